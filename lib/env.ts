@@ -1,0 +1,50 @@
+// The one place that reads process.env. Everything else imports `env`.
+import { z } from "zod";
+
+const boolish = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).optional(),
+  // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
+  DATA_DIR: z.string().default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Auth.js signing/encryption secret. `npm start` generates one under DATA_DIR when unset.
+  AUTH_SECRET: z.string().min(32).optional(),
+  // Requests per principal (or client IP when anonymous) per window.
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Stricter budget for password checks (token endpoint, sign-in, sign-up) per client IP + email.
+  AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).default("postgres"),
+  // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
+  TRUSTED_PROXIES: z.string().default(""),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_REQUESTS: boolish,
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();
+
+export function requireDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it to the embedded PostgreSQL)");
+  return url;
+}
+
+export function trustedProxies(): string[] {
+  return env.TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,14 @@
+// Prisma CLI configuration. The "js" engine with the pg driver adapter keeps the CLI offline:
+// without a migrate adapter, Prisma 6.19 tries to download a native schema engine.
+// Migrations are applied by our own runner (lib/db/migrate.ts); the CLI is used to generate the
+// client and to author migration SQL with `prisma migrate diff`.
+import { defineConfig } from "prisma/config";
+import { PrismaPg } from "@prisma/adapter-pg";
+
+export default defineConfig({
+  schema: "prisma/schema.prisma",
+  experimental: { adapter: true },
+  engine: "js",
+  adapter: async () =>
+    new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgresql://localhost/ledgerlink" }),
+});

@@ -1,0 +1,31 @@
+// Resolves the database for scripts: DATABASE_URL when set, else the embedded cluster under
+// DATA_DIR; then applies migrations.
+import path from "node:path";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+
+export async function prepareDatabase(options: { dataDir: string; database?: string; quiet?: boolean }): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+  embedded: boolean;
+}> {
+  const given = process.env.DATABASE_URL;
+  let url: string;
+  let stop = async () => undefined as void;
+  if (given) {
+    url = given;
+  } else {
+    const db = await startEmbeddedPostgres({
+      dir: path.join(options.dataDir, "pg"),
+      database: options.database ?? "ledgerlink",
+      quiet: options.quiet,
+    });
+    url = db.url;
+    stop = db.stop;
+  }
+  const result = await migrate(url);
+  if (result.applied.length > 0 && !options.quiet) {
+    console.log(`Applied migrations: ${result.applied.join(", ")}`);
+  }
+  return { url, stop, embedded: !given };
+}
