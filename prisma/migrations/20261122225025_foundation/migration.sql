@@ -79,7 +79,7 @@ CREATE TABLE "idempotency_keys" (
     "request_hash" TEXT NOT NULL,
     "state" TEXT NOT NULL,
     "response_status" INTEGER,
-    "response_body" JSONB,
+    "response_body" TEXT,
     "locked_until" TIMESTAMPTZ(3) NOT NULL,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

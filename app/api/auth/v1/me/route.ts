@@ -1,0 +1,19 @@
+// GET /api/auth/v1/me — any principal. Who the caller is: a person, or an App token and its scope.
+import { notFound } from "@/lib/api/errors";
+import { methods, route } from "@/lib/api/route";
+import { serializeUser } from "@/lib/identity/serialize";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: false,
+    handler: async ({ db, principal }) => {
+      if (principal.kind === "app") {
+        return { data: { kind: "app", appKind: principal.appKind, tokenId: principal.tokenId, scopeId: principal.scopeId, role: principal.role, user: null } };
+      }
+      const user = await db.user.findUnique({ where: { id: principal.userId } });
+      if (!user) throw notFound("User");
+      return { data: { kind: "user", user: serializeUser(user) } };
+    },
+  }),
+});

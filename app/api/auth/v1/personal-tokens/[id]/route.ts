@@ -1,0 +1,12 @@
+// DELETE /api/auth/v1/personal-tokens/{id} — the owner only. Revokes at once (next use → 401).
+import { methods, route } from "@/lib/api/route";
+import { revokePersonalToken } from "@/lib/identity/tokens";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  DELETE: route({
+    auth: "user",
+    scoped: false,
+    uuidParams: ["id"],
+    handler: async ({ db, principal, params }) => ({ data: await revokePersonalToken(db, principal.userId, params.id) }),
+  }),
+});

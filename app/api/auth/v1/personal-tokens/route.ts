@@ -1,0 +1,23 @@
+// GET, POST /api/auth/v1/personal-tokens — a signed-in person only (not App tokens).
+// A personal access token acts as that person in every scope they belong to. The secret is in
+// the POST response only (`data.token`); it is stored as a hash.
+import { methods, route } from "@/lib/api/route";
+import { CreatePersonalTokenBody } from "@/lib/identity/schemas";
+import { createPersonalToken, listPersonalTokens } from "@/lib/identity/tokens";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "user",
+    scoped: false,
+    handler: async ({ db, principal }) => ({ data: await listPersonalTokens(db, principal.userId) }),
+  }),
+  POST: route({
+    auth: "user",
+    scoped: false,
+    body: CreatePersonalTokenBody,
+    handler: async ({ db, principal, body }) => ({
+      status: 201,
+      data: await createPersonalToken(db, principal.userId, { name: body.name, expiresInDays: body.expiresInDays ?? null }),
+    }),
+  }),
+});

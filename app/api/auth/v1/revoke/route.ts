@@ -1,0 +1,18 @@
+// POST /api/auth/v1/revoke — public (RFC 7009 style). Revokes the token given in the body;
+// a refresh token revokes its whole sign-in. Answers 200 whether or not the token existed.
+import { methods, route } from "@/lib/api/route";
+import { RevokeBody } from "@/lib/identity/schemas";
+import { revokeBySecret } from "@/lib/identity/tokens";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({
+    auth: "public",
+    scoped: false,
+    body: RevokeBody,
+    rateLimit: "auth",
+    handler: async ({ db, body }) => {
+      await revokeBySecret(db, body.token);
+      return { data: { revoked: true } };
+    },
+  }),
+});

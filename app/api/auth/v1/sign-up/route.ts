@@ -1,0 +1,22 @@
+// POST /api/auth/v1/sign-up — public. Creates a person and their own scope (they are its admin).
+// The browser then signs in through Auth.js; API callers use POST /api/auth/v1/token.
+import { methods, route } from "@/lib/api/route";
+import { clientAddress } from "@/lib/api/rate-limit";
+import { serializeUser } from "@/lib/identity/serialize";
+import { SignUpBody } from "@/lib/identity/schemas";
+import { signUp } from "@/lib/identity/sign-up";
+import { serializeScope } from "@/lib/scopes/scopes";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({
+    auth: "public",
+    scoped: false,
+    body: SignUpBody,
+    rateLimit: "auth",
+    anonymousKey: (request) => `signup:${clientAddress(request)}`,
+    handler: async ({ db, body }) => {
+      const { user, scope } = await signUp(db, body);
+      return { status: 201, data: { user: serializeUser(user), scope: serializeScope(scope, "admin") } };
+    },
+  }),
+});

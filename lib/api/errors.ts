@@ -1,0 +1,55 @@
+// The spec's error table as one constant: code → HTTP status. Callers branch on `code`.
+import { z } from "zod";
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  scope_missing: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  user_context_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  validation_failed: 422,
+  rate_limited: 429,
+  server_error: 500,
+  bad_gateway: 502,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+export type ErrorDetails = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetails;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetails; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "ApiError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (what = "Record") =>
+  new ApiError("not_found", `${what} not found. If it exists, check that X-Scope names the scope it belongs to.`);
+
+export const forbidden = (message = "Your role in this scope does not allow this operation.") =>
+  new ApiError("forbidden", message);
+
+export const conflict = (message: string, headers?: Record<string, string>) =>
+  new ApiError("conflict", message, { headers });
+
+export const validationFailed = (details: ErrorDetails, message = "Some fields are invalid; see error.details.") =>
+  new ApiError("validation_failed", message, { details });

@@ -1,0 +1,76 @@
+// Per-principal (or per client address when anonymous) fixed-window limits with
+// rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
+// Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { ApiError } from "@/lib/api/errors";
+import { pool } from "@/lib/db/client";
+import { env, trustedProxies } from "@/lib/env";
+
+export type LimitName = "default" | "auth";
+
+type Limiter = { limiter: RateLimiterAbstract; points: number; window: number };
+const globals = globalThis as unknown as { limiters?: Map<LimitName, Limiter> };
+
+function build(name: LimitName): Limiter {
+  const points = name === "auth" ? env.AUTH_RATE_LIMIT_POINTS : env.RATE_LIMIT_POINTS;
+  const window = env.RATE_LIMIT_WINDOW_SECONDS;
+  const options = { keyPrefix: name, points, duration: window };
+  const limiter =
+    env.RATE_LIMIT_STORE === "memory"
+      ? new RateLimiterMemory(options)
+      : new RateLimiterPostgres({
+          ...options,
+          storeClient: pool(),
+          storeType: "pool",
+          tableName: "rate_limits",
+          tableCreated: true,
+        });
+  return { limiter, points, window };
+}
+
+function limiterFor(name: LimitName): Limiter {
+  globals.limiters ??= new Map();
+  let entry = globals.limiters.get(name);
+  if (!entry) {
+    entry = build(name);
+    globals.limiters.set(name, entry);
+  }
+  return entry;
+}
+
+function headersFor(name: LimitName, entry: Limiter, res: RateLimiterRes): Record<string, string> {
+  const reset = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return {
+    "ratelimit-policy": `"${name}";q=${entry.points};w=${entry.window}`,
+    ratelimit: `"${name}";r=${Math.max(0, res.remainingPoints)};t=${reset}`,
+  };
+}
+
+/** Consumes one point; throws 429 with Retry-After (never before the window resets) when over. */
+export async function consume(name: LimitName, key: string): Promise<Record<string, string>> {
+  const entry = limiterFor(name);
+  try {
+    const res = await entry.limiter.consume(key, 1);
+    return headersFor(name, entry, res);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      const headers = headersFor(name, entry, error);
+      headers["retry-after"] = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw new ApiError("rate_limited", `Too many requests. Retry after ${headers["retry-after"]} s.`, { headers });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The client address. The server in scripts/serve.ts writes the socket peer into x-ll-peer
+ * (dropping any incoming value); X-Forwarded-For counts only when that peer is a configured proxy.
+ */
+export function clientAddress(request: Request): string {
+  const peer = request.headers.get("x-ll-peer") ?? "unknown";
+  const proxies = trustedProxies();
+  if (!proxies.includes(peer)) return peer;
+  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i -= 1) if (!proxies.includes(hops[i])) return hops[i];
+  return peer;
+}

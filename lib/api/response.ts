@@ -1,0 +1,40 @@
+// The envelope: {data, meta:{requestId}} on success, {error:{code,message,details?}, meta} on errors.
+import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+
+export type Meta = { requestId: string; [key: string]: unknown };
+
+export function envelope(data: unknown, meta: Meta): { data: unknown; meta: Meta } {
+  return { data, meta };
+}
+
+export function jsonResponse(body: unknown, status: number, requestId: string, headers: Record<string, string> = {}) {
+  return textResponse(status === 204 ? "" : JSON.stringify(body), status, requestId, headers);
+}
+
+/** For a body that is already serialised (an idempotent replay sends the stored text as it was). */
+export function textResponse(text: string, status: number, requestId: string, headers: Record<string, string> = {}) {
+  return new Response(status === 204 ? null : text, {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      ...headers,
+    },
+  });
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, details?: Record<string, string[]>) {
+  return { error: details ? { code, message, details } : { code, message }, meta: { requestId } };
+}
+
+export function errorResponse(error: ApiError, requestId: string, extraHeaders: Record<string, string> = {}) {
+  return jsonResponse(errorBody(error.code, error.message, requestId, error.details), error.status, requestId, {
+    ...extraHeaders,
+    ...error.headers,
+  });
+}
+
+export function plainError(code: ErrorCode, message: string, requestId: string, headers: Record<string, string> = {}) {
+  return jsonResponse(errorBody(code, message, requestId), ERROR_STATUS[code], requestId, headers);
+}

@@ -1,0 +1,243 @@
+// The route kernel. Every API route is `route({...})`: it owns the request id, authentication,
+// rate limiting, X-Scope resolution, capability checks, Idempotency-Key, zod validation, the
+// envelope, error mapping and the one log line per request. Handlers stay thin.
+//
+// Order (each step can end the request): X-Scope present (no database read) → authenticate →
+// rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
+// parse and validate → handler (in one transaction for writes) → store idempotent response.
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
+import {
+  beginIdempotent,
+  completeIdempotent,
+  completeIdempotentTx,
+  idempotencyKeyOf,
+  releaseIdempotent,
+  requestFingerprint,
+  shouldStore,
+  type IdempotencyRef,
+} from "@/lib/api/idempotency";
+import { clientAddress, consume, type LimitName } from "@/lib/api/rate-limit";
+import { requestIdFor } from "@/lib/api/request-id";
+import { errorBody, jsonResponse, textResponse } from "@/lib/api/response";
+import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
+import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
+import type { Capability } from "@/lib/auth/capabilities";
+import { principalKey, type AppPrincipal, type Principal, type UserPrincipal } from "@/lib/auth/principal";
+import { prisma, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+
+type AuthMode = "public" | "any" | "user";
+type PrincipalFor<A extends AuthMode> = A extends "public" ? Principal | null : A extends "user" ? UserPrincipal : Principal;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q> = {
+  request: Request;
+  requestId: string;
+  principal: PrincipalFor<A>;
+  scope: Scoped extends true ? ScopeContext : null;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Record<string, string>;
+  /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
+  db: Tx;
+  /** For record routes: check the capability after the record was found (404 before 403). */
+  authorize: (capability: Capability) => void;
+};
+
+export type RouteResult =
+  | { status?: number; data?: unknown; meta?: Record<string, unknown>; headers?: Record<string, string> }
+  | Response;
+
+export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
+  auth: A;
+  scoped: Scoped;
+  capability?: Capability;
+  body?: B;
+  query?: Q;
+  /** Path parameters that must be UUIDs; a malformed one answers 404 like a missing record. */
+  uuidParams?: string[];
+  rateLimit?: LimitName;
+  /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
+  anonymousKey?: (request: Request, bodyText: string) => string;
+  handler: (ctx: RouteContext<A, Scoped, B, Q>) => Promise<RouteResult>;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type Handler = (request: Request, context: NextContext) => Promise<Response>;
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function mapUnknownError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === "P2002") return new ApiError("conflict", "A record with these values already exists.", { cause: error });
+    if (error.code === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
+  }
+  return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
+}
+
+function checkSameOrigin(request: Request, principal: Principal | null): void {
+  if (!principal || principal.kind !== "user" || principal.via !== "session") return;
+  if (!WRITE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  const expected = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (host !== expected) throw new ApiError("forbidden", "Cross-site requests with a session cookie are refused.");
+}
+
+export function route<A extends AuthMode, Scoped extends boolean, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<A, Scoped, B, Q>,
+): Handler {
+  return async (request, nextContext) => {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    const url = new URL(request.url);
+    let principal: Principal | null = null;
+    let rateHeaders: Record<string, string> = {};
+    let idem: IdempotencyRef | null = null;
+    let response: Response;
+
+    try {
+      const scopeId = options.scoped ? scopeHeader(request) : null;
+      const hasBody = WRITE_METHODS.has(request.method);
+      const bodyText = hasBody ? await request.text() : "";
+
+      principal = await authenticate(request);
+      rateHeaders = await consume(
+        options.rateLimit ?? "default",
+        principal
+          ? principalKey(principal)
+          : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
+      );
+      if (options.auth !== "public") principal = requirePrincipal(principal);
+      checkSameOrigin(request, principal);
+      if (options.auth === "user" && principal?.kind === "app") {
+        throw new ApiError(
+          "user_context_required",
+          "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
+        );
+      }
+
+      let scope: ScopeContext | null = null;
+      if (scopeId !== null && principal) {
+        scope = await resolveScope(principal, scopeId);
+        if (options.capability) authorize(scope, options.capability);
+      }
+
+      const raw = await nextContext.params;
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
+      for (const name of options.uuidParams ?? []) {
+        if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
+      }
+
+      const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
+      if (key !== null && principal) {
+        const ref = { principalKey: principalKey(principal), scopeKey: scope?.scopeId ?? "", key };
+        const begun = await beginIdempotent(ref, request.method, url.pathname, requestFingerprint(request.method, url.pathname, bodyText));
+        if (begun.kind === "replay") {
+          response = textResponse(begun.bodyText, begun.status, requestId, { ...rateHeaders, "idempotent-replayed": "true" });
+          return response;
+        }
+        idem = ref;
+      }
+
+      const body = (options.body ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type"))) : undefined) as Infer<B>;
+      const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
+
+      type Outcome =
+        | { raw: Response }
+        | { raw?: undefined; status: number; text: string; headers: Record<string, string> };
+      const run = async (db: Tx): Promise<Outcome> => {
+        const ctx = {
+          request,
+          requestId,
+          principal: principal as PrincipalFor<A>,
+          scope: scope as RouteContext<A, Scoped, B, Q>["scope"],
+          body,
+          query,
+          params,
+          db,
+          authorize: (capability: Capability) => {
+            if (!scope) throw new ApiError("server_error", "authorize() needs a scoped route");
+            authorize(scope, capability);
+          },
+        };
+        const result = await options.handler(ctx);
+        if (result instanceof Response) return { raw: result };
+        const status = result.status ?? 200;
+        const text = status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
+        if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
+        return { status, text, headers: result.headers ?? {} };
+      };
+
+      const outcome = hasBody
+        ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
+        : await run(prisma() as unknown as Tx);
+      if (outcome.raw) {
+        response = outcome.raw;
+        response.headers.set("x-request-id", requestId);
+      } else {
+        if (idem && !shouldStore(outcome.status)) await releaseIdempotent(idem);
+        idem = null;
+        response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
+      }
+      return response;
+    } catch (caught) {
+      const error = mapUnknownError(caught);
+      if (error.status >= 500) {
+        log.error("request failed", { requestId, method: request.method, path: url.pathname, error: caught, cause: (caught as Error)?.cause });
+      }
+      const body = errorBody(error.code, error.message, requestId, error.details);
+      if (idem) {
+        const stored = shouldStore(error.status) ? completeIdempotent(idem, error.status, JSON.stringify(body)) : releaseIdempotent(idem);
+        await stored.catch(
+          (e: unknown) => log.error("idempotency bookkeeping failed", { requestId, error: e }),
+        );
+      }
+      response = jsonResponse(body, error.status, requestId, { ...rateHeaders, ...error.headers });
+      return response;
+    } finally {
+      log.info("api", {
+        requestId,
+        method: request.method,
+        path: url.pathname,
+        status: response!?.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        principal: principal ? principalKey(principal) : null,
+      });
+    }
+  };
+}
+
+/** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
+export function methods(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed: Handler = async (request) => {
+    const requestId = requestIdFor(request);
+    return jsonResponse(
+      errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: ${allow}.`, requestId),
+      405,
+      requestId,
+      { allow },
+    );
+  };
+  return {
+    GET: handlers.GET ?? notAllowed,
+    POST: handlers.POST ?? notAllowed,
+    PUT: handlers.PUT ?? notAllowed,
+    PATCH: handlers.PATCH ?? notAllowed,
+    DELETE: handlers.DELETE ?? notAllowed,
+  };
+}
+
+export type AppOnly = AppPrincipal;

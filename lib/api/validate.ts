@@ -1,0 +1,48 @@
+// zod → 422 `validation_failed` with camelCase field paths as keys; unparseable JSON → 400.
+import { z } from "zod";
+import { ApiError, validationFailed, type ErrorDetails } from "@/lib/api/errors";
+
+export function zodDetails(error: z.ZodError): ErrorDetails {
+  const details: ErrorDetails = {};
+  const add = (key: string, message: string) => {
+    (details[key || "body"] ??= []).push(message);
+  };
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, "Unknown field; remove it.");
+    } else {
+      add(base, issue.message);
+    }
+  }
+  return details;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(zodDetails(result.error));
+  return result.data;
+}
+
+/** Parses a JSON body text. An empty body counts as `{}` so bodiless POSTs need no payload. */
+export function parseJsonText(text: string, contentType: string | null): unknown {
+  if (text.trim() === "") return {};
+  if (contentType && !/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
+    throw new ApiError("bad_request", "Send the body as JSON with Content-Type: application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+/** Query string → plain object; keys like `filter[fromDate]` stay literal. Repeated keys become arrays. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const prior = out[key];
+    out[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+  }
+  return out;
+}

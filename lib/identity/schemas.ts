@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/auth/capabilities";
+import { APP_TOKEN_KINDS } from "@/lib/auth/tokens";
+
+export const email = z
+  .string({ message: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: "Enter a valid email address" }));
+
+export const password = z
+  .string({ message: "Password is required" })
+  .min(10, "Use at least 10 characters")
+  .max(200, "Use at most 200 characters");
+
+export const SignUpBody = z.strictObject({
+  email,
+  password,
+  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(120),
+});
+
+export const TokenGrantBody = z.discriminatedUnion(
+  "grantType",
+  [
+    z.strictObject({ grantType: z.literal("password"), email, password: z.string().min(1).max(200) }),
+    z.strictObject({ grantType: z.literal("refresh_token"), refreshToken: z.string().min(1).max(200) }),
+  ],
+  { message: "grantType must be password or refresh_token" },
+);
+
+export const RevokeBody = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const EXPIRY_CHOICES = [7, 30, 90, 365] as const;
+const expiresInDays = z
+  .union([z.literal(7), z.literal(30), z.literal(90), z.literal(365), z.null()], {
+    message: "expiresInDays must be 7, 30, 90, 365 or null (never)",
+  })
+  .optional();
+
+export const CreatePersonalTokenBody = z.strictObject({
+  name: z.string().trim().min(1, "Name is required").max(80),
+  expiresInDays: expiresInDays.default(90),
+});
+
+export const CreateApiKeyBody = z.strictObject({
+  name: z.string().trim().min(1, "Name is required").max(80),
+  kind: z.enum(APP_TOKEN_KINDS, { message: `kind must be one of ${APP_TOKEN_KINDS.join(", ")}` }).default("api_key"),
+  role: z.enum(["member", "viewer"], { message: "role must be member or viewer" }).default("viewer"),
+  expiresInDays: expiresInDays.default(null),
+});
+
+export const RoleSchema = z.enum(ROLES, { message: "role must be admin, member or viewer" });

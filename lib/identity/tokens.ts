@@ -1,0 +1,135 @@
+// Issuing and revoking bearer tokens. Secrets are returned once and stored as SHA-256 only.
+import { randomUUID } from "node:crypto";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { AppTokenKind } from "@/lib/auth/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, hashToken, newTokenSecret } from "@/lib/auth/tokens";
+import type { Tx } from "@/lib/db/client";
+import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
+import { serializeToken } from "@/lib/identity/serialize";
+
+const DAY_MS = 86_400_000;
+const afterDays = (days: number | null | undefined) => (days ? new Date(Date.now() + days * DAY_MS) : null);
+
+async function issue(
+  db: Tx,
+  data: { kind: TokenKind; name: string; userId: string | null; scopeId?: string | null; role?: Role | null; familyId?: string | null; expiresAt: Date | null },
+) {
+  const { secret, hash, prefix } = newTokenSecret(data.kind);
+  const token = await db.apiToken.create({ data: { ...data, tokenHash: hash, prefix } });
+  return { token, secret };
+}
+
+export async function createPersonalToken(db: Tx, userId: string, input: { name: string; expiresInDays: number | null }) {
+  const { token, secret } = await issue(db, {
+    kind: "personal",
+    name: input.name,
+    userId,
+    expiresAt: afterDays(input.expiresInDays),
+  });
+  return { ...serializeToken(token), token: secret };
+}
+
+export async function createAppToken(
+  db: Tx,
+  input: { scopeId: string; createdBy: string | null; name: string; kind: AppTokenKind; role: Role; expiresInDays: number | null },
+) {
+  const { token, secret } = await issue(db, {
+    kind: input.kind,
+    name: input.name,
+    userId: input.createdBy,
+    scopeId: input.scopeId,
+    role: input.role,
+    expiresAt: afterDays(input.expiresInDays),
+  });
+  return { ...serializeToken(token), token: secret };
+}
+
+/** Access + refresh pair for the token endpoint. One family per sign-in, for reuse detection. */
+export async function issueTokenPair(db: Tx, userId: string, familyId: string = randomUUID()) {
+  const access = await issue(db, {
+    kind: "access",
+    name: "token endpoint",
+    userId,
+    familyId,
+    expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+  });
+  const refresh = await issue(db, {
+    kind: "refresh",
+    name: "token endpoint",
+    userId,
+    familyId,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return {
+    accessToken: access.secret,
+    tokenType: "Bearer" as const,
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    refreshToken: refresh.secret,
+    refreshExpiresIn: REFRESH_TOKEN_TTL_SECONDS,
+  };
+}
+
+const invalidGrant = () =>
+  new ApiError("unauthenticated", "The refresh token is not valid or has expired; sign in again.");
+
+/**
+ * Rotates a refresh token: the old one is revoked and a new pair issued in the same family.
+ * Presenting an already-rotated refresh token means it leaked: the whole family is revoked.
+ */
+export async function refreshTokenPair(db: Tx, refreshSecret: string) {
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(refreshSecret) } });
+  if (!row || row.kind !== "refresh" || !row.userId || !row.familyId) throw invalidGrant();
+  if (row.revokedAt) {
+    await db.apiToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+    return { reused: true as const };
+  }
+  if (row.expiresAt && row.expiresAt <= new Date()) throw invalidGrant();
+  const revoked = await db.apiToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (revoked.count !== 1) throw invalidGrant();
+  return { reused: false as const, pair: await issueTokenPair(db, row.userId, row.familyId) };
+}
+
+/** RFC 7009-style revocation by secret: revoking a refresh token ends its whole family. */
+export async function revokeBySecret(db: Tx, secret: string) {
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) } });
+  if (!row) return;
+  const where = row.familyId ? { familyId: row.familyId, revokedAt: null } : { id: row.id, revokedAt: null };
+  await db.apiToken.updateMany({ where, data: { revokedAt: new Date() } });
+}
+
+export async function listPersonalTokens(db: Tx, userId: string) {
+  const rows = await db.apiToken.findMany({
+    where: { userId, kind: "personal" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(serializeToken);
+}
+
+export async function revokePersonalToken(db: Tx, userId: string, id: string) {
+  const row = await db.apiToken.findFirst({ where: { id, userId, kind: "personal" } });
+  if (!row) throw notFound("Token");
+  const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  return serializeToken(updated);
+}
+
+export async function listAppTokens(db: Tx, scopeId: string) {
+  const rows = await db.apiToken.findMany({
+    where: { scopeId, kind: { in: ["api_key", "connector_app", "delegated_agent"] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(serializeToken);
+}
+
+export async function findAppToken(db: Tx, scopeId: string, id: string) {
+  const row = await db.apiToken.findFirst({
+    where: { id, scopeId, kind: { in: ["api_key", "connector_app", "delegated_agent"] } },
+  });
+  if (!row) throw notFound("API key");
+  return row;
+}
+
+export async function revokeAppToken(db: Tx, scopeId: string, id: string) {
+  const row = await findAppToken(db, scopeId, id);
+  const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  return serializeToken(updated);
+}

@@ -1,0 +1,92 @@
+import { conflict, notFound } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { hasCapability } from "@/lib/auth/capabilities";
+import type { Principal } from "@/lib/auth/principal";
+
+export function serializeScope(scope: { id: string; name: string; createdAt: Date }, role: Role) {
+  return {
+    scopeId: scope.id,
+    name: scope.name,
+    role,
+    canManage: hasCapability(role, "members.manage"),
+    createdAt: scope.createdAt.toISOString(),
+  };
+}
+
+/** The scopes the caller may name in X-Scope: a person's memberships, or an App token's one scope. */
+export async function listScopes(db: Tx, principal: Principal) {
+  if (principal.kind === "app") {
+    const scope = await db.scope.findUnique({ where: { id: principal.scopeId } });
+    return scope ? [serializeScope(scope, principal.role)] : [];
+  }
+  const memberships = await db.membership.findMany({
+    where: { userId: principal.userId },
+    include: { scope: true },
+    orderBy: [{ scope: { createdAt: "asc" } }, { scopeId: "asc" }],
+  });
+  return memberships.map((m) => serializeScope(m.scope, m.role));
+}
+
+export async function createScope(db: Tx, userId: string, name: string) {
+  const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
+  return serializeScope(scope, "admin");
+}
+
+function serializeMember(m: { userId: string; role: Role; createdAt: Date; user: { email: string; name: string } }) {
+  return { userId: m.userId, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt.toISOString() };
+}
+
+export async function listMembers(db: Tx, scopeId: string) {
+  const rows = await db.membership.findMany({
+    where: { scopeId },
+    include: { user: { select: { email: true, name: true } } },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+  });
+  return rows.map(serializeMember);
+}
+
+export async function addMember(db: Tx, scopeId: string, input: { email: string; role: Role }) {
+  const user = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (!user) throw notFound("No account uses this email; ask the person to sign up first. User");
+  const existing = await db.membership.findUnique({ where: { scopeId_userId: { scopeId, userId: user.id } } });
+  if (existing) throw conflict("This person is already a member; change their role instead.");
+  const created = await db.membership.create({
+    data: { scopeId, userId: user.id, role: input.role },
+    include: { user: { select: { email: true, name: true } } },
+  });
+  return serializeMember(created);
+}
+
+export async function findMember(db: Tx, scopeId: string, userId: string) {
+  const row = await db.membership.findUnique({
+    where: { scopeId_userId: { scopeId, userId } },
+    include: { user: { select: { email: true, name: true } } },
+  });
+  if (!row) throw notFound("Member");
+  return row;
+}
+
+/** A scope always keeps at least one admin. Locks the scope's memberships to make the check race-free. */
+async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
+  await db.$queryRaw`SELECT 1 FROM memberships WHERE scope_id = ${scopeId}::uuid FOR UPDATE`;
+  const admins = await db.membership.count({ where: { scopeId, role: "admin", userId: { not: userId } } });
+  if (admins === 0) throw conflict("A scope needs at least one admin. Make someone else admin first.");
+}
+
+export async function updateMemberRole(db: Tx, scopeId: string, userId: string, role: Role) {
+  const member = await findMember(db, scopeId, userId);
+  if (member.role === "admin" && role !== "admin") await assertAdminRemains(db, scopeId, userId);
+  const updated = await db.membership.update({
+    where: { scopeId_userId: { scopeId, userId } },
+    data: { role },
+    include: { user: { select: { email: true, name: true } } },
+  });
+  return serializeMember(updated);
+}
+
+export async function removeMember(db: Tx, scopeId: string, userId: string) {
+  const member = await findMember(db, scopeId, userId);
+  if (member.role === "admin") await assertAdminRemains(db, scopeId, userId);
+  await db.membership.delete({ where: { scopeId_userId: { scopeId, userId } } });
+}

@@ -1,0 +1,62 @@
+// `npm start`: embedded PostgreSQL (unless DATABASE_URL is set) → migrations → demo data on first
+// start → build if needed → serve on PORT (3000). `npm run dev` does the same with next dev.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { buildIfNeeded } from "./build-if-needed";
+import { prepareDatabase } from "./database";
+import { serveNext } from "./serve";
+
+function ensureAuthSecret(dataDir: string) {
+  if (process.env.AUTH_SECRET) return;
+  const file = path.join(dataDir, "auth-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  process.env.AUTH_SECRET = readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+  const port = Number(process.env.PORT ?? 3000);
+  mkdirSync(dataDir, { recursive: true });
+  ensureAuthSecret(dataDir);
+
+  const db = await prepareDatabase({ dataDir });
+  process.env.DATABASE_URL = db.url;
+
+  // Imported after DATABASE_URL is known: these modules read the environment when first used.
+  const { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } = await import("@/lib/seed/demo");
+  const seeded = await seedDemo();
+  if (seeded.created) {
+    console.log(
+      [
+        "",
+        "Demo data created (shown once):",
+        `  sign in:  ${DEMO_EMAIL} / ${DEMO_PASSWORD}`,
+        `  scope:    ${seeded.scopeId}`,
+        `  API key:  ${seeded.apiKey}   (viewer role; not stored in clear, copy it now)`,
+        "",
+      ].join("\n"),
+    );
+  }
+
+  if (!dev) buildIfNeeded();
+  const { close } = await serveNext({ dev, port });
+  console.log(`Ledgerlink is running on http://localhost:${port}${db.embedded ? " (embedded PostgreSQL)" : ""}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await close().catch(() => undefined);
+    await db.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
