@@ -1,0 +1,58 @@
+// RELIABILITY.md case 11 on /api/clients/v1: over quota → 429 rate_limited with an integer
+// Retry-After and RateLimit headers; after waiting that long, success. Small limits for this file only.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { bearer, call } from "@/lib/testing/http";
+
+const POINTS = 3;
+const WINDOW = 2;
+
+beforeAll(() => {
+  vi.stubEnv("RATE_LIMIT_POINTS", String(POINTS));
+  vi.stubEnv("RATE_LIMIT_WINDOW_SECONDS", String(WINDOW));
+  vi.stubEnv("AUTH_RATE_LIMIT_POINTS", "2");
+  (globalThis as { limiters?: unknown }).limiters = undefined;
+  vi.resetModules();
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  (globalThis as { limiters?: unknown }).limiters = undefined;
+});
+
+describe("rate limiting", () => {
+  it("case 11: the request over quota gets 429 with Retry-After no earlier than the reset; after it, success", async () => {
+    const clients = await import("@/app/api/clients/v1/route");
+    const { makePerson } = await import("@/lib/testing/fixtures");
+    const p = await makePerson();
+    const other = await makePerson();
+    const headers = bearer(p.token, p.scopeId);
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof call<{ error: { code: string } }>>> | null = null;
+    for (let i = 0; i < POINTS + 1; i += 1) {
+      const res = await call<{ error: { code: string } }>(clients.GET, "GET", "/api/clients/v1", { headers });
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+      else expect(res.headers.get("ratelimit-policy")).toBe(`"default";q=${POINTS};w=${WINDOW}`);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(limited!.json.error.code).toBe("rate_limited");
+    const retryAfter = limited!.headers.get("retry-after");
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(WINDOW);
+    expect(limited!.headers.get("ratelimit")).toMatch(/^"default";r=0;t=\d+$/);
+
+    // Another principal has its own budget.
+    expect((await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(other.token, other.scopeId) })).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000 + 50));
+    expect((await call(clients.GET, "GET", "/api/clients/v1", { headers })).status).toBe(200);
+  });
+
+  it("password attempts have their own stricter budget per address and email", async () => {
+    const token = await import("@/app/api/auth/v1/token/route");
+    const body = { grantType: "password", email: "someone@example.test", password: "guess guess" };
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await call(token.POST, "POST", "/api/auth/v1/token", { body })).status);
+    expect(codes).toEqual([401, 401, 429]);
+  });
+});

@@ -1,0 +1,45 @@
+// Calls a route handler exactly as Next.js does: a web Request in, a web Response out.
+import type { Handler } from "@/lib/api/route";
+
+export type CallOptions = {
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  params?: Record<string, string>;
+  query?: string;
+};
+
+export type CallResult<T = unknown> = {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: T;
+};
+
+export async function call<T = Record<string, unknown>>(
+  handler: Handler,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const request = new Request(`http://localhost${path}${options.query ? `?${options.query}` : ""}`, {
+    method,
+    headers,
+    body,
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: (text ? JSON.parse(text) : null) as T };
+}
+
+export const bearer = (token: string, scopeId?: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  ...(scopeId ? { "x-scope": scopeId } : {}),
+});
