@@ -1,0 +1,52 @@
+// A machine caller over real HTTP: sign-up, password grant, scopes, clients with Idempotency-Key,
+// envelope answers for unknown paths and methods, rate-limit headers.
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+
+test("a new person gets tokens, picks a scope and creates a client exactly once", async ({ request }) => {
+  const email = `api-${randomUUID()}@example.test`;
+  const password = "a long enough password";
+  const signUp = await request.post("/api/auth/v1/sign-up", { data: { email, password, name: "Api Person" } });
+  expect(signUp.status()).toBe(201);
+
+  const token = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
+  expect(token.status()).toBe(200);
+  const { accessToken } = (await token.json()).data as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+
+  const scopes = await request.get("/api/scopes/v1", { headers: auth });
+  expect(scopes.status()).toBe(200);
+  expect(scopes.headers()["ratelimit-policy"]).toMatch(/^"default";q=\d+;w=\d+$/);
+  const [scope] = (await scopes.json()).data as { scopeId: string; name: string; role: string }[];
+  expect(scope).toMatchObject({ name: "Api Person's workspace", role: "admin" });
+
+  const headers = { ...auth, "x-scope": scope.scopeId, "idempotency-key": randomUUID() };
+  const body = { type: "company", displayName: "Idempotent NV", countryCode: "be" };
+  const first = await request.post("/api/clients/v1", { headers, data: body });
+  const second = await request.post("/api/clients/v1", { headers, data: body });
+  expect(first.status()).toBe(201);
+  expect(await second.text()).toBe(await first.text());
+  const list = await request.get("/api/clients/v1", { headers: { ...auth, "x-scope": scope.scopeId } });
+  const names = ((await list.json()).data as { displayName: string; countryCode: string }[]).map((c) => c.displayName);
+  expect(names).toEqual(["Idempotent NV"]);
+});
+
+test("unknown paths and methods answer in the envelope with a request id", async ({ request }) => {
+  const missing = await request.get("/api/does-not-exist");
+  expect(missing.status()).toBe(404);
+  const body = await missing.json();
+  expect(body.error.code).toBe("not_found");
+  expect(body.meta.requestId).toBe(missing.headers()["x-request-id"]);
+
+  const wrongMethod = await request.delete("/api/scopes/v1");
+  expect(wrongMethod.status()).toBe(405);
+  expect((await wrongMethod.json()).error.code).toBe("method_not_allowed");
+  expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
+});
+
+test("a spoofed peer header does not change who the server thinks the client is", async ({ request }) => {
+  // The server overwrites x-ll-peer with the socket address; a client cannot pick its rate-limit bucket.
+  const res = await request.get("/api/scopes/v1", { headers: { "x-ll-peer": "203.0.113.9" } });
+  expect(res.status()).toBe(401);
+  expect((await res.json()).error.code).toBe("unauthenticated");
+});
