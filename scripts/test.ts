@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
