@@ -1,3 +1,34 @@
-export default function Home() {
-  return <main className="p-8">Ledgerlink</main>;
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { buttonClasses } from "@/components/ui/button";
+import { auth } from "@/lib/auth/config";
+
+export default async function Home() {
+  const session = await auth();
+  if (session?.user?.id) redirect("/dashboard");
+  return (
+    <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center px-6 py-16">
+      <div className="flex items-center gap-2">
+        <span aria-hidden="true" className="grid size-9 place-items-center rounded-md bg-indigo-600 font-bold text-white">
+          L
+        </span>
+        <span className="text-2xl font-semibold tracking-tight">Ledgerlink</span>
+      </div>
+      <h1 className="mt-8 text-4xl font-semibold tracking-tight text-slate-900">
+        Your clients, their bank accounts and company data, in one calm place.
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-slate-600">
+        Keep a governed registry of the companies and people you work with, share it with your team, and connect it to
+        your own tools with scoped API keys.
+      </p>
+      <div className="mt-8 flex gap-3">
+        <Link href="/signup" className={buttonClasses("primary")}>
+          Sign up
+        </Link>
+        <Link href="/signin" className={buttonClasses("secondary")}>
+          Sign in
+        </Link>
+      </div>
+    </main>
+  );
 }

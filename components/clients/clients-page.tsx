@@ -1,0 +1,104 @@
+"use client";
+import { useState } from "react";
+import { CreateClientForm } from "@/components/clients/create-client-form";
+import { CLIENT_TYPE_LABEL, countryName } from "@/components/clients/options";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError, TextField } from "@/components/ui/field";
+import { formatDate } from "@/components/ui/format";
+import { Table, Td } from "@/components/ui/table";
+import { useDebounced } from "@/components/ui/use-debounced";
+import { errorMessage } from "@/lib/client/errors";
+import { useClients, useCurrentScope } from "@/lib/client/hooks";
+
+export function ClientsPage() {
+  const { scope } = useCurrentScope();
+  const [search, setSearch] = useState("");
+  const deferredSearch = useDebounced(search);
+  const [creating, setCreating] = useState(false);
+  const clients = useClients(deferredSearch);
+  const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const canWrite = scope ? scope.role !== "viewer" : false;
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="The companies and people you work with in this scope."
+        action={
+          canWrite && !creating ? <Button onClick={() => setCreating(true)}>New client</Button> : undefined
+        }
+      />
+      {creating && (
+        <Card className="mb-6">
+          <CardHeader title="New client" description="Add a company, sole trader, person or organisation." />
+          <CreateClientForm onDone={() => setCreating(false)} />
+        </Card>
+      )}
+      <Card>
+        <div className="border-b border-slate-100 px-5 py-4">
+          <TextField
+            label="Search clients"
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="max-w-sm"
+          />
+        </div>
+        {clients.isPending ? (
+          <SkeletonRows rows={5} label="Loading clients" />
+        ) : clients.isError ? (
+          <div className="p-5">
+            <FormError message={errorMessage(clients.error)} />
+          </div>
+        ) : items.length === 0 ? (
+          deferredSearch.trim() ? (
+            <EmptyState title={`No clients match “${deferredSearch.trim()}”`}>
+              Try a shorter or different name, or clear the search.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="No clients yet"
+              action={canWrite && !creating ? <Button onClick={() => setCreating(true)}>Add your first client</Button> : undefined}
+            >
+              {canWrite
+                ? "Add the companies and people you work with: choose “New client”, give a name, a type and a country."
+                : "Your role in this scope is viewer, so you can't add clients. Ask an admin to add them or to change your role."}
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <Table caption="Clients" head={["Name", "Type", "Country", "Added"]}>
+              {items.map((c) => (
+                <tr key={c.id}>
+                  <Td className="font-medium text-slate-900">{c.displayName}</Td>
+                  <Td>{CLIENT_TYPE_LABEL[c.type] ?? c.type}</Td>
+                  <Td>
+                    <span title={countryName(c.countryCode)}>{countryName(c.countryCode)}</span>{" "}
+                    <span className="text-xs text-slate-400">{c.countryCode}</span>
+                  </Td>
+                  <Td>{formatDate(c.createdAt)}</Td>
+                </tr>
+              ))}
+            </Table>
+            <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
+              <span aria-live="polite">
+                Showing {items.length} client{items.length === 1 ? "" : "s"}
+              </span>
+              {clients.hasNextPage && (
+                <Button
+                  variant="secondary"
+                  onClick={() => void clients.fetchNextPage()}
+                  pending={clients.isFetchingNextPage}
+                >
+                  Load more
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

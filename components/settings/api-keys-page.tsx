@@ -1,0 +1,148 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { NotAdminNotice } from "@/components/settings/not-admin-notice";
+import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS, parseExpiry } from "@/components/settings/options";
+import { NewSecret } from "@/components/tokens/new-secret";
+import { NoTokens, TokenTable } from "@/components/tokens/token-table";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage, fieldError, formErrorMessage } from "@/lib/client/errors";
+import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
+import type { AppTokenKind, CreatedToken } from "@/lib/client/types";
+
+const FIELDS = ["name", "kind", "role", "expiresInDays"];
+
+export function ApiKeysPage() {
+  const { scope, isLoading } = useCurrentScope();
+  const isAdmin = scope?.role === "admin";
+
+  return (
+    <>
+      <PageHeader
+        title="API keys"
+        description="Keys for software, bound to this scope only, with a fixed role. Send them as Authorization: Bearer <key>; no X-Scope header is needed."
+      />
+      {isLoading || !scope ? (
+        <Card>
+          <SkeletonRows rows={4} label="Loading API keys" />
+        </Card>
+      ) : isAdmin ? (
+        <ApiKeysAdmin key={scope.scopeId} scopeName={scope.name} />
+      ) : (
+        <NotAdminNotice scopeName={scope.name} role={scope.role} what="create and see API keys" />
+      )}
+    </>
+  );
+}
+
+function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const toast = useToast();
+  const [name, setName] = useState("");
+  const [kind, setKind] = useState<AppTokenKind>("api_key");
+  const [role, setRole] = useState<"member" | "viewer">("viewer");
+  const [expiry, setExpiry] = useState("never");
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const key = await create.mutateAsync({ name, kind, role, expiresInDays: parseExpiry(expiry) });
+      setCreated(key);
+      setName("");
+      create.reset();
+    } catch {
+      // Rendered from create.error.
+    }
+  }
+
+  return (
+    <>
+      <Card className="mb-6">
+        <CardHeader title="Create an API key" description={`The key can only reach ${scopeName}.`} />
+        <div className="space-y-4 px-5 py-5">
+          {created && (
+            <NewSecret label={`Your new API key “${created.name}”`} secret={created.token} onDismiss={() => setCreated(null)} />
+          )}
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
+            <FormError message={formErrorMessage(create.error, FIELDS)} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Key name"
+                name="name"
+                placeholder="e.g. Accounting sync"
+                maxLength={80}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={fieldError(create.error, "name")}
+                className="sm:col-span-2"
+              />
+              <SelectField
+                label="Kind"
+                name="kind"
+                options={KIND_OPTIONS}
+                value={kind}
+                onChange={(e) => setKind(e.target.value as AppTokenKind)}
+                error={fieldError(create.error, "kind")}
+                hint={KIND_OPTIONS.find((k) => k.value === kind)?.hint}
+              />
+              <SelectField
+                label="Role"
+                name="role"
+                options={APP_ROLE_OPTIONS}
+                value={role}
+                onChange={(e) => setRole(e.target.value === "member" ? "member" : "viewer")}
+                error={fieldError(create.error, "role")}
+                hint="Keys can never be admins."
+              />
+              <SelectField
+                label="Expires after"
+                name="expiresInDays"
+                options={EXPIRY_OPTIONS}
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                error={fieldError(create.error, "expiresInDays")}
+              />
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" pending={create.isPending}>
+                Create API key
+              </Button>
+            </div>
+          </form>
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Keys in this scope" />
+        {keys.isError ? (
+          <div className="p-5">
+            <FormError message={errorMessage(keys.error)} />
+          </div>
+        ) : (
+          <TokenTable
+            caption="API keys"
+            tokens={keys.data}
+            isLoading={keys.isPending}
+            showKindAndRole
+            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+            onRevoke={(token) =>
+              revoke.mutate(token.id, {
+                onSuccess: () => toast.success(`API key “${token.name}” revoked.`),
+                onError: (e) => toast.error(errorMessage(e)),
+              })
+            }
+            empty={
+              <NoTokens title="No API keys yet">
+                Create one above to let your own software read this scope (viewer) or also write to it (member).
+              </NoTokens>
+            }
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { EXPIRY_OPTIONS, parseExpiry } from "@/components/settings/options";
+import { NewSecret } from "@/components/tokens/new-secret";
+import { NoTokens, TokenTable } from "@/components/tokens/token-table";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage, fieldError, formErrorMessage } from "@/lib/client/errors";
+import { useCreatePersonalToken, usePersonalTokens, useRevokePersonalToken } from "@/lib/client/hooks";
+import type { CreatedToken } from "@/lib/client/types";
+
+export function PersonalTokensPage() {
+  const tokens = usePersonalTokens();
+  const create = useCreatePersonalToken();
+  const revoke = useRevokePersonalToken();
+  const toast = useToast();
+  const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState("90");
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const token = await create.mutateAsync({ name, expiresInDays: parseExpiry(expiry) });
+      setCreated(token);
+      setName("");
+      create.reset();
+    } catch {
+      // Rendered from create.error.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Personal access tokens"
+        description="Tokens that act as you, in every scope you belong to, with your role there. Use them for scripts and the command line; send them as Authorization: Bearer <token>."
+      />
+      <Card className="mb-6">
+        <CardHeader title="Create a token" />
+        <div className="space-y-4 px-5 py-5">
+          {created && (
+            <NewSecret
+              label={`Your new token “${created.name}”`}
+              secret={created.token}
+              onDismiss={() => setCreated(null)}
+            />
+          )}
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create a personal access token">
+            <FormError message={formErrorMessage(create.error, ["name", "expiresInDays"])} />
+            <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+              <TextField
+                label="Token name"
+                name="name"
+                placeholder="e.g. Laptop CLI"
+                maxLength={80}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={fieldError(create.error, "name")}
+                hint="Something that tells you later where it is used."
+              />
+              <SelectField
+                label="Expires after"
+                name="expiresInDays"
+                options={EXPIRY_OPTIONS}
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                error={fieldError(create.error, "expiresInDays")}
+              />
+              <Button type="submit" pending={create.isPending} className="sm:mt-7">
+                Create token
+              </Button>
+            </div>
+          </form>
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Your tokens" />
+        {tokens.isError ? (
+          <div className="p-5">
+            <FormError message={errorMessage(tokens.error)} />
+          </div>
+        ) : (
+          <TokenTable
+            caption="Personal access tokens"
+            tokens={tokens.data}
+            isLoading={tokens.isPending}
+            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+            onRevoke={(token) =>
+              revoke.mutate(token.id, {
+                onSuccess: () => toast.success(`Token “${token.name}” revoked.`),
+                onError: (e) => toast.error(errorMessage(e)),
+              })
+            }
+            empty={
+              <NoTokens title="No personal tokens yet">
+                Create one above when a script or tool needs to call the API as you.
+              </NoTokens>
+            }
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/button";
+import { NavLinks } from "@/components/shell/nav-links";
+import { ScopeSwitcher } from "@/components/shell/scope-switcher";
+import { ScopeSync } from "@/components/shell/scope-sync";
+import { UserMenu } from "@/components/shell/user-menu";
+
+export function AppShell({ user, children }: { user: { name: string; email: string }; children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <ScopeSync />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header className="bg-slate-900">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <div className="flex items-center gap-5">
+            <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
+              <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-500 text-sm font-bold">
+                L
+              </span>
+              <span className="text-base font-semibold tracking-tight">Ledgerlink</span>
+            </Link>
+            <ScopeSwitcher />
+          </div>
+          <UserMenu name={user.name} email={user.email} />
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
+        <aside className="hidden w-48 shrink-0 md:block">
+          <NavLinks />
+        </aside>
+        <main id="main" className="min-w-0 flex-1">
+          <div className="mb-6 md:hidden">
+            <NavLinks />
+          </div>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+import { useRef, useState, type FormEvent } from "react";
+import { Badge, Skeleton } from "@/components/ui/card";
+import { Button, focusRing } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { FormError, TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { useApi } from "@/lib/client/api-context";
+import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { useCreateScope, useCurrentScope } from "@/lib/client/hooks";
+
+const NEW_SCOPE = "__new__";
+const ROLE_TONE = { admin: "indigo", member: "green", viewer: "slate" } as const;
+
+export function ScopeSwitcher() {
+  const { setScopeId } = useApi();
+  const { scope, scopes, isLoading } = useCurrentScope();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  if (isLoading) return <Skeleton className="h-8 w-48" />;
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="scope-switcher" className="sr-only">
+        Scope
+      </label>
+      <select
+        id="scope-switcher"
+        value={scope?.scopeId ?? ""}
+        onChange={(e) => {
+          if (e.target.value === NEW_SCOPE) dialogRef.current?.showModal();
+          else setScopeId(e.target.value);
+        }}
+        className={cx(
+          "max-w-56 rounded-md border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
+          focusRing,
+        )}
+      >
+        {!scope && <option value="">No scope yet</option>}
+        {scopes.map((s) => (
+          <option key={s.scopeId} value={s.scopeId}>
+            {s.name}
+          </option>
+        ))}
+        <option value={NEW_SCOPE}>New scope…</option>
+      </select>
+      {scope && (
+        <span title="Your role in this scope">
+          <Badge tone={ROLE_TONE[scope.role]}>
+            <span className="sr-only">Your role: </span>
+            {scope.role}
+          </Badge>
+        </span>
+      )}
+      <NewScopeDialog dialogRef={dialogRef} />
+    </div>
+  );
+}
+
+function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogElement | null> }) {
+  const { setScopeId } = useApi();
+  const createScope = useCreateScope();
+  const toast = useToast();
+  const [name, setName] = useState("");
+
+  const close = () => {
+    dialogRef.current?.close();
+    setName("");
+    createScope.reset();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const scope = await createScope.mutateAsync({ name });
+      setScopeId(scope.scopeId);
+      toast.success(`Scope “${scope.name}” created. You are its admin.`);
+      close();
+    } catch {
+      // Shown below from createScope.error.
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="new-scope-title"
+      onClose={close}
+      className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
+    >
+      <form onSubmit={submit} className="space-y-4 p-6 text-slate-900">
+        <h2 id="new-scope-title" className="text-lg font-semibold">
+          New scope
+        </h2>
+        <p className="text-sm text-slate-600">
+          A scope is a separate workspace with its own clients, members and API keys.
+        </p>
+        <FormError message={formErrorMessage(createScope.error, ["name"])} />
+        <TextField
+          label="Scope name"
+          name="name"
+          required
+          maxLength={120}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError(createScope.error, "name")}
+          autoFocus
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={createScope.isPending}>
+            Create scope
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+import type { ReactNode } from "react";
+import { Badge, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { formatDate, formatDateTime } from "@/components/ui/format";
+import { Table, Td } from "@/components/ui/table";
+import type { TokenRecord } from "@/lib/client/types";
+
+export function tokenStatus(token: TokenRecord, now = Date.now()): "active" | "revoked" | "expired" {
+  if (token.revokedAt) return "revoked";
+  if (token.expiresAt && Date.parse(token.expiresAt) <= now) return "expired";
+  return "active";
+}
+
+const STATUS_TONE = { active: "green", revoked: "red", expired: "amber" } as const;
+
+const KIND_LABEL: Record<string, string> = {
+  personal: "Personal",
+  api_key: "API key",
+  connector_app: "Connector app",
+  delegated_agent: "Delegated agent",
+};
+
+export function TokenTable({
+  caption,
+  tokens,
+  isLoading,
+  showKindAndRole,
+  revokingId,
+  onRevoke,
+  empty,
+}: {
+  caption: string;
+  tokens: TokenRecord[] | undefined;
+  isLoading: boolean;
+  showKindAndRole?: boolean;
+  revokingId: string | null;
+  onRevoke: (token: TokenRecord) => void;
+  empty: ReactNode;
+}) {
+  if (isLoading) return <SkeletonRows rows={3} label={`Loading ${caption.toLowerCase()}`} />;
+  if (!tokens?.length) return <>{empty}</>;
+
+  const head = ["Name", ...(showKindAndRole ? ["Kind", "Role"] : []), "Prefix", "Created", "Last used", "Expires", "Status", ""];
+  return (
+    <Table caption={caption} head={head}>
+      {tokens.map((token) => {
+        const status = tokenStatus(token);
+        return (
+          <tr key={token.id}>
+            <Td className="font-medium text-slate-900">{token.name}</Td>
+            {showKindAndRole && <Td>{KIND_LABEL[token.kind] ?? token.kind}</Td>}
+            {showKindAndRole && <Td className="capitalize">{token.role ?? "—"}</Td>}
+            <Td>
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{token.prefix}…</code>
+            </Td>
+            <Td>{formatDate(token.createdAt)}</Td>
+            <Td>{formatDateTime(token.lastUsedAt, "Never")}</Td>
+            <Td>{formatDate(token.expiresAt, "Never")}</Td>
+            <Td>
+              <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+            </Td>
+            <Td className="text-right">
+              {status === "active" && (
+                <ConfirmButton
+                  question={`Revoke “${token.name}”?`}
+                  confirmLabel="Yes, revoke"
+                  pending={revokingId === token.id}
+                  onConfirm={() => onRevoke(token)}
+                >
+                  Revoke<span className="sr-only"> {token.name}</span>
+                </ConfirmButton>
+              )}
+            </Td>
+          </tr>
+        );
+      })}
+    </Table>
+  );
+}
+
+export function NoTokens({ title, children }: { title: string; children: ReactNode }) {
+  return <EmptyState title={title}>{children}</EmptyState>;
+}

@@ -1,0 +1,56 @@
+import type { ButtonHTMLAttributes } from "react";
+import { cx } from "@/components/ui/cx";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+type Size = "sm" | "md";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-300",
+  secondary: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
+  danger: "bg-white text-red-700 ring-1 ring-inset ring-red-200 hover:bg-red-50 disabled:text-red-300",
+  ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+};
+const SIZES: Record<Size, string> = { sm: "px-2.5 py-1.5 text-xs", md: "px-3.5 py-2 text-sm" };
+
+export const focusRing =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
+export function buttonClasses(variant: Variant = "primary", size: Size = "md", className?: string) {
+  return cx(
+    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed",
+    focusRing,
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  pending?: boolean;
+};
+
+export function Button({ variant, size, pending, className, disabled, children, type, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type ?? "button"}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
+      {pending && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent opacity-70"
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { cx } from "@/components/ui/cx";
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={cx("rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>{children}</section>;
+}
+
+export function CardHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
+      <div>
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="px-6 py-12 text-center">
+      <p className="text-sm font-semibold text-slate-900">{title}</p>
+      {children && <div className="mx-auto mt-1 max-w-md text-sm text-slate-500">{children}</div>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden="true" className={cx("animate-pulse rounded bg-slate-200/70", className)} />;
+}
+
+export function SkeletonRows({ rows = 3, label = "Loading" }: { rows?: number; label?: string }) {
+  return (
+    <div className="space-y-3 px-5 py-5" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-5 w-full" />
+      ))}
+    </div>
+  );
+}
+
+const BADGE_TONES = {
+  slate: "bg-slate-100 text-slate-700 ring-slate-200",
+  indigo: "bg-indigo-50 text-indigo-700 ring-indigo-200",
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  amber: "bg-amber-50 text-amber-800 ring-amber-200",
+  red: "bg-red-50 text-red-700 ring-red-200",
+} as const;
+
+export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: keyof typeof BADGE_TONES }) {
+  return (
+    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", BADGE_TONES[tone])}>
+      {children}
+    </span>
+  );
+}

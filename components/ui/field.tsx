@@ -1,0 +1,98 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { cx } from "@/components/ui/cx";
+
+const control =
+  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset " +
+  "placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-indigo-600 " +
+  "disabled:bg-slate-50 disabled:text-slate-500";
+
+type FieldShell = { label: string; error?: string; hint?: ReactNode; className?: string };
+
+/** Label + control + hint/error, wired with htmlFor, aria-invalid and aria-describedby. */
+function useFieldIds(error?: string, hint?: ReactNode) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+function Messages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function TextField({ label, error, hint, className, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cx(control, error ? "ring-red-400" : "ring-slate-300")}
+        {...input}
+      />
+      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...select
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[] }) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cx(control, "pr-8", error ? "ring-red-400" : "ring-slate-300")}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+/** A form-level error (the server's error.message), announced to screen readers. */
+export function FormError({ message, id }: { message?: string | null; id?: string }) {
+  if (!message) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+      {message}
+    </div>
+  );
+}

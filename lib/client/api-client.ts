@@ -1,0 +1,194 @@
+// Typed client for the Ledgerlink API: envelopes, X-Scope, Idempotency-Key and retries in one place.
+import { ApiError } from "@/lib/client/errors";
+import { sendWithRetry, type RetryOptions } from "@/lib/client/retry";
+import type {
+  AddMemberInput,
+  Client,
+  CreateApiKeyInput,
+  CreateClientInput,
+  CreatedToken,
+  CreatePersonalTokenInput,
+  CreateScopeInput,
+  Envelope,
+  ErrorEnvelope,
+  ListClientsInput,
+  Me,
+  Meta,
+  Member,
+  Page,
+  PageMeta,
+  Scope,
+  SignUpInput,
+  SignUpResult,
+  TokenRecord,
+  UpdateMemberInput,
+} from "@/lib/client/types";
+
+export type ApiClientOptions = {
+  /** Origin of the API; "" (default) means same origin, as in the browser. */
+  baseUrl?: string;
+  /** Bearer token; omit in the browser, where the Auth.js session cookie is sent. */
+  token?: string;
+  /** Current scope for scoped calls (sent as X-Scope). */
+  scopeId?: () => string | null;
+  fetch?: typeof fetch;
+  retry?: RetryOptions;
+};
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type CallOptions = { scoped?: boolean; body?: unknown; query?: Record<string, string | number | null | undefined> };
+/** Per-call options for POSTs: reuse a key of your own instead of a generated one. */
+export type PostOptions = { idempotencyKey?: string };
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function queryString(query: CallOptions["query"]): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  return typeof body === "object" && body !== null && "error" in body;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  if (isErrorEnvelope(body)) {
+    return new ApiError({
+      status: response.status,
+      code: body.error.code,
+      message: body.error.message,
+      details: body.error.details,
+      requestId: body.meta?.requestId,
+      retryAfterSeconds,
+    });
+  }
+  return new ApiError({
+    status: response.status,
+    code: response.status >= 500 ? "server_error" : "bad_request",
+    message: `The server answered ${response.status} ${response.statusText}`.trim(),
+    requestId: response.headers.get("x-request-id") ?? undefined,
+    retryAfterSeconds,
+  });
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function call<T, M extends Meta = Meta>(
+    method: Method,
+    path: string,
+    call: CallOptions & PostOptions = {},
+  ): Promise<Envelope<T, M>> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (call.scoped) {
+      const scopeId = options.scopeId?.() ?? null;
+      if (!scopeId) {
+        throw new ApiError({ status: 400, code: "scope_missing", message: "Choose a scope first." });
+      }
+      headers["x-scope"] = scopeId;
+    }
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    // One key per logical POST, reused by every retry of it: the server replays instead of repeating.
+    if (method === "POST") headers["idempotency-key"] = call.idempotencyKey ?? newIdempotencyKey();
+
+    const url = `${baseUrl}${path}${queryString(call.query)}`;
+    const init: RequestInit = {
+      method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      credentials: "same-origin",
+    };
+    let response: Response;
+    try {
+      response = await sendWithRetry(() => doFetch(url, init), method, options.retry);
+    } catch (cause) {
+      throw new ApiError({
+        status: 0,
+        code: "network_error",
+        message: "Could not reach Ledgerlink. Check your connection and try again.",
+        cause,
+      });
+    }
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return { data: undefined as T, meta: { requestId: "" } as M };
+    const body = (await readJson(response)) as Envelope<T, M> | undefined;
+    if (!body || !("data" in body)) {
+      throw new ApiError({ status: response.status, code: "server_error", message: "The server sent no data." });
+    }
+    return body;
+  }
+
+  const data = async <T>(promise: Promise<Envelope<T>>): Promise<T> => (await promise).data;
+
+  return {
+    // Identity
+    me: () => data(call<Me>("GET", "/api/auth/v1/me")),
+    signUp: (input: SignUpInput, post?: PostOptions) =>
+      data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
+
+    // Scopes and members
+    listScopes: () => data(call<Scope[]>("GET", "/api/scopes/v1")),
+    createScope: (input: CreateScopeInput, post?: PostOptions) =>
+      data(call<Scope>("POST", "/api/scopes/v1", { body: input, ...post })),
+    listMembers: () => data(call<Member[]>("GET", "/api/scopes/v1/members", { scoped: true })),
+    addMember: (input: AddMemberInput, post?: PostOptions) =>
+      data(call<Member>("POST", "/api/scopes/v1/members", { scoped: true, body: input, ...post })),
+    updateMember: (userId: string, input: UpdateMemberInput) =>
+      data(call<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true, body: input })),
+    removeMember: async (userId: string): Promise<void> => {
+      await call<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true });
+    },
+
+    // Personal access tokens
+    listPersonalTokens: () => data(call<TokenRecord[]>("GET", "/api/auth/v1/personal-tokens")),
+    createPersonalToken: (input: CreatePersonalTokenInput, post?: PostOptions) =>
+      data(call<CreatedToken>("POST", "/api/auth/v1/personal-tokens", { body: input, ...post })),
+    revokePersonalToken: async (id: string): Promise<void> => {
+      await call<unknown>("DELETE", `/api/auth/v1/personal-tokens/${encodeURIComponent(id)}`);
+    },
+
+    // App tokens (API keys) of the current scope
+    listApiKeys: () => data(call<TokenRecord[]>("GET", "/api/auth/v1/api-keys", { scoped: true })),
+    createApiKey: (input: CreateApiKeyInput, post?: PostOptions) =>
+      data(call<CreatedToken>("POST", "/api/auth/v1/api-keys", { scoped: true, body: input, ...post })),
+    revokeApiKey: async (id: string): Promise<void> => {
+      await call<unknown>("DELETE", `/api/auth/v1/api-keys/${encodeURIComponent(id)}`, { scoped: true });
+    },
+
+    // Clients
+    listClients: async (input: ListClientsInput = {}): Promise<Page<Client>> => {
+      const { data: items, meta } = await call<Client[], PageMeta>("GET", "/api/clients/v1", {
+        scoped: true,
+        query: { perPage: input.perPage, cursor: input.cursor, search: input.search?.trim() },
+      });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    createClient: (input: CreateClientInput, post?: PostOptions) =>
+      data(call<Client>("POST", "/api/clients/v1", { scoped: true, body: input, ...post })),
+    getClient: (id: string) => data(call<Client>("GET", `/api/clients/v1/${encodeURIComponent(id)}`, { scoped: true })),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
