@@ -1,6 +1,7 @@
 import { conflict } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
 import type { Tx } from "@/lib/db/client";
+import { provisionDataRegistry } from "@/lib/datasets/provision";
 
 /** Creates the person and their own scope, with them as its admin. */
 export async function signUp(db: Tx, input: { email: string; password: string; name: string }) {
@@ -12,5 +13,6 @@ export async function signUp(db: Tx, input: { email: string; password: string; n
   const scope = await db.scope.create({
     data: { name: `${input.name}'s workspace`, memberships: { create: { userId: user.id, role: "admin" } } },
   });
+  await provisionDataRegistry(db, scope.id);
   return { user, scope };
 }

@@ -1,5 +1,6 @@
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hasCapability } from "@/lib/auth/capabilities";
 import type { Principal } from "@/lib/auth/principal";
@@ -30,6 +31,7 @@ export async function listScopes(db: Tx, principal: Principal) {
 
 export async function createScope(db: Tx, userId: string, name: string) {
   const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
+  await provisionDataRegistry(db, scope.id);
   return serializeScope(scope, "admin");
 }
 
