@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_POINTS: "100000",
       AUTH_RATE_LIMIT_POINTS: "1000",
+      // Nothing reaches the internet in tests: real public data providers stay off.
+      GLEIF_ENABLED: "0",
     },
   },
 });
