@@ -24,6 +24,20 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
+  // Public origin of this app: bank redirects come back here, and the sandbox bank is reached here.
+  APP_URL: z.url().optional(),
+  // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.
+  RETURN_URL_ALLOWLIST: z.string().default(""),
+  // The sandbox bank (a simulated NextGenPSD2 ASPSP under /sandbox-bank). On unless set to 0/false.
+  SANDBOX_BANK_ENABLED: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
+  // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
+  GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
+  GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
+  LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -47,4 +61,19 @@ export function requireDatabaseUrl(): string {
 
 export function trustedProxies(): string[] {
   return env.TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** GLEIF is called only when enabled: on by default, off under NODE_ENV=test so tests never reach the internet. */
+export function gleifEnabled(): boolean {
+  if (env.GLEIF_ENABLED === undefined) return env.NODE_ENV !== "test";
+  return ["1", "true", "yes"].includes(env.GLEIF_ENABLED);
+}
+
+/** Where this app is reachable (bank callbacks, the sandbox bank's directory). */
+export function appUrl(): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+export function returnUrlAllowlist(): string[] {
+  return [appUrl(), ...env.RETURN_URL_ALLOWLIST.split(",").map((s) => s.trim()).filter(Boolean)].map((o) => new URL(o).origin);
 }

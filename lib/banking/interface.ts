@@ -1,0 +1,39 @@
+// What every bank integration implements. Domain code depends on this, never on a bank's API.
+import type {
+  AccessContext,
+  Bank,
+  BankAccount,
+  BankConsent,
+  Country,
+  CreatedBankConsent,
+  TransactionsPage,
+} from "@/lib/banking/types";
+
+export type CreateConsentInput = {
+  bankId: string;
+  /** Last day of validity, YYYY-MM-DD. */
+  validUntil: string;
+  frequencyPerDay: number;
+  /** Access asked for: all accounts with balances and transactions, or the account list only. */
+  access: "all_accounts" | "account_list";
+  redirectUri: string;
+  nokRedirectUri: string;
+};
+
+export type BankIntegration = {
+  readonly name: string;
+  listCountries(): Promise<Country[]>;
+  listBanks(countryCode: string): Promise<Bank[]>;
+  getBank(bankId: string): Promise<Bank | null>;
+  createConsent(input: CreateConsentInput, context: AccessContext): Promise<CreatedBankConsent>;
+  getConsent(bankId: string, externalId: string, context: AccessContext): Promise<BankConsent>;
+  deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
+  listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;
+  transactionsPage(
+    bankId: string,
+    externalConsentId: string,
+    accountId: string,
+    options: { dateFrom: string | null; next: string | null },
+    context: AccessContext,
+  ): Promise<TransactionsPage>;
+};

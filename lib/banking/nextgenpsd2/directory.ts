@@ -1,0 +1,51 @@
+// Where the ASPSPs are: an HTTP directory (the sandbox bank serves one) listing each bank's
+// NextGenPSD2 base URL. Cached briefly; bank lists change rarely.
+import { z } from "zod";
+import { ProviderError } from "@/lib/banking/errors";
+import type { Bank, Country } from "@/lib/banking/types";
+
+export type DirectoryBank = Bank & { baseUrl: string };
+
+export type AspspDirectory = {
+  countries(): Promise<Country[]>;
+  banks(): Promise<DirectoryBank[]>;
+};
+
+const DirectoryResponse = z.object({
+  banks: z.array(
+    z.object({ bankId: z.string(), name: z.string(), bic: z.string().nullish(), countryCode: z.string().length(2), baseUrl: z.string() }),
+  ),
+  countries: z.array(z.object({ countryCode: z.string().length(2), name: z.string() })),
+});
+
+const CACHE_MS = 60_000;
+
+export function httpDirectory(options: { url: string; integrationName: string; fetchImpl?: typeof fetch }): AspspDirectory {
+  let cached: { at: number; value: z.infer<typeof DirectoryResponse> } | null = null;
+  const load = async () => {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+    let response: Response;
+    try {
+      response = await (options.fetchImpl ?? fetch)(options.url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      throw new ProviderError("unavailable", "The bank directory could not be reached.", { cause: error });
+    }
+    if (!response.ok) throw new ProviderError("unavailable", `The bank directory answered HTTP ${response.status}.`, { status: response.status });
+    const parsed = DirectoryResponse.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new ProviderError("unknown", "The bank directory's answer had an unexpected shape.", { cause: parsed.error });
+    cached = { at: Date.now(), value: parsed.data };
+    return parsed.data;
+  };
+  return {
+    countries: async () => (await load()).countries,
+    banks: async () =>
+      (await load()).banks.map((b) => ({
+        bankId: b.bankId,
+        name: b.name,
+        bic: b.bic ?? null,
+        countryCode: b.countryCode.toUpperCase(),
+        integrationName: options.integrationName,
+        baseUrl: new URL(b.baseUrl, options.url).toString().replace(/\/$/, ""),
+      })),
+  };
+}

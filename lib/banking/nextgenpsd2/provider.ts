@@ -1,0 +1,135 @@
+// A BankIntegration over the NextGenPSD2 XS2A API: consents with the redirect approach, accounts,
+// and transaction pages. Pointing it at a real ASPSP is configuration (its directory entry).
+import { ProviderError } from "@/lib/banking/errors";
+import type { BankIntegration, CreateConsentInput } from "@/lib/banking/interface";
+import { xs2a } from "@/lib/banking/nextgenpsd2/api";
+import type { AspspDirectory, DirectoryBank } from "@/lib/banking/nextgenpsd2/directory";
+import {
+  Xs2aAccountList,
+  Xs2aConsentCreated,
+  Xs2aConsentInformation,
+  Xs2aTransactionsResponse,
+  consentStatusOf,
+  toBankAccount,
+  toTransactions,
+} from "@/lib/banking/nextgenpsd2/transform";
+import type { AccessContext } from "@/lib/banking/types";
+
+function accessOf(access: CreateConsentInput["access"]) {
+  return access === "all_accounts" ? { allPsd2: "allAccounts" } : { availableAccounts: "allAccounts" };
+}
+
+/** PSU-IP-Address marks an access the person is present for; unattended accesses omit it. */
+function psuHeaders(context: AccessContext): Record<string, string | null> {
+  return { "psu-ip-address": context.psuIpAddress, "x-ll-request-id": context.requestId };
+}
+
+export function createNextGenPsd2Integration(options: {
+  name: string;
+  directory: AspspDirectory;
+  fetchImpl?: typeof fetch;
+}): BankIntegration {
+  const { directory, fetchImpl } = options;
+
+  const bankOrThrow = async (bankId: string): Promise<DirectoryBank> => {
+    const bank = (await directory.banks()).find((b) => b.bankId === bankId);
+    if (!bank) throw new ProviderError("not_found", `No bank with id ${bankId} in this integration.`);
+    return bank;
+  };
+
+  return {
+    name: options.name,
+    listCountries: () => directory.countries(),
+    listBanks: async (countryCode) =>
+      (await directory.banks())
+        .filter((b) => b.countryCode === countryCode.toUpperCase())
+        .map(({ baseUrl: _baseUrl, ...bank }) => bank),
+    getBank: async (bankId) => {
+      const bank = (await directory.banks()).find((b) => b.bankId === bankId);
+      if (!bank) return null;
+      const { baseUrl: _baseUrl, ...rest } = bank;
+      return rest;
+    },
+
+    async createConsent(input, context) {
+      const bank = await bankOrThrow(input.bankId);
+      const { body } = await xs2a(
+        {
+          method: "POST",
+          url: `${bank.baseUrl}/v1/consents`,
+          headers: {
+            ...psuHeaders(context),
+            "tpp-redirect-preferred": "true",
+            "tpp-redirect-uri": input.redirectUri,
+            "tpp-nok-redirect-uri": input.nokRedirectUri,
+          },
+          body: {
+            access: accessOf(input.access),
+            recurringIndicator: true,
+            validUntil: input.validUntil,
+            frequencyPerDay: input.frequencyPerDay,
+            combinedServiceIndicator: false,
+          },
+        },
+        Xs2aConsentCreated,
+        fetchImpl,
+      );
+      const href = body._links.scaRedirect?.href;
+      if (!href) throw new ProviderError("unknown", "The bank did not return an SCA redirect link.");
+      return {
+        externalId: body.consentId,
+        status: consentStatusOf(body.consentStatus),
+        authorizationUrl: new URL(href, bank.baseUrl).toString(),
+      };
+    },
+
+    async getConsent(bankId, externalId, context) {
+      const bank = await bankOrThrow(bankId);
+      const { body, bankDate } = await xs2a(
+        { method: "GET", url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) },
+        Xs2aConsentInformation,
+        fetchImpl,
+      );
+      return {
+        externalId,
+        status: consentStatusOf(body.consentStatus),
+        validUntil: body.validUntil ?? null,
+        frequencyPerDay: body.frequencyPerDay ?? null,
+        bankDate,
+      };
+    },
+
+    async deleteConsent(bankId, externalId, context) {
+      const bank = await bankOrThrow(bankId);
+      await xs2a({ method: "DELETE", url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) }, null, fetchImpl);
+    },
+
+    async listAccounts(bankId, externalConsentId, context) {
+      const bank = await bankOrThrow(bankId);
+      const { body } = await xs2a(
+        { method: "GET", url: `${bank.baseUrl}/v1/accounts`, headers: { ...psuHeaders(context), "consent-id": externalConsentId } },
+        Xs2aAccountList,
+        fetchImpl,
+      );
+      return body.accounts.map(toBankAccount);
+    },
+
+    async transactionsPage(bankId, externalConsentId, accountId, page, context) {
+      const bank = await bankOrThrow(bankId);
+      let url: string;
+      if (page.next) {
+        url = new URL(page.next, bank.baseUrl).toString();
+      } else {
+        const query = new URLSearchParams({ bookingStatus: "both" });
+        if (page.dateFrom) query.set("dateFrom", page.dateFrom);
+        url = `${bank.baseUrl}/v1/accounts/${encodeURIComponent(accountId)}/transactions?${query}`;
+      }
+      const { body, bankDate } = await xs2a(
+        { method: "GET", url, headers: { ...psuHeaders(context), "consent-id": externalConsentId } },
+        Xs2aTransactionsResponse,
+        fetchImpl,
+      );
+      return { ...toTransactions(body), bankDate };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+// Pure mapping from Berlin Group NextGenPSD2 (XS2A 1.3.x) JSON to our normalised types.
+// Kept free of I/O so it is tested on fixtures.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { ProviderError } from "@/lib/banking/errors";
+import type { AccountKind, BankAccount, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
+
+const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
+const accountRef = z.object({ iban: z.string().optional() }).passthrough().optional();
+
+export const Xs2aTransaction = z
+  .object({
+    transactionId: z.string().optional(),
+    entryReference: z.string().optional(),
+    bookingDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    valueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    transactionAmount: amountSchema,
+    creditorName: z.string().optional(),
+    creditorAccount: accountRef,
+    ultimateCreditor: z.string().optional(),
+    debtorName: z.string().optional(),
+    debtorAccount: accountRef,
+    ultimateDebtor: z.string().optional(),
+    remittanceInformationUnstructured: z.string().optional(),
+    remittanceInformationUnstructuredArray: z.array(z.string()).optional(),
+    creditorId: z.string().optional(),
+    mandateId: z.string().optional(),
+    bankTransactionCode: z.string().optional(),
+  })
+  .passthrough();
+export type Xs2aTransaction = z.infer<typeof Xs2aTransaction>;
+
+export const Xs2aAccount = z
+  .object({
+    resourceId: z.string(),
+    iban: z.string().optional(),
+    currency: z.string().length(3),
+    name: z.string().optional(),
+    product: z.string().optional(),
+    ownerName: z.string().optional(),
+    cashAccountType: z.string().optional(),
+    usage: z.string().optional(),
+  })
+  .passthrough();
+export type Xs2aAccount = z.infer<typeof Xs2aAccount>;
+
+const href = z.object({ href: z.string() }).partial().optional();
+
+export const Xs2aTransactionsResponse = z
+  .object({
+    transactions: z
+      .object({
+        booked: z.array(Xs2aTransaction).optional(),
+        pending: z.array(Xs2aTransaction).optional(),
+        _links: z.object({ next: href }).passthrough().optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+
+export const Xs2aAccountList = z.object({ accounts: z.array(Xs2aAccount) }).passthrough();
+export const Xs2aConsentCreated = z
+  .object({ consentId: z.string(), consentStatus: z.string(), _links: z.object({ scaRedirect: href }).passthrough() })
+  .passthrough();
+export const Xs2aConsentInformation = z
+  .object({
+    consentStatus: z.string(),
+    validUntil: z.string().optional(),
+    frequencyPerDay: z.number().optional(),
+  })
+  .passthrough();
+
+const KNOWN_STATUSES: readonly BankConsentStatus[] = [
+  "received",
+  "partiallyAuthorised",
+  "valid",
+  "rejected",
+  "revokedByPsu",
+  "expired",
+  "terminatedByTpp",
+];
+
+export function consentStatusOf(value: string): BankConsentStatus {
+  return (KNOWN_STATUSES as readonly string[]).includes(value) ? (value as BankConsentStatus) : "unknown";
+}
+
+/** `usage` ORGA is a company account; card and e-money accounts are payment accounts. */
+export function accountKindOf(account: Pick<Xs2aAccount, "usage" | "cashAccountType" | "product">): AccountKind {
+  const cash = account.cashAccountType?.toUpperCase();
+  if (cash === "CARD" || /e-?money|prepaid|card/i.test(account.product ?? "")) return "payment";
+  if (account.usage?.toUpperCase() === "ORGA") return "company";
+  return "private";
+}
+
+export function toBankAccount(raw: Xs2aAccount): BankAccount {
+  return {
+    externalId: raw.resourceId,
+    iban: raw.iban ?? null,
+    currency: raw.currency,
+    name: raw.name ?? null,
+    product: raw.product ?? null,
+    ownerName: raw.ownerName ?? null,
+    cashAccountType: raw.cashAccountType ?? null,
+    accountType: accountKindOf(raw),
+  };
+}
+
+/**
+ * Banks may omit transactionId (often on pending entries). Then the id is derived from content
+ * that does not change when the entry is booked, so pending → booked still matches.
+ */
+export function syntheticTransactionId(raw: Xs2aTransaction): string {
+  const parts = [
+    raw.valueDate ?? raw.bookingDate ?? "",
+    raw.transactionAmount.amount,
+    raw.transactionAmount.currency,
+    raw.creditorName ?? "",
+    raw.creditorAccount?.iban ?? "",
+    raw.debtorName ?? "",
+    raw.debtorAccount?.iban ?? "",
+    raw.remittanceInformationUnstructured ?? "",
+    raw.mandateId ?? "",
+  ];
+  return `syn_${createHash("sha256").update(parts.join("\u001f")).digest("hex").slice(0, 32)}`;
+}
+
+const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
+
+export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pending"): BankTransaction {
+  const remittance = raw.remittanceInformationUnstructured ?? raw.remittanceInformationUnstructuredArray?.join(" ");
+  return {
+    externalId: raw.transactionId ?? syntheticTransactionId(raw),
+    entryReference: orNull(raw.entryReference),
+    status,
+    bookingDate: status === "booked" ? orNull(raw.bookingDate) : null,
+    valueDate: orNull(raw.valueDate),
+    amount: raw.transactionAmount.amount,
+    currency: raw.transactionAmount.currency,
+    creditorName: orNull(raw.creditorName),
+    creditorIban: orNull(raw.creditorAccount?.iban),
+    ultimateCreditor: orNull(raw.ultimateCreditor),
+    debtorName: orNull(raw.debtorName),
+    debtorIban: orNull(raw.debtorAccount?.iban),
+    ultimateDebtor: orNull(raw.ultimateDebtor),
+    remittanceInformation: orNull(remittance),
+    creditorId: orNull(raw.creditorId),
+    mandateId: orNull(raw.mandateId),
+    bankTransactionCode: orNull(raw.bankTransactionCode),
+  };
+}
+
+export function toTransactions(body: z.infer<typeof Xs2aTransactionsResponse>): { transactions: BankTransaction[]; next: string | null } {
+  const booked = body.transactions?.booked ?? [];
+  const pending = body.transactions?.pending ?? [];
+  return {
+    transactions: [...booked.map((t) => toBankTransaction(t, "booked")), ...pending.map((t) => toBankTransaction(t, "pending"))],
+    next: body.transactions?._links?.next?.href ?? null,
+  };
+}
+
+/** The bank's date from its HTTP Date header (UTC), or today when the header is missing or bad. */
+export function bankDateOf(dateHeader: string | null, now: Date = new Date()): string {
+  const parsed = dateHeader ? new Date(dateHeader) : null;
+  const date = parsed && !Number.isNaN(parsed.getTime()) ? parsed : now;
+  return date.toISOString().slice(0, 10);
+}
+
+const TppMessages = z.object({ tppMessages: z.array(z.object({ code: z.string().optional(), text: z.string().optional() })).optional() });
+
+function retryAfterOf(header: string | null): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** HTTP status + XS2A tppMessages → ProviderError. */
+export function providerErrorOf(status: number, body: unknown, retryAfterHeader: string | null): ProviderError {
+  const parsed = TppMessages.safeParse(body);
+  const first = parsed.success ? parsed.data.tppMessages?.[0] : undefined;
+  const bankCode = first?.code ?? null;
+  const text = first?.text ?? `The bank answered HTTP ${status}`;
+  const options = { status, bankCode, retryAfterSeconds: retryAfterOf(retryAfterHeader) };
+  if (status === 429 || bankCode === "ACCESS_EXCEEDED") return new ProviderError("rate_limited", text, options);
+  if (status >= 500) return new ProviderError("unavailable", text, options);
+  if (bankCode && /^CONSENT_/.test(bankCode)) return new ProviderError("consent_invalid", text, options);
+  if (status === 401 || status === 403) return new ProviderError("consent_invalid", text, options);
+  if (status === 404) return new ProviderError("not_found", text, options);
+  if (status === 400 || status === 405 || status === 406 || status === 409) return new ProviderError("rejected", text, options);
+  return new ProviderError("unknown", text, options);
+}

@@ -1,0 +1,44 @@
+// The bank integrations this deployment offers, by integrationName. "sandbox" is the sandbox bank
+// (on by default, off with SANDBOX_BANK_ENABLED=0); real ASPSPs are further NextGenPSD2 entries.
+import type { BankIntegration } from "@/lib/banking/interface";
+import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
+import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
+import { appUrl, env } from "@/lib/env";
+
+export const SANDBOX_INTEGRATION = "sandbox";
+
+const globals = globalThis as unknown as { integrations?: Map<string, BankIntegration> };
+
+function build(): Map<string, BankIntegration> {
+  const map = new Map<string, BankIntegration>();
+  if (env.SANDBOX_BANK_ENABLED) {
+    map.set(
+      SANDBOX_INTEGRATION,
+      createNextGenPsd2Integration({
+        name: SANDBOX_INTEGRATION,
+        directory: httpDirectory({ url: `${appUrl()}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }),
+      }),
+    );
+  }
+  return map;
+}
+
+export function integrations(): Map<string, BankIntegration> {
+  globals.integrations ??= build();
+  return globals.integrations;
+}
+
+export function integrationNames(): string[] {
+  return [...integrations().keys()];
+}
+
+export function integrationFor(name: string): BankIntegration | null {
+  return integrations().get(name) ?? null;
+}
+
+/** Tests replace an integration (for example with one pointed at a local fake bank). */
+export function setIntegrationForTests(name: string, integration: BankIntegration | null): void {
+  const map = integrations();
+  if (integration) map.set(name, integration);
+  else map.delete(name);
+}

@@ -1,0 +1,38 @@
+// Retries transient provider failures: waits at least what the bank's Retry-After asked, otherwise
+// exponential backoff with full jitter, capped. Non-transient errors are thrown at once.
+import { ProviderError } from "@/lib/banking/errors";
+
+export type RetryOptions = {
+  retries: number;
+  baseMs: number;
+  maxMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  onRetry?: (error: ProviderError, attempt: number, waitMs: number) => void;
+};
+
+export const DEFAULT_RETRY: RetryOptions = { retries: 4, baseMs: 500, maxMs: 30_000 };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function backoffMs(error: ProviderError, attempt: number, options: RetryOptions): number {
+  const random = options.random ?? Math.random;
+  const exponential = Math.min(options.maxMs, options.baseMs * 2 ** attempt);
+  const jittered = Math.round(random() * exponential);
+  const floor = error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : 0;
+  return Math.max(floor, jittered);
+}
+
+export async function withRetry<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions = DEFAULT_RETRY): Promise<T> {
+  const sleep = options.sleep ?? realSleep;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await operation(attempt);
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !error.isTransient || attempt >= options.retries) throw error;
+      const wait = backoffMs(error, attempt, options);
+      options.onRetry?.(error, attempt + 1, wait);
+      await sleep(wait);
+    }
+  }
+}

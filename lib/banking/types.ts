@@ -1,0 +1,73 @@
+// Normalised banking types shared by every integration. Absent values are explicit `null`, never
+// optional, so a transform cannot silently forget a field. Money is a decimal string; bank dates
+// are date-only strings exactly as the bank sent them.
+
+export type Country = { countryCode: string; name: string };
+
+export type Bank = {
+  bankId: string;
+  name: string;
+  bic: string | null;
+  countryCode: string;
+  integrationName: string;
+};
+
+/** NextGenPSD2 consentStatus values; an ASPSP may add codes, which arrive as "unknown". */
+export type BankConsentStatus =
+  | "received"
+  | "partiallyAuthorised"
+  | "valid"
+  | "rejected"
+  | "revokedByPsu"
+  | "expired"
+  | "terminatedByTpp"
+  | "unknown";
+
+export type CreatedBankConsent = { externalId: string; status: BankConsentStatus; authorizationUrl: string };
+
+export type BankConsent = {
+  externalId: string;
+  status: BankConsentStatus;
+  validUntil: string | null;
+  frequencyPerDay: number | null;
+  /** The bank's own date (from its Date header): remaining validity is counted from it. */
+  bankDate: string;
+};
+
+export type AccountKind = "private" | "company" | "payment";
+
+export type BankAccount = {
+  externalId: string;
+  iban: string | null;
+  currency: string;
+  name: string | null;
+  product: string | null;
+  ownerName: string | null;
+  cashAccountType: string | null;
+  accountType: AccountKind;
+};
+
+export type BankTransaction = {
+  externalId: string;
+  entryReference: string | null;
+  status: "booked" | "pending";
+  bookingDate: string | null;
+  valueDate: string | null;
+  amount: string;
+  currency: string;
+  creditorName: string | null;
+  creditorIban: string | null;
+  ultimateCreditor: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  ultimateDebtor: string | null;
+  remittanceInformation: string | null;
+  creditorId: string | null;
+  mandateId: string | null;
+  bankTransactionCode: string | null;
+};
+
+export type TransactionsPage = { transactions: BankTransaction[]; next: string | null; bankDate: string };
+
+/** Who is asking: a person present (their IP is forwarded, the access is "attended") or a scheduler. */
+export type AccessContext = { psuIpAddress: string | null; requestId: string };
