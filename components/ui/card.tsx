@@ -40,7 +40,7 @@ export function EmptyState({ title, children, action }: { title: string; childre
 }
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cx("animate-pulse rounded bg-slate-200/70", className)} />;
+  return <span aria-hidden="true" className={cx("block animate-pulse rounded bg-slate-200/70", className)} />;
 }
 
 export function SkeletonRows({ rows = 3, label = "Loading" }: { rows?: number; label?: string }) {
