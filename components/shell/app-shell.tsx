@@ -17,13 +17,13 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
         Skip to content
       </a>
       <header className="bg-slate-900">
-        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <div className="flex items-center gap-5">
+        <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3 sm:gap-5">
             <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
               <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-500 text-sm font-bold">
                 L
               </span>
-              <span className="text-base font-semibold tracking-tight">Ledgerlink</span>
+              <span className="hidden text-base font-semibold tracking-tight sm:inline">Ledgerlink</span>
             </Link>
             <ScopeSwitcher />
           </div>
@@ -36,7 +36,7 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
         </aside>
         <main id="main" className="min-w-0 flex-1">
           <div className="mb-6 md:hidden">
-            <NavLinks />
+            <NavLinks compact />
           </div>
           {children}
         </main>

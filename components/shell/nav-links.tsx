@@ -32,7 +32,20 @@ function NavLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-export function NavLinks() {
+export function NavLinks({ compact = false }: { compact?: boolean }) {
+  if (compact) {
+    return (
+      <nav aria-label="Main">
+        <ul className="flex flex-wrap gap-1">
+          {[...MAIN, ...SETTINGS].map((l) => (
+            <li key={l.href}>
+              <NavLink {...l} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
+  }
   return (
     <nav aria-label="Main" className="space-y-6">
       <ul className="space-y-1">

@@ -20,7 +20,7 @@ export function ScopeSwitcher() {
   if (isLoading) return <Skeleton className="h-8 w-48" />;
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <label htmlFor="scope-switcher" className="sr-only">
         Scope
       </label>
@@ -32,7 +32,7 @@ export function ScopeSwitcher() {
           else setScopeId(e.target.value);
         }}
         className={cx(
-          "max-w-56 rounded-md border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
+          "max-w-40 rounded-md sm:max-w-56 border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
           focusRing,
         )}
       >

@@ -14,6 +14,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
       <Button
         variant="secondary"
         size="sm"
+        className="whitespace-nowrap"
         pending={pending}
         onClick={() => {
           setPending(true);

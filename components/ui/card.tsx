@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cx("rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>{children}</section>;
+  return <section className={cx("overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>{children}</section>;
 }
 
 export function CardHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
