@@ -1,0 +1,13 @@
+// GET /api/datasets/v1/subset-types — scoped; datasets.read: the selectable subset types of the
+// scope's registry. An empty list means no profile can be built yet (a provisioning gap).
+import { methods, route } from "@/lib/api/route";
+import { listSubsetTypes } from "@/lib/datasets/datasets";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    capability: "datasets.read",
+    handler: async ({ db, scope }) => ({ data: await listSubsetTypes(db, scope.scopeId) }),
+  }),
+});

@@ -1,0 +1,145 @@
+// Dataset profiles: CRUD, the one-default-per-target rule and the usage counter. Every query
+// filters by scope_id. Setting a default clears the target's previous default under a
+// transaction-level advisory lock on the target; the partial unique index is the final guard.
+import { notFound, validationFailed } from "@/lib/api/errors";
+import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import type { Capability } from "@/lib/auth/capabilities";
+import type { Tx } from "@/lib/db/client";
+import type { DatasetProfile } from "@/lib/generated/prisma/client";
+import { targetKey } from "@/lib/datasets/resolution";
+import type { ListProfilesFilter, ProfileInput } from "@/lib/datasets/schemas";
+
+export const EMPTY_REGISTRY_MESSAGE =
+  "No subset types are registered in this scope, so no profile can be built yet. This is a provisioning gap, not a permissions problem: ask the platform operator to provision the data registry.";
+
+export function serializeProfile(p: DatasetProfile) {
+  return {
+    id: p.id,
+    name: p.name,
+    scope: p.target,
+    entityType: p.entityType,
+    entityId: p.entityId,
+    profession: p.profession,
+    subProfession: p.subProfession,
+    subsetSelection: p.subsetSelection,
+    providerPriorities: p.providerPriorities,
+    isDefault: p.isDefault,
+    usageCount: p.usageCount,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+export type ProfileRecord = ReturnType<typeof serializeProfile>;
+
+/** Every selected subset must be in the scope's registry; an empty registry says so explicitly. */
+async function assertRegisteredSubsets(db: Tx, scopeId: string, selection: string[]) {
+  const registered = new Set((await db.subsetType.findMany({ where: { scopeId }, select: { key: true } })).map((t) => t.key));
+  if (registered.size === 0) throw validationFailed({ subsetSelection: [EMPTY_REGISTRY_MESSAGE] }, EMPTY_REGISTRY_MESSAGE);
+  const unknown = selection.filter((s) => !registered.has(s));
+  if (unknown.length) {
+    throw validationFailed({
+      subsetSelection: [`Not a registered subset type: ${unknown.join(", ")}. Registered: ${[...registered].join(", ")}`],
+    });
+  }
+}
+
+function targetWhere(scopeId: string, input: ProfileInput) {
+  return {
+    scopeId,
+    target: input.target,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    profession: input.profession,
+    subProfession: input.subProfession,
+  };
+}
+
+/** Serialises default changes per target, then clears the target's other default. */
+async function clearDefault(db: Tx, scopeId: string, input: ProfileInput, exceptId: string | null) {
+  const key = targetKey(scopeId, input);
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  await db.datasetProfile.updateMany({
+    where: { ...targetWhere(scopeId, input), isDefault: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    data: { isDefault: false },
+  });
+}
+
+type Authorize = (capability: Capability) => void;
+
+export async function createProfile(db: Tx, scopeId: string, createdById: string | null, input: ProfileInput, authorize: Authorize) {
+  if (input.isDefault) authorize("profiles.write_default");
+  await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
+  if (input.isDefault) await clearDefault(db, scopeId, input, null);
+  const { target, ...rest } = input;
+  const row = await db.datasetProfile.create({ data: { ...rest, target, scopeId, createdById } });
+  return serializeProfile(row);
+}
+
+async function findProfile(db: Tx, scopeId: string, id: string) {
+  const row = await db.datasetProfile.findFirst({ where: { id, scopeId } });
+  if (!row) throw notFound("Dataset profile");
+  return row;
+}
+
+export async function getProfile(db: Tx, scopeId: string, id: string) {
+  return serializeProfile(await findProfile(db, scopeId, id));
+}
+
+/** PUT replaces the profile. A default profile, or making one default, needs profiles.write_default. */
+export async function updateProfile(db: Tx, scopeId: string, id: string, raw: () => ProfileInput, authorize: Authorize) {
+  const existing = await findProfile(db, scopeId, id);
+  authorize("profiles.write");
+  if (existing.isDefault) authorize("profiles.write_default");
+  const input = raw();
+  if (input.isDefault) authorize("profiles.write_default");
+  await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
+  if (input.isDefault) await clearDefault(db, scopeId, input, id);
+  const { target, ...rest } = input;
+  const row = await db.datasetProfile.update({ where: { id: existing.id }, data: { ...rest, target } });
+  return serializeProfile(row);
+}
+
+export async function deleteProfile(db: Tx, scopeId: string, id: string, authorize: Authorize) {
+  const existing = await findProfile(db, scopeId, id);
+  authorize("profiles.write");
+  if (existing.isDefault) authorize("profiles.write_default");
+  await db.datasetProfile.delete({ where: { id: existing.id } });
+}
+
+/** One atomic UPDATE: concurrent increments never lose a count. */
+export async function incrementUsage(db: Tx, scopeId: string, id: string, authorize: Authorize) {
+  await findProfile(db, scopeId, id);
+  authorize("profiles.write");
+  const { count } = await db.datasetProfile.updateMany({ where: { id, scopeId }, data: { usageCount: { increment: 1 } } });
+  if (count === 0) throw notFound("Dataset profile");
+  return getProfile(db, scopeId, id);
+}
+
+/** Newest first, keyset over (created_at, id), filtered by the profile's target fields. */
+export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilter) {
+  const after = decodeCursor(q.cursor, 2);
+  if (after && Number.isNaN(new Date(String(after[0])).getTime())) decodeCursor("-", 2);
+  const rows = await db.datasetProfile.findMany({
+    where: {
+      scopeId,
+      ...(q.scope ? { target: q.scope } : {}),
+      ...(q.entity_type ? { entityType: q.entity_type } : {}),
+      ...(q.entity_id ? { entityId: q.entity_id } : {}),
+      ...(q.profession ? { profession: q.profession } : {}),
+      ...(q.sub_profession ? { subProfession: q.sub_profession } : {}),
+      ...(q.is_default !== undefined ? { isDefault: q.is_default } : {}),
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { lt: new Date(String(after[0])) } },
+              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: q.perPage + 1,
+  });
+  const page = pageOf(rows, q.perPage, (p) => [p.createdAt.toISOString(), p.id]);
+  return { items: page.items.map(serializeProfile), meta: page.meta };
+}

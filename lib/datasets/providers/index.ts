@@ -1,0 +1,31 @@
+// The provider registry: the known provider ids (what profiles may name), in the platform's default
+// priority order, and the configured instances the lookup uses.
+import { env, gleifEnabled } from "@/lib/env";
+import { createGleifProvider, GLEIF_PROVIDER_ID } from "@/lib/datasets/providers/gleif-provider";
+import { createSandboxRegistry, SANDBOX_PROVIDER_ID } from "@/lib/datasets/providers/sandbox-registry";
+import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
+
+/** Default order when a profile omits provider_priorities. */
+export const PROVIDER_IDS = [SANDBOX_PROVIDER_ID, GLEIF_PROVIDER_ID] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export function isProviderId(value: string): value is ProviderId {
+  return (PROVIDER_IDS as readonly string[]).includes(value);
+}
+
+export function configuredProviders(): CompanyDataProvider[] {
+  return [
+    createSandboxRegistry({ seed: env.SANDBOX_REGISTRY_SEED }),
+    createGleifProvider({ baseUrl: env.GLEIF_BASE_URL, timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS, isEnabled: gleifEnabled() }),
+  ];
+}
+
+export function providerCatalogue(providers: CompanyDataProvider[] = configuredProviders()) {
+  return providers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    isEnabled: p.isEnabled,
+    subsetTypes: [...p.subsets],
+    countries: p.countries ? [...p.countries] : null,
+  }));
+}

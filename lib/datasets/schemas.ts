@@ -1,0 +1,161 @@
+// Request schemas of the data registry. Profile requests are snake_case (as specified); 422
+// details use camelCase keys like every other endpoint, so `subset_selection` errors are reported
+// under `subsetSelection`.
+import { z } from "zod";
+import { validationFailed, type ErrorDetails } from "@/lib/api/errors";
+import { pageQuery } from "@/lib/api/pagination";
+import { zodDetails } from "@/lib/api/validate";
+import { PROVIDER_IDS, isProviderId } from "@/lib/datasets/providers";
+
+export const PROFILE_SCOPES = ["global", "entity", "profession"] as const;
+export type ProfileScope = (typeof PROFILE_SCOPES)[number];
+
+const snakeToCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export function camelDetails(details: ErrorDetails): ErrorDetails {
+  const out: ErrorDetails = {};
+  for (const [key, messages] of Object.entries(details)) {
+    (out[key.split(".").map(snakeToCamel).join(".")] ??= []).push(...messages);
+  }
+  return out;
+}
+
+function duplicatesOf(values: string[]): string[] {
+  return [...new Set(values.filter((v, i) => values.indexOf(v) !== i))];
+}
+
+const text = (field: string, max: number) =>
+  z.string({ message: `${field} must be a string` }).trim().min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`);
+
+const ProfileRequestShape = z.strictObject({
+  name: z.string({ message: "name is required" }).trim().min(1, "name is required").max(200, "name must be at most 200 characters"),
+  scope: z.enum(PROFILE_SCOPES, { message: "scope is required: one of global, entity, profession" }),
+  subset_selection: z
+    .array(z.string({ message: "each subset type is a string" }), { message: "subset_selection is required: a list of subset types" })
+    .min(1, "Choose at least one subset type")
+    .max(50, "At most 50 subset types")
+    .superRefine((values, ctx) => {
+      const dup = duplicatesOf(values);
+      if (dup.length) ctx.addIssue({ code: "custom", message: `Listed more than once: ${dup.join(", ")}` });
+    }),
+  provider_priorities: z
+    .array(z.string({ message: "each provider is a string" }), { message: "provider_priorities must be a list of provider ids" })
+    .min(1, `Name at least one provider, or omit provider_priorities for the default order (${PROVIDER_IDS.join(", ")})`)
+    .superRefine((values, ctx) => {
+      const unknown = values.filter((v) => !isProviderId(v));
+      if (unknown.length) {
+        ctx.addIssue({ code: "custom", message: `Unknown provider: ${unknown.join(", ")}. Known providers: ${PROVIDER_IDS.join(", ")}` });
+      }
+      const dup = duplicatesOf(values);
+      if (dup.length) ctx.addIssue({ code: "custom", message: `Listed more than once: ${dup.join(", ")}` });
+    })
+    .optional(),
+  is_default: z.boolean({ message: "is_default must be true or false" }).optional(),
+  entity_type: z
+    .string({ message: "entity_type must be a string" })
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,49}$/, "entity_type is a lower-case identifier such as client")
+    .nullish(),
+  entity_id: text("entity_id", 200).nullish(),
+  profession: text("profession", 100).nullish(),
+  sub_profession: text("sub_profession", 100).nullish(),
+});
+
+const SCOPE_FIELDS: Record<ProfileScope, { required: string[]; allowed: string[] }> = {
+  global: { required: [], allowed: [] },
+  entity: { required: ["entity_type", "entity_id"], allowed: ["entity_type", "entity_id"] },
+  profession: { required: ["profession"], allowed: ["profession", "sub_profession"] },
+};
+const TARGET_FIELDS = ["entity_type", "entity_id", "profession", "sub_profession"];
+
+export type ProfileInput = {
+  name: string;
+  target: ProfileScope;
+  entityType: string | null;
+  entityId: string | null;
+  profession: string | null;
+  subProfession: string | null;
+  subsetSelection: string[];
+  providerPriorities: string[];
+  isDefault: boolean;
+};
+
+/** Validates a profile request body (POST and PUT); throws 422 with every problem found at once. */
+export function parseProfileRequest(raw: unknown): ProfileInput {
+  const parsed = ProfileRequestShape.safeParse(raw);
+  const details: ErrorDetails = parsed.success ? {} : zodDetails(parsed.error);
+  const body: Record<string, unknown> = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const scope = PROFILE_SCOPES.find((s) => s === body.scope);
+  if (scope) {
+    const rules = SCOPE_FIELDS[scope];
+    for (const field of rules.required) {
+      if ((body[field] ?? null) === null) (details[field] ??= []).push(`${field} is required with scope ${scope}`);
+    }
+    for (const field of TARGET_FIELDS) {
+      if (!rules.allowed.includes(field) && (body[field] ?? null) !== null) {
+        (details[field] ??= []).push(`Not allowed with scope ${scope}; remove it`);
+      }
+    }
+  }
+  if (!parsed.success || Object.keys(details).length > 0) throw validationFailed(camelDetails(details));
+  const v = parsed.data;
+  return {
+    name: v.name,
+    target: v.scope,
+    entityType: v.entity_type ?? null,
+    entityId: v.entity_id ?? null,
+    profession: v.profession ?? null,
+    subProfession: v.sub_profession ?? null,
+    subsetSelection: v.subset_selection,
+    providerPriorities: v.provider_priorities ?? [...PROVIDER_IDS],
+    isDefault: v.is_default ?? false,
+  };
+}
+
+const booleanQuery = z.enum(["true", "false"], { message: "is_default must be true or false" }).transform((v) => v === "true");
+
+/** GET /profiles filters: snake_case like the profile fields; perPage/cursor as everywhere. */
+export const ListProfilesQuery = pageQuery.extend({
+  scope: z.enum(PROFILE_SCOPES, { message: "scope must be one of global, entity, profession" }).optional(),
+  entity_type: z.string().trim().min(1).max(50).optional(),
+  entity_id: z.string().trim().min(1).max(200).optional(),
+  profession: z.string().trim().min(1).max(100).optional(),
+  sub_profession: z.string().trim().min(1).max(100).optional(),
+  is_default: booleanQuery.optional(),
+}).strict();
+export type ListProfilesFilter = z.infer<typeof ListProfilesQuery>;
+
+export function parseSnake<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(camelDetails(zodDetails(result.error)));
+  return result.data;
+}
+
+export const LookupQuery = z
+  .strictObject({
+    country: z
+      .string({ message: "country is required" })
+      .regex(/^[A-Za-z]{2}$/, "country must be exactly 2 letters (ISO 3166-1 alpha-2, e.g. BE)")
+      .transform((v) => v.toUpperCase()),
+    number: z
+      .string({ message: "number is required" })
+      .trim()
+      .min(1, "number is required")
+      .max(40, "number must be at most 40 characters")
+      .regex(/^[\p{L}\p{N} .\-/]+$/u, "number may contain letters, digits, spaces, dots, dashes and slashes"),
+    entityType: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client").optional(),
+    entityId: z.string().trim().min(1).max(200).optional(),
+    profession: z.string().trim().min(1).max(100).optional(),
+    subProfession: z.string().trim().min(1).max(100).optional(),
+    profileId: z.uuid("profileId must be a profile id").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.entityType === undefined) !== (v.entityId === undefined)) {
+      const path = v.entityType === undefined ? "entityType" : "entityId";
+      ctx.addIssue({ code: "custom", path: [path], message: "entityType and entityId go together" });
+    }
+    if (v.subProfession !== undefined && v.profession === undefined) {
+      ctx.addIssue({ code: "custom", path: ["profession"], message: "subProfession needs profession" });
+    }
+  });
+export type LookupInput = z.infer<typeof LookupQuery>;
