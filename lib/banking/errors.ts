@@ -8,11 +8,19 @@ export class ProviderError extends Error {
   /** Seconds the bank asked us to wait (Retry-After), when it said so. */
   readonly retryAfterSeconds: number | null;
   readonly bankCode: string | null;
+  /** The bank's date from the error response's Date header, when it sent one. */
+  readonly bankDate: string | null;
 
   constructor(
     code: ProviderErrorCode,
     message: string,
-    options: { status?: number | null; retryAfterSeconds?: number | null; bankCode?: string | null; cause?: unknown } = {},
+    options: {
+      status?: number | null;
+      retryAfterSeconds?: number | null;
+      bankCode?: string | null;
+      bankDate?: string | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "ProviderError";
@@ -20,6 +28,7 @@ export class ProviderError extends Error {
     this.status = options.status ?? null;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
     this.bankCode = options.bankCode ?? null;
+    this.bankDate = options.bankDate ?? null;
   }
 
   get isTransient(): boolean {

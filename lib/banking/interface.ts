@@ -11,8 +11,8 @@ import type {
 
 export type CreateConsentInput = {
   bankId: string;
-  /** Last day of validity, YYYY-MM-DD. */
-  validUntil: string;
+  /** Days of validity from the bank's today (validUntil = bank today + validForDays). */
+  validForDays: number;
   frequencyPerDay: number;
   /** Access asked for: all accounts with balances and transactions, or the account list only. */
   access: "all_accounts" | "account_list";

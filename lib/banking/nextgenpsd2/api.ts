@@ -47,8 +47,11 @@ export async function xs2a<S extends z.ZodType>(
       body = null;
     }
   }
-  if (!response.ok) throw providerErrorOf(response.status, body, response.headers.get("retry-after"));
-  const bankDate = bankDateOf(response.headers.get("date"));
+  const dateHeader = response.headers.get("date");
+  if (!response.ok) {
+    throw providerErrorOf(response.status, body, response.headers.get("retry-after"), dateHeader ? bankDateOf(dateHeader) : null);
+  }
+  const bankDate = bankDateOf(dateHeader);
   if (!schema) return { status: response.status, body: body as z.infer<S>, bankDate };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

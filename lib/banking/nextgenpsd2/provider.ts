@@ -15,6 +15,12 @@ import {
 } from "@/lib/banking/nextgenpsd2/transform";
 import type { AccessContext } from "@/lib/banking/types";
 
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 function accessOf(access: CreateConsentInput["access"]) {
   return access === "all_accounts" ? { allPsd2: "allAccounts" } : { availableAccounts: "allAccounts" };
 }
@@ -53,7 +59,7 @@ export function createNextGenPsd2Integration(options: {
 
     async createConsent(input, context) {
       const bank = await bankOrThrow(input.bankId);
-      const { body } = await xs2a(
+      const post = (validUntil: string) => xs2a(
         {
           method: "POST",
           url: `${bank.baseUrl}/v1/consents`,
@@ -66,7 +72,7 @@ export function createNextGenPsd2Integration(options: {
           body: {
             access: accessOf(input.access),
             recurringIndicator: true,
-            validUntil: input.validUntil,
+            validUntil,
             frequencyPerDay: input.frequencyPerDay,
             combinedServiceIndicator: false,
           },
@@ -74,6 +80,17 @@ export function createNextGenPsd2Integration(options: {
         Xs2aConsentCreated,
         fetchImpl,
       );
+      // validUntil counts from the bank's date. We start from ours; a bank whose clock is ahead
+      // refuses a date in its past, and its Date header tells us its today for one retry.
+      let response;
+      try {
+        response = await post(addDays(new Date().toISOString().slice(0, 10), input.validForDays));
+      } catch (error) {
+        const today = new Date().toISOString().slice(0, 10);
+        if (!(error instanceof ProviderError) || error.code !== "rejected" || !error.bankDate || error.bankDate <= today) throw error;
+        response = await post(addDays(error.bankDate, input.validForDays));
+      }
+      const body = response.body;
       const href = body._links.scaRedirect?.href;
       if (!href) throw new ProviderError("unknown", "The bank did not return an SCA redirect link.");
       return {

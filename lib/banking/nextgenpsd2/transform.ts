@@ -176,12 +176,12 @@ function retryAfterOf(header: string | null): number | null {
 }
 
 /** HTTP status + XS2A tppMessages → ProviderError. */
-export function providerErrorOf(status: number, body: unknown, retryAfterHeader: string | null): ProviderError {
+export function providerErrorOf(status: number, body: unknown, retryAfterHeader: string | null, bankDate: string | null = null): ProviderError {
   const parsed = TppMessages.safeParse(body);
   const first = parsed.success ? parsed.data.tppMessages?.[0] : undefined;
   const bankCode = first?.code ?? null;
   const text = first?.text ?? `The bank answered HTTP ${status}`;
-  const options = { status, bankCode, retryAfterSeconds: retryAfterOf(retryAfterHeader) };
+  const options = { status, bankCode, bankDate, retryAfterSeconds: retryAfterOf(retryAfterHeader) };
   if (status === 429 || bankCode === "ACCESS_EXCEEDED") return new ProviderError("rate_limited", text, options);
   if (status >= 500) return new ProviderError("unavailable", text, options);
   if (bankCode && /^CONSENT_/.test(bankCode)) return new ProviderError("consent_invalid", text, options);

@@ -1,0 +1,20 @@
+// GET /api/accounttracking/v1/consents/{consent}/accounts — scoped; accounts.read. The accounts the
+// bank exposes under a valid consent: [{accountId, iban, currency, name, product, ownerName,
+// cashAccountType, accountType}]. A pending or ended consent → 409 conflict saying what to do.
+import { methods, route } from "@/lib/api/route";
+import { accessContext } from "@/lib/accounttracking/access";
+import { consentAccounts, findConsent } from "@/lib/accounttracking/consents";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["consent"],
+    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
+      const consent = await findConsent(db, scope.scopeId, params.consent);
+      authorize("accounts.read");
+      const accounts = await consentAccounts(db, consent, accessContext(request, principal, requestId));
+      return { data: accounts.map(({ externalId, ...rest }) => ({ accountId: externalId, ...rest })) };
+    },
+  }),
+});

@@ -1,0 +1,19 @@
+// GET /api/accounttracking/v1/consents/{consent}/status — scoped; accounts.read. Confirms with the
+// bank whether the consent is live, stores the answer, and returns the consent record.
+import { methods, route } from "@/lib/api/route";
+import { accessContext } from "@/lib/accounttracking/access";
+import { findConsent, refreshConsent } from "@/lib/accounttracking/consents";
+import { serializeConsent } from "@/lib/accounttracking/serialize";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["consent"],
+    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
+      const consent = await findConsent(db, scope.scopeId, params.consent);
+      authorize("accounts.read");
+      return { data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))) };
+    },
+  }),
+});

@@ -1,0 +1,30 @@
+// GET /api/accounttracking/v1/consents — scoped; accounts.read: the scope's consents, newest first.
+// POST — scoped; a person with accounts.setup who is registered for tracking (App tokens: 403
+// user_context_required): {integrationName, purpose, expiryDays, bankId?} → 201 pending consent.
+import { methods, route } from "@/lib/api/route";
+import { createConsent, listConsents } from "@/lib/accounttracking/consents";
+import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
+import { serializeConsent } from "@/lib/accounttracking/serialize";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    capability: "accounts.read",
+    query: ListConsentsQuery,
+    handler: async ({ db, scope, query }) => {
+      const page = await listConsents(db, scope.scopeId, query);
+      return { data: page.items.map(serializeConsent), meta: page.meta };
+    },
+  }),
+  POST: route({
+    auth: "user",
+    scoped: true,
+    capability: "accounts.setup",
+    body: CreateConsentBody,
+    handler: async ({ db, scope, principal, body }) => ({
+      status: 201,
+      data: serializeConsent(await createConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body })),
+    }),
+  }),
+});

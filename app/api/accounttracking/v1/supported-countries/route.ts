@@ -1,0 +1,30 @@
+// GET /api/accounttracking/v1/supported-countries — scoped; accounts.read.
+// Countries with at least one bank: [{countryCode, name, bankCount}], by name.
+import { methods, route } from "@/lib/api/route";
+import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { integrations } from "@/lib/banking/registry";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    capability: "accounts.read",
+    handler: async () => {
+      const all = [...integrations().values()];
+      const countries = new Map<string, { countryCode: string; name: string; bankCount: number }>();
+      try {
+        for (const integration of all) {
+          for (const c of await integration.listCountries()) {
+            const banks = await integration.listBanks(c.countryCode);
+            const entry = countries.get(c.countryCode) ?? { countryCode: c.countryCode, name: c.name, bankCount: 0 };
+            entry.bankCount += banks.length;
+            countries.set(c.countryCode, entry);
+          }
+        }
+      } catch (error) {
+        throw bankFailure(error);
+      }
+      return { data: [...countries.values()].filter((c) => c.bankCount > 0).sort((a, b) => a.name.localeCompare(b.name)) };
+    },
+  }),
+});

@@ -1,0 +1,16 @@
+// POST /api/accounttracking/v1/users — scoped; a person with accounts.setup (App tokens: 403
+// user_context_required). Registers the caller for tracking: 201 the first time, 200 after.
+import { methods, route } from "@/lib/api/route";
+import { registerForTracking } from "@/lib/accounttracking/registration";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({
+    auth: "user",
+    scoped: true,
+    capability: "accounts.setup",
+    handler: async ({ db, scope, principal }) => {
+      const { created, ...data } = await registerForTracking(db, scope.scopeId, principal.userId);
+      return { status: created ? 201 : 200, data };
+    },
+  }),
+});

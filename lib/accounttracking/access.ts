@@ -1,0 +1,15 @@
+import { clientAddress } from "@/lib/api/rate-limit";
+import type { Principal } from "@/lib/auth/principal";
+import type { AccessContext } from "@/lib/banking/types";
+
+const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
+
+/**
+ * A person calling is present, so the bank is told their address (an attended access, outside the
+ * 4-a-day unattended budget). App tokens and the scheduler are unattended: no PSU-IP-Address.
+ */
+export function accessContext(request: Request, principal: Principal | null, requestId: string): AccessContext {
+  if (!principal || principal.kind !== "user") return { psuIpAddress: null, requestId };
+  const address = clientAddress(request);
+  return { psuIpAddress: IP.test(address) ? address : "0.0.0.0", requestId };
+}

@@ -1,0 +1,160 @@
+// The redirect to the bank and the bank's redirect back (RFC 9700 practice):
+// - a one-time `state` of 256 bits, stored hashed, short-lived, bound to the consent and the integration;
+// - started from our UI (session cookie): also bound to that browser by an HttpOnly, SameSite=Lax
+//   cookie, so a callback arriving in another browser is rejected;
+// - started through the API with a bearer token: no browser of ours to bind; the browser is sent
+//   to a `returnTo` on the allowlist (RETURN_URL_ALLOWLIST + our origin), never anywhere else;
+// - expired, reused, forged or foreign-integration states change nothing.
+import { createHash, randomBytes } from "node:crypto";
+import { conflict, validationFailed } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import type { AccessContext } from "@/lib/banking/types";
+import { prisma, type Tx } from "@/lib/db/client";
+import { appUrl, returnUrlAllowlist } from "@/lib/env";
+import type { Consent } from "@/lib/generated/prisma/client";
+import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { findConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
+
+export const STATE_TTL_SECONDS = 15 * 60;
+export const BINDING_COOKIE = "ll_consent_binding";
+const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+function bindingCookie(value: string): string {
+  const secure = appUrl().startsWith("https:") ? "; Secure" : "";
+  return `${BINDING_COOKIE}=${value}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function allowedReturnTo(value: string | undefined): string | null {
+  if (!value) return null;
+  const origin = new URL(value).origin;
+  if (!returnUrlAllowlist().includes(origin)) {
+    throw validationFailed({ returnTo: [`returnTo must be on an allowed origin (${returnUrlAllowlist().join(", ")})`] });
+  }
+  return value;
+}
+
+export async function initiateRedirect(
+  db: Tx,
+  input: { consent: Consent; principal: Principal; bankId?: string; returnTo?: string; cookieHeader: string | null; context: AccessContext },
+) {
+  const { consent } = input;
+  if (consent.status !== "pending") throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+  const bankId = input.bankId ?? consent.bankId;
+  if (!bankId) throw validationFailed({ bankId: ["Choose the bank: send bankId (from GET /api/accounttracking/v1/banks)"] });
+  const integration = integrationOrFail(consent.integrationName);
+  const bank = await integration.getBank(bankId).catch((e: unknown) => {
+    throw bankFailure(e);
+  });
+  if (!bank) throw validationFailed({ bankId: ["Unknown bank for this integration"] });
+  const returnTo = allowedReturnTo(input.returnTo);
+
+  const state = randomBytes(32).toString("base64url");
+  const fromBrowser = input.principal.kind === "user" && input.principal.via === "session";
+  const existing = readCookie(input.cookieHeader, BINDING_COOKIE);
+  const binding = fromBrowser ? (existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomBytes(32).toString("base64url")) : null;
+
+  const callback = `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}?state=${state}`;
+  let created;
+  try {
+    created = await integration.createConsent(
+      {
+        bankId,
+        validForDays: consent.expiryDays,
+        // PSD2 RTS Art. 36(5): at most 4 unattended accesses a day; we ask for exactly that.
+        frequencyPerDay: 4,
+        access: consent.purpose === "account_list" ? "account_list" : "all_accounts",
+        redirectUri: `${callback}&result=ok`,
+        nokRedirectUri: `${callback}&result=nok`,
+      },
+      input.context,
+    );
+  } catch (error) {
+    throw bankFailure(error);
+  }
+  await db.consent.update({
+    where: { id: consent.id },
+    data: { externalId: created.externalId, bankId: bank.bankId, bankName: bank.name, countryCode: bank.countryCode },
+  });
+  const expiresAt = new Date(Date.now() + STATE_TTL_SECONDS * 1000);
+  await db.consentAuthorization.create({
+    data: {
+      consentId: consent.id,
+      integrationName: integration.name,
+      stateHash: sha256(state),
+      bindingHash: binding ? sha256(binding) : null,
+      returnTo,
+      expiresAt,
+    },
+  });
+  return {
+    data: { consentId: consent.id, authorizationUrl: created.authorizationUrl, stateExpiresAt: expiresAt.toISOString() },
+    setCookie: binding ? bindingCookie(binding) : null,
+  };
+}
+
+export type CallbackRejection = "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
+
+function resultPage(params: Record<string, string>): string {
+  return `${appUrl()}/connect/result?${new URLSearchParams(params)}`;
+}
+
+/** Handles the bank's redirect back; returns where to send the browser. */
+export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
+  const reject = (reason: CallbackRejection) => ({ location: resultPage({ outcome: "error", reason }), rejected: reason });
+  const state = input.url.searchParams.get("state");
+  if (!state) return reject("missing_state");
+  const db = prisma();
+  const row = await db.consentAuthorization.findUnique({ where: { stateHash: sha256(state) } });
+  if (!row) return reject("unknown_state");
+  if (row.integrationName !== input.integration) return reject("wrong_integration");
+  if (row.usedAt) return reject("used_state");
+  if (row.expiresAt <= new Date()) return reject("expired_state");
+  if (row.bindingHash) {
+    const cookie = readCookie(input.cookieHeader, BINDING_COOKIE);
+    if (!cookie || sha256(cookie) !== row.bindingHash) return reject("other_browser");
+  }
+  const approved = input.url.searchParams.get("result") !== "nok";
+  // Spend the state exactly once, even if two callbacks race.
+  const spent = await db.consentAuthorization.updateMany({
+    where: { id: row.id, usedAt: null },
+    data: { usedAt: new Date(), outcome: approved ? "approved" : "declined" },
+  });
+  if (spent.count !== 1) return reject("used_state");
+
+  let consent = await db.consent.findUniqueOrThrow({ where: { id: row.consentId } });
+  if (!approved) {
+    if (consent.status === "pending") {
+      consent = await db.consent.update({
+        where: { id: consent.id },
+        data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
+      });
+    }
+  } else {
+    consent = await refreshConsent(db, consent, input.context).catch(() => consent);
+    if (consent.status === "pending") {
+      consent = await db.consent.update({
+        where: { id: consent.id },
+        data: { statusReason: "Approved at the bank; the bank is still confirming. This usually takes a few seconds." },
+      });
+    }
+  }
+  const outcome = { consentId: consent.id, status: consent.status };
+  if (row.returnTo) {
+    const target = new URL(row.returnTo);
+    for (const [k, v] of Object.entries(outcome)) target.searchParams.set(k, v);
+    return { location: target.toString(), rejected: null };
+  }
+  return { location: resultPage({ outcome: "done", ...outcome }), rejected: null };
+}
+
+export { findConsent };

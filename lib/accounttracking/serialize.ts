@@ -1,0 +1,44 @@
+import type { Consent } from "@/lib/generated/prisma/client";
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * Remaining validity in days, as a string (the spec's type). Pending: the requested expiryDays.
+ * Valid: from the bank's own date to its validUntil. Ended: "0".
+ */
+export function remainingDaysOf(consent: Pick<Consent, "status" | "expiryDays" | "validUntil" | "bankDate">): string {
+  if (consent.status === "pending") return String(consent.expiryDays);
+  if (consent.status !== "valid" || !consent.validUntil) return "0";
+  const today = consent.bankDate ?? new Date().toISOString().slice(0, 10);
+  return String(Math.max(0, daysBetween(today, consent.validUntil)));
+}
+
+export function serializeConsent(consent: Consent) {
+  return {
+    id: consent.id,
+    integrationName: consent.integrationName,
+    purpose: consent.purpose,
+    status: consent.status,
+    isValid: consent.status === "valid",
+    expiresAt: consent.expiresAt?.toISOString() ?? null,
+    remainingDays: remainingDaysOf(consent),
+    expiryDays: consent.expiryDays,
+    validUntil: consent.validUntil,
+    bankId: consent.bankId,
+    bankName: consent.bankName,
+    countryCode: consent.countryCode,
+    statusReason: consent.statusReason,
+    authorizedAt: consent.authorizedAt?.toISOString() ?? null,
+    lastCheckedAt: consent.lastCheckedAt?.toISOString() ?? null,
+    renewsConsentId: consent.renewsConsentId,
+    createdAt: consent.createdAt.toISOString(),
+    updatedAt: consent.updatedAt.toISOString(),
+  };
+}
+
+export type ConsentView = ReturnType<typeof serializeConsent>;
