@@ -7,6 +7,7 @@ import { cx } from "@/components/ui/cx";
 const MAIN = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/clients", label: "Clients" },
+  { href: "/consents", label: "Bank connections" },
 ];
 const SETTINGS = [
   { href: "/settings/tokens", label: "Tokens" },

@@ -35,8 +35,8 @@ export type ApiClientOptions = {
   retry?: RetryOptions;
 };
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-type CallOptions = { scoped?: boolean; body?: unknown; query?: Record<string, string | number | null | undefined> };
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type CallOptions = { scoped?: boolean; body?: unknown; query?: Record<string, string | number | null | undefined> };
 /** Per-call options for POSTs: reuse a key of your own instead of a generated one. */
 export type PostOptions = { idempotencyKey?: string };
 
@@ -143,6 +143,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const data = async <T>(promise: Promise<Envelope<T>>): Promise<T> => (await promise).data;
 
   return {
+    /** The generic call, for domain modules that add their operations in files of their own. */
+    request: call,
+    data,
     // Identity
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     signUp: (input: SignUpInput, post?: PostOptions) =>

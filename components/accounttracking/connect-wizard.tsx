@@ -1,0 +1,107 @@
+"use client";
+// Connect a bank: activate tracking (once), pick a bank, choose how long, and go to the bank.
+import { useState } from "react";
+import { BankPicker } from "@/components/accounttracking/bank-picker";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError, SelectField } from "@/components/ui/field";
+import { useConnectBank, useRegisterForTracking, useTrackingStatus, type Bank, type Consent } from "@/lib/client/accounttracking";
+import { errorMessage } from "@/lib/client/errors";
+import { useCurrentScope } from "@/lib/client/hooks";
+
+const VALIDITY = [
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days (recommended)" },
+  { value: "180", label: "180 days (the PSD2 maximum)" },
+];
+const PURPOSE = [
+  { value: "account_access", label: "Accounts, balances and transactions" },
+  { value: "account_list", label: "Only the list of accounts" },
+];
+
+function Step({ n, title, done, children }: { n: number; title: string; done?: boolean; children: React.ReactNode }) {
+  return (
+    <Card className="mb-4">
+      <div className="flex items-start gap-4 p-5">
+        <span aria-hidden className={done ? "flex h-7 w-7 items-center justify-center rounded-full bg-emerald-500 text-sm font-semibold text-white" : "flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"}>
+          {done ? "✓" : n}
+        </span>
+        <div className="flex-1">
+          <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function ConnectWizard() {
+  const { scope } = useCurrentScope();
+  const status = useTrackingStatus();
+  const register = useRegisterForTracking();
+  const connect = useConnectBank();
+  const [bank, setBank] = useState<Bank | null>(null);
+  const [expiryDays, setExpiryDays] = useState("90");
+  const [purpose, setPurpose] = useState<Consent["purpose"]>("account_access");
+  const canSetUp = scope ? scope.role !== "viewer" : false;
+
+  return (
+    <>
+      <PageHeader title="Connect a bank" description="Link an account through your bank's own approval page (PSD2). You can revoke access at any time." />
+      {!canSetUp && scope && (
+        <Card className="mb-4">
+          <CardHeader title="Viewers can't connect banks" description="Ask an admin of this scope to make you a member, or switch scope." />
+        </Card>
+      )}
+      {status.isPending ? (
+        <SkeletonRows rows={2} label="Checking account tracking" />
+      ) : (
+        <>
+          <Step n={1} title="Activate account tracking" done={status.data?.active}>
+            {status.data?.active ? (
+              <p className="text-sm text-slate-600">Account tracking is active for you in {scope?.name ?? "this scope"}.</p>
+            ) : (
+              <div className="space-y-3">
+                <p className="text-sm text-slate-600">Once activated you can connect banks in {scope?.name ?? "this scope"}. Nothing is read from any bank until you approve it there.</p>
+                <FormError message={register.isError ? errorMessage(register.error) : null} />
+                <Button onClick={() => register.mutate()} pending={register.isPending} disabled={!canSetUp}>
+                  Activate account tracking
+                </Button>
+              </div>
+            )}
+          </Step>
+          {status.data?.active && (
+            <>
+              <Step n={2} title="Choose your bank" done={bank !== null}>
+                <BankPicker selected={bank} onSelect={setBank} />
+              </Step>
+              <Step n={3} title="Choose what to share and for how long">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <SelectField label="Access" value={purpose} onChange={(e) => setPurpose(e.target.value as Consent["purpose"])} options={PURPOSE} />
+                  <SelectField label="Valid for" value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} options={VALIDITY} hint="After this you approve again at your bank." />
+                </div>
+                <p className="mt-4 text-sm text-slate-600">
+                  {bank ? (
+                    <>You will be sent to <strong>{bank.name}</strong> to log in and approve. Ledgerlink then reads your data at most 4 times a day on its own, and whenever you press “Sync now”.</>
+                  ) : (
+                    "Pick a bank above to continue."
+                  )}
+                </p>
+                <FormError message={connect.isError ? errorMessage(connect.error) : null} />
+                <div className="mt-4">
+                  <Button
+                    disabled={!bank || !canSetUp}
+                    pending={connect.isPending || connect.isSuccess}
+                    onClick={() => bank && connect.mutate({ integrationName: bank.integrationName, purpose, expiryDays: Number(expiryDays), bankId: bank.bankId })}
+                  >
+                    {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
+                  </Button>
+                </div>
+              </Step>
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+import Link from "next/link";
+import { ConsentStatusBadge, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FormError } from "@/components/ui/field";
+import { formatDate } from "@/components/ui/format";
+import { Table, Td } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import { useConsentAction, useConsents } from "@/lib/client/accounttracking";
+import { errorMessage } from "@/lib/client/errors";
+import { useCurrentScope } from "@/lib/client/hooks";
+
+export function ConsentsPage() {
+  const { scope } = useCurrentScope();
+  const consents = useConsents();
+  const renew = useConsentAction("renew");
+  const revoke = useConsentAction("revoke");
+  const toast = useToast();
+  const canSetUp = scope ? scope.role !== "viewer" : false;
+  const items = consents.data?.items ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Bank connections"
+        description="Consents you gave banks to share account data, how long they last, and the accounts behind them."
+        action={canSetUp ? <Link href="/connect" className={buttonClasses("primary")}>Connect a bank</Link> : undefined}
+      />
+      <Card>
+        {consents.isPending ? (
+          <SkeletonRows rows={4} label="Loading bank connections" />
+        ) : consents.isError ? (
+          <div className="p-5"><FormError message={errorMessage(consents.error)} /></div>
+        ) : items.length === 0 ? (
+          <EmptyState title="No bank connected yet" action={canSetUp ? <Link href="/connect" className={buttonClasses("primary")}>Connect a bank</Link> : undefined}>
+            Connect a bank to see its accounts here. You approve access at your bank; nothing is read before that.
+          </EmptyState>
+        ) : (
+          <Table caption="Bank connections" head={["Bank", "Status", "Validity", "Valid until", ""]}>
+            {items.map((c) => (
+              <tr key={c.id}>
+                <Td>
+                  <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">{c.bankName ?? "Bank not chosen"}</Link>
+                  <span className="block text-xs text-slate-500">{c.purpose === "account_access" ? "Accounts, balances, transactions" : "Account list"} · created {formatDate(c.createdAt)}</span>
+                </Td>
+                <Td>
+                  <ConsentStatusBadge status={c.status} />
+                  {c.statusReason && <span className="mt-1 block max-w-56 text-xs text-slate-500">{c.statusReason}</span>}
+                </Td>
+                <Td><ValidityBar consent={c} /></Td>
+                <Td>{c.validUntil ? formatDate(c.validUntil) : "—"}</Td>
+                <Td className="text-right">
+                  {canSetUp && (
+                    <span className="inline-flex gap-2">
+                      {(c.status === "valid" || c.status === "expired") && (
+                        <Button size="sm" variant="secondary" pending={renew.isPending && renew.variables === c.id} onClick={() => renew.mutate(c.id, { onError: (e) => toast.error(errorMessage(e)) })}>
+                          Renew
+                        </Button>
+                      )}
+                      {(c.status === "valid" || c.status === "pending") && (
+                        <ConfirmButton
+                          question="Revoke access for this bank?"
+                          confirmLabel="Revoke"
+                          pending={revoke.isPending && revoke.variables === c.id}
+                          onConfirm={() => revoke.mutate(c.id, { onSuccess: () => toast.success("Access revoked at the bank."), onError: (e) => toast.error(errorMessage(e)) })}
+                        >
+                          Revoke
+                        </ConfirmButton>
+                      )}
+                    </span>
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}

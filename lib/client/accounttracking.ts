@@ -1,0 +1,164 @@
+"use client";
+// Account tracking through the typed client: types, query keys and react-query hooks.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient, PostOptions } from "@/lib/client/api-client";
+import { useApi } from "@/lib/client/api-context";
+import type { Page, PageMeta } from "@/lib/client/types";
+
+export type ConsentStatus = "pending" | "valid" | "rejected" | "expired" | "revoked" | "renewed";
+export type Consent = {
+  id: string;
+  integrationName: string;
+  purpose: "account_access" | "account_list";
+  status: ConsentStatus;
+  isValid: boolean;
+  expiresAt: string | null;
+  remainingDays: string;
+  expiryDays: number;
+  validUntil: string | null;
+  bankId: string | null;
+  bankName: string | null;
+  countryCode: string | null;
+  statusReason: string | null;
+  authorizedAt: string | null;
+  lastCheckedAt: string | null;
+  renewsConsentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type Bank = { bankId: string; name: string; bic: string | null; countryCode: string; integrationName: string };
+export type Country = { countryCode: string; name: string; bankCount: number };
+export type BankAccount = {
+  accountId: string;
+  iban: string | null;
+  currency: string;
+  name: string | null;
+  product: string | null;
+  ownerName: string | null;
+  cashAccountType: string | null;
+  accountType: "private" | "company" | "payment";
+};
+export type TrackingStatus = { active: boolean; activatedAt: string | null };
+export type CreateConsentInput = { integrationName: string; purpose: Consent["purpose"]; expiryDays: number; bankId?: string };
+export type Redirect = { consentId: string; authorizationUrl: string; stateExpiresAt: string };
+
+const BASE = "/api/accounttracking/v1";
+const enc = encodeURIComponent;
+
+export function accountTrackingApi(client: ApiClient) {
+  const { request, data } = client;
+  return {
+    active: () => data(request<TrackingStatus>("GET", `${BASE}/active`, { scoped: true })),
+    register: (post?: PostOptions) => data(request<TrackingStatus>("POST", `${BASE}/users`, { scoped: true, ...post })),
+    countries: () => data(request<Country[]>("GET", `${BASE}/supported-countries`, { scoped: true })),
+    banks: (country: string, search?: string) =>
+      data(request<Bank[]>("GET", `${BASE}/banks`, { scoped: true, query: { country, search } })),
+    listConsents: async (cursor?: string): Promise<Page<Consent>> => {
+      const { data: items, meta } = await request<Consent[], PageMeta>("GET", `${BASE}/consents`, { scoped: true, query: { cursor, perPage: 50 } });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    getConsent: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}`, { scoped: true })),
+    consentStatus: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}/status`, { scoped: true })),
+    createConsent: (input: CreateConsentInput, post?: PostOptions) =>
+      data(request<Consent>("POST", `${BASE}/consents`, { scoped: true, body: input, ...post })),
+    initiateRedirect: (id: string, input: { bankId?: string } = {}, post?: PostOptions) =>
+      data(request<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, { scoped: true, body: input, ...post })),
+    consentAccounts: (id: string) => data(request<BankAccount[]>("GET", `${BASE}/consents/${enc(id)}/accounts`, { scoped: true })),
+    renew: (id: string, post?: PostOptions) => data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/renew`, { scoped: true, body: {}, ...post })),
+    revoke: (id: string, post?: PostOptions) => data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/revoke`, { scoped: true, ...post })),
+  };
+}
+
+export const accountTrackingKeys = {
+  all: (scopeId: string | null) => ["scope", scopeId, "accounttracking"] as const,
+  active: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "active"] as const,
+  countries: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "countries"] as const,
+  banks: (scopeId: string | null, country: string) => [...accountTrackingKeys.all(scopeId), "banks", country] as const,
+  consents: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "consents"] as const,
+  consent: (scopeId: string | null, id: string) => [...accountTrackingKeys.consents(scopeId), "detail", id] as const,
+  accounts: (scopeId: string | null, id: string) => [...accountTrackingKeys.consents(scopeId), "accounts", id] as const,
+};
+
+function useTracking() {
+  const { client, scopeId } = useApi();
+  return { api: accountTrackingApi(client), scopeId };
+}
+
+export function useTrackingStatus() {
+  const { api, scopeId } = useTracking();
+  return useQuery({ queryKey: accountTrackingKeys.active(scopeId), queryFn: api.active, enabled: scopeId !== null });
+}
+
+export function useRegisterForTracking() {
+  const { api, scopeId } = useTracking();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.register(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTrackingKeys.active(scopeId) }),
+  });
+}
+
+export function useCountries() {
+  const { api, scopeId } = useTracking();
+  return useQuery({ queryKey: accountTrackingKeys.countries(scopeId), queryFn: api.countries, enabled: scopeId !== null, staleTime: 5 * 60_000 });
+}
+
+export function useBanks(country: string | null) {
+  const { api, scopeId } = useTracking();
+  return useQuery({
+    queryKey: accountTrackingKeys.banks(scopeId, country ?? ""),
+    queryFn: () => api.banks(country ?? ""),
+    enabled: scopeId !== null && country !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useConsents() {
+  const { api, scopeId } = useTracking();
+  return useQuery({ queryKey: accountTrackingKeys.consents(scopeId), queryFn: () => api.listConsents(), enabled: scopeId !== null });
+}
+
+/** The live status (asks the bank); polls while the consent is pending so a slow bank shows up. */
+export function useConsentStatus(id: string) {
+  const { api, scopeId } = useTracking();
+  return useQuery({
+    queryKey: accountTrackingKeys.consent(scopeId, id),
+    queryFn: () => api.consentStatus(id),
+    enabled: scopeId !== null,
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2000 : false),
+  });
+}
+
+export function useConsentAccounts(id: string, enabled: boolean) {
+  const { api, scopeId } = useTracking();
+  return useQuery({ queryKey: accountTrackingKeys.accounts(scopeId, id), queryFn: () => api.consentAccounts(id), enabled: enabled && scopeId !== null });
+}
+
+/** Creates the consent, asks for the bank's URL, and sends the browser there. */
+export function useConnectBank() {
+  const { api } = useTracking();
+  return useMutation({
+    mutationFn: async (input: CreateConsentInput) => {
+      const consent = await api.createConsent(input);
+      const redirect = await api.initiateRedirect(consent.id, { bankId: input.bankId });
+      return { consent, redirect };
+    },
+    onSuccess: ({ redirect }) => window.location.assign(redirect.authorizationUrl),
+  });
+}
+
+export function useConsentAction(kind: "renew" | "revoke") {
+  const { api, scopeId } = useTracking();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      if (kind === "revoke") return { consent: await api.revoke(id), redirect: null };
+      const renewal = await api.renew(id);
+      return { consent: renewal, redirect: await api.initiateRedirect(renewal.id) };
+    },
+    onSuccess: async ({ redirect }) => {
+      await queryClient.invalidateQueries({ queryKey: accountTrackingKeys.consents(scopeId) });
+      if (redirect) window.location.assign(redirect.authorizationUrl);
+    },
+  });
+}
