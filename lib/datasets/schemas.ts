@@ -131,31 +131,34 @@ export function parseSnake<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-export const LookupQuery = z
-  .strictObject({
-    country: z
-      .string({ message: "country is required" })
-      .regex(/^[A-Za-z]{2}$/, "country must be exactly 2 letters (ISO 3166-1 alpha-2, e.g. BE)")
-      .transform((v) => v.toUpperCase()),
-    number: z
-      .string({ message: "number is required" })
-      .trim()
-      .min(1, "number is required")
-      .max(40, "number must be at most 40 characters")
-      .regex(/^[\p{L}\p{N} .\-/]+$/u, "number may contain letters, digits, spaces, dots, dashes and slashes"),
-    entityType: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client").optional(),
-    entityId: z.string().trim().min(1).max(200).optional(),
-    profession: z.string().trim().min(1).max(100).optional(),
-    subProfession: z.string().trim().min(1).max(100).optional(),
-    profileId: z.uuid("profileId must be a profile id").optional(),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.entityType === undefined) !== (v.entityId === undefined)) {
-      const path = v.entityType === undefined ? "entityType" : "entityId";
-      ctx.addIssue({ code: "custom", path: [path], message: "entityType and entityId go together" });
-    }
-    if (v.subProfession !== undefined && v.profession === undefined) {
-      ctx.addIssue({ code: "custom", path: ["profession"], message: "subProfession needs profession" });
-    }
-  });
+export const LookupQuery = z.strictObject({
+  country: z
+    .string({ message: "country is required" })
+    .regex(/^[A-Za-z]{2}$/, "country must be exactly 2 letters (ISO 3166-1 alpha-2, e.g. BE)")
+    .transform((v) => v.toUpperCase()),
+  number: z
+    .string({ message: "number is required" })
+    .trim()
+    .min(1, "number is required")
+    .max(40, "number must be at most 40 characters")
+    .regex(/^[\p{L}\p{N} .\-/]+$/u, "number may contain letters, digits, spaces, dots, dashes and slashes"),
+  entityType: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client").optional(),
+  entityId: z.string().trim().min(1).max(200).optional(),
+  profession: z.string().trim().min(1).max(100).optional(),
+  subProfession: z.string().trim().min(1).max(100).optional(),
+  profileId: z.uuid("profileId must be a profile id").optional(),
+});
 export type LookupInput = z.infer<typeof LookupQuery>;
+
+/** The lookup's query, with the pairing rules checked even when other fields are invalid too. */
+export function parseLookupQuery(raw: unknown): LookupInput {
+  const parsed = LookupQuery.safeParse(raw);
+  const details: ErrorDetails = parsed.success ? {} : zodDetails(parsed.error);
+  const q: Record<string, unknown> = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  if ((q.entityType === undefined) !== (q.entityId === undefined)) {
+    (details[q.entityType === undefined ? "entityType" : "entityId"] ??= []).push("entityType and entityId go together");
+  }
+  if (q.subProfession !== undefined && q.profession === undefined) (details.profession ??= []).push("subProfession needs profession");
+  if (!parsed.success || Object.keys(details).length > 0) throw validationFailed(details);
+  return parsed.data;
+}

@@ -3,6 +3,7 @@
 import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import { createAppToken } from "@/lib/identity/tokens";
+import { seedDataRegistryDemo } from "@/lib/datasets/demo";
 
 export const DEMO_EMAIL = "demo@ledgerlink.test";
 export const DEMO_PASSWORD = "ledgerlink-demo";
@@ -25,6 +26,7 @@ export async function seedDemo(): Promise<{ created: boolean; scopeId: string; a
         { scopeId: scope.id, type: "company", displayName: "Hansen Logistik GmbH", countryCode: "DE", createdById: user.id },
       ],
     });
+    await seedDataRegistryDemo(tx, scope.id, user.id);
     const key = await createAppToken(tx, {
       scopeId: scope.id,
       createdBy: user.id,

@@ -5,14 +5,15 @@
 // order with fallback, reports per subset who served it, and increments the profile's usage.
 import { methods, route } from "@/lib/api/route";
 import { lookupCompany } from "@/lib/datasets/lookup";
-import { LookupQuery } from "@/lib/datasets/schemas";
+import { z } from "zod";
+import { parseLookupQuery } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
     scoped: true,
     capability: "lookup.run",
-    query: LookupQuery,
-    handler: async ({ db, scope, query }) => ({ data: await lookupCompany(db, scope.scopeId, query) }),
+    query: z.unknown(),
+    handler: async ({ db, scope, query }) => ({ data: await lookupCompany(db, scope.scopeId, parseLookupQuery(query)) }),
   }),
 });

@@ -1,0 +1,38 @@
+// Demo data for the data registry: the demo scope's registry plus a few profiles, including the
+// global default that governs its company lookups.
+import type { Tx } from "@/lib/db/client";
+import { provisionDataRegistry } from "@/lib/datasets/provision";
+
+export async function seedDataRegistryDemo(db: Tx, scopeId: string, createdById: string): Promise<void> {
+  await provisionDataRegistry(db, scopeId);
+  const base = { scopeId, createdById, entityType: null, entityId: null, profession: null, subProfession: null };
+  await db.datasetProfile.createMany({
+    data: [
+      {
+        ...base,
+        name: "Standard company check",
+        target: "global",
+        subsetSelection: ["information", "financials", "rating"],
+        providerPriorities: ["sandbox_registry", "gleif"],
+        isDefault: true,
+      },
+      {
+        ...base,
+        name: "Ownership review",
+        target: "global",
+        subsetSelection: ["information", "shareholders"],
+        providerPriorities: ["gleif", "sandbox_registry"],
+        isDefault: false,
+      },
+      {
+        ...base,
+        name: "Accountants: financial health",
+        target: "profession",
+        profession: "accountant",
+        subsetSelection: ["information", "financials", "rating"],
+        providerPriorities: ["sandbox_registry"],
+        isDefault: true,
+      },
+    ],
+  });
+}
