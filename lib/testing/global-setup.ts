@@ -1,6 +1,7 @@
 // Vitest global setup: a real PostgreSQL (the embedded cluster under .data/test, or
 // TEST_DATABASE_URL) with a fresh database per run, migrated. Workers get its URL via provide().
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -14,14 +15,41 @@ declare module "vitest" {
   }
 }
 
+const CLUSTERS = path.resolve(".data/test");
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Each run gets its own cluster (initdb ~1 s), so parallel runs never share one; dead runs' clusters are removed. */
+function clusterDir(): string {
+  if (existsSync(CLUSTERS)) {
+    for (const name of readdirSync(CLUSTERS)) {
+      const pid = Number(/^pg-(\d+)$/.exec(name)?.[1]);
+      if (pid && !isAlive(pid)) rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
+      if (name === "pg") rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
+    }
+  }
+  return path.join(CLUSTERS, `pg-${process.pid}`);
+}
+
 export default async function setup(project: TestProject) {
   const name = `ledgerlink_test_${Date.now()}_${process.pid}`;
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stopCluster = async () => undefined as void;
   if (!serverUrl) {
-    const cluster = await startEmbeddedPostgres({ dir: path.resolve(".data/test/pg"), database: "postgres", quiet: true });
+    const dir = clusterDir();
+    const cluster = await startEmbeddedPostgres({ dir, database: "postgres", quiet: true });
     serverUrl = cluster.url;
-    stopCluster = cluster.stop;
+    stopCluster = async () => {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
