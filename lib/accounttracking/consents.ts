@@ -90,7 +90,13 @@ export async function createConsent(
 
 /** Applies what the bank says about a consent. Ended consents never come back to life. */
 export async function applyBankConsent(db: Tx, consent: Consent, bank: BankConsent, context: AccessContext): Promise<Consent> {
-  const next = statusFromBank(bank.status);
+  let next = statusFromBank(bank.status);
+  // Approval counts only when it came back through an accepted callback (right state, right
+  // browser): otherwise someone else's bank login could be attached to this consent.
+  if (next === "valid" && consent.status === "pending") {
+    const accepted = await db.consentAuthorization.count({ where: { consentId: consent.id, outcome: "approved" } });
+    if (accepted === 0) next = null;
+  }
   const ended = TERMINAL.includes(consent.status);
   const status = ended ? consent.status : (next ?? consent.status);
   const becameValid = status === "valid" && consent.status !== "valid";

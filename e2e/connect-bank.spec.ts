@@ -1,0 +1,51 @@
+// As a new person would: sign up, register for tracking, pick a country and bank, create a consent,
+// follow the redirect to the sandbox bank, approve (or deny), land back, and see the outcome.
+import { expect, test } from "@playwright/test";
+import { atSandboxBank, signUp, startConnection } from "./helpers";
+
+test("approving at the bank makes the consent valid and shows its accounts", async ({ page }) => {
+  await signUp(page, "Connect");
+  const bankName = await startConnection(page);
+  await atSandboxBank(page, "alice", "Approve");
+
+  await page.waitForURL(/\/connect\/result\?/);
+  await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
+  const accounts = page.getByRole("table", { name: "Accounts the bank shares under this consent" });
+  await expect(accounts.getByRole("row")).toHaveCount(3); // header + alice's current and savings accounts
+  await expect(accounts).toContainText(/BE\d{2} /);
+
+  await page.getByRole("link", { name: "Go to bank connections" }).click();
+  const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
+  await expect(row.getByText("Connected")).toBeVisible();
+  await expect(row.getByText("90 days left")).toBeVisible();
+});
+
+test("denying at the bank leaves the consent rejected", async ({ page }) => {
+  await signUp(page, "Deny");
+  const bankName = await startConnection(page);
+  await atSandboxBank(page, "deny", "Deny");
+
+  await page.waitForURL(/\/connect\/result\?/);
+  await expect(page.getByRole("heading", { name: "The connection was not approved" })).toBeVisible();
+  await expect(page.getByText("The account holder declined or cancelled at the bank.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to bank connections" }).click();
+  const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
+  await expect(row.getByText("Declined")).toBeVisible();
+});
+
+test("a callback finished in another browser is refused and the consent stays pending", async ({ page, browser }) => {
+  await signUp(page, "Binding");
+  await startConnection(page);
+  await page.waitForURL(/\/sandbox-bank\//);
+  // Approve at the bank in a different browser session, then follow the bank's redirect there.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(page.url());
+  await atSandboxBank(otherPage, "alice", "Approve");
+  await otherPage.waitForURL(/\/(connect\/result|signin)/);
+  await other.close();
+
+  await page.goto("/consents");
+  const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").nth(1);
+  await expect(row.getByText("Waiting for the bank")).toBeVisible();
+});

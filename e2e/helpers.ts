@@ -1,0 +1,40 @@
+// Shared steps for browser specs: each spec signs up its own person, so specs run in parallel.
+import { expect, type Page } from "@playwright/test";
+
+export async function signUp(page: Page, label = "Tester") {
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const person = { name: `${label} ${stamp}`, email: `e2e-${stamp}@example.test`, password: "correct horse battery staple" };
+  await page.goto("/signup");
+  await page.getByLabel("Your name").fill(person.name);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/dashboard");
+  return person;
+}
+
+/** On the sandbox bank's pages: log in as a test user and approve or deny. */
+export async function atSandboxBank(page: Page, userId: string, decision: "Approve" | "Deny") {
+  await page.waitForURL(/\/sandbox-bank\//);
+  await page.getByLabel("User ID").fill(userId);
+  await page.getByLabel("Password").fill("any password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  const button = page.getByRole("button", { name: decision });
+  await expect(button).toBeVisible();
+  await button.click();
+}
+
+/** From the dashboard: activate tracking, pick a Belgian bank, and go to it. Returns the bank's name. */
+export async function startConnection(page: Page): Promise<string> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
+  await page.getByRole("link", { name: "Connect a bank" }).first().click();
+  await page.getByRole("button", { name: "Activate account tracking" }).click();
+  await page.getByLabel("Country").selectOption("BE");
+  const firstBank = page.getByRole("radio").first();
+  await expect(firstBank).toBeVisible();
+  await firstBank.check();
+  const go = page.getByRole("button", { name: /^Continue to / });
+  const bankName = ((await go.textContent()) ?? "").replace(/^Continue to /, "").trim();
+  await go.click();
+  return bankName;
+}
