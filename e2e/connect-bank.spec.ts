@@ -48,4 +48,9 @@ test("a callback finished in another browser is refused and the consent stays pe
   await page.goto("/consents");
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").nth(1);
   await expect(row.getByText("Waiting for the bank")).toBeVisible();
+  // The detail page asks the bank live; the bank says valid, but an approval that did not come back
+  // through an accepted callback never makes the consent valid here.
+  await row.getByRole("link").first().click();
+  await expect(page.getByText("Waiting for the bank").first()).toBeVisible();
+  await expect(page.getByText("Accounts can be read only while the consent is valid.")).toBeVisible();
 });
