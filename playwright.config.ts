@@ -14,6 +14,24 @@ function chromiumPath(): string | undefined {
 
 const executablePath = chromiumPath();
 
+function browserUse() {
+  return {
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -28,22 +46,18 @@ export default defineConfig({
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
     {
       name: "browser",
-      testIgnore: /.*\.api\.spec\.ts/,
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-quic",
-            "--no-first-run",
-          ],
-        },
-      },
+      testIgnore: [/.*\.api\.spec\.ts/, /.*\.clock\.spec\.ts/],
+      use: browserUse(),
+    },
+    // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
+    // spec sees the bank's date jump.
+    {
+      name: "sandbox-clock",
+      testMatch: /.*\.clock\.spec\.ts/,
+      dependencies: ["api", "browser"],
+      fullyParallel: false,
+      workers: 1,
+      use: browserUse(),
     },
   ],
   webServer: {

@@ -31,6 +31,8 @@ export function serializeConsent(consent: Consent) {
     validUntil: consent.validUntil,
     bankId: consent.bankId,
     bankName: consent.bankName,
+    // The consent's reference at the bank (for support and reconciliation); null until created there.
+    bankConsentId: consent.externalId,
     countryCode: consent.countryCode,
     statusReason: consent.statusReason,
     authorizedAt: consent.authorizedAt?.toISOString() ?? null,

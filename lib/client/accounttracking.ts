@@ -18,6 +18,7 @@ export type Consent = {
   validUntil: string | null;
   bankId: string | null;
   bankName: string | null;
+  bankConsentId: string | null;
   countryCode: string | null;
   statusReason: string | null;
   authorizedAt: string | null;
