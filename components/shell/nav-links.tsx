@@ -8,6 +8,8 @@ const MAIN = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/clients", label: "Clients" },
   { href: "/consents", label: "Bank connections" },
+  { href: "/datasets", label: "Data registry" },
+  { href: "/companies/lookup", label: "Company lookup" },
 ];
 const SETTINGS = [
   { href: "/settings/tokens", label: "Tokens" },

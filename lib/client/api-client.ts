@@ -35,7 +35,7 @@ export type ApiClientOptions = {
   retry?: RetryOptions;
 };
 
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type CallOptions = { scoped?: boolean; body?: unknown; query?: Record<string, string | number | null | undefined> };
 /** Per-call options for POSTs: reuse a key of your own instead of a generated one. */
 export type PostOptions = { idempotencyKey?: string };

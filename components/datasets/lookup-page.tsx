@@ -1,0 +1,90 @@
+"use client";
+// Company lookup: a registration number in a country, optionally with an entity or profession
+// context (or an explicit profile). Shows which profile applied and who served each subset.
+import { useState, type FormEvent } from "react";
+import { LookupResult } from "@/components/datasets/lookup-result";
+import { Button } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
+import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { useCurrentScope } from "@/lib/client/hooks";
+import { SANDBOX_COUNTRIES } from "@/lib/datasets/providers/sandbox-countries";
+
+const COUNTRIES = [
+  { value: "BE", label: "Belgium" },
+  { value: "NL", label: "Netherlands" },
+  { value: "DE", label: "Germany" },
+  { value: "FR", label: "France" },
+  { value: "ES", label: "Spain" },
+  { value: "IT", label: "Italy" },
+];
+const SHOWN = ["country", "number", "entityType", "entityId", "profession", "subProfession", "profileId"];
+
+export function LookupPage() {
+  const { scope } = useCurrentScope();
+  const lookup = useCompanyLookup();
+  const profiles = useProfiles();
+  const providers = useProviders();
+  const subsetTypes = useSubsetTypes();
+  const [country, setCountry] = useState("BE");
+  const [number, setNumber] = useState("");
+  const [profession, setProfession] = useState("");
+  const [entityId, setEntityId] = useState("");
+  const [profileId, setProfileId] = useState("");
+  const example = SANDBOX_COUNTRIES[country]?.example;
+  const mayRun = scope ? scope.role !== "viewer" : false;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input: LookupInput = {
+      country,
+      number,
+      ...(profession.trim() ? { profession: profession.trim() } : {}),
+      ...(entityId.trim() ? { entityType: "client", entityId: entityId.trim() } : {}),
+      ...(profileId ? { profileId } : {}),
+    };
+    lookup.mutate(input);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Company lookup"
+        description="Fetch a company by its registration number. The applicable dataset profile decides which data is fetched and which providers are asked, in order."
+      />
+      <Card className="mb-6 p-5">
+        {!mayRun && scope && (
+          <p className="mb-4 text-sm text-slate-600">Your role is viewer: lookups consult external providers and count against profiles, so members and admins run them.</p>
+        )}
+        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
+          <SelectField label="Country" value={country} onChange={(e) => setCountry(e.target.value)} options={COUNTRIES} error={fieldError(lookup.error, "country")} />
+          <TextField
+            label="Registration number"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            error={fieldError(lookup.error, "number")}
+            hint={example ? <>Sandbox example: <button type="button" className="underline" onClick={() => setNumber(example)}>{example}</button></> : undefined}
+            required
+          />
+          <SelectField
+            label="Profile"
+            value={profileId}
+            onChange={(e) => setProfileId(e.target.value)}
+            options={[{ value: "", label: "Automatic (default profiles)" }, ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+            error={fieldError(lookup.error, "profileId")}
+          />
+          <TextField label="Profession (optional)" value={profession} onChange={(e) => setProfession(e.target.value)} error={fieldError(lookup.error, "profession")} hint="Applies that profession's default profile" />
+          <TextField label="Client ID (optional)" value={entityId} onChange={(e) => setEntityId(e.target.value)} error={fieldError(lookup.error, "entityId")} hint="Applies the default profile of that client" />
+          <div className="flex items-end">
+            <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>Look up</Button>
+          </div>
+        </form>
+        <div className="mt-4">
+          <FormError message={formErrorMessage(lookup.error, SHOWN)} />
+        </div>
+      </Card>
+      {lookup.data && <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />}
+    </>
+  );
+}

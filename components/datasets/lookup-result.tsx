@@ -1,0 +1,56 @@
+// The outcome of a company lookup: which profile applied and, per subset, which provider served
+// it and what happened with the providers tried before it.
+import Link from "next/link";
+import { MATCHED_BY_LABEL, OUTCOME_LABEL, providerName } from "@/components/datasets/labels";
+import { SubsetData } from "@/components/datasets/subset-data";
+import { Card, CardHeader } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import type { LookupResult as Result, Provider, SubsetType } from "@/lib/client/datasets";
+
+export function LookupResult({ result, providers, subsetTypes }: { result: Result; providers?: Provider[]; subsetTypes?: SubsetType[] }) {
+  const subsetName = (key: string) => subsetTypes?.find((t) => t.key === key)?.name ?? key;
+  return (
+    <div className="space-y-4" data-testid="lookup-result">
+      <Card className="p-5">
+        <p className="text-sm text-slate-600">Profile applied</p>
+        <p className="mt-1 text-base font-semibold text-slate-900" data-testid="applied-profile">
+          <Link href={`/datasets/profiles/${result.profile.id}`} className="hover:underline">{result.profile.name}</Link>
+        </p>
+        <p className="text-sm text-slate-500">
+          {MATCHED_BY_LABEL[result.profile.matchedBy]} · providers in order:{" "}
+          {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used {result.profile.usageCount} times
+        </p>
+      </Card>
+      {result.subsets.map((s) => (
+        <Card key={s.subset}>
+          <section aria-label={subsetName(s.subset)} data-subset={s.subset}>
+            <CardHeader
+              title={subsetName(s.subset)}
+              description={
+                s.status === "served" ? (
+                  <span data-testid="served-by">Served by {providerName(s.provider ?? "", providers)}</span>
+                ) : (
+                  <span className="text-amber-800">No provider in this profile could supply it</span>
+                )
+              }
+            />
+            <div className="space-y-3 px-5 py-4">
+              {s.data && <SubsetData subset={s.subset} data={s.data} />}
+              <div>
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Providers tried</p>
+                <ol className="mt-1 space-y-0.5 text-xs">
+                  {s.attempts.map((a, i) => (
+                    <li key={i} className={cx(a.outcome === "served" ? "text-emerald-700" : a.outcome === "failed" ? "text-red-700" : "text-slate-600")}>
+                      {i + 1}. {providerName(a.provider, providers)}: {OUTCOME_LABEL[a.outcome]}
+                      {a.reason ? ` — ${a.reason}` : ""}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            </div>
+          </section>
+        </Card>
+      ))}
+    </div>
+  );
+}

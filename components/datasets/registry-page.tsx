@@ -1,0 +1,118 @@
+"use client";
+// Data registry: the scope's datasets and subset types, and its dataset profiles.
+import Link from "next/link";
+import { providerName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FormError } from "@/components/ui/field";
+import { Table, Td } from "@/components/ui/table";
+import { useToast } from "@/components/ui/toast";
+import { useDatasets, useDeleteProfile, useProfiles, useProviders, type Profile } from "@/lib/client/datasets";
+import { errorMessage } from "@/lib/client/errors";
+import { useCurrentScope } from "@/lib/client/hooks";
+
+function DatasetsCard() {
+  const datasets = useDatasets();
+  return (
+    <Card className="mb-6">
+      <CardHeader title="Datasets" description="Categories of data and the subset types a profile can select." />
+      {datasets.isPending ? (
+        <SkeletonRows rows={2} label="Loading datasets" />
+      ) : datasets.isError ? (
+        <div className="p-5"><FormError message={errorMessage(datasets.error)} /></div>
+      ) : datasets.data.length === 0 ? (
+        <EmptyState title="No datasets in this scope">The data registry of this scope has not been provisioned.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {datasets.data.map((d) => (
+            <li key={d.id} className="px-5 py-4">
+              <p className="font-medium text-slate-900">{d.name}</p>
+              <p className="text-sm text-slate-500">{d.description}</p>
+              <ul aria-label={`Subset types of ${d.name}`} className="mt-2 flex flex-wrap gap-2">
+                {d.subsetTypes.map((t) => (
+                  <li key={t.key} title={t.description} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
+                    {t.name}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
+  const remove = useDeleteProfile();
+  const toast = useToast();
+  const mayDelete = role === "admin" || (role === "member" && !profile.isDefault);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Link href={`/datasets/profiles/${profile.id}`} className={buttonClasses("secondary", "sm")} aria-label={`Open ${profile.name}`}>
+        {role === "viewer" ? "View" : "Edit"}
+      </Link>
+      {mayDelete && (
+        <ConfirmButton
+          question={profile.isDefault ? "Delete this default? Lookups lose it." : "Delete this profile?"}
+          confirmLabel="Delete"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(profile.id, { onSuccess: () => toast.success("Profile deleted."), onError: (e) => toast.error(errorMessage(e)) })}
+        >
+          Delete
+        </ConfirmButton>
+      )}
+    </span>
+  );
+}
+
+export function RegistryPage() {
+  const { scope } = useCurrentScope();
+  const profiles = useProfiles();
+  const providers = useProviders();
+  const role = scope?.role ?? "viewer";
+  const newProfile = role !== "viewer" ? <Link href="/datasets/profiles/new" className={buttonClasses()}>New profile</Link> : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Data registry"
+        description="Decide which company data a lookup fetches and from which providers. Default profiles apply automatically: for an entity, then a profession, then the whole organisation."
+        action={newProfile}
+      />
+      <DatasetsCard />
+      <Card>
+        <CardHeader title="Dataset profiles" description="A profile is a selection of subsets plus an ordered list of providers." />
+        {profiles.isPending ? (
+          <SkeletonRows rows={3} label="Loading profiles" />
+        ) : profiles.isError ? (
+          <div className="p-5"><FormError message={errorMessage(profiles.error)} /></div>
+        ) : profiles.data.length === 0 ? (
+          <EmptyState title="No profiles yet" action={newProfile}>
+            Create a profile and make it the default so company lookups know what to fetch.
+          </EmptyState>
+        ) : (
+          <Table caption="Dataset profiles" head={["Name", "Applies to", "Subsets", "Providers", "Used", ""]}>
+            {profiles.data.map((p) => (
+              <tr key={p.id}>
+                <Td className="font-medium text-slate-900">
+                  {p.name}
+                  {p.isDefault && <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">Default</span>}
+                </Td>
+                <Td>
+                  <span className="sr-only">{SCOPE_LABEL[p.scope]}: </span>
+                  {targetText(p)}
+                </Td>
+                <Td>{p.subsetSelection.join(", ")}</Td>
+                <Td>{p.providerPriorities.map((id) => providerName(id, providers.data)).join(" → ")}</Td>
+                <Td>{p.usageCount}</Td>
+                <Td className="text-right"><ProfileActions profile={p} role={role} /></Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}
