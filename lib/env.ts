@@ -33,6 +33,8 @@ const schema = z.object({
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
     .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
+  // The sandbox user `slow`: seconds between Approve and the consent becoming valid.
+  SANDBOX_SLOW_APPROVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),

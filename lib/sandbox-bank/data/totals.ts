@@ -1,0 +1,39 @@
+// The bank's truth for an account: counts and sums (integer cents) of what the transactions endpoint
+// reports, and the balances derived from them. Cached per clock because bulk-N sums N transactions.
+import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
+import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
+import { firstDay, transactionsInRange, type SandboxClock } from "@/lib/sandbox-bank/data/transactions";
+
+export type Totals = {
+  booked: { count: number; cents: number };
+  pending: { count: number; cents: number };
+  /** Sum of pending debits (they reduce the available balance; pending credits do not add to it). */
+  pendingDebitCents: number;
+};
+
+const CACHE_LIMIT = 200;
+const cache = new Map<string, Totals>();
+
+export function totalsAsOf(account: SandboxAccount, clock: SandboxClock, asOf: DateOnly): Totals {
+  const key = `${account.resourceId}|${clock.today}|${clock.baseToday}|${clock.offsetDays}|${asOf}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const totals: Totals = { booked: { count: 0, cents: 0 }, pending: { count: 0, cents: 0 }, pendingDebitCents: 0 };
+  for (const t of transactionsInRange(account, clock, firstDay(account, clock), asOf)) {
+    const bucket = t.status === "booked" ? totals.booked : totals.pending;
+    bucket.count++;
+    bucket.cents += t.reportedCents;
+    if (t.status === "pending" && t.reportedCents < 0) totals.pendingDebitCents += t.reportedCents;
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, totals);
+  return totals;
+}
+
+export type Balances = { closingBookedCents: number; interimAvailableCents: number };
+
+export function balancesOf(account: SandboxAccount, clock: SandboxClock): Balances {
+  const totals = totalsAsOf(account, clock, clock.today);
+  const closingBookedCents = account.openingCents + totals.booked.cents;
+  return { closingBookedCents, interimAvailableCents: closingBookedCents + totals.pendingDebitCents };
+}

@@ -1,0 +1,128 @@
+// Transactions as a pure function of (account, day) plus the sandbox clock: ids, pending/booked
+// status, range listing and paging. Pending transactions keep their transactionId when booked.
+import { historyStart, type SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
+import { bulkDate, bulkDraft, bulkIndexRange, bulkTransactionId } from "@/lib/sandbox-bank/data/bulk";
+import { addDays, dayNumber, fromDayNumber, type DateOnly } from "@/lib/sandbox-bank/data/dates";
+import { dayContext, type Draft } from "@/lib/sandbox-bank/data/draft";
+import { companyMainDay, companyOpsDay, companyReserveDay } from "@/lib/sandbox-bank/data/generate-company";
+import { paymentDay } from "@/lib/sandbox-bank/data/generate-payment";
+import { privateCurrentDay, privateSavingsDay } from "@/lib/sandbox-bank/data/generate-private";
+import { hash53, hashText } from "@/lib/sandbox-bank/data/hash";
+
+/** The sandbox clock as the generator sees it: today = baseToday (real UTC date) + offsetDays. */
+export type SandboxClock = { today: DateOnly; baseToday: DateOnly; offsetDays: number };
+
+export type BookingStatus = "booked" | "pending";
+
+export type GeneratedTransaction = Draft & {
+  transactionId: string;
+  entryReference: string;
+  date: DateOnly;
+  valueDate: DateOnly;
+  status: BookingStatus;
+  /** The amount as reported now (pendingCents while pending, when set). */
+  reportedCents: number;
+};
+
+export function pendingDays(account: SandboxAccount): number {
+  return account.profile.flavour === "pending" ? 4 : 2;
+}
+
+function draftsForDay(account: SandboxAccount, date: DateOnly): Draft[] {
+  const ctx = dayContext(account, date);
+  switch (account.kind) {
+    case "private-current":
+      return privateCurrentDay(ctx);
+    case "private-savings":
+      return privateSavingsDay(ctx);
+    case "company-main":
+      return companyMainDay(ctx);
+    case "company-ops":
+      return companyOpsDay(ctx);
+    case "company-reserve":
+      return companyReserveDay(ctx);
+    case "payment":
+      return paymentDay(ctx);
+    case "bulk":
+      return [];
+  }
+}
+
+function finish(account: SandboxAccount, clock: SandboxClock, draft: Draft, date: DateOnly, id: string, entryReference: string): GeneratedTransaction {
+  const status: BookingStatus = dayNumber(date) > dayNumber(clock.today) - pendingDays(account) ? "pending" : "booked";
+  return {
+    ...draft,
+    transactionId: id,
+    entryReference,
+    date,
+    valueDate: addDays(date, draft.valueOffsetDays ?? 0),
+    status,
+    reportedCents: status === "pending" ? (draft.pendingCents ?? draft.cents) : draft.cents,
+  };
+}
+
+/** One day's transactions in (date, transactionId) order. */
+export function transactionsForDay(account: SandboxAccount, date: DateOnly, clock: SandboxClock): GeneratedTransaction[] {
+  const compact = date.replaceAll("-", "");
+  const reissue = account.profile.behaviour === "reissue";
+  const out = draftsForDay(account, date).map((draft, i) => {
+    const key = `${account.seed}|${date}|${i}`;
+    if (account.profile.flavour === "pending" && draft.bankTransactionCode === "PMNT-CCRD-POSD" && hash53(`${key}|pa`) % 3 === 0) {
+      draft = { ...draft, pendingCents: Math.round((draft.cents * 105) / 100) };
+    }
+    const idKey = reissue ? `${key}|${draft.cents}|${draft.creditorName ?? draft.debtorName ?? ""}|clock${clock.offsetDays}` : key;
+    return finish(account, clock, draft, date, `${compact}-${hashText(idKey, 10)}`, hashText(`${idKey}|entry`, 16));
+  });
+  return out.sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0));
+}
+
+export function isBulk(account: SandboxAccount): boolean {
+  return account.kind === "bulk";
+}
+
+export function bulkTransaction(account: SandboxAccount, clock: SandboxClock, k: number): GeneratedTransaction {
+  const date = bulkDate(account, clock.baseToday, k);
+  return finish(account, clock, bulkDraft(account, k), date, bulkTransactionId(date, k), `BK${String(k).padStart(10, "0")}`);
+}
+
+/** The account's first day of history. */
+export function firstDay(account: SandboxAccount, clock: SandboxClock): DateOnly {
+  return isBulk(account) ? bulkDate(account, clock.baseToday, 0) : historyStart(account, clock.baseToday);
+}
+
+/** Every transaction dated within [from, to] (clamped to history and today), in (date, id) order. */
+export function* transactionsInRange(account: SandboxAccount, clock: SandboxClock, from: DateOnly, to: DateOnly): Generator<GeneratedTransaction> {
+  if (isBulk(account)) {
+    const [start, end] = bulkIndexRange(account, clock.baseToday, from, to < clock.today ? to : clock.today);
+    for (let k = start; k < end; k++) yield bulkTransaction(account, clock, k);
+    return;
+  }
+  const first = Math.max(dayNumber(from), dayNumber(historyStart(account, clock.baseToday)));
+  const last = Math.min(dayNumber(to), dayNumber(clock.today));
+  for (let d = first; d <= last; d++) yield* transactionsForDay(account, fromDayNumber(d), clock);
+}
+
+export type PageQuery = { dateFrom: DateOnly; dateTo: DateOnly; bookingStatus: "booked" | "pending" | "both"; pageIndex: number; itemsPerPage: number };
+export type Page = { booked: GeneratedTransaction[]; pending: GeneratedTransaction[]; total: number; lastPageIndex: number };
+
+/** One page of the report: booked transactions first, then pending, each in (date, id) order. */
+export function transactionPage(account: SandboxAccount, clock: SandboxClock, q: PageQuery): Page {
+  const start = q.pageIndex * q.itemsPerPage;
+  const end = start + q.itemsPerPage;
+  const pageOf = (total: number) => ({ total, lastPageIndex: Math.max(0, Math.ceil(total / q.itemsPerPage) - 1) });
+  if (isBulk(account)) {
+    // Every bulk transaction is booked (the newest is 3 days before the real date).
+    if (q.bookingStatus === "pending") return { booked: [], pending: [], ...pageOf(0) };
+    const [from, to] = bulkIndexRange(account, clock.baseToday, q.dateFrom, q.dateTo < clock.today ? q.dateTo : clock.today);
+    const booked: GeneratedTransaction[] = [];
+    for (let k = from + start; k < Math.min(to, from + end); k++) booked.push(bulkTransaction(account, clock, k));
+    return { booked, pending: [], ...pageOf(to - from) };
+  }
+  const all = [...transactionsInRange(account, clock, q.dateFrom, q.dateTo)];
+  const ordered = [
+    ...(q.bookingStatus === "pending" ? [] : all.filter((t) => t.status === "booked")),
+    ...(q.bookingStatus === "booked" ? [] : all.filter((t) => t.status === "pending")),
+  ];
+  const slice = ordered.slice(start, end);
+  return { booked: slice.filter((t) => t.status === "booked"), pending: slice.filter((t) => t.status === "pending"), ...pageOf(ordered.length) };
+}
