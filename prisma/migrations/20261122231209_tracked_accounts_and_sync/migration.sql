@@ -76,6 +76,7 @@ CREATE TABLE "sync_runs" (
     "account_id" UUID NOT NULL,
     "trigger" "SyncTrigger" NOT NULL,
     "attended" BOOLEAN NOT NULL,
+    "psu_ip_address" TEXT,
     "state" "SyncState" NOT NULL DEFAULT 'queued',
     "next_page" TEXT,
     "date_from" TEXT,
