@@ -72,6 +72,16 @@ export function bulkDraft(account: SandboxAccount, k: number): Draft {
   };
 }
 
+/** Just the amount of transaction k (what bulkDraft(k).cents is), for O(N) totals without objects. */
+export function bulkCents(account: SandboxAccount, k: number): number {
+  const rng = rngFor(`${account.seed}|bulk|${k}`);
+  const roll = rng.next();
+  const shop = rng.pick(ONLINE_SHOPS);
+  if (roll < 0.06) return rng.int(60_000, 120_000);
+  if (roll < 0.2) return -rng.int(shop.min, shop.max);
+  return -rng.int(300, 9_000);
+}
+
 export function bulkTransactionId(date: DateOnly, k: number): string {
   return `B${date.replaceAll("-", "")}-${String(k).padStart(7, "0")}`;
 }

@@ -64,38 +64,40 @@ function itCin(rest: string): string {
   return String.fromCharCode(65 + (sum % 26));
 }
 
+const fit = (value: string, length: number) => value.padStart(length, "0").slice(0, length);
+
 /** The BBAN for a deterministic account number drawn from `seed`. */
 export function makeBban(country: IbanCountry, code: BankCode, seed: string): string {
   switch (country) {
     case "BE": {
-      const first10 = code.bank.padStart(3, "0").slice(0, 3) + digitsFor(seed, 7);
+      const first10 = fit(code.bank, 3) + digitsFor(seed, 7);
       const check = Number(BigInt(first10) % 97n) || 97;
       return first10 + String(check).padStart(2, "0");
     }
     case "NL":
-      return code.bank.slice(0, 4) + digitsFor(seed, 10);
+      return fit(code.bank, 4) + digitsFor(seed, 10);
     case "DE":
-      return code.bank.padStart(8, "0").slice(0, 8) + digitsFor(seed, 10);
+      return fit(code.bank, 8) + digitsFor(seed, 10);
     case "FR": {
-      const bank = code.bank.padStart(5, "0");
-      const branch = (code.branch ?? "00001").padStart(5, "0");
+      const bank = fit(code.bank, 5);
+      const branch = fit(code.branch ?? "00001", 5);
       const account = digitsFor(seed, 11);
       return bank + branch + account + frRibKey(bank, branch, account);
     }
     case "ES": {
-      const bank = code.bank.padStart(4, "0");
-      const branch = (code.branch ?? "0001").padStart(4, "0");
+      const bank = fit(code.bank, 4);
+      const branch = fit(code.branch ?? "0001", 4);
       const account = digitsFor(seed, 10);
       return bank + branch + esControl(`00${bank}${branch}`) + esControl(account) + account;
     }
     case "IT": {
-      const rest = code.bank.padStart(5, "0") + (code.branch ?? "01600").padStart(5, "0") + digitsFor(seed, 12);
+      const rest = fit(code.bank, 5) + fit(code.branch ?? "01600", 5) + digitsFor(seed, 12);
       return itCin(rest) + rest;
     }
     case "IE":
-      return code.bank.slice(0, 4) + (code.branch ?? "990511").padStart(6, "0") + digitsFor(seed, 8);
+      return fit(code.bank, 4) + fit(code.branch ?? "990511", 6) + digitsFor(seed, 8);
     case "LU":
-      return code.bank.padStart(3, "0").slice(0, 3) + digitsFor(seed, 13);
+      return fit(code.bank, 3) + digitsFor(seed, 13);
   }
 }
 

@@ -2,7 +2,8 @@
 // reports, and the balances derived from them. Cached per clock because bulk-N sums N transactions.
 import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
 import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
-import { firstDay, transactionsInRange, type SandboxClock } from "@/lib/sandbox-bank/data/transactions";
+import { bulkCents, bulkIndexRange } from "@/lib/sandbox-bank/data/bulk";
+import { firstDay, isBulk, transactionsInRange, type SandboxClock } from "@/lib/sandbox-bank/data/transactions";
 
 export type Totals = {
   booked: { count: number; cents: number };
@@ -19,12 +20,23 @@ export function totalsAsOf(account: SandboxAccount, clock: SandboxClock, asOf: D
   const hit = cache.get(key);
   if (hit) return hit;
   const totals: Totals = { booked: { count: 0, cents: 0 }, pending: { count: 0, cents: 0 }, pendingDebitCents: 0 };
+  if (isBulk(account)) {
+    // Every bulk transaction is booked; sum amounts without building transaction objects.
+    const [from, to] = bulkIndexRange(account, clock.baseToday, firstDay(account, clock), asOf < clock.today ? asOf : clock.today);
+    for (let k = from; k < to; k++) totals.booked.cents += bulkCents(account, k);
+    totals.booked.count = to - from;
+    return remember(key, totals);
+  }
   for (const t of transactionsInRange(account, clock, firstDay(account, clock), asOf)) {
     const bucket = t.status === "booked" ? totals.booked : totals.pending;
     bucket.count++;
     bucket.cents += t.reportedCents;
     if (t.status === "pending" && t.reportedCents < 0) totals.pendingDebitCents += t.reportedCents;
   }
+  return remember(key, totals);
+}
+
+function remember(key: string, totals: Totals): Totals {
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, totals);
   return totals;
