@@ -22,6 +22,13 @@ export const OUTCOME_LABEL: Record<LookupAttempt["outcome"], string> = {
   failed: "failed",
 };
 
+/** Short names for tight places (the profiles table); full names come from GET /providers. */
+const PROVIDER_SHORT_NAME: Record<string, string> = { sandbox_registry: "Sandbox registry", gleif: "GLEIF" };
+
+export function providerShortName(id: string): string {
+  return PROVIDER_SHORT_NAME[id] ?? id;
+}
+
 export function providerName(id: string, providers: Provider[] | undefined): string {
   return providers?.find((p) => p.id === id)?.name ?? id;
 }

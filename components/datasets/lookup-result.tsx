@@ -18,7 +18,7 @@ export function LookupResult({ result, providers, subsetTypes }: { result: Resul
         </p>
         <p className="text-sm text-slate-500">
           {MATCHED_BY_LABEL[result.profile.matchedBy]} · providers in order:{" "}
-          {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used {result.profile.usageCount} times
+          {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used {result.profile.usageCount} {result.profile.usageCount === 1 ? "time" : "times"}
         </p>
       </Card>
       {result.subsets.map((s) => (

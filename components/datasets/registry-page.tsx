@@ -1,14 +1,14 @@
 "use client";
 // Data registry: the scope's datasets and subset types, and its dataset profiles.
 import Link from "next/link";
-import { providerName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
+import { providerShortName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError } from "@/components/ui/field";
 import { Table, Td } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
-import { useDatasets, useDeleteProfile, useProfiles, useProviders, type Profile } from "@/lib/client/datasets";
+import { useDatasets, useDeleteProfile, useProfiles, type Profile } from "@/lib/client/datasets";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 
@@ -70,7 +70,6 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
 export function RegistryPage() {
   const { scope } = useCurrentScope();
   const profiles = useProfiles();
-  const providers = useProviders();
   const role = scope?.role ?? "viewer";
   const newProfile = role !== "viewer" ? <Link href="/datasets/profiles/new" className={buttonClasses()}>New profile</Link> : undefined;
 
@@ -104,8 +103,8 @@ export function RegistryPage() {
                   <span className="sr-only">{SCOPE_LABEL[p.scope]}: </span>
                   {targetText(p)}
                 </Td>
-                <Td>{p.subsetSelection.join(", ")}</Td>
-                <Td>{p.providerPriorities.map((id) => providerName(id, providers.data)).join(" → ")}</Td>
+                <Td className="whitespace-normal!">{p.subsetSelection.join(", ")}</Td>
+                <Td className="whitespace-normal!">{p.providerPriorities.map(providerShortName).join(" → ")}</Td>
                 <Td>{p.usageCount}</Td>
                 <Td className="text-right"><ProfileActions profile={p} role={role} /></Td>
               </tr>
