@@ -70,7 +70,8 @@ export function isSandboxEnabled(): boolean {
 export function bankRoute(fn: (ctx: BankContext) => Promise<Response>): BankHandler {
   return async (request, context) => {
     if (!isSandboxEnabled()) return Response.json({ error: "not_found" }, { status: 404 });
-    const raw = await context.params;
+    // Routes without dynamic segments get no params object from Next.js.
+    const raw = (await context?.params) ?? {};
     const params: Record<string, string> = {};
     for (const [k, v] of Object.entries(raw)) params[k] = Array.isArray(v) ? v.join("/") : v;
     let clock: ClockNow | null = null;
