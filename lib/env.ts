@@ -24,6 +24,15 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
+  // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).
+  SYNC_IN_APP: z.enum(["1", "0", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
+  SYNC_SCHEDULER: z.enum(["1", "0", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
+  SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
+  SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
+  SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
+  SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   // Public origin of this app: bank redirects come back here, and the sandbox bank is reached here.
   APP_URL: z.url().optional(),
   // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.

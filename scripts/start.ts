@@ -42,6 +42,11 @@ async function main() {
 
   if (!dev) buildIfNeeded();
   const { close } = await serveNext({ dev, port });
+  let stopWorker = async () => undefined as void;
+  if (process.env.SYNC_IN_APP !== "0" && process.env.SYNC_IN_APP !== "false") {
+    const { startWorker } = await import("@/lib/sync/worker");
+    stopWorker = await startWorker();
+  }
   console.log(`Ledgerlink is running on http://localhost:${port}${db.embedded ? " (embedded PostgreSQL)" : ""}`);
 
   let stopping = false;
@@ -49,6 +54,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await close().catch(() => undefined);
+    await stopWorker().catch(() => undefined);
     await db.stop().catch(() => undefined);
     process.exit(0);
   };

@@ -39,3 +39,46 @@ export const BanksQuery = z.object({
 export const ListConsentsQuery = pageQuery.extend({
   status: z.enum(["pending", "valid", "rejected", "expired", "revoked", "renewed"]).optional(),
 });
+
+export const ACCOUNT_TYPES = ["private", "company", "payment"] as const;
+
+export const TrackAccountBody = z.strictObject({
+  bankId: z.string({ message: "bankId is required" }).trim().min(1, "bankId is required").max(100),
+  countryCode,
+  accountType: z.enum(ACCOUNT_TYPES, { message: `accountType must be one of ${ACCOUNT_TYPES.join(", ")}` }),
+  consentId: z.uuid({ message: "consentId must be a consent id" }).optional(),
+  accountId: z.string().trim().min(1).max(200).optional(),
+  autoUpdatesPerDay: z.number().int().min(0).max(3, "autoUpdatesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)").optional(),
+});
+
+export const AutoUpdateBody = z.strictObject({
+  timesPerDay: z
+    .number({ message: "timesPerDay must be a whole number from 0 to 3" })
+    .int("timesPerDay must be a whole number from 0 to 3")
+    .min(0, "timesPerDay must be at least 0 (off)")
+    .max(3, "timesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)"),
+});
+
+export const DEFAULT_TRANSACTIONS_PER_PAGE = 100;
+export const MAX_TRANSACTIONS_PER_PAGE = 500;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a calendar date");
+
+export const TransactionsQuery = z
+  .object({
+    "filter[fromDate]": isoDate.optional(),
+    "filter[toDate]": isoDate.optional(),
+    "filter[status]": z.enum(["booked", "pending"], { message: "filter[status] must be booked or pending" }).optional(),
+    perPage: z.coerce
+      .number({ message: "perPage must be a whole number" })
+      .int("perPage must be a whole number")
+      .min(1, "perPage must be at least 1")
+      .max(MAX_TRANSACTIONS_PER_PAGE, `perPage must be at most ${MAX_TRANSACTIONS_PER_PAGE}`)
+      .default(DEFAULT_TRANSACTIONS_PER_PAGE),
+    cursor: z.string().max(512).optional(),
+  })
+  .refine((q) => !q["filter[fromDate]"] || !q["filter[toDate]"] || q["filter[fromDate]"] <= q["filter[toDate]"], {
+    message: "filter[fromDate] must not be after filter[toDate]",
+    path: ["filter[fromDate]"],
+  });
+
+export const ListAccountsQuery = pageQuery;

@@ -25,7 +25,7 @@ import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from 
 import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
 import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type AppPrincipal, type Principal, type UserPrincipal } from "@/lib/auth/principal";
-import { prisma, type Tx } from "@/lib/db/client";
+import { db, prisma, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 
@@ -48,7 +48,14 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q> = {
 };
 
 export type RouteResult =
-  | { status?: number; data?: unknown; meta?: Record<string, unknown>; headers?: Record<string, string> }
+  | {
+      status?: number;
+      data?: unknown;
+      meta?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      /** Runs after the write transaction committed (e.g. queue a job for a row it created). */
+      afterCommit?: () => Promise<void>;
+    }
   | Response;
 
 export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
@@ -156,7 +163,7 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
 
       type Outcome =
         | { raw: Response }
-        | { raw?: undefined; status: number; text: string; headers: Record<string, string> };
+        | { raw?: undefined; status: number; text: string; headers: Record<string, string>; afterCommit?: () => Promise<void> };
       const run = async (db: Tx): Promise<Outcome> => {
         const ctx = {
           request,
@@ -177,18 +184,21 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
         const status = result.status ?? 200;
         const text = status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
         if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
-        return { status, text, headers: result.headers ?? {} };
+        return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
       };
 
       const outcome = hasBody
         ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
-        : await run(prisma() as unknown as Tx);
+        : await run(db());
       if (outcome.raw) {
         response = outcome.raw;
         response.headers.set("x-request-id", requestId);
       } else {
         if (idem && !shouldStore(outcome.status)) await releaseIdempotent(idem);
         idem = null;
+        if (outcome.afterCommit) {
+          await outcome.afterCommit().catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
+        }
         response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
       }
       return response;

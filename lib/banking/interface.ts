@@ -3,6 +3,7 @@ import type {
   AccessContext,
   Bank,
   BankAccount,
+  BankBalance,
   BankConsent,
   Country,
   CreatedBankConsent,
@@ -29,11 +30,13 @@ export type BankIntegration = {
   getConsent(bankId: string, externalId: string, context: AccessContext): Promise<BankConsent>;
   deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
   listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;
+  /** The booked balance the bank reports (closingBooked, else interimBooked/expected), or null. */
+  balance(bankId: string, externalConsentId: string, accountId: string, context: AccessContext): Promise<BankBalance | null>;
   transactionsPage(
     bankId: string,
     externalConsentId: string,
     accountId: string,
-    options: { dateFrom: string | null; next: string | null },
+    options: { dateFrom: string | null; next: string | null; pageSize?: number },
     context: AccessContext,
   ): Promise<TransactionsPage>;
 };

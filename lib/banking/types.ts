@@ -71,3 +71,5 @@ export type TransactionsPage = { transactions: BankTransaction[]; next: string |
 
 /** Who is asking: a person present (their IP is forwarded, the access is "attended") or a scheduler. */
 export type AccessContext = { psuIpAddress: string | null; requestId: string };
+
+export type BankBalance = { amount: string; currency: string; type: string; referenceDate: string | null };

@@ -31,3 +31,8 @@ export async function disconnect(): Promise<void> {
   globals.prisma = undefined;
   globals.pool = undefined;
 }
+
+/** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */
+export function db(): Tx {
+  return prisma() as unknown as Tx;
+}

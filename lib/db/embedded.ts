@@ -56,13 +56,12 @@ export async function startEmbeddedPostgres(options: {
     rmSync(clusterDir, { recursive: true, force: true });
     credentials = { password: randomBytes(18).toString("base64url"), port: 0 };
   }
-  credentials.port = await freePort(credentials.port || options.preferredPort || 54329);
-  writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
-
   // A cluster killed hard leaves postmaster.pid behind; a stale one blocks the next start.
+  // A live one belongs to another process of ours (the app while `npm run worker` starts): share it.
   const pidFile = path.join(clusterDir, "postmaster.pid");
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (initialised && existsSync(pidFile)) {
+    const lines = readFileSync(pidFile, "utf8").split("\n");
+    const pid = Number(lines[0]);
     let alive = false;
     try {
       process.kill(pid, 0);
@@ -70,8 +69,16 @@ export async function startEmbeddedPostgres(options: {
     } catch {
       alive = false;
     }
-    if (!alive) rmSync(pidFile, { force: true });
+    if (alive) {
+      const port = Number(lines[3]);
+      const url = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${options.database}`;
+      return { url, stop: async () => undefined };
+    }
+    rmSync(pidFile, { force: true });
   }
+
+  credentials.port = await freePort(credentials.port || options.preferredPort || 54329);
+  writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
 
   const log = options.quiet ? () => undefined : (m: string) => process.stderr.write(`[postgres] ${m}`);
   const cluster = new EmbeddedPostgres({

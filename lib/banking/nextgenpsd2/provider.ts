@@ -8,8 +8,10 @@ import {
   Xs2aAccountList,
   Xs2aConsentCreated,
   Xs2aConsentInformation,
+  Xs2aBalances,
   Xs2aTransactionsResponse,
   consentStatusOf,
+  toBankBalance,
   toBankAccount,
   toTransactions,
 } from "@/lib/banking/nextgenpsd2/transform";
@@ -131,6 +133,20 @@ export function createNextGenPsd2Integration(options: {
       return body.accounts.map(toBankAccount);
     },
 
+    async balance(bankId, externalConsentId, accountId, context) {
+      const bank = await bankOrThrow(bankId);
+      const { body } = await xs2a(
+        {
+          method: "GET",
+          url: `${bank.baseUrl}/v1/accounts/${encodeURIComponent(accountId)}/balances`,
+          headers: { ...psuHeaders(context), "consent-id": externalConsentId },
+        },
+        Xs2aBalances,
+        fetchImpl,
+      );
+      return toBankBalance(body);
+    },
+
     async transactionsPage(bankId, externalConsentId, accountId, page, context) {
       const bank = await bankOrThrow(bankId);
       let url: string;
@@ -139,6 +155,7 @@ export function createNextGenPsd2Integration(options: {
       } else {
         const query = new URLSearchParams({ bookingStatus: "both" });
         if (page.dateFrom) query.set("dateFrom", page.dateFrom);
+        if (page.pageSize) query.set("itemsPerPage", String(page.pageSize));
         url = `${bank.baseUrl}/v1/accounts/${encodeURIComponent(accountId)}/transactions?${query}`;
       }
       const { body, bankDate } = await xs2a(

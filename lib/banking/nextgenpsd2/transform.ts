@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
-import type { AccountKind, BankAccount, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
+import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountRef = z.object({ iban: z.string().optional() }).passthrough().optional();
@@ -189,4 +189,30 @@ export function providerErrorOf(status: number, body: unknown, retryAfterHeader:
   if (status === 404) return new ProviderError("not_found", text, options);
   if (status === 400 || status === 405 || status === 406 || status === 409) return new ProviderError("rejected", text, options);
   return new ProviderError("unknown", text, options);
+}
+
+export const Xs2aBalances = z
+  .object({
+    balances: z.array(
+      z.object({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() }).passthrough(),
+    ),
+  })
+  .passthrough();
+
+const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "interimAvailable"];
+
+/** The most "booked" balance the bank gives. */
+export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance | null {
+  const ranked = [...body.balances].sort(
+    (a, b) => rank(a.balanceType) - rank(b.balanceType),
+  );
+  const best = ranked[0];
+  return best
+    ? { amount: best.balanceAmount.amount, currency: best.balanceAmount.currency, type: best.balanceType, referenceDate: best.referenceDate ?? null }
+    : null;
+}
+
+function rank(type: string): number {
+  const at = BALANCE_PREFERENCE.indexOf(type);
+  return at < 0 ? BALANCE_PREFERENCE.length : at;
 }

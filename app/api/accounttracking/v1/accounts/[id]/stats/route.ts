@@ -1,0 +1,18 @@
+// GET /api/accounttracking/v1/accounts/{id}/stats — scoped; accounts.read. The bank's balance,
+// booked/pending counts, inflow/outflow/net per month (last 12), top 10 counterparts by count.
+import { methods, route } from "@/lib/api/route";
+import { findAccount } from "@/lib/accounttracking/accounts";
+import { accountStats } from "@/lib/accounttracking/stats";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["id"],
+    handler: async ({ db, scope, params, authorize }) => {
+      const account = await findAccount(db, scope.scopeId, params.id);
+      authorize("accounts.read");
+      return { data: await accountStats(account) };
+    },
+  }),
+});

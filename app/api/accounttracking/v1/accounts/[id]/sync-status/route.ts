@@ -1,0 +1,18 @@
+// GET /api/accounttracking/v1/accounts/{id}/sync-status — scoped; accounts.read. Whether a sync
+// runs, its progress counters, timestamps and last error, the next automatic update, and the PSD2
+// unattended-access budget left for the day.
+import { methods, route } from "@/lib/api/route";
+import { findAccount, syncStatus } from "@/lib/accounttracking/accounts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["id"],
+    handler: async ({ db, scope, params, authorize }) => {
+      const account = await findAccount(db, scope.scopeId, params.id);
+      authorize("accounts.read");
+      return { data: await syncStatus(db, account) };
+    },
+  }),
+});

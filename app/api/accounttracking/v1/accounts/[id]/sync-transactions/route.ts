@@ -1,0 +1,29 @@
+// POST /api/accounttracking/v1/accounts/{id}/sync-transactions — scoped; a person with
+// accounts.sync (App tokens: 403 user_context_required). 202 with the run; while a run is queued or
+// running, that run is returned instead of starting another. A person's sync is attended: it does
+// not count against PSD2's 4 unattended accesses a day.
+import { methods, route } from "@/lib/api/route";
+import { accessContext } from "@/lib/accounttracking/access";
+import { findAccount, serializeRun } from "@/lib/accounttracking/accounts";
+import { createRun, queueRun } from "@/lib/sync/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({
+    auth: "user",
+    scoped: true,
+    uuidParams: ["id"],
+    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
+      const account = await findAccount(db, scope.scopeId, params.id);
+      authorize("accounts.sync");
+      const context = accessContext(request, principal, requestId);
+      const { run, created } = await createRun(db, {
+        scopeId: scope.scopeId,
+        accountId: account.id,
+        trigger: "manual",
+        attended: true,
+        psuIpAddress: context.psuIpAddress,
+      });
+      return { status: 202, data: serializeRun(run), afterCommit: created ? () => queueRun(run.id) : undefined };
+    },
+  }),
+});

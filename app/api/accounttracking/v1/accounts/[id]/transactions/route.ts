@@ -1,0 +1,29 @@
+// GET /api/accounttracking/v1/accounts/{id}/transactions — scoped; accounts.read.
+// Query: filter[fromDate], filter[toDate] (YYYY-MM-DD, inclusive, on the booking date, or the value
+// date while pending), filter[status] (booked | pending), perPage (default 100, max 500), cursor.
+// Newest first; meta.page.nextCursor continues. Amounts are decimal strings with their currency.
+import { methods, route } from "@/lib/api/route";
+import { findAccount } from "@/lib/accounttracking/accounts";
+import { TransactionsQuery } from "@/lib/accounttracking/schemas";
+import { listTransactions } from "@/lib/accounttracking/transactions";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["id"],
+    query: TransactionsQuery,
+    handler: async ({ db, scope, params, query, authorize }) => {
+      const account = await findAccount(db, scope.scopeId, params.id);
+      authorize("accounts.read");
+      const page = await listTransactions(account.id, {
+        fromDate: query["filter[fromDate]"],
+        toDate: query["filter[toDate]"],
+        status: query["filter[status]"],
+        perPage: query.perPage,
+        cursor: query.cursor,
+      });
+      return { data: page.items, meta: page.meta };
+    },
+  }),
+});

@@ -1,0 +1,37 @@
+// GET /api/accounttracking/v1/accounts — scoped; accounts.read: the scope's tracked accounts
+// (oldest first, keyset-paginated) with their latest sync.
+// POST — scoped; a person with accounts.setup (App tokens: 403 user_context_required):
+// {bankId, countryCode, accountType, consentId?, accountId?, autoUpdatesPerDay?} → 201
+// {account, sync}: tracks the bank account and starts its first sync.
+import { methods, route } from "@/lib/api/route";
+import { accessContext } from "@/lib/accounttracking/access";
+import { listAccounts, serializeAccount, serializeRun, trackAccount } from "@/lib/accounttracking/accounts";
+import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
+import { queueRun } from "@/lib/sync/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    capability: "accounts.read",
+    query: ListAccountsQuery,
+    handler: async ({ db, scope, query }) => {
+      const page = await listAccounts(db, scope.scopeId, query);
+      return { data: page.items, meta: page.meta };
+    },
+  }),
+  POST: route({
+    auth: "user",
+    scoped: true,
+    capability: "accounts.setup",
+    body: TrackAccountBody,
+    handler: async ({ db, scope, principal, body, request, requestId }) => {
+      const { account, run } = await trackAccount(
+        db,
+        { scopeId: scope.scopeId, userId: principal.userId, ...body },
+        accessContext(request, principal, requestId),
+      );
+      return { status: 201, data: { account: serializeAccount(account, run), sync: serializeRun(run) }, afterCommit: () => queueRun(run.id) };
+    },
+  }),
+});

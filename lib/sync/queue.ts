@@ -1,0 +1,37 @@
+// pg-boss: sync runs are jobs on queue "sync-run" (data {runId}); the scheduler is a cron job.
+// PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
+import PgBoss from "pg-boss";
+import { requireDatabaseUrl } from "@/lib/env";
+
+export const SYNC_QUEUE = "sync-run";
+export const SCHEDULER_QUEUE = "sync-scheduler";
+
+const globals = globalThis as unknown as { boss?: Promise<PgBoss> };
+
+export function boss(): Promise<PgBoss> {
+  globals.boss ??= (async () => {
+    const instance = new PgBoss({ connectionString: requireDatabaseUrl(), schema: "pgboss", max: 4 });
+    instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
+    await instance.start();
+    await instance.createQueue(SYNC_QUEUE);
+    await instance.createQueue(SCHEDULER_QUEUE);
+    return instance;
+  })().catch((error: unknown) => {
+    globals.boss = undefined;
+    throw error;
+  });
+  return globals.boss;
+}
+
+/** Queues a run; `startAfterSeconds` delays it (for example to honour a bank's Retry-After). */
+export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<void> {
+  const b = await boss();
+  // Our own run table decides who runs what; pg-boss retries only a worker that died mid-job.
+  await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+}
+
+export async function stopBoss(): Promise<void> {
+  const b = globals.boss;
+  globals.boss = undefined;
+  if (b) await (await b).stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
+}

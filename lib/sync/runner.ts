@@ -1,0 +1,169 @@
+// Executes one sync run. Claim (atomically; a stale run of a dead worker can be taken over) →
+// consent still valid? (no bank call otherwise) → PSD2 budget for unattended runs → pages, each
+// upserted together with the cursor and progress in one transaction → reconcile → succeeded.
+// Transient bank failures: retried in place honouring Retry-After, then re-queued with backoff up
+// to SYNC_MAX_ATTEMPTS, then failed with the reason. A consent the bank refuses: failed, no retry.
+import { hostname } from "node:os";
+import type { PoolClient } from "pg";
+import { refreshConsent } from "@/lib/accounttracking/consents";
+import { ProviderError } from "@/lib/banking/errors";
+import { integrationFor } from "@/lib/banking/registry";
+import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
+import { db, pool, prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { reserveUnattendedAccess } from "@/lib/sync/budget";
+import { ingestPage } from "@/lib/sync/ingest";
+import { enqueueRun } from "@/lib/sync/queue";
+import { reconcile } from "@/lib/sync/reconcile";
+
+export const WORKER_ID = `${hostname()}:${process.pid}`;
+
+type RunRow = {
+  id: string;
+  scope_id: string;
+  account_id: string;
+  attended: boolean;
+  psu_ip_address: string | null;
+  next_page: string | null;
+  date_from: string | null;
+  attempts: number;
+};
+
+class LostClaim extends Error {}
+
+async function claim(runId: string, workerId: string): Promise<RunRow | null> {
+  const { rows } = await pool().query<RunRow>(
+    `UPDATE sync_runs SET state = 'running', worker_id = $2, heartbeat_at = now(), started_at = coalesce(started_at, now()),
+            attempts = attempts + 1, not_before = NULL
+      WHERE id = $1
+        AND ((state = 'queued' AND (not_before IS NULL OR not_before <= now()))
+          OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => $3)))
+      RETURNING id, scope_id, account_id, attended, psu_ip_address, next_page, date_from, attempts`,
+    [runId, workerId, env.SYNC_STALE_SECONDS],
+  );
+  return rows[0] ?? null;
+}
+
+async function finish(runId: string, workerId: string, state: "succeeded" | "failed", lastError: string | null) {
+  await pool().query(
+    `UPDATE sync_runs SET state = $3, last_error = $4, finished_at = now(), heartbeat_at = now() WHERE id = $1 AND worker_id = $2`,
+    [runId, workerId, state, lastError],
+  );
+}
+
+async function heartbeat(runId: string, workerId: string) {
+  await pool().query("UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND worker_id = $2", [runId, workerId]);
+}
+
+async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Incremental: two weeks before the newest booked entry; first sync: SYNC_HISTORY_DAYS of history. */
+async function windowStart(accountId: string): Promise<string> {
+  const { rows } = await pool().query<{ latest: string | null }>(
+    "SELECT max(sort_date) AS latest FROM transactions WHERE account_id = $1 AND status = 'booked' AND removed_at IS NULL",
+    [accountId],
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  return rows[0]?.latest ? addDays(rows[0].latest < today ? rows[0].latest : today, -14) : addDays(today, -env.SYNC_HISTORY_DAYS);
+}
+
+export async function executeRun(runId: string, workerId: string = WORKER_ID): Promise<void> {
+  const run = await claim(runId, workerId);
+  if (!run) return;
+  const account = await prisma().trackedAccount.findUnique({ where: { id: run.account_id }, include: { consent: true } });
+  if (!account) return finish(run.id, workerId, "failed", "The account is no longer tracked.");
+  const consent = account.consent;
+  if (consent.status !== "valid" || !consent.externalId) {
+    return finish(run.id, workerId, "failed", `The consent is ${consent.status}: renew it at the bank to sync again.`);
+  }
+  const integration = integrationFor(account.integrationName);
+  if (!integration) return finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
+
+  if (!run.attended) {
+    const slot = await reserveUnattendedAccess(consent.id, account.id, run.id);
+    if (!slot.reserved) {
+      return finish(run.id, workerId, "failed", `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${slot.nextAllowedAt ?? "a later time"}.`);
+    }
+  }
+
+  const context = { psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null, requestId: `sync_${run.id}` };
+  const dateFrom = run.date_from ?? (await windowStart(account.id));
+  if (!run.date_from) await pool().query("UPDATE sync_runs SET date_from = $2 WHERE id = $1", [run.id, dateFrom]);
+  let next = run.next_page;
+  try {
+    for (;;) {
+      const page = await withRetry(
+        () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: env.SYNC_PAGE_SIZE }, context),
+        { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
+      );
+      await inTransaction(async (client) => {
+        const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
+        const saved = await client.query(
+          `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+            WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
+          [run.id, workerId, page.next, counts.added, counts.updated],
+        );
+        if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
+      });
+      next = page.next;
+      if (!next) break;
+    }
+    // The bank's own balance, for stats; a failure here does not fail the sync.
+    const balance = await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null);
+    await inTransaction(async (client) => {
+      const result = await reconcile(client, { accountId: account.id, runId: run.id, dateFrom });
+      await client.query("UPDATE sync_runs SET reissued = $2, removed = $3 WHERE id = $1", [run.id, result.reissued, result.removed]);
+      await client.query(
+        `UPDATE tracked_accounts SET last_synced_at = now(),
+                balance_amount = coalesce($2::numeric, balance_amount), balance_date = coalesce($3, balance_date)
+          WHERE id = $1`,
+        [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
+      );
+    });
+    await finish(run.id, workerId, "succeeded", null);
+  } catch (error) {
+    if (error instanceof LostClaim) return;
+    await failOrRetry(run, workerId, error, account.consentId);
+  }
+}
+
+async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string) {
+  if (error instanceof ProviderError && error.code === "consent_invalid") {
+    const consent = await prisma().consent.findUnique({ where: { id: consentId } });
+    if (consent) await refreshConsent(db(), consent, { psuIpAddress: null, requestId: `sync_${run.id}` }).catch(() => undefined);
+    return finish(run.id, workerId, "failed", `The bank no longer accepts the consent (${error.message}). Renew it to sync again.`);
+  }
+  if (error instanceof ProviderError && error.isTransient && run.attempts < env.SYNC_MAX_ATTEMPTS) {
+    const waitSeconds = Math.max(error.retryAfterSeconds ?? 0, Math.min(300, 2 ** run.attempts * 5));
+    await pool().query(
+      `UPDATE sync_runs SET state = 'queued', worker_id = NULL, not_before = now() + make_interval(secs => $3), last_error = $4
+        WHERE id = $1 AND worker_id = $2`,
+      [run.id, workerId, waitSeconds, `The bank was unavailable (${error.message}); retrying in ${waitSeconds} s.`],
+    );
+    await enqueueRun(run.id, waitSeconds);
+    return;
+  }
+  log.error("sync failed", { runId: run.id, error });
+  const reason = error instanceof ProviderError ? `The bank failed: ${error.message}` : "Something went wrong on our side while syncing.";
+  await finish(run.id, workerId, "failed", reason);
+}

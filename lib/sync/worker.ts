@@ -1,0 +1,33 @@
+// The sync worker: takes runs from pg-boss, sweeps stale runs, and schedules automatic updates.
+// Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/lib/sync/queue";
+import { executeRun, WORKER_ID } from "@/lib/sync/runner";
+import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
+
+export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
+  const b = await boss();
+  const concurrency = options.concurrency ?? 2;
+  for (let i = 0; i < concurrency; i += 1) {
+    await b.work<{ runId: string }>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await executeRun(job.data.runId, `${WORKER_ID}#${i}`);
+    });
+  }
+  if (env.SYNC_SCHEDULER) {
+    await b.schedule(SCHEDULER_QUEUE, "* * * * *");
+    await b.work(SCHEDULER_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+      const count = await scheduleDueSyncs();
+      if (count) log.info("scheduled automatic syncs", { count });
+    });
+  }
+  const sweep = setInterval(() => {
+    sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
+  }, env.SYNC_SWEEP_SECONDS * 1000);
+  sweep.unref();
+  log.info("sync worker started", { worker: WORKER_ID, concurrency });
+  return async () => {
+    clearInterval(sweep);
+    await stopBoss();
+  };
+}
