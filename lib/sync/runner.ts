@@ -128,8 +128,11 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID): P
       next = page.next;
       if (!next) break;
     }
-    // The bank's own balance, for stats; a failure here does not fail the sync.
-    const balance = await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null);
+    // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
+    // person is present: unattended, it would be a second access against the bank's daily limit.
+    const balance = run.attended
+      ? await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null)
+      : null;
     await inTransaction(async (client) => {
       const result = await reconcile(client, { accountId: account.id, runId: run.id, dateFrom });
       await client.query("UPDATE sync_runs SET reissued = $2, removed = $3 WHERE id = $1", [run.id, result.reissued, result.removed]);
