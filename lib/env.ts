@@ -32,7 +32,8 @@ const schema = z.object({
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
-  SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
+  SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),
   // Public origin of this app: bank redirects come back here, and the sandbox bank is reached here.
   APP_URL: z.url().optional(),
   // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.
