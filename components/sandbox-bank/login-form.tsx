@@ -34,7 +34,8 @@ export function LoginForm({ bank, consentId, error }: { bank: SandboxBank; conse
         </form>
       </Panel>
       <aside aria-labelledby="test-users" className="rounded-lg border border-dashed border-stone-400 bg-stone-50 p-5 text-sm">
-        <h2 id="test-users" className="mb-2 font-semibold">Sandbox test users (any password)</h2>
+        <h2 id="test-users" className="mb-1 font-semibold">Sandbox test users</h2>
+        <p className="mb-3 text-stone-600">Type one of these ids; any secret works.</p>
         <dl className="space-y-2">
           {testUsers().map((u) => (
             <div key={u.userId}>
