@@ -10,7 +10,8 @@ export default defineConfig({
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup-env.ts"],
     pool: "forks",
-    maxWorkers: 2,
+    // One file at a time: the sandbox bank has one clock, and some files move it.
+    fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

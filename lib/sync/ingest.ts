@@ -66,7 +66,8 @@ WITH input AS (
     updated_at = CASE WHEN (${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) IS DISTINCT FROM
                            (${CHANGE_COLUMNS.map((c) => `EXCLUDED.${c}`).join(", ")})
                       THEN now() ELSE transactions.updated_at END
-  RETURNING (xmax = 0) AS inserted, updated_at = now() AS touched
+  -- updated_at is timestamptz(3): compare at the precision it is stored with.
+  RETURNING (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
 )
 SELECT count(*) FILTER (WHERE inserted)::int AS added,
        count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,

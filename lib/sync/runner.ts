@@ -87,7 +87,7 @@ async function windowStart(accountId: string): Promise<string> {
   return rows[0]?.latest ? addDays(rows[0].latest < today ? rows[0].latest : today, -14) : addDays(today, -env.SYNC_HISTORY_DAYS);
 }
 
-export async function executeRun(runId: string, workerId: string = WORKER_ID): Promise<void> {
+export async function executeRun(runId: string, workerId: string = WORKER_ID, options: { pageSize?: number } = {}): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
   const account = await prisma().trackedAccount.findUnique({ where: { id: run.account_id }, include: { consent: true } });
@@ -113,7 +113,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID): P
   try {
     for (;;) {
       const page = await withRetry(
-        () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: env.SYNC_PAGE_SIZE }, context),
+        () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
         { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
       );
       await inTransaction(async (client) => {

@@ -1,0 +1,167 @@
+// The sync engine against the sandbox bank over HTTP: after every fault scenario the synced data
+// equals the bank's own totals (count and sum), with no duplicates.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool, prisma } from "@/lib/db/client";
+import { advanceBankClock, bankTotals, connectedConsent, resetBankClock, trackedAccount, type BankTotals } from "@/lib/testing/bank-flow";
+import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
+import { stopBoss } from "@/lib/sync/queue";
+import { executeRun } from "@/lib/sync/runner";
+import { createRun } from "@/lib/sync/service";
+import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
+import { call } from "@/lib/testing/http";
+
+let bank: SandboxServer;
+beforeAll(async () => {
+  bank = await startSandboxServer();
+  await resetBankClock();
+});
+afterAll(async () => {
+  await resetBankClock();
+  await stopBoss();
+  await bank.close();
+});
+
+type Ours = { booked: number; pending: number; bookedSum: string; pendingSum: string; duplicates: number };
+
+async function ours(accountId: string): Promise<Ours> {
+  const { rows } = await pool().query<Ours>(
+    `SELECT count(*) FILTER (WHERE status = 'booked')::int AS booked, count(*) FILTER (WHERE status = 'pending')::int AS pending,
+            coalesce(sum(amount) FILTER (WHERE status = 'booked'), 0)::numeric(20,2)::text AS "bookedSum",
+            coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0)::numeric(20,2)::text AS "pendingSum",
+            (count(*) - count(DISTINCT external_id))::int AS duplicates
+       FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
+    [accountId],
+  );
+  return rows[0];
+}
+
+const money = (s: string) => Number(s).toFixed(2);
+
+function expectEqualToBank(mine: Ours, theirs: BankTotals) {
+  expect(mine.duplicates).toBe(0);
+  expect({ booked: mine.booked, pending: mine.pending, bookedSum: money(mine.bookedSum), pendingSum: money(mine.pendingSum) }).toEqual({
+    booked: theirs.booked.count,
+    pending: theirs.pending.count,
+    bookedSum: money(theirs.booked.sum),
+    pendingSum: money(theirs.pending.sum),
+  });
+}
+
+async function run(accountId: string, scopeId: string, attended = true) {
+  const { run: created } = await createRun(prisma() as never, { scopeId, accountId, trigger: attended ? "manual" : "scheduled", attended, psuIpAddress: attended ? "192.0.2.1" : null });
+  await executeRun(created.id, "test-worker");
+  return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
+}
+
+describe("sync against the sandbox bank", () => {
+  it("alice: a full sync equals the bank; a re-sync of unchanged history adds and changes nothing", async () => {
+    const c = await connectedConsent("alice");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    expect(done.state).toBe("succeeded");
+    expect(done.added).toBeGreaterThan(300);
+    expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+    expect((await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } })).balanceAmount).not.toBeNull();
+
+    const again = await run(account.id, c.person.scopeId);
+    expect([again.state, again.added, again.updated, again.removed, again.reissued]).toEqual(["succeeded", 0, 0, 0, 0]);
+    expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+  });
+
+  it("ratelimited: 429 with Retry-After is waited out (never earlier) and the sync completes", async () => {
+    const c = await connectedConsent("ratelimited");
+    const { account, run: first } = await trackedAccount(c);
+    const started = Date.now();
+    await executeRun(first.id, "test-worker");
+    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    expect(done.state).toBe("succeeded");
+    const limited = bank.calls.filter((x) => x.status === 429 && x.path.includes(account.externalId));
+    expect(limited.length).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 1000);
+    expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+  });
+
+  it("flaky: intermittent 5xx are retried with backoff and the data still equals the bank", async () => {
+    const c = await connectedConsent("flaky");
+    const { account, run: first } = await trackedAccount(c);
+    // Small pages, so the sync crosses pages the bank fails.
+    await executeRun(first.id, "test-worker", { pageSize: 20 });
+    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    expect(done.state).toBe("succeeded");
+    expect(bank.calls.some((x) => x.status >= 500 && x.path.includes(account.externalId))).toBe(true);
+    expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+  });
+
+  it("pending → booked on a later sync is the same transaction, updated, never a duplicate", async () => {
+    const c = await connectedConsent("pending");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    const before = await ours(account.id);
+    expect(before.pending).toBeGreaterThan(0);
+    const pendingIds = (await pool().query<{ external_id: string }>("SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'", [account.id])).rows.map((r) => r.external_id);
+    await advanceBankClock(5);
+    try {
+      const next = await run(account.id, c.person.scopeId);
+      expect(next.state).toBe("succeeded");
+      expect(next.updated).toBeGreaterThanOrEqual(pendingIds.length);
+      const nowBooked = await pool().query("SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = ANY($2) AND status = 'booked'", [account.id, pendingIds]);
+      expect(nowBooked.rowCount).toBe(pendingIds.length);
+      expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+    } finally {
+      await resetBankClock();
+    }
+  });
+
+  it("reissue: new ids for the same content are matched and recorded, not duplicated", async () => {
+    const c = await connectedConsent("reissue");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    const ids = new Set((await pool().query<{ id: string }>("SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL", [account.id])).rows.map((r) => r.id));
+    await advanceBankClock(1);
+    try {
+      const next = await run(account.id, c.person.scopeId);
+      expect(next.state).toBe("succeeded");
+      expect(next.reissued).toBeGreaterThan(0);
+      expect(await prisma().transactionReissue.count({ where: { accountId: account.id, runId: next.id } })).toBe(next.reissued);
+      expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+      // Re-issued rows kept our ids (so bindings made to them survive).
+      const kept = await pool().query("SELECT 1 FROM transactions t JOIN transaction_reissues r ON r.transaction_id = t.id WHERE r.run_id = $1", [next.id]);
+      expect(kept.rowCount).toBe(next.reissued);
+      expect(ids.size).toBeGreaterThan(0);
+    } finally {
+      await resetBankClock();
+    }
+  });
+
+  it("a consent expired at the bank: the run fails with the reason, the consent shows expired, no further bank calls", async () => {
+    const c = await connectedConsent("alice");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    await call(expireRoute.POST, "POST", "x", { params: { consentId: c.bankConsentId } });
+    const failed = await run(account.id, c.person.scopeId);
+    expect(failed.state).toBe("failed");
+    expect(failed.lastError).toMatch(/no longer accepts the consent/);
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("expired");
+    const callsBefore = bank.calls.length;
+    const again = await run(account.id, c.person.scopeId, false);
+    expect(again.state).toBe("failed");
+    expect(again.lastError).toMatch(/consent is expired/);
+    expect(again.attempts).toBe(1);
+    expect(bank.calls.length).toBe(callsBefore);
+  });
+
+  it("a 5th unattended access within 24 h is not made; the person's own syncs are not counted", async () => {
+    const c = await connectedConsent("alice");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    const states: string[] = [];
+    for (let i = 0; i < 5; i += 1) states.push((await run(account.id, c.person.scopeId, false)).state);
+    expect(states).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "failed"]);
+    const last = await prisma().syncRun.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { createdAt: "desc" } });
+    expect(last.lastError).toMatch(/4 unattended accesses a day/);
+    const unattendedFirstPages = bank.calls.filter((x) => x.path.includes(`/accounts/${account.externalId}/transactions`) && !x.path.includes("pageIndex=") && x.psuIp === null);
+    expect(unattendedFirstPages.length).toBe(4);
+    expect((await run(account.id, c.person.scopeId, true)).state).toBe("succeeded");
+  });
+});
