@@ -5,3 +5,5 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET = inject("authSecret");
 process.env.LOG_LEVEL ??= "warn";
 process.env.RATE_LIMIT_POINTS ??= "100000";
+// A dead worker's run is taken over after 3 s without a heartbeat (60 s in production).
+process.env.SYNC_STALE_SECONDS ??= "3";
