@@ -27,7 +27,7 @@ export function ConsentDetail({ id }: { id: string }) {
       </Card>
       <Card>
         <CardHeader title="Accounts" description={c.status === "valid" ? "What the bank shares under this consent." : "Accounts can be read only while the consent is valid."} />
-        <ConsentAccounts consentId={c.id} enabled={c.status === "valid"} />
+        <ConsentAccounts consentId={c.id} enabled={c.status === "valid"} track={c.bankId && c.countryCode ? { bankId: c.bankId, countryCode: c.countryCode } : undefined} />
       </Card>
     </>
   );

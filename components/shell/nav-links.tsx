@@ -8,6 +8,7 @@ const MAIN = [
   { href: "/dashboard", label: "Dashboard" },
   { href: "/clients", label: "Clients" },
   { href: "/consents", label: "Bank connections" },
+  { href: "/accounts", label: "Accounts" },
   { href: "/datasets", label: "Data registry" },
   { href: "/companies/lookup", label: "Company lookup" },
 ];

@@ -1,0 +1,82 @@
+"use client";
+// One tracked account: who and where, its balance, the sync panel, figures and transactions.
+import Link from "next/link";
+import { AccountCharts } from "@/components/accounts/account-charts";
+import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/format";
+import { SyncPanel } from "@/components/accounts/sync-panel";
+import { TransactionsTable } from "@/components/accounts/transactions-table";
+import { formatIban } from "@/components/accounttracking/consent-bits";
+import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { formatDate } from "@/components/ui/format";
+import { isActive, newestRun, useAccount, useSyncStatus, type Account } from "@/lib/client/accounts";
+import { errorMessage } from "@/lib/client/errors";
+
+function Facts({ account }: { account: Account }) {
+  const facts: [string, string][] = [
+    ["IBAN", formatIban(account.iban)],
+    ["Type", ACCOUNT_TYPES[account.accountType]],
+    ["Currency", account.currency],
+    ["Owner", account.ownerName ?? "—"],
+    ["Tracked since", formatDate(account.createdAt)],
+  ];
+  return (
+    <Card className="mb-6">
+      <div className="flex flex-wrap items-center justify-between gap-6 p-5">
+        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-5">
+          {facts.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className={label === "IBAN" ? "mt-1 truncate font-mono text-xs text-slate-800" : "mt-1 truncate text-sm text-slate-800"}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="text-right">
+          <p className="text-xs text-slate-500">Balance{account.balance?.date ? ` on ${formatDate(account.balance.date)}` : ""}</p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900" aria-label="Balance">
+            {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
+          </p>
+          {!account.balance && <p className="text-xs text-slate-500">Known after the first sync</p>}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function AccountDetail({ id }: { id: string }) {
+  const account = useAccount(id);
+  // The one poll of this page: the sync panel shows it; the table learns whether a sync still runs.
+  const status = useSyncStatus(id);
+  if (account.isPending) return <SkeletonRows rows={5} label="Loading account" />;
+  if (account.isError) {
+    return (
+      <>
+        <PageHeader title="Account" description={<Link href="/accounts" className="text-indigo-700 hover:underline">← All accounts</Link>} />
+        <FormError message={errorMessage(account.error)} />
+      </>
+    );
+  }
+  const a = account.data;
+  const syncing = isActive(newestRun(status.data?.run, a.latestSync)?.state);
+  return (
+    <>
+      <PageHeader
+        title={accountTitle(a)}
+        description={
+          <>
+            <Link href="/accounts" className="text-indigo-700 hover:underline">← All accounts</Link>
+            <span className="mx-2 text-slate-300">|</span>
+            {a.bankName ?? a.bankId} · {a.countryCode} ·{" "}
+            <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">bank connection</Link>
+          </>
+        }
+      />
+      <Facts account={a} />
+      <div className="space-y-6">
+        <SyncPanel account={a} status={status} />
+        <AccountCharts accountId={a.id} />
+        <TransactionsTable accountId={a.id} syncing={syncing} />
+      </div>
+    </>
+  );
+}

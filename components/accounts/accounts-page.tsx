@@ -1,0 +1,108 @@
+"use client";
+// The tracked accounts of the scope: balance, last sync, live progress of running syncs, Sync now.
+import Link from "next/link";
+import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/format";
+import { SyncNowButton } from "@/components/accounts/sync-now-button";
+import { SyncProgress } from "@/components/accounts/sync-progress";
+import { formatIban } from "@/components/accounttracking/consent-bits";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { formatDate, formatDateTime } from "@/components/ui/format";
+import { Table, Td } from "@/components/ui/table";
+import { isActive, newestRun, useAccounts, useCanManageAccounts, useSyncStatus, type Account } from "@/lib/client/accounts";
+import { errorMessage } from "@/lib/client/errors";
+
+function AccountRow({ account }: { account: Account }) {
+  // Only accounts with a queued or running sync are polled; the list refreshes when one ends.
+  const polling = isActive(account.latestSync?.state);
+  const status = useSyncStatus(account.id, { enabled: polling, idleIntervalMs: false });
+  const run = newestRun(polling ? status.data?.run : null, account.latestSync);
+  const title = accountTitle(account);
+  return (
+    <tr>
+      <Td>
+        <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
+          {title}
+        </Link>
+        <span className="block text-xs text-slate-500">
+          {account.bankName ?? account.bankId} · {account.countryCode}
+        </span>
+      </Td>
+      <Td className="font-mono text-xs">{formatIban(account.iban)}</Td>
+      <Td>{ACCOUNT_TYPES[account.accountType]}</Td>
+      <Td className="text-right tabular-nums">
+        {account.balance ? (
+          <>
+            <span className="font-medium text-slate-900">{formatMoney(account.balance.amount, account.balance.currency)}</span>
+            {account.balance.date && <span className="block text-xs text-slate-500">on {formatDate(account.balance.date)}</span>}
+          </>
+        ) : (
+          <span className="text-slate-400">—</span>
+        )}
+      </Td>
+      <Td>{formatDateTime(account.lastSyncedAt, "Never")}</Td>
+      <Td>
+        <SyncProgress run={run} label={`Sync progress of ${title}`} compact />
+      </Td>
+      <Td className="text-right">
+        <SyncNowButton accountId={account.id} running={isActive(run?.state)} size="sm" accessibleName={`Sync ${title} now`} />
+      </Td>
+    </tr>
+  );
+}
+
+export function AccountsPage() {
+  const accounts = useAccounts();
+  const { allowed, reason } = useCanManageAccounts();
+  const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Bank accounts tracked in this scope. Their transactions are synced from the bank, on demand and automatically."
+        action={
+          <Link href="/consents" className={buttonClasses("secondary")}>
+            Bank connections
+          </Link>
+        }
+      />
+      {!allowed && reason && <p className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700">{reason}</p>}
+      <Card>
+        {accounts.isPending ? (
+          <SkeletonRows rows={4} label="Loading accounts" />
+        ) : accounts.isError ? (
+          <div className="p-5">
+            <FormError message={errorMessage(accounts.error)} />
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState
+            title="No tracked accounts yet"
+            action={
+              <Link href="/consents" className={buttonClasses("primary")}>
+                Go to bank connections
+              </Link>
+            }
+          >
+            Connect a bank, then track its accounts: open the bank connection and press Track next to an account.
+          </EmptyState>
+        ) : (
+          <>
+            <Table caption="Tracked accounts" head={["Account", "IBAN", "Type", <span key="b" className="block text-right">Balance</span>, "Last synced", "Sync", <span key="a" className="sr-only">Actions</span>]}>
+              {items.map((a) => (
+                <AccountRow key={a.id} account={a} />
+              ))}
+            </Table>
+            {accounts.hasNextPage && (
+              <div className="border-t border-slate-100 px-5 py-3">
+                <Button variant="secondary" size="sm" pending={accounts.isFetchingNextPage} onClick={() => void accounts.fetchNextPage()}>
+                  Load more accounts
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

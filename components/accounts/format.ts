@@ -1,0 +1,51 @@
+// Display helpers for accounts: money, titles, and what to do about a sync error.
+import type { Account } from "@/lib/client/accounts";
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A decimal string as money. Number() is used for display only, never for sums. */
+export function formatMoney(amount: string | null | undefined, currency: string, options: { signed?: boolean } = {}): string {
+  if (amount === null || amount === undefined || amount === "") return "—";
+  const key = `${currency}:${options.signed ? "s" : ""}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat("en-GB", { style: "currency", currency, signDisplay: options.signed ? "exceptZero" : "auto" });
+    } catch {
+      format = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    moneyFormats.set(key, format);
+  }
+  return format.format(Number(amount));
+}
+
+export function isNegative(amount: string): boolean {
+  return amount.trim().startsWith("-");
+}
+
+export function isZero(amount: string): boolean {
+  return /^-?0*(\.0*)?$/.test(amount.trim());
+}
+
+export const ACCOUNT_TYPES = { private: "Private", company: "Company", payment: "Payment" } as const;
+
+export function accountTitle(account: Pick<Account, "name" | "product">): string {
+  return account.name ?? account.product ?? "Account";
+}
+
+/** Advice for a failed sync, with a link when there is somewhere to go. */
+export function errorAdvice(lastError: string, consentId: string): { text: string; href?: string; linkLabel?: string } {
+  const text = lastError.toLowerCase();
+  if (text.includes("consent")) {
+    return { text: "Renew the bank connection, then sync again.", href: `/consents/${consentId}`, linkLabel: "Open the bank connection" };
+  }
+  if (text.includes("psd2") || text.includes("unattended")) {
+    return { text: "The bank's daily limit for automatic updates is used up. Sync now yourself, or wait for the next slot." };
+  }
+  if (text.includes("no longer tracked")) return { text: "Track the account again from its bank connection.", href: "/consents", linkLabel: "Bank connections" };
+  return { text: "Try again in a few minutes. If it keeps failing, contact support." };
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
+}

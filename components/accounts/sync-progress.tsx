@@ -1,0 +1,102 @@
+"use client";
+// A sync's progress: the total number of pages is unknown until the bank says there are no more, so
+// a queued or running sync shows an indeterminate (moving) bar with its counters; a finished one a
+// full bar (green on success, red on failure).
+import Link from "next/link";
+import { errorAdvice, plural } from "@/components/accounts/format";
+import { cx } from "@/components/ui/cx";
+import { formatDateTime } from "@/components/ui/format";
+import type { SyncRun } from "@/lib/client/accounts";
+
+const KEYFRAMES =
+  "@keyframes ll-sync-slide{0%{transform:translateX(-100%)}100%{transform:translateX(250%)}}" +
+  ".ll-sync-bar{animation:ll-sync-slide 1.3s ease-in-out infinite}" +
+  "@media (prefers-reduced-motion:reduce){.ll-sync-bar{animation:none;width:100%;opacity:.5}}";
+
+function counters(run: SyncRun): string {
+  const p = run.progress;
+  const parts = [plural(p.pages, "page"), `${p.added.toLocaleString("en-GB")} added`, `${p.updated.toLocaleString("en-GB")} updated`];
+  if (p.removed) parts.push(`${p.removed.toLocaleString("en-GB")} removed`);
+  return parts.join(" · ");
+}
+
+function headline(run: SyncRun | null): string {
+  if (!run) return "Never synced";
+  if (run.state === "queued") return run.retryAt ? `Retrying at ${formatDateTime(run.retryAt)}` : "Waiting to start";
+  if (run.state === "running") return "Syncing…";
+  if (run.state === "succeeded") return "Synced";
+  return "Sync failed";
+}
+
+export function SyncProgress({
+  run,
+  label = "Sync progress",
+  consentId,
+  compact = false,
+}: {
+  run: SyncRun | null;
+  label?: string;
+  consentId?: string;
+  compact?: boolean;
+}) {
+  const active = run?.state === "queued" || run?.state === "running";
+  const done = run?.state === "succeeded" || run?.state === "failed";
+  const text = headline(run);
+  const detail = run ? counters(run) : "No transactions loaded yet";
+  const advice = run?.state === "failed" && run.lastError ? errorAdvice(run.lastError, consentId ?? "") : null;
+  return (
+    <div className={compact ? "min-w-44" : undefined}>
+      <style href="ll-sync-progress" precedence="default">{KEYFRAMES}</style>
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <span
+          className={cx(
+            "font-medium",
+            run?.state === "succeeded" && "text-emerald-700",
+            run?.state === "failed" && "text-red-700",
+            active && "text-indigo-700",
+            !run && "text-slate-500",
+          )}
+        >
+          {run?.state === "succeeded" && <span aria-hidden="true">✓ </span>}
+          <span>{text}</span>
+        </span>
+        {run?.finishedAt && done && <span className="text-slate-500">{formatDateTime(run.finishedAt)}</span>}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={done ? 100 : run ? undefined : 0}
+        aria-valuetext={`${text}. ${detail}`}
+        aria-busy={active || undefined}
+        className="relative mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        {active && (
+          <div className="ll-sync-bar absolute inset-y-0 left-0 w-2/5 rounded-full bg-indigo-500" />
+        )}
+        {done && <div className={cx("h-full w-full", run?.state === "succeeded" ? "bg-emerald-500" : "bg-red-500")} />}
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        {detail}
+        {run && run.attempts > 1 && ` · attempt ${run.attempts}`}
+      </p>
+      {run?.state === "queued" && run.lastError && <p className="mt-1 text-xs text-amber-800">{run.lastError}</p>}
+      {run?.state === "failed" && run.lastError && (
+        <div role={compact ? undefined : "alert"} className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200">
+          <p className="font-medium">{run.lastError}</p>
+          {advice && !compact && (
+            <p className="mt-1">
+              {advice.text}{" "}
+              {advice.href && (
+                <Link href={advice.href} className="font-medium underline">
+                  {advice.linkLabel}
+                </Link>
+              )}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+// One transaction row of the virtualised table (fixed height), and the header with the same grid.
+import { memo, type CSSProperties } from "react";
+import { formatIban } from "@/components/accounttracking/consent-bits";
+import { formatMoney, isNegative, isZero } from "@/components/accounts/format";
+import { Badge } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { formatDate } from "@/components/ui/format";
+import type { Transaction } from "@/lib/client/accounts";
+
+export const ROW_HEIGHT = 52;
+export const GRID = "grid grid-cols-[7.5rem_minmax(10rem,1.2fr)_minmax(12rem,2fr)_8.5rem_6rem] items-center gap-x-4 px-5";
+
+const HEADS = ["Date", "Counterpart", "Description", "Amount", "Status"];
+
+export function TransactionsHeader() {
+  return (
+    <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50">
+      <div role="row" aria-rowindex={1} className={cx(GRID, "h-10")}>
+        {HEADS.map((h) => (
+          <div
+            key={h}
+            role="columnheader"
+            className={cx("text-xs font-semibold uppercase tracking-wide text-slate-500", h === "Amount" && "text-right")}
+          >
+            {h}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function counterpart(t: Transaction): { name: string; iban: string | null } {
+  const debit = isNegative(t.amount);
+  const name = t.counterpartName ?? (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
+  return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };
+}
+
+export const TransactionRow = memo(function TransactionRow({
+  transaction: t,
+  index,
+  style,
+}: {
+  transaction: Transaction;
+  index: number;
+  style: CSSProperties;
+}) {
+  const pending = t.status === "pending";
+  const party = counterpart(t);
+  const negative = isNegative(t.amount);
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      style={style}
+      className={cx(GRID, "absolute left-0 top-0 w-full border-b border-slate-100 bg-white text-sm hover:bg-slate-50")}
+    >
+      <div role="cell" className="whitespace-nowrap text-slate-700">
+        {pending ? (
+          <>
+            <span className="block leading-tight">{formatDate(t.valueDate ?? t.bookingDate)}</span>
+            <span className="text-xs font-medium text-amber-700">Pending</span>
+          </>
+        ) : (
+          formatDate(t.bookingDate ?? t.valueDate)
+        )}
+      </div>
+      <div role="cell" className="min-w-0">
+        <span className="block truncate font-medium text-slate-900" title={party.name}>
+          {party.name}
+        </span>
+        {party.iban && <span className="block truncate font-mono text-[11px] text-slate-500">{formatIban(party.iban)}</span>}
+      </div>
+      <div role="cell" className="min-w-0">
+        <span className="line-clamp-2 text-slate-600" title={t.remittanceInformation ?? undefined}>
+          {t.remittanceInformation ?? <span className="text-slate-400">—</span>}
+        </span>
+      </div>
+      <div
+        role="cell"
+        className={cx(
+          "whitespace-nowrap text-right font-medium tabular-nums",
+          isZero(t.amount) ? "text-slate-600" : negative ? "text-red-700" : "text-emerald-700",
+        )}
+      >
+        {formatMoney(t.amount, t.currency, { signed: true })}
+      </div>
+      <div role="cell">
+        <Badge tone={pending ? "amber" : "slate"}>{pending ? "Pending" : "Booked"}</Badge>
+      </div>
+    </div>
+  );
+});

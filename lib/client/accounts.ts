@@ -1,0 +1,271 @@
+"use client";
+// Tracked accounts, their syncs and transactions through the typed client: types, keys and hooks.
+import { useEffect, useRef } from "react";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient, PostOptions } from "@/lib/client/api-client";
+import { useApi } from "@/lib/client/api-context";
+import { useCurrentScope } from "@/lib/client/hooks";
+import type { Page, PageMeta } from "@/lib/client/types";
+
+export type AccountType = "private" | "company" | "payment";
+export type SyncState = "queued" | "running" | "succeeded" | "failed";
+export type SyncRun = {
+  id: string;
+  state: SyncState;
+  trigger: "manual" | "scheduled";
+  attended: boolean;
+  progress: { pages: number; added: number; updated: number; removed: number; reissued: number };
+  attempts: number;
+  lastError: string | null;
+  retryAt: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  heartbeatAt: string | null;
+};
+export type Money = { amount: string; currency: string };
+export type Account = {
+  id: string;
+  consentId: string;
+  integrationName: string;
+  bankId: string;
+  bankName: string | null;
+  countryCode: string;
+  accountType: AccountType;
+  bankAccountId: string;
+  iban: string | null;
+  currency: string;
+  name: string | null;
+  product: string | null;
+  ownerName: string | null;
+  balance: (Money & { date: string | null }) | null;
+  autoUpdatesPerDay: number;
+  nextScheduledAt: string | null;
+  lastSyncedAt: string | null;
+  createdAt: string;
+  latestSync: SyncRun | null;
+};
+export type SyncStatus = {
+  accountId: string;
+  running: boolean;
+  state: SyncState | "never_synced";
+  run: SyncRun | null;
+  lastSucceededAt: string | null;
+  autoUpdatesPerDay: number;
+  nextScheduledAt: string | null;
+  psd2: { unattendedAccessesPerDay: number; usedLast24h: number; left: number; nextAllowedAt: string | null };
+};
+export type Transaction = {
+  id: string;
+  bankTransactionId: string | null;
+  entryReference: string | null;
+  status: "booked" | "pending";
+  bookingDate: string | null;
+  valueDate: string | null;
+  amount: string;
+  currency: string;
+  counterpartName: string | null;
+  creditorName: string | null;
+  creditorIban: string | null;
+  ultimateCreditor: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  ultimateDebtor: string | null;
+  remittanceInformation: string | null;
+  creditorId: string | null;
+  mandateId: string | null;
+  bankTransactionCode: string | null;
+};
+export type TransactionFilter = { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
+export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number };
+export type AccountStats = {
+  accountId: string;
+  currency: string;
+  balance: { amount: string; date: string | null; source: string } | null;
+  counts: { booked: number; pending: number };
+  bookedSum: string;
+  firstDate: string | null;
+  lastDate: string | null;
+  months: MonthFigures[];
+  topCounterparts: { name: string; count: number; total: string }[];
+};
+export type TrackAccountInput = {
+  bankId: string;
+  countryCode: string;
+  accountType: AccountType;
+  consentId?: string;
+  accountId?: string;
+  autoUpdatesPerDay?: number;
+};
+export type AutoUpdate = { accountId: string; autoUpdatesPerDay: number; nextScheduledAt: string | null };
+
+export const TRANSACTIONS_PER_PAGE = 100;
+const BASE = "/api/accounttracking/v1/accounts";
+const enc = encodeURIComponent;
+
+export function accountsApi(client: ApiClient) {
+  const { request, data } = client;
+  return {
+    list: async (cursor?: string | null): Promise<Page<Account>> => {
+      const { data: items, meta } = await request<Account[], PageMeta>("GET", BASE, { scoped: true, query: { cursor, perPage: 100 } });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    get: (id: string) => data(request<Account>("GET", `${BASE}/${enc(id)}`, { scoped: true })),
+    track: (input: TrackAccountInput, post?: PostOptions) =>
+      data(request<{ account: Account; sync: SyncRun }>("POST", BASE, { scoped: true, body: input, ...post })),
+    sync: (id: string, post?: PostOptions) => data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
+    syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
+    transactions: async (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_PER_PAGE): Promise<Page<Transaction>> => {
+      const query = { "filter[fromDate]": filter.fromDate, "filter[toDate]": filter.toDate, "filter[status]": filter.status, perPage, cursor };
+      const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, { scoped: true, query });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
+    setAutoUpdate: (id: string, timesPerDay: number) =>
+      data(request<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { scoped: true, body: { timesPerDay } })),
+  };
+}
+
+export const accountKeys = {
+  all: (scopeId: string | null) => ["scope", scopeId, "accounts"] as const,
+  list: (scopeId: string | null) => [...accountKeys.all(scopeId), "list"] as const,
+  account: (scopeId: string | null, id: string) => [...accountKeys.all(scopeId), "account", id] as const,
+  detail: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "detail"] as const,
+  syncStatus: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "sync-status"] as const,
+  stats: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "stats"] as const,
+  transactionsOf: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "transactions"] as const,
+  transactions: (scopeId: string | null, id: string, filter: TransactionFilter) =>
+    [...accountKeys.transactionsOf(scopeId, id), filter] as const,
+};
+
+function useAccountsApi() {
+  const { client, scopeId } = useApi();
+  return { api: accountsApi(client), scopeId };
+}
+
+/** Whether the person may track, sync and change automatic updates here (viewers may only read). */
+export function useCanManageAccounts(): { allowed: boolean; reason: string | null } {
+  const { scope } = useCurrentScope();
+  if (!scope) return { allowed: false, reason: null };
+  if (scope.role === "viewer") return { allowed: false, reason: "Viewers can read accounts; ask an admin or member to track or sync them." };
+  return { allowed: true, reason: null };
+}
+
+export function isActive(state: SyncState | "never_synced" | undefined | null): boolean {
+  return state === "queued" || state === "running";
+}
+
+/** The newer of two views of an account's latest run (the polled status wins a tie). */
+export function newestRun(polled: SyncRun | null | undefined, listed: SyncRun | null | undefined): SyncRun | null {
+  if (!polled) return listed ?? null;
+  if (!listed || polled.id === listed.id) return polled;
+  return polled.createdAt >= listed.createdAt ? polled : listed;
+}
+
+export function useAccounts() {
+  const { api, scopeId } = useAccountsApi();
+  return useInfiniteQuery({
+    queryKey: accountKeys.list(scopeId),
+    queryFn: ({ pageParam }) => api.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: scopeId !== null,
+  });
+}
+
+export function useAccount(id: string) {
+  const { api, scopeId } = useAccountsApi();
+  return useQuery({ queryKey: accountKeys.detail(scopeId, id), queryFn: () => api.get(id), enabled: scopeId !== null });
+}
+
+/**
+ * The live sync status: every second while a sync is queued or running, otherwise every 30 s.
+ * When a sync ends, the account, its figures, its transactions and the list are refreshed.
+ */
+export function useSyncStatus(id: string, options: { enabled?: boolean; idleIntervalMs?: number | false } = {}) {
+  const { api, scopeId } = useAccountsApi();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: accountKeys.syncStatus(scopeId, id),
+    queryFn: () => api.syncStatus(id),
+    enabled: scopeId !== null && (options.enabled ?? true),
+    refetchInterval: (q) => (q.state.data?.running ? 1000 : (options.idleIntervalMs ?? 30_000)),
+  });
+  const running = query.data?.running;
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (running === undefined) return;
+    if (wasRunning.current && !running) {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.detail(scopeId, id) });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.stats(scopeId, id) });
+      // Reset, not invalidate: an invalidated infinite query refetches every page it has loaded.
+      void queryClient.resetQueries({ queryKey: accountKeys.transactionsOf(scopeId, id) });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+    }
+    wasRunning.current = running;
+  }, [running, queryClient, scopeId, id]);
+  return query;
+}
+
+export function useSyncNow(id: string) {
+  const { api, scopeId } = useAccountsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.sync(id),
+    onSuccess: (run) => {
+      // Show the run at once, then let polling take over.
+      queryClient.setQueryData<SyncStatus>(accountKeys.syncStatus(scopeId, id), (old) =>
+        old ? { ...old, running: isActive(run.state), state: run.state, run } : old,
+      );
+      // The list shows the account's latest sync and polls while it is active.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+      return queryClient.invalidateQueries({ queryKey: accountKeys.syncStatus(scopeId, id) });
+    },
+  });
+}
+
+export function useTrackAccount() {
+  const { api, scopeId } = useAccountsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TrackAccountInput) => api.track(input),
+    onSuccess: ({ account }) => {
+      queryClient.setQueryData(accountKeys.detail(scopeId, account.id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+    },
+  });
+}
+
+export function useSetAutoUpdate(id: string) {
+  const { api, scopeId } = useAccountsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timesPerDay: number) => api.setAutoUpdate(id, timesPerDay),
+    onSuccess: async (result) => {
+      queryClient.setQueryData<SyncStatus>(accountKeys.syncStatus(scopeId, id), (old) => (old ? { ...old, ...result } : old));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.detail(scopeId, id) }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.syncStatus(scopeId, id) }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) }),
+      ]);
+    },
+  });
+}
+
+export function useAccountStats(id: string) {
+  const { api, scopeId } = useAccountsApi();
+  return useQuery({ queryKey: accountKeys.stats(scopeId, id), queryFn: () => api.stats(id), enabled: scopeId !== null });
+}
+
+export function useTransactions(id: string, filter: TransactionFilter) {
+  const { api, scopeId } = useAccountsApi();
+  return useInfiniteQuery({
+    queryKey: accountKeys.transactions(scopeId, id, filter),
+    queryFn: ({ pageParam }) => api.transactions(id, filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: scopeId !== null,
+    // Keep the rows on screen while a new filter loads (same scope only).
+    placeholderData: (previous, query) => (query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined),
+  });
+}
