@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
 
-const SECRET_KEYS = /authorization|token|secret|password|state|^code$|cookie|iban/i;
+// `detail` too: database errors echo whole rows there (names, IBANs).
+const SECRET_KEYS = /authorization|token|secret|password|state|^code$|cookie|iban|^detail$/i;
 const SECRET_VALUES = /(ll_(pat|at|rt|key|app|agt)_[A-Za-z0-9_-]+)|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/g;
 
 export function redact(value: unknown, depth = 0): unknown {

@@ -75,12 +75,14 @@ describe("log redaction", () => {
       code: "xyz",
       note: "token ll_pat_abcdefghijklmnop and iban BE71096123456769",
       nested: { password: "p", ok: 1 },
+      cause: { detail: "Failing row contains (…, Jane Doe, …)", severity: "ERROR" },
     }) as Record<string, unknown>;
     expect(out.authorization).toBe("[redacted]");
     expect(out.state).toBe("[redacted]");
     expect(out.code).toBe("[redacted]");
     expect(out.note).toBe("token [redacted] and iban [redacted]");
     expect(out.nested).toEqual({ password: "[redacted]", ok: 1 });
+    expect(out.cause).toEqual({ detail: "[redacted]", severity: "ERROR" });
   });
 });
 

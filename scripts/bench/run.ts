@@ -1,12 +1,14 @@
-// `npm run bench`: starts the built app on its own embedded PostgreSQL (.data/bench), prepares a
-// caller through the public API, runs each benchmark and prints ratios against a baseline measured
-// in the same run. Not a test: nothing here passes or fails on timing.
+// `npm run bench`: starts the built app on its own embedded PostgreSQL (.data/bench) with no
+// in-app sync worker, prepares data, runs each benchmark and prints ratios against a baseline
+// measured in the same run. Not a test: nothing here passes or fails on timing.
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { prepareDatabase } from "../database";
 import { benchKernel, type Measurement } from "./kernel";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? ".data/bench");
 
 async function waitFor(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
@@ -21,41 +23,66 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`Server did not answer at ${url}`);
 }
 
-async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${BASE}${path}`, {
-    ...init,
-    headers: { "content-type": "application/json", ...(init.headers as Record<string, string>) },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const body = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
 function row(m: Measurement) {
   return `${m.label.padEnd(32)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   non-2xx ${m.non2xx}`;
 }
 
+const only = new Set(process.argv.slice(2));
+const wants = (name: string) => only.size === 0 || only.has(name);
+
 async function main() {
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: process.env.BENCH_DATA_DIR ?? ".data/bench", RATE_LIMIT_POINTS: "100000000" },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR, RATE_LIMIT_POINTS: "100000000", SYNC_IN_APP: "0", GLEIF_ENABLED: "0" },
   });
   try {
     await waitFor(`${BASE}/api/health`, 600_000);
-    const email = `bench-${randomUUID()}@example.test`;
-    const password = "benchmark password";
-    await api("/api/auth/v1/sign-up", { method: "POST", json: { email, password, name: "Bench" } });
-    const { accessToken } = await api<{ accessToken: string }>("/api/auth/v1/token", {
-      method: "POST",
-      json: { grantType: "password", email, password },
-    });
+    // The bench process shares the server's database (its running embedded cluster) and bank.
+    const database = await prepareDatabase({ dataDir: DATA_DIR, quiet: true });
+    process.env.DATABASE_URL = database.url;
+    process.env.APP_URL = BASE;
+    process.env.LOG_LEVEL = "warn";
+    const { makePerson } = await import("@/lib/testing/fixtures");
+    const { pool } = await import("@/lib/db/client");
+    const person = await makePerson("bench");
 
-    console.log("\nKernel overhead (autocannon, 10 connections, alternating rounds)");
-    const kernel = await benchKernel(BASE, accessToken);
-    console.log(row(kernel.baseline));
-    console.log(row(kernel.measured));
-    console.log(`ratio: GET /api/scopes/v1 throughput = ${kernel.throughputRatio.toFixed(2)}× the bare route`);
+    if (wants("kernel")) {
+      console.log("\nKernel overhead (autocannon, 10 connections, alternating rounds)");
+      const kernel = await benchKernel(BASE, person.token);
+      console.log(row(kernel.baseline));
+      console.log(row(kernel.measured));
+      console.log(`ratio: GET /api/scopes/v1 throughput = ${kernel.throughputRatio.toFixed(2)}× the bare route`);
+    }
+
+    if (wants("pages")) {
+      const { benchPages, seedMillion } = await import("./transactions");
+      console.log("\nTransactions page, perPage 100, account with 1,000,000 rows (median of 101 requests)");
+      const t = performance.now();
+      const accountId = await seedMillion(pool(), person.scopeId, person.userId);
+      console.log(`  (seeded 1,000,000 rows in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+      const p = await benchPages({ db: pool(), baseUrl: BASE, token: person.token, scopeId: person.scopeId, accountId });
+      console.log(`  API first page ${p.firstApiMs.toFixed(2)} ms · API ~90% deep ${p.deepApiMs.toFixed(2)} ms`);
+      console.log(`  pg  first page ${p.firstRawMs.toFixed(2)} ms · pg  ~90% deep ${p.deepRawMs.toFixed(2)} ms`);
+      console.log(`ratio: deep / first page (API) = ${(p.deepApiMs / p.firstApiMs).toFixed(2)}×   (target ≤ 1.3×)`);
+      console.log(`ratio: API / raw keyset query = ${(p.firstApiMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepApiMs / p.deepRawMs).toFixed(2)}× deep   (target ≤ 3×)`);
+    }
+
+    if (wants("sync")) {
+      const { benchSync } = await import("./sync");
+      const { connectedConsent, trackedAccount } = await import("@/lib/testing/bank-flow");
+      console.log("\nFull sync of 100,000 sandbox transactions (bulk-100000, over HTTP, pages of 1,000)");
+      const connected = await connectedConsent("bulk-100000");
+      const { account, run } = await trackedAccount(connected);
+      const s = await benchSync(pool(), account.id, connected.person.scopeId, run.id);
+      console.log(`  full sync ${(s.syncMs / 1000).toFixed(2)} s (${Math.round(s.rows / (s.syncMs / 1000))} rows/s) · plain batched INSERT ${(s.insertMs / 1000).toFixed(2)} s`);
+      console.log(`ratio: full sync / plain insert = ${(s.syncMs / s.insertMs).toFixed(2)}×   (target ≤ 3×)`);
+      console.log(`  re-sync of unchanged history: ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`);
+      console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
+    }
+    const { disconnect } = await import("@/lib/db/client");
+    const { stopBoss } = await import("@/lib/sync/queue");
+    await stopBoss();
+    await disconnect();
   } finally {
     server.kill("SIGTERM");
   }
