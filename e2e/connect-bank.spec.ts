@@ -16,7 +16,7 @@ test("approving at the bank makes the consent valid and shows its accounts", asy
 
   await page.getByRole("link", { name: "Go to bank connections" }).click();
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
-  await expect(row.getByText("Connected")).toBeVisible();
+  await expect(row.getByText("Connected", { exact: true })).toBeVisible();
   await expect(row.getByText("90 days left")).toBeVisible();
 });
 
@@ -30,7 +30,7 @@ test("denying at the bank leaves the consent rejected", async ({ page }) => {
   await expect(page.getByText("The account holder declined or cancelled at the bank.")).toBeVisible();
   await page.getByRole("link", { name: "Go to bank connections" }).click();
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
-  await expect(row.getByText("Declined")).toBeVisible();
+  await expect(row.getByText("Declined", { exact: true })).toBeVisible();
 });
 
 test("a callback finished in another browser is refused and the consent stays pending", async ({ page, browser }) => {
