@@ -20,9 +20,9 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
   const rows = stats.months.map((m) => ({ month: monthLabel(m.month), inflow: Number(m.inflow), outflow: Number(m.outflow), raw: m }));
   const compact = new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
   return (
-    <figure>
+    <figure className="h-full">
       <figcaption className="sr-only">Money in and out per month, last {stats.months.length} months</figcaption>
-      <div className="h-64 w-full" aria-hidden="true">
+      <div className="h-full min-h-72 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
@@ -67,7 +67,7 @@ function TopCounterparts({ stats }: { stats: AccountStats }) {
   if (stats.topCounterparts.length === 0) return <p className="text-sm text-slate-500">No counterparts yet.</p>;
   return (
     <ol className="divide-y divide-slate-100" aria-label="Top counterparts">
-      {stats.topCounterparts.slice(0, 8).map((c) => (
+      {stats.topCounterparts.slice(0, 7).map((c) => (
         <li key={c.name} className="flex items-center justify-between gap-3 py-2 text-sm">
           <span className="min-w-0">
             <span className="block truncate font-medium text-slate-800">{c.name}</span>
@@ -102,7 +102,7 @@ export function AccountCharts({ accountId }: { accountId: string }) {
   const empty = s.counts.booked + s.counts.pending === 0;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <Card className="lg:col-span-2">
+      <Card className="flex flex-col lg:col-span-2">
         <CardHeader
           title="Money in and out"
           description={
@@ -111,7 +111,7 @@ export function AccountCharts({ accountId }: { accountId: string }) {
               : `${plural(s.counts.booked, "booked transaction")}${s.counts.pending ? `, ${s.counts.pending} pending` : ""} from ${formatDate(s.firstDate)} to ${formatDate(s.lastDate)}.`
           }
         />
-        <div className="p-5">{empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}</div>
+        <div className="flex-1 p-5">{empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}</div>
       </Card>
       <Card>
         <CardHeader title="Top counterparts" description="By number of transactions." />

@@ -31,13 +31,13 @@ function Facts({ account }: { account: Account }) {
             </div>
           ))}
         </dl>
-        <div className="text-right">
-          <p className="text-xs text-slate-500">Balance{account.balance?.date ? ` on ${formatDate(account.balance.date)}` : ""}</p>
-          <p className="text-2xl font-semibold tabular-nums text-slate-900" aria-label="Balance">
+        <dl className="text-right">
+          <dt className="text-xs text-slate-500">Balance{account.balance?.date ? ` on ${formatDate(account.balance.date)}` : ""}</dt>
+          <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
-          </p>
-          {!account.balance && <p className="text-xs text-slate-500">Known after the first sync</p>}
-        </div>
+          </dd>
+          {!account.balance && <dd className="text-xs text-slate-500">Known after the first sync</dd>}
+        </dl>
       </div>
     </Card>
   );
@@ -46,7 +46,7 @@ function Facts({ account }: { account: Account }) {
 export function AccountDetail({ id }: { id: string }) {
   const account = useAccount(id);
   // The one poll of this page: the sync panel shows it; the table learns whether a sync still runs.
-  const status = useSyncStatus(id);
+  const status = useSyncStatus(id, { enabled: account.isSuccess, knownRun: account.data?.latestSync ?? null });
   if (account.isPending) return <SkeletonRows rows={5} label="Loading account" />;
   if (account.isError) {
     return (

@@ -16,7 +16,7 @@ import { errorMessage } from "@/lib/client/errors";
 function AccountRow({ account }: { account: Account }) {
   // Only accounts with a queued or running sync are polled; the list refreshes when one ends.
   const polling = isActive(account.latestSync?.state);
-  const status = useSyncStatus(account.id, { enabled: polling, idleIntervalMs: false });
+  const status = useSyncStatus(account.id, { enabled: polling, idleIntervalMs: false, knownRun: account.latestSync });
   const run = newestRun(polling ? status.data?.run : null, account.latestSync);
   const title = accountTitle(account);
   return (

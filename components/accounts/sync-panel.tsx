@@ -3,7 +3,7 @@
 // automatic updates a day (within the PSD2 budget of 4 unattended accesses a day).
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
-import { Card, CardHeader, SkeletonRows } from "@/components/ui/card";
+import { Card, CardHeader } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
@@ -57,34 +57,28 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
         action={<SyncNowButton accountId={account.id} running={running} />}
       />
       <div className="space-y-5 p-5">
-        {status.isPending ? (
-          <SkeletonRows rows={2} label="Loading sync status" />
-        ) : (
-          <>
-            {status.isError && <FormError message={errorMessage(status.error)} />}
-            <SyncProgress run={run} consentId={account.consentId} />
-            <dl className="grid gap-4 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-xs text-slate-500">Last successful sync</dt>
-                <dd className="mt-1">{formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "Never")}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Next automatic update</dt>
-                <dd className="mt-1">{(s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay) === 0 ? "Off" : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "Not scheduled")}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Unattended updates left today</dt>
-                <dd className="mt-1">
-                  {s ? `${s.psd2.left} of ${s.psd2.unattendedAccessesPerDay}` : "—"}
-                  {s && s.psd2.left === 0 && s.psd2.nextAllowedAt && (
-                    <span className="block text-xs text-slate-500">next at {formatDateTime(s.psd2.nextAllowedAt)}</span>
-                  )}
-                </dd>
-              </div>
-            </dl>
-            <AutoUpdateSelect account={account} perDay={s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay} />
-          </>
-        )}
+        {status.isError && <FormError message={errorMessage(status.error)} />}
+        <SyncProgress run={run} consentId={account.consentId} />
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs text-slate-500">Last successful sync</dt>
+            <dd className="mt-1">{formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "Never")}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Next automatic update</dt>
+            <dd className="mt-1">{(s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay) === 0 ? "Off" : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "Not scheduled")}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Unattended updates left today</dt>
+            <dd className="mt-1">
+              {s ? `${s.psd2.left} of ${s.psd2.unattendedAccessesPerDay}` : "—"}
+              {s && s.psd2.left === 0 && s.psd2.nextAllowedAt && (
+                <span className="block text-xs text-slate-500">next at {formatDateTime(s.psd2.nextAllowedAt)}</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <AutoUpdateSelect account={account} perDay={s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay} />
       </div>
     </Card>
   );

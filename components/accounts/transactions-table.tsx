@@ -1,7 +1,7 @@
 "use client";
 // The account's transactions, newest first: filters, and a virtualised table that pages by cursor
 // as you scroll. Only the visible rows (plus a few) are in the DOM, so 100k+ rows stay smooth.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { plural } from "@/components/accounts/format";
 import { ROW_HEIGHT, TransactionRow, TransactionsHeader } from "@/components/accounts/transaction-row";
@@ -62,7 +62,8 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const [filter, setFilter] = useState<TransactionFilter>({});
   const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
   const query = useTransactions(accountId, backwards ? { ...filter, toDate: undefined } : filter);
-  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const pages = query.data?.pages;
+  const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
 

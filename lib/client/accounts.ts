@@ -99,7 +99,9 @@ export type TrackAccountInput = {
 };
 export type AutoUpdate = { accountId: string; autoUpdatesPerDay: number; nextScheduledAt: string | null };
 
-export const TRANSACTIONS_PER_PAGE = 100;
+/** The first page is small so the table shows quickly; later pages are larger (fewer round trips). */
+export const TRANSACTIONS_FIRST_PAGE = 100;
+export const TRANSACTIONS_NEXT_PAGES = 300;
 const BASE = "/api/accounttracking/v1/accounts";
 const enc = encodeURIComponent;
 
@@ -115,7 +117,7 @@ export function accountsApi(client: ApiClient) {
       data(request<{ account: Account; sync: SyncRun }>("POST", BASE, { scoped: true, body: input, ...post })),
     sync: (id: string, post?: PostOptions) => data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
     syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
-    transactions: async (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_PER_PAGE): Promise<Page<Transaction>> => {
+    transactions: async (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_FIRST_PAGE): Promise<Page<Transaction>> => {
       const query = { "filter[fromDate]": filter.fromDate, "filter[toDate]": filter.toDate, "filter[status]": filter.status, perPage, cursor };
       const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, { scoped: true, query });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
@@ -180,9 +182,14 @@ export function useAccount(id: string) {
 
 /**
  * The live sync status: every second while a sync is queued or running, otherwise every 30 s.
- * When a sync ends, the account, its figures, its transactions and the list are refreshed.
+ * `knownRun` is the run the caller's account data shows; when the status reports a finished run
+ * that this data does not reflect yet, the account, its figures, its transactions and the list
+ * are refreshed (once per finished run).
  */
-export function useSyncStatus(id: string, options: { enabled?: boolean; idleIntervalMs?: number | false } = {}) {
+export function useSyncStatus(
+  id: string,
+  options: { enabled?: boolean; idleIntervalMs?: number | false; knownRun?: SyncRun | null } = {},
+) {
   const { api, scopeId } = useAccountsApi();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -191,19 +198,19 @@ export function useSyncStatus(id: string, options: { enabled?: boolean; idleInte
     enabled: scopeId !== null && (options.enabled ?? true),
     refetchInterval: (q) => (q.state.data?.running ? 1000 : (options.idleIntervalMs ?? 30_000)),
   });
-  const running = query.data?.running;
-  const wasRunning = useRef(false);
+  const run = query.data?.run;
+  const finished = run && !isActive(run.state) ? `${run.id}:${run.state}` : null;
+  const known = options.knownRun ? `${options.knownRun.id}:${options.knownRun.state}` : null;
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (running === undefined) return;
-    if (wasRunning.current && !running) {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.detail(scopeId, id) });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.stats(scopeId, id) });
-      // Reset, not invalidate: an invalidated infinite query refetches every page it has loaded.
-      void queryClient.resetQueries({ queryKey: accountKeys.transactionsOf(scopeId, id) });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
-    }
-    wasRunning.current = running;
-  }, [running, queryClient, scopeId, id]);
+    if (!finished || finished === known || handled.current === finished) return;
+    handled.current = finished;
+    void queryClient.invalidateQueries({ queryKey: accountKeys.detail(scopeId, id) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.stats(scopeId, id) });
+    // Reset, not invalidate: an invalidated infinite query refetches every page it has loaded.
+    void queryClient.resetQueries({ queryKey: accountKeys.transactionsOf(scopeId, id) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+  }, [finished, known, queryClient, scopeId, id]);
   return query;
 }
 
@@ -261,7 +268,7 @@ export function useTransactions(id: string, filter: TransactionFilter) {
   const { api, scopeId } = useAccountsApi();
   return useInfiniteQuery({
     queryKey: accountKeys.transactions(scopeId, id, filter),
-    queryFn: ({ pageParam }) => api.transactions(id, filter, pageParam),
+    queryFn: ({ pageParam }) => api.transactions(id, filter, pageParam, pageParam ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: scopeId !== null,

@@ -1,0 +1,82 @@
+// As a new person would: connect a bank, track the current account from the bank connection's
+// page, watch the first sync finish, scroll the transactions to load a second page, filter by date.
+import { expect, test, type Locator } from "@playwright/test";
+import { atSandboxBank, signUp, startConnection } from "./helpers";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "12 Mar 2026" (the table's en-GB dates) → the first day of the month before, as YYYY-MM-DD. */
+function startOfPreviousMonth(shown: string): string {
+  const [, month, year] = /\d{1,2} (\w{3,4}) (\d{4})/.exec(shown) ?? [];
+  const date = new Date(Date.UTC(Number(year), MONTHS.indexOf((month ?? "").slice(0, 3)) - 1, 1));
+  return date.toISOString().slice(0, 10);
+}
+
+async function loadedCount(status: Locator): Promise<number> {
+  const text = (await status.textContent()) ?? "";
+  const match = /([\d,]+) transactions? loaded/.exec(text);
+  return match ? Number(match[1].replace(/,/g, "")) : 0;
+}
+
+test("track an account, sync it, page through and filter its transactions", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Track");
+  const bankName = await startConnection(page);
+  await atSandboxBank(page, "alice", "Approve");
+  await page.waitForURL(/\/connect\/result\?/);
+  await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
+
+  // Bank connections → the bank's row → its page, where each account can be tracked.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
+  await page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName }).getByRole("link").first().click();
+  const accounts = page.getByRole("table", { name: "Accounts the bank shares under this consent" });
+  const current = accounts.getByRole("row").filter({ hasText: /current/i });
+  await current.getByRole("button", { name: /^Track/ }).click();
+
+  // The account's page; tracking started the first sync.
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  const progress = page.getByRole("progressbar", { name: "Sync progress" });
+  await expect(progress).toBeVisible();
+  await expect(page.getByText("Synced", { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(progress).toHaveAttribute("aria-valuenow", "100");
+  await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+  await expect(page.getByRole("definition").filter({ hasText: /^€[\d,]+\.\d\d$/ })).toBeVisible();
+
+  const status = page.getByRole("status", { name: "Loaded transactions" });
+  await expect(status).toContainText(/[1-9][\d,]* transactions loaded/);
+  const firstPage = await loadedCount(status);
+  expect(firstPage).toBeGreaterThan(0);
+  const table = page.getByRole("table", { name: "Transactions" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  // Only the visible rows (and a few more) are rendered.
+  expect(await table.getByRole("row").count()).toBeLessThan(firstPage);
+
+  const newestCell = table.getByRole("row").nth(1).getByRole("cell").first();
+  await expect(newestCell).toHaveText(/\d{1,2} \w{3,4} \d{4}/);
+  const newest = (await newestCell.textContent()) ?? "";
+
+  // Sync now: an incremental sync finishes too (nothing new to add).
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(progress).toHaveAttribute("aria-valuetext", /^Synced\. .* 0 added/, { timeout: 60_000 });
+  await expect(status).toContainText("scroll for more");
+
+  // Scroll to the end: the next page loads.
+  const scroller = page.getByLabel("Transactions, scrollable");
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    expect(await loadedCount(status)).toBeGreaterThan(firstPage);
+  }).toPass({ timeout: 15_000 });
+  const scrolled = await loadedCount(status);
+
+  // Narrow to booked transactions since the start of last month: fewer rows, and no more pages.
+  await page.getByLabel("From", { exact: true }).fill(startOfPreviousMonth(newest));
+  await page.getByLabel("Status", { exact: true }).selectOption("booked");
+  await expect(status).toContainText(/transactions? loaded · all that match/);
+  const narrowed = await loadedCount(status);
+  expect(narrowed).toBeGreaterThan(0);
+  expect(narrowed).toBeLessThan(scrolled);
+  await expect(table.getByText("Pending", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(status).toContainText("scroll for more");
+});
