@@ -36,6 +36,9 @@ export function accountTitle(account: Pick<Account, "name" | "product">): string
 /** Advice for a failed sync, with a link when there is somewhere to go. */
 export function errorAdvice(lastError: string, consentId: string): { text: string; href?: string; linkLabel?: string } {
   const text = lastError.toLowerCase();
+  if (text.includes("consent") && (text.includes("revoked") || text.includes("rejected"))) {
+    return { text: "Access to this bank was withdrawn. Connect the bank again to resume syncing.", href: "/connect", linkLabel: "Connect a bank" };
+  }
   if (text.includes("consent")) {
     return { text: "Renew the bank connection, then sync again.", href: `/consents/${consentId}`, linkLabel: "Open the bank connection" };
   }

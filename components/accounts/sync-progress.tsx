@@ -45,7 +45,7 @@ export function SyncProgress({
   const detail = run ? counters(run) : "No transactions loaded yet";
   const advice = run?.state === "failed" && run.lastError ? errorAdvice(run.lastError, consentId ?? "") : null;
   return (
-    <div className={compact ? "min-w-44" : undefined}>
+    <div className={compact ? "w-56 whitespace-normal" : undefined}>
       <style href="ll-sync-progress" precedence="default">{KEYFRAMES}</style>
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span
@@ -60,7 +60,7 @@ export function SyncProgress({
           {run?.state === "succeeded" && <span aria-hidden="true">✓ </span>}
           <span>{text}</span>
         </span>
-        {run?.finishedAt && done && <span className="text-slate-500">{formatDateTime(run.finishedAt)}</span>}
+        {run?.finishedAt && done && !compact && <span className="text-slate-500">{formatDateTime(run.finishedAt)}</span>}
       </div>
       <div
         role="progressbar"
@@ -82,10 +82,15 @@ export function SyncProgress({
         {run && run.attempts > 1 && ` · attempt ${run.attempts}`}
       </p>
       {run?.state === "queued" && run.lastError && <p className="mt-1 text-xs text-amber-800">{run.lastError}</p>}
-      {run?.state === "failed" && run.lastError && (
-        <div role={compact ? undefined : "alert"} className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200">
+      {run?.state === "failed" && run.lastError && compact && (
+        <p className="mt-1 line-clamp-2 text-xs text-red-700" title={run.lastError}>
+          {run.lastError}
+        </p>
+      )}
+      {run?.state === "failed" && run.lastError && !compact && (
+        <div role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200">
           <p className="font-medium">{run.lastError}</p>
-          {advice && !compact && (
+          {advice && (
             <p className="mt-1">
               {advice.text}{" "}
               {advice.href && (
