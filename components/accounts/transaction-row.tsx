@@ -1,6 +1,6 @@
 "use client";
 // One transaction row of the virtualised table (fixed height), and the header with the same grid.
-import { memo, type CSSProperties } from "react";
+import { memo } from "react";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { formatMoney, isNegative, isZero } from "@/components/accounts/format";
 import { Badge } from "@/components/ui/card";
@@ -40,11 +40,12 @@ function counterpart(t: Transaction): { name: string; iban: string | null } {
 export const TransactionRow = memo(function TransactionRow({
   transaction: t,
   index,
-  style,
+  start,
 }: {
   transaction: Transaction;
   index: number;
-  style: CSSProperties;
+  /** Offset from the top of the body, in px (from the virtualizer). */
+  start: number;
 }) {
   const pending = t.status === "pending";
   const party = counterpart(t);
@@ -53,7 +54,7 @@ export const TransactionRow = memo(function TransactionRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      style={style}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
       className={cx(GRID, "absolute left-0 top-0 w-full border-b border-slate-100 bg-white text-sm hover:bg-slate-50")}
     >
       <div role="cell" className="whitespace-nowrap text-slate-700">

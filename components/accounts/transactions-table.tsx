@@ -124,11 +124,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           <TransactionsHeader />
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
-              const style = { height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
               const t = rows[item.index];
-              if (t) return <TransactionRow key={t.id} transaction={t} index={item.index} style={style} />;
+              if (t) return <TransactionRow key={t.id} transaction={t} index={item.index} start={item.start} />;
               return (
-                <div key="loader" role="row" style={style} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-500">
+                <div key="loader" role="row" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-500">
                   <div role="cell">
                     {isFetchNextPageError ? (
                       <span className="text-red-700">
