@@ -1,5 +1,6 @@
 // Calls a route handler exactly as Next.js does: a web Request in, a web Response out.
 import type { Handler } from "@/lib/api/route";
+import { assertContract } from "@/lib/openapi/contract";
 
 export type CallOptions = {
   headers?: Record<string, string>;
@@ -36,6 +37,8 @@ export async function call<T = Record<string, unknown>>(
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
+  // Contract check: the response must match the OpenAPI document (handlers not in lib/openapi/operations.ts are skipped).
+  assertContract(handler, method, path, response.status, text);
   return { status: response.status, headers: response.headers, text, json: (text ? JSON.parse(text) : null) as T };
 }
 

@@ -1,0 +1,86 @@
+// A typed client for machine callers (API keys, connector apps, delegated agents): a bearer token, one
+// scope, and the read path: scopes → accounts → transactions page by page → stats and sync status.
+// Retries, Idempotency-Key and typed errors come from createApiClient (lib/client/api-client.ts).
+// The types are the OpenAPI document's response schemas (lib/openapi/schemas), so they cannot drift.
+import type { z } from "zod";
+import { createApiClient, type ApiClient } from "@/lib/client/api-client";
+import type { RetryOptions } from "@/lib/client/retry";
+import type { Page, PageMeta } from "@/lib/client/types";
+import type { AccountSchema, StatsSchema, SyncStatusSchema, TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+
+export type MachineAccount = z.infer<typeof AccountSchema>;
+export type MachineTransaction = z.infer<typeof TransactionSchema>;
+export type MachineStats = z.infer<typeof StatsSchema>;
+export type MachineSyncStatus = z.infer<typeof SyncStatusSchema>;
+
+export type MachineClientOptions = {
+  /** Origin of the Ledgerlink server, e.g. https://ledgerlink.example.com */
+  baseUrl: string;
+  /** An App token (ll_key_…, ll_app_…, ll_agt_…) or a personal access token (ll_pat_…). */
+  token: string;
+  /** The scope sent as X-Scope (from listScopes(); an App token has exactly one). */
+  scopeId?: string | null;
+  retry?: RetryOptions;
+  fetch?: typeof fetch;
+};
+
+export type PageInput = { perPage?: number; cursor?: string | null };
+export type TransactionsInput = PageInput & { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
+
+const enc = encodeURIComponent;
+const AT = "/api/accounttracking/v1";
+
+export function createMachineClient(options: MachineClientOptions) {
+  let scopeId = options.scopeId ?? null;
+  const api: ApiClient = createApiClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    scopeId: () => scopeId,
+    retry: options.retry,
+    fetch: options.fetch,
+  });
+
+  async function page<T>(path: string, query: Record<string, string | number | null | undefined>): Promise<Page<T>> {
+    const { data, meta } = await api.request<T[], PageMeta>("GET", path, { scoped: true, query });
+    return { items: data, nextCursor: meta.page?.nextCursor ?? null };
+  }
+
+  const listTransactions = (accountId: string, input: TransactionsInput = {}) =>
+    page<MachineTransaction>(`${AT}/accounts/${enc(accountId)}/transactions`, {
+      "filter[fromDate]": input.fromDate,
+      "filter[toDate]": input.toDate,
+      "filter[status]": input.status,
+      perPage: input.perPage,
+      cursor: input.cursor,
+    });
+
+  return {
+    /** The underlying client (every other operation, e.g. api.listClients()). */
+    api,
+    /** Switch the scope sent as X-Scope. */
+    useScope(id: string) {
+      scopeId = id;
+    },
+    get scopeId() {
+      return scopeId;
+    },
+    listScopes: () => api.listScopes(),
+    me: () => api.me(),
+    listAccounts: (input: PageInput = {}) => page<MachineAccount>(`${AT}/accounts`, { perPage: input.perPage, cursor: input.cursor }),
+    getAccount: (id: string) => api.data(api.request<MachineAccount>("GET", `${AT}/accounts/${enc(id)}`, { scoped: true })),
+    listTransactions,
+    /** Every page of an account's transactions, newest first, following `nextCursor` until the last page. */
+    async *transactionPages(accountId: string, input: Omit<TransactionsInput, "cursor"> = {}): AsyncGenerator<MachineTransaction[], void, undefined> {
+      let cursor: string | null = null;
+      do {
+        const result: Page<MachineTransaction> = await listTransactions(accountId, { ...input, cursor });
+        yield result.items;
+        cursor = result.nextCursor;
+      } while (cursor);
+    },
+    getStats: (id: string) => api.data(api.request<MachineStats>("GET", `${AT}/accounts/${enc(id)}/stats`, { scoped: true })),
+    getSyncStatus: (id: string) => api.data(api.request<MachineSyncStatus>("GET", `${AT}/accounts/${enc(id)}/sync-status`, { scoped: true })),
+  };
+}
+
+export type MachineClient = ReturnType<typeof createMachineClient>;

@@ -1,0 +1,35 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/openapi.json/route";
+import { openApiDocument } from "@/lib/openapi/document";
+
+describe("the OpenAPI document", () => {
+  it("validates as OpenAPI 3.1", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(openApiDocument()) as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("is served at /api/openapi.json", async () => {
+    const response = GET();
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/accounttracking/v1/accounts/{id}/transactions"]).toBeDefined();
+  });
+
+  it("documents the account-tracking operations with the envelope, headers and error codes", () => {
+    const op = openApiDocument().paths["/api/accounttracking/v1/accounts/{id}/transactions"].get as {
+      parameters: { name?: string; $ref?: string }[];
+      responses: Record<string, unknown>;
+    };
+    const names = op.parameters.map((p) => p.name ?? p.$ref);
+    expect(names).toEqual(expect.arrayContaining(["id", "#/components/parameters/X-Scope", "filter[fromDate]", "filter[toDate]", "filter[status]", "perPage", "cursor"]));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "405", "422", "429", "500"]));
+    const post = openApiDocument().paths["/api/accounttracking/v1/consents"].post as { parameters: { $ref?: string }[]; requestBody: unknown };
+    expect(post.parameters.map((p) => p.$ref)).toContain("#/components/parameters/Idempotency-Key");
+    expect(post.requestBody).toBeDefined();
+  });
+});

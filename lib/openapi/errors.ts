@@ -1,0 +1,36 @@
+// Which error codes an operation can answer, derived from what its route() declares.
+import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import type { Operation } from "@/lib/openapi/types";
+
+const WRITES = new Set(["post", "put", "patch", "delete"]);
+
+export function errorCodesOf(op: Operation): ErrorCode[] {
+  if (op.bare) return [];
+  const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
+  const write = WRITES.has(op.method);
+  if (op.body || write) codes.add("bad_request");
+  codes.add("unauthenticated"); // a bad or expired bearer token is refused even on public routes
+  if (op.auth === "user") codes.add("user_context_required");
+  if (op.scoped) {
+    codes.add("scope_missing");
+    codes.add("not_found"); // a scope the caller is not in
+    codes.add("forbidden"); // the role lacks the capability
+  }
+  if (write && op.auth !== "public") codes.add("forbidden"); // cross-site write with a session cookie
+  if (op.uuidParams?.length) codes.add("not_found");
+  if (op.body || op.query) codes.add("validation_failed");
+  if (op.method === "post" && op.auth !== "public") codes.add("conflict"); // Idempotency-Key reuse
+  if (write && op.auth !== "public") codes.add("conflict");
+  for (const code of op.errors ?? []) codes.add(code);
+  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+}
+
+/** Error codes grouped by HTTP status. */
+export function errorStatusesOf(op: Operation): Map<number, ErrorCode[]> {
+  const out = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(op)) {
+    const status = ERROR_STATUS[code];
+    out.set(status, [...(out.get(status) ?? []), code]);
+  }
+  return out;
+}

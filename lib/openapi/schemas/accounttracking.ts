@@ -1,0 +1,156 @@
+// Response shapes of /api/accounttracking/v1 (mirroring lib/accounttracking/serialize.ts, accounts.ts,
+// transactions.ts, stats.ts and registration.ts).
+import { z } from "zod";
+import { ACCOUNT_TYPES } from "@/lib/accounttracking/schemas";
+import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
+
+const CONSENT_STATUSES = ["pending", "valid", "rejected", "expired", "revoked", "renewed"] as const;
+const RUN_STATES = ["queued", "running", "succeeded", "failed"] as const;
+
+export const TrackingStatusSchema = z.object({ active: z.boolean(), activatedAt: isoDateTime.nullable() });
+
+export const CountrySchema = z.object({ countryCode: z.string(), name: z.string(), bankCount: z.number().int() });
+
+export const BankSchema = z.object({
+  bankId: z.string(),
+  name: z.string(),
+  bic: z.string().nullable(),
+  countryCode: z.string(),
+  integrationName: z.string(),
+});
+
+export const ConsentSchema = z.object({
+  id: uuid,
+  integrationName: z.string(),
+  purpose: z.enum(["account_access", "account_list"]),
+  status: z.enum(CONSENT_STATUSES),
+  isValid: z.boolean(),
+  expiresAt: isoDateTime.nullable().describe("Exclusive end of validity: 00:00 UTC the day after validUntil"),
+  remainingDays: z.string().describe("Whole days, as a string"),
+  expiryDays: z.number().int(),
+  validUntil: dateOnly.nullable(),
+  bankId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankConsentId: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  statusReason: z.string().nullable(),
+  authorizedAt: isoDateTime.nullable(),
+  lastCheckedAt: isoDateTime.nullable(),
+  renewsConsentId: uuid.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const RedirectSchema = z.object({ consentId: uuid, authorizationUrl: z.string(), stateExpiresAt: isoDateTime });
+
+export const RemainingDaysSchema = z.object({
+  consentId: uuid,
+  status: z.enum(CONSENT_STATUSES),
+  remainingDays: z.string(),
+  validUntil: dateOnly.nullable(),
+  expiresAt: isoDateTime.nullable(),
+  asOf: dateOnly.nullable().describe("The bank's own date (its Date header)"),
+});
+
+export const BankAccountSchema = z.object({
+  accountId: z.string(),
+  iban: z.string().nullable(),
+  currency: z.string(),
+  name: z.string().nullable(),
+  product: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  cashAccountType: z.string().nullable(),
+  accountType: z.enum(ACCOUNT_TYPES),
+});
+
+export const SyncRunSchema = z.object({
+  id: uuid,
+  state: z.enum(RUN_STATES),
+  trigger: z.string(),
+  attended: z.boolean(),
+  progress: z.object({ pages: z.number().int(), added: z.number().int(), updated: z.number().int(), removed: z.number().int(), reissued: z.number().int() }),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  retryAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  startedAt: isoDateTime.nullable(),
+  finishedAt: isoDateTime.nullable(),
+  heartbeatAt: isoDateTime.nullable(),
+});
+
+export const AccountSchema = z.object({
+  id: uuid,
+  consentId: uuid,
+  integrationName: z.string(),
+  bankId: z.string(),
+  bankName: z.string().nullable(),
+  countryCode: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  bankAccountId: z.string(),
+  iban: z.string().nullable(),
+  currency: z.string(),
+  name: z.string().nullable(),
+  product: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  balance: z.object({ amount: z.string(), currency: z.string(), date: dateOnly.nullable() }).nullable(),
+  autoUpdatesPerDay: z.number().int(),
+  nextScheduledAt: isoDateTime.nullable(),
+  lastSyncedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  latestSync: SyncRunSchema.nullable(),
+});
+
+export const TrackedSchema = z.object({ account: AccountSchema, sync: SyncRunSchema });
+
+export const SyncStatusSchema = z.object({
+  accountId: uuid,
+  running: z.boolean(),
+  state: z.enum([...RUN_STATES, "never_synced"]),
+  run: SyncRunSchema.nullable(),
+  lastSucceededAt: isoDateTime.nullable(),
+  autoUpdatesPerDay: z.number().int(),
+  nextScheduledAt: isoDateTime.nullable(),
+  psd2: z.object({
+    unattendedAccessesPerDay: z.number().int(),
+    usedLast24h: z.number().int(),
+    left: z.number().int(),
+    nextAllowedAt: isoDateTime.nullable(),
+  }),
+});
+
+const s = z.string().nullable();
+export const TransactionSchema = z.object({
+  id: uuid,
+  bankTransactionId: z.string(),
+  entryReference: s,
+  status: z.enum(["booked", "pending"]),
+  bookingDate: dateOnly.nullable(),
+  valueDate: dateOnly.nullable(),
+  amount: z.string().describe("Decimal string as the bank sent it; negative = money out"),
+  currency: z.string(),
+  counterpartName: s,
+  creditorName: s,
+  creditorIban: s,
+  ultimateCreditor: s,
+  debtorName: s,
+  debtorIban: s,
+  ultimateDebtor: s,
+  remittanceInformation: s,
+  creditorId: s,
+  mandateId: s,
+  bankTransactionCode: s,
+});
+
+export const StatsSchema = z.object({
+  accountId: uuid,
+  currency: z.string(),
+  balance: z.object({ amount: z.string(), date: dateOnly.nullable(), source: z.literal("bank") }).nullable(),
+  counts: z.object({ booked: z.number().int(), pending: z.number().int() }),
+  bookedSum: z.string().nullable(),
+  firstDate: dateOnly.nullable(),
+  lastDate: dateOnly.nullable(),
+  months: z.array(z.object({ month: z.string(), inflow: z.string(), outflow: z.string(), net: z.string(), count: z.number().int() })),
+  topCounterparts: z.array(z.object({ name: z.string(), count: z.number().int(), total: z.string() })),
+});
+
+export const AutoUpdateSchema = z.object({ accountId: uuid, autoUpdatesPerDay: z.number().int(), nextScheduledAt: isoDateTime.nullable() });
