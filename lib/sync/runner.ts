@@ -13,6 +13,7 @@ import { db, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
+import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
 import { enqueueRun } from "@/lib/sync/queue";
 import { reconcile } from "@/lib/sync/reconcile";
@@ -118,6 +119,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
       );
       await inTransaction(async (client) => {
         const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
+        await assignCounterparts(client, { scopeId: run.scope_id, accountId: account.id, externalIds: page.transactions.map((t) => t.externalId) });
         const saved = await client.query(
           `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
             WHERE id = $1 AND worker_id = $2 AND state = 'running'`,

@@ -1,0 +1,25 @@
+// GET /api/accounttracking/v1/accounts/{id}/counterparts — scoped; accounts.read (App tokens too).
+// The parties the account's transactions are with, consolidations resolved, each with totals
+// {count, sumIn, sumOut, lastDate} (decimal strings, in the account's currency).
+// Query: q (search in names and aliases, including consolidated members), sort (name | count |
+// sumIn | sumOut | lastDate, default sumOut), order (asc | desc, default desc), perPage, cursor.
+// Changes to counterparts live under /api/accounttracking/v1/counterparts (see README "Counterparts").
+import { methods, route } from "@/lib/api/route";
+import { findAccount } from "@/lib/accounttracking/accounts";
+import { listCounterparts } from "@/lib/counterparts/list";
+import { CounterpartsQuery } from "@/lib/counterparts/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["id"],
+    query: CounterpartsQuery,
+    handler: async ({ db, scope, params, query, authorize }) => {
+      const account = await findAccount(db, scope.scopeId, params.id);
+      authorize("accounts.read");
+      const page = await listCounterparts(db, scope.scopeId, account, query);
+      return { data: page.items, meta: page.meta };
+    },
+  }),
+});

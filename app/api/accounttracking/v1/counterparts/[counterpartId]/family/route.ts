@@ -1,0 +1,21 @@
+// GET /api/accounttracking/v1/counterparts/{counterpartId}/family — scoped; accounts.read (App tokens too).
+// The counterpart's whole family as a tree from its top ancestor: every node with its own totals and
+// `rolledUp` (itself plus all descendants). filter[accountId] narrows the totals to one account.
+import { methods, route } from "@/lib/api/route";
+import { familyTree } from "@/lib/counterparts/family";
+import { findCounterpart } from "@/lib/counterparts/find";
+import { AccountFilterQuery } from "@/lib/counterparts/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    query: AccountFilterQuery,
+    handler: async ({ db, scope, params, query, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("accounts.read");
+      return { data: await familyTree(db, counterpart, query["filter[accountId]"]) };
+    },
+  }),
+});

@@ -1,0 +1,32 @@
+// PUT    /api/accounttracking/v1/counterparts/{counterpartId}/parent — a person with counterparts.write.
+//        {parentId} makes the counterpart a child of another (a child has one parent; replaces any
+//        earlier parent). A link that would close a cycle → 422; a consolidated counterpart → 409.
+// DELETE /api/accounttracking/v1/counterparts/{counterpartId}/parent — unlinks it from its parent.
+import { methods, route } from "@/lib/api/route";
+import { setParent, unlinkParent } from "@/lib/counterparts/family";
+import { findCounterpart, serializeCounterpart } from "@/lib/counterparts/find";
+import { ParentBody } from "@/lib/counterparts/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  PUT: route({
+    auth: "user",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    body: ParentBody,
+    handler: async ({ db, scope, params, body, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("counterparts.write");
+      return { data: serializeCounterpart(await setParent(db, counterpart, body.parentId)) };
+    },
+  }),
+  DELETE: route({
+    auth: "user",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    handler: async ({ db, scope, params, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("counterparts.write");
+      return { data: serializeCounterpart(await unlinkParent(db, counterpart)) };
+    },
+  }),
+});

@@ -1,0 +1,35 @@
+// GET   /api/accounttracking/v1/counterparts/{counterpartId} — scoped; accounts.read (App tokens too).
+//       The counterpart with its consolidated members, match keys, raw bank names, totals and
+//       monthly totals; filter[accountId] narrows totals and months to one account.
+// PATCH /api/accounttracking/v1/counterparts/{counterpartId} — a person with counterparts.write.
+//       {alias: string | null} sets or clears the alias; the raw bank name is never changed.
+import { methods, route } from "@/lib/api/route";
+import { counterpartDetail } from "@/lib/counterparts/detail";
+import { setAlias } from "@/lib/counterparts/edit";
+import { findCounterpart, serializeCounterpart } from "@/lib/counterparts/find";
+import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    query: AccountFilterQuery,
+    handler: async ({ db, scope, params, query, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("accounts.read");
+      return { data: await counterpartDetail(db, counterpart, query["filter[accountId]"]) };
+    },
+  }),
+  PATCH: route({
+    auth: "user",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    body: AliasBody,
+    handler: async ({ db, scope, params, body, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("counterparts.write");
+      return { data: serializeCounterpart(await setAlias(db, counterpart, body.alias)) };
+    },
+  }),
+});

@@ -1,0 +1,26 @@
+// GET /api/accounttracking/v1/counterparts/{counterpartId}/transactions — scoped; accounts.read.
+// The transactions of the counterpart and of everything consolidated into it, newest first, with
+// keyset pagination (perPage, cursor → meta.page.nextCursor); filter[accountId] narrows to one account.
+import { methods, route } from "@/lib/api/route";
+import { findCounterpart } from "@/lib/counterparts/find";
+import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
+import { counterpartTransactions } from "@/lib/counterparts/transactions";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    scoped: true,
+    uuidParams: ["counterpartId"],
+    query: CounterpartTransactionsQuery,
+    handler: async ({ db, scope, params, query, authorize }) => {
+      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
+      authorize("accounts.read");
+      const page = await counterpartTransactions(db, scope.scopeId, counterpart.id, {
+        perPage: query.perPage,
+        cursor: query.cursor,
+        accountId: query["filter[accountId]"],
+      });
+      return { data: page.items, meta: page.meta };
+    },
+  }),
+});

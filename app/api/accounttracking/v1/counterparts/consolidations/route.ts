@@ -1,0 +1,20 @@
+// POST /api/accounttracking/v1/counterparts/consolidations — a person with counterparts.write.
+// {targetId, memberIds[]} consolidates the members into the target (all in this scope, none already
+// consolidated, none in a family) → 201 {id, targetId, memberIds, createdAt, undoneAt: null}.
+// Undo with DELETE …/consolidations/{id}. Accepts Idempotency-Key.
+import { methods, route } from "@/lib/api/route";
+import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
+import { ConsolidateBody } from "@/lib/counterparts/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({
+    auth: "user",
+    scoped: true,
+    capability: "counterparts.write",
+    body: ConsolidateBody,
+    handler: async ({ db, scope, principal, body }) => {
+      const record = await consolidate(db, scope.scopeId, principal.userId, body);
+      return { status: 201, data: serializeConsolidation(record) };
+    },
+  }),
+});

@@ -1,0 +1,53 @@
+// One counterpart in full: who is consolidated into it, its match keys, the raw bank names seen,
+// totals and monthly totals (for its chart), over the scope or one account.
+import type { Tx } from "@/lib/db/client";
+import type { Counterpart } from "@/lib/generated/prisma/client";
+import { serializeCounterpart } from "@/lib/counterparts/find";
+import { memberIds } from "@/lib/counterparts/transactions";
+import { TOTALS_COLUMNS, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+
+export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
+  const scopeId = counterpart.scopeId;
+  const ids = await memberIds(db, scopeId, counterpart.id);
+  const [members, keys, names, monthly, totals] = await Promise.all([
+    db.counterpart.findMany({ where: { scopeId, mergedIntoId: counterpart.id }, orderBy: { name: "asc" } }),
+    db.counterpartKey.findMany({ where: { scopeId, counterpartId: { in: ids } }, orderBy: [{ kind: "asc" }, { value: "asc" }] }),
+    query<{ name: string; count: number }>(
+      db,
+      `SELECT CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS name,
+              count(*)::int AS count
+         FROM transactions WHERE coalesce(bound_counterpart_id, counterpart_id) = ANY($1::uuid[]) AND scope_id = $2::uuid AND removed_at IS NULL
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`,
+      ids,
+      scopeId,
+    ),
+    query<{ month: string; count: number; sum_in: string; sum_out: string }>(
+      db,
+      `SELECT left(sort_date, 7) AS month, count(*)::int AS count,
+              coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS sum_in,
+              coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS sum_out
+         FROM transactions WHERE coalesce(bound_counterpart_id, counterpart_id) = ANY($1::uuid[]) AND scope_id = $2::uuid
+          AND removed_at IS NULL AND ($3::uuid IS NULL OR account_id = $3::uuid)
+        GROUP BY 1 ORDER BY 1`,
+      ids,
+      scopeId,
+      accountId ?? null,
+    ),
+    query<TotalsRow>(
+      db,
+      `SELECT ${TOTALS_COLUMNS} FROM transactions t
+        WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
+          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid)`,
+      ids,
+      scopeId,
+      accountId ?? null,
+    ),
+  ]);
+  return {
+    ...serializeCounterpart(counterpart, totalsOf(totals[0])),
+    members: members.map((m) => serializeCounterpart(m)),
+    keys: keys.map((k) => ({ kind: k.kind, value: k.value, counterpartId: k.counterpartId })),
+    bankNames: names.filter((n) => n.name !== null),
+    monthly: monthly.map((m) => ({ month: m.month, count: m.count, sumIn: m.sum_in, sumOut: m.sum_out })),
+  };
+}

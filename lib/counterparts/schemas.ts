@@ -1,0 +1,36 @@
+// Request schemas for the counterpart endpoints (camelCase both ways).
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/pagination";
+
+const uuid = z.uuid({ message: "Must be a UUID" });
+
+export const COUNTERPART_SORTS = ["name", "count", "sumIn", "sumOut", "lastDate"] as const;
+export type CounterpartSort = (typeof COUNTERPART_SORTS)[number];
+
+export const CounterpartsQuery = pageQuery.extend({
+  q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
+  sort: z.enum(COUNTERPART_SORTS, { message: `sort must be one of ${COUNTERPART_SORTS.join(", ")}` }).default("sumOut"),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("desc"),
+});
+
+export const AccountFilterQuery = z.object({ "filter[accountId]": uuid.optional() });
+
+export const CounterpartTransactionsQuery = pageQuery.extend({ "filter[accountId]": uuid.optional() });
+
+export const AliasBody = z.strictObject({
+  alias: z.string().trim().min(1, "alias must not be empty; send null to clear it").max(120, "alias must be at most 120 characters").nullable(),
+});
+
+export const ConsolidateBody = z.strictObject({
+  targetId: uuid,
+  memberIds: z.array(uuid).min(1, "Name at least one counterpart to consolidate").max(100, "At most 100 counterparts at once"),
+});
+
+export const EntityBody = z.strictObject({
+  entityType: z.string().regex(/^[a-z][a-z0-9_.-]{0,39}$/, "entityType is a lower-case word such as client"),
+  entityId: z.string().trim().min(1, "entityId is required").max(200, "entityId must be at most 200 characters"),
+});
+
+export const ParentBody = z.strictObject({ parentId: uuid });
+
+export const BindTransactionBody = z.strictObject({ counterpartId: uuid });

@@ -1,0 +1,54 @@
+// SQL shared by counterpart reads. A transaction's effective counterpart is the person's binding,
+// else the derived one; consolidation is resolved at read time by following merged_into_id to the
+// root, so undoing it is one UPDATE and never touches transactions.
+import type { Tx } from "@/lib/db/client";
+
+export const EFFECTIVE = "coalesce(t.bound_counterpart_id, t.counterpart_id)";
+
+/** `chain(id, root_id)`: every counterpart of scope $1 with the root it is consolidated into. */
+export const CHAIN_CTE = `chain AS (
+  SELECT id, id AS root_id FROM counterparts WHERE scope_id = $1::uuid AND merged_into_id IS NULL
+  UNION ALL
+  SELECT c.id, chain.root_id FROM counterparts c JOIN chain ON c.merged_into_id = chain.id WHERE c.scope_id = $1::uuid
+)`;
+
+export type Totals = { count: number; sumIn: string; sumOut: string; lastDate: string | null };
+
+export type TotalsRow = { count: number; sum_in: string; sum_out: string; last_date: string | null };
+
+export const TOTALS_COLUMNS = `count(*)::int AS count,
+  coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0)::text AS sum_in,
+  coalesce(-sum(t.amount) FILTER (WHERE t.amount < 0), 0)::text AS sum_out,
+  max(t.sort_date) AS last_date`;
+
+export function totalsOf(row: TotalsRow | undefined): Totals {
+  return row
+    ? { count: row.count, sumIn: row.sum_in, sumOut: row.sum_out, lastDate: row.last_date }
+    : { count: 0, sumIn: "0", sumOut: "0", lastDate: null };
+}
+
+export function query<T>(db: Tx, text: string, ...values: unknown[]): Promise<T[]> {
+  return db.$queryRawUnsafe<T[]>(text, ...values);
+}
+
+export async function execute(db: Tx, text: string, ...values: unknown[]): Promise<number> {
+  return db.$executeRawUnsafe(text, ...values);
+}
+
+/** Totals per root counterpart over the scope's transactions (optionally one account's). */
+export async function totalsByRoot(db: Tx, scopeId: string, rootIds: string[], accountId?: string): Promise<Map<string, Totals>> {
+  if (rootIds.length === 0) return new Map();
+  const rows = await query<TotalsRow & { root_id: string }>(
+    db,
+    `WITH RECURSIVE ${CHAIN_CTE}
+     SELECT chain.root_id, ${TOTALS_COLUMNS}
+       FROM chain JOIN transactions t ON ${EFFECTIVE} = chain.id
+      WHERE chain.root_id = ANY($2::uuid[]) AND t.scope_id = $1::uuid AND t.removed_at IS NULL
+        AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
+      GROUP BY chain.root_id`,
+    scopeId,
+    rootIds,
+    accountId ?? null,
+  );
+  return new Map(rows.map((r) => [r.root_id, totalsOf(r)]));
+}

@@ -1,0 +1,42 @@
+// Test helpers for the counterpart API: one synced `namesakes` account and typed calls.
+import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
+import { prisma } from "@/lib/db/client";
+import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
+import { bearer, call } from "@/lib/testing/http";
+import { executeRun } from "@/lib/sync/runner";
+import { createRun } from "@/lib/sync/service";
+
+export type Listed = {
+  id: string;
+  name: string;
+  alias: string | null;
+  displayName: string;
+  parentId: string | null;
+  consolidatedCount: number;
+  totals: { count: number; sumIn: string; sumOut: string; lastDate: string | null };
+};
+
+export async function syncedNamesakes() {
+  const connected = await connectedConsent("namesakes");
+  const { account, run } = await trackedAccount(connected);
+  await executeRun(run.id, "test-worker");
+  return { connected, account, headers: bearer(connected.person.token, connected.person.scopeId) };
+}
+
+export async function resync(connected: Connected, accountId: string) {
+  const { run } = await createRun(prisma() as never, {
+    scopeId: connected.person.scopeId,
+    accountId,
+    trigger: "manual",
+    attended: true,
+    psuIpAddress: "192.0.2.1",
+  });
+  await executeRun(run.id, "test-worker");
+  return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
+}
+
+export async function listAll(headers: Record<string, string>, accountId: string, query = "perPage=200"): Promise<Listed[]> {
+  const res = await call<{ data: Listed[] }>(listRoute.GET, "GET", "x", { headers, params: { id: accountId }, query });
+  if (res.status !== 200) throw new Error(`list: ${res.status} ${res.text}`);
+  return res.json.data;
+}

@@ -1,0 +1,91 @@
+// A counterpart's transactions (itself and everything consolidated into it), newest first, keyset
+// on (sort_date, id) over transactions_effective_counterpart_idx; and binding one transaction to a
+// counterpart by hand. The binding lives on our transaction row (bound_counterpart_id), which ingest
+// never writes and reconcile keeps when the bank re-issues the transaction under a new id.
+import { notFound, validationFailed } from "@/lib/api/errors";
+import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
+import type { Tx } from "@/lib/db/client";
+import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
+import { query } from "@/lib/counterparts/sql";
+
+const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
+  t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
+  t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
+  t.counterpart_id, t.bound_counterpart_id`;
+
+type Row = TransactionRow & { account_id: string; counterpart_id: string | null; bound_counterpart_id: string | null };
+
+export function serializeCounterpartTransaction(r: Row) {
+  return {
+    ...serializeTransaction(r),
+    accountId: r.account_id,
+    counterpartId: r.bound_counterpart_id ?? r.counterpart_id,
+    derivedCounterpartId: r.counterpart_id,
+    isBound: r.bound_counterpart_id !== null,
+  };
+}
+
+/** Ids whose transactions belong to this counterpart: itself and all consolidated into it. */
+export async function memberIds(db: Tx, scopeId: string, id: string): Promise<string[]> {
+  const rows = await query<{ id: string }>(
+    db,
+    `WITH RECURSIVE m AS (
+       SELECT id FROM counterparts WHERE id = $1::uuid AND scope_id = $2::uuid
+       UNION SELECT c.id FROM counterparts c JOIN m ON c.merged_into_id = m.id WHERE c.scope_id = $2::uuid
+     ) SELECT id FROM m`,
+    id,
+    scopeId,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function counterpartTransactions(
+  db: Tx,
+  scopeId: string,
+  counterpartId: string,
+  options: { perPage: number; cursor?: string; accountId?: string },
+) {
+  const ids = await memberIds(db, scopeId, counterpartId);
+  const after = decodeCursor(options.cursor, 2);
+  const rows = await query<Row>(
+    db,
+    `SELECT ${COLUMNS} FROM transactions t
+      WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid AND t.removed_at IS NULL
+        AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
+        AND ($4::text IS NULL OR (t.sort_date, t.id) < ($4::text, $5::uuid))
+      ORDER BY t.sort_date DESC, t.id DESC LIMIT $6`,
+    ids,
+    scopeId,
+    options.accountId ?? null,
+    after ? String(after[0]) : null,
+    after ? String(after[1]) : null,
+    options.perPage + 1,
+  );
+  const hasMore = rows.length > options.perPage;
+  const items = hasMore ? rows.slice(0, options.perPage) : rows;
+  const last = items.at(-1);
+  return {
+    items: items.map(serializeCounterpartTransaction),
+    meta: { page: { perPage: options.perPage, nextCursor: hasMore && last ? encodeCursor([last.sort_date, last.id]) : null } },
+  };
+}
+
+export async function findTransaction(db: Tx, scopeId: string, id: string): Promise<Row> {
+  const [row] = await query<Row>(db, `SELECT ${COLUMNS} FROM transactions t WHERE t.id = $1::uuid AND t.scope_id = $2::uuid`, id, scopeId);
+  if (!row) throw notFound("Transaction");
+  return row;
+}
+
+export async function bindTransaction(db: Tx, scopeId: string, transactionId: string, counterpartId: string | null): Promise<Row> {
+  if (counterpartId) {
+    const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
+    if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });
+  }
+  await db.$executeRawUnsafe(
+    "UPDATE transactions SET bound_counterpart_id = $1::uuid WHERE id = $2::uuid AND scope_id = $3::uuid",
+    counterpartId,
+    transactionId,
+    scopeId,
+  );
+  return findTransaction(db, scopeId, transactionId);
+}
