@@ -1,0 +1,24 @@
+// The public API reference renders from the OpenAPI document and lists the account-tracking operations.
+import { expect, test } from "@playwright/test";
+
+test("/docs renders the reference and the machine-caller quick start without signing in", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quick start for machine callers" })).toBeVisible();
+  await expect(page.getByText("Settings → API keys").first()).toBeVisible();
+
+  const tracking = page.getByRole("region", { name: "Account tracking", exact: true });
+  await expect(tracking.getByTestId("operation").filter({ hasText: "POST /api/accounttracking/v1/consents" }).first()).toBeVisible();
+  const accounts = page.getByRole("region", { name: "Tracked accounts" });
+  const transactions = accounts.getByTestId("operation").filter({ hasText: "GET /api/accounttracking/v1/accounts/{id}/transactions" });
+  await expect(transactions).toHaveCount(1);
+  await expect(accounts.getByTestId("operation").filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" })).toHaveCount(1);
+
+  // Open one operation: parameters (incl. filter[...] and X-Scope), the envelope and the error codes.
+  await transactions.locator("summary").click();
+  await expect(transactions.getByText("filter[fromDate]")).toBeVisible();
+  await expect(transactions.getByText("X-Scope")).toBeVisible();
+  await expect(transactions.getByText("nextCursor").first()).toBeVisible();
+  await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("validation_failed");
+  await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("rate_limited");
+});
