@@ -2,7 +2,7 @@
 import { conflict, notFound, validationFailed } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { AccessContext } from "@/lib/banking/types";
-import type { Tx } from "@/lib/db/client";
+import { pool, type Tx } from "@/lib/db/client";
 import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { consentAccounts } from "@/lib/accounttracking/consents";
 import { requireRegistered } from "@/lib/accounttracking/registration";
@@ -56,6 +56,13 @@ export async function findAccount(db: Tx, scopeId: string, id: string): Promise<
   const account = await db.trackedAccount.findFirst({ where: { id, scopeId } });
   if (!account) throw notFound("Account");
   return account;
+}
+
+/** The hot-path check that an account exists in the scope (one indexed pg query, no ORM). */
+export async function requireAccountId(scopeId: string, id: string): Promise<string> {
+  const { rows } = await pool().query<{ id: string }>("SELECT id FROM tracked_accounts WHERE id = $1 AND scope_id = $2", [id, scopeId]);
+  if (!rows[0]) throw notFound("Account");
+  return rows[0].id;
 }
 
 export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | null> {

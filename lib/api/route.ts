@@ -119,12 +119,18 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
       const bodyText = hasBody ? await request.text() : "";
 
       principal = await authenticate(request);
-      rateHeaders = await consume(
-        options.rateLimit ?? "default",
-        principal
-          ? principalKey(principal)
-          : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
-      );
+      const known = principal;
+      // The rate-limit write and the scope lookup are independent round trips: run them together,
+      // then report in the documented order (rate limit, human-only, scope, capability).
+      const [limited, scoped] = await Promise.allSettled([
+        consume(
+          options.rateLimit ?? "default",
+          known ? principalKey(known) : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
+        ),
+        scopeId !== null && known && !(options.auth === "user" && known.kind === "app") ? resolveScope(known, scopeId) : Promise.resolve(null),
+      ]);
+      if (limited.status === "rejected") throw limited.reason;
+      rateHeaders = limited.value;
       if (options.auth !== "public") principal = requirePrincipal(principal);
       checkSameOrigin(request, principal);
       if (options.auth === "user" && principal?.kind === "app") {
@@ -133,12 +139,9 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
           "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
         );
       }
-
-      let scope: ScopeContext | null = null;
-      if (scopeId !== null && principal) {
-        scope = await resolveScope(principal, scopeId);
-        if (options.capability) authorize(scope, options.capability);
-      }
+      if (scoped.status === "rejected") throw scoped.reason;
+      const scope: ScopeContext | null = scoped.value;
+      if (scope && options.capability) authorize(scope, options.capability);
 
       const raw = await nextContext.params;
       const params: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { conflict, notFound } from "@/lib/api/errors";
-import type { Tx } from "@/lib/db/client";
+import { pool, type Tx } from "@/lib/db/client";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hasCapability } from "@/lib/auth/capabilities";
@@ -21,12 +21,13 @@ export async function listScopes(db: Tx, principal: Principal) {
     const scope = await db.scope.findUnique({ where: { id: principal.scopeId } });
     return scope ? [serializeScope(scope, principal.role)] : [];
   }
-  const memberships = await db.membership.findMany({
-    where: { userId: principal.userId },
-    include: { scope: true },
-    orderBy: [{ scope: { createdAt: "asc" } }, { scopeId: "asc" }],
-  });
-  return memberships.map((m) => serializeScope(m.scope, m.role));
+  // Called on nearly every page load and by every machine caller first: plain SQL, one round trip.
+  const { rows } = await pool().query<{ id: string; name: string; created_at: Date; role: Role }>(
+    `SELECT s.id, s.name, s.created_at, m.role FROM memberships m JOIN scopes s ON s.id = m.scope_id
+      WHERE m.user_id = $1 ORDER BY s.created_at, s.id`,
+    [principal.userId],
+  );
+  return rows.map((r) => serializeScope({ id: r.id, name: r.name, createdAt: r.created_at }, r.role));
 }
 
 export async function createScope(db: Tx, userId: string, name: string) {

@@ -3,7 +3,7 @@
 // date while pending), filter[status] (booked | pending), perPage (default 100, max 500), cursor.
 // Newest first; meta.page.nextCursor continues. Amounts are decimal strings with their currency.
 import { methods, route } from "@/lib/api/route";
-import { findAccount } from "@/lib/accounttracking/accounts";
+import { requireAccountId } from "@/lib/accounttracking/accounts";
 import { TransactionsQuery } from "@/lib/accounttracking/schemas";
 import { listTransactions } from "@/lib/accounttracking/transactions";
 
@@ -13,10 +13,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: true,
     uuidParams: ["id"],
     query: TransactionsQuery,
-    handler: async ({ db, scope, params, query, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
+    handler: async ({ scope, params, query, authorize }) => {
+      const accountId = await requireAccountId(scope.scopeId, params.id);
       authorize("accounts.read");
-      const page = await listTransactions(account.id, {
+      const page = await listTransactions(accountId, {
         fromDate: query["filter[fromDate]"],
         toDate: query["filter[toDate]"],
         status: query["filter[status]"],
