@@ -77,6 +77,14 @@ describe("client retries", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("never retries earlier than Retry-After: a wait longer than maxDelayMs ends the retries with the 429", async () => {
+    const { baseUrl, seen } = await serve(() => ({ status: 429, headers: { "retry-after": "60" }, body: error("rate_limited", "r429") }));
+    const client = createApiClient({ baseUrl, retry: { maxDelayMs: 1_000 } });
+    const thrown = await client.listScopes().catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect(thrown).toMatchObject({ status: 429, code: "rate_limited", requestId: "r429", retryAfterSeconds: 60 });
+  });
+
   it("retries a GET on 500 and 502, and gives up after maxRetries with the last error", async () => {
     const { baseUrl, seen } = await serve((_, i) => ({ status: i === 0 ? 500 : 502, body: error(i === 0 ? "server_error" : "bad_gateway", `r${i}`) }));
     const client = createApiClient({ baseUrl, retry: { baseDelayMs: 5, maxRetries: 2 } });

@@ -7,7 +7,7 @@ export type RetryOptions = {
   maxRetries?: number;
   /** First backoff step in ms (default 250); doubles each retry. */
   baseDelayMs?: number;
-  /** Upper bound for one wait, including Retry-After (default 30 s). */
+  /** Upper bound for one wait (default 30 s); a longer Retry-After is not waited out: the error is returned. */
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -56,6 +56,8 @@ export async function sendWithRetry(
     }
     if (attempt >= maxRetries || !mayRetry(method, response.status)) return response;
     const hinted = retryAfterMs(response);
+    // Never retry earlier than the server asked: a Retry-After beyond our longest wait ends the retries.
+    if (hinted !== null && hinted > maxDelayMs) return response;
     // Drain the body so the connection can be reused.
     await response.body?.cancel().catch(() => undefined);
     await sleep(Math.min(maxDelayMs, hinted ?? backoffMs(attempt, baseDelayMs, maxDelayMs)));
