@@ -16,8 +16,8 @@ test("/docs renders the reference and the machine-caller quick start without sig
 
   // Open one operation: parameters (incl. filter[...] and X-Scope), the envelope and the error codes.
   await transactions.locator("summary").click();
-  await expect(transactions.getByText("filter[fromDate]")).toBeVisible();
-  await expect(transactions.getByText("X-Scope")).toBeVisible();
+  await expect(transactions.getByRole("cell", { name: "filter[fromDate]" })).toBeVisible();
+  await expect(transactions.getByRole("cell", { name: /^X-Scope/ })).toBeVisible();
   await expect(transactions.getByText("nextCursor").first()).toBeVisible();
   await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("validation_failed");
   await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("rate_limited");
