@@ -1,0 +1,120 @@
+"use client";
+// An account's counterparts: search, sort, consolidate (with undo), rename, families and client
+// binding. Totals come from the API as decimal strings; nothing is summed here.
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { useDebounced } from "@/components/ui/use-debounced";
+import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
+import { ManagePanel } from "@/components/counterparts/manage-panel";
+import { useCounterpartChange, useCounterparts, type Consolidation, type CounterpartSort } from "@/lib/client/counterparts";
+import { errorMessage } from "@/lib/client/errors";
+import { useCurrentScope } from "@/lib/client/hooks";
+
+export function CounterpartsPage({ accountId }: { accountId: string }) {
+  const { scope } = useCurrentScope();
+  const canEdit = scope?.role === "admin" || scope?.role === "member";
+  const [q, setQ] = useState("");
+  const search = useDebounced(q, 250);
+  const [sort, setSort] = useState<CounterpartSort>("sumOut");
+  const [order, setOrder] = useState<"asc" | "desc">("desc");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [targetId, setTargetId] = useState("");
+  const [managing, setManaging] = useState<string | null>(null);
+  const [undoable, setUndoable] = useState<Consolidation | null>(null);
+  const list = useCounterparts(accountId, { q: search, sort, order });
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) => api.consolidate(input.targetId, input.memberIds));
+  const undo = useCounterpartChange((api, id: string) => api.undoConsolidation(id));
+
+  const onSort = (key: CounterpartSort) => {
+    if (key === sort) setOrder(order === "asc" ? "desc" : "asc");
+    else {
+      setSort(key);
+      setOrder(key === "name" ? "asc" : "desc");
+    }
+  };
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const target = chosen.find((r) => r.id === targetId) ?? chosen[0];
+  const runConsolidate = () => {
+    if (!target) return;
+    consolidate.mutate(
+      { targetId: target.id, memberIds: chosen.filter((r) => r.id !== target.id).map((r) => r.id) },
+      { onSuccess: (record) => { setUndoable(record); setSelected(new Set()); setTargetId(""); } },
+    );
+  };
+  const managed = rows.find((r) => r.id === managing) ?? null;
+
+  return (
+    <div>
+      <PageHeader
+        title="Counterparts"
+        description="Who this account pays and who pays it, grouped by IBAN, creditor id, mandate and name. Rename, consolidate, group into families or bind to a client."
+        action={<Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}`}>Back to the account</Link>}
+      />
+      {undoable && (
+        <div role="status" className="mb-4 flex items-center justify-between rounded-md bg-indigo-50 px-4 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200">
+          <span>Consolidated {undoable.memberIds.length + 1} counterparts into one.</span>
+          <Button size="sm" variant="secondary" pending={undo.isPending} onClick={() => undo.mutate(undoable.id, { onSuccess: () => setUndoable(null) })}>
+            Undo
+          </Button>
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <Card>
+          <CardHeader
+            title="Counterparts"
+            action={
+              <input
+                type="search"
+                aria-label="Search counterparts"
+                placeholder="Search names and aliases"
+                className="w-60 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            }
+          />
+          {chosen.length >= 2 && (
+            <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50 px-5 py-2 text-sm">
+              <label className="flex items-center gap-2">
+                Keep as
+                <select aria-label="Consolidate into" className="rounded-md px-2 py-1 ring-1 ring-slate-300" value={target?.id ?? ""} onChange={(e) => setTargetId(e.target.value)}>
+                  {chosen.map((r) => (
+                    <option key={r.id} value={r.id}>{r.displayName}</option>
+                  ))}
+                </select>
+              </label>
+              <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>Consolidate {chosen.length}</Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>Clear</Button>
+            </div>
+          )}
+          <FormError message={consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null} />
+          {list.isPending ? (
+            <SkeletonRows rows={5} label="Loading counterparts" />
+          ) : list.isError ? (
+            <div className="p-5"><FormError message={errorMessage(list.error)} /></div>
+          ) : rows.length === 0 ? (
+            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>Counterparts appear once the account has synced.</EmptyState>
+          ) : (
+            <CounterpartsTable rows={rows} accountId={accountId} sort={sort} order={order} onSort={onSort} selected={selected} onToggle={toggle} onManage={setManaging} canEdit={canEdit} />
+          )}
+          {list.hasNextPage && (
+            <div className="border-t border-slate-100 px-5 py-3">
+              <Button size="sm" variant="secondary" pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>Load more</Button>
+            </div>
+          )}
+        </Card>
+        {managed && <ManagePanel counterpart={managed} accountId={accountId} candidates={rows} canEdit={canEdit} onClose={() => setManaging(null)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+// A family as a tree: each node with its own totals and the totals rolled up over its descendants;
+// a person can unlink a child, or add one of the account's counterparts as a child.
+import { useState } from "react";
+import { formatMoney } from "@/components/accounts/format";
+import { Button } from "@/components/ui/button";
+import { SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { useCounterpartChange, useFamily, type FamilyNode, type ListedCounterpart } from "@/lib/client/counterparts";
+import { errorMessage } from "@/lib/client/errors";
+
+function Node({ node, currency, canEdit, depth }: { node: FamilyNode; currency: string; canEdit: boolean; depth: number }) {
+  const unlink = useCounterpartChange((api, id: string) => api.unlinkParent(id));
+  return (
+    <li className="py-1" data-testid="family-node" data-name={node.displayName}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="font-medium text-slate-900">{node.displayName}</span>
+        <span className="text-slate-500">own {node.totals.count} · out {formatMoney(node.totals.sumOut, currency)}</span>
+        <span className="text-slate-700" data-testid="rolled-up">
+          total {node.rolledUp.count} · out <span data-testid="rolled-up-out">{formatMoney(node.rolledUp.sumOut, currency)}</span> · in{" "}
+          {formatMoney(node.rolledUp.sumIn, currency)}
+        </span>
+        {canEdit && depth > 0 && (
+          <Button size="sm" variant="ghost" pending={unlink.isPending} onClick={() => unlink.mutate(node.id)} aria-label={`Unlink ${node.displayName}`}>
+            Unlink
+          </Button>
+        )}
+      </div>
+      {node.children.length > 0 && (
+        <ul className="ml-5 border-l border-slate-200 pl-3">
+          {node.children.map((child) => (
+            <Node key={child.id} node={child} currency={currency} canEdit={canEdit} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function FamilyTree(props: { counterpartId: string; accountId: string; currency: string; candidates: ListedCounterpart[]; canEdit: boolean }) {
+  const family = useFamily(props.counterpartId, props.accountId);
+  const [childId, setChildId] = useState("");
+  const link = useCounterpartChange((api, input: { child: string; parent: string }) => api.setParent(input.child, input.parent));
+  if (family.isPending) return <SkeletonRows rows={2} label="Loading family" />;
+  if (family.isError) return <FormError message={errorMessage(family.error)} />;
+  const others = props.candidates.filter((c) => c.id !== props.counterpartId);
+  return (
+    <div className="space-y-3">
+      <ul aria-label="Family tree">
+        <Node node={family.data} currency={props.currency} canEdit={props.canEdit} depth={0} />
+      </ul>
+      {props.canEdit && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (childId) link.mutate({ child: childId, parent: props.counterpartId }, { onSuccess: () => setChildId("") });
+          }}
+        >
+          <label className="text-sm text-slate-700">
+            <span className="mb-1 block font-medium">Add a child</span>
+            <select aria-label="Child counterpart" className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300" value={childId} onChange={(e) => setChildId(e.target.value)}>
+              <option value="">Choose…</option>
+              {others.map((c) => (
+                <option key={c.id} value={c.id}>{c.displayName}</option>
+              ))}
+            </select>
+          </label>
+          <Button size="sm" type="submit" disabled={!childId} pending={link.isPending}>Add child</Button>
+        </form>
+      )}
+      <FormError message={link.isError ? errorMessage(link.error) : null} />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+// Counterparts through the typed client: types, query keys and react-query hooks.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "@/lib/client/api-client";
+import { useApi } from "@/lib/client/api-context";
+import type { Page, PageMeta } from "@/lib/client/types";
+
+export type Totals = { count: number; sumIn: string; sumOut: string; lastDate: string | null };
+export type Entity = { entityType: string; entityId: string };
+export type CounterpartSort = "name" | "count" | "sumIn" | "sumOut" | "lastDate";
+export type ListedCounterpart = {
+  id: string;
+  name: string;
+  alias: string | null;
+  displayName: string;
+  parentId: string | null;
+  entity: Entity | null;
+  consolidatedCount: number;
+  currency: string;
+  totals: Totals;
+};
+export type Counterpart = {
+  id: string;
+  name: string;
+  alias: string | null;
+  displayName: string;
+  mergedIntoId: string | null;
+  consolidationId: string | null;
+  parentId: string | null;
+  entity: Entity | null;
+  totals?: Totals;
+  createdAt: string;
+  updatedAt: string;
+};
+export type CounterpartDetail = Counterpart & {
+  totals: Totals;
+  members: Counterpart[];
+  keys: { kind: string; value: string; counterpartId: string }[];
+  bankNames: { name: string; count: number }[];
+  monthly: { month: string; count: number; sumIn: string; sumOut: string }[];
+};
+export type FamilyNode = { id: string; name: string; alias: string | null; displayName: string; parentId: string | null; totals: Totals; rolledUp: Totals; children: FamilyNode[] };
+export type Consolidation = { id: string; targetId: string; memberIds: string[]; createdAt: string; undoneAt: string | null };
+export type CounterpartTransaction = {
+  id: string;
+  accountId: string;
+  status: "booked" | "pending";
+  bookingDate: string | null;
+  valueDate: string | null;
+  amount: string;
+  currency: string;
+  counterpartName: string | null;
+  remittanceInformation: string | null;
+  counterpartId: string | null;
+  derivedCounterpartId: string | null;
+  isBound: boolean;
+};
+export type ListParams = { q?: string; sort: CounterpartSort; order: "asc" | "desc" };
+
+const BASE = "/api/accounttracking/v1";
+const enc = encodeURIComponent;
+
+export function counterpartsApi(client: ApiClient) {
+  const { request, data } = client;
+  return {
+    list: async (accountId: string, params: ListParams, cursor?: string): Promise<Page<ListedCounterpart>> => {
+      const { data: items, meta } = await request<ListedCounterpart[], PageMeta>("GET", `${BASE}/accounts/${enc(accountId)}/counterparts`, {
+        scoped: true,
+        query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
+      });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    get: (id: string, accountId?: string) =>
+      data(request<CounterpartDetail>("GET", `${BASE}/counterparts/${enc(id)}`, { scoped: true, query: { "filter[accountId]": accountId } })),
+    family: (id: string, accountId?: string) =>
+      data(request<FamilyNode>("GET", `${BASE}/counterparts/${enc(id)}/family`, { scoped: true, query: { "filter[accountId]": accountId } })),
+    transactions: async (id: string, cursor?: string): Promise<Page<CounterpartTransaction>> => {
+      const { data: items, meta } = await request<CounterpartTransaction[], PageMeta>("GET", `${BASE}/counterparts/${enc(id)}/transactions`, {
+        scoped: true,
+        query: { perPage: 100, cursor },
+      });
+      return { items, nextCursor: meta.page?.nextCursor ?? null };
+    },
+    setAlias: (id: string, alias: string | null) => data(request<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { scoped: true, body: { alias } })),
+    consolidate: (targetId: string, memberIds: string[]) =>
+      data(request<Consolidation>("POST", `${BASE}/counterparts/consolidations`, { scoped: true, body: { targetId, memberIds } })),
+    undoConsolidation: (id: string) => data(request<Consolidation>("DELETE", `${BASE}/counterparts/consolidations/${enc(id)}`, { scoped: true })),
+    bindEntity: (id: string, entity: Entity) => data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true, body: entity })),
+    unbindEntity: (id: string) => data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true })),
+    setParent: (id: string, parentId: string) => data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true, body: { parentId } })),
+    unlinkParent: (id: string) => data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true })),
+    bindTransaction: (transactionId: string, counterpartId: string | null) =>
+      counterpartId
+        ? data(request<CounterpartTransaction>("PUT", `${BASE}/transactions/${enc(transactionId)}/counterpart`, { scoped: true, body: { counterpartId } }))
+        : data(request<CounterpartTransaction>("DELETE", `${BASE}/transactions/${enc(transactionId)}/counterpart`, { scoped: true })),
+  };
+}
+
+export const counterpartKeys = {
+  all: (scopeId: string | null) => ["scope", scopeId, "counterparts"] as const,
+  list: (scopeId: string | null, accountId: string, params: ListParams) => [...counterpartKeys.all(scopeId), "list", accountId, params] as const,
+  detail: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "detail", id, accountId ?? null] as const,
+  family: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "family", id, accountId ?? null] as const,
+  transactions: (scopeId: string | null, id: string) => [...counterpartKeys.all(scopeId), "transactions", id] as const,
+};
+
+function useCounterpartsApi() {
+  const { client, scopeId } = useApi();
+  return { api: counterpartsApi(client), scopeId };
+}
+
+export function useCounterparts(accountId: string, params: ListParams) {
+  const { api, scopeId } = useCounterpartsApi();
+  return useInfiniteQuery({
+    queryKey: counterpartKeys.list(scopeId, accountId, params),
+    queryFn: ({ pageParam }) => api.list(accountId, params, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: scopeId !== null && accountId !== "",
+  });
+}
+
+export function useCounterpart(id: string, accountId?: string) {
+  const { api, scopeId } = useCounterpartsApi();
+  return useQuery({ queryKey: counterpartKeys.detail(scopeId, id, accountId), queryFn: () => api.get(id, accountId), enabled: scopeId !== null });
+}
+
+export function useFamily(id: string | null, accountId?: string) {
+  const { api, scopeId } = useCounterpartsApi();
+  return useQuery({
+    queryKey: counterpartKeys.family(scopeId, id ?? "", accountId),
+    queryFn: () => api.family(id ?? "", accountId),
+    enabled: scopeId !== null && id !== null,
+  });
+}
+
+export function useCounterpartTransactions(id: string) {
+  const { api, scopeId } = useCounterpartsApi();
+  return useInfiniteQuery({
+    queryKey: counterpartKeys.transactions(scopeId, id),
+    queryFn: ({ pageParam }) => api.transactions(id, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: scopeId !== null,
+  });
+}
+
+/** Any change: run it, then refetch every counterpart query of the scope (totals move with it). */
+export function useCounterpartChange<I, O>(run: (api: ReturnType<typeof counterpartsApi>, input: I) => Promise<O>) {
+  const { api, scopeId } = useCounterpartsApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => run(api, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: counterpartKeys.all(scopeId) }),
+  });
+}
