@@ -5,6 +5,7 @@ const asSchema = (v: unknown): JsonSchema | null => (v && typeof v === "object" 
 
 /** A one-line type, e.g. `string | null`, `array of object`, `"booked" | "pending"`. */
 export function typeLabel(schema: JsonSchema): string {
+  if (typeof schema.$ref === "string") return schema.$ref.split("/").at(-1)?.split("_").at(-1) ?? "object";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;

@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.1 document from the registry (lib/openapi/operations.ts) and the zod schemas.
 import { z } from "zod";
 import { errorStatusesOf } from "@/lib/openapi/errors";
-import { toSchema, type JsonSchema } from "@/lib/openapi/json-schema";
+import { toDocSchema, toSchema, type JsonSchema } from "@/lib/openapi/json-schema";
 import { OPERATIONS, TAGS } from "@/lib/openapi/operations";
 import { envelope, errorEnvelope, pageEnvelope } from "@/lib/openapi/schemas/common";
 import type { Operation } from "@/lib/openapi/types";
@@ -59,6 +59,9 @@ function parameters(op: Operation): JsonSchema[] {
   return out;
 }
 
+/** Shared schemas hoisted out of operations (recursive shapes), filled while the paths are built. */
+const hoisted: Record<string, JsonSchema> = {};
+
 function responses(op: Operation): JsonSchema {
   const out: JsonSchema = {};
   for (const status of Object.keys(op.success).map(Number)) {
@@ -69,7 +72,7 @@ function responses(op: Operation): JsonSchema {
     out[status] = {
       description: STATUS_TEXT[status] ?? String(status),
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(body ? { content: { "application/json": { schema: toSchema(body, "output") } } } : {}),
+      ...(body ? { content: { "application/json": { schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`) } } } : {}),
     };
   }
   for (const [status, codes] of errorStatusesOf(op)) {
@@ -99,7 +102,7 @@ function operationObject(op: Operation): JsonSchema {
     security: op.auth === "public" ? [{}] : [{ bearerAuth: [] }, { sessionCookie: [] }],
     parameters: parameters(op),
     ...(op.body
-      ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: toSchema(op.body, "input") } } } }
+      ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: toDocSchema(op.body, "input", hoisted, `${op.operationId}Body`) } } } }
       : {}),
     responses: responses(op),
     ...(op.paginated ? { "x-paginated": true } : {}),
@@ -139,6 +142,7 @@ function build(): OpenApiDocument {
 
 function components(): JsonSchema {
   return {
+    schemas: hoisted,
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (ll_pat_), access token (ll_at_) or App token (ll_key_, ll_app_, ll_agt_)." },
       sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The Auth.js session cookie of the web app (browser only; cross-site writes are refused)." },

@@ -2,6 +2,15 @@
 // Every route file under app/api (except Auth.js's, the catch-all and the sandbox bank) appears here;
 // lib/openapi/inventory.test.ts fails when one is missing or stale.
 import { z } from "zod";
+import * as accountCounterparts from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
+import * as cpEntity from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/entity/route";
+import * as cpFamily from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
+import * as cpParent from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
+import * as counterpart from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
+import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
+import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
+import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
+import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as accountAutoUpdate from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
 import * as account from "@/app/api/accounttracking/v1/accounts/[id]/route";
 import * as accountStats from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
@@ -49,10 +58,15 @@ import {
   RenewConsentBody, TrackAccountBody, TransactionsQuery,
 } from "@/lib/accounttracking/schemas";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
+import {
+  AccountFilterQuery, AliasBody, BindTransactionBody, ConsolidateBody, CounterpartsQuery, CounterpartTransactionsQuery,
+  EntityBody, ParentBody,
+} from "@/lib/counterparts/schemas";
 import { ListProfilesQuery, LookupQuery } from "@/lib/datasets/schemas";
 import { CreateApiKeyBody, CreatePersonalTokenBody, RevokeBody, SignUpBody, TokenGrantBody } from "@/lib/identity/schemas";
 import { AddMemberBody, CreateScopeBody, UpdateMemberBody } from "@/lib/scopes/schemas";
 import * as at from "@/lib/openapi/schemas/accounttracking";
+import * as cp from "@/lib/openapi/schemas/counterparts";
 import * as pf from "@/lib/openapi/schemas/platform";
 import type { Operation } from "@/lib/openapi/types";
 
@@ -66,6 +80,7 @@ export const TAGS = [
   { name: "Clients", description: "The clients of a scope." },
   { name: "Account tracking", description: "Registration, banks and PSD2 consents." },
   { name: "Tracked accounts", description: "Tracked bank accounts, transactions, stats and syncs." },
+  { name: "Counterparts", description: "Who an account's transactions are with: totals, aliases, consolidation, families and bindings." },
   { name: "Data registry", description: "Datasets, subset types, providers, profiles and company lookup." },
   { name: "Health", description: "Liveness." },
 ] as const;
@@ -121,6 +136,22 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: `${AT}/accounts/{id}/sync-status`, handler: accountSyncStatus.GET, operationId: "getSyncStatus", tag: "Tracked accounts", summary: "The latest sync run, schedule and PSD2 unattended-access budget", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], success: { 200: at.SyncStatusSchema } },
   { method: "post", path: `${AT}/accounts/{id}/sync-transactions`, handler: accountSync.POST, operationId: "syncTransactions", tag: "Tracked accounts", summary: "Start a sync (202; while one is queued or running, that run)", auth: "user", scoped: true, capability: "accounts.sync", uuidParams: ["id"], success: { 202: at.SyncRunSchema } },
   { method: "put", path: `${AT}/accounts/{id}/auto-update`, handler: accountAutoUpdate.PUT, operationId: "setAutoUpdate", tag: "Tracked accounts", summary: "Automatic updates per day (0–3)", auth: "user", scoped: true, capability: "accounts.setup", uuidParams: ["id"], body: AutoUpdateBody, success: { 200: at.AutoUpdateSchema } },
+
+  // Counterparts
+  { method: "get", path: `${AT}/accounts/{id}/counterparts`, handler: accountCounterparts.GET, operationId: "listAccountCounterparts", tag: "Counterparts", summary: "The parties an account's transactions are with, with totals", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], query: CounterpartsQuery, paginated: true, success: { 200: cp.CounterpartListItemSchema } },
+  { method: "get", path: `${AT}/counterparts/{counterpartId}`, handler: counterpart.GET, operationId: "getCounterpart", tag: "Counterparts", summary: "A counterpart with its members, match keys, bank names, totals and monthly totals", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["counterpartId"], query: AccountFilterQuery, success: { 200: cp.CounterpartDetailSchema } },
+  { method: "patch", path: `${AT}/counterparts/{counterpartId}`, handler: counterpart.PATCH, operationId: "setCounterpartAlias", tag: "Counterparts", summary: "Set or clear (null) the alias", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], body: AliasBody, success: { 200: cp.CounterpartSchema } },
+  { method: "put", path: `${AT}/counterparts/{counterpartId}/entity`, handler: cpEntity.PUT, operationId: "bindCounterpartEntity", tag: "Counterparts", summary: "Bind the counterpart to an entity (e.g. a client)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], body: EntityBody, success: { 200: cp.CounterpartSchema } },
+  { method: "delete", path: `${AT}/counterparts/{counterpartId}/entity`, handler: cpEntity.DELETE, operationId: "unbindCounterpartEntity", tag: "Counterparts", summary: "Unbind the counterpart from its entity", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], success: { 200: cp.CounterpartSchema } },
+  { method: "get", path: `${AT}/counterparts/{counterpartId}/family`, handler: cpFamily.GET, operationId: "getCounterpartFamily", tag: "Counterparts", summary: "The counterpart's family tree with own and rolled-up totals", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["counterpartId"], query: AccountFilterQuery, success: { 200: cp.FamilyNodeSchema } },
+  { method: "put", path: `${AT}/counterparts/{counterpartId}/parent`, handler: cpParent.PUT, operationId: "setCounterpartParent", tag: "Counterparts", summary: "Make the counterpart a child of another (a cycle → 422)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], body: ParentBody, success: { 200: cp.CounterpartSchema } },
+  { method: "delete", path: `${AT}/counterparts/{counterpartId}/parent`, handler: cpParent.DELETE, operationId: "unlinkCounterpartParent", tag: "Counterparts", summary: "Unlink the counterpart from its parent", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], success: { 200: cp.CounterpartSchema } },
+  { method: "get", path: `${AT}/counterparts/{counterpartId}/transactions`, handler: cpTransactions.GET, operationId: "listCounterpartTransactions", tag: "Counterparts", summary: "The counterpart's transactions (consolidated members included), newest first", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["counterpartId"], query: CounterpartTransactionsQuery, paginated: true, success: { 200: cp.CounterpartTransactionSchema } },
+  { method: "post", path: `${AT}/counterparts/consolidations`, handler: consolidations.POST, operationId: "consolidateCounterparts", tag: "Counterparts", summary: "Consolidate counterparts into a target", auth: "user", scoped: true, capability: "counterparts.write", body: ConsolidateBody, success: { 201: cp.ConsolidationSchema } },
+  { method: "get", path: `${AT}/counterparts/consolidations/{consolidationId}`, handler: consolidation.GET, operationId: "getConsolidation", tag: "Counterparts", summary: "Get a consolidation", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["consolidationId"], success: { 200: cp.ConsolidationSchema } },
+  { method: "delete", path: `${AT}/counterparts/consolidations/{consolidationId}`, handler: consolidation.DELETE, operationId: "undoConsolidation", tag: "Counterparts", summary: "Undo a consolidation (already undone → 409)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["consolidationId"], success: { 200: cp.ConsolidationSchema } },
+  { method: "put", path: `${AT}/transactions/{transactionId}/counterpart`, handler: txCounterpart.PUT, operationId: "bindTransactionCounterpart", tag: "Counterparts", summary: "Bind one transaction to a counterpart (survives re-syncs)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], body: BindTransactionBody, success: { 200: cp.CounterpartTransactionSchema } },
+  { method: "delete", path: `${AT}/transactions/{transactionId}/counterpart`, handler: txCounterpart.DELETE, operationId: "unbindTransactionCounterpart", tag: "Counterparts", summary: "Remove a transaction's binding (the derived counterpart applies again)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], success: { 200: cp.CounterpartTransactionSchema } },
 
   // Data registry
   { method: "get", path: "/api/datasets/v1", handler: datasets.GET, operationId: "listDatasets", tag: "Data registry", summary: "List datasets", auth: "any", scoped: true, capability: "datasets.read", success: { 200: list(pf.DatasetSchema) } },

@@ -1,0 +1,85 @@
+// Response shapes of the counterpart endpoints (mirroring lib/counterparts/find.ts, list.ts, detail.ts,
+// family.ts, consolidate.ts and transactions.ts).
+import { z } from "zod";
+import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
+import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+
+export const TotalsSchema = z.object({
+  count: z.number().int(),
+  sumIn: z.string().describe("Decimal string, in the account's currency"),
+  sumOut: z.string().describe("Decimal string, in the account's currency"),
+  lastDate: dateOnly.nullable(),
+});
+
+const EntitySchema = z.object({ entityType: z.string(), entityId: z.string() }).nullable();
+
+export const CounterpartSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  alias: z.string().nullable(),
+  displayName: z.string(),
+  mergedIntoId: uuid.nullable(),
+  consolidationId: uuid.nullable(),
+  parentId: uuid.nullable(),
+  entity: EntitySchema,
+  totals: TotalsSchema.optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const CounterpartListItemSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  alias: z.string().nullable(),
+  displayName: z.string(),
+  parentId: uuid.nullable(),
+  entity: EntitySchema,
+  consolidatedCount: z.number().int(),
+  currency: z.string(),
+  totals: TotalsSchema,
+});
+
+export const CounterpartDetailSchema = CounterpartSchema.extend({
+  members: z.array(CounterpartSchema),
+  keys: z.array(z.object({ kind: z.string(), value: z.string(), counterpartId: uuid })),
+  bankNames: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  monthly: z.array(z.object({ month: z.string(), count: z.number().int(), sumIn: z.string(), sumOut: z.string() })),
+});
+
+type FamilyNode = {
+  id: string;
+  name: string;
+  alias: string | null;
+  displayName: string;
+  parentId: string | null;
+  totals: z.infer<typeof TotalsSchema>;
+  rolledUp: z.infer<typeof TotalsSchema>;
+  children: FamilyNode[];
+};
+export const FamilyNodeSchema: z.ZodType<FamilyNode> = z.object({
+  id: uuid,
+  name: z.string(),
+  alias: z.string().nullable(),
+  displayName: z.string(),
+  parentId: uuid.nullable(),
+  totals: TotalsSchema,
+  rolledUp: TotalsSchema.describe("Itself plus all descendants"),
+  get children() {
+    return z.array(FamilyNodeSchema);
+  },
+});
+
+export const ConsolidationSchema = z.object({
+  id: uuid,
+  targetId: uuid,
+  memberIds: z.array(uuid),
+  createdAt: isoDateTime,
+  undoneAt: isoDateTime.nullable(),
+});
+
+export const CounterpartTransactionSchema = TransactionSchema.extend({
+  accountId: uuid,
+  counterpartId: uuid.nullable().describe("Effective: the bound counterpart, else the derived one"),
+  derivedCounterpartId: uuid.nullable(),
+  isBound: z.boolean(),
+});
