@@ -34,8 +34,8 @@ export function TrackButton({
 
   if (existing) {
     return (
-      <Link href={`/accounts/${existing.id}`} className={buttonClasses("ghost", "sm")} aria-label={`Open tracked account ${label}`}>
-        Tracked · open
+      <Link href={`/accounts/${existing.id}`} className={buttonClasses("secondary", "sm")} aria-label={`Open tracked account ${label}`}>
+        Tracked: open
       </Link>
     );
   }
