@@ -25,11 +25,11 @@ function AccountRow({ account }: { account: Account }) {
         <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
           {title}
         </Link>
+        <span className="block font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
         <span className="block text-xs text-slate-500">
           {account.bankName ?? account.bankId} · {account.countryCode}
         </span>
       </Td>
-      <Td className="font-mono text-xs">{formatIban(account.iban)}</Td>
       <Td>{ACCOUNT_TYPES[account.accountType]}</Td>
       <Td className="text-right tabular-nums">
         {account.balance ? (
@@ -88,7 +88,7 @@ export function AccountsPage() {
           </EmptyState>
         ) : (
           <>
-            <Table caption="Tracked accounts" head={["Account", "IBAN", "Type", <span key="b" className="block text-right">Balance</span>, "Last synced", "Sync", <span key="a" className="sr-only">Actions</span>]}>
+            <Table caption="Tracked accounts" head={["Account and IBAN", "Type", <span key="b" className="block text-right">Balance</span>, "Last synced", "Sync", <span key="a" className="sr-only">Actions</span>]}>
               {items.map((a) => (
                 <AccountRow key={a.id} account={a} />
               ))}
