@@ -192,6 +192,27 @@ async function finishRenewal(db: Tx, renewal: Consent, context: AccessContext) {
     where: { id: old.id },
     data: { status: "renewed", statusReason: `Replaced by the renewed consent ${renewal.id}.`, lastCheckedAt: new Date() },
   });
+  await moveTrackedAccounts(db, old, renewal, context);
+}
+
+/**
+ * Tracked accounts follow the renewal: same rows (so transactions, counterparts and bindings stay),
+ * now under the new consent. A bank that issued new account ids for the new consent is matched by IBAN.
+ */
+async function moveTrackedAccounts(db: Tx, old: Consent, renewal: Consent, context: AccessContext) {
+  const tracked = await db.trackedAccount.findMany({ where: { consentId: old.id } });
+  if (tracked.length === 0) return;
+  const exposed =
+    renewal.externalId && renewal.bankId
+      ? await integrationOrFail(renewal.integrationName).listAccounts(renewal.bankId, renewal.externalId, context).catch(() => [])
+      : [];
+  for (const account of tracked) {
+    const same = exposed.find((a) => a.externalId === account.externalId) ?? exposed.find((a) => a.iban !== null && a.iban === account.iban);
+    await db.trackedAccount.update({
+      where: { id: account.id },
+      data: { consentId: renewal.id, externalId: same?.externalId ?? account.externalId },
+    });
+  }
 }
 
 export async function consentAccounts(db: Tx, consent: Consent, context: AccessContext) {
