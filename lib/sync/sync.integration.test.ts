@@ -2,7 +2,9 @@
 // equals the bank's own totals (count and sum), with no duplicates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
-import { advanceBankClock, bankTotals, connectedConsent, resetBankClock, trackedAccount, type BankTotals } from "@/lib/testing/bank-flow";
+import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
+import { advanceBankClock, approveAtBank, bankTotals, connectedConsent, resetBankClock, trackedAccount, type BankTotals } from "@/lib/testing/bank-flow";
+import { bearer } from "@/lib/testing/http";
 import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
 import { stopBoss } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
@@ -163,5 +165,22 @@ describe("sync against the sandbox bank", () => {
     const unattendedFirstPages = bank.calls.filter((x) => x.path.includes(`/accounts/${account.externalId}/transactions`) && !x.path.includes("pageIndex=") && x.psuIp === null);
     expect(unattendedFirstPages.length).toBe(4);
     expect((await run(account.id, c.person.scopeId, true)).state).toBe("succeeded");
+  });
+
+  it("renewal: the tracked account moves to the renewed consent with its transactions, and keeps syncing", async () => {
+    const c = await connectedConsent("alice");
+    const { account, run: first } = await trackedAccount(c);
+    await executeRun(first.id, "test-worker");
+    const before = await ours(account.id);
+    const headers = bearer(c.person.token, c.person.scopeId);
+    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", { headers, params: { consent: c.consentId }, body: {} });
+    expect(renewed.status).toBe(201);
+    await approveAtBank(headers, renewed.json.data.id, c.bankId, "alice");
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("renewed");
+    const moved = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
+    expect(moved.consentId).toBe(renewed.json.data.id);
+    expect(await ours(account.id)).toEqual(before);
+    const next = await run(account.id, c.person.scopeId);
+    expect([next.state, next.added, next.updated]).toEqual(["succeeded", 0, 0]);
   });
 });

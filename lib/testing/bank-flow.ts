@@ -28,6 +28,12 @@ export async function connectedConsent(bankUser: string): Promise<Connected> {
     body: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId },
   });
   const consentId = created.json.data.id;
+  const bankConsentId = await approveAtBank(headers, consentId, bankId, bankUser);
+  return { person, consentId, bankId, bankConsentId };
+}
+
+/** initiate-redirect → log in and approve at the sandbox bank → our callback. Returns the bank's consent id. */
+export async function approveAtBank(headers: Record<string, string>, consentId: string, bankId: string, bankUser: string): Promise<string> {
   const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", { headers, params: { consent: consentId }, body: {} });
   if (redirect.status !== 200) throw new Error(`initiate-redirect: ${redirect.status} ${redirect.text}`);
   const bankConsentId = new URL(redirect.json.data.authorizationUrl).searchParams.get("consentId") ?? "";
@@ -36,7 +42,7 @@ export async function connectedConsent(bankUser: string): Promise<Connected> {
   const back = new URL(decision.headers.get("location") ?? "");
   const landed = await call(callbackRoute.GET, "GET", back.pathname, { query: back.searchParams.toString(), params: { integration: "sandbox" } });
   if (landed.status !== 303) throw new Error(`callback: ${landed.status}`);
-  return { person, consentId, bankId, bankConsentId };
+  return bankConsentId;
 }
 
 /** Tracks the account (the given bank account id, or the first of the type) and returns the first run. */
