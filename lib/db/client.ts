@@ -36,3 +36,19 @@ export async function disconnect(): Promise<void> {
 export function db(): Tx {
   return prisma() as unknown as Tx;
 }
+
+/** Runs `work` in one transaction on one pg connection (for the raw-SQL paths). */
+export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -2,7 +2,7 @@
 // included. Each unattended attempt reserves a slot before it calls the bank; the reservation is
 // serialised per (consent, account) with an advisory lock, so two workers can never make a 5th.
 import type { PoolClient } from "pg";
-import { pool } from "@/lib/db/client";
+import { pgTransaction, pool } from "@/lib/db/client";
 
 export const UNATTENDED_PER_DAY = 4;
 /** Scheduled updates use at most 3, keeping one slot for a retry. */
@@ -36,26 +36,16 @@ export async function reserveUnattendedAccess(
   accountId: string,
   runId: string,
 ): Promise<{ reserved: true } | { reserved: false; nextAllowedAt: string | null }> {
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
+  // Committing a transaction that only took the lock and counted is harmless: nothing was written.
+  return pgTransaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`psd2:${consentId}:${accountId}`]);
     const budget = await usage(client, consentId, accountId);
-    if (budget.left === 0) {
-      await client.query("ROLLBACK");
-      return { reserved: false, nextAllowedAt: budget.nextAllowedAt };
-    }
+    if (budget.left === 0) return { reserved: false as const, nextAllowedAt: budget.nextAllowedAt };
     await client.query("INSERT INTO bank_accesses (id, consent_id, account_id, run_id) VALUES (gen_random_uuid(), $1, $2, $3)", [
       consentId,
       accountId,
       runId,
     ]);
-    await client.query("COMMIT");
-    return { reserved: true };
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return { reserved: true as const };
+  });
 }

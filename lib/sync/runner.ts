@@ -4,12 +4,11 @@
 // Transient bank failures: retried in place honouring Retry-After, then re-queued with backoff up
 // to SYNC_MAX_ATTEMPTS, then failed with the reason. A consent the bank refuses: failed, no retry.
 import { hostname } from "node:os";
-import type { PoolClient } from "pg";
 import { refreshConsent } from "@/lib/accounttracking/consents";
 import { ProviderError } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
-import { db, pool, prisma } from "@/lib/db/client";
+import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
@@ -57,20 +56,6 @@ async function heartbeat(runId: string, workerId: string) {
   await pool().query("UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND worker_id = $2", [runId, workerId]);
 }
 
-async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -117,7 +102,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
         () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
         { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
       );
-      await inTransaction(async (client) => {
+      await pgTransaction(async (client) => {
         const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
         await assignCounterparts(client, { scopeId: run.scope_id, accountId: account.id, externalIds: page.transactions.map((t) => t.externalId) });
         const saved = await client.query(
@@ -135,7 +120,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
     const balance = run.attended
       ? await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null)
       : null;
-    await inTransaction(async (client) => {
+    await pgTransaction(async (client) => {
       const result = await reconcile(client, { accountId: account.id, runId: run.id, dateFrom });
       await client.query("UPDATE sync_runs SET reissued = $2, removed = $3 WHERE id = $1", [run.id, result.reissued, result.removed]);
       await client.query(

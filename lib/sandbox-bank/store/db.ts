@@ -2,7 +2,7 @@
 // schema (the bank is a separate system). Created idempotently on first use under an advisory lock
 // so parallel first requests do not race.
 import type pg from "pg";
-import { pool } from "@/lib/db/client";
+import { pgTransaction, pool } from "@/lib/db/client";
 
 const SCHEMA_LOCK_KEY = 0x5b_ba_4e_01;
 
@@ -86,16 +86,5 @@ export async function query<R extends pg.QueryResultRow>(text: string, values: u
 /** Runs `fn` in one transaction on one connection. */
 export async function transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   await ensureSchema();
-  const client = await pool().connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return pgTransaction(fn);
 }
