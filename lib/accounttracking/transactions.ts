@@ -59,12 +59,21 @@ export function serializeTransaction(t: TransactionRow) {
   };
 }
 
-export type TransactionsFilter = { fromDate?: string; toDate?: string; status?: "booked" | "pending"; perPage: number; cursor?: string };
+export type TransactionsFilter = {
+  fromDate?: string;
+  toDate?: string;
+  status?: "booked" | "pending";
+  perPage: number;
+  cursor?: string;
+  /** Rows carry their scope: filtering on it makes a foreign account read as empty, never as data. */
+  scopeId?: string;
+};
 
 /** The keyset query, shared by the API and the benchmark's raw baseline. */
 export function transactionsQuery(accountId: string, filter: TransactionsFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [accountId];
   const where = ["account_id = $1", "removed_at IS NULL"];
+  if (filter.scopeId) where.push(`scope_id = $${values.push(filter.scopeId)}::uuid`);
   if (filter.fromDate) where.push(`sort_date >= $${values.push(filter.fromDate)}`);
   if (filter.toDate) where.push(`sort_date <= $${values.push(filter.toDate)}`);
   if (filter.status) where.push(`status = $${values.push(filter.status)}::"TransactionStatus"`);

@@ -14,15 +14,18 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     uuidParams: ["id"],
     query: TransactionsQuery,
     handler: async ({ scope, params, query, authorize }) => {
-      const accountId = await requireAccountId(scope.scopeId, params.id);
-      authorize("accounts.read");
-      const page = await listTransactions(accountId, {
+      // One round trip in the common case: the page query is confined to the scope; only an empty
+      // page needs the separate check that tells "no such account here" (404) from "no rows".
+      const page = await listTransactions(params.id, {
         fromDate: query["filter[fromDate]"],
         toDate: query["filter[toDate]"],
         status: query["filter[status]"],
         perPage: query.perPage,
         cursor: query.cursor,
+        scopeId: scope.scopeId,
       });
+      if (page.items.length === 0) await requireAccountId(scope.scopeId, params.id);
+      authorize("accounts.read");
       return { data: page.items, meta: page.meta };
     },
   }),
