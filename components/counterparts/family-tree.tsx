@@ -54,7 +54,9 @@ export function FamilyTree(props: { counterpartId: string; accountId: string; cu
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (childId) link.mutate({ child: childId, parent: props.counterpartId }, { onSuccess: () => setChildId("") });
+            if (!childId) return;
+            link.mutate({ child: childId, parent: props.counterpartId });
+            setChildId("");
           }}
         >
           <label className="text-sm text-slate-700">
