@@ -36,7 +36,8 @@ function Outcome({ consentId }: { consentId: string }) {
       {consent.status === "pending" && <p className="px-5 pb-5 text-sm text-slate-600"><Spinner /> This page updates by itself.</p>}
       <ConsentAccounts consentId={consent.id} enabled={consent.status === "valid"} />
       <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-        <Link href="/consents" className={buttonClasses("primary")}>Go to bank connections</Link>
+        {consent.status === "valid" && <Link href={`/consents/${consent.id}`} className={buttonClasses("primary")}>Track an account</Link>}
+        <Link href="/consents" className={buttonClasses(consent.status === "valid" ? "secondary" : "primary")}>Go to bank connections</Link>
         {consent.status !== "valid" && consent.status !== "pending" && <Link href="/connect" className={buttonClasses("secondary")}>Try again</Link>}
       </div>
     </Card>
