@@ -4,7 +4,7 @@
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 
-export type IngestCounts = { added: number; updated: number; unchanged: number };
+export type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
 const COLUMNS = [
   ["external_id", "text"],
@@ -52,26 +52,61 @@ function columnValues(t: BankTransaction): (string | null)[] {
   ];
 }
 
+// The party's match keys, as lib/counterparts' assign_counterparts derives them: the creditor on
+// debits and the debtor on credits; behind an intermediary only the ultimate party's name counts.
+const KEYED = `
+  SELECT i.*, p.iban, p.cid, p.mandate, counterpart_name_key(q.raw_name) AS name_key
+    FROM input i
+    CROSS JOIN LATERAL (SELECT i.amount < 0 AS debit) d
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN d.debit THEN coalesce(i.ultimate_creditor, i.creditor_name) ELSE coalesce(i.ultimate_debtor, i.debtor_name) END AS raw_name,
+             CASE WHEN d.debit THEN i.ultimate_creditor ELSE i.ultimate_debtor END IS NOT NULL AS via,
+             d.debit) q
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN q.via THEN NULL ELSE nullif(upper(replace(CASE WHEN q.debit THEN i.creditor_iban ELSE i.debtor_iban END, ' ', '')), '') END AS iban,
+             CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(i.creditor_id, '') END AS cid,
+             CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(i.mandate_id, '') END AS mandate) p`;
+
+// A row whose every key is already known is assigned here, in the upsert, so the common case writes
+// each row once. A row with any unknown key stays NULL: assign_counterparts then creates or extends
+// counterparts (it learns new keys), for those rows only.
+const RESOLVED = `
+  SELECT k.*,
+         CASE WHEN (k.iban IS NULL OR ki.counterpart_id IS NOT NULL) AND (k.cid IS NULL OR kc.counterpart_id IS NOT NULL)
+               AND (k.mandate IS NULL OR km.counterpart_id IS NOT NULL) AND (k.name_key IS NULL OR kn.counterpart_id IS NOT NULL)
+              THEN coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) END AS cp
+    FROM keyed k
+    LEFT JOIN counterpart_keys ki ON ki.scope_id = $1 AND ki.kind = 'iban' AND ki.value = k.iban
+    LEFT JOIN counterpart_keys kc ON kc.scope_id = $1 AND kc.kind = 'creditor_id' AND kc.value = k.cid
+    LEFT JOIN counterpart_keys km ON km.scope_id = $1 AND km.kind = 'mandate' AND km.value = k.mandate
+    LEFT JOIN counterpart_keys kn ON kn.scope_id = $1 AND kn.kind = 'name' AND kn.value = k.name_key`;
+
+const CHANGED = `(${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) IS DISTINCT FROM (${CHANGE_COLUMNS.map((c) => `EXCLUDED.${c}`).join(", ")})`;
+
 const SQL = `
 WITH input AS (
   SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 4}::${type}[]`).join(", ")})
     AS i(${COLUMNS.map(([c]) => c).join(", ")})
+), keyed AS (${KEYED}
+), resolved AS (${RESOLVED}
 ), upserted AS (
-  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, updated_at)
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, now() FROM input i
+  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, counterpart_id, updated_at)
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `r.${c}`).join(", ")}, r.cp, now() FROM resolved r
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     last_seen_run_id = EXCLUDED.last_seen_run_id,
     removed_at = NULL,
-    updated_at = CASE WHEN (${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) IS DISTINCT FROM
-                           (${CHANGE_COLUMNS.map((c) => `EXCLUDED.${c}`).join(", ")})
-                      THEN now() ELSE transactions.updated_at END
+    -- What the bank changed is derived again; an unchanged row keeps its counterpart.
+    counterpart_id = CASE WHEN ${CHANGED} THEN EXCLUDED.counterpart_id
+                          ELSE coalesce(transactions.counterpart_id, EXCLUDED.counterpart_id) END,
+    updated_at = CASE WHEN ${CHANGED} THEN now() ELSE transactions.updated_at END
   -- updated_at is timestamptz(3): compare at the precision it is stored with.
-  RETURNING (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
+  RETURNING external_id, counterpart_id, (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
 )
 SELECT count(*) FILTER (WHERE inserted)::int AS added,
        count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
-       count(*) FILTER (WHERE NOT inserted AND NOT touched)::int AS unchanged
+       count(*) FILTER (WHERE NOT inserted AND NOT touched)::int AS unchanged,
+       coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved
   FROM upserted`;
 
 /** Upserts a page (deduplicated by external id within the page) inside the caller's transaction. */
@@ -80,7 +115,7 @@ export async function ingestPage(
   target: { scopeId: string; accountId: string; runId: string },
   transactions: BankTransaction[],
 ): Promise<IngestCounts> {
-  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0 };
+  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins.
   const byId = new Map<string, BankTransaction>();
   for (const t of transactions) {

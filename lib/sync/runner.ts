@@ -104,7 +104,10 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
       );
       await pgTransaction(async (client) => {
         const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
-        await assignCounterparts(client, { scopeId: run.scope_id, accountId: account.id, externalIds: page.transactions.map((t) => t.externalId) });
+        // Rows the upsert could not assign (a party or key not seen before) go through the full step.
+        if (counts.unresolved.length > 0) {
+          await assignCounterparts(client, { scopeId: run.scope_id, accountId: account.id, externalIds: counts.unresolved });
+        }
         const saved = await client.query(
           `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
             WHERE id = $1 AND worker_id = $2 AND state = 'running'`,

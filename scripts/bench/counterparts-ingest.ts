@@ -51,8 +51,9 @@ async function ingestAll(db: pg.Pool, scopeId: string, accountId: string, rows: 
     const client = await db.connect();
     try {
       await client.query("BEGIN");
-      await ingestPage(client, { scopeId, accountId, runId }, page);
-      if (withCounterparts) await assignCounterparts(client, { scopeId, accountId, externalIds: page.map((r) => r.externalId) });
+      const counts = await ingestPage(client, { scopeId, accountId, runId }, page);
+      // As the sync runner does: only rows the upsert could not assign take the full step.
+      if (withCounterparts && counts.unresolved.length > 0) await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
       await client.query("COMMIT");
     } finally {
       client.release();
