@@ -2,6 +2,7 @@
 // ingest does page by page), then listing counterparts with totals (API and its SQL) against a plain
 // GROUP BY over the same rows on the raw party name.
 import type pg from "pg";
+import { median } from "./timing";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { counterpartsSql } from "@/lib/counterparts/list";
 
@@ -14,16 +15,6 @@ export type CounterpartsBench = {
   listApiMs: number;
 };
 
-async function median(times: number, run: () => Promise<void>): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const t = performance.now();
-    await run();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
-}
 
 export async function benchCounterparts(options: { db: pg.Pool; baseUrl: string; token: string; scopeId: string; accountId: string }): Promise<CounterpartsBench> {
   const { db, scopeId, accountId } = options;

@@ -4,6 +4,7 @@
 import type pg from "pg";
 import { encodeCursor } from "@/lib/api/pagination";
 import { transactionsQuery } from "@/lib/accounttracking/transactions";
+import { median } from "./timing";
 
 export type PageBench = { firstApiMs: number; deepApiMs: number; firstRawMs: number; deepRawMs: number };
 
@@ -33,16 +34,6 @@ export async function seedMillion(db: pg.Pool, scopeId: string, userId: string):
   return accountId;
 }
 
-async function median(times: number, run: () => Promise<void>): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const t = performance.now();
-    await run();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
-}
 
 export async function benchPages(options: { db: pg.Pool; baseUrl: string; token: string; scopeId: string; accountId: string }): Promise<PageBench> {
   const { db, accountId } = options;
