@@ -81,4 +81,22 @@ test("track an account, sync it, page through and filter its transactions", asyn
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(status).not.toContainText("all that match");
   expect(await loadedCount(status)).toBeGreaterThanOrEqual(scrolled);
+
+  // Re-bind one transaction to another counterpart from the table; it is marked as bound by hand.
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  const firstParty = table.getByRole("button", { name: /change the counterpart/ }).first();
+  await firstParty.click();
+  const dialog = page.getByRole("dialog", { name: "Counterpart of this transaction" });
+  await expect(dialog).toBeVisible();
+  const select = dialog.getByLabel("Counts under");
+  await expect(select.locator("option")).not.toHaveCount(0);
+  const chosenBefore = await select.inputValue();
+  const other = await select
+    .locator("option")
+    .evaluateAll((opts, before) => (opts as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== "" && v !== before), chosenBefore);
+  expect(other).toBeTruthy();
+  await select.selectOption(other ?? "");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByText("· bound").first()).toBeVisible();
 });

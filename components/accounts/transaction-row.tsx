@@ -41,11 +41,14 @@ export const TransactionRow = memo(function TransactionRow({
   transaction: t,
   index,
   start,
+  onCounterpart,
 }: {
   transaction: Transaction;
   index: number;
   /** Offset from the top of the body, in px (from the virtualizer). */
   start: number;
+  /** When given, the counterpart name is a button that opens the re-bind dialog. */
+  onCounterpart?: (t: Transaction) => void;
 }) {
   const pending = t.status === "pending";
   const party = counterpart(t);
@@ -68,9 +71,21 @@ export const TransactionRow = memo(function TransactionRow({
         )}
       </div>
       <div role="cell" className="min-w-0">
-        <span className="block truncate font-medium text-slate-900" title={party.name}>
-          {party.name}
-        </span>
+        {onCounterpart ? (
+          <button
+            type="button"
+            onClick={() => onCounterpart(t)}
+            className="block max-w-full truncate text-left font-medium text-slate-900 underline decoration-slate-300 decoration-dotted underline-offset-2 hover:text-indigo-700"
+            title={`${party.name}: change the counterpart${t.counterpartBound ? " (bound by hand)" : ""}`}
+          >
+            {party.name}
+            {t.counterpartBound && <span className="ml-1 text-[11px] font-normal text-indigo-700">· bound</span>}
+          </button>
+        ) : (
+          <span className="block truncate font-medium text-slate-900" title={party.name}>
+            {party.name}
+          </span>
+        )}
         {party.iban && <span className="block truncate font-mono text-[11px] text-slate-500">{formatIban(party.iban)}</span>}
       </div>
       <div role="cell" className="min-w-0">

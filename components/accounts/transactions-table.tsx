@@ -8,7 +8,8 @@ import { ROW_HEIGHT, TransactionRow, TransactionsHeader } from "@/components/acc
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { useTransactions, type TransactionFilter } from "@/lib/client/accounts";
+import { RebindDialog } from "@/components/accounts/rebind-dialog";
+import { useCanManageAccounts, useTransactions, type Transaction, type TransactionFilter } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
 const STATUSES = [
@@ -60,6 +61,8 @@ function Filters({ filter, onChange }: { filter: TransactionFilter; onChange: (n
 
 export function TransactionsTable({ accountId, syncing }: { accountId: string; syncing: boolean }) {
   const [filter, setFilter] = useState<TransactionFilter>({});
+  const [rebinding, setRebinding] = useState<Transaction | null>(null);
+  const canRebind = useCanManageAccounts().allowed;
   const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
   const query = useTransactions(accountId, backwards ? { ...filter, toDate: undefined } : filter);
   const pages = query.data?.pages;
@@ -125,7 +128,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
-              if (t) return <TransactionRow key={t.id} transaction={t} index={item.index} start={item.start} />;
+              if (t) return <TransactionRow key={t.id} transaction={t} index={item.index} start={item.start} onCounterpart={canRebind ? setRebinding : undefined} />;
               return (
                 <div key="loader" role="row" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-500">
                   <div role="cell">
@@ -165,6 +168,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
       />
       <Filters filter={filter} onChange={setFilter} />
       {body}
+      {rebinding && <RebindDialog accountId={accountId} transaction={rebinding} onClose={() => setRebinding(null)} />}
     </Card>
   );
 }

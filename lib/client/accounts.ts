@@ -75,6 +75,8 @@ export type Transaction = {
   creditorId: string | null;
   mandateId: string | null;
   bankTransactionCode: string | null;
+  counterpartId: string | null;
+  counterpartBound: boolean;
 };
 export type TransactionFilter = { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
 export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number };

@@ -139,6 +139,8 @@ export const TransactionSchema = z.object({
   creditorId: s,
   mandateId: s,
   bankTransactionCode: s,
+  counterpartId: uuid.nullable().describe("The counterpart it counts under: a person's binding, else the one derived from the bank data"),
+  counterpartBound: z.boolean().describe("True when a person bound it by hand (survives re-syncs)"),
 });
 
 export const StatsSchema = z.object({
