@@ -55,6 +55,9 @@ async function main() {
     stopping = true;
     await close().catch(() => undefined);
     await stopWorker().catch(() => undefined);
+    // Close our connections before the embedded cluster stops, so none is cut mid-flight.
+    const { disconnect } = await import("@/lib/db/client");
+    await disconnect().catch(() => undefined);
     await db.stop().catch(() => undefined);
     process.exit(0);
   };

@@ -65,6 +65,8 @@ async function main() {
       console.log(`  pg  first page ${p.firstRawMs.toFixed(2)} ms · pg  ~90% deep ${p.deepRawMs.toFixed(2)} ms`);
       console.log(`ratio: deep / first page (API) = ${(p.deepApiMs / p.firstApiMs).toFixed(2)}×   (target ≤ 1.3×)`);
       console.log(`ratio: API / raw keyset query = ${(p.firstApiMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepApiMs / p.deepRawMs).toFixed(2)}× deep   (target ≤ 3×)`);
+      console.log(`  bare constant-JSON route, same method: ${p.bareRouteMs.toFixed(2)} ms (the HTTP + Next.js floor of every route here)`);
+      console.log(`ratio: (API − bare route) / raw keyset query = ${((p.firstApiMs - p.bareRouteMs) / p.firstRawMs).toFixed(2)}× first, ${((p.deepApiMs - p.bareRouteMs) / p.deepRawMs).toFixed(2)}× deep   (our kernel + handler alone)`);
     }
 
     if (wants("counterparts")) {

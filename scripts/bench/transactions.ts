@@ -6,7 +6,7 @@ import { encodeCursor } from "@/lib/api/pagination";
 import { transactionsQuery } from "@/lib/accounttracking/transactions";
 import { median } from "./timing";
 
-export type PageBench = { firstApiMs: number; deepApiMs: number; firstRawMs: number; deepRawMs: number };
+export type PageBench = { firstApiMs: number; deepApiMs: number; firstRawMs: number; deepRawMs: number; bareRouteMs: number };
 
 const ROWS = 1_000_000;
 
@@ -60,7 +60,11 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     await raw()();
     await raw(cursor)();
   }
+  // The floor every route pays in this server (HTTP, Next.js routing): a constant-JSON route, same method.
+  const bare = async () => void (await (await fetch(`${options.baseUrl}/api/health`)).text());
+  for (let i = 0; i < 20; i += 1) await bare();
   return {
+    bareRouteMs: await median(101, bare),
     firstApiMs: await median(101, api()),
     deepApiMs: await median(101, api(cursor)),
     firstRawMs: await median(101, raw()),
