@@ -20,6 +20,7 @@ export function serializeCounterpartTransaction(r: Row) {
     ...serializeTransaction(r),
     accountId: r.account_id,
     counterpartId: r.bound_counterpart_id ?? r.counterpart_id,
+    counterpartBound: r.bound_counterpart_id !== null,
     derivedCounterpartId: r.counterpart_id,
     isBound: r.bound_counterpart_id !== null,
   };
