@@ -76,7 +76,8 @@ export const TransactionRow = memo(function TransactionRow({
             type="button"
             onClick={() => onCounterpart(t)}
             className="block max-w-full truncate text-left font-medium text-slate-900 underline decoration-slate-300 decoration-dotted underline-offset-2 hover:text-indigo-700"
-            title={`${party.name}: change the counterpart${t.counterpartBound ? " (bound by hand)" : ""}`}
+            aria-label={`${party.name}: change the counterpart${t.counterpartBound ? " (bound by hand)" : ""}`}
+            title="Change the counterpart this transaction counts under"
           >
             {party.name}
             {t.counterpartBound && <span className="ml-1 text-[11px] font-normal text-indigo-700">· bound</span>}
