@@ -52,20 +52,13 @@ function columnValues(t: BankTransaction): (string | null)[] {
   ];
 }
 
-// The party's match keys, as lib/counterparts' assign_counterparts derives them: the creditor on
-// debits and the debtor on credits; behind an intermediary only the ultimate party's name counts.
+// The party's match keys come from the database function counterpart_party_keys, the same one
+// assign_counterparts uses, so both paths derive them identically.
 const KEYED = `
-  SELECT i.*, p.iban, p.cid, p.mandate, counterpart_name_key(q.raw_name) AS name_key
+  SELECT i.*, p.iban, p.cid, p.mandate, p.name_key
     FROM input i
-    CROSS JOIN LATERAL (SELECT i.amount < 0 AS debit) d
-    CROSS JOIN LATERAL (
-      SELECT CASE WHEN d.debit THEN coalesce(i.ultimate_creditor, i.creditor_name) ELSE coalesce(i.ultimate_debtor, i.debtor_name) END AS raw_name,
-             CASE WHEN d.debit THEN i.ultimate_creditor ELSE i.ultimate_debtor END IS NOT NULL AS via,
-             d.debit) q
-    CROSS JOIN LATERAL (
-      SELECT CASE WHEN q.via THEN NULL ELSE nullif(upper(replace(CASE WHEN q.debit THEN i.creditor_iban ELSE i.debtor_iban END, ' ', '')), '') END AS iban,
-             CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(i.creditor_id, '') END AS cid,
-             CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(i.mandate_id, '') END AS mandate) p`;
+    CROSS JOIN LATERAL counterpart_party_keys(i.amount, i.creditor_name, i.creditor_iban, i.ultimate_creditor,
+                                              i.debtor_name, i.debtor_iban, i.ultimate_debtor, i.creditor_id, i.mandate_id) p`;
 
 // A row whose every key is already known is assigned here, in the upsert, so the common case writes
 // each row once. A row with any unknown key stays NULL: assign_counterparts then creates or extends

@@ -1,0 +1,105 @@
+-- One definition of a transaction's counterpart match keys, used by assign_counterparts (below) and
+-- by the page upsert in lib/sync/ingest.ts, so the fast path and the full step can never disagree.
+-- The party is the creditor on debits and the debtor on credits; behind an intermediary (an ultimate
+-- party is named) only the ultimate party's name identifies it: IBAN, creditor id and mandate then
+-- belong to the intermediary. No schema change, so no schema snapshot beside this migration.
+CREATE FUNCTION counterpart_party_keys(
+  amount numeric, creditor_name text, creditor_iban text, ultimate_creditor text,
+  debtor_name text, debtor_iban text, ultimate_debtor text, creditor_id text, mandate_id text
+) RETURNS TABLE (raw_name text, iban text, cid text, mandate text, name_key text)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT q.raw_name,
+         CASE WHEN q.via THEN NULL ELSE nullif(upper(replace(CASE WHEN q.debit THEN creditor_iban ELSE debtor_iban END, ' ', '')), '') END,
+         CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(creditor_id, '') END,
+         CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(mandate_id, '') END,
+         counterpart_name_key(q.raw_name)
+    FROM (SELECT amount < 0 AS debit) d
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN d.debit THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS raw_name,
+             CASE WHEN d.debit THEN ultimate_creditor ELSE ultimate_debtor END IS NOT NULL AS via,
+             d.debit) q
+$$;
+
+CREATE OR REPLACE FUNCTION assign_counterparts(p_scope uuid, p_account uuid, p_external_ids text[]) RETURNS integer
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
+DECLARE
+  assigned integer := 0;
+  n integer;
+  rounds integer := 0;
+BEGIN
+  IF p_external_ids IS NOT NULL THEN
+    UPDATE transactions SET counterpart_id = NULL
+     WHERE account_id = p_account AND external_id = ANY(p_external_ids)
+       AND counterpart_id IS NOT NULL AND updated_at = now()::timestamptz(3);
+  END IF;
+  LOOP
+    rounds := rounds + 1;
+    WITH c AS MATERIALIZED (
+      SELECT t.id, p.iban, p.cid, p.mandate, p.name_key
+        FROM transactions t
+        CROSS JOIN LATERAL counterpart_party_keys(t.amount, t.creditor_name, t.creditor_iban, t.ultimate_creditor,
+                                                  t.debtor_name, t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id) p
+       WHERE t.account_id = p_account AND t.counterpart_id IS NULL
+         AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
+    ), r AS (
+      SELECT c.*, ki.counterpart_id AS by_iban, kc.counterpart_id AS by_cid, km.counterpart_id AS by_mandate, kn.counterpart_id AS by_name,
+             coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) AS cp
+        FROM c
+        LEFT JOIN counterpart_keys ki ON ki.scope_id = p_scope AND ki.kind = 'iban' AND ki.value = c.iban
+        LEFT JOIN counterpart_keys kc ON kc.scope_id = p_scope AND kc.kind = 'creditor_id' AND kc.value = c.cid
+        LEFT JOIN counterpart_keys km ON km.scope_id = p_scope AND km.kind = 'mandate' AND km.value = c.mandate
+        LEFT JOIN counterpart_keys kn ON kn.scope_id = p_scope AND kn.kind = 'name' AND kn.value = c.name_key
+    ), learned AS (
+      INSERT INTO counterpart_keys (scope_id, kind, value, counterpart_id)
+      SELECT p_scope, x.kind, x.value, r.cp
+        FROM r CROSS JOIN LATERAL (VALUES ('iban', r.iban, r.by_iban), ('creditor_id', r.cid, r.by_cid),
+                                          ('mandate', r.mandate, r.by_mandate), ('name', r.name_key, r.by_name)) AS x(kind, value, known)
+       WHERE r.cp IS NOT NULL AND x.value IS NOT NULL AND x.known IS NULL
+      ON CONFLICT DO NOTHING
+    )
+    UPDATE transactions t SET counterpart_id = r.cp FROM r WHERE t.id = r.id AND r.cp IS NOT NULL;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    assigned := assigned + n;
+    EXIT WHEN rounds > 40;
+    -- The common case (every row of the page is a party seen before): done in one statement.
+    EXIT WHEN p_external_ids IS NOT NULL AND rounds = 1 AND n >= cardinality(p_external_ids);
+    -- Keys learned just now can resolve more rows: resolve again before creating anything.
+    CONTINUE WHEN n > 0;
+
+    WITH c AS (
+      SELECT t.id, p.raw_name, p.iban, p.cid, p.mandate, p.name_key
+        FROM transactions t
+        CROSS JOIN LATERAL counterpart_party_keys(t.amount, t.creditor_name, t.creditor_iban, t.ultimate_creditor,
+                                                  t.debtor_name, t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id) p
+       WHERE t.account_id = p_account AND t.counterpart_id IS NULL
+         AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
+    ), k AS (
+      SELECT c.*, CASE WHEN c.iban IS NOT NULL THEN 'iban' WHEN c.cid IS NOT NULL THEN 'creditor_id'
+                       WHEN c.mandate IS NOT NULL THEN 'mandate' ELSE 'name' END AS kind,
+             coalesce(c.iban, c.cid, c.mandate, c.name_key) AS value
+        FROM c
+    ), ranked AS (
+      SELECT k.*,
+             row_number() OVER (PARTITION BY k.cid ORDER BY k.kind, k.value, k.id) AS rc,
+             row_number() OVER (PARTITION BY k.mandate ORDER BY k.kind, k.value, k.id) AS rm,
+             row_number() OVER (PARTITION BY k.name_key ORDER BY k.kind, k.value, k.id) AS rn
+        FROM k WHERE k.value IS NOT NULL
+    ), seeds AS MATERIALIZED (
+      SELECT DISTINCT ON (kind, value) gen_random_uuid() AS new_id, kind, value, coalesce(raw_name, value) AS name
+        FROM ranked
+       -- After a few rounds (long chains of shared keys) every remaining key value seeds at once.
+       WHERE rounds > 20 OR ((cid IS NULL OR rc = 1) AND (mandate IS NULL OR rm = 1) AND (name_key IS NULL OR rn = 1))
+       ORDER BY kind, value, id
+    ), created AS (
+      INSERT INTO counterparts (id, scope_id, name, created_at, updated_at)
+      SELECT new_id, p_scope, name, now(), now() FROM seeds RETURNING id
+    )
+    INSERT INTO counterpart_keys (scope_id, kind, value, counterpart_id)
+    SELECT p_scope, s.kind, s.value, s.new_id FROM seeds s JOIN created ON created.id = s.new_id
+    ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    EXIT WHEN n = 0;
+  END LOOP;
+  RETURN assigned;
+END
+$fn$;
