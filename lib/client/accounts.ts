@@ -6,6 +6,8 @@ import type { ApiClient, PostOptions } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
 import { useCurrentScope } from "@/lib/client/hooks";
 import type { Page, PageMeta } from "@/lib/client/types";
+import type { z } from "zod";
+import type { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 
 export type AccountType = "private" | "company" | "payment";
 export type SyncState = "queued" | "running" | "succeeded" | "failed";
@@ -55,29 +57,8 @@ export type SyncStatus = {
   nextScheduledAt: string | null;
   psd2: { unattendedAccessesPerDay: number; usedLast24h: number; left: number; nextAllowedAt: string | null };
 };
-export type Transaction = {
-  id: string;
-  bankTransactionId: string | null;
-  entryReference: string | null;
-  status: "booked" | "pending";
-  bookingDate: string | null;
-  valueDate: string | null;
-  amount: string;
-  currency: string;
-  counterpartName: string | null;
-  creditorName: string | null;
-  creditorIban: string | null;
-  ultimateCreditor: string | null;
-  debtorName: string | null;
-  debtorIban: string | null;
-  ultimateDebtor: string | null;
-  remittanceInformation: string | null;
-  creditorId: string | null;
-  mandateId: string | null;
-  bankTransactionCode: string | null;
-  counterpartId: string | null;
-  counterpartBound: boolean;
-};
+/** The API's transaction record, from the same zod schema the OpenAPI document is built from. */
+export type Transaction = z.infer<typeof TransactionSchema>;
 export type TransactionFilter = { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
 export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number };
 export type AccountStats = {
