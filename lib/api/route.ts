@@ -232,6 +232,20 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
   };
 }
 
+// Marks the handlers built here: plain Request → Response functions that need no Next.js request
+// context, so the HTTP server may call them directly (lib/server/direct-api.ts). A registry
+// symbol, so the mark reads the same from any copy of this module.
+const KERNEL_HANDLER = Symbol.for("ledgerlink.kernel-handler");
+
+export function isKernelHandler(value: unknown): value is Handler {
+  return typeof value === "function" && (value as unknown as Record<symbol, unknown>)[KERNEL_HANDLER] === true;
+}
+
+function mark(handler: Handler): Handler {
+  Object.defineProperty(handler, KERNEL_HANDLER, { value: true });
+  return handler;
+}
+
 /** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
 export function methods(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
   const allow = Object.keys(handlers).join(", ");
@@ -245,11 +259,11 @@ export function methods(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH
     );
   };
   return {
-    GET: handlers.GET ?? notAllowed,
-    POST: handlers.POST ?? notAllowed,
-    PUT: handlers.PUT ?? notAllowed,
-    PATCH: handlers.PATCH ?? notAllowed,
-    DELETE: handlers.DELETE ?? notAllowed,
+    GET: mark(handlers.GET ?? notAllowed),
+    POST: mark(handlers.POST ?? notAllowed),
+    PUT: mark(handlers.PUT ?? notAllowed),
+    PATCH: mark(handlers.PATCH ?? notAllowed),
+    DELETE: mark(handlers.DELETE ?? notAllowed),
   };
 }
 
