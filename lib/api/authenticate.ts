@@ -3,10 +3,12 @@ import { ApiError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { sessionUserId } from "@/lib/auth/session";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";
+import { isUuid } from "@/lib/api/scope";
 import { pool } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 
 type TokenRow = {
+  member_role: Role | null;
   id: string;
   kind: TokenKind;
   user_id: string | null;
@@ -20,14 +22,22 @@ type TokenRow = {
 const unauthenticated = (message: string) =>
   new ApiError("unauthenticated", message, { headers: { "www-authenticate": 'Bearer realm="ledgerlink"' } });
 
-export async function principalFromBearer(secret: string): Promise<Principal> {
+/**
+ * Who is calling, and (when the request names a scope) the person's role in it, read in the same
+ * round trip. `scopeRole` is undefined when it was not looked up, null when the person is not a
+ * member; App tokens carry their scope and role themselves.
+ */
+export type Authentication = { principal: Principal | null; scopeRole?: Role | null };
+
+export async function principalFromBearer(secret: string, scopeId: string | null = null): Promise<Authentication & { principal: Principal }> {
   const { rows } = await pool().query<TokenRow>(
-    `SELECT id, kind, user_id, scope_id, role,
-            (expires_at IS NOT NULL AND expires_at <= now()) AS expired,
-            revoked_at IS NOT NULL AS revoked,
-            (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale_use
-       FROM api_tokens WHERE token_hash = $1`,
-    [hashToken(secret)],
+    `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
+            (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
+            t.revoked_at IS NOT NULL AS revoked,
+            (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale_use,
+            (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role
+       FROM api_tokens t WHERE t.token_hash = $1`,
+    [hashToken(secret), scopeId],
   );
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
@@ -40,25 +50,35 @@ export async function principalFromBearer(secret: string): Promise<Principal> {
   }
   if (isAppTokenKind(row.kind)) {
     if (!row.scope_id || !row.role) throw unauthenticated("The access token is not valid.");
-    return { kind: "app", appKind: row.kind, tokenId: row.id, scopeId: row.scope_id, role: row.role };
+    return { principal: { kind: "app", appKind: row.kind, tokenId: row.id, scopeId: row.scope_id, role: row.role } };
   }
   if (!row.user_id) throw unauthenticated("The access token is not valid.");
-  return { kind: "user", userId: row.user_id, via: "token", tokenId: row.id };
+  return {
+    principal: { kind: "user", userId: row.user_id, via: "token", tokenId: row.id },
+    scopeRole: scopeId === null ? undefined : row.member_role,
+  };
 }
 
-/** null when the request carries no credentials at all. */
-export async function authenticate(request: Request): Promise<Principal | null> {
+/**
+ * The principal is null when the request carries no credentials at all. `scopeId` is the X-Scope
+ * value when the route is scoped (only a well-formed one is looked up).
+ */
+export async function authenticate(request: Request, scopeId: string | null = null): Promise<Authentication> {
+  const scope = scopeId !== null && isUuid(scopeId) ? scopeId : null;
   const header = request.headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated("Send the token as `Authorization: Bearer <token>`.");
-    return principalFromBearer(match[1]);
+    return principalFromBearer(match[1], scope);
   }
   const userId = await sessionUserId(request.headers.get("cookie"));
-  if (!userId) return null;
-  const { rowCount } = await pool().query("SELECT 1 FROM users WHERE id = $1", [userId]);
-  if (!rowCount) return null;
-  return { kind: "user", userId, via: "session", tokenId: null };
+  if (!userId) return { principal: null };
+  const { rows } = await pool().query<{ member_role: Role | null }>(
+    "SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role FROM users u WHERE u.id = $1",
+    [userId, scope],
+  );
+  if (!rows[0]) return { principal: null };
+  return { principal: { kind: "user", userId, via: "session", tokenId: null }, scopeRole: scope === null ? undefined : rows[0].member_role };
 }
 
 export function requirePrincipal(principal: Principal | null): Principal {

@@ -48,6 +48,35 @@ describe("rate limiting", () => {
     expect((await call(clients.GET, "GET", "/api/clients/v1", { headers })).status).toBe(200);
   });
 
+  it("a read-only route runs its read alongside the limit, yet over quota answers 429 whatever the read found", async () => {
+    const scopes = await import("@/app/api/scopes/v1/route");
+    const accounts = await import("@/app/api/accounttracking/v1/accounts/route");
+    const { makePerson } = await import("@/lib/testing/fixtures");
+    const p = await makePerson();
+    const stranger = await makePerson();
+    const headers = bearer(p.token, p.scopeId);
+    const codes: number[] = [];
+    for (let i = 0; i < POINTS; i += 1) codes.push((await call(scopes.GET, "GET", "/api/scopes/v1", { headers })).status);
+    expect(codes).toEqual([200, 200, 200]);
+    // Over quota: 429 even though the read itself succeeded, with no data in the body.
+    const limited = await call<{ data?: unknown; error: { code: string } }>(scopes.GET, "GET", "/api/scopes/v1", { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error.code).toBe("rate_limited");
+    expect(limited.json.data).toBeUndefined();
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Over quota and naming a scope it is not a member of: the limit is reported first (documented order).
+    const foreign = await call<{ error: { code: string } }>(accounts.GET, "GET", "/api/accounttracking/v1/accounts", {
+      headers: bearer(p.token, stranger.scopeId),
+    });
+    expect(foreign.status).toBe(429);
+    // Within quota, the same foreign scope is a 404 from the read path, with the RateLimit headers.
+    const fresh = await call<{ error: { code: string } }>(accounts.GET, "GET", "/api/accounttracking/v1/accounts", {
+      headers: bearer(stranger.token, p.scopeId),
+    });
+    expect(fresh.status).toBe(404);
+    expect(fresh.headers.get("ratelimit")).toMatch(/^"default";r=\d+;t=\d+$/);
+  });
+
   it("password attempts have their own stricter budget per address and email", async () => {
     const token = await import("@/app/api/auth/v1/token/route");
     const body = { grantType: "password", email: "someone@example.test", password: "guess guess" };

@@ -69,6 +69,13 @@ export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
   rateLimit?: LimitName;
   /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
   anonymousKey?: (request: Request, bodyText: string) => string;
+  /**
+   * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
+   * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
+   * caller is over the limit. Authentication, scope membership and capability checks still come
+   * before the handler; only authenticated callers get the overlap.
+   */
+  readOnly?: boolean;
   handler: (ctx: RouteContext<A, Scoped, B, Q>) => Promise<RouteResult>;
 };
 
@@ -118,81 +125,92 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
       const hasBody = WRITE_METHODS.has(request.method);
       const bodyText = hasBody ? await request.text() : "";
 
-      principal = await authenticate(request);
+      // The credentials and the person's role in the X-Scope scope come in one round trip.
+      const authn = await authenticate(request, scopeId);
+      principal = authn.principal;
       const known = principal;
-      // The rate-limit write and the scope lookup are independent round trips: run them together,
-      // then report in the documented order (rate limit, human-only, scope, capability).
-      const [limited, scoped] = await Promise.allSettled([
-        consume(
-          options.rateLimit ?? "default",
-          known ? principalKey(known) : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
-        ),
-        scopeId !== null && known && !(options.auth === "user" && known.kind === "app") ? resolveScope(known, scopeId) : Promise.resolve(null),
-      ]);
-      if (limited.status === "rejected") throw limited.reason;
-      rateHeaders = limited.value;
-      if (options.auth !== "public") principal = requirePrincipal(principal);
-      checkSameOrigin(request, principal);
-      if (options.auth === "user" && principal?.kind === "app") {
-        throw new ApiError(
-          "user_context_required",
-          "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
-        );
-      }
-      if (scoped.status === "rejected") throw scoped.reason;
-      const scope: ScopeContext | null = scoped.value;
-      if (scope && options.capability) authorize(scope, options.capability);
-
-      const raw = await nextContext.params;
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
-      for (const name of options.uuidParams ?? []) {
-        if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
-      }
-
-      const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
-      if (key !== null && principal) {
-        const ref = { principalKey: principalKey(principal), scopeKey: scope?.scopeId ?? "", key };
-        const begun = await beginIdempotent(ref, request.method, url.pathname, requestFingerprint(request.method, url.pathname, bodyText));
-        if (begun.kind === "replay") {
-          response = textResponse(begun.bodyText, begun.status, requestId, { ...rateHeaders, "idempotent-replayed": "true" });
-          return response;
-        }
-        idem = ref;
-      }
-
-      const body = (options.body ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type"))) : undefined) as Infer<B>;
-      const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
+      const limit = consume(
+        options.rateLimit ?? "default",
+        known ? principalKey(known) : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
+      );
+      const overlap = options.readOnly === true && request.method === "GET" && known !== null;
 
       type Outcome =
         | { raw: Response }
         | { raw?: undefined; status: number; text: string; headers: Record<string, string>; afterCommit?: () => Promise<void> };
-      const run = async (db: Tx): Promise<Outcome> => {
-        const ctx = {
-          request,
-          requestId,
-          principal: principal as PrincipalFor<A>,
-          scope: scope as RouteContext<A, Scoped, B, Q>["scope"],
-          body,
-          query,
-          params,
-          db,
-          authorize: (capability: Capability) => {
-            if (!scope) throw new ApiError("server_error", "authorize() needs a scoped route");
-            authorize(scope, capability);
-          },
+
+      // Everything after the rate limit, in the documented order (human-only, scope, capability,
+      // Idempotency-Key, validation, handler).
+      const proceed = async (): Promise<Outcome> => {
+        if (options.auth !== "public") principal = requirePrincipal(principal);
+        checkSameOrigin(request, principal);
+        if (options.auth === "user" && principal?.kind === "app") {
+          throw new ApiError(
+            "user_context_required",
+            "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
+          );
+        }
+        const scope: ScopeContext | null = scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
+        if (scope && options.capability) authorize(scope, options.capability);
+
+        const raw = await nextContext.params;
+        const params: Record<string, string> = {};
+        for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
+        for (const name of options.uuidParams ?? []) {
+          if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
+        }
+
+        const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
+        if (key !== null && principal) {
+          const ref = { principalKey: principalKey(principal), scopeKey: scope?.scopeId ?? "", key };
+          const begun = await beginIdempotent(ref, request.method, url.pathname, requestFingerprint(request.method, url.pathname, bodyText));
+          if (begun.kind === "replay") {
+            return { status: begun.status, text: begun.bodyText, headers: { "idempotent-replayed": "true" } };
+          }
+          idem = ref;
+        }
+
+        const body = (options.body ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type"))) : undefined) as Infer<B>;
+        const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
+
+        const run = async (db: Tx): Promise<Outcome> => {
+          const ctx = {
+            request,
+            requestId,
+            principal: principal as PrincipalFor<A>,
+            scope: scope as RouteContext<A, Scoped, B, Q>["scope"],
+            body,
+            query,
+            params,
+            db,
+            authorize: (capability: Capability) => {
+              if (!scope) throw new ApiError("server_error", "authorize() needs a scoped route");
+              authorize(scope, capability);
+            },
+          };
+          const result = await options.handler(ctx);
+          if (result instanceof Response) return { raw: result };
+          const status = result.status ?? 200;
+          const text = status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
+          if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
+          return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
         };
-        const result = await options.handler(ctx);
-        if (result instanceof Response) return { raw: result };
-        const status = result.status ?? 200;
-        const text = status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
-        if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
-        return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
+
+        return hasBody ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 }) : await run(db());
       };
 
-      const outcome = hasBody
-        ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
-        : await run(db());
+      let outcome: Outcome;
+      if (overlap) {
+        const [limited, done] = await Promise.allSettled([limit, proceed()]);
+        if (limited.status === "rejected") throw limited.reason;
+        rateHeaders = limited.value;
+        if (done.status === "rejected") throw done.reason;
+        outcome = done.value;
+      } else {
+        rateHeaders = await limit;
+        outcome = await proceed();
+      }
+
       if (outcome.raw) {
         response = outcome.raw;
         response.headers.set("x-request-id", requestId);

@@ -26,11 +26,16 @@ export function scopeHeader(request: Request): string {
 export const scopeNotFound = () =>
   new ApiError("not_found", "Scope not found, or you are not a member of it. Pick a scopeId from GET /api/scopes/v1.");
 
-export async function resolveScope(principal: Principal, scopeId: string): Promise<ScopeContext> {
+/** `knownRole`: the membership already read with the credentials (null: not a member); undefined reads it here. */
+export async function resolveScope(principal: Principal, scopeId: string, knownRole?: Role | null): Promise<ScopeContext> {
   if (!isUuid(scopeId)) throw scopeNotFound();
   if (principal.kind === "app") {
     if (principal.scopeId !== scopeId) throw scopeNotFound();
     return { scopeId, role: principal.role };
+  }
+  if (knownRole !== undefined) {
+    if (knownRole === null) throw scopeNotFound();
+    return { scopeId, role: knownRole };
   }
   const { rows } = await pool().query<{ role: Role }>(
     "SELECT role FROM memberships WHERE scope_id = $1 AND user_id = $2",

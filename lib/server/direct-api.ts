@@ -12,7 +12,7 @@
 //   with encoded slashes or empty segments, any route that fails to load) goes to Next unchanged.
 // - Precedence follows Next's: at the first segment where two patterns differ, a static segment
 //   beats a dynamic one, which beats a catch-all.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -202,12 +202,43 @@ export function createDirectApi(routes: RoutePattern[], source: HandlerSource): 
       response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
     } catch {
       // The kernel answers every error itself; reaching here means the adapter failed.
-      response = Response.json(
-        { error: { code: "server_error", message: "Something went wrong on our side. Retry with backoff." }, meta: {} },
-        { status: 500 },
-      );
+      response = new Response(LANE_FAILED, { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
     }
     await writeWebResponse(res, response, method);
     return true;
+  };
+}
+
+const LANE_FAILED = JSON.stringify({
+  error: { code: "server_error", message: "Something went wrong on our side. Retry with backoff." },
+  meta: {},
+});
+
+/**
+ * The server's request listener: records the socket peer in `x-ll-peer` (replacing any value a
+ * client sent; the rate limiter trusts only this), then tries the direct lane, then Next.
+ */
+export function requestListener(direct: DirectApi | null, next: (req: IncomingMessage, res: ServerResponse) => unknown): RequestListener {
+  return (req, res) => {
+    req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    if (!direct) {
+      void next(req, res);
+      return;
+    }
+    direct(req, res).then(
+      (served) => {
+        if (!served) void next(req, res);
+      },
+      (error: unknown) => {
+        process.stderr.write(`direct API lane failed: ${(error as Error)?.message ?? String(error)}\n`);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.end(LANE_FAILED);
+      },
+    );
   };
 }

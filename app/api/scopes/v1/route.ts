@@ -7,6 +7,7 @@ import { createScope, listScopes } from "@/lib/scopes/scopes";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: false,
     handler: async ({ db, principal }) => ({ data: await listScopes(db, principal) }),
   }),

@@ -12,6 +12,7 @@ import { queueRun } from "@/lib/sync/service";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     capability: "accounts.read",
     query: ListAccountsQuery,

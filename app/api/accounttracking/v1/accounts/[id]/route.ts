@@ -5,6 +5,7 @@ import { findAccount, latestRun, serializeAccount } from "@/lib/accounttracking/
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     uuidParams: ["id"],
     handler: async ({ db, scope, params, authorize }) => {

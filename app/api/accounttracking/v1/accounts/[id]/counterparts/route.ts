@@ -12,6 +12,7 @@ import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     uuidParams: ["id"],
     query: CounterpartsQuery,

@@ -7,6 +7,7 @@ import { accountStats } from "@/lib/accounttracking/stats";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     uuidParams: ["id"],
     handler: async ({ db, scope, params, authorize }) => {

@@ -10,6 +10,7 @@ import { listTransactions } from "@/lib/accounttracking/transactions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     uuidParams: ["id"],
     query: TransactionsQuery,

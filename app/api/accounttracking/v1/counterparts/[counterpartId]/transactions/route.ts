@@ -9,6 +9,7 @@ import { counterpartTransactions } from "@/lib/counterparts/transactions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
     auth: "any",
+    readOnly: true,
     scoped: true,
     uuidParams: ["counterpartId"],
     query: CounterpartTransactionsQuery,

@@ -1,0 +1,174 @@
+// The direct API lane (lib/server/direct-api.ts): route matching against the real app/api tree
+// with Next's precedence, and a real HTTP server that sends kernel routes straight to their
+// handlers and everything else to the fallback (Next in production).
+import { readdirSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { methods, route } from "@/lib/api/route";
+import { compileRoutes, createDirectApi, matchRoute, requestListener, type HandlerSource, type RoutePattern } from "@/lib/server/direct-api";
+import { makePerson } from "@/lib/testing/fixtures";
+import { bearer } from "@/lib/testing/http";
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** The same shape as Next's app-paths-manifest.json, built from the source tree. */
+function manifestFromSource(): Record<string, string> {
+  const manifest: Record<string, string> = {};
+  for (const file of routeFiles(path.resolve("app"))) {
+    const rel = path.relative(path.resolve("app"), file).split(path.sep).join("/");
+    manifest[`/${rel.replace(/\.ts$/, "")}`] = `app/${rel}`;
+  }
+  return manifest;
+}
+
+const routes = compileRoutes(manifestFromSource());
+const patternOf = (pathname: string) => matchRoute(routes, pathname)?.route.pattern ?? null;
+const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+describe("route matching", () => {
+  it("keeps only API routes and orders static before dynamic before catch-all", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.every((r) => r.pattern.startsWith("/api/"))).toBe(true);
+    expect(routes.at(-1)?.pattern).toBe("/api/[...path]/route");
+  });
+
+  it("matches like Next: static segments win at the first difference", () => {
+    expect(patternOf("/api/accounttracking/v1/counterparts/consolidations")).toBe(
+      "/api/accounttracking/v1/counterparts/consolidations/route",
+    );
+    expect(patternOf(`/api/accounttracking/v1/counterparts/${ID}`)).toBe("/api/accounttracking/v1/counterparts/[counterpartId]/route");
+    expect(patternOf("/api/accounttracking/v1/consents/callback/sandbox")).toBe(
+      "/api/accounttracking/v1/consents/callback/[integration]/route",
+    );
+    expect(patternOf(`/api/accounttracking/v1/consents/${ID}/status`)).toBe("/api/accounttracking/v1/consents/[consent]/status/route");
+    expect(patternOf("/api/no/such/thing")).toBe("/api/[...path]/route");
+    expect(patternOf("/api/scopes/v1")).toBe("/api/scopes/v1/route");
+  });
+
+  it("decodes parameters and collects catch-alls", () => {
+    expect(matchRoute(routes, `/api/accounttracking/v1/accounts/${ID}/transactions`)?.params).toEqual({ id: ID });
+    expect(matchRoute(routes, "/api/clients/v1/caf%C3%A9")?.params).toEqual({ id: "café" });
+    expect(matchRoute(routes, "/api/no/such")?.params).toEqual({ path: ["no", "such"] });
+  });
+
+  it("leaves paths Next normalises to Next", () => {
+    for (const pathname of ["/api/scopes/v1/", "/api//scopes/v1", "/api/clients/v1/a%2Fb", "/api/clients/v1/%E0%A4%A", "/api/clients/v1/..", "/docs"]) {
+      expect(matchRoute(routes, pathname), pathname).toBeNull();
+    }
+  });
+});
+
+describe("the lane over HTTP", () => {
+  let server: http.Server;
+  let base: string;
+  const fallbackHits: string[] = [];
+
+  // Real route modules from the source tree, plus two synthetic ones.
+  const cookies = methods({
+    GET: route({
+      auth: "public",
+      scoped: false,
+      handler: async ({ request }) =>
+        new Response(JSON.stringify({ peer: request.headers.get("x-ll-peer") }), {
+          status: 200,
+          headers: [
+            ["content-type", "application/json"],
+            ["set-cookie", "a=1; Path=/; HttpOnly"],
+            ["set-cookie", "b=2; Path=/; HttpOnly"],
+          ],
+        }),
+    }),
+  });
+  const source: HandlerSource = async (r: RoutePattern, method: string) => {
+    if (r.pattern === "/api/test/cookies/route") return (cookies as Record<string, unknown>)[method] as never;
+    if (r.pattern === "/api/test/plain/route") return null; // what buildOutputSource answers for a non-kernel handler
+    const mod = (await import(/* @vite-ignore */ path.resolve(r.file))) as Record<string, unknown>;
+    const handler = mod[method];
+    const { isKernelHandler } = await import("@/lib/api/route");
+    return isKernelHandler(handler) ? handler : null;
+  };
+
+  beforeAll(async () => {
+    const table = compileRoutes({
+      ...manifestFromSource(),
+      "/api/test/cookies/route": "synthetic",
+      "/api/test/plain/route": "synthetic",
+    });
+    const lane = createDirectApi(table, source);
+    server = http.createServer(
+      requestListener(lane, (req, res) => {
+        fallbackHits.push(`${req.method} ${req.url}`);
+        res.statusCode = 299;
+        res.end("fallback");
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("serves a kernel route with the same envelope and headers as calling the handler", async () => {
+    const p = await makePerson("lane");
+    const res = await fetch(`${base}/api/scopes/v1`, { headers: bearer(p.token) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(res.headers.get("ratelimit-policy")).toMatch(/^"default";q=\d+;w=\d+$/);
+    const body = (await res.json()) as { data: { scopeId: string }[]; meta: { requestId: string } };
+    expect(body.data.map((s) => s.scopeId)).toContain(p.scopeId);
+    expect(body.meta.requestId).toBe(res.headers.get("x-request-id"));
+    expect(fallbackHits).toEqual([]);
+  });
+
+  it("streams a write's body to the handler and answers its errors in the envelope", async () => {
+    const p = await makePerson("lane-write");
+    const headers = { ...bearer(p.token, p.scopeId), "content-type": "application/json", "idempotency-key": `k-${p.userId}` };
+    const created = await fetch(`${base}/api/clients/v1`, { method: "POST", headers, body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }) });
+    expect(created.status).toBe(201);
+    const replay = await fetch(`${base}/api/clients/v1`, { method: "POST", headers, body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }) });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    const invalid = await fetch(`${base}/api/clients/v1`, { method: "POST", headers: bearer(p.token, p.scopeId), body: "{" });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe("bad_request");
+    const missing = await fetch(`${base}/api/clients/v1/${ID}`, { headers: bearer(p.token, p.scopeId) });
+    expect(missing.status).toBe(404);
+    const notAllowed = await fetch(`${base}/api/scopes/v1`, { method: "PATCH", headers: bearer(p.token) });
+    expect(notAllowed.status).toBe(405);
+    expect(notAllowed.headers.get("allow")).toBeTruthy();
+  });
+
+  it("keeps every Set-Cookie and overwrites a client's x-ll-peer with the socket address", async () => {
+    const res = await fetch(`${base}/api/test/cookies`, { headers: { "x-ll-peer": "203.0.113.9" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
+    expect(((await res.json()) as { peer: string }).peer).toBe("127.0.0.1");
+  });
+
+  it("hands everything it does not own to the fallback", async () => {
+    fallbackHits.length = 0;
+    const cases: [string, string][] = [
+      ["GET", "/api/test/plain"], // a handler not built by the kernel
+      ["GET", "/api/health"], // likewise (a bare route)
+      ["HEAD", "/api/scopes/v1"], // methods Next implements itself
+      ["OPTIONS", "/api/scopes/v1"],
+      ["GET", "/api/scopes/v1/"], // trailing slash: Next redirects
+      ["GET", "/dashboard"], // pages
+    ];
+    for (const [method, url] of cases) {
+      const res = await fetch(`${base}${url}`, { method, redirect: "manual" });
+      expect(res.status, `${method} ${url}`).toBe(299);
+    }
+    expect(fallbackHits).toEqual(cases.map(([m, u]) => `${m} ${u}`));
+  });
+});
