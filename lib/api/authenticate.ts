@@ -30,15 +30,18 @@ const unauthenticated = (message: string) =>
 export type Authentication = { principal: Principal | null; scopeRole?: Role | null };
 
 export async function principalFromBearer(secret: string, scopeId: string | null = null): Promise<Authentication & { principal: Principal }> {
-  const { rows } = await pool().query<TokenRow>(
-    `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
+  // Named (prepared once per connection): this runs on every request, and planning it each time
+  // cost more than executing it.
+  const { rows } = await pool().query<TokenRow>({
+    name: "authenticate-bearer",
+    text: `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
             (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
             t.revoked_at IS NOT NULL AS revoked,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale_use,
             (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role
        FROM api_tokens t WHERE t.token_hash = $1`,
-    [hashToken(secret), scopeId],
-  );
+    values: [hashToken(secret), scopeId],
+  });
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
   if (row.expired) throw unauthenticated("The access token has expired; refresh it or sign in again.");
@@ -73,10 +76,11 @@ export async function authenticate(request: Request, scopeId: string | null = nu
   }
   const userId = await sessionUserId(request.headers.get("cookie"));
   if (!userId) return { principal: null };
-  const { rows } = await pool().query<{ member_role: Role | null }>(
-    "SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role FROM users u WHERE u.id = $1",
-    [userId, scope],
-  );
+  const { rows } = await pool().query<{ member_role: Role | null }>({
+    name: "authenticate-session",
+    text: "SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role FROM users u WHERE u.id = $1",
+    values: [userId, scope],
+  });
   if (!rows[0]) return { principal: null };
   return { principal: { kind: "user", userId, via: "session", tokenId: null }, scopeRole: scope === null ? undefined : rows[0].member_role };
 }

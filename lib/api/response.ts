@@ -11,9 +11,13 @@ export function jsonResponse(body: unknown, status: number, requestId: string, h
   return textResponse(status === 204 ? "" : JSON.stringify(body), status, requestId, headers);
 }
 
+// The serialised body rides along on the Response under a registry symbol, so the server's
+// direct lane (lib/server/direct-api.ts) can write it without reading the body stream back.
+export const BODY_TEXT = Symbol.for("ledgerlink.body-text");
+
 /** For a body that is already serialised (an idempotent replay sends the stored text as it was). */
 export function textResponse(text: string, status: number, requestId: string, headers: Record<string, string> = {}) {
-  return new Response(status === 204 ? null : text, {
+  const response = new Response(status === 204 ? null : text, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -22,6 +26,8 @@ export function textResponse(text: string, status: number, requestId: string, he
       ...headers,
     },
   });
+  if (status !== 204) Object.defineProperty(response, BODY_TEXT, { value: text });
+  return response;
 }
 
 export function errorBody(code: ErrorCode, message: string, requestId: string, details?: Record<string, string[]>) {

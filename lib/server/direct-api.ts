@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { BODY_TEXT } from "@/lib/api/response";
 import { isKernelHandler } from "@/lib/api/route";
 
 type Segment = { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string };
@@ -136,7 +137,9 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
     res.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  // The kernel's responses carry their serialised text; others are read from the stream.
+  const text = (response as unknown as Record<symbol, unknown>)[BODY_TEXT];
+  const body = typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(await response.arrayBuffer());
   res.setHeader("content-length", body.length);
   res.end(body);
 }

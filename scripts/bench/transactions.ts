@@ -1,12 +1,21 @@
 // Transactions page (perPage 100) on an account with 1,000,000 rows: through the API (HTTP, kernel,
 // auth, scope, serialisation) at the first page and at a cursor ~90% deep, against the same keyset
-// query run directly with pg. Rows are generated in SQL (generate_series) under a bench scope.
+// query run directly with pg. All are interleaved in rounds (scripts/bench/timing.ts). Rows are generated in SQL (generate_series) under a bench scope.
+import http from "node:http";
 import type pg from "pg";
 import { encodeCursor } from "@/lib/api/pagination";
 import { transactionsQuery } from "@/lib/accounttracking/transactions";
-import { median } from "./timing";
+import { interleavedMedians } from "./timing";
 
-export type PageBench = { firstApiMs: number; deepApiMs: number; firstRawMs: number; deepRawMs: number; bareRouteMs: number };
+export type PageBench = {
+  firstApiMs: number;
+  deepApiMs: number;
+  firstFetchMs: number;
+  deepFetchMs: number;
+  firstRawMs: number;
+  deepRawMs: number;
+  bareRouteMs: number;
+};
 
 const ROWS = 1_000_000;
 
@@ -35,6 +44,25 @@ export async function seedMillion(db: pg.Pool, scopeId: string, userId: string):
 }
 
 
+/**
+ * A keep-alive GET with Node's own HTTP client: the leanest client, as pg is on the raw side. The
+ * bench also times fetch (undici), which costs about 0.3 ms more a request here.
+ */
+function leanGet(baseUrl: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const origin = new URL(baseUrl);
+  return (pathAndQuery: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.get({ host: origin.hostname, port: origin.port, path: pathAndQuery, headers, agent }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+    });
+}
+
 export async function benchPages(options: { db: pg.Pool; baseUrl: string; token: string; scopeId: string; accountId: string }): Promise<PageBench> {
   const { db, accountId } = options;
   // The row ~90% deep in newest-first order becomes the cursor.
@@ -44,30 +72,47 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
   );
   const cursor = encodeCursor([deep.rows[0].sort_date, deep.rows[0].id]);
   const headers = { authorization: `Bearer ${options.token}`, "x-scope": options.scopeId };
-  const url = (c?: string) => `${options.baseUrl}/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=100${c ? `&cursor=${c}` : ""}`;
+  const path = (c?: string) => `/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=100${c ? `&cursor=${c}` : ""}`;
+  const get = leanGet(options.baseUrl);
+  const check = (status: number, text: string) => {
+    const body = JSON.parse(text) as { data: unknown[] };
+    if (status !== 200 || body.data.length !== 100) throw new Error(`unexpected page: ${status}`);
+  };
   const api = (c?: string) => async () => {
-    const res = await fetch(url(c), { headers });
-    const body = (await res.json()) as { data: unknown[] };
-    if (res.status !== 200 || body.data.length !== 100) throw new Error(`unexpected page: ${res.status}`);
+    const res = await get(path(c), headers);
+    check(res.status, res.text);
+  };
+  const apiFetch = (c?: string) => async () => {
+    const res = await fetch(`${options.baseUrl}${path(c)}`, { headers });
+    check(res.status, await res.text());
   };
   const raw = (c?: string) => async () => {
     const { rows } = await db.query(transactionsQuery(accountId, { perPage: 100, cursor: c }));
     if (rows.length !== 101) throw new Error("unexpected raw page");
   };
-  for (let i = 0; i < 20; i += 1) {
-    await api()();
-    await api(cursor)();
-    await raw()();
-    await raw(cursor)();
-  }
-  // The floor every route pays in this server (HTTP, Next.js routing): a constant-JSON route, same method.
-  const bare = async () => void (await (await fetch(`${options.baseUrl}/api/health`)).text());
-  for (let i = 0; i < 20; i += 1) await bare();
+  // What a route pays when Next.js serves it: a constant-JSON route (not a kernel route).
+  const bare = async () => {
+    const res = await get("/api/health", {});
+    if (res.status !== 200) throw new Error("health failed");
+  };
+  const runs = {
+    firstApi: api(),
+    deepApi: api(cursor),
+    firstFetch: apiFetch(),
+    deepFetch: apiFetch(cursor),
+    firstRaw: raw(),
+    deepRaw: raw(cursor),
+    bare,
+  };
+  await interleavedMedians(30, runs); // warm-up
+  const m = await interleavedMedians(301, runs);
   return {
-    bareRouteMs: await median(101, bare),
-    firstApiMs: await median(101, api()),
-    deepApiMs: await median(101, api(cursor)),
-    firstRawMs: await median(101, raw()),
-    deepRawMs: await median(101, raw(cursor)),
+    firstApiMs: m.firstApi,
+    deepApiMs: m.deepApi,
+    firstFetchMs: m.firstFetch,
+    deepFetchMs: m.deepFetch,
+    firstRawMs: m.firstRaw,
+    deepRawMs: m.deepRaw,
+    bareRouteMs: m.bare,
   };
 }
