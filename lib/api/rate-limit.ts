@@ -3,7 +3,7 @@
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
-import { pool } from "@/lib/db/client";
+import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
 
 export type LimitName = "default" | "auth";
@@ -20,7 +20,9 @@ function build(name: LimitName): Limiter {
       ? new RateLimiterMemory(options)
       : new RateLimiterPostgres({
           ...options,
-          storeClient: pool(),
+          // Counters commit without waiting for the WAL flush: a crash can forget the last few
+          // increments, never more than a moment of one window.
+          storeClient: bookkeepingPool(),
           storeType: "pool",
           tableName: "rate_limits",
           tableCreated: true,

@@ -5,7 +5,7 @@ import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-type Globals = { prisma?: PrismaClient; pool?: pg.Pool };
+type Globals = { prisma?: PrismaClient; pool?: pg.Pool; bookkeepingPool?: pg.Pool };
 const globals = globalThis as unknown as Globals;
 
 export function pool(): pg.Pool {
@@ -19,6 +19,20 @@ export function pool(): pg.Pool {
   return globals.pool;
 }
 
+/**
+ * A small pool whose commits do not wait for the WAL flush (synchronous_commit=off), for
+ * bookkeeping that every request writes and whose last few milliseconds may be lost in a crash
+ * without harm: the rate-limit counters. Never use it for data a person or a bank gave us.
+ */
+export function bookkeepingPool(): pg.Pool {
+  if (!globals.bookkeepingPool) {
+    const created = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 5, options: "-c synchronous_commit=off" });
+    created.on("error", (error) => process.stderr.write(`pg bookkeeping pool: idle connection lost (${error.message})\n`));
+    globals.bookkeepingPool = created;
+  }
+  return globals.bookkeepingPool;
+}
+
 export function prisma(): PrismaClient {
   globals.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return globals.prisma;
@@ -29,8 +43,10 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export async function disconnect(): Promise<void> {
   await globals.prisma?.$disconnect();
   if (globals.pool && !globals.pool.ended) await globals.pool.end();
+  if (globals.bookkeepingPool && !globals.bookkeepingPool.ended) await globals.bookkeepingPool.end();
   globals.prisma = undefined;
   globals.pool = undefined;
+  globals.bookkeepingPool = undefined;
 }
 
 /** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */
