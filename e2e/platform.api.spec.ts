@@ -44,6 +44,23 @@ test("unknown paths and methods answer in the envelope with a request id", async
   expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
 });
 
+test("the built app answers kernel routes on the direct lane and the rest through Next", async ({ request }) => {
+  // lib/server/direct-api.ts: kernel handlers are called without Next's per-request machinery and
+  // send Server-Timing; bare routes (health, the unknown-path catch-all) and pages are still Next's.
+  const kernel = await request.get("/api/scopes/v1");
+  expect(kernel.status()).toBe(401);
+  expect(kernel.headers()["server-timing"]).toMatch(/^app;dur=\d+\.\d\d$/);
+  const params = await request.get("/api/accounttracking/v1/accounts/not-a-uuid/transactions");
+  expect(params.status()).toBe(400); // scope_missing comes first
+  expect(params.headers()["server-timing"]).toMatch(/^app;dur=/);
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(health.headers()["server-timing"]).toBeUndefined();
+  const trailing = await request.get("/api/scopes/v1/", { maxRedirects: 0 });
+  expect(trailing.status()).toBe(308);
+  expect(trailing.headers()["server-timing"]).toBeUndefined();
+});
+
 test("a spoofed peer header does not change who the server thinks the client is", async ({ request }) => {
   // The server overwrites x-ll-peer with the socket address; a client cannot pick its rate-limit bucket.
   const res = await request.get("/api/scopes/v1", { headers: { "x-ll-peer": "203.0.113.9" } });

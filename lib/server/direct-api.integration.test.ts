@@ -124,6 +124,7 @@ describe("the lane over HTTP", () => {
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     expect(res.headers.get("ratelimit-policy")).toMatch(/^"default";q=\d+;w=\d+$/);
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d\d$/);
     const body = (await res.json()) as { data: { scopeId: string }[]; meta: { requestId: string } };
     expect(body.data.map((s) => s.scopeId)).toContain(p.scopeId);
     expect(body.meta.requestId).toBe(res.headers.get("x-request-id"));

@@ -187,6 +187,7 @@ export type DirectApi = (req: IncomingMessage, res: ServerResponse) => Promise<b
  */
 export function createDirectApi(routes: RoutePattern[], source: HandlerSource): DirectApi {
   return async (req, res) => {
+    const started = performance.now();
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
     if (!METHODS.has(method) || !target.startsWith("/api/")) return false;
@@ -207,6 +208,9 @@ export function createDirectApi(routes: RoutePattern[], source: HandlerSource): 
       // The kernel answers every error itself; reaching here means the adapter failed.
       response = new Response(LANE_FAILED, { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
     }
+    // Server-Timing (W3C): the time spent in the server, for callers measuring latency; it also
+    // shows which lane answered (Next does not send it).
+    res.setHeader("server-timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
     await writeWebResponse(res, response, method);
     return true;
   };
