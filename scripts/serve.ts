@@ -7,17 +7,29 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { buildOutputSource, compileRoutes, createDirectApi, readAppPathsManifest, requestListener } from "@/lib/server/direct-api";
+import {
+  buildOutputSource,
+  compileRoutes,
+  createDirectApi,
+  readAppPathsManifest,
+  requestListener,
+  type DirectApi,
+} from "@/lib/server/direct-api";
 
 export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
   const app = next({ dev: options.dev, dir: process.cwd(), port: options.port, hostname: options.hostname ?? "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
   const distDir = path.join(process.cwd(), ".next");
-  const direct =
-    options.dev || process.env.DIRECT_API === "0"
-      ? null
-      : createDirectApi(compileRoutes(readAppPathsManifest(distDir)), buildOutputSource(distDir));
+  let direct: DirectApi | null = null;
+  if (!options.dev && process.env.DIRECT_API !== "0") {
+    const routes = compileRoutes(readAppPathsManifest(distDir));
+    const source = buildOutputSource(distDir);
+    // If a Next.js upgrade changed its build output, say so rather than silently losing the lane.
+    const probe = routes.find((r) => r.pattern === "/api/scopes/v1/route");
+    if (probe && (await source(probe, "GET"))) direct = createDirectApi(routes, source);
+    else process.stderr.write("direct API lane: kernel handlers not found in .next; every request goes through Next.js (slower)\n");
+  }
   const server = http.createServer(requestListener(direct, handle));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port, resolve));
