@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import {
+  buildHasMiddleware,
   buildOutputSource,
   compileRoutes,
   createDirectApi,
@@ -22,7 +23,9 @@ export async function serveNext(options: { dev: boolean; port: number; hostname?
   await app.prepare();
   const distDir = path.join(process.cwd(), ".next");
   let direct: DirectApi | null = null;
-  if (!options.dev && process.env.DIRECT_API !== "0") {
+  if (!options.dev && process.env.DIRECT_API !== "0" && buildHasMiddleware(distDir)) {
+    process.stderr.write("direct API lane: off, because the build has a middleware/proxy that it would skip\n");
+  } else if (!options.dev && process.env.DIRECT_API !== "0") {
     const routes = compileRoutes(readAppPathsManifest(distDir));
     const source = buildOutputSource(distDir);
     // If a Next.js upgrade changed its build output, say so rather than silently losing the lane.

@@ -7,7 +7,18 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methods, route } from "@/lib/api/route";
-import { compileRoutes, createDirectApi, matchRoute, requestListener, type HandlerSource, type RoutePattern } from "@/lib/server/direct-api";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import {
+  buildHasMiddleware,
+  buildOutputSource,
+  compileRoutes,
+  createDirectApi,
+  matchRoute,
+  requestListener,
+  type HandlerSource,
+  type RoutePattern,
+} from "@/lib/server/direct-api";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
 
@@ -171,5 +182,43 @@ describe("the lane over HTTP", () => {
       expect(res.status, `${method} ${url}`).toBe(299);
     }
     expect(fallbackHits).toEqual(cases.map(([m, u]) => `${m} ${u}`));
+  });
+});
+
+describe("build output", () => {
+  function fakeDist(files: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ll-dist-"));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, "server", name)), { recursive: true });
+      writeFileSync(path.join(dir, "server", name), text);
+    }
+    return dir;
+  }
+
+  it("takes a handler from routeModule.userland only when the kernel built it", async () => {
+    const kernelMark = 'Object.defineProperty(h, Symbol.for("ledgerlink.kernel-handler"), { value: true });';
+    const dist = fakeDist({
+      "app/api/k/route.js": `const h = async () => new Response("k"); ${kernelMark}
+        let loaded = false;
+        exports.routeModule = { ensureUserland: async () => { loaded = true; }, get userland() { if (!loaded) throw new Error("not loaded"); return { GET: h, POST: async () => new Response("plain") }; } };`,
+      "app/api/broken/route.js": "throw new Error('boom')",
+      "app/api/old/route.js": "exports.GET = async () => new Response('no routeModule');",
+    });
+    const source = buildOutputSource(dist);
+    const table = compileRoutes({ "/api/k/route": "app/api/k/route.js", "/api/broken/route": "app/api/broken/route.js", "/api/old/route": "app/api/old/route.js" });
+    const at = (pattern: string) => table.find((r) => r.pattern === pattern)!;
+    expect(await source(at("/api/k/route"), "GET")).toBeTypeOf("function");
+    expect(await source(at("/api/k/route"), "POST")).toBeNull(); // not built by the kernel
+    expect(await source(at("/api/broken/route"), "GET")).toBeNull(); // fails to load: Next answers
+    expect(await source(at("/api/old/route"), "GET")).toBeNull(); // an output shape we do not know
+  });
+
+  it("notices a middleware or proxy, which the lane would skip", () => {
+    const none = JSON.stringify({ version: 3, middleware: {}, sortedMiddleware: [], functions: {} });
+    expect(buildHasMiddleware(fakeDist({ "middleware-manifest.json": none, "functions-config-manifest.json": '{"functions":{}}' }))).toBe(false);
+    expect(
+      buildHasMiddleware(fakeDist({ "middleware-manifest.json": JSON.stringify({ version: 3, middleware: { "/": {} }, sortedMiddleware: ["/"] }) })),
+    ).toBe(true);
+    expect(buildHasMiddleware(fakeDist({ "functions-config-manifest.json": '{"functions":{"/_middleware":{}}}' }))).toBe(true);
   });
 });

@@ -179,6 +179,27 @@ export function readAppPathsManifest(distDir: string): Record<string, string> {
   return JSON.parse(readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8")) as Record<string, string>;
 }
 
+/**
+ * True when the build has a middleware or proxy (middleware.ts / proxy.ts). The lane would skip it,
+ * so the server then sends everything through Next.
+ */
+export function buildHasMiddleware(distDir: string): boolean {
+  const read = (file: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(readFileSync(path.join(distDir, "server", file), "utf8")) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
+  const middleware = read("middleware-manifest.json");
+  const functions = (read("functions-config-manifest.json").functions ?? {}) as Record<string, unknown>;
+  return (
+    Object.keys((middleware.middleware ?? {}) as object).length > 0 ||
+    ((middleware.sortedMiddleware ?? []) as unknown[]).length > 0 ||
+    Object.keys(functions).some((name) => /middleware|proxy/.test(name))
+  );
+}
+
 export type DirectApi = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 /**
