@@ -95,13 +95,21 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
   const context = { psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null, requestId: `sync_${run.id}` };
   const dateFrom = run.date_from ?? (await windowStart(account.id));
   if (!run.date_from) await pool().query("UPDATE sync_runs SET date_from = $2 WHERE id = $1", [run.id, dateFrom]);
-  let next = run.next_page;
+  const fetchPage = (next: string | null) =>
+    withRetry(
+      () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
+      { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
+    );
   try {
+    let pending = fetchPage(run.next_page);
     for (;;) {
-      const page = await withRetry(
-        () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
-        { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
-      );
+      const page = await pending;
+      // The bank's next page is requested while this one is written: the same requests, in the same
+      // order, overlapped with the database. The cursor saved below still points at that next page,
+      // so a crash before it is written resumes there and loses nothing. If writing fails, the
+      // prefetched page is dropped (its failure, if any, is not reported twice).
+      const prefetch = page.next ? fetchPage(page.next) : null;
+      prefetch?.catch(() => undefined);
       await pgTransaction(async (client) => {
         const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
         // Rows the upsert could not assign (a party or key not seen before) go through the full step.
@@ -115,8 +123,8 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
         );
         if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
       });
-      next = page.next;
-      if (!next) break;
+      if (!prefetch) break;
+      pending = prefetch;
     }
     // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
     // person is present: unattended, it would be a second access against the bank's daily limit.
