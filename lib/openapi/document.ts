@@ -24,7 +24,12 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const RATE_HEADERS = { "RateLimit-Policy": ref("headers", "RateLimit-Policy"), RateLimit: ref("headers", "RateLimit"), "X-Request-Id": ref("headers", "X-Request-Id") };
+const RATE_HEADERS = {
+  "RateLimit-Policy": ref("headers", "RateLimit-Policy"),
+  RateLimit: ref("headers", "RateLimit"),
+  "X-Request-Id": ref("headers", "X-Request-Id"),
+  "Server-Timing": ref("headers", "Server-Timing"),
+};
 
 /** The JSON body schema of a success response (null: no body). */
 export function successBodySchema(op: Operation, status: number): z.ZodType | null {
@@ -156,6 +161,7 @@ function components(): JsonSchema {
       "RateLimit-Policy": { description: 'e.g. "default";q=600;w=60', schema: { type: "string" } },
       RateLimit: { description: 'e.g. "default";r=599;t=60 (remaining, seconds to reset)', schema: { type: "string" } },
       "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
+      "Server-Timing": { description: "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request", schema: { type: "string" } },
       "Idempotent-Replayed": { description: "`true` when this is a stored response replayed for a repeated Idempotency-Key", schema: { type: "string", enum: ["true"] } },
     },
   };
