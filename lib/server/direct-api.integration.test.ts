@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methods, route } from "@/lib/api/route";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import zlib from "node:zlib";
 import {
   buildHasMiddleware,
   buildOutputSource,
   compileRoutes,
   createDirectApi,
   matchRoute,
+  pickEncoding,
   requestListener,
   type HandlerSource,
   type RoutePattern,
@@ -98,8 +100,16 @@ describe("the lane over HTTP", () => {
         }),
     }),
   });
+  const big = methods({
+    GET: route({
+      auth: "public",
+      scoped: false,
+      handler: async () => ({ data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })) }),
+    }),
+  });
   const source: HandlerSource = async (r: RoutePattern, method: string) => {
     if (r.pattern === "/api/test/cookies/route") return (cookies as Record<string, unknown>)[method] as never;
+    if (r.pattern === "/api/test/big/route") return (big as Record<string, unknown>)[method] as never;
     if (r.pattern === "/api/test/plain/route") return null; // what buildOutputSource answers for a non-kernel handler
     const mod = (await import(/* @vite-ignore */ path.resolve(r.file))) as Record<string, unknown>;
     const handler = mod[method];
@@ -112,6 +122,7 @@ describe("the lane over HTTP", () => {
       ...manifestFromSource(),
       "/api/test/cookies/route": "synthetic",
       "/api/test/plain/route": "synthetic",
+      "/api/test/big/route": "synthetic",
     });
     const lane = createDirectApi(table, source);
     server = http.createServer(
@@ -165,6 +176,50 @@ describe("the lane over HTTP", () => {
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
     expect(((await res.json()) as { peer: string }).peer).toBe("127.0.0.1");
+  });
+
+  it("compresses 1 kB or more of JSON as the client accepts (br, else gzip), and says Vary", async () => {
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/api/test/big`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const plain = await get("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    const text = plain.body.toString("utf8");
+    expect((JSON.parse(text) as { data: unknown[] }).data).toHaveLength(200);
+
+    const br = await get("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    // Same body once decoded, apart from the request id.
+    const strip = (t: string) => t.replace(/req_[0-9a-f]+/g, "req");
+    expect(strip(zlib.brotliDecompressSync(br.body).toString("utf8"))).toBe(strip(text));
+
+    const gz = await get("gzip;q=1, br;q=0");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(strip(zlib.gunzipSync(gz.body).toString("utf8"))).toBe(strip(text));
+
+    // Small answers are sent as they are.
+    const small = await fetch(`${base}/api/scopes/v1`, { headers: { "accept-encoding": "br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("negotiates Accept-Encoding by q-values", () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("*;q=0")).toBeNull();
+    expect(pickEncoding("deflate")).toBeNull();
   });
 
   it("hands everything it does not own to the fallback", async () => {
