@@ -62,11 +62,12 @@ async function main() {
       console.log(`  (seeded 1,000,000 rows in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
       const p = await benchPages({ db: pool(), baseUrl: BASE, token: person.token, scopeId: person.scopeId, accountId });
       console.log(`  API first page ${p.firstApiMs.toFixed(2)} ms · API ~90% deep ${p.deepApiMs.toFixed(2)} ms   (node:http keep-alive client)`);
-      console.log(`  API first page ${p.firstFetchMs.toFixed(2)} ms · API ~90% deep ${p.deepFetchMs.toFixed(2)} ms   (fetch client)`);
+      console.log(`  API first page ${p.firstFetchMs.toFixed(2)} ms · API ~90% deep ${p.deepFetchMs.toFixed(2)} ms   (fetch client, no compression)`);
       console.log(`  pg  first page ${p.firstRawMs.toFixed(2)} ms · pg  ~90% deep ${p.deepRawMs.toFixed(2)} ms`);
       console.log(`ratio: deep / first page (API) = ${(p.deepApiMs / p.firstApiMs).toFixed(2)}×   (target ≤ 1.3×)`);
       console.log(`ratio: API / raw keyset query = ${(p.firstApiMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepApiMs / p.deepRawMs).toFixed(2)}× deep   (target ≤ 3×)`);
       console.log(`ratio: API with fetch / raw keyset query = ${(p.firstFetchMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepFetchMs / p.deepRawMs).toFixed(2)}× deep`);
+      console.log(`  with fetch's default gzip: first page ${p.firstGzipMs.toFixed(2)} ms (${(p.firstGzipMs / p.firstRawMs).toFixed(2)}× the raw query; ${(p.plainBytes / 1000).toFixed(0)} kB → ${(p.gzipBytes / 1000).toFixed(1)} kB on the wire, which pays off beyond localhost)`);
       console.log(`  for scale: a constant-JSON route served by Next.js takes ${p.bareRouteMs.toFixed(2)} ms (= ${(p.bareRouteMs / p.firstRawMs).toFixed(2)}× the raw query); kernel routes skip Next's per-request work (direct lane)`);
     }
 

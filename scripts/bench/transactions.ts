@@ -12,6 +12,9 @@ export type PageBench = {
   deepApiMs: number;
   firstFetchMs: number;
   deepFetchMs: number;
+  firstGzipMs: number;
+  plainBytes: number;
+  gzipBytes: number;
   firstRawMs: number;
   deepRawMs: number;
   bareRouteMs: number;
@@ -46,7 +49,8 @@ export async function seedMillion(db: pg.Pool, scopeId: string, userId: string):
 
 /**
  * A keep-alive GET with Node's own HTTP client: the leanest client, as pg is on the raw side. The
- * bench also times fetch (undici), which costs about 0.3 ms more a request here.
+ * bench also times fetch (undici), which costs about 0.3 ms more a request here. Neither asks for
+ * compression (pg does not compress either); one more fetch series takes the default gzip.
  */
 function leanGet(baseUrl: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -82,8 +86,9 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     const res = await get(path(c), headers);
     check(res.status, res.text);
   };
-  const apiFetch = (c?: string) => async () => {
-    const res = await fetch(`${options.baseUrl}${path(c)}`, { headers });
+  // fetch asks for gzip by default; `identity` keeps the comparison with pg (which does not compress) like for like.
+  const apiFetch = (c?: string, compressed = false) => async () => {
+    const res = await fetch(`${options.baseUrl}${path(c)}`, { headers: compressed ? headers : { ...headers, "accept-encoding": "identity" } });
     check(res.status, await res.text());
   };
   const raw = (c?: string) => async () => {
@@ -100,10 +105,24 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     deepApi: api(cursor),
     firstFetch: apiFetch(),
     deepFetch: apiFetch(cursor),
+    firstGzip: apiFetch(undefined, true),
     firstRaw: raw(),
     deepRaw: raw(cursor),
     bare,
   };
+  // Bytes on the wire for one first page, plain and with gzip.
+  const wireBytes = (acceptEncoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${options.baseUrl}${path()}`, { headers: { ...headers, "accept-encoding": acceptEncoding } }, (res) => {
+          let n = 0;
+          res.on("data", (chunk: Buffer) => (n += chunk.length));
+          res.on("end", () => resolve(n));
+        })
+        .on("error", reject);
+    });
+  const plainBytes = await wireBytes("identity");
+  const gzipBytes = await wireBytes("gzip");
   await interleavedMedians(30, runs); // warm-up
   const m = await interleavedMedians(301, runs);
   return {
@@ -111,6 +130,9 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     deepApiMs: m.deepApi,
     firstFetchMs: m.firstFetch,
     deepFetchMs: m.deepFetch,
+    firstGzipMs: m.firstGzip,
+    plainBytes,
+    gzipBytes,
     firstRawMs: m.firstRaw,
     deepRawMs: m.deepRaw,
     bareRouteMs: m.bare,
