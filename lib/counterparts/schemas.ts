@@ -34,3 +34,16 @@ export const EntityBody = z.strictObject({
 export const ParentBody = z.strictObject({ parentId: uuid });
 
 export const BindTransactionBody = z.strictObject({ counterpartId: uuid });
+
+/** `filter[id]`: up to 200 counterpart ids, comma-separated (duplicates are ignored). */
+export const CounterpartNamesQuery = z.object({
+  "filter[id]": z
+    .string({ message: "filter[id] is required: counterpart ids, comma-separated" })
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.uuid({ message: "Each id must be a UUID" }))
+        .min(1, "filter[id] needs at least one counterpart id")
+        .max(200, "At most 200 counterpart ids at once"),
+    ),
+});

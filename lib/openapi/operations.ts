@@ -10,6 +10,7 @@ import * as counterpart from "@/app/api/accounttracking/v1/counterparts/[counter
 import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
 import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
+import * as counterpartNames from "@/app/api/accounttracking/v1/counterparts/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as accountAutoUpdate from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
 import * as account from "@/app/api/accounttracking/v1/accounts/[id]/route";
@@ -59,7 +60,7 @@ import {
 } from "@/lib/accounttracking/schemas";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 import {
-  AccountFilterQuery, AliasBody, BindTransactionBody, ConsolidateBody, CounterpartsQuery, CounterpartTransactionsQuery,
+  AccountFilterQuery, AliasBody, BindTransactionBody, ConsolidateBody, CounterpartNamesQuery, CounterpartsQuery, CounterpartTransactionsQuery,
   EntityBody, ParentBody,
 } from "@/lib/counterparts/schemas";
 import { ListProfilesQuery, LookupQuery } from "@/lib/datasets/schemas";
@@ -139,6 +140,7 @@ export const OPERATIONS: Operation[] = [
 
   // Counterparts
   { method: "get", path: `${AT}/accounts/{id}/counterparts`, handler: accountCounterparts.GET, operationId: "listAccountCounterparts", tag: "Counterparts", summary: "The parties an account's transactions are with, with totals", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], query: CounterpartsQuery, paginated: true, success: { 200: cp.CounterpartListItemSchema } },
+  { method: "get", path: `${AT}/counterparts`, handler: counterpartNames.GET, operationId: "getCounterpartNames", tag: "Counterparts", summary: "Display names of up to 200 counterparts by id (consolidation resolved; other scopes' ids left out)", auth: "any", scoped: true, capability: "accounts.read", query: CounterpartNamesQuery, success: { 200: list(cp.CounterpartNameSchema) } },
   { method: "get", path: `${AT}/counterparts/{counterpartId}`, handler: counterpart.GET, operationId: "getCounterpart", tag: "Counterparts", summary: "A counterpart with its members, match keys, bank names, totals and monthly totals", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["counterpartId"], query: AccountFilterQuery, success: { 200: cp.CounterpartDetailSchema } },
   { method: "patch", path: `${AT}/counterparts/{counterpartId}`, handler: counterpart.PATCH, operationId: "setCounterpartAlias", tag: "Counterparts", summary: "Set or clear (null) the alias", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], body: AliasBody, success: { 200: cp.CounterpartSchema } },
   { method: "put", path: `${AT}/counterparts/{counterpartId}/entity`, handler: cpEntity.PUT, operationId: "bindCounterpartEntity", tag: "Counterparts", summary: "Bind the counterpart to an entity (e.g. a client)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["counterpartId"], body: EntityBody, success: { 200: cp.CounterpartSchema } },

@@ -27,6 +27,12 @@ export const CounterpartSchema = z.object({
   updatedAt: isoDateTime,
 });
 
+export const CounterpartNameSchema = z.object({
+  id: uuid,
+  rootId: uuid,
+  displayName: z.string(),
+});
+
 export const CounterpartListItemSchema = z.object({
   id: uuid,
   name: z.string(),
