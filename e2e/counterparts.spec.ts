@@ -86,4 +86,17 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   await expect(top).toContainText(`total ${telecomCount + vattenfallCount + spotifyCount}`);
   // The rows show who is in a family.
   await expect(rows.filter({ hasText: "in a family" })).toHaveCount(2);
+
+  // The account's transaction table names the party as the person does: a KPN bill reads "Telecom".
+  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  const listed = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=500`, { headers: { "x-scope": scopeId } });
+  const bills = ((await listed.json()) as { data: { counterpartName: string | null; bookingDate: string | null }[] }).data;
+  const kpnBill = bills.find((t) => /kpn/i.test(t.counterpartName ?? "") && t.bookingDate);
+  expect(kpnBill).toBeTruthy();
+  await page.goto(`/accounts/${accountId}`);
+  await page.getByLabel("From", { exact: true }).fill(kpnBill!.bookingDate!);
+  await page.getByLabel("To", { exact: true }).fill(kpnBill!.bookingDate!);
+  const table = page.getByRole("table", { name: "Transactions" });
+  await expect(table.getByRole("row").filter({ hasText: "Telecom" })).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: kpnBill!.counterpartName! })).toHaveCount(0);
 });

@@ -31,19 +31,22 @@ export function TransactionsHeader() {
   );
 }
 
-function counterpart(t: Transaction): { name: string; iban: string | null } {
+function counterpart(t: Transaction, resolved: string | undefined): { name: string; iban: string | null } {
   const debit = isNegative(t.amount);
-  const name = t.counterpartName ?? (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
+  const name = resolved ?? t.counterpartName ?? (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
   return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };
 }
 
 export const TransactionRow = memo(function TransactionRow({
   transaction: t,
+  counterpartName,
   index,
   start,
   onCounterpart,
 }: {
   transaction: Transaction;
+  /** The counterpart's name as the person set it up (alias, consolidation); the bank's name until known. */
+  counterpartName?: string;
   index: number;
   /** Offset from the top of the body, in px (from the virtualizer). */
   start: number;
@@ -51,7 +54,7 @@ export const TransactionRow = memo(function TransactionRow({
   onCounterpart?: (t: Transaction) => void;
 }) {
   const pending = t.status === "pending";
-  const party = counterpart(t);
+  const party = counterpart(t, counterpartName);
   const negative = isNegative(t.amount);
   return (
     <div

@@ -10,6 +10,7 @@ import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { RebindDialog } from "@/components/accounts/rebind-dialog";
 import { useCanManageAccounts, useTransactions, type Transaction, type TransactionFilter } from "@/lib/client/accounts";
+import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 
 const STATUSES = [
@@ -67,6 +68,13 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const query = useTransactions(accountId, backwards ? { ...filter, toDate: undefined } : filter);
   const pages = query.data?.pages;
   const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
+  const idGroups = useMemo(
+    () =>
+      (pages ?? []).map((p) => [...new Set(p.items.map((t) => t.counterpartId).filter((id): id is string => id !== null))].sort()),
+    [pages],
+  );
+  const counterpartNames = useCounterpartNames(idGroups);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -128,7 +136,18 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
-              if (t) return <TransactionRow key={t.id} transaction={t} index={item.index} start={item.start} onCounterpart={canRebind ? setRebinding : undefined} />;
+              if (t) {
+                return (
+                  <TransactionRow
+                    key={t.id}
+                    transaction={t}
+                    counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
+                    index={item.index}
+                    start={item.start}
+                    onCounterpart={canRebind ? setRebinding : undefined}
+                  />
+                );
+              }
               return (
                 <div key="loader" role="row" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-500">
                   <div role="cell">

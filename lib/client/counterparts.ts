@@ -1,6 +1,6 @@
 "use client";
 // Counterparts through the typed client: types, query keys and react-query hooks.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
 import type { Page, PageMeta } from "@/lib/client/types";
@@ -19,6 +19,7 @@ export type ListedCounterpart = {
   currency: string;
   totals: Totals;
 };
+export type CounterpartName = { id: string; rootId: string; displayName: string };
 export type Counterpart = {
   id: string;
   name: string;
@@ -70,6 +71,8 @@ export function counterpartsApi(client: ApiClient) {
       });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
+    names: (ids: string[]) =>
+      data(request<CounterpartName[]>("GET", `${BASE}/counterparts`, { scoped: true, query: { "filter[id]": ids.join(",") } })),
     get: (id: string, accountId?: string) =>
       data(request<CounterpartDetail>("GET", `${BASE}/counterparts/${enc(id)}`, { scoped: true, query: { "filter[accountId]": accountId } })),
     family: (id: string, accountId?: string) =>
@@ -102,6 +105,7 @@ export const counterpartKeys = {
   detail: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "detail", id, accountId ?? null] as const,
   family: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "family", id, accountId ?? null] as const,
   transactions: (scopeId: string | null, id: string) => [...counterpartKeys.all(scopeId), "transactions", id] as const,
+  names: (scopeId: string | null, ids: string[]) => [...counterpartKeys.all(scopeId), "names", ids.join(",")] as const,
 };
 
 function useCounterpartsApi() {
@@ -143,6 +147,26 @@ export function useCounterpartTransactions(id: string) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: scopeId !== null,
   });
+}
+
+/**
+ * The display names (alias, consolidation resolved) of the counterparts that lists of transactions
+ * refer to: one request per group (a loaded page of transactions), at most 200 ids each. Any
+ * counterpart change refetches them with the rest of the scope's counterpart queries.
+ */
+export function useCounterpartNames(groups: string[][]): Map<string, string> {
+  const { api, scopeId } = useCounterpartsApi();
+  const results = useQueries({
+    queries: groups.map((ids) => ({
+      queryKey: counterpartKeys.names(scopeId, ids),
+      queryFn: () => api.names(ids),
+      enabled: scopeId !== null && ids.length > 0,
+      staleTime: 60_000,
+    })),
+  });
+  const names = new Map<string, string>();
+  for (const result of results) for (const n of result.data ?? []) names.set(n.id, n.displayName);
+  return names;
 }
 
 /** Any change: run it, then refetch every counterpart query of the scope (totals move with it). */
