@@ -1,7 +1,7 @@
 // The counterpart API on the sandbox `namesakes` user synced over HTTP: listing with totals, search,
 // sorting and keyset paging, alias, consolidate and undo, families (cycles refused, totals rolled
 // up), entity binding, and who may do what (404 across scopes, 403 for viewers and App tokens).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import * as entityRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/entity/route";
 import * as familyRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
@@ -10,29 +10,17 @@ import * as txRoute from "@/app/api/accounttracking/v1/counterparts/[counterpart
 import * as consolidateRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
 import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import { prisma } from "@/lib/db/client";
-import { listAll, syncedNamesakes, type Listed } from "@/lib/counterparts/testing";
+import { listAll, withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
 import { decimalAdd } from "@/lib/counterparts/family";
-import { resetBankClock } from "@/lib/testing/bank-flow";
 import { addMember, makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
-import { stopBoss } from "@/lib/sync/queue";
 
-let bank: SandboxServer;
-let ctx: Awaited<ReturnType<typeof syncedNamesakes>>;
+let ctx: SyncedNamesakes;
 let listed: Listed[];
 const byName = (re: RegExp) => listed.filter((c) => re.test(c.name));
-
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-  ctx = await syncedNamesakes();
-  listed = await listAll(ctx.headers, ctx.account.id);
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
+withSyncedNamesakes((synced, all) => {
+  ctx = synced;
+  listed = all;
 });
 
 const DECIMAL = /^\d+(\.\d+)?$/;

@@ -1,42 +1,30 @@
 // GET /api/accounttracking/v1/counterparts?filter[id]=…: the names a transaction list shows for
 // its counterpart ids: aliases win, consolidation resolves to the root, other scopes' ids are
 // left out, bad input is a 422.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as namesRoute from "@/app/api/accounttracking/v1/counterparts/route";
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import * as consolidateRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
 import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import { listAll, syncedNamesakes, type Listed } from "@/lib/counterparts/testing";
-import { resetBankClock } from "@/lib/testing/bank-flow";
+import { withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
-import { stopBoss } from "@/lib/sync/queue";
 
 type Name = { id: string; rootId: string; displayName: string };
 
-let bank: SandboxServer;
-let ctx: Awaited<ReturnType<typeof syncedNamesakes>>;
+let ctx: SyncedNamesakes;
 let listed: Listed[];
+withSyncedNamesakes((synced, all) => {
+  ctx = synced;
+  listed = all;
+});
 
 const names = (headers: Record<string, string>, ids: string[] | string) =>
   call<{ data: Name[]; error?: { code: string; details?: Record<string, string[]> } }>(namesRoute.GET, "GET", "/api/accounttracking/v1/counterparts", {
     headers,
     query: `filter[id]=${encodeURIComponent(Array.isArray(ids) ? ids.join(",") : ids)}`,
   });
-
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-  ctx = await syncedNamesakes();
-  listed = await listAll(ctx.headers, ctx.account.id);
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
-});
 
 describe("counterpart names", () => {
   it("names every counterpart a page of transactions refers to, as the listing does", async () => {

@@ -1,6 +1,10 @@
 // Test helpers for the counterpart API: one synced `namesakes` account and typed calls.
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
+import { afterAll, beforeAll } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { resetBankClock } from "@/lib/testing/bank-flow";
+import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
+import { stopBoss } from "@/lib/sync/queue";
 import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { executeRun } from "@/lib/sync/runner";
@@ -39,4 +43,25 @@ export async function listAll(headers: Record<string, string>, accountId: string
   const res = await call<{ data: Listed[] }>(listRoute.GET, "GET", "x", { headers, params: { id: accountId }, query });
   if (res.status !== 200) throw new Error(`list: ${res.status} ${res.text}`);
   return res.json.data;
+}
+
+export type SyncedNamesakes = Awaited<ReturnType<typeof syncedNamesakes>>;
+
+/**
+ * For a test file: before all tests, a sandbox bank over HTTP and a synced `namesakes` account
+ * with its counterparts listed (handed to `ready`); after all, the bank's clock reset and closed.
+ */
+export function withSyncedNamesakes(ready: (synced: SyncedNamesakes, listed: Listed[]) => void) {
+  let bank: SandboxServer;
+  beforeAll(async () => {
+    bank = await startSandboxServer();
+    await resetBankClock();
+    const synced = await syncedNamesakes();
+    ready(synced, await listAll(synced.headers, synced.account.id));
+  });
+  afterAll(async () => {
+    await resetBankClock();
+    await stopBoss();
+    await bank.close();
+  });
 }
