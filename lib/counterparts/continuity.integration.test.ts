@@ -2,7 +2,7 @@
 // a re-sync (the upsert never writes it) and a re-issued transaction id (reconcile keeps our row);
 // counterparts belong to the scope, so an account arriving under new bank ids (a renewed or
 // replaced consent) maps onto the same counterparts, with their aliases and families.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as bindRoute from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import * as parentRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
@@ -12,19 +12,9 @@ import { pool, prisma } from "@/lib/db/client";
 import { advanceBankClock, resetBankClock } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken } from "@/lib/testing/fixtures";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
-import { stopBoss } from "@/lib/sync/queue";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
-let bank: SandboxServer;
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
-});
+withSandboxBank();
 
 type BoundTx = { data: { id: string; counterpartId: string; derivedCounterpartId: string; isBound: boolean } };
 

@@ -4,24 +4,14 @@
 // across its IBANs and spellings; a party behind an intermediary is keyed by its own normalised name
 // (bol.com, never Adyen); spellings that normalise differently and share no IBAN stay apart (AH to go
 // versus Albert Heijn) until a person consolidates them; and no counterpart ever mixes two parties.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/client";
-import { connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
+import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { NAMESAKES, PROCESSORS } from "@/lib/sandbox-bank/data/parties";
-import { stopBoss } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
 
-let bank: SandboxServer;
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
-});
+withSandboxBank();
 
 function partyOf(rawName: string): string {
   for (const n of Object.values(NAMESAKES)) if ((n.spellings as readonly string[]).includes(rawName)) return n.key;

@@ -1,10 +1,8 @@
 // Test helpers for the counterpart API: one synced `namesakes` account and typed calls.
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { prisma } from "@/lib/db/client";
-import { resetBankClock } from "@/lib/testing/bank-flow";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
-import { stopBoss } from "@/lib/sync/queue";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { executeRun } from "@/lib/sync/runner";
@@ -48,20 +46,13 @@ export async function listAll(headers: Record<string, string>, accountId: string
 export type SyncedNamesakes = Awaited<ReturnType<typeof syncedNamesakes>>;
 
 /**
- * For a test file: before all tests, a sandbox bank over HTTP and a synced `namesakes` account
- * with its counterparts listed (handed to `ready`); after all, the bank's clock reset and closed.
+ * For a test file: the sandbox bank (withSandboxBank) and a synced `namesakes` account with its
+ * counterparts listed, handed to `ready` before the tests run.
  */
 export function withSyncedNamesakes(ready: (synced: SyncedNamesakes, listed: Listed[]) => void) {
-  let bank: SandboxServer;
+  withSandboxBank();
   beforeAll(async () => {
-    bank = await startSandboxServer();
-    await resetBankClock();
     const synced = await syncedNamesakes();
     ready(synced, await listAll(synced.headers, synced.account.id));
-  });
-  afterAll(async () => {
-    await resetBankClock();
-    await stopBoss();
-    await bank.close();
   });
 }

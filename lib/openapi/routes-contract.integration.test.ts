@@ -1,6 +1,6 @@
 // Drives the operations no other test reaches through call() (tracked accounts, me, API keys, …) so the
 // contract check in lib/testing/http.ts validates their real responses against the document too.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as autoUpdateRoute from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
 import * as accountRoute from "@/app/api/accounttracking/v1/accounts/[id]/route";
 import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
@@ -16,27 +16,19 @@ import * as providersRoute from "@/app/api/datasets/v1/providers/route";
 import * as healthRoute from "@/app/api/health/route";
 import type { Handler } from "@/lib/api/route";
 import { executeRun } from "@/lib/sync/runner";
-import { stopBoss } from "@/lib/sync/queue";
-import { connectedConsent, resetBankClock, type Connected } from "@/lib/testing/bank-flow";
+import { connectedConsent, type Connected } from "@/lib/testing/bank-flow";
 import { makeAppToken } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
-let bank: SandboxServer;
 let connected: Connected;
 let headers: Record<string, string>;
 let accountId: string;
 
+withSandboxBank();
 beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
   connected = await connectedConsent("namesakes");
   headers = bearer(connected.person.token, connected.person.scopeId);
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
 });
 
 const AT = "/api/accounttracking/v1";

@@ -2,23 +2,15 @@
 // its saved cursor (the data then equals the bank's, no duplicates); the PSD2 budget holds when
 // many workers reserve at once.
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
-import { enqueueRun, stopBoss } from "@/lib/sync/queue";
+import { enqueueRun } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
-import { bankTotals, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
+import { bankTotals, connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
-let bank: SandboxServer;
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-});
-afterAll(async () => {
-  await stopBoss();
-  await bank.close();
-});
+const bank = withSandboxBank();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -27,7 +19,7 @@ describe("crash recovery", () => {
     const c = await connectedConsent("bulk-20000");
     const { account, run } = await trackedAccount(c);
     const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, APP_URL: bank.origin, SYNC_PAGE_SIZE: "100", SYNC_SCHEDULER: "0", SYNC_CONCURRENCY: "1", LOG_LEVEL: "warn" },
+      env: { ...process.env, APP_URL: bank.server.origin, SYNC_PAGE_SIZE: "100", SYNC_SCHEDULER: "0", SYNC_CONCURRENCY: "1", LOG_LEVEL: "warn" },
       stdio: "ignore",
     });
     try {

@@ -1,6 +1,6 @@
 // The sync engine against the sandbox bank over HTTP: after every fault scenario the synced data
 // equals the bank's own totals (count and sum), with no duplicates.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
 import { advanceBankClock, approveAtBank, bankTotals, connectedConsent, resetBankClock, trackedAccount, type BankTotals } from "@/lib/testing/bank-flow";
@@ -12,23 +12,13 @@ import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transaction
 import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as syncRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
-import { startSandboxServer, type SandboxServer } from "@/lib/testing/sandbox-server";
-import { stopBoss } from "@/lib/sync/queue";
+import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
 import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
 import { call } from "@/lib/testing/http";
 
-let bank: SandboxServer;
-beforeAll(async () => {
-  bank = await startSandboxServer();
-  await resetBankClock();
-});
-afterAll(async () => {
-  await resetBankClock();
-  await stopBoss();
-  await bank.close();
-});
+const bank = withSandboxBank();
 
 type Ours = { booked: number; pending: number; bookedSum: string; pendingSum: string; duplicates: number };
 
@@ -85,7 +75,7 @@ describe("sync against the sandbox bank", () => {
     await executeRun(first.id, "test-worker");
     const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
     expect(done.state).toBe("succeeded");
-    const limited = bank.calls.filter((x) => x.status === 429 && x.path.includes(account.externalId));
+    const limited = bank.server.calls.filter((x) => x.status === 429 && x.path.includes(account.externalId));
     expect(limited.length).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 1000);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
@@ -98,7 +88,7 @@ describe("sync against the sandbox bank", () => {
     await executeRun(first.id, "test-worker", { pageSize: 20 });
     const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
     expect(done.state).toBe("succeeded");
-    expect(bank.calls.some((x) => x.status >= 500 && x.path.includes(account.externalId))).toBe(true);
+    expect(bank.server.calls.some((x) => x.status >= 500 && x.path.includes(account.externalId))).toBe(true);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
   });
 
@@ -152,12 +142,12 @@ describe("sync against the sandbox bank", () => {
     expect(failed.state).toBe("failed");
     expect(failed.lastError).toMatch(/no longer accepts the consent/);
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("expired");
-    const callsBefore = bank.calls.length;
+    const callsBefore = bank.server.calls.length;
     const again = await run(account.id, c.person.scopeId, false);
     expect(again.state).toBe("failed");
     expect(again.lastError).toMatch(/consent is expired/);
     expect(again.attempts).toBe(1);
-    expect(bank.calls.length).toBe(callsBefore);
+    expect(bank.server.calls.length).toBe(callsBefore);
   });
 
   it("a 5th unattended access within 24 h is not made; the person's own syncs are not counted", async () => {
@@ -169,7 +159,7 @@ describe("sync against the sandbox bank", () => {
     expect(states).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "failed"]);
     const last = await prisma().syncRun.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { createdAt: "desc" } });
     expect(last.lastError).toMatch(/4 unattended accesses a day/);
-    const unattendedFirstPages = bank.calls.filter((x) => x.path.includes(`/accounts/${account.externalId}/transactions`) && !x.path.includes("pageIndex=") && x.psuIp === null);
+    const unattendedFirstPages = bank.server.calls.filter((x) => x.path.includes(`/accounts/${account.externalId}/transactions`) && !x.path.includes("pageIndex=") && x.psuIp === null);
     expect(unattendedFirstPages.length).toBe(4);
     expect((await run(account.id, c.person.scopeId, true)).state).toBe("succeeded");
   });

@@ -1,6 +1,7 @@
 // The sandbox bank's route handlers behind a real HTTP server on 127.0.0.1, so our NextGenPSD2
 // client reaches it over HTTP in integration tests exactly as it would a bank.
 import http from "node:http";
+import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import type { Handler } from "@/lib/api/route";
 import * as balances from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route";
@@ -14,6 +15,8 @@ import * as directory from "@/app/sandbox-bank/api/directory/route";
 import { setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
+import { stopBoss } from "@/lib/sync/queue";
+import { resetBankClock } from "@/lib/testing/bank-flow";
 
 type Module = Partial<Record<"GET" | "POST" | "DELETE", unknown>>;
 const ROUTES: [RegExp, string[], Module][] = [
@@ -61,4 +64,23 @@ export async function startSandboxServer(): Promise<SandboxServer> {
     createNextGenPsd2Integration({ name: SANDBOX_INTEGRATION, directory: httpDirectory({ url: `${origin}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }) }),
   );
   return { origin, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * For a test file: the sandbox bank over HTTP with its clock reset, before all tests; after all,
+ * the clock reset again, the job queue stopped and the server closed. Returns the server's handle
+ * (filled in once beforeAll ran).
+ */
+export function withSandboxBank(): { server: SandboxServer } {
+  const bank = {} as { server: SandboxServer };
+  beforeAll(async () => {
+    bank.server = await startSandboxServer();
+    await resetBankClock();
+  });
+  afterAll(async () => {
+    await resetBankClock();
+    await stopBoss();
+    await bank.server.close();
+  });
+  return bank;
 }
