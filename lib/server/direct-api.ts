@@ -55,11 +55,11 @@ function compare(a: RoutePattern, b: RoutePattern): number {
   return 0;
 }
 
-/** The API route table, most specific first. Only patterns under /api are kept. */
-export function compileRoutes(manifest: Record<string, string>): RoutePattern[] {
+/** The route table, most specific first. Only route patterns under `prefix` are kept. */
+export function compileRoutes(manifest: Record<string, string>, prefix = "/api/"): RoutePattern[] {
   const routes: RoutePattern[] = [];
   for (const [pattern, file] of Object.entries(manifest)) {
-    if (!pattern.endsWith("/route") || !pattern.startsWith("/api/")) continue;
+    if (!pattern.endsWith("/route") || !pattern.startsWith(prefix)) continue;
     const parsed = parsePattern(pattern, file);
     if (parsed) routes.push(parsed);
   }
@@ -76,8 +76,8 @@ function decodeSegment(raw: string): string | null {
 }
 
 /** null when no route matches or the path is one Next should normalise itself. */
-export function matchRoute(routes: RoutePattern[], pathname: string): RouteMatch | null {
-  if (!pathname.startsWith("/api/") || pathname.endsWith("/") || pathname.includes("//")) return null;
+export function matchRoute(routes: RoutePattern[], pathname: string, prefix = "/api/"): RouteMatch | null {
+  if (!pathname.startsWith(prefix) || pathname.endsWith("/") || pathname.includes("//")) return null;
   const raw = pathname.slice(1).split("/");
   const parts: string[] = [];
   for (const part of raw) {

@@ -1,5 +1,6 @@
 // The sandbox bank's route handlers behind a real HTTP server on 127.0.0.1, so our NextGenPSD2
-// client reaches it over HTTP in integration tests exactly as it would a bank.
+// client reaches it over HTTP in integration tests exactly as it would a bank. Routing and the
+// Node ↔ web Request/Response adapters are the server's own (lib/server/direct-api.ts).
 import http from "node:http";
 import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
@@ -15,20 +16,24 @@ import * as directory from "@/app/sandbox-bank/api/directory/route";
 import { setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
+import { compileRoutes, matchRoute, toWebRequest, writeWebResponse } from "@/lib/server/direct-api";
 import { stopBoss } from "@/lib/sync/queue";
 import { resetBankClock } from "@/lib/testing/bank-flow";
 
 type Module = Partial<Record<"GET" | "POST" | "DELETE", unknown>>;
-const ROUTES: [RegExp, string[], Module][] = [
-  [/^\/sandbox-bank\/api\/directory$/, [], directory],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/consents$/, ["bankId"], consents],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/consents\/([^/]+)$/, ["bankId", "consentId"], consent],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/consents\/([^/]+)\/status$/, ["bankId", "consentId"], consentStatus],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/accounts$/, ["bankId"], accounts],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/accounts\/([^/]+)$/, ["bankId", "accountId"], account],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/accounts\/([^/]+)\/balances$/, ["bankId", "accountId"], balances],
-  [/^\/sandbox-bank\/api\/banks\/([^/]+)\/v1\/accounts\/([^/]+)\/transactions$/, ["bankId", "accountId"], transactions],
-];
+const PREFIX = "/sandbox-bank/api/";
+// Keyed as Next's app-paths manifest is, so the direct lane's matcher (Next's precedence) routes them.
+const MODULES: Record<string, Module> = {
+  "/sandbox-bank/api/directory/route": directory,
+  "/sandbox-bank/api/banks/[bankId]/v1/consents/route": consents,
+  "/sandbox-bank/api/banks/[bankId]/v1/consents/[consentId]/route": consent,
+  "/sandbox-bank/api/banks/[bankId]/v1/consents/[consentId]/status/route": consentStatus,
+  "/sandbox-bank/api/banks/[bankId]/v1/accounts/route": accounts,
+  "/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/route": account,
+  "/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route": balances,
+  "/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route": transactions,
+};
+const ROUTES = compileRoutes(Object.fromEntries(Object.keys(MODULES).map((pattern) => [pattern, pattern])), PREFIX);
 
 export type SandboxServer = { origin: string; calls: { method: string; path: string; status: number; psuIp: string | null }[]; close: () => Promise<void> };
 
@@ -36,26 +41,17 @@ export type SandboxServer = { origin: string; calls: { method: string; path: str
 export async function startSandboxServer(): Promise<SandboxServer> {
   const calls: SandboxServer["calls"] = [];
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const match = ROUTES.map(([re, names, mod]) => ({ m: re.exec(url.pathname), names, mod })).find((r) => r.m);
-    const handler = match?.mod[(req.method ?? "GET") as "GET"] as Handler | undefined;
-    if (!match?.m || !handler) {
+    const method = req.method ?? "GET";
+    const url = new URL(req.url ?? "/", origin);
+    const match = matchRoute(ROUTES, url.pathname, PREFIX);
+    const handler = match ? (MODULES[match.route.pattern][method as "GET"] as Handler | undefined) : undefined;
+    if (!match || !handler) {
       res.writeHead(404).end();
       return;
     }
-    const params = Object.fromEntries(match.names.map((n, i) => [n, decodeURIComponent(match.m?.[i + 1] ?? "")]));
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
-    const request = new Request(`${origin}${req.url}`, {
-      method: req.method,
-      headers,
-      body: chunks.length && req.method !== "GET" ? Buffer.concat(chunks) : undefined,
-    });
-    const response = await handler(request, { params: Promise.resolve(params) });
-    calls.push({ method: req.method ?? "GET", path: url.pathname + url.search, status: response.status, psuIp: req.headers["psu-ip-address"]?.toString() ?? null });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    const response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
+    calls.push({ method, path: url.pathname + url.search, status: response.status, psuIp: req.headers["psu-ip-address"]?.toString() ?? null });
+    await writeWebResponse(res, response, method, req.headers["accept-encoding"]);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
