@@ -3,12 +3,12 @@ import { useState, type FormEvent } from "react";
 import { NotAdminNotice } from "@/components/settings/not-admin-notice";
 import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS, parseExpiry } from "@/components/settings/options";
 import { NewSecret } from "@/components/tokens/new-secret";
-import { NoTokens, TokenTable } from "@/components/tokens/token-table";
+import { TokenListCard } from "@/components/tokens/token-list-card";
+import { NoTokens } from "@/components/tokens/token-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
-import { errorMessage, fieldError, formErrorMessage } from "@/lib/client/errors";
+import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
 import type { AppTokenKind, CreatedToken } from "@/lib/client/types";
 
@@ -41,7 +41,6 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const toast = useToast();
   const [name, setName] = useState("");
   const [kind, setKind] = useState<AppTokenKind>("api_key");
   const [role, setRole] = useState<"member" | "viewer">("viewer");
@@ -116,33 +115,19 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
           </form>
         </div>
       </Card>
-      <Card>
-        <CardHeader title="Keys in this scope" />
-        {keys.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(keys.error)} />
-          </div>
-        ) : (
-          <TokenTable
-            caption="API keys"
-            tokens={keys.data}
-            isLoading={keys.isPending}
-            showKindAndRole
-            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
-            onRevoke={(token) =>
-              revoke.mutate(token.id, {
-                onSuccess: () => toast.success(`API key “${token.name}” revoked.`),
-                onError: (e) => toast.error(errorMessage(e)),
-              })
-            }
-            empty={
-              <NoTokens title="No API keys yet">
-                Create one above to let your own software read this scope (viewer) or also write to it (member).
-              </NoTokens>
-            }
-          />
-        )}
-      </Card>
+      <TokenListCard
+        title="Keys in this scope"
+        caption="API keys"
+        noun="API key"
+        tokens={keys}
+        revoke={revoke}
+        showKindAndRole
+        empty={
+          <NoTokens title="No API keys yet">
+            Create one above to let your own software read this scope (viewer) or also write to it (member).
+          </NoTokens>
+        }
+      />
     </>
   );
 }

@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from "react";
 import { EXPIRY_OPTIONS, parseExpiry } from "@/components/settings/options";
 import { NewSecret } from "@/components/tokens/new-secret";
-import { NoTokens, TokenTable } from "@/components/tokens/token-table";
+import { TokenListCard } from "@/components/tokens/token-list-card";
+import { NoTokens } from "@/components/tokens/token-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
-import { errorMessage, fieldError, formErrorMessage } from "@/lib/client/errors";
+import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreatePersonalToken, usePersonalTokens, useRevokePersonalToken } from "@/lib/client/hooks";
 import type { CreatedToken } from "@/lib/client/types";
 
@@ -15,7 +15,6 @@ export function PersonalTokensPage() {
   const tokens = usePersonalTokens();
   const create = useCreatePersonalToken();
   const revoke = useRevokePersonalToken();
-  const toast = useToast();
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState("90");
   const [created, setCreated] = useState<CreatedToken | null>(null);
@@ -76,32 +75,18 @@ export function PersonalTokensPage() {
           </form>
         </div>
       </Card>
-      <Card>
-        <CardHeader title="Your tokens" />
-        {tokens.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(tokens.error)} />
-          </div>
-        ) : (
-          <TokenTable
-            caption="Personal access tokens"
-            tokens={tokens.data}
-            isLoading={tokens.isPending}
-            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
-            onRevoke={(token) =>
-              revoke.mutate(token.id, {
-                onSuccess: () => toast.success(`Token “${token.name}” revoked.`),
-                onError: (e) => toast.error(errorMessage(e)),
-              })
-            }
-            empty={
-              <NoTokens title="No personal tokens yet">
-                Create one above when a script or tool needs to call the API as you.
-              </NoTokens>
-            }
-          />
-        )}
-      </Card>
+      <TokenListCard
+        title="Your tokens"
+        caption="Personal access tokens"
+        noun="Token"
+        tokens={tokens}
+        revoke={revoke}
+        empty={
+          <NoTokens title="No personal tokens yet">
+            Create one above when a script or tool needs to call the API as you.
+          </NoTokens>
+        }
+      />
     </>
   );
 }

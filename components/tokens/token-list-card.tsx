@@ -1,0 +1,57 @@
+"use client";
+// A card listing tokens (personal tokens or API keys) with revoke, its loading, error and empty
+// states; the settings pages differ only in wording and columns.
+import type { ReactNode } from "react";
+import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
+import { TokenTable } from "@/components/tokens/token-table";
+import { Card, CardHeader } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/client/errors";
+import type { TokenRecord } from "@/lib/client/types";
+
+export function TokenListCard({
+  title,
+  caption,
+  noun,
+  tokens,
+  revoke,
+  showKindAndRole,
+  empty,
+}: {
+  title: string;
+  caption: string;
+  /** How a toast names one token, e.g. "Token" or "API key". */
+  noun: string;
+  tokens: UseQueryResult<TokenRecord[]>;
+  revoke: UseMutationResult<unknown, Error, string>;
+  showKindAndRole?: boolean;
+  empty: ReactNode;
+}) {
+  const toast = useToast();
+  return (
+    <Card>
+      <CardHeader title={title} />
+      {tokens.isError ? (
+        <div className="p-5">
+          <FormError message={errorMessage(tokens.error)} />
+        </div>
+      ) : (
+        <TokenTable
+          caption={caption}
+          tokens={tokens.data}
+          isLoading={tokens.isPending}
+          showKindAndRole={showKindAndRole}
+          revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+          onRevoke={(token) =>
+            revoke.mutate(token.id, {
+              onSuccess: () => toast.success(`${noun} “${token.name}” revoked.`),
+              onError: (e) => toast.error(errorMessage(e)),
+            })
+          }
+          empty={empty}
+        />
+      )}
+    </Card>
+  );
+}
