@@ -56,12 +56,11 @@ function leanGet(baseUrl: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const origin = new URL(baseUrl);
   return (pathAndQuery: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
+    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
       const req = http.get({ host: origin.hostname, port: origin.port, path: pathAndQuery, headers, agent }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
       });
       req.on("error", reject);
     });
@@ -84,7 +83,7 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
   };
   const api = (c?: string) => async () => {
     const res = await get(path(c), headers);
-    check(res.status, res.text);
+    check(res.status, res.body.toString("utf8"));
   };
   // fetch asks for gzip by default; `identity` keeps the comparison with pg (which does not compress) like for like.
   const apiFetch = (c?: string, compressed = false) => async () => {
@@ -111,16 +110,7 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     bare,
   };
   // Bytes on the wire for one first page, plain and with gzip.
-  const wireBytes = (acceptEncoding: string) =>
-    new Promise<number>((resolve, reject) => {
-      http
-        .get(`${options.baseUrl}${path()}`, { headers: { ...headers, "accept-encoding": acceptEncoding } }, (res) => {
-          let n = 0;
-          res.on("data", (chunk: Buffer) => (n += chunk.length));
-          res.on("end", () => resolve(n));
-        })
-        .on("error", reject);
-    });
+  const wireBytes = async (acceptEncoding: string) => (await get(path(), { ...headers, "accept-encoding": acceptEncoding })).body.length;
   const plainBytes = await wireBytes("identity");
   const gzipBytes = await wireBytes("gzip");
   await interleavedMedians(30, runs); // warm-up
