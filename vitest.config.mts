@@ -2,10 +2,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// `npm test` proves the set-up can fail by running only the deliberately failing fixture
+// (scripts/testing/self-check/) through this same config, global setup included.
+const SELF_CHECK = process.env.VITEST_SELF_CHECK === "1";
+
 export default defineConfig({
   resolve: { alias: { "@": path.dirname(fileURLToPath(import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: SELF_CHECK
+      ? ["scripts/testing/self-check/*.fixture.ts"]
+      : ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["node_modules", ".next", ".data", "e2e"],
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup-env.ts"],

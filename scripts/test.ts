@@ -1,23 +1,75 @@
-// `npm test`: every test. Unit + integration (Vitest, real embedded PostgreSQL), then end-to-end
-// (Playwright: API and Chromium projects against the built app on a fresh embedded database).
+// `npm test`: every test. Type check; a self-check that the Vitest set-up can fail; unit +
+// integration (Vitest, real embedded PostgreSQL); end-to-end (Playwright: API and Chromium projects
+// against the built app, served as `npm start` serves it, on a fresh embedded database).
+//
+// Each runner is judged by its JSON reports as well as its exit code (scripts/testing/verdict.ts):
+// a runner that exits 0 while a test failed, errored, skipped or raised an unhandled error fails.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import path from "node:path";
+import { readPlaywrightVerdict, readVitestVerdict, type Verdict } from "./testing/verdict";
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
+const REPORTS = path.resolve(".data/reports");
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-const typecheck = run("Type check", npx, ["tsc", "--noEmit", "-p", "."]);
-const unit = run("Unit and integration tests (Vitest)", npx, ["vitest", "run"]);
-rmSync(".data/e2e", { recursive: true, force: true });
-const e2e = run("End-to-end tests (Playwright)", npx, ["playwright", "test"]);
 
-const failed = [typecheck ? null : "type check", unit ? null : "vitest", e2e ? null : "playwright"].filter(Boolean);
-if (failed.length) {
-  console.error(`\nFailed: ${failed.join(", ")}`);
-  process.exit(1);
+function run(label: string, args: string[], env: Record<string, string> = {}): number | null {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(npx, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status;
 }
-console.log("\nAll test suites passed.");
+
+function vitest(label: string, name: string, env: Record<string, string> = {}): Verdict {
+  const report = path.join(REPORTS, `${name}.json`);
+  const runReport = path.join(REPORTS, `${name}.run.json`);
+  const code = run(
+    label,
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./scripts/testing/vitest-run-reporter.ts"],
+    { ...env, VITEST_RUN_REPORT: runReport },
+  );
+  return readVitestVerdict(code, report, runReport);
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+const verdicts: Verdict[] = [];
+const typecheck = run("Type check", ["tsc", "--noEmit", "-p", "."]);
+if (typecheck !== 0) verdicts.push({ runner: "type check", passed: 0, failed: 1, skipped: 0, problems: [`tsc exited with ${typecheck}`] });
+
+// The suite must be able to fail: a deliberately failing fixture, run through the same set-up,
+// has to come back failed by its exit code and by its reports.
+const selfCheck = vitest("Self-check: a deliberately failing test must fail the run", "self-check", { VITEST_SELF_CHECK: "1" });
+const selfCheckHeld =
+  selfCheck.problems.some((p) => p.startsWith("exited with")) &&
+  selfCheck.failed === 1 &&
+  selfCheck.problems.some((p) => p.includes("unhandled error"));
+console.log(selfCheckHeld ? "Self-check: the failing fixture was reported as failed (as it must be)." : "");
+if (!selfCheckHeld) {
+  verdicts.push({
+    runner: "self-check",
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    problems: [`the deliberately failing fixture was not reported as failed: ${JSON.stringify(selfCheck)}`],
+  });
+}
+
+verdicts.push(vitest("Unit and integration tests (Vitest)", "vitest"));
+
+rmSync(".data/e2e", { recursive: true, force: true });
+const playwrightReport = path.join(REPORTS, "playwright.json");
+const e2e = run("End-to-end tests (Playwright)", ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
+});
+verdicts.push(readPlaywrightVerdict(e2e, playwrightReport));
+
+const failedRunners = verdicts.filter((v) => v.problems.length > 0);
+const passed = verdicts.reduce((sum, v) => sum + v.passed, 0);
+const failed = verdicts.reduce((sum, v) => sum + v.failed, 0);
+const skipped = verdicts.reduce((sum, v) => sum + v.skipped, 0);
+console.log("");
+for (const v of verdicts) console.log(`${v.runner}: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped${v.problems.length ? ` — ${v.problems.join("; ")}` : ""}`);
+if (failedRunners.length > 0) {
+  console.error(`\nFailed: ${failedRunners.map((v) => v.runner).join(", ")}`);
+}
+// A plain closing line that CI counts.
+console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedRunners.length > 0 ? 1 : 0);

