@@ -1,5 +1,5 @@
 // RELIABILITY.md case 11 on /api/clients/v1: over quota → 429 rate_limited with an integer
-// Retry-After and RateLimit headers; after waiting that long, success. Small limits for this file only.
+// Retry-After and RateLimit headers; once the clock has moved that far, success. Small limits for this file only.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, call } from "@/lib/testing/http";
 
@@ -44,8 +44,17 @@ describe("rate limiting", () => {
     // Another principal has its own budget.
     expect((await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(other.token, other.scopeId) })).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000 + 50));
-    expect((await call(clients.GET, "GET", "/api/clients/v1", { headers })).status).toBe(200);
+    // Move the clock instead of sleeping: the limiter's windows are stamped with Date.now().
+    // Just before Retry-After has passed the caller is still limited; once it has, it is served.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + Number(retryAfter) * 1000 - 1_000);
+      expect((await call(clients.GET, "GET", "/api/clients/v1", { headers })).status).toBe(429);
+      vi.setSystemTime(Date.now() + 1_050);
+      expect((await call(clients.GET, "GET", "/api/clients/v1", { headers })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a read-only route runs its read alongside the limit, yet over quota answers 429 whatever the read found", async () => {

@@ -12,8 +12,6 @@ import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
 const bank = withSandboxBank();
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe("crash recovery", () => {
   it("a worker killed with SIGKILL mid-sync: the run is resumed by another worker and ends equal to the bank", async () => {
     const c = await connectedConsent("bulk-20000");
@@ -24,12 +22,9 @@ describe("crash recovery", () => {
     });
     try {
       await enqueueRun(run.id);
-      let pages = 0;
-      for (let i = 0; i < 300 && pages < 5; i += 1) {
-        await sleep(100);
-        pages = (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages;
-      }
-      expect(pages).toBeGreaterThanOrEqual(5);
+      await expect
+        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, { timeout: 30_000, interval: 50 })
+        .toBeGreaterThanOrEqual(5);
     } finally {
       worker.kill("SIGKILL");
     }
@@ -44,8 +39,9 @@ describe("crash recovery", () => {
     // Not before the heartbeat is stale…
     await executeRun(run.id, "rescuer");
     expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).workerId).not.toBe("rescuer");
-    // …then taken over, resumed from the saved cursor, and finished.
-    await sleep(3500);
+    // …then, once the heartbeat is older than SYNC_STALE_SECONDS (the clock moved for this row rather
+    // than slept through), taken over, resumed from the saved cursor, and finished.
+    await pool().query("UPDATE sync_runs SET heartbeat_at = heartbeat_at - interval '1 hour' WHERE id = $1", [run.id]);
     await executeRun(run.id, "rescuer", { pageSize: 1000 });
     const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(done.state).toBe("succeeded");
