@@ -5,11 +5,12 @@ import type { AccessContext } from "@/lib/banking/types";
 const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
 
 /**
- * A person calling is present, so the bank is told their address (an attended access, outside the
- * 4-a-day unattended budget). App tokens and the scheduler are unattended: no PSU-IP-Address.
+ * A person in their browser session is present, so the bank is told their address (an attended
+ * access, outside the 4-a-day unattended budget). Personal access tokens (scripts, nobody present),
+ * App tokens and the scheduler are unattended: no PSU-IP-Address.
  */
 export function accessContext(request: Request, principal: Principal | null, requestId: string): AccessContext {
-  if (!principal || principal.kind !== "user") return { psuIpAddress: null, requestId };
+  if (!principal || principal.kind !== "user" || principal.via !== "session") return { psuIpAddress: null, requestId };
   const address = clientAddress(request);
   return { psuIpAddress: IP.test(address) ? address : "0.0.0.0", requestId };
 }

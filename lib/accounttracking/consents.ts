@@ -2,7 +2,7 @@
 // that must be live (status, remaining days) ask it, and its answer is mapped onto our statuses.
 import { conflict, notFound, validationFailed } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
-import { ProviderError } from "@/lib/banking/errors";
+import { bankErrorCode } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, integrationNames } from "@/lib/banking/registry";
 import type { AccessContext, BankConsent, BankConsentStatus } from "@/lib/banking/types";
@@ -125,7 +125,7 @@ export async function refreshConsent(db: Tx, consent: Consent, context: AccessCo
     const bank = await integration.getConsent(consent.bankId, consent.externalId, context);
     return await applyBankConsent(db, consent, bank, context);
   } catch (error) {
-    if (error instanceof ProviderError && error.code === "consent_invalid") {
+    if (bankErrorCode(error, "consent_invalid")) {
       // The bank no longer knows the consent: it has ended there.
       return db.consent.update({
         where: { id: consent.id },
@@ -145,7 +145,7 @@ export async function revokeConsent(db: Tx, consent: Consent, context: AccessCon
       await integration.deleteConsent(consent.bankId, consent.externalId, context);
     } catch (error) {
       // Already gone at the bank is fine; anything else means we could not revoke it there.
-      if (!(error instanceof ProviderError && (error.code === "consent_invalid" || error.code === "not_found"))) throw bankFailure(error);
+      if (!bankErrorCode(error, "consent_invalid", "not_found")) throw bankFailure(error);
     }
   }
   return db.consent.update({
@@ -225,7 +225,7 @@ export async function consentAccounts(db: Tx, consent: Consent, context: AccessC
   try {
     return await integrationOrFail(consent.integrationName).listAccounts(consent.bankId, consent.externalId, context);
   } catch (error) {
-    if (error instanceof ProviderError && error.code === "consent_invalid") await refreshConsent(db, consent, context).catch(() => undefined);
+    if (bankErrorCode(error, "consent_invalid")) await refreshConsent(db, consent, context).catch(() => undefined);
     throw bankFailure(error);
   }
 }

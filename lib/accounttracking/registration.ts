@@ -6,12 +6,18 @@ export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
   return { active: row !== null, activatedAt: row?.activatedAt.toISOString() ?? null };
 }
 
-/** Registers the person for tracking in the scope; registering again changes nothing. */
+/**
+ * Registers the person for tracking in the scope; registering again changes nothing. Concurrent
+ * first registrations: one inserts (201), the others wait for it and find the row (200). ON CONFLICT
+ * instead of catching a unique violation, which would abort the caller's transaction.
+ */
 export async function registerForTracking(db: Tx, scopeId: string, userId: string) {
-  const existing = await db.trackingRegistration.findUnique({ where: { scopeId_userId: { scopeId, userId } } });
-  if (existing) return { created: false, active: true, activatedAt: existing.activatedAt.toISOString() };
-  const row = await db.trackingRegistration.create({ data: { scopeId, userId } });
-  return { created: true, active: true, activatedAt: row.activatedAt.toISOString() };
+  const inserted = await db.$queryRaw<{ activated_at: Date }[]>`
+    INSERT INTO tracking_registrations (scope_id, user_id) VALUES (${scopeId}::uuid, ${userId}::uuid)
+    ON CONFLICT DO NOTHING RETURNING activated_at`;
+  if (inserted[0]) return { created: true, active: true, activatedAt: inserted[0].activated_at.toISOString() };
+  const existing = await db.trackingRegistration.findUniqueOrThrow({ where: { scopeId_userId: { scopeId, userId } } });
+  return { created: false, active: true, activatedAt: existing.activatedAt.toISOString() };
 }
 
 export async function requireRegistered(db: Tx, scopeId: string, userId: string) {

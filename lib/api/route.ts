@@ -26,7 +26,7 @@ import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
 import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type AppPrincipal, type Principal, type UserPrincipal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { prismaErrorCode } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 
 type AuthMode = "public" | "any" | "user";
@@ -86,10 +86,10 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function mapUnknownError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === "P2002") return new ApiError("conflict", "A record with these values already exists.", { cause: error });
-    if (error.code === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
-  }
+  // By code, not instanceof: the Prisma client may come from another module graph (lib/db/errors.ts).
+  const prismaCode = prismaErrorCode(error);
+  if (prismaCode === "P2002") return new ApiError("conflict", "A record with these values already exists.", { cause: error });
+  if (prismaCode === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
   return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
 }
 

@@ -7,7 +7,10 @@ import { appUrl, env } from "@/lib/env";
 
 export const SANDBOX_INTEGRATION = "sandbox";
 
-const globals = globalThis as unknown as { integrations?: Map<string, BankIntegration> };
+// Built per module graph, not on globalThis: the Next bundle and a tsx-loaded worker each build
+// their own integrations (cheap, stateless), so no object made by one copy of our classes is used
+// by the other.
+let built: Map<string, BankIntegration> | null = null;
 
 function build(): Map<string, BankIntegration> {
   const map = new Map<string, BankIntegration>();
@@ -24,8 +27,8 @@ function build(): Map<string, BankIntegration> {
 }
 
 export function integrations(): Map<string, BankIntegration> {
-  globals.integrations ??= build();
-  return globals.integrations;
+  built ??= build();
+  return built;
 }
 
 export function integrationNames(): string[] {

@@ -2,7 +2,7 @@
 // for all still-missing subsets it covers; a subset it lacks, or a provider that fails, falls
 // through to the next provider. Every attempt is reported, so a person can see why.
 import { log } from "@/lib/log";
-import { ProviderError, type CompanyDataProvider, type CompanyQuery, type KnownSubset, type SubsetData } from "@/lib/datasets/providers/types";
+import { companyProviderErrorOf, type CompanyDataProvider, type CompanyQuery, type KnownSubset, type SubsetData } from "@/lib/datasets/providers/types";
 
 export type AttemptOutcome = "served" | "skipped" | "not_found" | "failed";
 export type Attempt = { provider: string; outcome: AttemptOutcome; reason: string | null };
@@ -62,9 +62,10 @@ export async function fetchSubsets(
         Object.assign(outcomes.get(subset)!, { status: "served", provider: id, data });
       }
     } catch (error) {
-      const isNotFound = error instanceof ProviderError && error.code === "not_found";
-      if (!(error instanceof ProviderError)) log.error("company data provider crashed", { provider: id, error });
-      const reason = error instanceof ProviderError ? `${error.code}: ${error.message}` : "unexpected provider error";
+      const known = companyProviderErrorOf(error);
+      const isNotFound = known?.code === "not_found";
+      if (!known) log.error("company data provider crashed", { provider: id, error });
+      const reason = known ? `${known.code}: ${known.message}` : "unexpected provider error";
       asked.forEach((s) => record(s, { provider: id, outcome: isNotFound ? "not_found" : "failed", reason }));
     }
   }

@@ -5,8 +5,12 @@ import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-type Globals = { prisma?: PrismaClient; pool?: pg.Pool; bookkeepingPool?: pg.Pool };
+// The pools are per process (on globalThis), shared by the Next bundle and the tsx-loaded worker.
+// The Prisma client is per module graph: each graph's client uses its own Prisma classes, so errors
+// it throws are that graph's (and are still recognised by code, see lib/db/errors.ts).
+type Globals = { pool?: pg.Pool; bookkeepingPool?: pg.Pool };
 const globals = globalThis as unknown as Globals;
+let prismaClient: PrismaClient | undefined;
 
 export function pool(): pg.Pool {
   if (!globals.pool) {
@@ -34,17 +38,17 @@ export function bookkeepingPool(): pg.Pool {
 }
 
 export function prisma(): PrismaClient {
-  globals.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
-  return globals.prisma;
+  prismaClient ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
+  return prismaClient;
 }
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 export async function disconnect(): Promise<void> {
-  await globals.prisma?.$disconnect();
+  await prismaClient?.$disconnect();
   if (globals.pool && !globals.pool.ended) await globals.pool.end();
   if (globals.bookkeepingPool && !globals.bookkeepingPool.ended) await globals.bookkeepingPool.end();
-  globals.prisma = undefined;
+  prismaClient = undefined;
   globals.pool = undefined;
   globals.bookkeepingPool = undefined;
 }

@@ -1,7 +1,6 @@
 // Sign-up, the token endpoint (password and refresh grants, rotation, reuse detection), session
 // cookies, personal tokens, API keys and members.
 import { randomUUID } from "node:crypto";
-import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
 import * as revoke from "@/app/api/auth/v1/revoke/route";
@@ -15,7 +14,7 @@ import * as member from "@/app/api/scopes/v1/members/[userId]/route";
 import { hashToken } from "@/lib/auth/tokens";
 import { prisma } from "@/lib/db/client";
 import { bearer, call } from "@/lib/testing/http";
-import { TEST_PASSWORD, makePerson, twoTenants } from "@/lib/testing/fixtures";
+import { TEST_PASSWORD, makePerson, sessionCookie, twoTenants } from "@/lib/testing/fixtures";
 
 type Pair = { data: { accessToken: string; refreshToken: string; expiresIn: number; tokenType: string } };
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> } };
@@ -104,10 +103,6 @@ describe("token endpoint", () => {
 });
 
 describe("browser session", () => {
-  async function sessionCookie(userId: string) {
-    const value = await encode({ token: { sub: userId }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" });
-    return `authjs.session-token=${value}`;
-  }
 
   it("the Auth.js session cookie authenticates the person", async () => {
     const p = await makePerson();

@@ -1,11 +1,14 @@
 // Executes one sync run. Claim (atomically; a stale run of a dead worker can be taken over) →
 // consent still valid? (no bank call otherwise) → PSD2 budget for unattended runs → pages, each
 // upserted together with the cursor and progress in one transaction → reconcile → succeeded.
-// Transient bank failures: retried in place honouring Retry-After, then re-queued with backoff up
-// to SYNC_MAX_ATTEMPTS, then failed with the reason. A consent the bank refuses: failed, no retry.
+// Transient bank failures (429, 5xx): a present person's run retries in place for short waits; any
+// other wait, and every unattended retry, re-queues the run after max(Retry-After, backoff), up to
+// SYNC_MAX_ATTEMPTS (each unattended attempt reserves one of PSD2's 4 daily accesses). A consent the
+// bank refuses: its status is updated at once, the run ends telling the person to reconnect, and the
+// scheduler stops calling the bank for it. Errors are classified by discriminant (lib/sync/outcome.ts).
 import { hostname } from "node:os";
 import { refreshConsent } from "@/lib/accounttracking/consents";
-import { ProviderError } from "@/lib/banking/errors";
+import type { BankError } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
@@ -14,10 +17,14 @@ import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
+import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun } from "@/lib/sync/queue";
 import { reconcile } from "@/lib/sync/reconcile";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
+
+/** Longer waits than this re-queue the run rather than hold a worker. */
+const IN_PLACE_MAX_WAIT_MS = 10_000;
 
 type RunRow = {
   id: string;
@@ -80,7 +87,8 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
   if (!account) return finish(run.id, workerId, "failed", "The account is no longer tracked.");
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
-    return finish(run.id, workerId, "failed", `The consent is ${consent.status}: renew it at the bank to sync again.`);
+    const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
+    return finish(run.id, workerId, "failed", `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`);
   }
   const integration = integrationFor(account.integrationName);
   if (!integration) return finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
@@ -95,10 +103,15 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
   const context = { psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null, requestId: `sync_${run.id}` };
   const dateFrom = run.date_from ?? (await windowStart(account.id));
   if (!run.date_from) await pool().query("UPDATE sync_runs SET date_from = $2 WHERE id = $1", [run.id, dateFrom]);
+  // In-place retries only while a person waits and only for short waits; unattended runs re-queue
+  // instead, so every retry of theirs reserves a PSD2 access slot first.
+  const retry = run.attended
+    ? { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, maxWaitMs: IN_PLACE_MAX_WAIT_MS, onRetry: () => void heartbeat(run.id, workerId) }
+    : { ...DEFAULT_RETRY, retries: 0 };
   const fetchPage = (next: string | null) =>
     withRetry(
       () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
-      { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, onRetry: () => void heartbeat(run.id, workerId) },
+      retry,
     );
   try {
     let pending = fetchPage(run.next_page);
@@ -149,22 +162,50 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
 }
 
 async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string) {
-  if (error instanceof ProviderError && error.code === "consent_invalid") {
-    const consent = await prisma().consent.findUnique({ where: { id: consentId } });
-    if (consent) await refreshConsent(db(), consent, { psuIpAddress: null, requestId: `sync_${run.id}` }).catch(() => undefined);
-    return finish(run.id, workerId, "failed", `The bank no longer accepts the consent (${error.message}). Renew it to sync again.`);
+  const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS);
+  switch (outcome.kind) {
+    case "consent_ended":
+      return finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
+    case "retry": {
+      const requeued = await pool().query(
+        `UPDATE sync_runs SET state = 'queued', worker_id = NULL, not_before = now() + make_interval(secs => $3), last_error = $4
+          WHERE id = $1 AND worker_id = $2`,
+        [run.id, workerId, outcome.waitSeconds, outcome.message],
+      );
+      if (requeued.rowCount === 1) await enqueueRun(run.id, outcome.waitSeconds);
+      return;
+    }
+    case "failed":
+      if (outcome.internal) log.error("sync failed", { runId: run.id, error });
+      else log.warn("sync failed at the bank", { runId: run.id, error });
+      return finish(run.id, workerId, "failed", outcome.message);
+    default: {
+      const exhaustive: never = outcome;
+      return exhaustive;
+    }
   }
-  if (error instanceof ProviderError && error.isTransient && run.attempts < env.SYNC_MAX_ATTEMPTS) {
-    const waitSeconds = Math.max(error.retryAfterSeconds ?? 0, Math.min(300, 2 ** run.attempts * 5));
-    await pool().query(
-      `UPDATE sync_runs SET state = 'queued', worker_id = NULL, not_before = now() + make_interval(secs => $3), last_error = $4
-        WHERE id = $1 AND worker_id = $2`,
-      [run.id, workerId, waitSeconds, `The bank was unavailable (${error.message}); retrying in ${waitSeconds} s.`],
-    );
-    await enqueueRun(run.id, waitSeconds);
-    return;
+}
+
+/**
+ * The bank refused the consent while we read: ask it for the consent's status and store it at once
+ * (expired, revoked…), so the scheduler stops calling the bank. If the bank's status endpoint cannot
+ * say, its refusal is the answer: the consent has ended there. Stored transactions are kept.
+ */
+async function endConsent(run: RunRow, consentId: string, bank: BankError): Promise<string> {
+  const context = { psuIpAddress: null, requestId: `sync_${run.id}` };
+  let consent = await prisma().consent.findUniqueOrThrow({ where: { id: consentId } });
+  consent = await refreshConsent(db(), consent, context).catch(() => consent);
+  if (consent.status === "valid" || consent.status === "pending") {
+    const expired = bank.bankCode === "CONSENT_EXPIRED";
+    consent = await prisma().consent.update({
+      where: { id: consentId },
+      data: {
+        status: expired ? "expired" : "revoked",
+        statusReason: expired ? "The consent expired at the bank." : "The bank no longer accepts this consent.",
+        lastCheckedAt: new Date(),
+      },
+    });
   }
-  log.error("sync failed", { runId: run.id, error });
-  const reason = error instanceof ProviderError ? `The bank failed: ${error.message}` : "Something went wrong on our side while syncing.";
-  await finish(run.id, workerId, "failed", reason);
+  const bankDay = bank.bankDate ?? consent.bankDate ?? new Date().toISOString().slice(0, 10);
+  return consentEndedMessage(consent.status, bankDay);
 }

@@ -140,12 +140,12 @@ describe("sync against the sandbox bank", () => {
     await call(expireRoute.POST, "POST", "x", { params: { consentId: c.bankConsentId } });
     const failed = await run(account.id, c.person.scopeId);
     expect(failed.state).toBe("failed");
-    expect(failed.lastError).toMatch(/no longer accepts the consent/);
+    expect(failed.lastError).toMatch(/^Access expired at the bank on \d{1,2} [A-Z][a-z]{2} \d{4}; reconnect to continue\.$/);
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("expired");
     const callsBefore = bank.server.calls.length;
     const again = await run(account.id, c.person.scopeId, false);
     expect(again.state).toBe("failed");
-    expect(again.lastError).toMatch(/consent is expired/);
+    expect(again.lastError).toMatch(/Access to this bank is expired; reconnect to continue/);
     expect(again.attempts).toBe(1);
     expect(bank.server.calls.length).toBe(callsBefore);
   });

@@ -37,3 +37,10 @@ export async function twoTenants() {
   const app = await makeAppToken(a.scopeId, "member");
   return { a, b, viewer, app };
 }
+
+/** An Auth.js session cookie for the person, as the browser sends it after sign-in. */
+export async function sessionCookie(userId: string): Promise<string> {
+  const { encode } = await import("next-auth/jwt");
+  const value = await encode({ token: { sub: userId }, secret: process.env.AUTH_SECRET ?? "", salt: "authjs.session-token" });
+  return `authjs.session-token=${value}`;
+}

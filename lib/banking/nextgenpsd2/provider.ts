@@ -1,6 +1,6 @@
 // A BankIntegration over the NextGenPSD2 XS2A API: consents with the redirect approach, accounts,
 // and transaction pages. Pointing it at a real ASPSP is configuration (its directory entry).
-import { ProviderError } from "@/lib/banking/errors";
+import { bankErrorOf, ProviderError } from "@/lib/banking/errors";
 import type { BankIntegration, CreateConsentInput } from "@/lib/banking/interface";
 import { xs2a } from "@/lib/banking/nextgenpsd2/api";
 import type { AspspDirectory, DirectoryBank } from "@/lib/banking/nextgenpsd2/directory";
@@ -89,8 +89,9 @@ export function createNextGenPsd2Integration(options: {
         response = await post(addDays(new Date().toISOString().slice(0, 10), input.validForDays));
       } catch (error) {
         const today = new Date().toISOString().slice(0, 10);
-        if (!(error instanceof ProviderError) || error.code !== "rejected" || !error.bankDate || error.bankDate <= today) throw error;
-        response = await post(addDays(error.bankDate, input.validForDays));
+        const bank = bankErrorOf(error);
+        if (!bank || bank.code !== "rejected" || !bank.bankDate || bank.bankDate <= today) throw error;
+        response = await post(addDays(bank.bankDate, input.validForDays));
       }
       const body = response.body;
       const href = body._links.scaRedirect?.href;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isTransientBankError } from "@/lib/banking/errors";
 import page from "@/lib/banking/nextgenpsd2/fixtures/transactions-page.json";
 import {
   Xs2aTransactionsResponse,
@@ -87,9 +88,9 @@ describe("NextGenPSD2 errors", () => {
     expect(providerErrorOf(401, messages("CONSENT_EXPIRED"), null).code).toBe("consent_invalid");
     expect(providerErrorOf(403, messages("CONSENT_UNKNOWN"), null).code).toBe("consent_invalid");
     const limited = providerErrorOf(429, messages("ACCESS_EXCEEDED"), "7");
-    expect([limited.code, limited.retryAfterSeconds, limited.isTransient]).toEqual(["rate_limited", 7, true]);
+    expect([limited.code, limited.retryAfterSeconds, isTransientBankError(limited)]).toEqual(["rate_limited", 7, true]);
     expect(providerErrorOf(503, null, null).code).toBe("unavailable");
     expect(providerErrorOf(404, messages("RESOURCE_UNKNOWN"), null).code).toBe("not_found");
-    expect(providerErrorOf(400, messages("FORMAT_ERROR"), null).isTransient).toBe(false);
+    expect(isTransientBankError(providerErrorOf(400, messages("FORMAT_ERROR"), null))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // POST /api/accounttracking/v1/accounts/{id}/sync-transactions — scoped; a person with
 // accounts.sync (App tokens: 403 user_context_required). 202 with the run; while a run is queued or
-// running, that run is returned instead of starting another. A person's sync is attended: it does
-// not count against PSD2's 4 unattended accesses a day.
+// running, that run is returned instead of starting another. Only a person's browser session is
+// attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
+// nobody present, so its syncs are unattended and count against that budget.
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findAccount, serializeRun } from "@/lib/accounttracking/accounts";
@@ -20,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         scopeId: scope.scopeId,
         accountId: account.id,
         trigger: "manual",
-        attended: true,
+        attended: context.psuIpAddress !== null,
         psuIpAddress: context.psuIpAddress,
       });
       return { status: 202, data: serializeRun(run), afterCommit: created ? () => queueRun(run.id) : undefined };

@@ -1,0 +1,53 @@
+// The sync decides what a failure means from the error's discriminant, so an error made by another
+// copy of the module (the Next bundle's, while the worker runs on tsx's) is still a bank error.
+import { describe, expect, it, vi } from "vitest";
+import { ProviderError } from "@/lib/banking/errors";
+import { consentEndedMessage, decideOutcome, formatBankDay } from "@/lib/sync/outcome";
+
+async function foreignProviderError() {
+  vi.resetModules();
+  const copy = await import("@/lib/banking/errors");
+  return copy.ProviderError;
+}
+
+describe("decideOutcome", () => {
+  it("classifies a bank error made by another module copy of the class", async () => {
+    const Foreign = await foreignProviderError();
+    expect(Foreign).not.toBe(ProviderError);
+    const error = new Foreign("rate_limited", "slow down", { status: 429, retryAfterSeconds: 120 });
+    expect(error instanceof ProviderError).toBe(false);
+    const now = new Date("2026-11-23T14:03:00Z");
+    expect(decideOutcome(error, 1, 4, now)).toEqual({
+      kind: "retry",
+      waitSeconds: 120,
+      message: "The bank limits how often we may read; next try at 14:05 UTC.",
+    });
+  });
+
+  it("5xx backs off exponentially, and stops after the last attempt with what happened", () => {
+    const error = new ProviderError("unavailable", "down", { status: 503 });
+    expect(decideOutcome(error, 1, 4)).toMatchObject({ kind: "retry", waitSeconds: 10 });
+    expect(decideOutcome(error, 3, 4)).toMatchObject({ kind: "retry", waitSeconds: 40 });
+    expect(decideOutcome(error, 4, 4)).toEqual({
+      kind: "failed",
+      internal: false,
+      message: "The bank is not answering (HTTP 503); we tried 4 times and stopped. Nothing stored was lost; the next update tries again.",
+    });
+  });
+
+  it("a refused consent ends the access; anything not from the bank is ours", () => {
+    const refused = new ProviderError("consent_invalid", "expired", { status: 401, bankCode: "CONSENT_EXPIRED" });
+    expect(decideOutcome(refused, 1, 4).kind).toBe("consent_ended");
+    expect(decideOutcome({ kind: "provider_error", code: "consent_invalid", message: "plain object" }, 1, 4).kind).toBe("consent_ended");
+    expect(decideOutcome(new Error("db down"), 1, 4)).toMatchObject({ kind: "failed", internal: true });
+    expect(decideOutcome({ kind: "provider_error", code: "made_up" }, 1, 4)).toMatchObject({ kind: "failed", internal: true });
+  });
+});
+
+describe("words", () => {
+  it("bank days are dates, not instants", () => {
+    expect(formatBankDay("2026-11-25")).toBe("25 Nov 2026");
+    expect(consentEndedMessage("expired", "2026-11-25")).toBe("Access expired at the bank on 25 Nov 2026; reconnect to continue.");
+    expect(consentEndedMessage("revoked", "2026-01-01")).toBe("Access ended at the bank on 1 Jan 2026; reconnect to continue.");
+  });
+});
