@@ -135,7 +135,7 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
       createdById: input.userId,
     },
   });
-  const { run } = await createRun(db, { scopeId: input.scopeId, accountId: account.id, trigger: "manual", attended: true, psuIpAddress: context.psuIpAddress });
+  const { run } = await createRun(db, { scopeId: input.scopeId, accountId: account.id, trigger: "manual", attended: context.psuIpAddress !== null, psuIpAddress: context.psuIpAddress });
   return { account, run };
 }
 

@@ -26,8 +26,9 @@ describe("decideOutcome", () => {
 
   it("5xx backs off exponentially, and stops after the last attempt with what happened", () => {
     const error = new ProviderError("unavailable", "down", { status: 503 });
-    expect(decideOutcome(error, 1, 4)).toMatchObject({ kind: "retry", waitSeconds: 10 });
-    expect(decideOutcome(error, 3, 4)).toMatchObject({ kind: "retry", waitSeconds: 40 });
+    expect(decideOutcome(error, 1, 4)).toMatchObject({ kind: "retry", waitSeconds: 5 });
+    expect(decideOutcome(error, 3, 4)).toMatchObject({ kind: "retry", waitSeconds: 20 });
+    expect(decideOutcome(new ProviderError("unavailable", "down", { retryAfterSeconds: 90 }), 1, 4)).toMatchObject({ waitSeconds: 90 });
     expect(decideOutcome(error, 4, 4)).toEqual({
       kind: "failed",
       internal: false,

@@ -20,19 +20,25 @@ export function formatClock(at: Date): string {
   return `${at.toISOString().slice(11, 16)} UTC`;
 }
 
-/** Backoff before the next attempt: at least the bank's Retry-After, else 5 s doubling per attempt, capped at 5 min. */
-export function retryDelaySeconds(bank: BankError, attempt: number): number {
-  return Math.max(bank.retryAfterSeconds ?? 0, Math.min(300, 2 ** attempt * 5));
+/** Backoff before the next attempt: at least the bank's Retry-After, else `base` doubling per attempt, capped at 5 min. */
+export function retryDelaySeconds(bank: BankError, attempt: number, baseSeconds: number): number {
+  return Math.max(bank.retryAfterSeconds ?? 0, Math.min(300, baseSeconds * 2 ** Math.max(0, attempt - 1)));
 }
 
-export function decideOutcome(error: unknown, attempt: number, maxAttempts: number, now: Date = new Date()): AttemptOutcome {
+export function decideOutcome(
+  error: unknown,
+  attempt: number,
+  maxAttempts: number,
+  now: Date = new Date(),
+  backoffSeconds = 5,
+): AttemptOutcome {
   const bank = bankErrorOf(error);
   if (!bank) return { kind: "failed", message: "Something went wrong on our side while syncing. Nothing stored was lost; try again later.", internal: true };
   if (bank.code === "consent_invalid") return { kind: "consent_ended", bank };
   if (bank.code === "rate_limited" || bank.code === "unavailable") {
     const what = bank.code === "rate_limited" ? "The bank limits how often we may read" : `The bank is not answering (HTTP ${bank.status ?? "error"})`;
     if (attempt < maxAttempts) {
-      const waitSeconds = retryDelaySeconds(bank, attempt);
+      const waitSeconds = retryDelaySeconds(bank, attempt, backoffSeconds);
       return { kind: "retry", waitSeconds, message: `${what}; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.` };
     }
     return {

@@ -162,7 +162,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
 }
 
 async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string) {
-  const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS);
+  const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS, new Date(), env.SYNC_BACKOFF_SECONDS);
   switch (outcome.kind) {
     case "consent_ended":
       return finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
