@@ -2,9 +2,17 @@
 // served by scripts/start.ts on its own embedded PostgreSQL under .data/e2e.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import {
+  E2E_PORT as PORT,
+  FAULTS_INAPP_DATA_DIR,
+  FAULTS_INAPP_PORT,
+  FAULTS_SPLIT_DATA_DIR,
+  FAULTS_SPLIT_PORT,
+  FAULT_SYNC_ENV,
+} from "./e2e/support/topology";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+const url = (port: number) => `http://localhost:${port}`;
 
 /** A system Chromium when there is one (Debian's here); otherwise Playwright's managed browser. */
 function chromiumPath(): string | undefined {
@@ -32,6 +40,28 @@ function browserUse() {
   };
 }
 
+/** The app as `npm start` starts it (scripts/start.ts), on its own embedded PostgreSQL. */
+function appServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: "npx tsx scripts/start.ts",
+    url: `${url(port)}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_POINTS: "100000",
+      AUTH_RATE_LIMIT_POINTS: "1000",
+      // Nothing reaches the internet in tests: real public data providers stay off.
+      GLEIF_ENABLED: "0",
+      ...extraEnv,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -42,12 +72,23 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: { baseURL, trace: "retain-on-failure" },
+  // The whole run is judged by scripts/test.ts from the JSON report too: a skipped or flaky test fails it.
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
     {
       name: "browser",
-      testIgnore: [/.*\.api\.spec\.ts/, /.*\.clock\.spec\.ts/],
+      testIgnore: [/.*\.api\.spec\.ts/, /.*\.clock\.spec\.ts/, /.*\.faults(-split)?\.spec\.ts/],
       use: browserUse(),
+    },
+    // Sync faults against the built app in both shipped topologies, each on its own server and
+    // database (they move the bank's clock), one spec at a time.
+    { name: "faults-inapp", testMatch: /.*\.faults\.spec\.ts/, fullyParallel: false, workers: 1, use: { baseURL: url(FAULTS_INAPP_PORT) } },
+    {
+      name: "faults-split",
+      testMatch: /.*\.faults(-split)?\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: url(FAULTS_SPLIT_PORT) },
     },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
@@ -60,21 +101,12 @@ export default defineConfig({
       use: browserUse(),
     },
   ],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${baseURL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_POINTS: "100000",
-      AUTH_RATE_LIMIT_POINTS: "1000",
-      // Nothing reaches the internet in tests: real public data providers stay off.
-      GLEIF_ENABLED: "0",
-    },
-  },
+  webServer: [
+    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e"),
+    // `npm start` as shipped: the server runs the sync worker itself.
+    appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
+    // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
+    appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
+  ],
+
 });

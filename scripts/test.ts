@@ -54,7 +54,9 @@ if (!selfCheckHeld) {
 
 verdicts.push(vitest("Unit and integration tests (Vitest)", "vitest"));
 
-rmSync(".data/e2e", { recursive: true, force: true });
+for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split"]) rmSync(dir, { recursive: true, force: true });
+const build = run("Build the app for the end-to-end servers", ["tsx", "scripts/build-app.ts"]);
+if (build !== 0) verdicts.push({ runner: "build", passed: 0, failed: 1, skipped: 0, problems: [`next build exited with ${build}`] });
 const playwrightReport = path.join(REPORTS, "playwright.json");
 const e2e = run("End-to-end tests (Playwright)", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,

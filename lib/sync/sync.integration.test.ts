@@ -81,6 +81,33 @@ describe("sync against the sandbox bank", () => {
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
   });
 
+  it("ratelimited, unattended: each 429 re-queues the run after Retry-After, says when the next try is, and draws on the budget", async () => {
+    const c = await connectedConsent("ratelimited");
+    const { account, run: first } = await trackedAccount(c);
+    // The person's first run never reaches the bank here, so the scheduled run is the bank's first sync.
+    await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE id = $1", [first.id]);
+    const { run: created } = await createRun(prisma() as never, { scopeId: c.person.scopeId, accountId: account.id, trigger: "scheduled", attended: false, psuIpAddress: null });
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await executeRun(created.id, "test-worker");
+      const waiting = await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
+      expect([waiting.state, waiting.attempts]).toEqual(["queued", attempt]);
+      expect(waiting.lastError).toMatch(/^The bank limits how often we may read; next try at \d{2}:\d{2} UTC\.$/);
+      expect(waiting.notBefore!.getTime()).toBeGreaterThan(Date.now());
+      const status = await call<{ data: { run: { retryAt: string | null } } }>(statusRoute.GET, "GET", "x", { headers: bearer(c.person.token, c.person.scopeId), params: { id: account.id } });
+      expect(status.json.data.run.retryAt).toBe(waiting.notBefore!.toISOString());
+      // Not before the bank's Retry-After has passed…
+      await executeRun(created.id, "test-worker");
+      expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } })).attempts).toBe(attempt);
+      // …then the clock moves past it (for this row) instead of the test sleeping.
+      await pool().query("UPDATE sync_runs SET not_before = now() - interval '1 second' WHERE id = $1", [created.id]);
+    }
+    await executeRun(created.id, "test-worker");
+    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
+    expect([done.state, done.attempts, done.lastError]).toEqual(["succeeded", 3, null]);
+    expect(await prisma().bankAccess.count({ where: { runId: created.id } })).toBe(3);
+    expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+  });
+
   it("flaky: intermittent 5xx are retried with backoff and the data still equals the bank", async () => {
     const c = await connectedConsent("flaky");
     const { account, run: first } = await trackedAccount(c);

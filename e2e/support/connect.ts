@@ -1,0 +1,90 @@
+// Connecting a sandbox bank user over real HTTP through our API and the bank's own forms, then
+// tracking an account and waiting for its sync to end (waiting on the condition, never a sleep).
+import { expect, type APIRequestContext } from "@playwright/test";
+import type { Person } from "./person";
+
+const API = "/api/accounttracking/v1";
+
+export type Connection = { consentId: string; bankId: string; bankConsentId: string };
+export type TrackedAccount = { id: string; bankId: string; bankAccountId: string; consentId: string };
+export type Run = {
+  id: string;
+  state: "queued" | "running" | "succeeded" | "failed";
+  attempts: number;
+  attended: boolean;
+  lastError: string | null;
+  retryAt: string | null;
+  progress: { pages: number; added: number; updated: number; removed: number; reissued: number };
+};
+
+export async function connectBank(request: APIRequestContext, person: Person, bankUser: string, country = "BE"): Promise<Connection> {
+  const headers = person.session;
+  expect([200, 201]).toContain((await request.post(`${API}/users`, { headers })).status());
+  const banks = (await (await request.get(`${API}/banks?country=${country}`, { headers })).json()).data as { bankId: string }[];
+  const bankId = banks[0].bankId;
+  const created = await request.post(`${API}/consents`, { headers, data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId } });
+  expect(created.status()).toBe(201);
+  const consentId = ((await created.json()).data as { id: string }).id;
+  const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: { bankId } });
+  expect(redirect.status(), await redirect.text()).toBe(200);
+  const authorizationUrl = ((await redirect.json()).data as { authorizationUrl: string }).authorizationUrl;
+  const bankConsentId = new URL(authorizationUrl).searchParams.get("consentId") ?? "";
+
+  // At the bank: its login form, then Approve; the bank sends the browser back to our callback.
+  const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, { form: { consentId: bankConsentId, userId: bankUser, password: "any" }, maxRedirects: 0 });
+  expect(login.status()).toBe(303);
+  const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, { form: { consentId: bankConsentId, decision: "approve" }, maxRedirects: 0 });
+  expect(decision.status()).toBe(303);
+  const back = new URL(decision.headers()["location"]);
+  const landed = await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 });
+  expect(landed.status()).toBe(303);
+  const consent = (await (await request.get(`${API}/consents/${consentId}`, { headers })).json()).data as { status: string };
+  expect(consent.status).toBe("valid");
+  return { consentId, bankId, bankConsentId };
+}
+
+export async function trackAccount(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  connection: Connection,
+  accountType: "private" | "company" | "payment" = "private",
+  accountId?: string,
+): Promise<{ account: TrackedAccount; run: Run }> {
+  const res = await request.post(`${API}/accounts`, {
+    headers,
+    data: { bankId: connection.bankId, countryCode: "BE", accountType, consentId: connection.consentId, ...(accountId ? { accountId } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { account, sync } = (await res.json()).data as { account: TrackedAccount; sync: Run };
+  return { account, run: sync };
+}
+
+export async function syncStatus(request: APIRequestContext, headers: Record<string, string>, accountId: string): Promise<Run> {
+  const res = await request.get(`${API}/accounts/${accountId}/sync-status`, { headers });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()).data as { run: Run | null };
+  if (!body.run) throw new Error("no run yet");
+  return body.run;
+}
+
+/** Waits (by polling the API) until the account's latest run has ended; returns it. */
+export async function runEnded(request: APIRequestContext, headers: Record<string, string>, accountId: string, timeout = 90_000): Promise<Run> {
+  let last: Run | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await syncStatus(request, headers, accountId);
+        return last.state;
+      },
+      { timeout, intervals: [100, 200, 500] },
+    )
+    .toMatch(/^(succeeded|failed)$/);
+  if (!last) throw new Error("unreachable");
+  return last;
+}
+
+export async function startSync(request: APIRequestContext, headers: Record<string, string>, accountId: string): Promise<Run> {
+  const res = await request.post(`${API}/accounts/${accountId}/sync-transactions`, { headers });
+  expect(res.status(), await res.text()).toBe(202);
+  return (await res.json()).data as Run;
+}

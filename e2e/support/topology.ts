@@ -1,0 +1,21 @@
+// The two topologies the fault suite runs against, both the built app as `npm start` starts it:
+// "in-app" (the server runs the sync worker itself) and "split" (SYNC_IN_APP=0, with separate
+// `npm run worker` processes on the same database).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const FAULTS_INAPP_PORT = E2E_PORT + 1;
+export const FAULTS_SPLIT_PORT = E2E_PORT + 2;
+const base = process.env.E2E_DATA_DIR ?? ".data/e2e";
+export const FAULTS_INAPP_DATA_DIR = `${base}-faults-inapp`;
+export const FAULTS_SPLIT_DATA_DIR = `${base}-faults-split`;
+
+/** What both fault servers and their workers share: quick takeover, backoff and sweeps for tests. */
+export const FAULT_SYNC_ENV = {
+  SYNC_STALE_SECONDS: "4",
+  SYNC_SWEEP_SECONDS: "1",
+  SYNC_BACKOFF_SECONDS: "1",
+  SYNC_SCHEDULER: "0",
+};
+
+export function isSplit(projectName: string): boolean {
+  return projectName === "faults-split";
+}

@@ -1,0 +1,41 @@
+// A separate sync worker process, started as `npm run worker` starts it, against the same data
+// directory (and so the same embedded PostgreSQL) as the app under test.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+
+export type WorkerProcess = { child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+
+export function workerEnv(baseURL: string, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    APP_URL: baseURL,
+    LOG_LEVEL: "warn",
+    SYNC_SCHEDULER: "0",
+    SYNC_STALE_SECONDS: "4",
+    SYNC_SWEEP_SECONDS: "1",
+    SYNC_BACKOFF_SECONDS: "1",
+    ...extra,
+  };
+}
+
+/**
+ * `direct` runs the worker script itself (what `npm run worker` runs: tsx scripts/worker.ts), so
+ * SIGKILL reaches the worker and not an npm wrapper; otherwise it is `npm run worker`.
+ */
+export function startWorker(env: NodeJS.ProcessEnv, options: { direct?: boolean } = {}): WorkerProcess {
+  const child = options.direct
+    ? spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env, stdio: ["ignore", "ignore", "inherit"] })
+    : spawn("npm", ["run", "--silent", "worker"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  return {
+    child,
+    stop: async (signal: NodeJS.Signals = "SIGTERM") => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      // npm runs the worker in a child of its own: signal the whole group it leads.
+      if (!options.direct && child.pid) process.kill(-child.pid, signal);
+      else child.kill(signal);
+      await exited;
+    },
+  };
+}

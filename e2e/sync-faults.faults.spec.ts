@@ -1,0 +1,124 @@
+// Sync faults against the built app as it ships: once with the worker inside the server (`npm
+// start`), once with SYNC_IN_APP=0 and a separate `npm run worker` process. After every scenario the
+// app's transactions equal the bank's own XS2A answer: count, sum per currency, bank ids, every
+// field, no duplicates. What a person is told is checked where the scenario shows it.
+import { expect, test } from "@playwright/test";
+import { bankTransactions, expectEqualToBank, ourTransactions } from "./support/bank-truth";
+import { connectBank, runEnded, startSync, syncStatus, trackAccount } from "./support/connect";
+import { signedInPerson } from "./support/person";
+import { advanceBankClock, endAtBank, resetBankClock } from "./support/sandbox-controls";
+import { FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV, isSplit } from "./support/topology";
+import { startWorker, workerEnv, type WorkerProcess } from "./support/worker-process";
+
+// One scenario at a time: some move the bank's clock, which every account of this server sees.
+test.describe.configure({ mode: "serial" });
+
+let worker: WorkerProcess | null = null;
+
+test.beforeAll(({ baseURL }, info) => {
+  if (isSplit(info.project.name)) worker = startWorker(workerEnv(baseURL ?? "", FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV));
+});
+
+test.afterAll(async () => {
+  await worker?.stop();
+  worker = null;
+});
+
+async function setUp(request: Parameters<typeof signedInPerson>[0], baseURL: string | undefined, bankUser: string, as: "session" | "token" = "session") {
+  const person = await signedInPerson(request, baseURL ?? "");
+  const connection = await connectBank(request, person, bankUser);
+  const headers = as === "session" ? person.session : person.token;
+  const { account } = await trackAccount(request, headers, connection);
+  return { person, connection, headers, account };
+}
+
+test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "ratelimited", "token");
+  const run = await runEnded(request, headers, account.id);
+  expect(run.state, run.lastError ?? "").toBe("succeeded");
+  expect(run.attended).toBe(false);
+  // The bank refused the first calls: every retry was a new attempt (each one a PSD2 access).
+  expect(run.attempts).toBeGreaterThanOrEqual(2);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+});
+
+test("5xx from the bank (flaky), a person's sync: retried, then equal to the bank", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "flaky");
+  const run = await runEnded(request, headers, account.id);
+  expect(run.state, run.lastError ?? "").toBe("succeeded");
+  expect(run.attended).toBe(true);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+});
+
+test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "pending");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  const before = await ourTransactions(request, headers, account.id);
+  expect(before.some((t) => t.status === "pending")).toBe(true);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), before);
+  await advanceBankClock(request, 3);
+  try {
+    await startSync(request, headers, account.id);
+    const run = await runEnded(request, headers, account.id);
+    expect(run.state, run.lastError ?? "").toBe("succeeded");
+    expect(run.progress.updated).toBeGreaterThan(0);
+    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  } finally {
+    await resetBankClock(request);
+  }
+});
+
+test("re-issued bank ids: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "reissue");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
+  await advanceBankClock(request, 1);
+  try {
+    await startSync(request, headers, account.id);
+    const run = await runEnded(request, headers, account.id);
+    expect(run.state, run.lastError ?? "").toBe("succeeded");
+    expect(run.progress.reissued).toBeGreaterThan(0);
+    const after = await ourTransactions(request, headers, account.id);
+    expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
+    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
+  } finally {
+    await resetBankClock(request);
+  }
+});
+
+for (const how of ["expire", "revoke"] as const) {
+  test(`consent ${how}d at the bank: status updated at once, the person told to reconnect, nothing lost`, async ({ request, baseURL }) => {
+    const { connection, headers, account } = await setUp(request, baseURL, "alice");
+    expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+    const truth = await bankTransactions(request, account, connection.bankConsentId);
+    await endAtBank(request, connection.bankConsentId, how);
+
+    await startSync(request, headers, account.id);
+    const run = await runEnded(request, headers, account.id);
+    expect(run.state).toBe("failed");
+    expect(run.attempts).toBe(1);
+    const verb = how === "expire" ? "expired" : "ended";
+    expect(run.lastError).toMatch(new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`));
+    const consent = await request.get(`/api/accounttracking/v1/consents/${connection.consentId}`, { headers });
+    expect(((await consent.json()).data as { status: string }).status).toBe(how === "expire" ? "expired" : "revoked");
+
+    // Nothing stored was lost, and the next sync does not call the bank.
+    expectEqualToBank(truth, await ourTransactions(request, headers, account.id));
+    await startSync(request, headers, account.id);
+    const again = await runEnded(request, headers, account.id);
+    expect([again.state, again.lastError]).toEqual(["failed", expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/)]);
+  });
+}
+
+test("20 concurrent sync requests: every caller gets 202 with the one run; the result equals the bank", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "alice");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  const answers = await Promise.all(Array.from({ length: 20 }, () => request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers })));
+  expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
+  const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()).data as { id: string }).id)));
+  expect(ids.size).toBe(1);
+  const run = await runEnded(request, headers, account.id);
+  expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
+  expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+});
