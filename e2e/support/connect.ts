@@ -50,9 +50,13 @@ export async function trackAccount(
   accountType: "private" | "company" | "payment" = "private",
   accountId?: string,
 ): Promise<{ account: TrackedAccount; run: Run }> {
+  // The first account of the type the bank shares (alice has a current and a savings account).
+  const shared = await request.get(`${API}/consents/${connection.consentId}/accounts`, { headers });
+  expect(shared.status(), await shared.text()).toBe(200);
+  const first = ((await shared.json()).data as { accountId: string; accountType: string }[]).find((a) => a.accountType === accountType);
   const res = await request.post(`${API}/accounts`, {
     headers,
-    data: { bankId: connection.bankId, countryCode: "BE", accountType, consentId: connection.consentId, ...(accountId ? { accountId } : {}) },
+    data: { bankId: connection.bankId, countryCode: "BE", accountType, consentId: connection.consentId, accountId: accountId ?? first?.accountId },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { account, sync } = (await res.json()).data as { account: TrackedAccount; sync: Run };

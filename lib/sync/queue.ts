@@ -27,7 +27,18 @@ export function boss(): Promise<PgBoss> {
 export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<void> {
   const b = await boss();
   // Our own run table decides who runs what; pg-boss retries only a worker that died mid-job.
-  await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+  // A deadlock with pg-boss's own maintenance in another process (seen when workers start while the
+  // app enqueues) is transient by definition: PostgreSQL aborted one side, so send again. A job
+  // lost anyway is re-sent by the stale-run sweeper, as the run stays queued.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= 3 || (code !== "40P01" && code !== "40001")) throw error;
+    }
+  }
 }
 
 export async function stopBoss(): Promise<void> {
