@@ -32,6 +32,19 @@ async function setUp(request: Parameters<typeof signedInPerson>[0], baseURL: str
   return { person, connection, headers, account };
 }
 
+/** Moves the bank's clock, syncs, and puts the clock back; the sync must succeed. */
+async function syncDaysLater(request: Parameters<typeof signedInPerson>[0], headers: Record<string, string>, accountId: string, days: number) {
+  await advanceBankClock(request, days);
+  try {
+    await startSync(request, headers, accountId);
+    const run = await runEnded(request, headers, accountId);
+    expect(run.state, run.lastError ?? "").toBe("succeeded");
+    return run;
+  } finally {
+    await resetBankClock(request);
+  }
+}
+
 test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({ request, baseURL }) => {
   const { connection, headers, account } = await setUp(request, baseURL, "ratelimited", "token");
   const run = await runEnded(request, headers, account.id);
@@ -56,34 +69,20 @@ test("pending → booked: one row per transaction, updated in place", async ({ r
   const before = await ourTransactions(request, headers, account.id);
   expect(before.some((t) => t.status === "pending")).toBe(true);
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), before);
-  await advanceBankClock(request, 3);
-  try {
-    await startSync(request, headers, account.id);
-    const run = await runEnded(request, headers, account.id);
-    expect(run.state, run.lastError ?? "").toBe("succeeded");
-    expect(run.progress.updated).toBeGreaterThan(0);
-    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
-  } finally {
-    await resetBankClock(request);
-  }
+  const run = await syncDaysLater(request, headers, account.id, 3);
+  expect(run.progress.updated).toBeGreaterThan(0);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
 });
 
 test("re-issued bank ids: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
   const { connection, headers, account } = await setUp(request, baseURL, "reissue");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
-  await advanceBankClock(request, 1);
-  try {
-    await startSync(request, headers, account.id);
-    const run = await runEnded(request, headers, account.id);
-    expect(run.state, run.lastError ?? "").toBe("succeeded");
-    expect(run.progress.reissued).toBeGreaterThan(0);
-    const after = await ourTransactions(request, headers, account.id);
-    expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
-    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
-  } finally {
-    await resetBankClock(request);
-  }
+  const run = await syncDaysLater(request, headers, account.id, 1);
+  expect(run.progress.reissued).toBeGreaterThan(0);
+  const after = await ourTransactions(request, headers, account.id);
+  expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
 });
 
 for (const how of ["expire", "revoke"] as const) {
