@@ -32,6 +32,8 @@ const schema = z.object({
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   // A re-queued attempt waits max(Retry-After, this × 2^(attempt−1)), capped at 5 minutes.
+  // Finished sync runs kept per account (older ones are purged hourly; runs that paired re-issued ids stay).
+  SYNC_RUNS_KEPT: z.coerce.number().int().min(1).max(10_000).default(50),
   SYNC_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).

@@ -5,6 +5,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 
 export const SYNC_QUEUE = "sync-run";
 export const SCHEDULER_QUEUE = "sync-scheduler";
+export const RETENTION_QUEUE = "retention";
 
 const globals = globalThis as unknown as { boss?: Promise<PgBoss> };
 
@@ -15,6 +16,7 @@ export function boss(): Promise<PgBoss> {
     await instance.start();
     await instance.createQueue(SYNC_QUEUE);
     await instance.createQueue(SCHEDULER_QUEUE);
+    await instance.createQueue(RETENTION_QUEUE);
     return instance;
   })().catch((error: unknown) => {
     globals.boss = undefined;

@@ -2,7 +2,8 @@
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/lib/sync/queue";
+import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/lib/sync/queue";
+import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 
@@ -21,6 +22,12 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
       if (count) log.info("scheduled automatic syncs", { count });
     });
   }
+  // Hourly retention (lib/sync/retention.ts); pg-boss's cron runs it once across all processes.
+  await b.schedule(RETENTION_QUEUE, "17 * * * *");
+  await b.work(RETENTION_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const purged = await purgeExpired();
+    log.info("retention purge", purged);
+  });
   const sweep = setInterval(() => {
     sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
   }, env.SYNC_SWEEP_SECONDS * 1000);

@@ -1,0 +1,45 @@
+// Retention: what grows with every request or sync and is only needed for a while is purged by an
+// hourly pg-boss job (RETENTION_QUEUE), in bounded batches so no delete holds locks for long.
+//   - idempotency keys past their 24 h expiry (never one whose request still holds its lock);
+//   - rate-limit counters whose window ended more than an hour ago;
+//   - PSD2 bank-access records older than 24 h (the budget only counts the last 24 h; a margin of
+//     one hour keeps a reservation being counted right now);
+//   - finished sync runs beyond the newest SYNC_RUNS_KEPT per account, except runs that paired
+//     re-issued ids (transaction_reissues points at them, for audit and undo). Queued or running
+//     runs are never touched.
+import { pool } from "@/lib/db/client";
+import { env } from "@/lib/env";
+
+export type RetentionCounts = { idempotencyKeys: number; rateLimits: number; bankAccesses: number; syncRuns: number };
+
+const BATCH = 5_000;
+
+const STATEMENTS: Record<keyof RetentionCounts, string> = {
+  idempotencyKeys: `DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
+      SELECT ctid FROM idempotency_keys WHERE expires_at < $1::timestamptz AND (state <> 'in_flight' OR locked_until < $1::timestamptz) LIMIT ${BATCH}))`,
+  rateLimits: `DELETE FROM rate_limits WHERE ctid = ANY (ARRAY(
+      SELECT ctid FROM rate_limits WHERE expire IS NOT NULL AND expire < (extract(epoch FROM $1::timestamptz) * 1000 - 3600000) LIMIT ${BATCH}))`,
+  bankAccesses: `DELETE FROM bank_accesses WHERE id = ANY (ARRAY(
+      SELECT id FROM bank_accesses WHERE at < $1::timestamptz - interval '25 hours' LIMIT ${BATCH}))`,
+  syncRuns: `DELETE FROM sync_runs WHERE id = ANY (ARRAY(
+      SELECT id FROM (
+        SELECT r.id, row_number() OVER (PARTITION BY r.account_id ORDER BY r.created_at DESC, r.id DESC) AS newest
+          FROM sync_runs r WHERE r.state IN ('succeeded', 'failed')
+      ) ranked
+      WHERE newest > $1::int AND NOT EXISTS (SELECT 1 FROM transaction_reissues x WHERE x.run_id = ranked.id)
+      LIMIT ${BATCH}))`,
+};
+
+/** Purges everything past its retention; returns how many rows of each kind went. */
+export async function purgeExpired(now: Date = new Date(), runsKept: number = env.SYNC_RUNS_KEPT): Promise<RetentionCounts> {
+  const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0 };
+  for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
+    const params = kind === "syncRuns" ? [runsKept] : [now];
+    for (;;) {
+      const { rowCount } = await pool().query(STATEMENTS[kind], params);
+      counts[kind] += rowCount ?? 0;
+      if ((rowCount ?? 0) < BATCH) break;
+    }
+  }
+  return counts;
+}
