@@ -65,6 +65,8 @@ export type BankTransaction = {
   creditorId: string | null;
   mandateId: string | null;
   bankTransactionCode: string | null;
+  endToEndId: string | null;
+  proprietaryBankTransactionCode: string | null;
 };
 
 export type TransactionsPage = { transactions: BankTransaction[]; next: string | null; bankDate: string };

@@ -25,6 +25,8 @@ const COLUMNS = [
   ["creditor_id", "text"],
   ["mandate_id", "text"],
   ["bank_transaction_code", "text"],
+  ["end_to_end_id", "text"],
+  ["proprietary_bank_transaction_code", "text"],
 ] as const;
 
 const CHANGE_COLUMNS = COLUMNS.map(([c]) => c).filter((c) => c !== "external_id");
@@ -49,6 +51,8 @@ function columnValues(t: BankTransaction): (string | null)[] {
     t.creditorId,
     t.mandateId,
     t.bankTransactionCode,
+    t.endToEndId,
+    t.proprietaryBankTransactionCode,
   ];
 }
 

@@ -26,6 +26,8 @@ export const Xs2aTransaction = z
     creditorId: z.string().optional(),
     mandateId: z.string().optional(),
     bankTransactionCode: z.string().optional(),
+    endToEndId: z.string().optional(),
+    proprietaryBankTransactionCode: z.string().optional(),
   })
   .passthrough();
 export type Xs2aTransaction = z.infer<typeof Xs2aTransaction>;
@@ -147,6 +149,8 @@ export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pend
     creditorId: orNull(raw.creditorId),
     mandateId: orNull(raw.mandateId),
     bankTransactionCode: orNull(raw.bankTransactionCode),
+    endToEndId: orNull(raw.endToEndId),
+    proprietaryBankTransactionCode: orNull(raw.proprietaryBankTransactionCode),
   };
 }
 
