@@ -39,5 +39,22 @@ describe("fields the bank sends", () => {
       expect([t.endToEndId, t.proprietaryBankTransactionCode]).toEqual([raw?.endToEndId ?? null, raw?.proprietaryBankTransactionCode ?? null]);
     }
   });
+
+  it("an impossible date in a filter is 422 validation_failed naming the field, never a rolled-over day", async () => {
+    const c = await connectedConsent("alice");
+    const { account } = await trackedAccount(c);
+    const headers = bearer(c.person.token, c.person.scopeId);
+    for (const [field, value] of [["filter[fromDate]", "2026-02-30"], ["filter[toDate]", "2025-02-29"], ["filter[fromDate]", "2026-04-31"]]) {
+      const res = await call<{ error: { code: string; details: Record<string, string[]> } }>(txRoute.GET, "GET", "x", {
+        headers,
+        params: { id: account.id },
+        query: `${encodeURIComponent(field)}=${value}`,
+      });
+      expect([res.status, res.json.error.code]).toEqual([422, "validation_failed"]);
+      expect(Object.keys(res.json.error.details)).toEqual([field]);
+    }
+    const leapDay = await call(txRoute.GET, "GET", "x", { headers, params: { id: account.id }, query: "filter[fromDate]=2024-02-29" });
+    expect(leapDay.status).toBe(200);
+  });
 });
 
