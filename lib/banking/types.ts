@@ -49,6 +49,11 @@ export type BankAccount = {
 
 export type BankTransaction = {
   externalId: string;
+  /**
+   * True when the bank sent no transactionId and externalId was derived from the content. Identical
+   * entries then share it; ingest tells them apart by their occurrence (lib/sync/occurrence.ts).
+   */
+  derivedId: boolean;
   entryReference: string | null;
   status: "booked" | "pending";
   bookingDate: string | null;

@@ -3,14 +3,31 @@
 // incremental window.
 import { describe, expect, it } from "vitest";
 import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import { prisma } from "@/lib/db/client";
+import { pool, prisma } from "@/lib/db/client";
 import { bankAnswer, expectEqualToBankAnswer } from "@/lib/testing/bank-answer";
-import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { executeRun } from "@/lib/sync/runner";
+import { createRun } from "@/lib/sync/service";
 
 withSandboxBank();
+
+async function sync(accountId: string, scopeId: string, pageSize?: number) {
+  const { run } = await createRun(prisma() as never, { scopeId, accountId, trigger: "manual", attended: true, psuIpAddress: "192.0.2.1" });
+  await executeRun(run.id, "test-worker", pageSize ? { pageSize } : {});
+  return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
+}
+
+async function liveIds(accountId: string): Promise<string[]> {
+  const { rows } = await pool().query<{ external_id: string }>(
+    "SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NULL ORDER BY external_id",
+    [accountId],
+  );
+  return rows.map((r) => r.external_id);
+}
+
+const sameContent = (a: object | undefined, b: object | undefined) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 type ApiTx = { bankTransactionId: string; endToEndId: string | null; proprietaryBankTransactionCode: string | null };
 
@@ -58,3 +75,37 @@ describe("fields the bank sends", () => {
   });
 });
 
+
+describe("a bank that sends no transactionId", () => {
+  it("noids: identical entries on one day are kept apart, across page boundaries, with ids stable across re-syncs", async () => {
+    const c = await connectedConsent("noids");
+    const { account, run } = await trackedAccount(c);
+    // Pages of 7 split groups of identical entries between two pages; the check below proves one does.
+    await executeRun(run.id, "test-worker", { pageSize: 7 });
+    expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
+    const small = await bankAnswer(c.bankId, c.bankConsentId, account.externalId, 7);
+    expect(small.some((e, i) => i % 7 === 0 && i > 0 && sameContent(e.raw, small[i - 1].raw))).toBe(true);
+    expect(small.every((e) => e.raw.transactionId === undefined)).toBe(true);
+    const answer = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
+    const distinct = new Set(answer.map((e) => JSON.stringify([e.status, e.raw])));
+    expect(distinct.size).toBeLessThan(answer.length);
+    await expectEqualToBankAnswer(account.id, answer);
+
+    const ids = await liveIds(account.id);
+    const again = await sync(account.id, c.person.scopeId, 1000);
+    expect([again.state, again.added, again.updated, again.removed, again.reissued]).toEqual(["succeeded", 0, 0, 0, 0]);
+    expect(await liveIds(account.id)).toEqual(ids);
+
+    // Incremental syncs (the window starts 14 days before the newest booked day) keep the ids too.
+    await advanceBankClock(3);
+    try {
+      const later = await sync(account.id, c.person.scopeId, 5);
+      expect([later.state, later.removed, later.reissued]).toEqual(["succeeded", 0, 0]);
+      await expectEqualToBankAnswer(account.id, await bankAnswer(c.bankId, c.bankConsentId, account.externalId));
+      const now = new Set(await liveIds(account.id));
+      expect(ids.filter((id) => !now.has(id))).toEqual([]);
+    } finally {
+      await resetBankClock();
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // booked, a corrected amount), never silently skipped; unchanged rows only get last_seen_run_id.
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
+import { numberOccurrences } from "@/lib/sync/occurrence";
 
 export type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
@@ -113,9 +114,10 @@ export async function ingestPage(
   transactions: BankTransaction[],
 ): Promise<IngestCounts> {
   if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [] };
-  // A bank may list an entry in both booked and pending on the same page; booked wins.
+  // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
+  // entries are numbered first: identical ones are separate entries, never duplicates of each other.
   const byId = new Map<string, BankTransaction>();
-  for (const t of transactions) {
+  for (const t of await numberOccurrences(client, target, transactions)) {
     const prior = byId.get(t.externalId);
     if (!prior || (prior.status === "pending" && t.status === "booked")) byId.set(t.externalId, t);
   }

@@ -132,7 +132,8 @@ const orNull = (value: string | undefined) => (value === undefined || value === 
 export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittanceInformationUnstructured ?? raw.remittanceInformationUnstructuredArray?.join(" ");
   return {
-    externalId: raw.transactionId ?? syntheticTransactionId(raw),
+    externalId: raw.transactionId || syntheticTransactionId(raw),
+    derivedId: !raw.transactionId,
     entryReference: orNull(raw.entryReference),
     status,
     bookingDate: status === "booked" ? orNull(raw.bookingDate) : null,

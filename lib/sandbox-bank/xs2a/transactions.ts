@@ -95,7 +95,7 @@ export async function listTransactions(ctx: BankContext): Promise<Response> {
   if (isFirstPage) await spendAccessBudget(ctx, access.consent, account.resourceId);
 
   const page = transactionPage(account, ctx.clock, q);
-  const view = (list: typeof page.booked) => list.map((t) => transactionView(t, account.currency));
+  const view = (list: typeof page.booked) => list.map((t) => transactionView(t, account.currency, behaviour !== "noids"));
   return json({
     account: accountReference(account),
     transactions: {
