@@ -109,3 +109,38 @@ describe("a bank that sends no transactionId", () => {
     }
   });
 });
+
+describe("a pending entry older than the incremental window", () => {
+  it("oldhold: a 40-day-old hold stays while the bank lists it and goes when the bank releases it", async () => {
+    const c = await connectedConsent("oldhold");
+    const { account, run } = await trackedAccount(c);
+    await executeRun(run.id, "test-worker");
+    const first = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
+    const holds = first.filter((e) => e.status === "pending" && e.raw.creditorName === "RENTACAR DEPOSIT");
+    expect(holds.length).toBe(1);
+    const holdId = String(holds[0].raw.transactionId);
+    const holdDate = String(holds[0].raw.valueDate);
+    const newestBooked = first.filter((e) => e.status === "booked").map((e) => String(e.raw.bookingDate)).sort().at(-1) ?? "";
+    expect(holdDate < newestBooked).toBe(true);
+
+    const again = await sync(account.id, c.person.scopeId);
+    expect([again.state, again.removed]).toEqual(["succeeded", 0]);
+    // The answer reached back to the hold (an incremental window alone would start 14 days before newestBooked).
+    expect(again.dateFrom !== null && again.dateFrom <= holdDate).toBe(true);
+    await expectEqualToBankAnswer(account.id, await bankAnswer(c.bankId, c.bankConsentId, account.externalId));
+    expect(await liveIds(account.id)).toContain(holdId);
+
+    await advanceBankClock(25);
+    try {
+      const later = await sync(account.id, c.person.scopeId);
+      expect(later.state).toBe("succeeded");
+      const now = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
+      expect(now.some((e) => e.raw.transactionId === holdId)).toBe(false);
+      await expectEqualToBankAnswer(account.id, now);
+      const { rows } = await pool().query("SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = $2 AND removed_at IS NOT NULL", [account.id, holdId]);
+      expect(rows.length).toBe(1);
+    } finally {
+      await resetBankClock();
+    }
+  });
+});

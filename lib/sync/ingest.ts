@@ -30,6 +30,8 @@ const COLUMNS = [
   ["proprietary_bank_transaction_code", "text"],
 ] as const;
 
+/** Every column that holds what the bank said (reconcile and undo copy exactly these). */
+export const BANK_COLUMNS: readonly string[] = COLUMNS.map(([c]) => c);
 const CHANGE_COLUMNS = COLUMNS.map(([c]) => c).filter((c) => c !== "external_id");
 
 function columnValues(t: BankTransaction): (string | null)[] {
