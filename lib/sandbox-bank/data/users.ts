@@ -95,7 +95,7 @@ const DEFINITIONS: Record<string, Definition> = {
     historyDays: 180,
     accounts: PRIVATE,
     description:
-      "About a third of transaction pages (chosen by a hash of account and pageIndex) answer 500, 502 or 503 to their first 1 or 2 attempts in each sync; retries then succeed.",
+      "Every third transaction page of a sync (pageIndex 0, 3, 6, …; so every sync, at every bank and page size) answers 500, 502 or 503 (by bank and page) to its first 1 or 2 attempts; retries then succeed.",
   },
   pending: {
     behaviour: "pending",
