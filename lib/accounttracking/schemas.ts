@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { countryCode } from "@/lib/clients/schemas";
 import { pageQuery } from "@/lib/api/pagination";
+import { isoDate } from "@/lib/dates/iso-date";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */
 export const PURPOSES = ["account_access", "account_list"] as const;
@@ -61,7 +62,6 @@ export const AutoUpdateBody = z.strictObject({
 
 export const DEFAULT_TRANSACTIONS_PER_PAGE = 100;
 export const MAX_TRANSACTIONS_PER_PAGE = 500;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a calendar date");
 
 export const TransactionsQuery = z
   .object({

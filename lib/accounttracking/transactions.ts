@@ -23,13 +23,15 @@ export type TransactionRow = {
   creditor_id: string | null;
   mandate_id: string | null;
   bank_transaction_code: string | null;
+  end_to_end_id: string | null;
+  proprietary_bank_transaction_code: string | null;
   counterpart_id: string | null;
   counterpart_bound: boolean;
 };
 
 const SELECT = `SELECT id, external_id, entry_reference, status, booking_date, value_date, sort_date, amount::text AS amount, currency,
   creditor_name, creditor_iban, ultimate_creditor, debtor_name, debtor_iban, ultimate_debtor, remittance_information,
-  creditor_id, mandate_id, bank_transaction_code,
+  creditor_id, mandate_id, bank_transaction_code, end_to_end_id, proprietary_bank_transaction_code,
   coalesce(bound_counterpart_id, counterpart_id) AS counterpart_id, bound_counterpart_id IS NOT NULL AS counterpart_bound FROM transactions`;
 
 /** The other party: the creditor on a debit, the debtor on a credit (the ultimate party when named). */
@@ -59,6 +61,8 @@ export function serializeTransaction(t: TransactionRow) {
     creditorId: t.creditor_id,
     mandateId: t.mandate_id,
     bankTransactionCode: t.bank_transaction_code,
+    endToEndId: t.end_to_end_id,
+    proprietaryBankTransactionCode: t.proprietary_bank_transaction_code,
     // The counterpart it counts under: a person's binding, else the one derived from the bank data.
     counterpartId: t.counterpart_id,
     counterpartBound: t.counterpart_bound,

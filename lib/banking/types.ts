@@ -49,6 +49,11 @@ export type BankAccount = {
 
 export type BankTransaction = {
   externalId: string;
+  /**
+   * True when the bank sent no transactionId and externalId was derived from the content. Identical
+   * entries then share it; ingest tells them apart by their occurrence (lib/sync/occurrence.ts).
+   */
+  derivedId: boolean;
   entryReference: string | null;
   status: "booked" | "pending";
   bookingDate: string | null;
@@ -65,6 +70,8 @@ export type BankTransaction = {
   creditorId: string | null;
   mandateId: string | null;
   bankTransactionCode: string | null;
+  endToEndId: string | null;
+  proprietaryBankTransactionCode: string | null;
 };
 
 export type TransactionsPage = { transactions: BankTransaction[]; next: string | null; bankDate: string };

@@ -11,6 +11,7 @@ import { query } from "@/lib/counterparts/sql";
 const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
   t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
   t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
+  t.end_to_end_id, t.proprietary_bank_transaction_code,
   t.counterpart_id, t.bound_counterpart_id`;
 
 type Row = TransactionRow & { account_id: string; counterpart_id: string | null; bound_counterpart_id: string | null };

@@ -123,7 +123,7 @@ describe("transactions", () => {
     const accountId = await firstAccountId(BANK, consentId);
     const statuses: number[] = [];
     for (let pageIndex = 0; pageIndex < 8; pageIndex++) {
-      const plan = flakyPlan(accountId, pageIndex);
+      const plan = flakyPlan(BANK, pageIndex);
       for (let attempt = 1; attempt <= plan.failures + 1; attempt++) {
         const res = await transactions(BANK, accountId, { consentId, present: true, query: `bookingStatus=both&itemsPerPage=50&pageIndex=${pageIndex}` });
         expect(res.status).toBe(attempt <= plan.failures ? plan.status : 200);

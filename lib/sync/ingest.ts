@@ -3,6 +3,7 @@
 // booked, a corrected amount), never silently skipped; unchanged rows only get last_seen_run_id.
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
+import { numberOccurrences } from "@/lib/sync/occurrence";
 
 export type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
@@ -25,8 +26,12 @@ const COLUMNS = [
   ["creditor_id", "text"],
   ["mandate_id", "text"],
   ["bank_transaction_code", "text"],
+  ["end_to_end_id", "text"],
+  ["proprietary_bank_transaction_code", "text"],
 ] as const;
 
+/** Every column that holds what the bank said (reconcile and undo copy exactly these). */
+export const BANK_COLUMNS: readonly string[] = COLUMNS.map(([c]) => c);
 const CHANGE_COLUMNS = COLUMNS.map(([c]) => c).filter((c) => c !== "external_id");
 
 function columnValues(t: BankTransaction): (string | null)[] {
@@ -49,6 +54,8 @@ function columnValues(t: BankTransaction): (string | null)[] {
     t.creditorId,
     t.mandateId,
     t.bankTransactionCode,
+    t.endToEndId,
+    t.proprietaryBankTransactionCode,
   ];
 }
 
@@ -109,9 +116,10 @@ export async function ingestPage(
   transactions: BankTransaction[],
 ): Promise<IngestCounts> {
   if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [] };
-  // A bank may list an entry in both booked and pending on the same page; booked wins.
+  // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
+  // entries are numbered first: identical ones are separate entries, never duplicates of each other.
   const byId = new Map<string, BankTransaction>();
-  for (const t of transactions) {
+  for (const t of await numberOccurrences(client, target, transactions)) {
     const prior = byId.get(t.externalId);
     if (!prior || (prior.status === "pending" && t.status === "booked")) byId.set(t.externalId, t);
   }

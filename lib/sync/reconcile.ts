@@ -1,68 +1,107 @@
-// After a complete pass over [dateFrom, today], rows in that window the bank did not list again are
-// either re-issued (same amount, currency and counterpart within 3 days as a row new in this run:
-// our row keeps its id and takes the new external id, and the match is recorded so it can be
-// undone) or removed at the bank (soft-deleted: a cancelled pending entry, for example).
+// After a complete pass over [dateFrom, today], rows the bank did not list again are either
+// re-issued or removed. Only rows whose dates the answer covered (sort_date ≥ dateFrom) are judged:
+// an older row, pending ones included, is simply not in this answer (see lib/sync/window.ts).
+//
+// Re-issue or two events? Decided from what the bank sends. A missing row M and a row F new in this
+// run are the same entry under a new bank id when the amount and currency are equal and
+//   (a) both carry the same entryReference (the bank's own reference survived the re-issue), or
+//   (b) the counterparty (IBAN, else name) is the same and the value date (booking date when the bank
+//       gives none) is the same day: a re-issue renames an entry, it does not move when money moved.
+// So a cancelled pending payment and a new payment of the same amount to the same party on another
+// day are two events: the cancelled one is removed and the new one added (sandbox user `cancelled`).
+// A pair keeps our row (its id, bindings, first-seen run) and takes every field of the new entry
+// (bank id, entryReference, text, creditorId, mandateId, dates, status…); the row's previous values
+// are recorded in transaction_reissues, so every pairing can be audited and undone (reissue-undo.ts).
+//
+// Pairing in the window is also evidence that the bank re-issues ids: then reconcileRun asks for one
+// more pass over every date we hold, so rows older than the window get their new ids too.
 import type { PoolClient } from "pg";
+import { BANK_COLUMNS } from "@/lib/sync/ingest";
+import { historyStart } from "@/lib/sync/window";
 
 const PARTY = "coalesce(creditor_iban, debtor_iban, lower(creditor_name), lower(debtor_name), '')";
+const ROW = `id, external_id, entry_reference, amount, currency, ${PARTY} AS k, coalesce(value_date, booking_date, sort_date) AS vd,
+  coalesce(remittance_information, '') AS rem`;
 
 const PAIRS = `
 WITH missing AS (
-  SELECT id, external_id, amount, currency, sort_date::date AS d, ${PARTY} AS k
-    FROM transactions
-   WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2
-     AND (sort_date >= $3 OR status = 'pending')
+  SELECT ${ROW} FROM transactions
+   WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2 AND sort_date >= $3
 ), fresh AS (
-  SELECT id, external_id, amount, currency, sort_date::date AS d, ${PARTY} AS k, status, booking_date, value_date, sort_date
-    FROM transactions
-   WHERE account_id = $1 AND first_seen_run_id = $2
+  SELECT ${ROW} FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2
+), by_ref AS (
+  SELECT m.id AS old_id, f.id AS new_id
+    FROM (SELECT *, row_number() OVER (PARTITION BY entry_reference, amount, currency ORDER BY external_id) AS rn
+            FROM missing WHERE entry_reference IS NOT NULL) m
+    JOIN (SELECT *, row_number() OVER (PARTITION BY entry_reference, amount, currency ORDER BY external_id) AS rn
+            FROM fresh WHERE entry_reference IS NOT NULL) f USING (entry_reference, amount, currency, rn)
 ), m AS (
-  SELECT *, row_number() OVER (PARTITION BY amount, currency, k ORDER BY d, external_id) AS rn FROM missing
+  SELECT *, row_number() OVER (PARTITION BY amount, currency, k, vd ORDER BY rem, external_id) AS rn
+    FROM missing WHERE id NOT IN (SELECT old_id FROM by_ref)
 ), f AS (
-  SELECT *, row_number() OVER (PARTITION BY amount, currency, k ORDER BY d, external_id) AS rn FROM fresh
+  SELECT *, row_number() OVER (PARTITION BY amount, currency, k, vd ORDER BY rem, external_id) AS rn
+    FROM fresh WHERE id NOT IN (SELECT new_id FROM by_ref)
 )
-SELECT m.id AS old_id, m.external_id AS old_external_id, f.id AS new_id, f.external_id AS new_external_id,
-       f.status::text AS status, f.booking_date, f.value_date, f.sort_date
-  FROM m JOIN f ON m.amount = f.amount AND m.currency = f.currency AND m.k = f.k AND m.rn = f.rn
- WHERE abs(m.d - f.d) <= 3`;
+SELECT old_id, new_id FROM by_ref
+UNION ALL
+SELECT m.id, f.id FROM m JOIN f USING (amount, currency, k, vd, rn)`;
 
-type Pair = {
-  old_id: string;
-  old_external_id: string;
-  new_id: string;
-  new_external_id: string;
-  status: string;
-  booking_date: string | null;
-  value_date: string | null;
-  sort_date: string;
-};
+const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
+const snapshotOf = (alias: string) => `(SELECT to_jsonb(x) FROM (SELECT ${SNAPSHOT_COLUMNS.map((c) => `${alias}.${c}`).join(", ")}) x)`;
+/** SET list copying the snapshot columns from record `r` (a transactions row). */
+export const COPY_FROM_R = SNAPSHOT_COLUMNS.map((c) => `${c} = r.${c}`).join(", ");
 
 export async function reconcile(
   client: PoolClient,
   target: { accountId: string; runId: string; dateFrom: string },
 ): Promise<{ reissued: number; removed: number }> {
-  const { rows: pairs } = await client.query<Pair>(PAIRS, [target.accountId, target.runId, target.dateFrom]);
+  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, [target.accountId, target.runId, target.dateFrom]);
   if (pairs.length > 0) {
-    const col = <K extends keyof Pair>(k: K) => pairs.map((p) => p[k]);
+    const oldIds = pairs.map((p) => p.old_id);
+    const newIds = pairs.map((p) => p.new_id);
     await client.query(
-      `INSERT INTO transaction_reissues (id, transaction_id, account_id, run_id, old_external_id, new_external_id)
-       SELECT gen_random_uuid(), u.tid, $1, $2, u.old_ext, u.new_ext FROM unnest($3::uuid[], $4::text[], $5::text[]) AS u(tid, old_ext, new_ext)`,
-      [target.accountId, target.runId, col("old_id"), col("old_external_id"), col("new_external_id")],
+      `INSERT INTO transaction_reissues (id, transaction_id, account_id, run_id, old_external_id, new_external_id, previous)
+       SELECT gen_random_uuid(), o.id, $1, $2, o.external_id, n.external_id, ${snapshotOf("o")}
+         FROM unnest($3::uuid[], $4::uuid[]) AS u(old_id, new_id)
+         JOIN transactions o ON o.id = u.old_id JOIN transactions n ON n.id = u.new_id`,
+      [target.accountId, target.runId, oldIds, newIds],
     );
-    await client.query("DELETE FROM transactions WHERE id = ANY($1::uuid[])", [col("new_id")]);
+    // The new rows go first (the bank id is unique per account); their content moves onto our rows.
+    // As text: a JS round trip would turn the amount 1150.00 into 1150 (decimal strings keep their scale).
+    const { rows: gone } = await client.query<{ id: string; row: string }>(
+      "DELETE FROM transactions WHERE id = ANY($1::uuid[]) RETURNING id, to_jsonb(transactions.*)::text AS row",
+      [newIds],
+    );
+    const content = new Map(gone.map((g) => [g.id, g.row]));
     await client.query(
-      `UPDATE transactions t SET external_id = u.new_ext, status = u.status::"TransactionStatus", booking_date = u.bd,
-              value_date = u.vd, sort_date = u.sd, last_seen_run_id = $2, updated_at = now()
-         FROM unnest($1::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS u(id, new_ext, status, bd, vd, sd)
+      `UPDATE transactions t SET ${COPY_FROM_R}, last_seen_run_id = $2, removed_at = NULL, updated_at = now()
+         FROM unnest($1::uuid[], $3::jsonb[]) AS u(id, row) CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, u.row) r
         WHERE t.id = u.id`,
-      [col("old_id"), target.runId, col("new_external_id"), col("status"), col("booking_date"), col("value_date"), col("sort_date")],
+      [oldIds, target.runId, pairs.map((p) => content.get(p.new_id))],
     );
   }
   const removed = await client.query(
     `UPDATE transactions SET removed_at = now(), updated_at = now()
-      WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2
-        AND (sort_date >= $3 OR status = 'pending')`,
+      WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2 AND sort_date >= $3`,
     [target.accountId, target.runId, target.dateFrom],
   );
   return { reissued: pairs.length, removed: removed.rowCount ?? 0 };
+}
+
+/**
+ * Reconciles one pass and adds its counts to the run. Returns the date a further pass should start
+ * from when this one paired re-issues and we hold rows older than its window; otherwise null.
+ */
+export async function reconcileRun(client: PoolClient, target: { accountId: string; runId: string; dateFrom: string }): Promise<string | null> {
+  const result = await reconcile(client, target);
+  await client.query("UPDATE sync_runs SET reissued = reissued + $2, removed = removed + $3 WHERE id = $1", [target.runId, result.reissued, result.removed]);
+  if (result.reissued === 0) return null;
+  const { rows } = await client.query<{ oldest: string | null }>(
+    "SELECT min(sort_date) AS oldest FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date < $2",
+    [target.accountId, target.dateFrom],
+  );
+  const floor = historyStart(new Date().toISOString().slice(0, 10));
+  const oldest = rows[0]?.oldest ?? null;
+  const from = oldest && oldest < floor ? floor : oldest;
+  return from && from < target.dateFrom ? from : null;
 }

@@ -19,7 +19,8 @@ import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun } from "@/lib/sync/queue";
-import { reconcile } from "@/lib/sync/reconcile";
+import { reconcileRun } from "@/lib/sync/reconcile";
+import { windowStart } from "@/lib/sync/window";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
 
@@ -64,22 +65,6 @@ async function heartbeat(runId: string, workerId: string) {
 }
 
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Incremental: two weeks before the newest booked entry; first sync: SYNC_HISTORY_DAYS of history. */
-async function windowStart(accountId: string): Promise<string> {
-  const { rows } = await pool().query<{ latest: string | null }>(
-    "SELECT max(sort_date) AS latest FROM transactions WHERE account_id = $1 AND status = 'booked' AND removed_at IS NULL",
-    [accountId],
-  );
-  const today = new Date().toISOString().slice(0, 10);
-  return rows[0]?.latest ? addDays(rows[0].latest < today ? rows[0].latest : today, -14) : addDays(today, -env.SYNC_HISTORY_DAYS);
-}
-
 export async function executeRun(runId: string, workerId: string = WORKER_ID, options: { pageSize?: number } = {}): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
@@ -101,7 +86,7 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
   }
 
   const context = { psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null, requestId: `sync_${run.id}` };
-  const dateFrom = run.date_from ?? (await windowStart(account.id));
+  let dateFrom = run.date_from ?? (await windowStart(account.id));
   if (!run.date_from) await pool().query("UPDATE sync_runs SET date_from = $2 WHERE id = $1", [run.id, dateFrom]);
   // In-place retries only while a person waits and only for short waits; unattended runs re-queue
   // instead, so every retry of theirs reserves a PSD2 access slot first.
@@ -136,24 +121,29 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
         );
         if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
       });
-      if (!prefetch) break;
-      pending = prefetch;
+      if (prefetch) {
+        pending = prefetch;
+        continue;
+      }
+      // Pass complete: pair re-issued ids and remove what the bank no longer lists. Re-issues found in
+      // the window mean older rows may carry stale ids too: one more pass over every date we hold.
+      const widenFrom = await pgTransaction((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }));
+      if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved)) break;
+      dateFrom = widenFrom;
+      await pool().query("UPDATE sync_runs SET date_from = $2, next_page = NULL WHERE id = $1", [run.id, dateFrom]);
+      pending = fetchPage(null);
     }
     // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
     // person is present: unattended, it would be a second access against the bank's daily limit.
     const balance = run.attended
       ? await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null)
       : null;
-    await pgTransaction(async (client) => {
-      const result = await reconcile(client, { accountId: account.id, runId: run.id, dateFrom });
-      await client.query("UPDATE sync_runs SET reissued = $2, removed = $3 WHERE id = $1", [run.id, result.reissued, result.removed]);
-      await client.query(
-        `UPDATE tracked_accounts SET last_synced_at = now(),
-                balance_amount = coalesce($2::numeric, balance_amount), balance_date = coalesce($3, balance_date)
-          WHERE id = $1`,
-        [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
-      );
-    });
+    await pool().query(
+      `UPDATE tracked_accounts SET last_synced_at = now(),
+              balance_amount = coalesce($2::numeric, balance_amount), balance_date = coalesce($3, balance_date)
+        WHERE id = $1`,
+      [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
+    );
     await finish(run.id, workerId, "succeeded", null);
   } catch (error) {
     if (error instanceof LostClaim) return;

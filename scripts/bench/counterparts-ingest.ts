@@ -23,7 +23,7 @@ function synthetic(prefix: string): BankTransaction[] {
       creditorName: debit ? name : null, creditorIban: debit ? iban : null, ultimateCreditor: null,
       debtorName: debit ? null : name, debtorIban: debit ? null : iban, ultimateDebtor: null,
       remittanceInformation: `ref ${i}`, creditorId: debit && party % 4 === 0 ? `NL00ZZZ${party}` : null,
-      mandateId: null, bankTransactionCode: null,
+      mandateId: null, bankTransactionCode: null, endToEndId: null, proprietaryBankTransactionCode: null, derivedId: false,
     });
   }
   return out;

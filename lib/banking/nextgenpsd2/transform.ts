@@ -26,6 +26,8 @@ export const Xs2aTransaction = z
     creditorId: z.string().optional(),
     mandateId: z.string().optional(),
     bankTransactionCode: z.string().optional(),
+    endToEndId: z.string().optional(),
+    proprietaryBankTransactionCode: z.string().optional(),
   })
   .passthrough();
 export type Xs2aTransaction = z.infer<typeof Xs2aTransaction>;
@@ -130,7 +132,8 @@ const orNull = (value: string | undefined) => (value === undefined || value === 
 export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittanceInformationUnstructured ?? raw.remittanceInformationUnstructuredArray?.join(" ");
   return {
-    externalId: raw.transactionId ?? syntheticTransactionId(raw),
+    externalId: raw.transactionId || syntheticTransactionId(raw),
+    derivedId: !raw.transactionId,
     entryReference: orNull(raw.entryReference),
     status,
     bookingDate: status === "booked" ? orNull(raw.bookingDate) : null,
@@ -147,6 +150,8 @@ export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pend
     creditorId: orNull(raw.creditorId),
     mandateId: orNull(raw.mandateId),
     bankTransactionCode: orNull(raw.bankTransactionCode),
+    endToEndId: orNull(raw.endToEndId),
+    proprietaryBankTransactionCode: orNull(raw.proprietaryBankTransactionCode),
   };
 }
 

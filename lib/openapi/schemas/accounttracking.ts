@@ -138,7 +138,9 @@ export const TransactionSchema = z.object({
   remittanceInformation: s,
   creditorId: s,
   mandateId: s,
-  bankTransactionCode: s,
+  bankTransactionCode: s.describe("ISO 20022 bank transaction code (domain-family-subfamily) as the bank sent it"),
+  endToEndId: s.describe("The end-to-end reference the payer gave (SEPA EndToEndId), as the bank sent it"),
+  proprietaryBankTransactionCode: s.describe("The bank's own transaction code, as the bank sent it"),
   counterpartId: uuid.nullable().describe("The counterpart it counts under: a person's binding, else the one derived from the bank data"),
   counterpartBound: z.boolean().describe("True when a person bound it by hand (survives re-syncs)"),
 });

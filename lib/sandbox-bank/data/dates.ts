@@ -1,7 +1,8 @@
 // Date-only arithmetic on "YYYY-MM-DD" strings via UTC day numbers (days since 1970-01-01).
 // The sandbox never deals in local time: a bank day is a calendar date.
+import { isCalendarDate } from "@/lib/dates/iso-date";
+
 const DAY_MS = 86_400_000;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type DateOnly = string;
 
@@ -17,11 +18,9 @@ export function addDays(date: DateOnly, days: number): DateOnly {
   return fromDayNumber(dayNumber(date) + days);
 }
 
+/** The same calendar check our API applies to every date it reads (2026-02-30 is not a date). */
 export function isDateOnly(value: string): boolean {
-  const m = DATE_ONLY.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return isCalendarDate(value);
 }
 
 /** The UTC calendar date of an instant. */

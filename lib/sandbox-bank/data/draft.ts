@@ -23,6 +23,10 @@ export type Draft = {
   endToEndId?: string;
   bankTransactionCode: string;
   proprietaryBankTransactionCode?: string;
+  /** Pending until this date (exclusive) whatever its age: a card pre-authorisation hold (`oldhold`). */
+  pendingUntil?: DateOnly;
+  /** Listed only while pending: cancelled (`cancelled`) or released (`oldhold`) instead of being booked. */
+  dropsWhenBooked?: boolean;
 };
 
 export type DayContext = {

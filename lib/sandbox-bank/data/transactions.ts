@@ -7,6 +7,7 @@ import { dayContext, type Draft } from "@/lib/sandbox-bank/data/draft";
 import { companyMainDay, companyOpsDay, companyReserveDay } from "@/lib/sandbox-bank/data/generate-company";
 import { paymentDay } from "@/lib/sandbox-bank/data/generate-payment";
 import { privateCurrentDay, privateSavingsDay } from "@/lib/sandbox-bank/data/generate-private";
+import { isListed, scenarioDay } from "@/lib/sandbox-bank/data/generate-scenarios";
 import { hash53, hashText } from "@/lib/sandbox-bank/data/hash";
 
 /** The sandbox clock as the generator sees it: today = baseToday (real UTC date) + offsetDays. */
@@ -49,7 +50,8 @@ function draftsForDay(account: SandboxAccount, date: DateOnly): Draft[] {
 }
 
 function finish(account: SandboxAccount, clock: SandboxClock, draft: Draft, date: DateOnly, id: string, entryReference: string): GeneratedTransaction {
-  const status: BookingStatus = dayNumber(date) > dayNumber(clock.today) - pendingDays(account) ? "pending" : "booked";
+  const recent = dayNumber(date) > dayNumber(clock.today) - pendingDays(account);
+  const status: BookingStatus = recent || (draft.pendingUntil !== undefined && clock.today < draft.pendingUntil) ? "pending" : "booked";
   return {
     ...draft,
     transactionId: id,
@@ -65,7 +67,8 @@ function finish(account: SandboxAccount, clock: SandboxClock, draft: Draft, date
 export function transactionsForDay(account: SandboxAccount, date: DateOnly, clock: SandboxClock): GeneratedTransaction[] {
   const compact = date.replaceAll("-", "");
   const reissue = account.profile.behaviour === "reissue";
-  const out = draftsForDay(account, date).map((draft, i) => {
+  const drafts = [...draftsForDay(account, date), ...scenarioDay(account, date, clock.baseToday)];
+  const out = drafts.map((draft, i) => {
     const key = `${account.seed}|${date}|${i}`;
     if (account.profile.flavour === "pending" && draft.bankTransactionCode === "PMNT-CCRD-POSD" && hash53(`${key}|pa`) % 3 === 0) {
       draft = { ...draft, pendingCents: Math.round((draft.cents * 105) / 100) };
@@ -73,7 +76,7 @@ export function transactionsForDay(account: SandboxAccount, date: DateOnly, cloc
     const idKey = reissue ? `${key}|${draft.cents}|${draft.creditorName ?? draft.debtorName ?? ""}|clock${clock.offsetDays}` : key;
     return finish(account, clock, draft, date, `${compact}-${hashText(idKey, 10)}`, hashText(`${idKey}|entry`, 16));
   });
-  return out.sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0));
+  return out.filter((t) => isListed(t, t.status)).sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0));
 }
 
 export function isBulk(account: SandboxAccount): boolean {

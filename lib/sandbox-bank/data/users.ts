@@ -10,6 +10,9 @@ export type Behaviour =
   | "reissue"
   | "expiring"
   | "namesakes"
+  | "noids"
+  | "oldhold"
+  | "cancelled"
   | "bulk";
 
 export type AccountKind =
@@ -92,7 +95,7 @@ const DEFINITIONS: Record<string, Definition> = {
     historyDays: 180,
     accounts: PRIVATE,
     description:
-      "About a third of transaction pages (chosen by a hash of account and pageIndex) answer 500, 502 or 503 to their first 1 or 2 attempts in each sync; retries then succeed.",
+      "Every third transaction page of a sync (pageIndex 0, 3, 6, …; so every sync, at every bank and page size) answers 500, 502 or 503 (by bank and page) to its first 1 or 2 attempts; retries then succeed.",
   },
   pending: {
     behaviour: "pending",
@@ -126,6 +129,30 @@ const DEFINITIONS: Record<string, Definition> = {
     accounts: PRIVATE,
     description:
       "The same parties appear under several spellings (ALBERT HEIJN 1234 AMSTERDAM, Albert Heijn B.V., AH to go), with several IBANs for one party, and behind intermediaries (creditorName Adyen/Stripe/PayPal, ultimateCreditor the shop).",
+  },
+  noids: {
+    behaviour: "noids",
+    ownerName: "Noa Idless",
+    historyDays: 120,
+    accounts: PRIVATE,
+    description:
+      "The bank sends no transactionId and no entryReference on any entry. Every day two identical card payments at CAFE DE LA GARE (same amount, date and text; three on every fifth day of the month) besides the usual entries.",
+  },
+  oldhold: {
+    behaviour: "oldhold",
+    ownerName: "Olga Holder",
+    historyDays: 120,
+    accounts: PRIVATE,
+    description:
+      "A card pre-authorisation (RENTACAR DEPOSIT, -300.00) dated 40 days before the real date stays pending for 60 days after its date, then is released (no longer listed): a pending entry far older than a sync's incremental window.",
+  },
+  cancelled: {
+    behaviour: "cancelled",
+    ownerName: "Cas Cancel",
+    historyDays: 120,
+    accounts: PRIVATE,
+    description:
+      "Every day a transfer to Garage Verhaegen is listed while pending and then cancelled (never booked); 2 days later the same amount is paid to the same IBAN again, with new ids, a new end-to-end id and its own text.",
   },
 };
 

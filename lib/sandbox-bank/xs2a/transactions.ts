@@ -1,9 +1,8 @@
 // GET /v1/accounts/{id}/transactions: the account report, paged by pageIndex/itemsPerPage, with the
 // `ratelimited` and `flaky` scenarios and the unattended-access budget (first pages only).
 import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
-import { bankBaseUrl } from "@/lib/sandbox-bank/data/banks";
+import { BANKS, bankBaseUrl } from "@/lib/sandbox-bank/data/banks";
 import { isDateOnly, type DateOnly } from "@/lib/sandbox-bank/data/dates";
-import { hash53 } from "@/lib/sandbox-bank/data/hash";
 import { firstDay, transactionPage, type PageQuery } from "@/lib/sandbox-bank/data/transactions";
 import { flakyAttempt, rateLimitedCall } from "@/lib/sandbox-bank/store/counters";
 import { coveredAccount, requireValidConsent, spendAccessBudget } from "@/lib/sandbox-bank/xs2a/consent-guard";
@@ -13,11 +12,19 @@ import { accountReference, balancesView, transactionView } from "@/lib/sandbox-b
 export const DEFAULT_ITEMS_PER_PAGE = 250;
 export const MAX_ITEMS_PER_PAGE = 1000;
 
-/** `flaky`: which pages fail, how many first attempts fail, and with which status. */
-export function flakyPlan(resourceId: string, pageIndex: number): { failures: number; status: 500 | 502 | 503 } {
-  const h = hash53(`${resourceId}|flaky|${pageIndex}`);
+/** `flaky`: every third page of a sync fails, starting with the first. */
+export const FLAKY_EVERY = 3;
+
+/**
+ * `flaky`: which pages fail, how many first attempts fail, and with which status. Decided by the page's
+ * ordinal in the sync and the bank, never by a hash: the first page always fails, so every sync at
+ * every bank meets a fault whatever the page size (a hash of ~35% missed most 1-page syncs).
+ */
+export function flakyPlan(bankId: string, pageIndex: number): { failures: number; status: 500 | 502 | 503 } {
+  if (pageIndex % FLAKY_EVERY !== 0) return { failures: 0, status: 500 };
+  const turn = Math.max(0, BANKS.findIndex((b) => b.bankId === bankId)) + pageIndex / FLAKY_EVERY;
   const statuses = [500, 502, 503] as const;
-  return { failures: h % 100 < 35 ? 1 + (Math.floor(h / 128) % 2) : 0, status: statuses[Math.floor(h / 1024) % 3] };
+  return { failures: 1 + (turn % 2), status: statuses[turn % 3] };
 }
 
 const FAILURE_CODE: Record<500 | 502 | 503, Xs2aCode> = { 500: "INTERNAL_SERVER_ERROR", 502: "BAD_GATEWAY", 503: "SERVICE_UNAVAILABLE" };
@@ -86,7 +93,7 @@ export async function listTransactions(ctx: BankContext): Promise<Response> {
     throw new Xs2aError(429, "ACCESS_EXCEEDED", "Too many requests; retry after 1 second (sandbox user ratelimited).", { "retry-after": "1" });
   }
   if (behaviour === "flaky") {
-    const plan = flakyPlan(account.resourceId, q.pageIndex);
+    const plan = flakyPlan(account.bank.bankId, q.pageIndex);
     if (plan.failures > 0 && (await flakyAttempt(consentId, account.resourceId, isFirstPage, String(q.pageIndex))) <= plan.failures) {
       throw new Xs2aError(plan.status, FAILURE_CODE[plan.status], `Temporary failure (sandbox user flaky); retry this page.`, plan.status === 503 ? { "retry-after": "1" } : {});
     }
@@ -95,7 +102,7 @@ export async function listTransactions(ctx: BankContext): Promise<Response> {
   if (isFirstPage) await spendAccessBudget(ctx, access.consent, account.resourceId);
 
   const page = transactionPage(account, ctx.clock, q);
-  const view = (list: typeof page.booked) => list.map((t) => transactionView(t, account.currency));
+  const view = (list: typeof page.booked) => list.map((t) => transactionView(t, account.currency, behaviour !== "noids"));
   return json({
     account: accountReference(account),
     transactions: {

@@ -44,10 +44,10 @@ export function accountReference(account: SandboxAccount) {
   return { iban: account.iban, currency: account.currency };
 }
 
-export function transactionView(t: GeneratedTransaction, currency: string) {
+export function transactionView(t: GeneratedTransaction, currency: string, sendsIds = true) {
   return {
-    transactionId: t.transactionId,
-    entryReference: t.entryReference,
+    // `noids`: a bank that identifies no entry (the spec makes both optional).
+    ...(sendsIds ? { transactionId: t.transactionId, entryReference: t.entryReference } : {}),
     ...(t.endToEndId ? { endToEndId: t.endToEndId } : {}),
     ...(t.mandateId ? { mandateId: t.mandateId } : {}),
     ...(t.creditorId ? { creditorId: t.creditorId } : {}),

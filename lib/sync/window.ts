@@ -1,0 +1,34 @@
+// Which dates a sync asks the bank for (its dateFrom; NextGenPSD2 mandates one without delta access).
+// First sync: SYNC_HISTORY_DAYS of history. Later syncs: 14 days before the newest booked entry, and
+// never after the oldest pending entry we hold. The spec filters pending entries on their entry date
+// (often not even shown), so an answer that starts after a pending entry's date says nothing about
+// it: a hold 40 days old is only confirmed (or found released) by an answer that reaches back to it.
+// reconcile() in turn removes only rows whose dates the answer covered.
+import { pool } from "@/lib/db/client";
+import { env } from "@/lib/env";
+
+export const INCREMENTAL_OVERLAP_DAYS = 14;
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The earliest date a sync may ask for: the first sync's history. */
+export function historyStart(today: string): string {
+  return addDays(today, -env.SYNC_HISTORY_DAYS);
+}
+
+export async function windowStart(accountId: string, today: string = new Date().toISOString().slice(0, 10)): Promise<string> {
+  const { rows } = await pool().query<{ latest: string | null; oldest_pending: string | null }>(
+    `SELECT max(sort_date) FILTER (WHERE status = 'booked') AS latest, min(sort_date) FILTER (WHERE status = 'pending') AS oldest_pending
+       FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
+    [accountId],
+  );
+  const { latest, oldest_pending: oldestPending } = rows[0] ?? { latest: null, oldest_pending: null };
+  if (!latest) return historyStart(today);
+  const start = addDays(latest < today ? latest : today, -INCREMENTAL_OVERLAP_DAYS);
+  if (!oldestPending || oldestPending >= start) return start;
+  return oldestPending > historyStart(today) ? oldestPending : historyStart(today);
+}
