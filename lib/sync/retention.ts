@@ -34,7 +34,7 @@ const STATEMENTS: Record<keyof RetentionCounts, string> = {
 export async function purgeExpired(now: Date = new Date(), runsKept: number = env.SYNC_RUNS_KEPT): Promise<RetentionCounts> {
   const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0 };
   for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
-    const params = kind === "syncRuns" ? [runsKept] : [now];
+    const params: unknown[] = kind === "syncRuns" ? [runsKept] : [now];
     for (;;) {
       const { rowCount } = await pool().query(STATEMENTS[kind], params);
       counts[kind] += rowCount ?? 0;
