@@ -109,9 +109,12 @@ export async function initiateRedirect(
 
 export type CallbackRejection = "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
 
-function resultPage(params: Record<string, string>): string {
-  return `${appUrl()}/connect/result?${new URLSearchParams(params)}`;
+/** Our signed-in result page; a flow started through the API (no browser of ours) ends on the public one. */
+function resultPage(params: Record<string, string>, publicPage = false): string {
+  return `${appUrl()}${publicPage ? PUBLIC_RESULT_PATH : "/connect/result"}?${new URLSearchParams(params)}`;
 }
+
+export const PUBLIC_RESULT_PATH = "/bank-connection-result";
 
 /** Handles the bank's redirect back; returns where to send the browser. */
 export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
@@ -161,7 +164,7 @@ export async function completeCallback(input: { integration: string; url: URL; c
     for (const [k, v] of Object.entries(outcome)) target.searchParams.set(k, v);
     return { location: target.toString(), rejected: null };
   }
-  return { location: resultPage({ outcome: "done", ...outcome }), rejected: null };
+  return { location: resultPage({ outcome: "done", ...outcome }, row.bindingHash === null), rejected: null };
 }
 
 /**

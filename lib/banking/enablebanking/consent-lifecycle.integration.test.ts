@@ -3,6 +3,7 @@
 // revoking deletes the session at the bank; renewal is a new authorisation whose new account uids
 // are matched to the tracked accounts by IBAN.
 import { describe, expect, it } from "vitest";
+import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
@@ -25,6 +26,18 @@ describe("Enable Banking consent lifecycle", () => {
     expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
   });
 
+  it("POST /accounts with the spec's fields alone: several matching accounts → 422 listing each accountId; then the chosen one", async () => {
+    const c = await ebConnectedConsent("alice", { business: true });
+    const body = { bankId: c.bank.bankId, countryCode: "FI", accountType: "company" };
+    const ambiguous = await call<{ error: { details: { accountId: string[] } } }>(accountsRoute.POST, "POST", "/api/accounttracking/v1/accounts", { headers: c.headers, body });
+    expect(ambiguous.status).toBe(422);
+    const uids = store().sessions.get(c.sessionId)?.accounts.map((a) => a.uid) ?? [];
+    expect(uids).toHaveLength(2);
+    for (const uid of uids) expect(ambiguous.json.error.details.accountId.some((m) => m.startsWith(`accountId ${uid}: `))).toBe(true);
+    const chosen = await call<{ data: { account: { bankAccountId: string } } }>(accountsRoute.POST, "POST", "/api/accounttracking/v1/accounts", { headers: c.headers, body: { ...body, accountId: uids[1] } });
+    expect([chosen.status, chosen.json.data.account.bankAccountId]).toEqual([201, uids[1]]);
+  });
+
   it("only the accounts the person chose at the bank are shared", async () => {
     const c = await ebConnectedConsent("alice", { accounts: [1] });
     expect(store().sessions.get(c.sessionId)?.accounts.map((a) => a.template.name)).toEqual(["Debit card"]);
@@ -40,6 +53,8 @@ describe("Enable Banking consent lifecycle", () => {
     const sessionsBefore = fakeCalls().filter((x) => x.method === "POST" && x.path.endsWith("/sessions")).length;
     const landed = await landOnCallback(await decideAtFakeBank(await initiate(c.headers, created.json.data.id), "alice", "cancel"));
     expect(landed.searchParams.get("status")).toBe("rejected");
+    // Started through the API with no returnTo: the holder lands on the public result page, not our sign-in.
+    expect(landed.pathname).toBe("/bank-connection-result");
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: created.json.data.id } })).status).toBe("rejected");
     expect(fakeCalls().filter((x) => x.method === "POST" && x.path.endsWith("/sessions")).length).toBe(sessionsBefore);
   });
