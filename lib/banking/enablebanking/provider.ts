@@ -13,6 +13,7 @@ import {
   EbSession,
   EbStartAuthorization,
   EbTransactions,
+  decodeNext,
   psuTypeOfBankId,
   sessionStatusOf,
   toBankAccount,
@@ -130,16 +131,17 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
     async transactionsPage(_bankId, _consentId, accountId, page, context) {
       // Enable Banking pages by continuation_key alone (no page size); the same date_from is sent
       // with every page of one read.
+      const { key, carried } = decodeNext(page.next);
       const { body, bankDate } = await call(
         {
           method: "GET",
           path: `/accounts/${encodeURIComponent(accountId)}/transactions`,
-          query: { date_from: page.dateFrom, continuation_key: page.next },
+          query: { date_from: page.dateFrom, continuation_key: key },
           headers: psuHeaders(context),
         },
         EbTransactions,
       );
-      return { ...toTransactions(body), bankDate };
+      return { ...toTransactions(body, carried), bankDate };
     },
   };
 }

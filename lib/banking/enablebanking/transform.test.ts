@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import page from "@/lib/banking/enablebanking/fixtures/transactions-page.json";
 import {
   bankIdOf,
+  decodeNext,
   EbTransactions,
   psuTypeOfBankId,
   sessionStatusOf,
@@ -25,7 +26,8 @@ describe("Enable Banking transform", () => {
 
   it("maps a page: booked and pending kept, cancelled and rejected skipped, continuation key as next", () => {
     const { transactions, next } = toTransactions(parsed);
-    expect(next).toBe("page-2");
+    // Our token carries Enable Banking's continuation_key (plus boundary-day counts when there are any).
+    expect(decodeNext(next).key).toBe("page-2");
     expect(transactions.map((t) => [t.status, t.amount])).toEqual([
       ["booked", "-12.50"],
       ["booked", "2450.00"],
@@ -72,6 +74,16 @@ describe("Enable Banking transform", () => {
     for (const t of booked.transactions.slice(2, 4)) Object.assign(t, { status: "BOOK", booking_date: "2026-03-03" });
     const after = toTransactions(EbTransactions.parse(booked)).transactions.slice(2, 4);
     expect(after.map((t) => [t.status, t.bookingDate, t.externalId])).toEqual(first.map((t) => ["booked", "2026-03-03", t.externalId]));
+  });
+
+  it("identical id-less entries split across two pages still get distinct ids (the boundary day's counts ride in our next token)", () => {
+    const whole = toTransactions(parsed).transactions.slice(2, 4).map((t) => t.externalId);
+    const firstPage = toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(0, 3), continuation_key: "k2" }));
+    const { key, carried } = decodeNext(firstPage.next);
+    expect(key).toBe("k2");
+    const secondPage = toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) }), carried);
+    expect([firstPage.transactions[2].externalId, secondPage.transactions[0].externalId]).toEqual(whole);
+    expect(decodeNext("plain-key")).toEqual({ key: "plain-key", carried: {} });
   });
 
   it("names banks with a stable namespaced id, twice when the bank serves businesses too", () => {

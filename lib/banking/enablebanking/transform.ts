@@ -208,19 +208,35 @@ export function toBankTransaction(raw: EbTransaction, status: "booked" | "pendin
   };
 }
 
-export function toTransactions(body: z.infer<typeof EbTransactions>): { transactions: BankTransaction[]; next: string | null } {
-  const seen = new Map<string, number>();
+const dayOf = (raw: EbTransaction) => raw.value_date ?? raw.transaction_date ?? raw.booking_date ?? "";
+const NEXT_SEPARATOR = "#occ=";
+
+/** Our page token: Enable Banking's continuation_key, plus occurrence counts of the boundary day when
+ * identical id-less entries may continue on the next page (so they still get distinct indexes). */
+export function decodeNext(next: string | null): { key: string | null; carried: Record<string, number> } {
+  if (!next) return { key: null, carried: {} };
+  const at = next.lastIndexOf(NEXT_SEPARATOR);
+  if (at < 0) return { key: next, carried: {} };
+  return { key: next.slice(0, at), carried: JSON.parse(Buffer.from(next.slice(at + NEXT_SEPARATOR.length), "base64url").toString("utf8")) as Record<string, number> };
+}
+
+export function toTransactions(body: z.infer<typeof EbTransactions>, carried: Record<string, number> = {}): { transactions: BankTransaction[]; next: string | null } {
+  const seen = new Map<string, number>(Object.entries(carried));
   const transactions: BankTransaction[] = [];
   for (const raw of body.transactions) {
     const status = statusOf(raw.status);
     if (!status) continue;
     let occurrence = 0;
     if (raw.transaction_id === undefined && raw.entry_reference === undefined) {
-      const key = contentKey(raw);
+      const key = `${dayOf(raw)}|${createHash("sha256").update(contentKey(raw)).digest("hex").slice(0, 16)}`;
       occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
     }
     transactions.push(toBankTransaction(raw, status, occurrence));
   }
-  return { transactions, next: body.continuation_key || null };
+  if (!body.continuation_key) return { transactions, next: null };
+  const last = body.transactions.at(-1);
+  const carry = Object.fromEntries([...seen].filter(([k]) => last !== undefined && k.startsWith(`${dayOf(last)}|`)));
+  const suffix = Object.keys(carry).length ? `${NEXT_SEPARATOR}${Buffer.from(JSON.stringify(carry)).toString("base64url")}` : "";
+  return { transactions, next: `${body.continuation_key}${suffix}` };
 }
