@@ -49,6 +49,15 @@ const schema = z.object({
     .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
   // The sandbox user `slow`: seconds between Approve and the consent becoming valid.
   SANDBOX_SLOW_APPROVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Enable Banking (lib/banking/enablebanking): on when the application id and its private key (PEM
+  // file) are set. The environment is the one the application was registered in at Enable Banking;
+  // the API URL is overridable for the local fake. ENABLE_BANKING_FAKE=1 serves the local fake under
+  // /enablebanking-fake and, without an application id, connects the integration to it.
+  ENABLE_BANKING_APP_ID: z.string().trim().min(1).optional(),
+  ENABLE_BANKING_KEY_FILE: z.string().trim().min(1).optional(),
+  ENABLE_BANKING_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  ENABLE_BANKING_API_URL: z.url().optional(),
+  ENABLE_BANKING_FAKE: boolish,
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
@@ -92,4 +101,20 @@ export function appUrl(): string {
 
 export function returnUrlAllowlist(): string[] {
   return [appUrl(), ...env.RETURN_URL_ALLOWLIST.split(",").map((s) => s.trim()).filter(Boolean)].map((o) => new URL(o).origin);
+}
+
+export type EnableBankingConfig = { appId: string; keyFile: string; apiUrl: string; environment: "sandbox" | "production"; fake: boolean };
+
+/** Enable Banking's settings, or null when it is not configured (the integration is then absent). */
+export function enableBankingConfig(): EnableBankingConfig | null {
+  const environment = env.ENABLE_BANKING_ENVIRONMENT;
+  if (env.ENABLE_BANKING_APP_ID && env.ENABLE_BANKING_KEY_FILE) {
+    return { appId: env.ENABLE_BANKING_APP_ID, keyFile: env.ENABLE_BANKING_KEY_FILE, apiUrl: env.ENABLE_BANKING_API_URL ?? "https://api.enablebanking.com", environment, fake: false };
+  }
+  if (env.ENABLE_BANKING_APP_ID || env.ENABLE_BANKING_KEY_FILE) {
+    throw new Error("Enable Banking needs both ENABLE_BANKING_APP_ID and ENABLE_BANKING_KEY_FILE (or neither)");
+  }
+  if (!env.ENABLE_BANKING_FAKE) return null;
+  // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
+  return { appId: "ledgerlink-local-fake", keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`, apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`, environment, fake: true };
 }

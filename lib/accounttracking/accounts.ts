@@ -107,7 +107,11 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
   if (chosen && chosen.accountType !== input.accountType) throw validationFailed({ accountType: [`That account is a ${chosen.accountType} account`] });
   if (!chosen) {
     if (ofType.length === 0) throw validationFailed({ accountType: [`The consent exposes no ${input.accountType} account`] });
-    if (ofType.length > 1) throw validationFailed({ accountId: [`Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`] });
+    if (ofType.length > 1) {
+      // The candidates, each with the accountId to send, so a caller can choose without another call.
+      const candidates = ofType.map((a) => `accountId ${a.externalId}: ${[a.name, a.iban, a.currency].filter(Boolean).join(", ")}`);
+      throw validationFailed({ accountId: [`Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`, ...candidates] });
+    }
     chosen = ofType[0];
   }
   const existing = await db.trackedAccount.findFirst({

@@ -13,7 +13,10 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { appUrl, returnUrlAllowlist } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { findConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
+import { applyBankConsent, findConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
+import { bankErrorOf } from "@/lib/banking/errors";
+import { integrationFor } from "@/lib/banking/registry";
+import { log } from "@/lib/log";
 
 export const STATE_TTL_SECONDS = 15 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
@@ -75,6 +78,8 @@ export async function initiateRedirect(
         access: consent.purpose === "account_list" ? "account_list" : "all_accounts",
         redirectUri: `${callback}&result=ok`,
         nokRedirectUri: `${callback}&result=nok`,
+        state,
+        callbackUri: `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}`,
       },
       input.context,
     );
@@ -104,9 +109,12 @@ export async function initiateRedirect(
 
 export type CallbackRejection = "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
 
-function resultPage(params: Record<string, string>): string {
-  return `${appUrl()}/connect/result?${new URLSearchParams(params)}`;
+/** Our signed-in result page; a flow started through the API (no browser of ours) ends on the public one. */
+function resultPage(params: Record<string, string>, publicPage = false): string {
+  return `${appUrl()}${publicPage ? PUBLIC_RESULT_PATH : "/connect/result"}?${new URLSearchParams(params)}`;
 }
+
+export const PUBLIC_RESULT_PATH = "/bank-connection-result";
 
 /** Handles the bank's redirect back; returns where to send the browser. */
 export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
@@ -123,7 +131,8 @@ export async function completeCallback(input: { integration: string; url: URL; c
     const cookie = readCookie(input.cookieHeader, BINDING_COOKIE);
     if (!cookie || sha256(cookie) !== row.bindingHash) return reject("other_browser");
   }
-  const approved = input.url.searchParams.get("result") !== "nok";
+  // NextGenPSD2 banks come back to our result=ok|nok URLs; Enable Banking appends `code`, or `error`.
+  const approved = input.url.searchParams.get("result") !== "nok" && !input.url.searchParams.has("error");
   // Spend the state exactly once, even if two callbacks race.
   const spent = await db.consentAuthorization.updateMany({
     where: { id: row.id, usedAt: null },
@@ -140,6 +149,7 @@ export async function completeCallback(input: { integration: string; url: URL; c
       });
     }
   } else {
+    consent = await exchangeCode(consent, input.url.searchParams.get("code"), input.context);
     consent = await refreshConsent(db, consent, input.context).catch(() => consent);
     if (consent.status === "pending") {
       consent = await db.consent.update({
@@ -154,7 +164,32 @@ export async function completeCallback(input: { integration: string; url: URL; c
     for (const [k, v] of Object.entries(outcome)) target.searchParams.set(k, v);
     return { location: target.toString(), rejected: null };
   }
-  return { location: resultPage({ outcome: "done", ...outcome }), rejected: null };
+  return { location: resultPage({ outcome: "done", ...outcome }, row.bindingHash === null), rejected: null };
+}
+
+/**
+ * Integrations whose access exists only once the callback's code is exchanged (Enable Banking)
+ * get it here; the consent then carries the bank's session id. A failed exchange leaves the
+ * consent pending (it can be sent to the bank again) and says why.
+ */
+async function exchangeCode(consent: Consent, code: string | null, context: AccessContext): Promise<Consent> {
+  const integration = integrationFor(consent.integrationName);
+  if (!integration?.completeAuthorization || !consent.bankId || !consent.externalId) return consent;
+  const db = prisma();
+  if (!code) {
+    return db.consent.update({ where: { id: consent.id }, data: { statusReason: "The bank came back without an authorization code; connect again." } });
+  }
+  try {
+    const bank = await integration.completeAuthorization({ bankId: consent.bankId, externalId: consent.externalId, code }, context);
+    const updated = await db.consent.update({ where: { id: consent.id }, data: { externalId: bank.externalId } });
+    return await applyBankConsent(db, updated, bank, context);
+  } catch (error) {
+    log.warn("authorization code exchange failed", { consentId: consent.id, code: bankErrorOf(error)?.code ?? "internal" });
+    return db.consent.update({
+      where: { id: consent.id },
+      data: { statusReason: "The bank did not confirm the approval; connect again.", lastCheckedAt: new Date() },
+    });
+  }
 }
 
 export { findConsent };

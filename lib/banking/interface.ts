@@ -19,7 +19,14 @@ export type CreateConsentInput = {
   access: "all_accounts" | "account_list";
   redirectUri: string;
   nokRedirectUri: string;
+  /** Our one-time state and the bare callback URL, for integrations whose bank appends its own
+   * `state` and `code` to a redirect URL registered in advance (Enable Banking). */
+  state: string;
+  callbackUri: string;
 };
+
+/** The bank's redirect back carried a one-time code that the integration exchanges for access. */
+export type CompleteAuthorizationInput = { bankId: string; externalId: string; code: string };
 
 export type BankIntegration = {
   readonly name: string;
@@ -27,6 +34,11 @@ export type BankIntegration = {
   listBanks(countryCode: string): Promise<Bank[]>;
   getBank(bankId: string): Promise<Bank | null>;
   createConsent(input: CreateConsentInput, context: AccessContext): Promise<CreatedBankConsent>;
+  /**
+   * Optional second step for integrations whose access exists only once the callback's `code` is
+   * exchanged (Enable Banking: POST /sessions). Returns the consent under its new externalId.
+   */
+  completeAuthorization?(input: CompleteAuthorizationInput, context: AccessContext): Promise<BankConsent>;
   getConsent(bankId: string, externalId: string, context: AccessContext): Promise<BankConsent>;
   deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
   listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;

@@ -1,11 +1,15 @@
 // The bank integrations this deployment offers, by integrationName. "sandbox" is the sandbox bank
 // (on by default, off with SANDBOX_BANK_ENABLED=0); real ASPSPs are further NextGenPSD2 entries.
+// "enablebanking" is Enable Banking, present only when configured (lib/env.ts enableBankingConfig).
 import type { BankIntegration } from "@/lib/banking/interface";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
-import { appUrl, env } from "@/lib/env";
+import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
+import { loadOrCreatePrivateKey } from "@/lib/banking/enablebanking/key";
+import { appUrl, enableBankingConfig, env } from "@/lib/env";
 
 export const SANDBOX_INTEGRATION = "sandbox";
+export const ENABLE_BANKING_INTEGRATION = "enablebanking";
 
 // Built per module graph, not on globalThis: the Next bundle and a tsx-loaded worker each build
 // their own integrations (cheap, stateless), so no object made by one copy of our classes is used
@@ -21,6 +25,13 @@ function build(): Map<string, BankIntegration> {
         name: SANDBOX_INTEGRATION,
         directory: httpDirectory({ url: `${appUrl()}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }),
       }),
+    );
+  }
+  const eb = enableBankingConfig();
+  if (eb) {
+    map.set(
+      ENABLE_BANKING_INTEGRATION,
+      createEnableBankingIntegration({ name: ENABLE_BANKING_INTEGRATION, apiUrl: eb.apiUrl, appId: eb.appId, privateKey: loadOrCreatePrivateKey(eb.keyFile, eb.fake) }),
     );
   }
   return map;

@@ -1,5 +1,6 @@
 // GET /api/accounttracking/v1/banks?country=BE[&search=][&integrationName=] — scoped; accounts.read.
-// The banks of a country across the enabled integrations: [{bankId, name, bic, countryCode, integrationName}].
+// The banks of a country across the enabled integrations, in one list: [{bankId, name, bic, countryCode,
+// integrationName}]; bank ids are namespaced per integration (Enable Banking's start with `eb:`).
 import { methods, route } from "@/lib/api/route";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { BanksQuery } from "@/lib/accounttracking/schemas";
@@ -13,9 +14,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     query: BanksQuery,
     handler: async ({ query }) => {
       const chosen = [...integrations().values()].filter((i) => !query.integrationName || i.name === query.integrationName);
-      const lists = await Promise.all(chosen.map((i) => i.listBanks(query.country))).catch((e: unknown) => {
-        throw bankFailure(e);
-      });
+      // One integration that cannot answer does not hide the banks of the others; all failing is a failure.
+      const settled = await Promise.allSettled(chosen.map((i) => i.listBanks(query.country)));
+      const failure = settled.find((s) => s.status === "rejected");
+      if (failure && settled.every((s) => s.status === "rejected")) throw bankFailure(failure.reason);
+      const lists = settled.map((s) => (s.status === "fulfilled" ? s.value : []));
       const needle = query.search?.toLowerCase();
       const banks = lists
         .flat()

@@ -12,18 +12,23 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handler: async () => {
       const all = [...integrations().values()];
       const countries = new Map<string, { countryCode: string; name: string; bankCount: number }>();
-      try {
-        for (const integration of all) {
+      // Merged across integrations; one that cannot answer is left out unless none can.
+      let failures = 0;
+      let lastError: unknown = null;
+      for (const integration of all) {
+        try {
           for (const c of await integration.listCountries()) {
             const banks = await integration.listBanks(c.countryCode);
             const entry = countries.get(c.countryCode) ?? { countryCode: c.countryCode, name: c.name, bankCount: 0 };
             entry.bankCount += banks.length;
             countries.set(c.countryCode, entry);
           }
+        } catch (error) {
+          failures += 1;
+          lastError = error;
         }
-      } catch (error) {
-        throw bankFailure(error);
       }
+      if (all.length > 0 && failures === all.length) throw bankFailure(lastError);
       return { data: [...countries.values()].filter((c) => c.bankCount > 0).sort((a, b) => a.name.localeCompare(b.name)) };
     },
   }),

@@ -1,0 +1,242 @@
+// Pure mapping from Enable Banking's API (enable-banking-api-openapi.yml) to our normalised types.
+// Free of I/O so it is tested on fixtures. Shapes are checked loosely (passthrough): the contract
+// itself is enforced in tests against the shared OpenAPI file.
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { AccountKind, Bank, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
+
+const amount = z.object({ currency: z.string(), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
+const accountId = z.object({ iban: z.string().optional() }).passthrough().optional();
+const party = z.object({ name: z.string().optional() }).passthrough().optional();
+const access = z.object({ valid_until: z.string() }).passthrough();
+
+export const EbAspsp = z
+  .object({ name: z.string(), country: z.string(), bic: z.string().optional(), psu_types: z.array(z.enum(["business", "personal"])), maximum_consent_validity: z.number() })
+  .passthrough();
+export type EbAspsp = z.infer<typeof EbAspsp>;
+export const EbAspsps = z.object({ aspsps: z.array(EbAspsp) }).passthrough();
+export const EbStartAuthorization = z.object({ url: z.string(), authorization_id: z.string() }).passthrough();
+
+export const EbAccount = z
+  .object({
+    uid: z.string().optional(),
+    account_id: accountId,
+    name: z.string().optional(),
+    details: z.string().optional(),
+    usage: z.string().optional(),
+    cash_account_type: z.string(),
+    product: z.string().optional(),
+    currency: z.string(),
+  })
+  .passthrough();
+export type EbAccount = z.infer<typeof EbAccount>;
+
+export const EbAuthorizedSession = z.object({ session_id: z.string(), accounts: z.array(EbAccount), psu_type: z.string(), access }).passthrough();
+export const EbSession = z.object({ status: z.string(), accounts: z.array(z.string()), psu_type: z.string(), access }).passthrough();
+export const EbBalances = z
+  .object({ balances: z.array(z.object({ balance_amount: amount, balance_type: z.string(), reference_date: z.string().optional() }).passthrough()) })
+  .passthrough();
+
+export const EbTransaction = z
+  .object({
+    entry_reference: z.string().optional(),
+    transaction_id: z.string().optional(),
+    transaction_amount: amount,
+    credit_debit_indicator: z.enum(["CRDT", "DBIT"]),
+    status: z.string(),
+    booking_date: z.string().optional(),
+    value_date: z.string().optional(),
+    transaction_date: z.string().optional(),
+    creditor: party,
+    creditor_account: accountId,
+    debtor: party,
+    debtor_account: accountId,
+    remittance_information: z.array(z.string()).optional(),
+    reference_number: z.string().optional(),
+    bank_transaction_code: z.object({ code: z.string().optional(), sub_code: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+export type EbTransaction = z.infer<typeof EbTransaction>;
+export const EbTransactions = z.object({ transactions: z.array(EbTransaction), continuation_key: z.string().nullish() }).passthrough();
+
+export type PsuType = "personal" | "business";
+
+/**
+ * A stable, namespaced bank id: Enable Banking names an ASPSP by (country, name), so the id is
+ * built from them. A bank that serves businesses too is listed twice; the `:business` entry asks
+ * for psu_type business (company accounts).
+ */
+export function bankIdOf(aspsp: { name: string; country: string }, psuType: PsuType): string {
+  const slug = aspsp.name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `eb:${aspsp.country.toUpperCase()}:${slug}${psuType === "business" ? ":business" : ""}`;
+}
+
+export function psuTypeOfBankId(bankId: string): PsuType {
+  return bankId.endsWith(":business") ? "business" : "personal";
+}
+
+export function toBanks(aspsp: EbAspsp, integrationName: string): Bank[] {
+  const types: PsuType[] = (["personal", "business"] as const).filter((t) => aspsp.psu_types.includes(t));
+  return types.map((t) => ({
+    bankId: bankIdOf(aspsp, t),
+    name: t === "business" && types.length > 1 ? `${aspsp.name} (business)` : aspsp.name,
+    bic: aspsp.bic ?? null,
+    countryCode: aspsp.country.toUpperCase(),
+    integrationName,
+  }));
+}
+
+const SESSION_STATUS: Record<string, BankConsentStatus> = {
+  AUTHORIZED: "valid",
+  PENDING_AUTHORIZATION: "received",
+  RETURNED_FROM_BANK: "received",
+  EXPIRED: "expired",
+  REVOKED: "revokedByPsu",
+  CLOSED: "terminatedByTpp",
+  CANCELLED: "rejected",
+  INVALID: "rejected",
+};
+
+export function sessionStatusOf(status: string): BankConsentStatus {
+  return SESSION_STATUS[status] ?? "unknown";
+}
+
+/** valid_until is an instant; our consents keep the last valid day as the bank states it (its date part). */
+export function validUntilDate(validUntil: string): string {
+  return validUntil.slice(0, 10);
+}
+
+/** ORGA is a company account, as is any account under a business session; card accounts are payment accounts. */
+export function accountKindOf(account: Pick<EbAccount, "usage" | "cash_account_type" | "product">, psuType: PsuType): AccountKind {
+  if (account.cash_account_type === "CARD" || /e-?money|prepaid|card/i.test(account.product ?? "")) return "payment";
+  if (account.usage === "ORGA" || (account.usage === undefined && psuType === "business")) return "company";
+  return "private";
+}
+
+export function toBankAccount(raw: EbAccount, uid: string, psuType: PsuType): BankAccount {
+  return {
+    externalId: uid,
+    iban: raw.account_id?.iban ?? null,
+    currency: raw.currency,
+    name: raw.name ?? null,
+    product: raw.product ?? null,
+    ownerName: null,
+    cashAccountType: raw.cash_account_type,
+    accountType: accountKindOf(raw, psuType),
+  };
+}
+
+const BALANCE_PREFERENCE = ["CLBD", "ITBD", "XPCD", "ITAV", "CLAV", "OPBD"];
+
+/** The most "booked" balance the bank gives. */
+export function toBankBalance(body: z.infer<typeof EbBalances>): BankBalance | null {
+  const rank = (type: string) => (BALANCE_PREFERENCE.indexOf(type) + BALANCE_PREFERENCE.length + 1) % (BALANCE_PREFERENCE.length + 1);
+  const best = [...body.balances].sort((a, b) => rank(a.balance_type) - rank(b.balance_type))[0];
+  return best
+    ? { amount: best.balance_amount.amount, currency: best.balance_amount.currency, type: best.balance_type, referenceDate: best.reference_date ?? null }
+    : null;
+}
+
+/** Unsigned amount + indicator → signed decimal string; a debit of zero stays "0.00", never "-0.00". */
+export function signedAmount(value: string, indicator: "CRDT" | "DBIT"): string {
+  const unsigned = value.replace(/^-/, "");
+  return indicator === "DBIT" && /[1-9]/.test(unsigned) ? `-${unsigned}` : unsigned;
+}
+
+/**
+ * BOOK → booked; PDNG and HOLD (an authorisation hold) → pending. CNCL, RJCT, SCHD and OTHR are not
+ * live entries: skipped, so a pending row the bank later cancels is no longer listed and the sync's
+ * reconciliation removes it.
+ */
+export function statusOf(status: string): "booked" | "pending" | null {
+  if (status === "BOOK") return "booked";
+  if (status === "PDNG" || status === "HOLD") return "pending";
+  return null;
+}
+
+const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
+
+/** What identifies an id-less entry: content that does not change when it is booked (no status, no booking date). */
+function contentKey(raw: EbTransaction): string {
+  return [
+    raw.value_date ?? raw.transaction_date ?? raw.booking_date ?? "",
+    signedAmount(raw.transaction_amount.amount, raw.credit_debit_indicator),
+    raw.transaction_amount.currency,
+    raw.creditor?.name ?? "",
+    raw.creditor_account?.iban ?? "",
+    raw.debtor?.name ?? "",
+    raw.debtor_account?.iban ?? "",
+    (raw.remittance_information ?? []).join(" "),
+    raw.reference_number ?? "",
+  ].join("\u001f");
+}
+
+/**
+ * A bank that sends neither transaction_id nor entry_reference: the id hashes the content plus the
+ * occurrence index among identical entries of the same day in the answer, so two identical coffees
+ * stay two rows, with the same ids on every re-sync.
+ */
+export function syntheticId(raw: EbTransaction, occurrence: number): string {
+  return `syn_${createHash("sha256").update(`${contentKey(raw)}\u001f${occurrence}`).digest("hex").slice(0, 32)}`;
+}
+
+function bankTransactionCode(raw: EbTransaction): string | null {
+  const parts = [raw.bank_transaction_code?.code, raw.bank_transaction_code?.sub_code].filter((p): p is string => !!p);
+  return parts.length ? parts.join("-") : null;
+}
+
+export function toBankTransaction(raw: EbTransaction, status: "booked" | "pending", occurrence: number): BankTransaction {
+  const remittance = raw.remittance_information?.filter((l) => l !== "").join(" ");
+  return {
+    externalId: raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw, occurrence),
+    entryReference: orNull(raw.entry_reference),
+    status,
+    bookingDate: status === "booked" ? orNull(raw.booking_date) : null,
+    valueDate: orNull(raw.value_date ?? raw.transaction_date),
+    amount: signedAmount(raw.transaction_amount.amount, raw.credit_debit_indicator),
+    currency: raw.transaction_amount.currency,
+    creditorName: orNull(raw.creditor?.name),
+    creditorIban: orNull(raw.creditor_account?.iban),
+    ultimateCreditor: null,
+    debtorName: orNull(raw.debtor?.name),
+    debtorIban: orNull(raw.debtor_account?.iban),
+    ultimateDebtor: null,
+    remittanceInformation: orNull(remittance),
+    creditorId: null,
+    mandateId: null,
+    bankTransactionCode: bankTransactionCode(raw),
+  };
+}
+
+const dayOf = (raw: EbTransaction) => raw.value_date ?? raw.transaction_date ?? raw.booking_date ?? "";
+const NEXT_SEPARATOR = "#occ=";
+
+/** Our page token: Enable Banking's continuation_key, plus occurrence counts of the boundary day when
+ * identical id-less entries may continue on the next page (so they still get distinct indexes). */
+export function decodeNext(next: string | null): { key: string | null; carried: Record<string, number> } {
+  if (!next) return { key: null, carried: {} };
+  const at = next.lastIndexOf(NEXT_SEPARATOR);
+  if (at < 0) return { key: next, carried: {} };
+  return { key: next.slice(0, at), carried: JSON.parse(Buffer.from(next.slice(at + NEXT_SEPARATOR.length), "base64url").toString("utf8")) as Record<string, number> };
+}
+
+export function toTransactions(body: z.infer<typeof EbTransactions>, carried: Record<string, number> = {}): { transactions: BankTransaction[]; next: string | null } {
+  const seen = new Map<string, number>(Object.entries(carried));
+  const transactions: BankTransaction[] = [];
+  for (const raw of body.transactions) {
+    const status = statusOf(raw.status);
+    if (!status) continue;
+    let occurrence = 0;
+    if (raw.transaction_id === undefined && raw.entry_reference === undefined) {
+      const key = `${dayOf(raw)}|${createHash("sha256").update(contentKey(raw)).digest("hex").slice(0, 16)}`;
+      occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+    }
+    transactions.push(toBankTransaction(raw, status, occurrence));
+  }
+  if (!body.continuation_key) return { transactions, next: null };
+  const last = body.transactions.at(-1);
+  const carry = Object.fromEntries([...seen].filter(([k]) => last !== undefined && k.startsWith(`${dayOf(last)}|`)));
+  const suffix = Object.keys(carry).length ? `${NEXT_SEPARATOR}${Buffer.from(JSON.stringify(carry)).toString("base64url")}` : "";
+  return { transactions, next: `${body.continuation_key}${suffix}` };
+}

@@ -1,0 +1,96 @@
+// Routes of the fake Enable Banking under one prefix, on web Request/Response so the same code runs
+// under Next (app/enablebanking-fake) and behind a node:http server in tests:
+//   {prefix}/api/…            the API (JWT-checked like Enable Banking's)
+//   {prefix}/bank/{id}        the hosted bank page, and …/decision
+//   {prefix}/controls/…       clock, session expiry/revocation, an account's totals (tests, demo)
+import type { KeyObject } from "node:crypto";
+import { decodeProtectedHeader, jwtVerify } from "jose";
+import { accountData, accountTotals, authorizeSession, deleteSession, fail, getSession, json, listAspsps, startAuthorization, type FakeContext } from "@/lib/enablebanking-fake/api";
+import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
+import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
+
+export type FakeOptions = {
+  prefix: string;
+  /** The application's public key: signatures are checked when given (claims always are). */
+  publicKey: KeyObject | null;
+  appId: string | null;
+};
+
+const MAX_TOKEN_SECONDS = 24 * 3600;
+
+async function authorized(request: Request, options: FakeOptions): Promise<boolean> {
+  const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (!token) return false;
+  try {
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== "RS256" || (options.appId !== null && header.kid !== options.appId)) return false;
+    const claims = { issuer: "enablebanking.com", audience: "api.enablebanking.com" };
+    if (options.publicKey) {
+      const { payload } = await jwtVerify(token, options.publicKey, claims);
+      return typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp - payload.iat <= MAX_TOKEN_SECONDS;
+    }
+    return typeof header.kid === "string";
+  } catch {
+    return false;
+  }
+}
+
+async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const parsed: unknown = await request.json();
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function api(request: Request, parts: string[], url: URL, ctx: FakeContext, options: FakeOptions): Promise<Response> {
+  if (!(await authorized(request, options))) return fail(401, "UNAUTHORIZED_ACCESS", "Unauthorized access");
+  const [head, id, what] = parts;
+  const method = request.method;
+  if (method === "GET" && head === "aspsps" && parts.length === 1) return listAspsps(url, ctx);
+  if (method === "POST" && head === "auth" && parts.length === 1) return startAuthorization(await bodyOf(request), ctx);
+  if (method === "POST" && head === "sessions" && parts.length === 1) return authorizeSession(await bodyOf(request));
+  if (head === "sessions" && parts.length === 2 && method === "GET") return getSession(id);
+  if (head === "sessions" && parts.length === 2 && method === "DELETE") return deleteSession(id);
+  if (method === "GET" && head === "accounts" && parts.length === 3 && ["details", "balances", "transactions"].includes(what)) return accountData(id, what, url);
+  return fail(404, "WRONG_REQUEST_PARAMETERS", "Not found");
+}
+
+async function controls(request: Request, parts: string[]): Promise<Response> {
+  const [head, id, action] = parts;
+  if (request.method === "POST" && head === "clock" && id === "reset") {
+    resetClock();
+    return json(200, { ok: true });
+  }
+  if (request.method === "POST" && head === "clock" && parts.length === 1) {
+    const days = Number((await bodyOf(request)).advanceDays);
+    if (!Number.isInteger(days)) return json(422, { message: "advanceDays must be a whole number" });
+    advanceClock(days);
+    return json(200, { ok: true });
+  }
+  if (request.method === "POST" && head === "sessions" && (action === "expire" || action === "revoke")) {
+    return endSession(id, action === "expire" ? "EXPIRED" : "REVOKED") ? json(200, { ok: true }) : json(404, { message: "No such session" });
+  }
+  if (request.method === "GET" && head === "accounts" && action === "totals") {
+    const totals = accountTotals(id);
+    return totals ? json(200, totals) : json(404, { message: "No such account" });
+  }
+  return json(404, { message: "Not found" });
+}
+
+export async function handleFake(request: Request, options: FakeOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const ctx: FakeContext = { origin: url.origin, prefix: options.prefix };
+  if (!url.pathname.startsWith(`${options.prefix}/`)) return json(404, { message: "Not found" });
+  const [area, ...parts] = url.pathname.slice(options.prefix.length + 1).split("/").map(decodeURIComponent);
+  let response: Response;
+  if (area === "api") response = await api(request, parts, url, ctx, options);
+  else if (area === "bank" && parts.length === 1 && request.method === "GET") response = bankPage(parts[0], url, ctx);
+  else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && request.method === "POST") {
+    response = bankDecision(parts[0], new URLSearchParams(await request.text()));
+  } else if (area === "controls") response = await controls(request, parts);
+  else response = json(404, { message: "Not found" });
+  if (area === "api") store().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status, psuIp: request.headers.get("psu-ip-address") });
+  return response;
+}
