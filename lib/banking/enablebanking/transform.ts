@@ -189,6 +189,9 @@ export function toBankTransaction(raw: EbTransaction, status: "booked" | "pendin
   const remittance = raw.remittance_information?.filter((l) => l !== "").join(" ");
   return {
     externalId: raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw, occurrence),
+    // Final as it is: id-less entries already carry their occurrence among identical ones (numbered
+    // here, across pages through our page token), so the sync engine does not number them again.
+    derivedId: false,
     entryReference: orNull(raw.entry_reference),
     status,
     bookingDate: status === "booked" ? orNull(raw.booking_date) : null,
@@ -205,6 +208,9 @@ export function toBankTransaction(raw: EbTransaction, status: "booked" | "pendin
     creditorId: null,
     mandateId: null,
     bankTransactionCode: bankTransactionCode(raw),
+    // Enable Banking's transaction schema carries neither (end_to_end_id belongs to its payments API).
+    endToEndId: null,
+    proprietaryBankTransactionCode: null,
   };
 }
 
