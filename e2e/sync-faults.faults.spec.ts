@@ -74,7 +74,7 @@ test("pending → booked: one row per transaction, updated in place", async ({ r
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
 });
 
-test("re-issued bank ids: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
+test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
   const { connection, headers, account } = await setUp(request, baseURL, "reissue");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
@@ -83,6 +83,43 @@ test("re-issued bank ids: paired with the rows we had, equal to the bank", async
   const after = await ourTransactions(request, headers, account.id);
   expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
+});
+
+test("identical entries without bank ids (noids): both kept, ids stable across re-syncs", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "noids");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  const bank = await bankTransactions(request, account, connection.bankConsentId);
+  // The bank really sends identical id-less entries (the case that once lost money).
+  const shapes = bank.filter((t) => t.bankId === null).map((t) => JSON.stringify(t));
+  expect(new Set(shapes).size).toBeLessThan(shapes.length);
+  const first = await ourTransactions(request, headers, account.id);
+  expectEqualToBank(bank, first);
+  await startSync(request, headers, account.id);
+  const again = await runEnded(request, headers, account.id);
+  expect([again.state, again.progress.added, again.progress.removed]).toEqual(["succeeded", 0, 0]);
+  const second = await ourTransactions(request, headers, account.id);
+  expect(second.map((t) => t.bankTransactionId).sort()).toEqual(first.map((t) => t.bankTransactionId).sort());
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), second);
+});
+
+test("a pending hold older than the incremental window (oldhold) stays while the bank lists it", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "oldhold");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  await startSync(request, headers, account.id);
+  const again = await runEnded(request, headers, account.id);
+  expect([again.state, again.progress.removed]).toEqual(["succeeded", 0]);
+  const ours = await ourTransactions(request, headers, account.id);
+  expect(ours.some((t) => t.status === "pending")).toBe(true);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), ours);
+});
+
+test("a cancelled pending payment and a new one of the same amount (cancelled): two events, not a re-issue", async ({ request, baseURL }) => {
+  const { connection, headers, account } = await setUp(request, baseURL, "cancelled");
+  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  const run = await syncDaysLater(request, headers, account.id, 3);
+  expect(run.progress.reissued).toBe(0);
+  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
 });
 
 for (const how of ["expire", "revoke"] as const) {
