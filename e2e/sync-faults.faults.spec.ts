@@ -4,7 +4,7 @@
 // field, no duplicates. What a person is told is checked where the scenario shows it.
 import { expect, test } from "@playwright/test";
 import { bankTransactions, expectEqualToBank, ourTransactions } from "./support/bank-truth";
-import { connectBank, runEnded, startSync, syncStatus, trackAccount } from "./support/connect";
+import { connectBank, runEnded, startSync, syncStatus, trackAccount, type Run } from "./support/connect";
 import { signedInPerson } from "./support/person";
 import { advanceBankClock, endAtBank, resetBankClock } from "./support/sandbox-controls";
 import { FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV, isSplit } from "./support/topology";
@@ -32,14 +32,23 @@ async function setUp(request: Parameters<typeof signedInPerson>[0], baseURL: str
   return { person, connection, headers, account };
 }
 
-/** Moves the bank's clock, syncs, and puts the clock back; the sync must succeed. */
-async function syncDaysLater(request: Parameters<typeof signedInPerson>[0], headers: Record<string, string>, accountId: string, days: number) {
+/**
+ * Moves the bank's clock, syncs, runs `check` (the bank's answer must be read while its clock is
+ * still moved), and puts the clock back. The sync must succeed.
+ */
+async function syncDaysLater(
+  request: Parameters<typeof signedInPerson>[0],
+  headers: Record<string, string>,
+  accountId: string,
+  days: number,
+  check: (run: Run) => Promise<void>,
+) {
   await advanceBankClock(request, days);
   try {
     await startSync(request, headers, accountId);
     const run = await runEnded(request, headers, accountId);
     expect(run.state, run.lastError ?? "").toBe("succeeded");
-    return run;
+    await check(run);
   } finally {
     await resetBankClock(request);
   }
@@ -69,20 +78,22 @@ test("pending → booked: one row per transaction, updated in place", async ({ r
   const before = await ourTransactions(request, headers, account.id);
   expect(before.some((t) => t.status === "pending")).toBe(true);
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), before);
-  const run = await syncDaysLater(request, headers, account.id, 3);
-  expect(run.progress.updated).toBeGreaterThan(0);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  await syncDaysLater(request, headers, account.id, 3, async (run) => {
+    expect(run.progress.updated).toBeGreaterThan(0);
+    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  });
 });
 
 test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
   const { connection, headers, account } = await setUp(request, baseURL, "reissue");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
-  const run = await syncDaysLater(request, headers, account.id, 1);
-  expect(run.progress.reissued).toBeGreaterThan(0);
-  const after = await ourTransactions(request, headers, account.id);
-  expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
+  await syncDaysLater(request, headers, account.id, 1, async (run) => {
+    expect(run.progress.reissued).toBeGreaterThan(0);
+    const after = await ourTransactions(request, headers, account.id);
+    expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
+    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
+  });
 });
 
 test("identical entries without bank ids (noids): both kept, ids stable across re-syncs", async ({ request, baseURL }) => {
@@ -117,9 +128,10 @@ test("a cancelled pending payment and a new one of the same amount (cancelled): 
   const { connection, headers, account } = await setUp(request, baseURL, "cancelled");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
-  const run = await syncDaysLater(request, headers, account.id, 3);
-  expect(run.progress.reissued).toBe(0);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  await syncDaysLater(request, headers, account.id, 3, async (run) => {
+    expect(run.progress.reissued).toBe(0);
+    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  });
 });
 
 for (const how of ["expire", "revoke"] as const) {

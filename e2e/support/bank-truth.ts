@@ -1,7 +1,7 @@
 // The bank's own answer, read straight from the sandbox bank's XS2A API under the same consent, and
 // compared with what the app stored: count, sum per currency, bank ids and every field, duplicates.
 import { randomUUID } from "node:crypto";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { TrackedAccount } from "./connect";
 
 type Xs2aTransaction = {
@@ -168,5 +168,10 @@ export function expectEqualToBank(bank: Canonical[], ours: OurTransaction[]): Co
   expect(mine.length, "row count").toBe(bank.length);
   expect(sumsByCurrency(mine), "sum per currency").toEqual(sumsByCurrency(bank));
   expect(mine.map(key).sort(), "every field of every row").toEqual(bank.map(key).sort());
-  return { bank: { count: bank.length, sums: sumsByCurrency(bank) }, app: { count: mine.length, sums: sumsByCurrency(mine) } };
+  const comparison = { bank: { count: bank.length, sums: sumsByCurrency(bank) }, app: { count: mine.length, sums: sumsByCurrency(mine) } };
+  // One line per comparison in the run's output, for the record (scenario, bank vs app).
+  const info = test.info();
+  const sums = (x: Record<string, string>) => Object.entries(x).map(([c, v]) => `${v} ${c}`).join(", ");
+  console.log(`bank-vs-app [${info.project.name}] ${info.title}: bank ${comparison.bank.count} rows (${sums(comparison.bank.sums)}) = app ${comparison.app.count} rows (${sums(comparison.app.sums)})`);
+  return comparison;
 }
