@@ -18,6 +18,9 @@ import * as accountStats from "@/app/api/accounttracking/v1/accounts/[id]/stats/
 import * as accountSyncStatus from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as accountSync from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
 import * as accountTransactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
+import * as accountTransactionsCsv from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
+import * as accountTransactionTotals from "@/app/api/accounttracking/v1/accounts/[id]/transactions/totals/route";
+import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as accounts from "@/app/api/accounttracking/v1/accounts/route";
 import * as active from "@/app/api/accounttracking/v1/active/route";
 import * as banks from "@/app/api/accounttracking/v1/banks/route";
@@ -56,7 +59,7 @@ import * as members from "@/app/api/scopes/v1/members/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import {
   AutoUpdateBody, BanksQuery, CreateConsentBody, InitiateRedirectBody, ListAccountsQuery, ListConsentsQuery,
-  RenewConsentBody, TrackAccountBody, TransactionsQuery,
+  RenewConsentBody, TrackAccountBody, TransactionFilterQuery, TransactionsQuery, TransferBody,
 } from "@/lib/accounttracking/schemas";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 import {
@@ -133,7 +136,9 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: `${AT}/accounts`, handler: accounts.POST, operationId: "trackAccount", tag: "Tracked accounts", summary: "Track a bank account; starts its first sync", auth: "user", scoped: true, capability: "accounts.setup", body: TrackAccountBody, success: { 201: at.TrackedSchema }, errors: BANK },
   { method: "get", path: `${AT}/accounts/{id}`, handler: account.GET, operationId: "getAccount", tag: "Tracked accounts", summary: "Get a tracked account", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], success: { 200: at.AccountSchema } },
   { method: "get", path: `${AT}/accounts/{id}/transactions`, handler: accountTransactions.GET, operationId: "listTransactions", tag: "Tracked accounts", summary: "Transactions, newest first, page by page (cursor)", description: "perPage default 100, max 500. Dates are inclusive, YYYY-MM-DD.", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], query: TransactionsQuery, paginated: true, success: { 200: at.TransactionSchema } },
-  { method: "get", path: `${AT}/accounts/{id}/stats`, handler: accountStats.GET, operationId: "getAccountStats", tag: "Tracked accounts", summary: "Balance, counts, monthly in/out (12 months) and top counterparts", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], success: { 200: at.StatsSchema } },
+  { method: "get", path: `${AT}/accounts/{id}/transactions/totals`, handler: accountTransactionTotals.GET, operationId: "getTransactionTotals", tag: "Tracked accounts", summary: "Totals of the filtered transactions (same filters as the list): count, and per currency money in, out and net; own-account transfers apart", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], query: TransactionFilterQuery, success: { 200: at.TransactionTotalsSchema } },
+  { method: "get", path: `${AT}/accounts/{id}/transactions.csv`, handler: accountTransactionsCsv.GET, operationId: "exportTransactionsCsv", tag: "Tracked accounts", summary: "The filtered transactions (same filters as the list, no paging) as a CSV download, newest first", description: "RFC 4180, UTF-8, CRLF; a header row, then one row per transaction. Errors are JSON in the envelope.", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], query: TransactionFilterQuery, mediaType: "text/csv", success: { 200: z.string() } },
+  { method: "get", path: `${AT}/accounts/{id}/stats`, handler: accountStats.GET, operationId: "getAccountStats", tag: "Tracked accounts", summary: "Balance, counts, monthly in/out over the whole history (own-account transfers apart) and top counterparts", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], success: { 200: at.StatsSchema } },
   { method: "get", path: `${AT}/accounts/{id}/sync-status`, handler: accountSyncStatus.GET, operationId: "getSyncStatus", tag: "Tracked accounts", summary: "The latest sync run, schedule and PSD2 unattended-access budget", auth: "any", scoped: true, capability: "accounts.read", uuidParams: ["id"], success: { 200: at.SyncStatusSchema } },
   { method: "post", path: `${AT}/accounts/{id}/sync-transactions`, handler: accountSync.POST, operationId: "syncTransactions", tag: "Tracked accounts", summary: "Start a sync (202; while one is queued or running, that run)", auth: "user", scoped: true, capability: "accounts.sync", uuidParams: ["id"], success: { 202: at.SyncRunSchema } },
   { method: "put", path: `${AT}/accounts/{id}/auto-update`, handler: accountAutoUpdate.PUT, operationId: "setAutoUpdate", tag: "Tracked accounts", summary: "Automatic updates per day (0–3)", auth: "user", scoped: true, capability: "accounts.setup", uuidParams: ["id"], body: AutoUpdateBody, success: { 200: at.AutoUpdateSchema } },
@@ -154,6 +159,8 @@ export const OPERATIONS: Operation[] = [
   { method: "delete", path: `${AT}/counterparts/consolidations/{consolidationId}`, handler: consolidation.DELETE, operationId: "undoConsolidation", tag: "Counterparts", summary: "Undo a consolidation (already undone → 409)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["consolidationId"], success: { 200: cp.ConsolidationSchema } },
   { method: "put", path: `${AT}/transactions/{transactionId}/counterpart`, handler: txCounterpart.PUT, operationId: "bindTransactionCounterpart", tag: "Counterparts", summary: "Bind one transaction to a counterpart (survives re-syncs)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], body: BindTransactionBody, success: { 200: cp.CounterpartTransactionSchema } },
   { method: "delete", path: `${AT}/transactions/{transactionId}/counterpart`, handler: txCounterpart.DELETE, operationId: "unbindTransactionCounterpart", tag: "Counterparts", summary: "Remove a transaction's binding (the derived counterpart applies again)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], success: { 200: cp.CounterpartTransactionSchema } },
+  { method: "put", path: `${AT}/transactions/{transactionId}/transfer`, handler: txTransfer.PUT, operationId: "markTransactionTransfer", tag: "Tracked accounts", summary: "Say whether a transaction is a transfer between own accounts (wins over detection; survives re-syncs)", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], body: TransferBody, success: { 200: at.TransactionSchema } },
+  { method: "delete", path: `${AT}/transactions/{transactionId}/transfer`, handler: txTransfer.DELETE, operationId: "clearTransactionTransfer", tag: "Tracked accounts", summary: "Return a transaction to own-account transfer detection", auth: "user", scoped: true, capability: "counterparts.write", uuidParams: ["transactionId"], success: { 200: at.TransactionSchema } },
 
   // Data registry
   { method: "get", path: "/api/datasets/v1", handler: datasets.GET, operationId: "listDatasets", tag: "Data registry", summary: "List datasets", auth: "any", scoped: true, capability: "datasets.read", success: { 200: list(pf.DatasetSchema) } },
