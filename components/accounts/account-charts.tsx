@@ -50,7 +50,9 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
+      {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
+      <div className="sr-only">
+      <table>
         <caption>Money in, out and net per month, in {stats.currency}</caption>
         <thead>
           <tr>
@@ -73,6 +75,7 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
