@@ -1,51 +1,66 @@
 "use client";
-// Figures from /stats: money in vs money out per month (last 12), and the top counterparts.
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney, isNegative, plural } from "@/components/accounts/format";
+// Figures from /stats: money in and out per month over the whole history with the net as a line,
+// and the top counterparts; own-account transfers are in neither. The chart is drawn for the eye
+// (aria-hidden, nothing focusable inside); a table carries the same figures for screen readers.
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { FormError } from "@/components/ui/field";
-import { formatDate } from "@/components/ui/format";
 import { useAccountStats, type AccountStats } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
 const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
+const LABELS: Record<string, string> = { inflow: "Money in", outflow: "Money out", net: "Net" };
 
 function monthLabel(month: string): string {
   return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 }
 
+function compactMoney(currency: string): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat("en-GB", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 });
+  } catch {
+    return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
+  }
+}
+
 function MonthlyChart({ stats }: { stats: AccountStats }) {
-  // Numbers only to draw the bars; labels use the exact decimal strings.
-  const rows = stats.months.map((m) => ({ month: monthLabel(m.month), inflow: Number(m.inflow), outflow: Number(m.outflow), raw: m }));
-  const compact = new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
+  // Numbers only to draw; every label and the table use the exact decimal strings.
+  const rows = stats.months.map((m) => ({ month: monthLabel(m.month), inflow: Number(m.inflow), outflow: Number(m.outflow), net: Number(m.net) }));
+  const compact = compactMoney(stats.currency);
+  const first = stats.months[0]?.month;
+  const last = stats.months.at(-1)?.month;
   return (
     <figure className="h-full">
-      <figcaption className="sr-only">Money in and out per month, last {stats.months.length} months</figcaption>
+      <figcaption className="sr-only">
+        Money in, money out and net per month in {stats.currency}, {stats.months.length} months{first && last ? ` from ${monthLabel(first)} to ${monthLabel(last)}` : ""}; own-account transfers are not included.
+      </figcaption>
       <div className="h-full min-h-72 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="month" tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} />
-            <YAxis tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => compact.format(v)} />
-            <Tooltip
-              cursor={{ fill: "#f1f5f9" }}
-              formatter={(value, name) => [formatMoney(String(value), stats.currency), name === "inflow" ? "Money in" : "Money out"]}
-            />
-            <Legend formatter={(name: string) => (name === "inflow" ? "Money in" : "Money out")} wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="inflow" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={28} />
-            <Bar dataKey="outflow" fill="#f43f5e" radius={[3, 3, 0, 0]} maxBarSize={28} />
-          </BarChart>
+            <XAxis dataKey="month" tick={{ fontSize: 11, fill: "#475569" }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={8} />
+            <YAxis tick={{ fontSize: 11, fill: "#475569" }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact.format(v)} />
+            <Tooltip cursor={{ fill: "#f1f5f9" }} formatter={(value, name) => [formatMoney(String(value), stats.currency), LABELS[String(name)] ?? String(name)]} />
+            <Legend formatter={(name: string) => LABELS[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="inflow" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={24} />
+            <Bar dataKey="outflow" fill="#f43f5e" radius={[3, 3, 0, 0]} maxBarSize={24} />
+            <Line dataKey="net" type="monotone" stroke="#4338ca" strokeWidth={2} dot={{ r: 2 }} activeDot={false} />
+          </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>Money in and out per month</caption>
+      {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
+      <div className="sr-only">
+      <table>
+        <caption>Money in, out and net per month, in {stats.currency}</caption>
         <thead>
           <tr>
             <th scope="col">Month</th>
             <th scope="col">Money in</th>
             <th scope="col">Money out</th>
             <th scope="col">Net</th>
+            <th scope="col">Own-account transfers in / out</th>
           </tr>
         </thead>
         <tbody>
@@ -54,11 +69,13 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
               <th scope="row">{monthLabel(m.month)}</th>
               <td>{formatMoney(m.inflow, stats.currency)}</td>
               <td>{formatMoney(m.outflow, stats.currency)}</td>
-              <td>{formatMoney(m.net, stats.currency)}</td>
+              <td>{formatMoney(m.net, stats.currency, { signed: true })}</td>
+              <td>{formatMoney(m.transfersIn, stats.currency)} / {formatMoney(m.transfersOut, stats.currency)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
@@ -108,13 +125,13 @@ export function AccountCharts({ accountId }: { accountId: string }) {
           description={
             empty
               ? "Figures appear after the first sync."
-              : `${plural(s.counts.booked, "booked transaction")}${s.counts.pending ? `, ${s.counts.pending} pending` : ""} from ${formatDate(s.firstDate)} to ${formatDate(s.lastDate)}.`
+              : `${plural(s.counts.booked, "booked transaction")}${s.counts.pending ? `, ${s.counts.pending} pending` : ""} from ${formatBankDate(s.firstDate)} to ${formatBankDate(s.lastDate)}. Own-account transfers are left out.`
           }
         />
         <div className="flex-1 p-5">{empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}</div>
       </Card>
       <Card>
-        <CardHeader title="Top counterparts" description="By number of transactions." />
+        <CardHeader title="Top counterparts" description="By number of transactions; own-account transfers left out." />
         <div className="px-5 py-2">
           <TopCounterparts stats={s} />
         </div>

@@ -2,7 +2,7 @@
 // One tracked account: who and where, its balance, the sync panel, figures and transactions.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
-import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/format";
+import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { SyncPanel } from "@/components/accounts/sync-panel";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -25,14 +25,15 @@ function Facts({ account }: { account: Account }) {
       <div className="flex flex-wrap items-center justify-between gap-6 p-5">
         <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-5">
           {facts.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-xs text-slate-500">{label}</dt>
-              <dd className={label === "IBAN" ? "mt-1 truncate font-mono text-xs text-slate-800" : "mt-1 truncate text-sm text-slate-800"}>{value}</dd>
+            // The IBAN takes a whole line on a phone and wraps rather than being cut off.
+            <div key={label} className={label === "IBAN" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className={label === "IBAN" ? "mt-1 break-all font-mono text-xs text-slate-800" : "mt-1 break-words text-sm text-slate-800"}>{value}</dd>
             </div>
           ))}
         </dl>
-        <dl className="text-right">
-          <dt className="text-xs text-slate-500">Balance{account.balance?.date ? ` on ${formatDate(account.balance.date)}` : ""}</dt>
+        <dl className="w-full text-left sm:w-auto sm:text-right">
+          <dt className="text-xs text-slate-600">Balance{account.balance?.date ? ` on ${formatBankDate(account.balance.date)}` : ""}</dt>
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
           </dd>

@@ -52,3 +52,11 @@ export function errorAdvice(lastError: string, consentId: string): { text: strin
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
 }
+
+const bankDateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A bank's date-only string (YYYY-MM-DD) as a date: read and shown in UTC, so no time zone shifts it a day. */
+export function formatBankDate(date: string | null | undefined, fallback = "—"): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return fallback;
+  return bankDateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}

@@ -1,29 +1,34 @@
 "use client";
 // One transaction row of the virtualised table (fixed height), and the header with the same grid.
+// On a phone the row stacks: counterpart over date on the left, the amount on the right, so
+// nothing needs sideways scrolling; the description and status columns appear from `sm` up.
 import { memo } from "react";
 import { formatIban } from "@/components/accounttracking/consent-bits";
-import { formatMoney, isNegative, isZero } from "@/components/accounts/format";
+import { formatBankDate, formatMoney, isNegative, isZero } from "@/components/accounts/format";
 import { Badge } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { formatDate } from "@/components/ui/format";
 import type { Transaction } from "@/lib/client/accounts";
 
 export const ROW_HEIGHT = 52;
-export const GRID = "grid grid-cols-[7.5rem_minmax(10rem,1.2fr)_minmax(12rem,2fr)_8.5rem_6rem] items-center gap-x-4 px-5";
+export const ROW_HEIGHT_NARROW = 60;
+export const GRID =
+  "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 sm:grid-cols-[7.5rem_minmax(10rem,1.2fr)_minmax(12rem,2fr)_8.5rem_6rem] sm:items-center sm:gap-x-4 sm:px-5";
 
-const HEADS = ["Date", "Counterpart", "Description", "Amount", "Status"];
+const HEADS = [
+  { label: "Date", className: "hidden sm:block" },
+  { label: "Counterpart", className: "" },
+  { label: "Description", className: "hidden sm:block" },
+  { label: "Amount", className: "text-right" },
+  { label: "Status", className: "hidden sm:block" },
+];
 
 export function TransactionsHeader() {
   return (
     <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50">
-      <div role="row" aria-rowindex={1} className={cx(GRID, "h-10")}>
+      <div role="row" aria-rowindex={1} className={cx(GRID, "h-10 items-center")}>
         {HEADS.map((h) => (
-          <div
-            key={h}
-            role="columnheader"
-            className={cx("text-xs font-semibold uppercase tracking-wide text-slate-500", h === "Amount" && "text-right")}
-          >
-            {h}
+          <div key={h.label} role="columnheader" className={cx("text-xs font-semibold uppercase tracking-wide text-slate-600", h.className)}>
+            {h.label}
           </div>
         ))}
       </div>
@@ -42,7 +47,8 @@ export const TransactionRow = memo(function TransactionRow({
   counterpartName,
   index,
   start,
-  onCounterpart,
+  height,
+  onOpen,
 }: {
   transaction: Transaction;
   /** The counterpart's name as the person set it up (alias, consolidation); the bank's name until known. */
@@ -50,63 +56,56 @@ export const TransactionRow = memo(function TransactionRow({
   index: number;
   /** Offset from the top of the body, in px (from the virtualizer). */
   start: number;
-  /** When given, the counterpart name is a button that opens the re-bind dialog. */
-  onCounterpart?: (t: Transaction) => void;
+  height: number;
+  /** Opens the transaction's detail view (the counterpart name is its button). */
+  onOpen: (t: Transaction) => void;
 }) {
   const pending = t.status === "pending";
   const party = counterpart(t, counterpartName);
   const negative = isNegative(t.amount);
+  const date = formatBankDate(pending ? (t.valueDate ?? t.bookingDate) : (t.bookingDate ?? t.valueDate));
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
-      className={cx(GRID, "absolute left-0 top-0 w-full border-b border-slate-100 bg-white text-sm hover:bg-slate-50")}
+      data-transaction-id={t.id}
+      style={{ height, transform: `translateY(${start}px)` }}
+      onClick={() => onOpen(t)}
+      className={cx(GRID, "absolute left-0 top-0 w-full cursor-pointer content-center border-b border-slate-100 bg-white text-sm hover:bg-slate-50")}
     >
-      <div role="cell" className="whitespace-nowrap text-slate-700">
-        {pending ? (
-          <>
-            <span className="block leading-tight">{formatDate(t.valueDate ?? t.bookingDate)}</span>
-            <span className="text-xs font-medium text-amber-700">Pending</span>
-          </>
-        ) : (
-          formatDate(t.bookingDate ?? t.valueDate)
-        )}
+      <div role="cell" className="col-start-1 row-start-2 whitespace-nowrap text-xs text-slate-600 sm:col-start-auto sm:row-start-auto sm:text-sm sm:text-slate-700">
+        {date}
+        {pending && <span className="ml-1 font-medium text-amber-800 sm:ml-0 sm:block sm:text-xs">Pending</span>}
       </div>
-      <div role="cell" className="min-w-0">
-        {onCounterpart ? (
-          <button
-            type="button"
-            onClick={() => onCounterpart(t)}
-            className="block max-w-full truncate text-left font-medium text-slate-900 underline decoration-slate-300 decoration-dotted underline-offset-2 hover:text-indigo-700"
-            aria-label={`${party.name}: change the counterpart${t.counterpartBound ? " (bound by hand)" : ""}`}
-            title="Change the counterpart this transaction counts under"
-          >
-            {party.name}
-            {t.counterpartBound && <span className="ml-1 text-[11px] font-normal text-indigo-700">· bound</span>}
-          </button>
-        ) : (
-          <span className="block truncate font-medium text-slate-900" title={party.name}>
-            {party.name}
-          </span>
-        )}
-        {party.iban && <span className="block truncate font-mono text-[11px] text-slate-500">{formatIban(party.iban)}</span>}
+      <div role="cell" className="col-start-1 row-start-1 min-w-0 sm:col-start-auto sm:row-start-auto">
+        <button
+          type="button"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(t);
+          }}
+          className="block max-w-full truncate text-left font-medium text-slate-900 underline decoration-slate-300 decoration-dotted underline-offset-2 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {party.name}
+        </button>
+        {t.isTransfer && <span className="text-[11px] font-medium text-indigo-700">Own transfer</span>}
+        {party.iban && !t.isTransfer && <span className="hidden truncate font-mono text-[11px] text-slate-600 sm:block">{formatIban(party.iban)}</span>}
       </div>
-      <div role="cell" className="min-w-0">
+      <div role="cell" className="hidden min-w-0 sm:block">
         <span className="line-clamp-2 text-slate-600" title={t.remittanceInformation ?? undefined}>
-          {t.remittanceInformation ?? <span className="text-slate-400">—</span>}
+          {t.remittanceInformation ?? <span className="text-slate-500">—</span>}
         </span>
       </div>
       <div
         role="cell"
         className={cx(
-          "whitespace-nowrap text-right font-medium tabular-nums",
-          isZero(t.amount) ? "text-slate-600" : negative ? "text-red-700" : "text-emerald-700",
+          "col-start-2 row-span-2 row-start-1 self-center whitespace-nowrap text-right font-medium tabular-nums sm:col-start-auto sm:row-span-1 sm:row-start-auto",
+          t.isTransfer ? "text-slate-600" : isZero(t.amount) ? "text-slate-600" : negative ? "text-red-700" : "text-emerald-700",
         )}
       >
         {formatMoney(t.amount, t.currency, { signed: true })}
       </div>
-      <div role="cell">
+      <div role="cell" className="hidden sm:block">
         <Badge tone={pending ? "amber" : "slate"}>{pending ? "Pending" : "Booked"}</Badge>
       </div>
     </div>

@@ -1,97 +1,74 @@
 "use client";
-// The account's transactions, newest first: filters, and a virtualised table that pages by cursor
-// as you scroll. Only the visible rows (plus a few) are in the DOM, so 100k+ rows stay smooth.
-import { useEffect, useMemo, useRef, useState } from "react";
+// The account's transactions, newest first: filters kept in the URL, totals and CSV of the filtered
+// set, and a virtualised table that pages by cursor as you scroll (only the visible rows are in the
+// DOM, so 100k+ rows stay smooth). A row opens the transaction's detail view.
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { plural } from "@/components/accounts/format";
-import { ROW_HEIGHT, TransactionRow, TransactionsHeader } from "@/components/accounts/transaction-row";
+import { ROW_HEIGHT, ROW_HEIGHT_NARROW, TransactionRow, TransactionsHeader } from "@/components/accounts/transaction-row";
+import { TransactionDetail } from "@/components/accounts/transaction-detail";
+import { TransactionFilters } from "@/components/accounts/transaction-filters";
+import { TransactionTotalsBar } from "@/components/accounts/transaction-totals";
+import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter";
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
-import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { RebindDialog } from "@/components/accounts/rebind-dialog";
-import { useCanManageAccounts, useTransactions, type Transaction, type TransactionFilter } from "@/lib/client/accounts";
+import { FormError } from "@/components/ui/field";
+import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
-
-const STATUSES = [
-  { value: "", label: "Booked and pending" },
-  { value: "booked", label: "Booked" },
-  { value: "pending", label: "Pending" },
-] as const;
+import { filterProblem } from "@/lib/client/transactions";
 
 /** Start loading the next page when the last rendered row is this close to the end. */
 const PREFETCH_ROWS = 30;
 
-function Filters({ filter, onChange }: { filter: TransactionFilter; onChange: (next: TransactionFilter) => void }) {
-  const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
-  const active = Boolean(filter.fromDate || filter.toDate || filter.status);
-  return (
-    <div className="flex flex-wrap items-end gap-3 border-b border-slate-100 px-5 py-4">
-      <TextField
-        label="From"
-        type="date"
-        className="w-40"
-        value={filter.fromDate ?? ""}
-        max={filter.toDate}
-        onChange={(e) => onChange({ ...filter, fromDate: e.target.value || undefined })}
-      />
-      <TextField
-        label="To"
-        type="date"
-        className="w-40"
-        value={filter.toDate ?? ""}
-        min={filter.fromDate}
-        error={backwards ? "Must be on or after From" : undefined}
-        onChange={(e) => onChange({ ...filter, toDate: e.target.value || undefined })}
-      />
-      <SelectField
-        label="Status"
-        className="w-48"
-        options={STATUSES}
-        value={filter.status ?? ""}
-        onChange={(e) => onChange({ ...filter, status: (e.target.value || undefined) as TransactionFilter["status"] })}
-      />
-      {active && (
-        <Button variant="ghost" onClick={() => onChange({})}>
-          Clear filters
-        </Button>
-      )}
-    </div>
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = narrowQuery();
+      mq?.addEventListener("change", notify);
+      return () => mq?.removeEventListener("change", notify);
+    },
+    () => narrowQuery()?.matches ?? false,
+    () => false,
   );
 }
 
 export function TransactionsTable({ accountId, syncing }: { accountId: string; syncing: boolean }) {
-  const [filter, setFilter] = useState<TransactionFilter>({});
-  const [rebinding, setRebinding] = useState<Transaction | null>(null);
-  const canRebind = useCanManageAccounts().allowed;
-  const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
-  const query = useTransactions(accountId, backwards ? { ...filter, toDate: undefined } : filter);
-  const pages = query.data?.pages;
+  const [filter, setFilter] = useUrlFilter();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const canEdit = useCanManageAccounts().allowed;
+  // A filter that cannot match is kept as the person set it, and answered with no rows and a reason.
+  const problem = filterProblem(filter);
+  const query = useTransactions(accountId, filter, problem === null);
+  const pages = problem ? undefined : query.data?.pages;
   const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  const opened = useRef<Transaction | null>(null);
+  const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
-    () =>
-      (pages ?? []).map((p) => [...new Set(p.items.map((t) => t.counterpartId).filter((id): id is string => id !== null))].sort()),
+    () => (pages ?? []).map((p) => [...new Set(p.items.map((t) => t.counterpartId).filter((id): id is string => id !== null))].sort()),
     [pages],
   );
   const counterpartNames = useCounterpartNames(idGroups);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const height = useNarrow() ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
 
   const virtualizer = useVirtualizer({
-    count: rows.length + (hasNextPage ? 1 : 0),
+    count: rows.length + (hasNextPage && !problem ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => height,
     overscan: 12,
   });
+  useEffect(() => virtualizer.measure(), [height, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length ? items[items.length - 1].index : -1;
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && lastIndex >= rows.length - PREFETCH_ROWS) {
+    if (!problem && hasNextPage && !isFetchingNextPage && !isFetchNextPageError && lastIndex >= rows.length - PREFETCH_ROWS) {
       void fetchNextPage();
     }
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, lastIndex, rows.length, fetchNextPage]);
+  }, [problem, hasNextPage, isFetchingNextPage, isFetchNextPageError, lastIndex, rows.length, fetchNextPage]);
 
   // A new filter starts at the top.
   const filterKey = JSON.stringify(filter);
@@ -99,20 +76,26 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [filterKey]);
 
-  const filtered = Boolean(filter.fromDate || filter.toDate || filter.status);
-  const countText = query.isPending
-    ? "Loading transactions…"
-    : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
+  const filtered = Object.values(filter).some(Boolean);
+  const countText = problem
+    ? "No transactions shown"
+    : query.isPending
+      ? "Loading transactions…"
+      : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
   let body;
-  if (query.isPending) body = <SkeletonRows rows={8} label="Loading transactions" />;
+  if (problem) {
+    body = (
+      <EmptyState title="No transactions: this filter cannot match" action={<Button variant="secondary" onClick={() => setFilter({})}>Clear filters</Button>}>
+        <span role="alert">{problem}</span>
+      </EmptyState>
+    );
+  } else if (query.isPending) body = <SkeletonRows rows={8} label="Loading transactions" />;
   else if (query.isError && rows.length === 0) {
     body = (
       <div className="space-y-3 p-5">
-        <FormError message={errorMessage(query.error)} />
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
+        <FormError message={`${errorMessage(query.error)} Your filters are kept.`} />
+        <Button variant="secondary" onClick={() => void query.refetch()}>Try again</Button>
       </div>
     );
   } else if (rows.length === 0) {
@@ -125,43 +108,29 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     );
   } else {
     body = (
-      <div
-        ref={scrollRef}
-        className="relative h-[36rem] overflow-auto overscroll-contain"
-        tabIndex={0}
-        aria-label="Transactions, scrollable"
-      >
-        <div role="table" aria-label="Transactions" aria-rowcount={hasNextPage ? -1 : rows.length + 1} className="min-w-[52rem]">
+      <div ref={scrollRef} className="relative h-[36rem] overflow-auto overscroll-contain" tabIndex={0} aria-label="Transactions, scrollable">
+        <div role="table" aria-label="Transactions" aria-rowcount={hasNextPage ? -1 : rows.length + 1} className="sm:min-w-[52rem]">
           <TransactionsHeader />
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
               if (t) {
                 return (
-                  <TransactionRow
-                    key={t.id}
-                    transaction={t}
-                    counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
-                    index={item.index}
-                    start={item.start}
-                    onCounterpart={canRebind ? setRebinding : undefined}
-                  />
+                  <TransactionRow key={t.id} transaction={t} counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
+                    index={item.index} start={item.start} height={height}
+                    onOpen={(tx) => { opened.current = tx; setOpenId(tx.id); }} />
                 );
               }
               return (
-                <div key="loader" role="row" style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-500">
+                <div key="loader" role="row" style={{ height, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-600">
                   <div role="cell">
                     {isFetchNextPageError ? (
                       <span className="text-red-700">
                         Could not load more: {errorMessage(query.error)}{" "}
-                        <Button size="sm" variant="secondary" onClick={() => void fetchNextPage()}>
-                          Retry
-                        </Button>
+                        <Button size="sm" variant="secondary" onClick={() => void fetchNextPage()}>Retry</Button>
                       </span>
                     ) : (
-                      <>
-                        <Spinner /> Loading more…
-                      </>
+                      <><Spinner /> Loading more…</>
                     )}
                   </div>
                 </div>
@@ -177,7 +146,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     <Card>
       <CardHeader
         title="Transactions"
-        description="Newest first. Pending transactions are dated by their value date."
+        description="Newest first. Pending transactions are dated by their value date. Select a row for everything the bank sent."
         action={
           <p role="status" aria-label="Loaded transactions" className="text-sm text-slate-600">
             {countText}
@@ -185,9 +154,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           </p>
         }
       />
-      <Filters filter={filter} onChange={setFilter} />
+      <TransactionFilters filter={filter} onChange={setFilter} />
+      <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
       {body}
-      {rebinding && <RebindDialog accountId={accountId} transaction={rebinding} onClose={() => setRebinding(null)} />}
+      {open && <TransactionDetail transaction={open} accountId={accountId} canEdit={canEdit} onClose={() => setOpenId(null)} />}
     </Card>
   );
 }

@@ -1,79 +1,68 @@
 "use client";
+// The home of the product: balances and sync health of every tracked account, bank access that
+// ends soon (Reconnect), and the way in (Connect a bank) when nothing is connected yet.
 import Link from "next/link";
-import { Card, PageHeader, Skeleton } from "@/components/ui/card";
-import { focusRing } from "@/components/ui/button";
-import { cx } from "@/components/ui/cx";
+import { BalancesCard } from "@/components/dashboard/balances-card";
+import { ConsentsEnding, endingSoon } from "@/components/dashboard/consents-ending";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, EmptyState, PageHeader, Skeleton, SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import { useAccounts, useCanManageAccounts } from "@/lib/client/accounts";
+import { useConsents } from "@/lib/client/accounttracking";
+import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope, useMe } from "@/lib/client/hooks";
-
-const NEXT_STEPS = [
-  {
-    href: "/clients",
-    title: "Add your clients",
-    body: "Build the registry of companies and people you work with. Search it, share it with your team.",
-  },
-  {
-    href: "/settings/members",
-    title: "Invite your team",
-    body: "Add colleagues to this scope as admins, members or read-only viewers.",
-  },
-  {
-    href: "/settings/api-keys",
-    title: "Connect your tools",
-    body: "Create a scoped API key so your own software can read or write this scope's data.",
-  },
-  {
-    href: "/settings/tokens",
-    title: "Personal access tokens",
-    body: "Use the API as yourself from scripts and the command line.",
-  },
-];
 
 export function Dashboard() {
   const me = useMe();
   const { scope } = useCurrentScope();
+  const accounts = useAccounts();
+  const consents = useConsents();
+  const canManage = useCanManageAccounts().allowed;
   const firstName = me.data?.user.name.split(" ")[0];
+  const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  const allConsents = consents.data?.items ?? [];
+  const ending = endingSoon(allConsents);
+  const connect = (
+    <Link href="/connect" className={buttonClasses("primary")}>
+      Connect a bank
+    </Link>
+  );
+
+  let main;
+  if (accounts.isPending) main = <Card><SkeletonRows rows={4} label="Loading accounts" /></Card>;
+  else if (accounts.isError) {
+    main = (
+      <Card className="p-5">
+        <FormError message={`Your accounts could not be loaded: ${errorMessage(accounts.error)} Reload the page to try again.`} />
+      </Card>
+    );
+  } else if (items.length === 0) {
+    const connected = allConsents.some((c) => c.status === "valid");
+    main = (
+      <Card>
+        <EmptyState
+          title={connected ? "Choose the accounts to follow" : "Connect your first bank"}
+          action={connected ? <Link href="/consents" className={buttonClasses("primary")}>Open bank connections</Link> : canManage ? connect : undefined}
+        >
+          {connected
+            ? "A bank is connected, but no account is tracked yet. Track an account to see its balance and transactions here."
+            : "Link a bank account through PSD2 to see balances, transactions and counterparts here. It takes under a minute."}
+        </EmptyState>
+      </Card>
+    );
+  } else main = <BalancesCard accounts={items} />;
 
   return (
     <>
       <PageHeader
         title={firstName ? `Welcome, ${firstName}` : "Welcome"}
-        description={
-          scope ? (
-            <>
-              You are working in <strong className="font-medium text-slate-900">{scope.name}</strong> as{" "}
-              {scope.role === "admin" ? "an admin" : `a ${scope.role}`}. Here is what you can do next.
-            </>
-          ) : (
-            <Skeleton className="mt-1 h-4 w-72" />
-          )
-        }
+        description={scope ? <>Working in <strong className="font-medium text-slate-900">{scope.name}</strong>.</> : <Skeleton className="mt-1 h-4 w-72" />}
+        action={items.length > 0 && canManage ? <Link href="/connect" className={buttonClasses("secondary")}>Connect a bank</Link> : undefined}
       />
-      <h2 className="sr-only">What&apos;s next</h2>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {NEXT_STEPS.map((step) => (
-          <li key={step.href}>
-            <Link
-              href={step.href}
-              className={cx(
-                "group block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-300",
-                focusRing,
-              )}
-            >
-              <p className="font-semibold text-slate-900 group-hover:text-indigo-700">
-                {step.title} <span aria-hidden="true">→</span>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">{step.body}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Card className="mt-6 bg-indigo-50/60 p-5 ring-indigo-100">
-        <p className="text-sm font-semibold text-indigo-900">Bank connections are coming</p>
-        <p className="mt-1 text-sm text-indigo-800">
-          Soon you will be able to link your clients&apos; bank accounts through PSD2 and follow balances and
-          transactions here. Nothing to set up yet.
-        </p>
-      </Card>
+      <div className="space-y-6">
+        <ConsentsEnding consents={ending} canReconnect={canManage} />
+        {main}
+      </div>
     </>
   );
 }

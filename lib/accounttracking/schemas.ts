@@ -63,11 +63,40 @@ export const AutoUpdateBody = z.strictObject({
 export const DEFAULT_TRANSACTIONS_PER_PAGE = 100;
 export const MAX_TRANSACTIONS_PER_PAGE = 500;
 
+const amount = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}([.,]\d{1,6})?$/, `${name} must be an amount such as 42.50 (its size: it matches money in and out alike)`)
+    .transform((v) => v.replace(",", "."));
+
+/** The filters of an account's transactions: the list, its totals and its CSV export take the same. */
+const filterShape = {
+  "filter[fromDate]": isoDate.optional(),
+  "filter[toDate]": isoDate.optional(),
+  "filter[status]": z.enum(["booked", "pending"], { message: "filter[status] must be booked or pending" }).optional(),
+  "filter[q]": z.string().trim().max(200, "filter[q] is at most 200 characters").optional(),
+  "filter[minAmount]": amount("filter[minAmount]").optional(),
+  "filter[maxAmount]": amount("filter[maxAmount]").optional(),
+  "filter[direction]": z.enum(["in", "out"], { message: "filter[direction] must be in or out" }).optional(),
+};
+
+type FilterInput = { [K in keyof typeof filterShape]?: string };
+
+function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
+  if (q["filter[fromDate]"] && q["filter[toDate]"] && q["filter[fromDate]"] > q["filter[toDate]"]) {
+    ctx.addIssue({ code: "custom", message: "filter[fromDate] must not be after filter[toDate]", path: ["filter[fromDate]"] });
+  }
+  if (q["filter[minAmount]"] && q["filter[maxAmount]"] && Number(q["filter[minAmount]"]) > Number(q["filter[maxAmount]"])) {
+    ctx.addIssue({ code: "custom", message: "filter[minAmount] must not be above filter[maxAmount]", path: ["filter[minAmount]"] });
+  }
+}
+
+export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRanges);
+
 export const TransactionsQuery = z
   .object({
-    "filter[fromDate]": isoDate.optional(),
-    "filter[toDate]": isoDate.optional(),
-    "filter[status]": z.enum(["booked", "pending"], { message: "filter[status] must be booked or pending" }).optional(),
+    ...filterShape,
     perPage: z.coerce
       .number({ message: "perPage must be a whole number" })
       .int("perPage must be a whole number")
@@ -76,9 +105,24 @@ export const TransactionsQuery = z
       .default(DEFAULT_TRANSACTIONS_PER_PAGE),
     cursor: z.string().max(512).optional(),
   })
-  .refine((q) => !q["filter[fromDate]"] || !q["filter[toDate]"] || q["filter[fromDate]"] <= q["filter[toDate]"], {
-    message: "filter[fromDate] must not be after filter[toDate]",
-    path: ["filter[fromDate]"],
-  });
+  .superRefine(checkRanges);
+
+/** The parsed query as the filter the SQL takes. */
+export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuery>, scopeId: string) {
+  return {
+    fromDate: query["filter[fromDate]"],
+    toDate: query["filter[toDate]"],
+    status: query["filter[status]"],
+    q: query["filter[q]"] || undefined,
+    minAmount: query["filter[minAmount]"],
+    maxAmount: query["filter[maxAmount]"],
+    direction: query["filter[direction]"],
+    scopeId,
+  };
+}
+
+export const TransferBody = z.strictObject({
+  isTransfer: z.boolean({ message: "isTransfer must be true (a transfer between own accounts) or false (not one)" }),
+});
 
 export const ListAccountsQuery = pageQuery;

@@ -1,11 +1,18 @@
-// Per-account figures: the bank's balance, counts, money in and out per month, top counterparts.
-// Sums are computed in SQL numeric and returned as decimal strings.
+// Per-account figures: the bank's balance, counts, money in and out per month over the whole history
+// (months without bookings included, so a chart's axis is honest), and top counterparts. Own-account
+// transfers (lib/accounttracking/transfers.ts) are neither money in nor out: they are reported apart
+// per month and left out of in/out/net and the top counterparts. Sums are SQL numeric, as strings.
 import { pool } from "@/lib/db/client";
 import type { TrackedAccount } from "@/lib/generated/prisma/client";
+import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
+import { isTransferSql } from "@/lib/accounttracking/transfers";
 
-const PARTY = `CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END`;
+const PARTY = `CASE WHEN t.amount < 0 THEN coalesce(t.ultimate_creditor, t.creditor_name) ELSE coalesce(t.ultimate_debtor, t.debtor_name) END`;
+const TRANSFER = isTransferSql("t", "ta.owner_name");
 
-export async function accountStats(account: TrackedAccount, months = 12) {
+type MonthRow = { month: string; inflow: string; outflow: string; net: string; count: number; transfers_in: string; transfers_out: string };
+
+export async function accountStats(account: TrackedAccount) {
   const db = pool();
   const [counts, monthly, top] = await Promise.all([
     db.query<{ booked: number; pending: number; booked_sum: string; first_date: string | null; last_date: string | null }>(
@@ -15,18 +22,28 @@ export async function accountStats(account: TrackedAccount, months = 12) {
          FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
       [account.id],
     ),
-    db.query<{ month: string; inflow: string; outflow: string; net: string; count: number }>(
-      `SELECT left(sort_date, 7) AS month,
-              coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS inflow,
-              coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS outflow,
-              sum(amount)::text AS net, count(*)::int AS count
-         FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'booked'
-        GROUP BY 1 ORDER BY 1 DESC LIMIT $2`,
-      [account.id, months],
+    db.query<MonthRow>(
+      `WITH ${OWN_OF_ACCOUNT},
+       b AS (SELECT left(t.sort_date, 7) AS month, t.amount, ${TRANSFER} AS transfer FROM ${TRANSACTIONS_FROM}
+              WHERE t.account_id = $1 AND t.removed_at IS NULL AND t.status = 'booked'),
+       m AS (SELECT month, coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0) AS inflow,
+                    coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0) AS outflow,
+                    coalesce(sum(amount) FILTER (WHERE NOT transfer), 0) AS net, count(*)::int AS count,
+                    coalesce(sum(amount) FILTER (WHERE amount > 0 AND transfer), 0) AS transfers_in,
+                    coalesce(-sum(amount) FILTER (WHERE amount < 0 AND transfer), 0) AS transfers_out
+               FROM b GROUP BY month),
+       span AS (SELECT to_char(g, 'YYYY-MM') AS month FROM (SELECT min(month) AS lo, max(month) AS hi FROM m) r,
+                generate_series(to_date(r.lo, 'YYYY-MM'), to_date(r.hi, 'YYYY-MM'), interval '1 month') g)
+       SELECT span.month, coalesce(m.inflow, 0)::text AS inflow, coalesce(m.outflow, 0)::text AS outflow,
+              coalesce(m.net, 0)::text AS net, coalesce(m.count, 0) AS count,
+              coalesce(m.transfers_in, 0)::text AS transfers_in, coalesce(m.transfers_out, 0)::text AS transfers_out
+         FROM span LEFT JOIN m USING (month) ORDER BY span.month`,
+      [account.id],
     ),
     db.query<{ name: string; count: number; total: string }>(
-      `SELECT ${PARTY} AS name, count(*)::int AS count, sum(amount)::text AS total
-         FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND ${PARTY} IS NOT NULL
+      `WITH ${OWN_OF_ACCOUNT}
+       SELECT ${PARTY} AS name, count(*)::int AS count, sum(t.amount)::text AS total
+         FROM ${TRANSACTIONS_FROM} WHERE t.account_id = $1 AND t.removed_at IS NULL AND ${PARTY} IS NOT NULL AND NOT ${TRANSFER}
         GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`,
       [account.id],
     ),
@@ -40,7 +57,15 @@ export async function accountStats(account: TrackedAccount, months = 12) {
     bookedSum: c.booked_sum,
     firstDate: c.first_date,
     lastDate: c.last_date,
-    months: monthly.rows.reverse(),
+    months: monthly.rows.map((m) => ({
+      month: m.month,
+      inflow: m.inflow,
+      outflow: m.outflow,
+      net: m.net,
+      count: m.count,
+      transfersIn: m.transfers_in,
+      transfersOut: m.transfers_out,
+    })),
     topCounterparts: top.rows,
   };
 }

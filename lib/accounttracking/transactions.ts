@@ -1,7 +1,12 @@
 // Reading transactions: keyset pagination over (sort_date, id), newest first, never OFFSET; plain
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
+import { notFound } from "@/lib/api/errors";
 import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
-import { pool } from "@/lib/db/client";
+import { pool, type Tx } from "@/lib/db/client";
+import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
+
+export type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 
 export type TransactionRow = {
   id: string;
@@ -27,12 +32,21 @@ export type TransactionRow = {
   proprietary_bank_transaction_code: string | null;
   counterpart_id: string | null;
   counterpart_bound: boolean;
+  transfer_override: boolean | null;
+  transfer_source: TransferSource | null;
 };
 
-const SELECT = `SELECT id, external_id, entry_reference, status, booking_date, value_date, sort_date, amount::text AS amount, currency,
-  creditor_name, creditor_iban, ultimate_creditor, debtor_name, debtor_iban, ultimate_debtor, remittance_information,
-  creditor_id, mandate_id, bank_transaction_code, end_to_end_id, proprietary_bank_transaction_code,
-  coalesce(bound_counterpart_id, counterpart_id) AS counterpart_id, bound_counterpart_id IS NOT NULL AS counterpart_bound FROM transactions`;
+/** Columns of a transaction row `t` with its account `ta` and the scope's `own` IBANs in the query. */
+export const TRANSACTION_COLUMNS = `t.id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
+  t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
+  t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
+  t.end_to_end_id, t.proprietary_bank_transaction_code,
+  coalesce(t.bound_counterpart_id, t.counterpart_id) AS counterpart_id, t.bound_counterpart_id IS NOT NULL AS counterpart_bound,
+  t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source`;
+
+/** FROM clause for one account ($1): its rows, the account, and the scope's own IBANs. */
+const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
+const OWN_OF_ACCOUNT = ownCte("(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)");
 
 /** The other party: the creditor on a debit, the debtor on a credit (the ultimate party when named). */
 export function counterpartOf(t: Pick<TransactionRow, "amount" | "creditor_name" | "ultimate_creditor" | "debtor_name" | "ultimate_debtor">) {
@@ -66,34 +80,29 @@ export function serializeTransaction(t: TransactionRow) {
     // The counterpart it counts under: a person's binding, else the one derived from the bank data.
     counterpartId: t.counterpart_id,
     counterpartBound: t.counterpart_bound,
+    isTransfer: t.transfer_source !== null,
+    transferSource: t.transfer_source,
+    transferOverride: t.transfer_override,
   };
 }
 
-export type TransactionsFilter = {
-  fromDate?: string;
-  toDate?: string;
-  status?: "booked" | "pending";
-  perPage: number;
-  cursor?: string;
-  /** Rows carry their scope: filtering on it makes a foreign account read as empty, never as data. */
-  scopeId?: string;
-};
+export type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
 
 /** The keyset query, shared by the API and the benchmark's raw baseline. */
-export function transactionsQuery(accountId: string, filter: TransactionsFilter): { text: string; values: unknown[] } {
+export function transactionsQuery(accountId: string, filter: ListFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [accountId];
-  const where = ["account_id = $1", "removed_at IS NULL"];
-  if (filter.scopeId) where.push(`scope_id = $${values.push(filter.scopeId)}::uuid`);
-  if (filter.fromDate) where.push(`sort_date >= $${values.push(filter.fromDate)}`);
-  if (filter.toDate) where.push(`sort_date <= $${values.push(filter.toDate)}`);
-  if (filter.status) where.push(`status = $${values.push(filter.status)}::"TransactionStatus"`);
+  const where = filterConditions(filter, values);
   const after = decodeCursor(filter.cursor, 2);
-  if (after) where.push(`(sort_date, id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
+  if (after) where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
   values.push(filter.perPage + 1);
-  return { text: `${SELECT} WHERE ${where.join(" AND ")} ORDER BY sort_date DESC, id DESC LIMIT $${values.length}`, values };
+  return {
+    text: `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${FROM}
+            WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
+    values,
+  };
 }
 
-export async function listTransactions(accountId: string, filter: TransactionsFilter) {
+export async function listTransactions(accountId: string, filter: ListFilter) {
   const { rows } = await pool().query<TransactionRow>(transactionsQuery(accountId, filter));
   const hasMore = rows.length > filter.perPage;
   const items = hasMore ? rows.slice(0, filter.perPage) : rows;
@@ -103,3 +112,17 @@ export async function listTransactions(accountId: string, filter: TransactionsFi
     meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor([last.sort_date, last.id]) : null } },
   };
 }
+
+/** One transaction of the scope, serialised like the list's rows. */
+export async function getTransaction(db: Tx, scopeId: string, id: string) {
+  const rows = await db.$queryRawUnsafe<TransactionRow[]>(
+    `WITH ${ownCte("$2::uuid")} SELECT ${TRANSACTION_COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id
+      CROSS JOIN own WHERE t.id = $1::uuid AND t.scope_id = $2::uuid AND t.removed_at IS NULL`,
+    id,
+    scopeId,
+  );
+  if (!rows[0]) throw notFound("Transaction");
+  return serializeTransaction(rows[0]);
+}
+
+export { FROM as TRANSACTIONS_FROM, OWN_OF_ACCOUNT };

@@ -8,6 +8,7 @@ import { useCurrentScope } from "@/lib/client/hooks";
 import type { Page, PageMeta } from "@/lib/client/types";
 import type { z } from "zod";
 import type { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import { filterQuery, type TransactionFilter } from "@/lib/client/transactions";
 
 export type AccountType = "private" | "company" | "payment";
 export type SyncState = "queued" | "running" | "succeeded" | "failed";
@@ -58,9 +59,13 @@ export type SyncStatus = {
   psd2: { unattendedAccessesPerDay: number; usedLast24h: number; left: number; nextAllowedAt: string | null };
 };
 /** The API's transaction record, from the same zod schema the OpenAPI document is built from. */
-export type Transaction = z.infer<typeof TransactionSchema>;
-export type TransactionFilter = { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
-export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number };
+export type Transaction = z.infer<typeof TransactionSchema> & {
+  // Stored by the sync once main's migration lands; shown in the detail view when the API sends them.
+  endToEndId?: string | null;
+  proprietaryBankTransactionCode?: string | null;
+};
+export type { TransactionFilter } from "@/lib/client/transactions";
+export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number; transfersIn: string; transfersOut: string };
 export type AccountStats = {
   accountId: string;
   currency: string;
@@ -101,7 +106,7 @@ export function accountsApi(client: ApiClient) {
     sync: (id: string, post?: PostOptions) => data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
     syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
     transactions: async (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_FIRST_PAGE): Promise<Page<Transaction>> => {
-      const query = { "filter[fromDate]": filter.fromDate, "filter[toDate]": filter.toDate, "filter[status]": filter.status, perPage, cursor };
+      const query = { ...filterQuery(filter), perPage, cursor };
       const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, { scoped: true, query });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
@@ -247,14 +252,15 @@ export function useAccountStats(id: string) {
   return useQuery({ queryKey: accountKeys.stats(scopeId, id), queryFn: () => api.stats(id), enabled: scopeId !== null });
 }
 
-export function useTransactions(id: string, filter: TransactionFilter) {
+/** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
+export function useTransactions(id: string, filter: TransactionFilter, enabled = true) {
   const { api, scopeId } = useAccountsApi();
   return useInfiniteQuery({
     queryKey: accountKeys.transactions(scopeId, id, filter),
     queryFn: ({ pageParam }) => api.transactions(id, filter, pageParam, pageParam ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: scopeId !== null,
+    enabled: enabled && scopeId !== null,
     // Keep the rows on screen while a new filter loads (same scope only).
     placeholderData: (previous, query) => (query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined),
   });

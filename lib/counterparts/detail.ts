@@ -1,10 +1,11 @@
 // One counterpart in full: who is consolidated into it, its match keys, the raw bank names seen,
-// totals and monthly totals (for its chart), over the scope or one account.
+// totals and monthly totals (for its chart), over the scope or one account; own-account transfers
+// are left out of the totals (lib/accounttracking/transfers.ts).
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
 import { memberIds } from "@/lib/counterparts/transactions";
-import { TOTALS_COLUMNS, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import { NOT_TRANSFER, OWN_JOIN, TOTALS_COLUMNS, ownCte, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
   const scopeId = counterpart.scopeId;
@@ -23,11 +24,12 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     ),
     query<{ month: string; count: number; sum_in: string; sum_out: string }>(
       db,
-      `SELECT left(sort_date, 7) AS month, count(*)::int AS count,
-              coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS sum_in,
-              coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS sum_out
-         FROM transactions WHERE coalesce(bound_counterpart_id, counterpart_id) = ANY($1::uuid[]) AND scope_id = $2::uuid
-          AND removed_at IS NULL AND ($3::uuid IS NULL OR account_id = $3::uuid)
+      `WITH ${ownCte("$2::uuid")}
+       SELECT left(t.sort_date, 7) AS month, count(*)::int AS count,
+              coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0)::text AS sum_in,
+              coalesce(-sum(t.amount) FILTER (WHERE t.amount < 0), 0)::text AS sum_out
+         FROM transactions t ${OWN_JOIN} WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
+          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}
         GROUP BY 1 ORDER BY 1`,
       ids,
       scopeId,
@@ -35,9 +37,9 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     ),
     query<TotalsRow>(
       db,
-      `SELECT ${TOTALS_COLUMNS} FROM transactions t
+      `WITH ${ownCte("$2::uuid")} SELECT ${TOTALS_COLUMNS} FROM transactions t ${OWN_JOIN}
         WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
-          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid)`,
+          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}`,
       ids,
       scopeId,
       accountId ?? null,

@@ -2,10 +2,12 @@
 // root) with totals, searchable, sortable, keyset-paginated. Totals are computed per request in two
 // steps: one GROUP BY over the account's rows on the effective counterpart id, then a regroup of
 // those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
+// Own-account transfers are not dealings with a counterpart and are left out.
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
-import { CHAIN_CTE, EFFECTIVE, TOTALS_COLUMNS, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import { ownCte } from "@/lib/accounttracking/transfers";
+import { CHAIN_CTE, NOT_TRANSFER, EFFECTIVE, TOTALS_COLUMNS, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 
 type ListRow = TotalsRow & {
   id: string;
@@ -48,13 +50,13 @@ export function counterpartsSql(options: ListOptions): { text: string; values: u
   }
   const limit = `$${values.push(options.perPage + 1) + 2}`;
   const dir = options.order === "asc" ? "ASC" : "DESC";
-  const text = `WITH RECURSIVE ${CHAIN_CTE},
+  const text = `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")},
   g AS (
     SELECT ${EFFECTIVE} AS cp, count(*)::int AS n,
            sum(t.amount) FILTER (WHERE t.amount > 0) AS sum_in, -sum(t.amount) FILTER (WHERE t.amount < 0) AS sum_out,
            max(t.sort_date) AS last_date
-      FROM transactions t
-     WHERE t.account_id = $2::uuid AND t.removed_at IS NULL AND ${EFFECTIVE} IS NOT NULL
+      FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
+     WHERE t.account_id = $2::uuid AND t.removed_at IS NULL AND ${EFFECTIVE} IS NOT NULL AND ${NOT_TRANSFER}
      GROUP BY 1
   ), r AS (
     SELECT chain.root_id AS id, sum(g.n)::int AS count, coalesce(sum(g.sum_in), 0) AS sum_in,

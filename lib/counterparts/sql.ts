@@ -2,6 +2,7 @@
 // else the derived one; consolidation is resolved at read time by following merged_into_id to the
 // root, so undoing it is one UPDATE and never touches transactions.
 import type { Tx } from "@/lib/db/client";
+import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
 
 export const EFFECTIVE = "coalesce(t.bound_counterpart_id, t.counterpart_id)";
 
@@ -11,6 +12,14 @@ export const CHAIN_CTE = `chain AS (
   UNION ALL
   SELECT c.id, chain.root_id FROM counterparts c JOIN chain ON c.merged_into_id = chain.id WHERE c.scope_id = $1::uuid
 )`;
+
+/**
+ * Own-account transfers are not dealings with a counterpart: totals leave them out. Needs `t` joined
+ * to its account as `ta` and the scope's IBANs as `own` (OWN_JOIN, ownCte).
+ */
+export const NOT_TRANSFER = `NOT ${isTransferSql("t", "ta.owner_name")}`;
+export const OWN_JOIN = "JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own";
+export { ownCte };
 
 export type Totals = { count: number; sumIn: string; sumOut: string; lastDate: string | null };
 
@@ -40,10 +49,10 @@ export async function totalsByRoot(db: Tx, scopeId: string, rootIds: string[], a
   if (rootIds.length === 0) return new Map();
   const rows = await query<TotalsRow & { root_id: string }>(
     db,
-    `WITH RECURSIVE ${CHAIN_CTE}
+    `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")}
      SELECT chain.root_id, ${TOTALS_COLUMNS}
-       FROM chain JOIN transactions t ON ${EFFECTIVE} = chain.id
-      WHERE chain.root_id = ANY($2::uuid[]) AND t.scope_id = $1::uuid AND t.removed_at IS NULL
+       FROM chain JOIN transactions t ON ${EFFECTIVE} = chain.id ${OWN_JOIN}
+      WHERE chain.root_id = ANY($2::uuid[]) AND t.scope_id = $1::uuid AND t.removed_at IS NULL AND ${NOT_TRANSFER}
         AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
       GROUP BY chain.root_id`,
     scopeId,

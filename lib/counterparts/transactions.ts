@@ -7,12 +7,16 @@ import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
 import { query } from "@/lib/counterparts/sql";
+import { ownCte, transferSourceSql } from "@/lib/accounttracking/transfers";
 
 const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
   t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
   t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
   t.end_to_end_id, t.proprietary_bank_transaction_code,
-  t.counterpart_id, t.bound_counterpart_id`;
+  t.counterpart_id, t.bound_counterpart_id, t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source`;
+
+/** Rows with their account and the scope's own IBANs ($2 is the scope), for transfer detection. */
+const FROM = `${ownCte("$2::uuid")} SELECT ${COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
 
 type Row = TransactionRow & { account_id: string; counterpart_id: string | null; bound_counterpart_id: string | null };
 
@@ -51,7 +55,7 @@ export async function counterpartTransactions(
   const after = decodeCursor(options.cursor, 2);
   const rows = await query<Row>(
     db,
-    `SELECT ${COLUMNS} FROM transactions t
+    `WITH ${FROM}
       WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid AND t.removed_at IS NULL
         AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
         AND ($4::text IS NULL OR (t.sort_date, t.id) < ($4::text, $5::uuid))
@@ -73,7 +77,7 @@ export async function counterpartTransactions(
 }
 
 export async function findTransaction(db: Tx, scopeId: string, id: string): Promise<Row> {
-  const [row] = await query<Row>(db, `SELECT ${COLUMNS} FROM transactions t WHERE t.id = $1::uuid AND t.scope_id = $2::uuid`, id, scopeId);
+  const [row] = await query<Row>(db, `WITH ${FROM} WHERE t.id = $1::uuid AND t.scope_id = $2::uuid`, id, scopeId);
   if (!row) throw notFound("Transaction");
   return row;
 }

@@ -35,7 +35,7 @@ const RATE_HEADERS = {
 export function successBodySchema(op: Operation, status: number): z.ZodType | null {
   const data = op.success[status];
   if (!data) return null;
-  if (op.bare) return data;
+  if (op.bare || op.mediaType) return data;
   return op.paginated ? pageEnvelope(data) : envelope(data);
 }
 
@@ -77,7 +77,7 @@ function responses(op: Operation): JsonSchema {
     out[status] = {
       description: STATUS_TEXT[status] ?? String(status),
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(body ? { content: { "application/json": { schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`) } } } : {}),
+      ...(body ? { content: { [op.mediaType ?? "application/json"]: { schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`) } } } : {}),
     };
   }
   for (const [status, codes] of errorStatusesOf(op)) {

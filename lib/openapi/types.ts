@@ -31,4 +31,6 @@ export type Operation = {
   errors?: ErrorCode[];
   /** The response is not in the envelope (health). */
   bare?: boolean;
+  /** The success body's media type when it is not JSON (e.g. text/csv; its schema is a string). */
+  mediaType?: string;
 };

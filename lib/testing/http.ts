@@ -39,7 +39,9 @@ export async function call<T = Record<string, unknown>>(
   const text = await response.text();
   // Contract check: the response must match the OpenAPI document (handlers not in lib/openapi/operations.ts are skipped).
   assertContract(handler, method, path, response.status, text);
-  return { status: response.status, headers: response.headers, text, json: (text ? JSON.parse(text) : null) as T };
+  // A CSV download is text; every other answer of ours is JSON.
+  const isCsv = (response.headers.get("content-type") ?? "").startsWith("text/csv");
+  return { status: response.status, headers: response.headers, text, json: (text && !isCsv ? JSON.parse(text) : null) as T };
 }
 
 export const bearer = (token: string, scopeId?: string): Record<string, string> => ({

@@ -1,5 +1,6 @@
 // GET /api/accounttracking/v1/accounts/{id}/stats — scoped; accounts.read. The bank's balance,
-// booked/pending counts, inflow/outflow/net per month (last 12), top 10 counterparts by count.
+// booked/pending counts, inflow/outflow/net per month (all months; own-account transfers apart),
+// top 10 counterparts by count (transfers left out).
 import { methods, route } from "@/lib/api/route";
 import { findAccount } from "@/lib/accounttracking/accounts";
 import { accountStats } from "@/lib/accounttracking/stats";

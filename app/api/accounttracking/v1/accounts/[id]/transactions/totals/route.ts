@@ -1,0 +1,23 @@
+// GET /api/accounttracking/v1/accounts/{id}/transactions/totals — scoped; accounts.read.
+// The same filters as …/transactions (no paging): count, and per currency money in, money out and
+// net (own-account transfers counted apart, in `transfers`). A separate call rather than list meta,
+// so the hottest read (a page of rows) never pays for an aggregate over the whole set.
+import { methods, route } from "@/lib/api/route";
+import { requireAccountId } from "@/lib/accounttracking/accounts";
+import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
+import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({
+    auth: "any",
+    readOnly: true,
+    scoped: true,
+    uuidParams: ["id"],
+    query: TransactionFilterQuery,
+    handler: async ({ scope, params, query, authorize }) => {
+      await requireAccountId(scope.scopeId, params.id);
+      authorize("accounts.read");
+      return { data: await transactionTotals(params.id, transactionsFilterOf(query, scope.scopeId)) };
+    },
+  }),
+});

@@ -1,0 +1,34 @@
+// PUT /api/accounttracking/v1/transactions/{transactionId}/transfer — {isTransfer}: a person says
+// whether this is a transfer between the scope's own accounts (overrides detection; kept across
+// re-syncs). DELETE returns it to detection. A person with counterparts.write; answers the transaction.
+import { methods, route } from "@/lib/api/route";
+import { TransferBody } from "@/lib/accounttracking/schemas";
+import { getTransaction } from "@/lib/accounttracking/transactions";
+import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import type { Tx } from "@/lib/db/client";
+
+type Ctx = { db: Tx; scope: { scopeId: string }; params: Record<string, string>; body: { isTransfer: boolean } | undefined };
+
+// Both run in the kernel's write transaction, so the answer reads the row as just changed.
+const change = (value: (body: Ctx["body"]) => boolean | null) => async ({ db, scope, params, body }: Ctx) => {
+  await setTransferOverride(db, scope.scopeId, params.transactionId, value(body));
+  return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
+};
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  PUT: route({
+    auth: "user",
+    scoped: true,
+    capability: "counterparts.write",
+    uuidParams: ["transactionId"],
+    body: TransferBody,
+    handler: change((body) => body?.isTransfer ?? null),
+  }),
+  DELETE: route({
+    auth: "user",
+    scoped: true,
+    capability: "counterparts.write",
+    uuidParams: ["transactionId"],
+    handler: change(() => null),
+  }),
+});

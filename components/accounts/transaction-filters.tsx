@@ -1,0 +1,80 @@
+"use client";
+// The filter bar: dates, status, direction, free text and amount size, and jump to a date. Text
+// fields are typed into local state and reach the URL after a pause, so typing stays smooth.
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { useDebounced } from "@/components/ui/use-debounced";
+import type { TransactionFilter } from "@/lib/client/transactions";
+
+const STATUSES = [
+  { value: "", label: "Booked and pending" },
+  { value: "booked", label: "Booked" },
+  { value: "pending", label: "Pending" },
+] as const;
+const DIRECTIONS = [
+  { value: "", label: "In and out" },
+  { value: "in", label: "Money in" },
+  { value: "out", label: "Money out" },
+] as const;
+
+type Texts = { q: string; minAmount: string; maxAmount: string };
+const textsOf = (f: TransactionFilter): Texts => ({ q: f.q ?? "", minAmount: f.minAmount ?? "", maxAmount: f.maxAmount ?? "" });
+
+export function TransactionFilters({ filter, onChange }: { filter: TransactionFilter; onChange: (next: TransactionFilter) => void }) {
+  const [texts, setTexts] = useState<Texts>(() => textsOf(filter));
+  const debounced = useDebounced(texts, 400);
+  const [jump, setJump] = useState("");
+  const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
+  const active = Object.values(filter).some(Boolean);
+
+  // The URL is the truth: a reload, a shared link or "Clear filters" resets the text fields.
+  const urlTexts = JSON.stringify(textsOf(filter));
+  useEffect(() => setTexts(JSON.parse(urlTexts) as Texts), [urlTexts]);
+  useEffect(() => {
+    if (JSON.stringify(debounced) === urlTexts) return;
+    onChange({ ...filter, q: debounced.q || undefined, minAmount: debounced.minAmount || undefined, maxAmount: debounced.maxAmount || undefined });
+    // Only a settled edit of the text fields writes the URL.
+  }, [debounced]);
+
+  const text = (key: keyof Texts) => ({ value: texts[key], onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }) });
+
+  return (
+    <div className="space-y-3 border-b border-slate-100 px-5 py-4">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <TextField label="Search" type="search" className="col-span-2 sm:w-64" placeholder="Name, IBAN, reference…" {...text("q")} />
+        <TextField label="Amount from" inputMode="decimal" className="sm:w-32" placeholder="0.00" {...text("minAmount")} />
+        <TextField label="Amount to" inputMode="decimal" className="sm:w-32" placeholder="any" {...text("maxAmount")} />
+        <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} value={filter.direction ?? ""}
+          onChange={(e) => onChange({ ...filter, direction: (e.target.value || undefined) as TransactionFilter["direction"] })} />
+        <SelectField label="Status" className="sm:w-48" options={STATUSES} value={filter.status ?? ""}
+          onChange={(e) => onChange({ ...filter, status: (e.target.value || undefined) as TransactionFilter["status"] })} />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <TextField label="From" type="date" className="sm:w-40" value={filter.fromDate ?? ""}
+          onChange={(e) => onChange({ ...filter, fromDate: e.target.value || undefined })} />
+        <TextField label="To" type="date" className="sm:w-40" value={filter.toDate ?? ""}
+          error={backwards ? "Must be on or after From" : undefined}
+          onChange={(e) => onChange({ ...filter, toDate: e.target.value || undefined })} />
+        <form
+          className="col-span-2 flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            // Newest first: jumping to a day shows that day and everything older.
+            if (jump) onChange({ ...filter, toDate: jump });
+          }}
+        >
+          <TextField label="Jump to date" type="date" className="sm:w-40" value={jump} onChange={(e) => setJump(e.target.value)} hint="Shows that day and older" />
+          <Button type="submit" variant="secondary" className="mb-6" disabled={!jump}>
+            Go
+          </Button>
+        </form>
+        {active && (
+          <Button variant="ghost" className="sm:mb-0" onClick={() => onChange({})}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Shared steps for the dashboard and transactions specs: connect the sandbox bank as `alice` in the
+// browser, track her current and savings accounts through the API with the page's session (the
+// tracking UI is covered by track-and-sync.spec), wait for both first syncs, and check axe-core.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { atSandboxBank, startConnection } from "./helpers";
+
+export type Alice = { scopeId: string; currentId: string; savingsId: string; headers: Record<string, string> };
+
+export async function connectAlice(page: Page): Promise<Alice> {
+  await startConnection(page);
+  await atSandboxBank(page, "alice", "Approve");
+  await page.waitForURL(/\/connect\/result\?/);
+  const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
+  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  const headers = { "x-scope": scopeId };
+  const consent = (await (await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers })).json()) as { data: { bankId: string } };
+  const exposed = (await (await page.request.get(`/api/accounttracking/v1/consents/${consentId}/accounts`, { headers })).json()) as {
+    data: { accountId: string; cashAccountType: string | null }[];
+  };
+  const track = async (accountId: string | undefined) => {
+    const res = await page.request.post("/api/accounttracking/v1/accounts", {
+      headers,
+      data: { bankId: consent.data.bankId, countryCode: "BE", accountType: "private", consentId, accountId },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { data: { account: { id: string } } }).data.account.id;
+  };
+  const currentId = await track(exposed.data.find((a) => a.cashAccountType !== "SVGS")?.accountId);
+  const savingsId = await track(exposed.data.find((a) => a.cashAccountType === "SVGS")?.accountId);
+  for (const id of [currentId, savingsId]) {
+    await expect
+      .poll(async () => {
+        const status = await page.request.get(`/api/accounttracking/v1/accounts/${id}/sync-status`, { headers });
+        return ((await status.json()) as { data: { state: string } }).data.state;
+      }, { timeout: 60_000 })
+      .toBe("succeeded");
+  }
+  return { scopeId, currentId, savingsId, headers };
+}
+
+/**
+ * axe-core on the page's own content (`main`, where dialogs opened from it live too): no serious or
+ * critical violation. The shared shell around it is checked by the shell's own spec.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).include("main").analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(bad, `axe on ${label}`).toEqual([]);
+}
+
+/** "€1,234.56" / "-€5.00" / "+€5.00" → hundredths as a BigInt (exact; no floats). */
+export function moneyCents(text: string): bigint {
+  const negative = /[-−]/.test(text);
+  const [whole, frac = "00"] = text.replace(/[^\d.]/g, "").split(".");
+  const v = BigInt(whole || "0") * 100n + BigInt(frac.padEnd(2, "0").slice(0, 2));
+  return negative ? -v : v;
+}

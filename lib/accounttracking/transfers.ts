@@ -1,0 +1,51 @@
+// Own-account transfers: money moved between two accounts of the same person or company is not
+// spending or income, so in/out totals, charts and top counterparts leave it out. Detected at read
+// time (no column the sync must fill, so it needs no change in lib/sync and a newly tracked account
+// reclassifies its sibling's history at once):
+//   1. the other side's IBAN is one of the scope's tracked accounts, or
+//   2. the other side's name is the account holder's own name (a guess: "Alice Martin" paying
+//      "Alice Martin" is a transfer to an account not tracked here).
+// A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
+import type { Tx } from "@/lib/db/client";
+import { notFound } from "@/lib/api/errors";
+
+export type TransferSource = "person" | "tracked_account" | "owner_name";
+
+/** CTE `own(ibans)`: the normalised IBANs of the tracked accounts of the scope `scopeSql` names. */
+export function ownCte(scopeSql: string): string {
+  return `own AS (SELECT coalesce(array_agg(upper(replace(o.iban, ' ', ''))) FILTER (WHERE o.iban IS NOT NULL), '{}') AS ibans
+                    FROM tracked_accounts o WHERE o.scope_id = ${scopeSql})`;
+}
+
+/** The other party's IBAN (creditor on a debit, debtor on a credit), normalised like ownCte's. */
+const otherIban = (t: string) => `upper(replace(CASE WHEN ${t}.amount < 0 THEN ${t}.creditor_iban ELSE ${t}.debtor_iban END, ' ', ''))`;
+const partyName = (t: string) =>
+  `CASE WHEN ${t}.amount < 0 THEN coalesce(${t}.ultimate_creditor, ${t}.creditor_name) ELSE coalesce(${t}.ultimate_debtor, ${t}.debtor_name) END`;
+
+/**
+ * Why row `t` counts as an own-account transfer, or NULL. Needs `own` (ownCte) and `owner`, the SQL
+ * of the account holder's name (tracked_accounts.owner_name of t's account).
+ */
+export function transferSourceSql(t: string, owner: string): string {
+  return `CASE WHEN ${t}.transfer_override IS NOT NULL THEN CASE WHEN ${t}.transfer_override THEN 'person' END
+    WHEN ${otherIban(t)} = ANY(own.ibans) THEN 'tracked_account'
+    WHEN lower(btrim(${partyName(t)})) = lower(btrim(${owner})) THEN 'owner_name' END`;
+}
+
+export function isTransferSql(t: string, owner: string): string {
+  return `((${transferSourceSql(t, owner)}) IS NOT NULL)`;
+}
+
+/**
+ * A person marks (true) or unmarks (false) a transaction as an own-account transfer, or returns it
+ * to detection (null). Kept on our row, so it survives re-syncs and re-issued bank ids.
+ */
+export async function setTransferOverride(db: Tx, scopeId: string, transactionId: string, value: boolean | null): Promise<void> {
+  const changed = await db.$executeRawUnsafe(
+    "UPDATE transactions SET transfer_override = $1 WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL",
+    value,
+    transactionId,
+    scopeId,
+  );
+  if (!changed) throw notFound("Transaction");
+}

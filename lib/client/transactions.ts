@@ -1,0 +1,131 @@
+"use client";
+// Transactions beyond the list: filters as URL parameters, totals of the filtered set, the CSV
+// download, and marking own-account transfers.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "@/lib/client/api-client";
+import { useApi } from "@/lib/client/api-context";
+import { accountKeys, type Transaction } from "@/lib/client/accounts";
+import { counterpartKeys } from "@/lib/client/counterparts";
+import { ApiError } from "@/lib/client/errors";
+
+export type TransactionFilter = {
+  fromDate?: string;
+  toDate?: string;
+  status?: "booked" | "pending";
+  q?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  direction?: "in" | "out";
+};
+export const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
+
+export type CurrencyTotals = { currency: string; count: number; inflow: string; outflow: string; net: string; transfers: { count: number; net: string } };
+export type TransactionTotals = { count: number; currencies: CurrencyTotals[] };
+
+/** Reads the filter from URL search parameters (unknown values are dropped, never guessed). */
+export function filterFromParams(params: URLSearchParams): TransactionFilter {
+  const f: TransactionFilter = {};
+  const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  f.fromDate = date(params.get("fromDate"));
+  f.toDate = date(params.get("toDate"));
+  const status = params.get("status");
+  if (status === "booked" || status === "pending") f.status = status;
+  const direction = params.get("direction");
+  if (direction === "in" || direction === "out") f.direction = direction;
+  f.q = params.get("q") || undefined;
+  f.minAmount = params.get("minAmount") || undefined;
+  f.maxAmount = params.get("maxAmount") || undefined;
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as TransactionFilter;
+}
+
+export function filterToParams(filter: TransactionFilter, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of FILTER_KEYS) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  return params;
+}
+
+/** What the filter cannot mean, in words, or null: the client shows it instead of asking the API. */
+export function filterProblem(filter: TransactionFilter): string | null {
+  if (filter.fromDate && filter.toDate && filter.fromDate > filter.toDate) {
+    return "From is after To, so no transaction can match. Change one of the dates.";
+  }
+  const amount = /^\d{1,15}([.,]\d{1,6})?$/;
+  for (const [key, label] of [["minAmount", "Amount from"], ["maxAmount", "Amount to"]] as const) {
+    const v = filter[key];
+    if (v && !amount.test(v.trim())) return `${label} must be an amount such as 42.50.`;
+  }
+  if (filter.minAmount && filter.maxAmount && Number(filter.minAmount.replace(",", ".")) > Number(filter.maxAmount.replace(",", "."))) {
+    return "Amount from is above Amount to, so no transaction can match. Change one of them.";
+  }
+  return null;
+}
+
+export function filterQuery(filter: TransactionFilter): Record<string, string | undefined> {
+  return Object.fromEntries(FILTER_KEYS.map((k) => [`filter[${k}]`, filter[k]?.trim() || undefined]));
+}
+
+const BASE = "/api/accounttracking/v1";
+const enc = encodeURIComponent;
+
+export function transactionsApi(client: ApiClient) {
+  const { request, data } = client;
+  return {
+    totals: (accountId: string, filter: TransactionFilter) =>
+      data(request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, { scoped: true, query: filterQuery(filter) })),
+    markTransfer: (id: string, isTransfer: boolean | null) =>
+      data(
+        isTransfer === null
+          ? request<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true })
+          : request<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true, body: { isTransfer } }),
+      ),
+  };
+}
+
+export function useTransactionTotals(accountId: string, filter: TransactionFilter, enabled: boolean) {
+  const { client, scopeId } = useApi();
+  return useQuery({
+    queryKey: [...accountKeys.transactionsOf(scopeId, accountId), "totals", filter],
+    queryFn: () => transactionsApi(client).totals(accountId, filter),
+    enabled: enabled && scopeId !== null,
+  });
+}
+
+/** Marks, unmarks (false) or returns to detection (null); every figure of the scope moves with it. */
+export function useMarkTransfer(accountId: string) {
+  const { client, scopeId } = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isTransfer }: { id: string; isTransfer: boolean | null }) => transactionsApi(client).markTransfer(id, isTransfer),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.account(scopeId, accountId) }),
+        queryClient.invalidateQueries({ queryKey: counterpartKeys.all(scopeId) }),
+      ]);
+    },
+  });
+}
+
+/** Fetches the CSV of the filtered set (the session cookie and X-Scope go with it) and saves it. */
+export async function downloadTransactionsCsv(accountId: string, scopeId: string, filter: TransactionFilter): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filterQuery(filter))) if (v) params.set(k, v);
+  const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, { headers: { "x-scope": scopeId } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    throw new ApiError({ status: response.status, code: (body?.error?.code ?? "server_error") as ConstructorParameters<typeof ApiError>[0]["code"], message: body?.error?.message ?? "The export failed. Try again." });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "transactions.csv";
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the download has taken the blob by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

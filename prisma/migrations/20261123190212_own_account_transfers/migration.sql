@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "transactions" ADD COLUMN     "transfer_override" BOOLEAN;
+
