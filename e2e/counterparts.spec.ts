@@ -71,7 +71,7 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   const telecomCount = await countOf(page, "Telecom");
   const vattenfallCount = await countOf(page, /vattenfall/i);
   const spotifyCount = await countOf(page, /spotify/i);
-  await page.getByRole("button", { name: "Manage Telecom" }).click();
+  await page.getByRole("button", { name: "Family & client of Telecom" }).click();
   const tree = page.getByRole("list", { name: "Family tree" });
   await expect(tree.getByTestId("family-node")).toHaveCount(1);
   for (const [i, child] of [/vattenfall/i, /spotify/i].entries()) {
