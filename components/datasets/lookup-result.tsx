@@ -37,7 +37,7 @@ export function LookupResult({ result, providers, subsetTypes }: { result: Resul
             <div className="space-y-3 px-5 py-4">
               {s.data && <SubsetData subset={s.subset} data={s.data} />}
               <div>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Providers tried</p>
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
                 <ol className="mt-1 space-y-0.5 text-xs">
                   {s.attempts.map((a, i) => (
                     <li key={i} className={cx(a.outcome === "served" ? "text-emerald-700" : a.outcome === "failed" ? "text-red-700" : "text-slate-600")}>
