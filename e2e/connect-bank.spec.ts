@@ -10,9 +10,12 @@ test("approving at the bank makes the consent valid and shows its accounts", asy
 
   await page.waitForURL(/\/connect\/result\?/);
   await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
-  const accounts = page.getByRole("table", { name: "Accounts the bank shares under this consent" });
-  await expect(accounts.getByRole("row")).toHaveCount(3); // header + alice's current and savings accounts
+  // alice's current and savings accounts, both ticked to track, right here.
+  const accounts = page.getByRole("group", { name: `Accounts at ${bankName}` });
+  await expect(accounts.getByRole("checkbox")).toHaveCount(2);
+  await expect(accounts.getByRole("checkbox", { checked: true })).toHaveCount(2);
   await expect(accounts).toContainText(/BE\d{2} /);
+  await expect(page.getByRole("button", { name: "Track 2 accounts" })).toBeEnabled();
 
   await page.getByRole("link", { name: "Go to bank connections" }).click();
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
@@ -26,8 +29,10 @@ test("denying at the bank leaves the consent rejected", async ({ page }) => {
   await atSandboxBank(page, "deny", "Deny");
 
   await page.waitForURL(/\/connect\/result\?/);
-  await expect(page.getByRole("heading", { name: "The connection was not approved" })).toBeVisible();
-  await expect(page.getByText("The account holder declined or cancelled at the bank.")).toBeVisible();
+  // Names the bank, blames no one, and offers trying again first.
+  await expect(page.getByRole("heading", { name: `${bankName} did not connect` })).toBeVisible();
+  await expect(page.getByText(`The approval at ${bankName} was cancelled or not completed`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", /\/connect\?country=BE&bank=/);
   await page.getByRole("link", { name: "Go to bank connections" }).click();
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
   await expect(row.getByText("Declined", { exact: true })).toBeVisible();

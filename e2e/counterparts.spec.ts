@@ -30,6 +30,14 @@ async function trackNamesakes(page: Page): Promise<string> {
   return accountId;
 }
 
+/** At 1280 px every column is in view without scrolling sideways: Money out, Last and the actions too. */
+async function expectColumnsFit(page: Page) {
+  const table = page.getByRole("table", { name: "Counterparts of this account with totals" });
+  expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+  for (const header of ["Money out", "Last"]) await expect(table.getByRole("button", { name: header })).toBeInViewport();
+  await expect(page.getByRole("button", { name: /^Family & client of / }).first()).toBeInViewport();
+}
+
 async function countOf(page: Page, name: string | RegExp): Promise<number> {
   const row = page.getByTestId("counterpart-row").filter({ hasText: name }).first();
   return Number(((await row.getByRole("cell").nth(2).textContent()) ?? "").replace(/\D/g, ""));
@@ -39,9 +47,11 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   test.setTimeout(150_000);
   await signUp(page, "Counterparts");
   const accountId = await trackNamesakes(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/accounts/${accountId}/counterparts`);
   const rows = page.getByTestId("counterpart-row");
   await expect(rows).toHaveCount(7);
+  await expectColumnsFit(page);
 
   // Spotify appears twice (its spellings normalise apart): consolidate the two.
   const spotify = rows.filter({ hasText: /spotify/i });
@@ -71,8 +81,13 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   const telecomCount = await countOf(page, "Telecom");
   const vattenfallCount = await countOf(page, /vattenfall/i);
   const spotifyCount = await countOf(page, /spotify/i);
-  await page.getByRole("button", { name: "Manage Telecom" }).click();
+  await page.getByRole("button", { name: "Family & client of Telecom" }).click();
   const tree = page.getByRole("list", { name: "Family tree" });
+  // The panel opens under its row: the name stays in view and the columns still fit.
+  await expect(tree).toBeVisible();
+  await expect(rows.filter({ hasText: "Telecom" }).getByText("Telecom", { exact: true }).first()).toBeInViewport();
+  await expectColumnsFit(page);
+  if (process.env.UX_SHOTS) await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-1280.png`, fullPage: true });
   await expect(tree.getByTestId("family-node")).toHaveCount(1);
   for (const [i, child] of [/vattenfall/i, /spotify/i].entries()) {
     const select = page.getByLabel("Child counterpart");

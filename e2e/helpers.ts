@@ -24,11 +24,10 @@ export async function atSandboxBank(page: Page, userId: string, decision: "Appro
   await button.click();
 }
 
-/** From the dashboard: activate tracking, pick a Belgian bank, and go to it. Returns the bank's name. */
+/** From the dashboard: pick a Belgian bank and go to it (tracking activates by itself). Returns the bank's name. */
 export async function startConnection(page: Page): Promise<string> {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
   await page.getByRole("link", { name: "Connect a bank" }).first().click();
-  await page.getByRole("button", { name: "Activate account tracking" }).click();
   await page.getByLabel("Country").selectOption("BE");
   const firstBank = page.getByRole("radio").first();
   await expect(firstBank).toBeVisible();

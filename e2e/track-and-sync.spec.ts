@@ -29,9 +29,9 @@ test("track an account, sync it, page through and filter its transactions", asyn
   // Bank connections → the bank's row → its page, where each account can be tracked.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
   await page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName }).getByRole("link").first().click();
-  const accounts = page.getByRole("table", { name: "Accounts the bank shares under this consent" });
-  const current = accounts.getByRole("row").filter({ hasText: /current/i });
-  await current.getByRole("button", { name: /^Track/ }).click();
+  // Every shared account starts ticked: untick the savings account and track the current one.
+  await page.getByRole("checkbox", { name: /savings/i }).uncheck();
+  await page.getByRole("button", { name: "Track 1 account" }).click();
 
   // The account's page; tracking started the first sync.
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);

@@ -39,7 +39,8 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
         </Link>{" "}
         {t.counterpartBound ? <Badge tone="indigo">bound by hand</Badge> : <span className="text-slate-600">(matched from the bank data)</span>}
       </p>
-      {c && (
+      {/* One account, so one currency: the detail's single-currency totals are present. */}
+      {c?.totals && (
         <p className="text-slate-700">
           {c.totals.count} transactions on this account · in {formatMoney(c.totals.sumIn, t.currency)} · out {formatMoney(c.totals.sumOut, t.currency)}
         </p>

@@ -1,15 +1,17 @@
 "use client";
 // Country and bank choice: a country select, a search box, and the banks as a radio list.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
 import { useBanks, useCountries, type Bank } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
-export function BankPicker({ selected, onSelect }: { selected: Bank | null; onSelect: (bank: Bank) => void }) {
+type Props = { selected: Bank | null; onSelect: (bank: Bank) => void; initialCountry?: string | null; initialBankId?: string | null };
+
+export function BankPicker({ selected, onSelect, initialCountry = null, initialBankId = null }: Props) {
   const countries = useCountries();
-  const [country, setCountry] = useState<string | null>(null);
+  const [country, setCountry] = useState<string | null>(initialCountry);
   const [search, setSearch] = useState("");
   const chosenCountry = country ?? countries.data?.[0]?.countryCode ?? null;
   const banks = useBanks(chosenCountry);
@@ -17,6 +19,12 @@ export function BankPicker({ selected, onSelect }: { selected: Bank | null; onSe
     const needle = search.trim().toLowerCase();
     return (banks.data ?? []).filter((b) => !needle || b.name.toLowerCase().includes(needle) || (b.bic ?? "").toLowerCase().includes(needle));
   }, [banks.data, search]);
+
+  // "Try again" comes back with the bank it tried: choose it again so one press continues.
+  const preselect = initialBankId ? banks.data?.find((b) => b.bankId === initialBankId) : undefined;
+  useEffect(() => {
+    if (preselect && !selected) onSelect(preselect);
+  }, [preselect, selected, onSelect]);
 
   if (countries.isError) return <FormError message={errorMessage(countries.error)} />;
   return (

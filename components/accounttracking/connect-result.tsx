@@ -1,44 +1,89 @@
 "use client";
-// Where the bank sends the person back: what happened and what to do next.
+// Where the bank sends the person back: what happened and what to do next. Approved: pick the
+// accounts to track right here. A renewal: the tracked accounts simply continue. Declined or broken:
+// name the bank, don't blame the person, and make "Try again" the first thing to do.
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { ConsentAccounts } from "@/components/accounttracking/consent-accounts";
 import { ConsentStatusBadge } from "@/components/accounttracking/consent-bits";
+import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { buttonClasses, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
-import { useConsentStatus } from "@/lib/client/accounttracking";
+import { useConsentStatus, type Consent } from "@/lib/client/accounttracking";
+import { useAccounts } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
 const REJECTIONS: Record<string, string> = {
-  missing_state: "The link from the bank was incomplete.",
-  unknown_state: "We don't recognise this link from the bank.",
-  wrong_integration: "This link belongs to another bank connection.",
-  used_state: "This link from the bank was already used.",
-  expired_state: "The approval took too long and the link expired (15 minutes).",
-  other_browser: "The approval finished in a different browser than the one that started it. For your safety we did not accept it.",
+  missing_state: "The link back from the bank was incomplete.",
+  unknown_state: "We could not match the link back from the bank to a connection you started.",
+  wrong_integration: "The link back belongs to another bank connection.",
+  used_state: "The link back from the bank had already been used once.",
+  expired_state: "The approval took longer than 15 minutes, so the link expired.",
+  other_browser: "The approval finished in a different browser than the one that started it. For your safety it was not accepted.",
 };
 
-function Outcome({ consentId }: { consentId: string }) {
-  const status = useConsentStatus(consentId);
-  if (status.isPending) return <p className="p-5 text-sm text-slate-600"><Spinner /> Checking with your bank…</p>;
-  if (status.isError) return <div className="p-5"><FormError message={errorMessage(status.error)} /></div>;
-  const consent = status.data;
-  const title =
-    consent.status === "valid" ? `${consent.bankName ?? "Your bank"} is connected` : consent.status === "pending" ? "Waiting for your bank to confirm" : consent.status === "rejected" ? "The connection was not approved" : `The consent is ${consent.status}`;
+/** "Try again" goes back to the same bank, already chosen. */
+export function tryAgainHref(consent?: Pick<Consent, "bankId" | "countryCode"> | null): string {
+  if (!consent?.bankId || !consent.countryCode) return "/connect";
+  return `/connect?country=${encodeURIComponent(consent.countryCode)}&bank=${encodeURIComponent(consent.bankId)}`;
+}
+
+function Renewed({ consent }: { consent: Consent }) {
+  const accounts = useAccounts();
+  const moved = (accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id).length;
+  const bank = consent.bankName ?? "Your bank";
+  return (
+    <Card>
+      <CardHeader
+        title={accounts.isPending ? `${bank} renewed` : `${bank} renewed — your ${moved} account${moved === 1 ? "" : "s"} continue${moved === 1 ? "s" : ""}`}
+        description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: syncing picks up where it stopped.`}
+        action={<ConsentStatusBadge status={consent.status} />}
+      />
+      <div className="flex gap-3 px-5 py-4">
+        <Link href="/accounts" className={buttonClasses("primary")}>Go to accounts</Link>
+        <Link href={`/consents/${consent.id}`} className={buttonClasses("secondary")}>See the connection</Link>
+      </div>
+    </Card>
+  );
+}
+
+function NotConnected({ consent }: { consent: Consent }) {
+  const bank = consent.bankName ?? "The bank";
+  const title = consent.status === "rejected" ? `${bank} did not connect` : `${bank} is not connected`;
   return (
     <Card>
       <CardHeader
         title={title}
-        description={consent.statusReason ?? (consent.status === "valid" ? `Valid for ${consent.remainingDays} days. These are the accounts your bank shares:` : undefined)}
+        description={`The approval at ${bank} was cancelled or not completed, so nothing was shared and nothing changed here. You can start again whenever you are ready.`}
         action={<ConsentStatusBadge status={consent.status} />}
       />
-      {consent.status === "pending" && <p className="px-5 pb-5 text-sm text-slate-600"><Spinner /> This page updates by itself.</p>}
-      <ConsentAccounts consentId={consent.id} enabled={consent.status === "valid"} />
+      <div className="flex gap-3 px-5 py-4">
+        <Link href={tryAgainHref(consent)} className={buttonClasses("primary")}>Try again</Link>
+        <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
+      </div>
+    </Card>
+  );
+}
+
+function Outcome({ consentId }: { consentId: string }) {
+  const status = useConsentStatus(consentId);
+  if (status.isPending) return <p className="p-5 text-sm text-slate-600"><Spinner /> Checking with your bank…</p>;
+  if (status.isError) return <div className="p-5"><FormError message={`We could not check the connection with your bank just now. ${errorMessage(status.error)}`} /></div>;
+  const consent = status.data;
+  if (consent.status === "valid" && consent.renewsConsentId) return <Renewed consent={consent} />;
+  if (consent.status !== "valid" && consent.status !== "pending") return <NotConnected consent={consent} />;
+  const bank = consent.bankName ?? "Your bank";
+  return (
+    <Card>
+      <CardHeader
+        title={consent.status === "valid" ? `${bank} is connected` : `Waiting for ${bank} to confirm`}
+        description={consent.status === "valid" ? `Valid for ${consent.remainingDays} days. Choose the accounts to track:` : undefined}
+        action={<ConsentStatusBadge status={consent.status} />}
+      />
+      {consent.status === "pending" && <p className="px-5 py-4 text-sm text-slate-600"><Spinner /> This page updates by itself.</p>}
+      <TrackPicker consent={consent} />
       <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-        {consent.status === "valid" && <Link href={`/consents/${consent.id}`} className={buttonClasses("primary")}>Track an account</Link>}
-        <Link href="/consents" className={buttonClasses(consent.status === "valid" ? "secondary" : "primary")}>Go to bank connections</Link>
-        {consent.status !== "valid" && consent.status !== "pending" && <Link href="/connect" className={buttonClasses("secondary")}>Try again</Link>}
+        <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
       </div>
     </Card>
   );
@@ -53,10 +98,11 @@ export function ConnectResult() {
       <PageHeader title="Back from your bank" />
       {params.get("outcome") === "error" || !consentId ? (
         <Card>
-          <CardHeader title="We could not finish connecting your bank" description={REJECTIONS[reason ?? ""] ?? "Something went wrong on the way back from the bank."} />
-          <p className="px-5 pb-4 text-sm text-slate-600">Nothing was changed. Start the connection again from this browser.</p>
-          <div className="border-t border-slate-100 px-5 py-4">
-            <Link href="/connect" className={buttonClasses("primary")}>Connect a bank</Link>
+          <CardHeader title="The connection could not be finished" description={REJECTIONS[reason ?? ""] ?? "Something went wrong on the way back from the bank."} />
+          <p className="px-5 pb-4 text-sm text-slate-600">Nothing was shared and nothing changed. Start the connection again from this browser.</p>
+          <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
+            <Link href="/connect" className={buttonClasses("primary")}>Try again</Link>
+            <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
           </div>
         </Card>
       ) : (

@@ -1,8 +1,10 @@
 "use client";
-// Connect a bank: activate tracking (once), pick a bank, choose how long, and go to the bank.
-import { useState } from "react";
+// Connect a bank: pick a bank, choose how long, and go to the bank. Account tracking is activated
+// by itself on the way in (POST /users once), so a person never meets that step as a chore.
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { BankPicker } from "@/components/accounttracking/bank-picker";
-import { Button } from "@/components/ui/button";
+import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
 import { useConnectBank, useRegisterForTracking, useTrackingStatus, type Bank, type Consent } from "@/lib/client/accounttracking";
@@ -44,6 +46,12 @@ export function ConnectWizard() {
   const [expiryDays, setExpiryDays] = useState("90");
   const [purpose, setPurpose] = useState<Consent["purpose"]>("account_access");
   const canSetUp = scope ? scope.role !== "viewer" : false;
+  const params = useSearchParams();
+  const needsActivation = status.data?.active === false && canSetUp;
+  const { mutate: activate, isIdle } = register;
+  useEffect(() => {
+    if (needsActivation && isIdle) activate();
+  }, [needsActivation, isIdle, activate]);
 
   return (
     <>
@@ -57,25 +65,26 @@ export function ConnectWizard() {
         <SkeletonRows rows={2} label="Checking account tracking" />
       ) : (
         <>
-          <Step n={1} title="Activate account tracking" done={status.data?.active}>
-            {status.data?.active ? (
-              <p className="text-sm text-slate-600">Account tracking is active for you in {scope?.name ?? "this scope"}.</p>
-            ) : (
-              <div className="space-y-3">
-                <p className="text-sm text-slate-600">Once activated you can connect banks in {scope?.name ?? "this scope"}. Nothing is read from any bank until you approve it there.</p>
-                <FormError message={register.isError ? errorMessage(register.error) : null} />
-                <Button onClick={() => register.mutate()} pending={register.isPending} disabled={!canSetUp}>
-                  Activate account tracking
-                </Button>
-              </div>
-            )}
-          </Step>
+          {!status.data?.active && (
+            <Card className="mb-4 p-5">
+              {register.isError ? (
+                <div className="space-y-3">
+                  <FormError message={`Account tracking could not be switched on for ${scope?.name ?? "this scope"}. ${errorMessage(register.error)}`} />
+                  <Button onClick={() => register.mutate()} pending={register.isPending}>Try again</Button>
+                </div>
+              ) : canSetUp ? (
+                <p className="text-sm text-slate-600"><Spinner /> Getting account tracking ready in {scope?.name ?? "this scope"}…</p>
+              ) : (
+                <p className="text-sm text-slate-600">Account tracking is not active in this scope yet; a member or admin can connect the first bank.</p>
+              )}
+            </Card>
+          )}
           {status.data?.active && (
             <>
-              <Step n={2} title="Choose your bank" done={bank !== null}>
-                <BankPicker selected={bank} onSelect={setBank} />
+              <Step n={1} title="Choose your bank" done={bank !== null}>
+                <BankPicker selected={bank} onSelect={setBank} initialCountry={params.get("country")} initialBankId={params.get("bank")} />
               </Step>
-              <Step n={3} title="Choose what to share and for how long">
+              <Step n={2} title="Choose what to share and for how long">
                 <div className="grid gap-4 sm:grid-cols-2">
                   <SelectField label="Access" value={purpose} onChange={(e) => setPurpose(e.target.value as Consent["purpose"])} options={PURPOSE} />
                   <SelectField label="Valid for" value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} options={VALIDITY} hint="After this you approve again at your bank." />

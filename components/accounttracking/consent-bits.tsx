@@ -43,6 +43,25 @@ export function ValidityBar({ consent }: { consent: Consent }) {
   );
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** What a person should read about the status: our own words, never a server note with a raw id. */
+export function statusNote(consent: Pick<Consent, "status" | "statusReason" | "bankName">): string | null {
+  const bank = consent.bankName ?? "the bank";
+  switch (consent.status) {
+    case "renewed":
+      return "Replaced by its renewal; the tracked accounts moved there.";
+    case "revoked":
+      return `Access ended. Reconnect ${bank} to sync its accounts again.`;
+    case "expired":
+      return `The approval at ${bank} ran out. Reconnect to sync again.`;
+    case "rejected":
+      return `Not approved at ${bank}; nothing was shared.`;
+    default:
+      return consent.statusReason && !UUID.test(consent.statusReason) ? consent.statusReason : null;
+  }
+}
+
 export function formatIban(iban: string | null): string {
   return iban ? iban.replace(/\s+/g, "").replace(/(.{4})/g, "$1 ").trim() : "—";
 }

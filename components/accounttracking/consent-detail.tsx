@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
-import { ConsentAccounts } from "@/components/accounttracking/consent-accounts";
-import { ConsentStatusBadge, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { ConsentStatusBadge, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { formatDate, formatDateTime } from "@/components/ui/format";
@@ -23,11 +23,11 @@ export function ConsentDetail({ id }: { id: string }) {
           <div><dt className="text-xs text-slate-500">Approved</dt><dd className="mt-1 text-sm">{formatDateTime(c.authorizedAt)}</dd></div>
           <div><dt className="text-xs text-slate-500">Last checked with the bank</dt><dd className="mt-1 text-sm">{formatDateTime(c.lastCheckedAt)}</dd></div>
         </dl>
-        {c.statusReason && <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-600">{c.statusReason}</p>}
+        {statusNote(c) && <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-600">{statusNote(c)}</p>}
       </Card>
       <Card>
-        <CardHeader title="Accounts" description={c.status === "valid" ? "What the bank shares under this consent." : "Accounts can be read only while the consent is valid."} />
-        <ConsentAccounts consentId={c.id} enabled={c.status === "valid"} track={c.bankId && c.countryCode ? { bankId: c.bankId, countryCode: c.countryCode } : undefined} />
+        <CardHeader title="Accounts" description={c.status === "valid" ? "What the bank shares under this consent. Tick the ones to track." : "Accounts can be read only while the consent is valid."} />
+        <TrackPicker consent={c} />
       </Card>
     </>
   );

@@ -1,9 +1,9 @@
 "use client";
 import Link from "next/link";
-import { ConsentStatusBadge, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { ConsentStatusBadge, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { RevokeButton } from "@/components/accounttracking/revoke-button";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
-import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
@@ -16,7 +16,6 @@ export function ConsentsPage() {
   const { scope } = useCurrentScope();
   const consents = useConsents();
   const renew = useConsentAction("renew");
-  const revoke = useConsentAction("revoke");
   const toast = useToast();
   const canSetUp = scope ? scope.role !== "viewer" : false;
   const items = consents.data?.items ?? [];
@@ -47,28 +46,20 @@ export function ConsentsPage() {
                 </Td>
                 <Td>
                   <ConsentStatusBadge status={c.status} />
-                  {c.statusReason && <span className="mt-1 block max-w-56 text-xs text-slate-500">{c.statusReason}</span>}
+                  {statusNote(c) && <span className="mt-1 block max-w-56 whitespace-normal text-xs text-slate-600">{statusNote(c)}</span>}
                 </Td>
                 <Td><ValidityBar consent={c} /></Td>
                 <Td>{c.validUntil ? formatDate(c.validUntil) : "—"}</Td>
                 <Td className="text-right">
                   {canSetUp && (
                     <span className="inline-flex gap-2">
-                      {(c.status === "valid" || c.status === "expired") && (
+                      {c.status !== "pending" && c.status !== "rejected" && c.status !== "renewed" && (
                         <Button size="sm" variant="secondary" pending={renew.isPending && renew.variables === c.id} onClick={() => renew.mutate(c.id, { onError: (e) => toast.error(errorMessage(e)) })}>
-                          Renew
+                          {c.status === "valid" ? "Renew" : "Reconnect"}
+                          <span className="sr-only"> {c.bankName ?? "this bank"}</span>
                         </Button>
                       )}
-                      {(c.status === "valid" || c.status === "pending") && (
-                        <ConfirmButton
-                          question="Revoke access for this bank?"
-                          confirmLabel="Revoke"
-                          pending={revoke.isPending && revoke.variables === c.id}
-                          onConfirm={() => revoke.mutate(c.id, { onSuccess: () => toast.success("Access revoked at the bank."), onError: (e) => toast.error(errorMessage(e)) })}
-                        >
-                          Revoke
-                        </ConfirmButton>
-                      )}
+                      {(c.status === "valid" || c.status === "pending") && <RevokeButton consent={c} />}
                     </span>
                   )}
                 </Td>

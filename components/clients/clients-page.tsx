@@ -76,7 +76,7 @@ export function ClientsPage() {
                   <Td>{CLIENT_TYPE_LABEL[c.type] ?? c.type}</Td>
                   <Td>
                     <span title={countryName(c.countryCode)}>{countryName(c.countryCode)}</span>{" "}
-                    <span className="text-xs text-slate-400">{c.countryCode}</span>
+                    <span className="text-xs text-slate-600">{c.countryCode}</span>
                   </Td>
                   <Td>{formatDate(c.createdAt)}</Td>
                 </tr>

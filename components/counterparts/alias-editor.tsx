@@ -15,10 +15,10 @@ export function AliasEditor({ id, name, alias, canEdit }: { id: string; name: st
     return (
       <span className="inline-flex items-center gap-2">
         <span className="font-medium text-slate-900">{alias ?? name}</span>
-        {alias && <span className="text-xs text-slate-400" title="Name at the bank">({name})</span>}
+        {alias && <span className="text-xs text-slate-500" title="Name at the bank">({name})</span>}
         {canEdit && (
-          <Button variant="ghost" size="sm" aria-label={`Rename ${alias ?? name}`} onClick={() => { setValue(alias ?? ""); setEditing(true); }}>
-            Rename
+          <Button variant="ghost" size="sm" onClick={() => { setValue(alias ?? ""); setEditing(true); }}>
+            Rename<span className="sr-only"> {alias ?? name}</span>
           </Button>
         )}
       </span>

@@ -17,7 +17,7 @@ export function BindClient({ counterpartId, entity, canEdit }: { counterpartId: 
   return (
     <div className="space-y-2 text-sm">
       <p className="text-slate-700">
-        {entity ? <>Bound to {entity.entityType} <span className="font-medium">{bound?.displayName ?? entity.entityId}</span></> : "Not bound to a client."}
+        {entity ? <>Bound to {entity.entityType} <span className="font-medium">{bound?.displayName ?? (clients.isPending ? "…" : "no longer in this scope")}</span></> : "Not bound to a client."}
       </p>
       {canEdit && (
         <div className="flex flex-wrap items-center gap-2">

@@ -21,8 +21,12 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
   if (detail.isPending) return <SkeletonRows rows={6} label="Loading counterpart" />;
   if (detail.isError) return <FormError message={errorMessage(detail.error)} />;
   const c = detail.data;
-  const currency = choices.data?.pages[0]?.items[0]?.currency ?? "EUR";
   const options = accountId ? (choices.data?.pages.flatMap((p) => p.items) ?? []) : [];
+  // Each currency gets its own line and chart: sums in different currencies are never added.
+  const currencies = c.totalsByCurrency.map((t) => t.currency);
+  const summary = c.totalsByCurrency.length
+    ? c.totalsByCurrency.map((t) => `${t.count} in ${t.currency} · in ${formatMoney(t.sumIn, t.currency)} · out ${formatMoney(t.sumOut, t.currency)}`).join("; ")
+    : "No transactions yet";
   return (
     <div className="space-y-6">
       <PageHeader
@@ -33,18 +37,20 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
       <div><AliasEditor id={c.id} name={c.name} alias={c.alias} canEdit={canEdit} /></div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
-          <CardHeader
-            title="Per month"
-            description={`${c.totals.count} transactions · in ${formatMoney(c.totals.sumIn, currency)} · out ${formatMoney(c.totals.sumOut, currency)}`}
-          />
-          <div className="p-4"><MonthlyChart months={c.monthly} currency={currency} /></div>
+          <CardHeader title="Per month" description={<span data-testid="counterpart-totals">{summary}</span>} />
+          {currencies.map((currency) => (
+            <div key={currency} className="p-4">
+              {currencies.length > 1 && <h3 className="mb-2 text-sm font-semibold text-slate-900">In {currency}</h3>}
+              <MonthlyChart months={c.monthly.filter((m) => m.currency === currency)} currency={currency} />
+            </div>
+          ))}
         </Card>
         <Card>
           <CardHeader title="Behind this counterpart" />
           <div className="space-y-4 px-5 py-4 text-sm">
             <div>
               <h3 className="font-medium text-slate-900">Names at the bank</h3>
-              <ul className="mt-1 text-slate-600">{c.bankNames.map((n) => <li key={n.name}>{n.name} <span className="text-slate-400">({n.count})</span></li>)}</ul>
+              <ul className="mt-1 text-slate-600">{c.bankNames.map((n) => <li key={n.name}>{n.name} <span className="text-slate-500">({n.count})</span></li>)}</ul>
             </div>
             <div>
               <h3 className="font-medium text-slate-900">Match keys</h3>
@@ -65,7 +71,7 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
       </div>
       <Card>
         <CardHeader title="Transactions" description="Move a transaction to another counterpart; the choice survives re-syncs." />
-        <CounterpartTransactions counterpartId={c.id} choices={options.length ? options : [{ id: c.id, name: c.name, alias: c.alias, displayName: c.displayName, parentId: c.parentId, entity: c.entity, consolidatedCount: 0, currency, totals: c.totals }]} canEdit={canEdit && options.length > 0} />
+        <CounterpartTransactions counterpartId={c.id} choices={options.length ? options : [{ ...c, consolidatedCount: 0, currency: currencies[0] ?? "EUR", totals: c.totalsByCurrency[0] ?? { count: 0, sumIn: "0", sumOut: "0", lastDate: null } }]} canEdit={canEdit && options.length > 0} />
       </Card>
     </div>
   );

@@ -8,7 +8,6 @@ import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/compon
 import { FormError } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
-import { ManagePanel } from "@/components/counterparts/manage-panel";
 import { useCounterpartChange, useCounterparts, type Consolidation, type CounterpartSort } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
@@ -51,7 +50,6 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
       { onSuccess: (record) => { setUndoable(record); setSelected(new Set()); setTargetId(""); } },
     );
   };
-  const managed = rows.find((r) => r.id === managing) ?? null;
 
   return (
     <div>
@@ -68,53 +66,63 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
           </Button>
         </div>
       )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Card>
-          <CardHeader
-            title="Counterparts"
-            action={
-              <input
-                type="search"
-                aria-label="Search counterparts"
-                placeholder="Search names and aliases"
-                className="w-60 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            }
+      {/* One full-width card: the family and client panel opens under its row (not in a side column),
+          so every column fits at 1280 px and the names stay in view. */}
+      <Card>
+        <CardHeader
+          title="Counterparts"
+          action={
+            <input
+              type="search"
+              aria-label="Search counterparts"
+              placeholder="Search names and aliases"
+              className="w-60 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          }
+        />
+        {chosen.length >= 2 && (
+          <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50 px-5 py-2 text-sm">
+            <label className="flex items-center gap-2">
+              Keep as
+              <select className="rounded-md px-2 py-1 ring-1 ring-slate-300" value={target?.id ?? ""} onChange={(e) => setTargetId(e.target.value)}>
+                {chosen.map((r) => (
+                  <option key={r.id} value={r.id}>{r.displayName}</option>
+                ))}
+              </select>
+            </label>
+            <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>Consolidate {chosen.length}</Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>Clear</Button>
+          </div>
+        )}
+        <FormError message={consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null} />
+        {list.isPending ? (
+          <SkeletonRows rows={5} label="Loading counterparts" />
+        ) : list.isError ? (
+          <div className="p-5"><FormError message={errorMessage(list.error)} /></div>
+        ) : rows.length === 0 ? (
+          <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>Counterparts appear once the account has synced.</EmptyState>
+        ) : (
+          <CounterpartsTable
+            rows={rows}
+            accountId={accountId}
+            sort={sort}
+            order={order}
+            onSort={onSort}
+            selected={selected}
+            onToggle={toggle}
+            managing={managing}
+            onManage={(id) => setManaging(managing === id ? null : id)}
+            canEdit={canEdit}
           />
-          {chosen.length >= 2 && (
-            <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50 px-5 py-2 text-sm">
-              <label className="flex items-center gap-2">
-                Keep as
-                <select aria-label="Consolidate into" className="rounded-md px-2 py-1 ring-1 ring-slate-300" value={target?.id ?? ""} onChange={(e) => setTargetId(e.target.value)}>
-                  {chosen.map((r) => (
-                    <option key={r.id} value={r.id}>{r.displayName}</option>
-                  ))}
-                </select>
-              </label>
-              <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>Consolidate {chosen.length}</Button>
-              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>Clear</Button>
-            </div>
-          )}
-          <FormError message={consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null} />
-          {list.isPending ? (
-            <SkeletonRows rows={5} label="Loading counterparts" />
-          ) : list.isError ? (
-            <div className="p-5"><FormError message={errorMessage(list.error)} /></div>
-          ) : rows.length === 0 ? (
-            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>Counterparts appear once the account has synced.</EmptyState>
-          ) : (
-            <CounterpartsTable rows={rows} accountId={accountId} sort={sort} order={order} onSort={onSort} selected={selected} onToggle={toggle} onManage={setManaging} canEdit={canEdit} />
-          )}
-          {list.hasNextPage && (
-            <div className="border-t border-slate-100 px-5 py-3">
-              <Button size="sm" variant="secondary" pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>Load more</Button>
-            </div>
-          )}
-        </Card>
-        {managed && <ManagePanel counterpart={managed} accountId={accountId} candidates={rows} canEdit={canEdit} onClose={() => setManaging(null)} />}
-      </div>
+        )}
+        {list.hasNextPage && (
+          <div className="border-t border-slate-100 px-5 py-3">
+            <Button size="sm" variant="secondary" pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>Load more</Button>
+          </div>
+        )}
+      </Card>
     </div>
   );
 }

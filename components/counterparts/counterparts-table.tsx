@@ -1,12 +1,14 @@
 "use client";
 // The account's counterparts: sortable columns, a checkbox per row for consolidation, inline alias
-// edit, and a Manage button that opens the family and client panel.
+// edit, and a "Family & client" button that opens that panel in a row right under the counterpart
+// (a disclosure, so the table keeps its full width and the name stays next to its panel).
 import Link from "next/link";
+import { Fragment } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/components/ui/format";
-import { Td } from "@/components/ui/table";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
+import { ManagePanel } from "@/components/counterparts/manage-panel";
 import type { CounterpartSort, ListedCounterpart } from "@/lib/client/counterparts";
 
 const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
@@ -16,6 +18,7 @@ const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
   { key: "sumOut", label: "Money out", numeric: true },
   { key: "lastDate", label: "Last", numeric: false },
 ];
+const CELL = "px-3 py-3 text-slate-700";
 
 type Props = {
   rows: ListedCounterpart[];
@@ -25,24 +28,25 @@ type Props = {
   onSort: (sort: CounterpartSort) => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
+  managing: string | null;
   onManage: (id: string) => void;
   canEdit: boolean;
 };
 
-export function CounterpartsTable({ rows, accountId, sort, order, onSort, selected, onToggle, onManage, canEdit }: Props) {
+export function CounterpartsTable({ rows, accountId, sort, order, onSort, selected, onToggle, managing, onManage, canEdit }: Props) {
   return (
     <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Counterparts of this account with totals</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="w-10 px-5 py-2.5"><span className="sr-only">Select</span></th>
+            <th scope="col" className="w-8 py-2.5 pl-5 pr-1"><span className="sr-only">Select</span></th>
             {COLUMNS.map((c) => (
               <th
                 key={c.key}
                 scope="col"
-                aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : "none"}
-                className={`px-5 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500 ${c.numeric ? "text-right" : "text-left"}`}
+                aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
+                className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.numeric ? "text-right" : "text-left"}`}
               >
                 <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => onSort(c.key)}>
                   {c.label}
@@ -50,37 +54,50 @@ export function CounterpartsTable({ rows, accountId, sort, order, onSort, select
                 </button>
               </th>
             ))}
-            <th scope="col" className="px-5 py-2.5"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-2.5 pl-3 pr-5"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
-          {rows.map((r) => (
-            <tr key={r.id} data-testid="counterpart-row" data-name={r.displayName} className={selected.has(r.id) ? "bg-indigo-50/60" : undefined}>
-              <Td>
-                {canEdit && (
-                  <input type="checkbox" aria-label={`Select ${r.displayName}`} checked={selected.has(r.id)} onChange={() => onToggle(r.id)} />
+          {rows.map((r) => {
+            const open = managing === r.id;
+            const panelId = `manage-${r.id}`;
+            return (
+              <Fragment key={r.id}>
+                <tr data-testid="counterpart-row" data-name={r.displayName} className={selected.has(r.id) || open ? "bg-indigo-50/60" : undefined}>
+                  <td className="py-3 pl-5 pr-1">
+                    {canEdit && <input type="checkbox" aria-label={`Select ${r.displayName}`} checked={selected.has(r.id)} onChange={() => onToggle(r.id)} />}
+                  </td>
+                  <td className={`${CELL} min-w-48`}>
+                    <AliasEditor id={r.id} name={r.name} alias={r.alias} canEdit={canEdit} />
+                    <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
+                      <Link className="text-indigo-700 hover:underline" href={`/counterparts/${r.id}?account=${accountId}`}>
+                        Details<span className="sr-only"> of {r.displayName}</span>
+                      </Link>
+                      {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
+                      {r.parentId && <span>in a family</span>}
+                      {r.entity && <span>bound to {r.entity.entityType}</span>}
+                    </div>
+                  </td>
+                  <td className={`${CELL} text-right tabular-nums`}>{r.totals.count}</td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>{formatMoney(r.totals.sumIn, r.currency)}</td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}><span data-testid="sum-out">{formatMoney(r.totals.sumOut, r.currency)}</span></td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatDate(r.totals.lastDate)}</td>
+                  <td className="whitespace-nowrap py-3 pl-3 pr-5 text-right">
+                    <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => onManage(r.id)}>
+                      Family & client<span className="sr-only"> of {r.displayName}</span>
+                    </Button>
+                  </td>
+                </tr>
+                {open && (
+                  <tr className="bg-indigo-50/30">
+                    <td colSpan={COLUMNS.length + 2} className="px-5 pb-4 pt-1">
+                      <ManagePanel id={panelId} counterpart={r} accountId={accountId} candidates={rows} canEdit={canEdit} onClose={() => onManage(r.id)} />
+                    </td>
+                  </tr>
                 )}
-              </Td>
-              <Td>
-                <AliasEditor id={r.id} name={r.name} alias={r.alias} canEdit={canEdit} />
-                <div className="mt-0.5 flex gap-2 text-xs text-slate-500">
-                  <Link className="text-indigo-700 hover:underline" href={`/counterparts/${r.id}?account=${accountId}`}>Details</Link>
-                  {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
-                  {r.parentId && <span>in a family</span>}
-                  {r.entity && <span>bound to {r.entity.entityType}</span>}
-                </div>
-              </Td>
-              <Td className="text-right tabular-nums" >{r.totals.count}</Td>
-              <Td className="text-right tabular-nums text-emerald-700">{formatMoney(r.totals.sumIn, r.currency)}</Td>
-              <Td className="text-right tabular-nums text-rose-700"><span data-testid="sum-out">{formatMoney(r.totals.sumOut, r.currency)}</span></Td>
-              <Td>{formatDate(r.totals.lastDate)}</Td>
-              <Td>
-                <Button size="sm" variant="secondary" onClick={() => onManage(r.id)} aria-label={`Manage ${r.displayName}`}>
-                  Family & client
-                </Button>
-              </Td>
-            </tr>
-          ))}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

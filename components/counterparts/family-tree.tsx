@@ -21,8 +21,8 @@ function Node({ node, currency, canEdit, depth }: { node: FamilyNode; currency: 
           {formatMoney(node.rolledUp.sumIn, currency)}
         </span>
         {canEdit && depth > 0 && (
-          <Button size="sm" variant="ghost" pending={unlink.isPending} onClick={() => unlink.mutate(node.id)} aria-label={`Unlink ${node.displayName}`}>
-            Unlink
+          <Button size="sm" variant="ghost" pending={unlink.isPending} onClick={() => unlink.mutate(node.id)}>
+            Unlink<span className="sr-only"> {node.displayName}</span>
           </Button>
         )}
       </div>
@@ -60,8 +60,8 @@ export function FamilyTree(props: { counterpartId: string; accountId: string; cu
           }}
         >
           <label className="text-sm text-slate-700">
-            <span className="mb-1 block font-medium">Add a child</span>
-            <select aria-label="Child counterpart" className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300" value={childId} onChange={(e) => setChildId(e.target.value)}>
+            <span className="mb-1 block font-medium">Child counterpart</span>
+            <select className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300" value={childId} onChange={(e) => setChildId(e.target.value)}>
               <option value="">Choose…</option>
               {others.map((c) => (
                 <option key={c.id} value={c.id}>{c.displayName}</option>

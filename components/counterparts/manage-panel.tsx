@@ -1,31 +1,37 @@
 "use client";
-// The side panel for one counterpart: its family tree (rolled-up totals) and its client binding.
+// The family and client panel of one counterpart, shown in a row under it: its family tree
+// (rolled-up totals) and its client binding. Close returns focus to the button that opened it.
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader } from "@/components/ui/card";
 import { BindClient } from "@/components/counterparts/bind-client";
 import { FamilyTree } from "@/components/counterparts/family-tree";
 import type { ListedCounterpart } from "@/lib/client/counterparts";
 
-type Props = { counterpart: ListedCounterpart; accountId: string; candidates: ListedCounterpart[]; canEdit: boolean; onClose: () => void };
+type Props = { id: string; counterpart: ListedCounterpart; accountId: string; candidates: ListedCounterpart[]; canEdit: boolean; onClose: () => void };
 
-export function ManagePanel({ counterpart, accountId, candidates, canEdit, onClose }: Props) {
+export function ManagePanel({ id, counterpart, accountId, candidates, canEdit, onClose }: Props) {
+  const close = (button: HTMLElement) => {
+    // The opener sits in the row above this panel's row.
+    const opener = button.closest("tr")?.previousElementSibling?.querySelector<HTMLButtonElement>("button[aria-expanded]");
+    onClose();
+    opener?.focus();
+  };
   return (
-    <Card className="self-start">
-      <CardHeader
-        title={counterpart.displayName}
-        description="Family and client"
-        action={<Button size="sm" variant="ghost" onClick={onClose}>Close</Button>}
-      />
-      <div className="space-y-5 px-5 py-4">
-        <section aria-label="Family">
+    <section id={id} aria-label={`Family and client of ${counterpart.displayName}`} className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Family</h3>
           <FamilyTree counterpartId={counterpart.id} accountId={accountId} currency={counterpart.currency} candidates={candidates} canEdit={canEdit} />
-        </section>
-        <section aria-label="Client">
+        </div>
+        <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Client</h3>
           <BindClient counterpartId={counterpart.id} entity={counterpart.entity} canEdit={canEdit} />
-        </section>
+        </div>
       </div>
-    </Card>
+      <div className="mt-3 text-right">
+        <Button size="sm" variant="ghost" onClick={(e) => close(e.currentTarget)}>
+          Close<span className="sr-only"> family and client of {counterpart.displayName}</span>
+        </Button>
+      </div>
+    </section>
   );
 }

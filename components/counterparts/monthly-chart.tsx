@@ -1,5 +1,6 @@
 "use client";
 // A counterpart's money in and out per month (recharts); a table of the same figures for screen readers.
+// The drawing is aria-hidden, so recharts' keyboard layer is off: nothing focusable may hide inside it.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/components/accounts/format";
 import type { CounterpartDetail } from "@/lib/client/counterparts";
@@ -15,7 +16,7 @@ export function MonthlyChart({ months, currency }: { months: CounterpartDetail["
       <figcaption className="sr-only">Money in and out per month</figcaption>
       <div className="h-64 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="month" tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} />
             <YAxis tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} width={56} />
@@ -27,7 +28,7 @@ export function MonthlyChart({ months, currency }: { months: CounterpartDetail["
         </ResponsiveContainer>
       </div>
       <table className="sr-only">
-        <caption>Money in and out per month</caption>
+        <caption>Money in and out per month, in {currency}</caption>
         <thead>
           <tr><th scope="col">Month</th><th scope="col">Transactions</th><th scope="col">Money in</th><th scope="col">Money out</th></tr>
         </thead>

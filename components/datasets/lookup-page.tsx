@@ -1,6 +1,8 @@
 "use client";
 // Company lookup: a registration number in a country, optionally with an entity or profession
-// context (or an explicit profile). Shows which profile applied and who served each subset.
+// context (or an explicit profile). Shows which profile applied and who served each subset. The
+// number's format and check digits are checked here first (the API checks them again), and the
+// client comes from a list of the scope's clients, not a typed id.
 import { useState, type FormEvent } from "react";
 import { LookupResult } from "@/components/datasets/lookup-result";
 import { Button } from "@/components/ui/button";
@@ -8,8 +10,8 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
-import { useCurrentScope } from "@/lib/client/hooks";
-import { SANDBOX_COUNTRIES } from "@/lib/datasets/providers/sandbox-countries";
+import { useClients, useCurrentScope } from "@/lib/client/hooks";
+import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
 
 const COUNTRIES = [
   { value: "BE", label: "Belgium" },
@@ -32,11 +34,17 @@ export function LookupPage() {
   const [profession, setProfession] = useState("");
   const [entityId, setEntityId] = useState("");
   const [profileId, setProfileId] = useState("");
-  const example = SANDBOX_COUNTRIES[country]?.example;
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const clients = useClients("");
+  const clientOptions = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const format = registrationExample(country);
   const mayRun = scope ? scope.role !== "viewer" : false;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const checked = checkRegistrationNumber(country, number);
+    setNumberError(checked.ok ? null : checked.message);
+    if (!checked.ok) return;
     const input: LookupInput = {
       country,
       number,
@@ -58,13 +66,13 @@ export function LookupPage() {
           <p className="mb-4 text-sm text-slate-600">Your role is viewer: lookups consult external providers and count against profiles, so members and admins run them.</p>
         )}
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
-          <SelectField label="Country" value={country} onChange={(e) => setCountry(e.target.value)} options={COUNTRIES} error={fieldError(lookup.error, "country")} />
+          <SelectField label="Country" value={country} onChange={(e) => { setCountry(e.target.value); setNumberError(null); }} options={COUNTRIES} error={fieldError(lookup.error, "country")} />
           <TextField
             label="Registration number"
             value={number}
             onChange={(e) => setNumber(e.target.value)}
-            error={fieldError(lookup.error, "number")}
-            hint={example ? <>Sandbox example: <button type="button" className="underline" onClick={() => setNumber(example)}>{example}</button></> : undefined}
+            error={numberError ?? fieldError(lookup.error, "number")}
+            hint={format ? <>{format.name}, like <button type="button" className="underline" onClick={() => { setNumber(format.example); setNumberError(null); }}>{format.example}</button></> : undefined}
             required
           />
           <SelectField
@@ -75,7 +83,14 @@ export function LookupPage() {
             error={fieldError(lookup.error, "profileId")}
           />
           <TextField label="Profession (optional)" value={profession} onChange={(e) => setProfession(e.target.value)} error={fieldError(lookup.error, "profession")} hint="Applies that profession's default profile" />
-          <TextField label="Client ID (optional)" value={entityId} onChange={(e) => setEntityId(e.target.value)} error={fieldError(lookup.error, "entityId")} hint="Applies the default profile of that client" />
+          <SelectField
+            label="Client (optional)"
+            value={entityId}
+            onChange={(e) => setEntityId(e.target.value)}
+            options={[{ value: "", label: clientOptions.length ? "No client" : "No clients yet" }, ...clientOptions.map((c) => ({ value: c.id, label: c.displayName }))]}
+            error={fieldError(lookup.error, "entityId")}
+            hint="Applies that client's default profile"
+          />
           <div className="flex items-end">
             <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>Look up</Button>
           </div>
@@ -84,7 +99,7 @@ export function LookupPage() {
           <FormError message={formErrorMessage(lookup.error, SHOWN)} />
         </div>
       </Card>
-      {lookup.data && <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />}
+      {lookup.data && !numberError && <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />}
     </>
   );
 }

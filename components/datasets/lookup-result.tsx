@@ -6,9 +6,27 @@ import { SubsetData } from "@/components/datasets/subset-data";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import type { LookupResult as Result, Provider, SubsetType } from "@/lib/client/datasets";
+import { numberInCountry } from "@/lib/datasets/registration-number";
+
+/** The provider's own words, without the error code in front ("not_found: …"). */
+const reasonText = (reason: string) => reason.replace(/^[a-z_]+: /, "");
 
 export function LookupResult({ result, providers, subsetTypes }: { result: Result; providers?: Provider[]; subsetTypes?: SubsetType[] }) {
   const subsetName = (key: string) => subsetTypes?.find((t) => t.key === key)?.name ?? key;
+  // No provider knows the company at all: say so once, not once per subset.
+  const nowhere = result.subsets.length > 0 && result.subsets.every((s) => s.status !== "served" && s.attempts.some((a) => a.outcome === "not_found"));
+  if (nowhere) {
+    return (
+      <div data-testid="lookup-result">
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-slate-900">No company {numberInCountry(result.company.country, result.company.number)}</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          None of the providers of the profile {result.profile.name} ({result.profile.providerPriorities.map((id) => providerName(id, providers)).join(", ")}) has a company with this number. Check the number and the country, or try another profile.
+        </p>
+      </Card>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4" data-testid="lookup-result">
       <Card className="p-5">
@@ -37,12 +55,12 @@ export function LookupResult({ result, providers, subsetTypes }: { result: Resul
             <div className="space-y-3 px-5 py-4">
               {s.data && <SubsetData subset={s.subset} data={s.data} />}
               <div>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Providers tried</p>
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
                 <ol className="mt-1 space-y-0.5 text-xs">
                   {s.attempts.map((a, i) => (
                     <li key={i} className={cx(a.outcome === "served" ? "text-emerald-700" : a.outcome === "failed" ? "text-red-700" : "text-slate-600")}>
                       {i + 1}. {providerName(a.provider, providers)}: {OUTCOME_LABEL[a.outcome]}
-                      {a.reason ? ` — ${a.reason}` : ""}
+                      {a.reason ? ` — ${reasonText(a.reason)}` : ""}
                     </li>
                   ))}
                 </ol>

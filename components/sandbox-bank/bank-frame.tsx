@@ -11,9 +11,10 @@ export function BankFrame({ bank, children }: { bank: SandboxBank; children: Rea
             <span aria-hidden="true" className="grid size-9 place-items-center rounded-full border-2 border-white/80 text-lg font-bold">
               {bank.name.charAt(0)}
             </span>
+            {/* Not a heading: the page's one h1 is the panel's title; the bank's name is branding. */}
             <div>
-              <p className="text-xl font-semibold tracking-wide">{bank.name}</p>
-              <p className="font-sans text-xs uppercase tracking-widest text-white/80">Secure online banking · {bank.bic}</p>
+              <span className="block text-xl font-semibold tracking-wide">{bank.name}</span>
+              <span className="block font-sans text-xs uppercase tracking-widest text-white/90">Secure online banking · {bank.bic}</span>
             </div>
           </div>
           <span className="rounded bg-yellow-300 px-2 py-1 font-sans text-xs font-bold uppercase tracking-wider text-stone-900">Sandbox</span>

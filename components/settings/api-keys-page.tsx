@@ -44,7 +44,7 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState<AppTokenKind>("api_key");
   const [role, setRole] = useState<"member" | "viewer">("viewer");
-  const [expiry, setExpiry] = useState("never");
+  const [expiry, setExpiry] = useState("90");
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
   async function submit(event: FormEvent) {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 import { NavLinks } from "@/components/shell/nav-links";
+import { RouteFocus } from "@/components/shell/route-focus";
 import { ScopeSwitcher } from "@/components/shell/scope-switcher";
 import { ScopeSync } from "@/components/shell/scope-sync";
 import { UserMenu } from "@/components/shell/user-menu";
@@ -10,6 +11,7 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
   return (
     <div className="min-h-screen">
       <ScopeSync />
+      <RouteFocus />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 text-sm focus:not-sr-only focus:fixed focus:left-2 focus:top-2"

@@ -60,7 +60,7 @@ export function NavLinks({ compact = false }: { compact?: boolean }) {
         ))}
       </ul>
       <div>
-        <p id="nav-settings" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">
+        <p id="nav-settings" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
           Settings
         </p>
         <ul aria-labelledby="nav-settings" className="space-y-1">

@@ -21,7 +21,8 @@ export function PageHeader({ title, description, action }: { title: string; desc
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {/* tabIndex -1: focus moves here after a client-side navigation (components/shell/route-focus). */}
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none">{title}</h1>
         {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
       </div>
       {action}

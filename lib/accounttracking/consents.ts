@@ -159,8 +159,10 @@ export async function revokeConsent(db: Tx, consent: Consent, context: AccessCon
  * the account holder approves again. When it becomes valid, the old one is ended (status renewed).
  */
 export async function renewConsent(db: Tx, consent: Consent, userId: string, expiryDays?: number): Promise<{ consent: Consent; created: boolean }> {
-  if (consent.status !== "valid" && consent.status !== "expired") {
-    throw conflict(`Only a valid or expired consent can be renewed; this one is ${consent.status}.`);
+  // A revoked consent can be renewed too: that is how a person reconnects, and its tracked accounts
+  // then move to the renewal with their history instead of being tracked again from scratch.
+  if (consent.status !== "valid" && consent.status !== "expired" && consent.status !== "revoked") {
+    throw conflict(`Only a valid, expired or revoked consent can be renewed; this one is ${consent.status}.`);
   }
   const pending = await db.consent.findFirst({ where: { renewsConsentId: consent.id, status: "pending" } });
   if (pending) return { consent: pending, created: false };

@@ -33,12 +33,15 @@ export type Counterpart = {
   createdAt: string;
   updatedAt: string;
 };
+export type CurrencyTotals = Totals & { currency: string };
 export type CounterpartDetail = Counterpart & {
-  totals: Totals;
+  /** Only when every transaction is in one currency; totalsByCurrency always. */
+  totals?: Totals;
+  totalsByCurrency: CurrencyTotals[];
   members: Counterpart[];
   keys: { kind: string; value: string; counterpartId: string }[];
   bankNames: { name: string; count: number }[];
-  monthly: { month: string; count: number; sumIn: string; sumOut: string }[];
+  monthly: { month: string; currency: string; count: number; sumIn: string; sumOut: string }[];
 };
 export type FamilyNode = { id: string; name: string; alias: string | null; displayName: string; parentId: string | null; totals: Totals; rolledUp: Totals; children: FamilyNode[] };
 export type Consolidation = { id: string; targetId: string; memberIds: string[]; createdAt: string; undoneAt: string | null };

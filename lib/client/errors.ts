@@ -36,10 +36,37 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A readable message for any thrown value. */
+/**
+ * A readable message for any thrown value: what happened and what to do. The API's messages are
+ * written for developers (codes, X-Scope, error.details); a person gets these words instead.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
+  if (error instanceof ApiError) return personMessage(error);
+  if (error instanceof Error) return error.message;
   return "Something went wrong. Please try again.";
+}
+
+function personMessage(error: ApiError): string {
+  switch (error.code) {
+    case "not_found": {
+      const what = /^(.+?) not found\b/.exec(error.message)?.[1] ?? "This item";
+      return `${what} was not found. It may have been removed, or it belongs to another scope: switch scope or go back to the list.`;
+    }
+    case "forbidden":
+      return "Your role in this scope does not allow this. Ask an admin of the scope for a member or admin role.";
+    case "validation_failed":
+      return (error.details && formErrorMessage(error)) || "Some of what was entered is not right. Check the form and try again.";
+    case "rate_limited":
+      return `Too many requests just now. Wait ${error.retryAfterSeconds ? `${error.retryAfterSeconds} seconds` : "a moment"} and try again.`;
+    case "scope_missing":
+      return "Choose a scope in the header first, then try again.";
+    case "unauthenticated":
+      return "Your session has ended. Sign in again to continue.";
+    case "server_error":
+      return "Something went wrong on our side. Try again in a moment; your data is unchanged.";
+    default:
+      return error.message;
+  }
 }
 
 /**
@@ -49,11 +76,12 @@ export function errorMessage(error: unknown): string {
 export function formErrorMessage(error: unknown, shownFields: readonly string[] = []): string | null {
   if (!error) return null;
   if (!(error instanceof ApiError)) return errorMessage(error);
-  if (!error.details) return error.message;
+  if (!error.details) return personMessage(error);
   const other = Object.entries(error.details)
     .filter(([field]) => !shownFields.includes(field))
-    .flatMap(([field, messages]) => messages.map((m) => (field === "body" ? m : `${field}: ${m}`)));
-  return other.length ? `Check the form: ${other.join(" ")}` : "Check the highlighted fields.";
+    .flatMap(([, messages]) => messages);
+  // The messages themselves say which field and what to do; field keys would only be jargon here.
+  return other.length ? other.join(" ") : "Check the highlighted fields and try again.";
 }
 
 /** The first server message for a field of a 422 answer. */

@@ -6,7 +6,7 @@ export const CLIENT_TYPES = ["company", "sole_trader", "individual", "non_profit
 
 /** Exactly two letters, an assigned ISO 3166-1 alpha-2 code; lower case is accepted and upper-cased. */
 export const countryCode = z
-  .string({ message: "countryCode is required" })
+  .string({ message: "Choose the client's country (countryCode, two letters like BE)." })
   .length(2, "countryCode must be exactly 2 characters (ISO 3166-1 alpha-2, e.g. BE)")
   .transform((v) => v.toUpperCase())
   .refine((v) => COUNTRY_CODES.has(v), "countryCode is not an ISO 3166-1 alpha-2 country code");
@@ -14,9 +14,9 @@ export const countryCode = z
 export const CreateClientBody = z.strictObject({
   type: z.enum(CLIENT_TYPES, { message: `type must be one of ${CLIENT_TYPES.join(", ")}` }),
   displayName: z
-    .string({ message: "displayName is required" })
+    .string({ message: "Enter the client's name (displayName)." })
     .trim()
-    .min(1, "displayName is required")
+    .min(1, "Enter the client's name (displayName).")
     .max(200, "displayName must be at most 200 characters"),
   countryCode,
 });

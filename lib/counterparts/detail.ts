@@ -1,6 +1,8 @@
 // One counterpart in full: who is consolidated into it, its match keys, the raw bank names seen,
-// totals and monthly totals (for its chart), over the scope or one account; own-account transfers
-// are left out of the totals (lib/accounttracking/transfers.ts).
+// totals and monthly totals (for its chart), over the scope or one account. Amounts are summed per
+// currency only: over the whole scope a counterpart can be paid from a EUR and a USD account, and
+// those sums must never be added together. Own-account transfers are left out of the totals
+// (lib/accounttracking/transfers.ts).
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
@@ -22,34 +24,39 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
       ids,
       scopeId,
     ),
-    query<{ month: string; count: number; sum_in: string; sum_out: string }>(
+    query<{ month: string; currency: string; count: number; sum_in: string; sum_out: string }>(
       db,
       `WITH ${ownCte("$2::uuid")}
-       SELECT left(t.sort_date, 7) AS month, count(*)::int AS count,
+       SELECT left(t.sort_date, 7) AS month, t.currency, count(*)::int AS count,
               coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0)::text AS sum_in,
               coalesce(-sum(t.amount) FILTER (WHERE t.amount < 0), 0)::text AS sum_out
          FROM transactions t ${OWN_JOIN} WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
           AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}
-        GROUP BY 1 ORDER BY 1`,
+        GROUP BY 1, 2 ORDER BY 1, 2`,
       ids,
       scopeId,
       accountId ?? null,
     ),
-    query<TotalsRow>(
+    query<TotalsRow & { currency: string }>(
       db,
-      `WITH ${ownCte("$2::uuid")} SELECT ${TOTALS_COLUMNS} FROM transactions t ${OWN_JOIN}
+      `WITH ${ownCte("$2::uuid")} SELECT t.currency, ${TOTALS_COLUMNS} FROM transactions t ${OWN_JOIN}
         WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
-          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}`,
+          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}
+        GROUP BY t.currency ORDER BY t.currency`,
       ids,
       scopeId,
       accountId ?? null,
     ),
   ]);
+  const byCurrency = totals.map((t) => ({ currency: t.currency, ...totalsOf(t) }));
+  // `totals` stays for callers that read one figure, but only when there is one currency to report.
+  const single = byCurrency.length <= 1 ? totalsOf(totals[0]) : undefined;
   return {
-    ...serializeCounterpart(counterpart, totalsOf(totals[0])),
+    ...serializeCounterpart(counterpart, single),
+    totalsByCurrency: byCurrency,
     members: members.map((m) => serializeCounterpart(m)),
     keys: keys.map((k) => ({ kind: k.kind, value: k.value, counterpartId: k.counterpartId })),
     bankNames: names.filter((n) => n.name !== null),
-    monthly: monthly.map((m) => ({ month: m.month, count: m.count, sumIn: m.sum_in, sumOut: m.sum_out })),
+    monthly: monthly.map((m) => ({ month: m.month, currency: m.currency, count: m.count, sumIn: m.sum_in, sumOut: m.sum_out })),
   };
 }

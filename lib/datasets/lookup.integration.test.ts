@@ -79,6 +79,21 @@ describe("GET /api/companies/v1/lookup", () => {
     expect((await lookup(`country=BE&number=1&profileId=${randomUUID()}`)).status).toBe(404);
   });
 
+  it("checks the number's format and check digits before asking providers (422 on number, use not counted)", async () => {
+    const before = await lookup("country=BE&number=0403.170.701");
+    expect(before.status).toBe(200);
+    const used = before.json.data.profile.usageCount;
+    const typo = await lookup("country=BE&number=0403.170.702");
+    expect(typo.status).toBe(422);
+    expect(typo.json.error.details?.number).toEqual([
+      "0403.170.702 is not a valid Belgian enterprise number: its check number (the last two digits) does not match the rest of the number. Check it for a typo.",
+    ]);
+    const short = await lookup("country=NL&number=1234567");
+    expect(short.json.error.details?.number).toEqual(["A Dutch KvK number has 8 digits, like 34567890."]);
+    expect((await lookup("country=FR&number=732829321")).status).toBe(422);
+    expect((await lookup("country=BE&number=0403.170.701")).json.data.profile.usageCount).toBe(used + 1);
+  });
+
   it("a profile of another scope cannot be applied explicitly (404)", async () => {
     const theirs = await createProfile(t.b.token, t.b.scopeId, globalProfile());
     expect((await lookup(`country=BE&number=0403170701&profileId=${theirs.json.data.id}`)).status).toBe(404);

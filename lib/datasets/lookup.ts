@@ -1,6 +1,6 @@
 // Company lookup governed by dataset profiles: resolve the applicable profile, fetch its subsets
 // from its providers in priority order, report who served what, and count the use.
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { fetchSubsets } from "@/lib/datasets/fetch-subsets";
 import { serializeProfile } from "@/lib/datasets/profiles";
@@ -8,6 +8,7 @@ import { configuredProviders } from "@/lib/datasets/providers";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 import { chooseProfile, type MatchedBy } from "@/lib/datasets/resolution";
 import type { LookupInput } from "@/lib/datasets/schemas";
+import { checkRegistrationNumber } from "@/lib/datasets/registration-number";
 
 async function resolveProfile(db: Tx, scopeId: string, input: LookupInput) {
   if (input.profileId) {
@@ -38,6 +39,10 @@ async function resolveProfile(db: Tx, scopeId: string, input: LookupInput) {
 
 export async function lookupCompany(db: Tx, scopeId: string, input: LookupInput, providers: CompanyDataProvider[] = configuredProviders()) {
   const { profile, matchedBy } = await resolveProfile(db, scopeId, input);
+  // Format and check digits before any provider is asked (or the profile's use is counted): a typo
+  // is the person's to fix, with words that say how, not a "not found" from every provider.
+  const checked = checkRegistrationNumber(input.country, input.number);
+  if (!checked.ok) throw validationFailed({ number: [checked.message] });
   const query = { country: input.country, number: input.number };
   const subsets = await fetchSubsets(query, profile.subsetSelection, profile.providerPriorities, providers);
   const counted = await db.datasetProfile.update({ where: { id: profile.id }, data: { usageCount: { increment: 1 } } });

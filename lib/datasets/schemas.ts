@@ -28,7 +28,7 @@ const text = (field: string, max: number) =>
   z.string({ message: `${field} must be a string` }).trim().min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`);
 
 const ProfileRequestShape = z.strictObject({
-  name: z.string({ message: "name is required" }).trim().min(1, "name is required").max(200, "name must be at most 200 characters"),
+  name: z.string({ message: "Give the profile a name." }).trim().min(1, "Give the profile a name.").max(200, "A profile name has at most 200 characters."),
   scope: z.enum(PROFILE_SCOPES, { message: "scope is required: one of global, entity, profession" }),
   subset_selection: z
     .array(z.string({ message: "each subset type is a string" }), { message: "subset_selection is required: a list of subset types" })
@@ -133,15 +133,15 @@ export function parseSnake<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 export const LookupQuery = z.strictObject({
   country: z
-    .string({ message: "country is required" })
-    .regex(/^[A-Za-z]{2}$/, "country must be exactly 2 letters (ISO 3166-1 alpha-2, e.g. BE)")
+    .string({ message: "Choose the company's country (two letters, like BE)." })
+    .regex(/^[A-Za-z]{2}$/, "Choose the company's country as two letters (ISO 3166-1 alpha-2, like BE).")
     .transform((v) => v.toUpperCase()),
   number: z
-    .string({ message: "number is required" })
+    .string({ message: "Enter the company's registration number." })
     .trim()
-    .min(1, "number is required")
-    .max(40, "number must be at most 40 characters")
-    .regex(/^[\p{L}\p{N} .\-/]+$/u, "number may contain letters, digits, spaces, dots, dashes and slashes"),
+    .min(1, "Enter the company's registration number.")
+    .max(40, "A registration number has at most 40 characters; check what was pasted.")
+    .regex(/^[\p{L}\p{N} .\-/]+$/u, "A registration number has only letters, digits, spaces, dots, dashes and slashes."),
   entityType: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client").optional(),
   entityId: z.string().trim().min(1).max(200).optional(),
   profession: z.string().trim().min(1).max(100).optional(),

@@ -159,12 +159,15 @@ describe("personal tokens and API keys", () => {
 
   it("an admin issues an App token bound to the scope with a role; it can read but not act as a person", async () => {
     const { a, b } = await twoTenants();
-    const created = await call<{ data: { token: string; role: string; kind: string } }>(apiKeys.POST, "POST", "/api/auth/v1/api-keys", {
+    const created = await call<{ data: { token: string; role: string; kind: string; expiresAt: string | null; createdAt: string } }>(apiKeys.POST, "POST", "/api/auth/v1/api-keys", {
       headers: bearer(a.token, a.scopeId),
       body: { name: "Connector", kind: "connector_app", role: "viewer" },
     });
     expect(created.status).toBe(201);
     expect(created.json.data).toMatchObject({ role: "viewer", kind: "connector_app" });
+    // Without expiresInDays a key expires after 90 days (never only when asked for with null).
+    const lifetime = Date.parse(created.json.data.expiresAt ?? "") - Date.parse(created.json.data.createdAt);
+    expect(Math.round(lifetime / 86_400_000)).toBe(90);
     const key = created.json.data.token;
     const list = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(key) });
     expect(list.json.data).toEqual([expect.objectContaining({ scopeId: a.scopeId, role: "viewer" })]);

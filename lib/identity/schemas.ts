@@ -3,21 +3,21 @@ import { ROLES } from "@/lib/auth/capabilities";
 import { APP_TOKEN_KINDS } from "@/lib/auth/tokens";
 
 export const email = z
-  .string({ message: "Email is required" })
+  .string({ message: "Enter your email address." })
   .trim()
   .toLowerCase()
   .max(254)
   .pipe(z.email({ message: "Enter a valid email address" }));
 
 export const password = z
-  .string({ message: "Password is required" })
+  .string({ message: "Enter a password." })
   .min(10, "Use at least 10 characters")
   .max(200, "Use at most 200 characters");
 
 export const SignUpBody = z.strictObject({
   email,
   password,
-  name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(120),
+  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(120),
 });
 
 export const TokenGrantBody = z.discriminatedUnion(
@@ -39,15 +39,16 @@ const expiresInDays = z
   .optional();
 
 export const CreatePersonalTokenBody = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: z.string().trim().min(1, "Give it a name, so you can recognise it in the list.").max(80),
   expiresInDays: expiresInDays.default(90),
 });
 
 export const CreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(80),
+  name: z.string().trim().min(1, "Give it a name, so you can recognise it in the list.").max(80),
   kind: z.enum(APP_TOKEN_KINDS, { message: `kind must be one of ${APP_TOKEN_KINDS.join(", ")}` }).default("api_key"),
   role: z.enum(["member", "viewer"], { message: "role must be member or viewer" }).default("viewer"),
-  expiresInDays: expiresInDays.default(null),
+  // A forgotten key should not live forever: 90 days unless the admin asks otherwise (null = never).
+  expiresInDays: expiresInDays.default(90),
 });
 
 export const RoleSchema = z.enum(ROLES, { message: "role must be admin, member or viewer" });

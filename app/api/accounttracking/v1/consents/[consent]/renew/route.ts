@@ -1,5 +1,5 @@
 // POST /api/accounttracking/v1/consents/{consent}/renew — scoped; a person with accounts.setup.
-// Body (optional): {expiryDays?}. A valid or expired consent gets a renewal: a new pending consent
+// Body (optional): {expiryDays?}. A valid, expired or revoked consent gets a renewal: a new pending consent
 // for the same bank (201; 200 with the existing one if a renewal is already pending). Send the
 // person through its initiate-redirect; once it is valid the old consent becomes `renewed`.
 import { methods, route } from "@/lib/api/route";

@@ -1,0 +1,121 @@
+"use client";
+// Choosing, in place, which of a bank connection's accounts to track: a checkbox per account (all
+// new ones ticked), and one "Track 2 accounts" button. Accounts already tracked link to their page.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { formatIban } from "@/components/accounttracking/consent-bits";
+import { Button } from "@/components/ui/button";
+import { EmptyState, SkeletonRows } from "@/components/ui/card";
+import { FormError } from "@/components/ui/field";
+import type { BankAccount, Consent } from "@/lib/client/accounttracking";
+import { useConsentAccounts } from "@/lib/client/accounttracking";
+import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
+import { errorMessage, isApiError } from "@/lib/client/errors";
+
+const KIND = { private: "Private", company: "Company", payment: "Payment" } as const;
+const plural = (n: number) => `${n} account${n === 1 ? "" : "s"}`;
+
+export function accountName(a: Pick<BankAccount, "name" | "product">): string {
+  return a.name ?? a.product ?? "Account";
+}
+
+type Props = {
+  consent: Consent;
+  /** "open": go to the new account(s) afterwards; "stay": remain on this page. */
+  afterTrack?: "open" | "stay";
+  /** Only the accounts not tracked yet, and nothing at all when there are none (the Accounts page). */
+  onlyUntracked?: boolean;
+};
+
+export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = false }: Props) {
+  const router = useRouter();
+  const exposed = useConsentAccounts(consent.id, consent.status === "valid");
+  const accounts = useAccounts();
+  const track = useTrackAccount();
+  const { allowed, reason } = useCanManageAccounts();
+  const [unticked, setUnticked] = useState<Set<string>>(new Set());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const bank = consent.bankName ?? "your bank";
+
+  if (consent.status !== "valid") return null;
+  if (exposed.isPending || accounts.isPending) return <SkeletonRows rows={2} label="Loading accounts" />;
+  if (exposed.isError) return <div className="p-5"><FormError message={`${bank} did not list the accounts just now. ${errorMessage(exposed.error)}`} /></div>;
+  if (exposed.data.length === 0) return <EmptyState title="No accounts shared">{bank} shares no accounts under this connection.</EmptyState>;
+
+  const tracked = new Map((accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id).map((a) => [a.bankAccountId, a.id]));
+  const open = exposed.data.filter((a) => !tracked.has(a.accountId));
+  const chosen = open.filter((a) => !unticked.has(a.accountId));
+  const listed = onlyUntracked ? open : exposed.data;
+  if (listed.length === 0) return null;
+  const toggle = (id: string) => {
+    const next = new Set(unticked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setUnticked(next);
+  };
+  const submit = async () => {
+    setBusy(true);
+    setFailure(null);
+    const ids: string[] = [];
+    for (const a of chosen) {
+      try {
+        const { account } = await track.mutateAsync({ bankId: consent.bankId ?? "", countryCode: consent.countryCode ?? "", accountType: a.accountType, consentId: consent.id, accountId: a.accountId });
+        ids.push(account.id);
+      } catch (error) {
+        // Already tracked (say, from another tab) is what the person wanted anyway.
+        if (isApiError(error) && error.status === 409) continue;
+        setFailure(`${accountName(a)} could not be tracked: ${errorMessage(error)} The others are tracked; try this one again.`);
+      }
+    }
+    setBusy(false);
+    if (afterTrack === "open" && ids.length > 0) router.push(ids.length === 1 ? `/accounts/${ids[0]}` : "/accounts");
+  };
+
+  return (
+    <form className="px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Accounts at {bank}</legend>
+        <ul className="mt-3 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+          {listed.map((a) => {
+            const trackedId = tracked.get(a.accountId);
+            return (
+              <li key={a.accountId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+                {trackedId ? (
+                  <span className="flex-1 text-sm">
+                    <span className="font-medium text-slate-900">{accountName(a)}</span> <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
+                  </span>
+                ) : (
+                  <label className="flex flex-1 cursor-pointer items-center gap-3 text-sm">
+                    <input type="checkbox" className="size-4 accent-indigo-600" checked={!unticked.has(a.accountId)} onChange={() => toggle(a.accountId)} disabled={!allowed} />
+                    <span>
+                      <span className="font-medium text-slate-900">{accountName(a)}</span>{" "}
+                      <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
+                    </span>
+                  </label>
+                )}
+                <span className="text-xs text-slate-600">{KIND[a.accountType]} · {a.currency}</span>
+                {trackedId && (
+                  <Link href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
+                    Tracked — open<span className="sr-only"> {accountName(a)}</span>
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      {!allowed && reason && <p className="mt-3 text-sm text-slate-600">{reason}</p>}
+      {failure && <div className="mt-3"><FormError message={failure} /></div>}
+      {open.length > 0 && (
+        <div className="mt-4 flex items-center gap-3">
+          <Button type="submit" disabled={!allowed || chosen.length === 0} pending={busy}>
+            Track {plural(chosen.length)}
+          </Button>
+          <span className="text-xs text-slate-600">Each tracked account syncs now and then up to twice a day on its own.</span>
+        </div>
+      )}
+    </form>
+  );
+}

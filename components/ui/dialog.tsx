@@ -1,0 +1,82 @@
+"use client";
+// A modal dialog on the native <dialog>: showModal() makes the rest of the page inert and Escape
+// cancels it. On top of that, Tab and Shift+Tab wrap inside the dialog (so focus never leaves it for
+// the browser's own controls), and on close focus goes back to the control that opened it.
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({
+  open,
+  title,
+  children,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // Whatever closed it (Escape, a button, the parent), focus returns to the opener.
+  const restoreFocus = () => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+    // The opener can be gone (a revoked consent loses its Revoke button): the page heading, then.
+    else document.querySelector<HTMLElement>("#main h1")?.focus();
+  };
+
+  const trapTab = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Escape: let React state drive the close so the parent stays in charge.
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={restoreFocus}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+// axe-core checks for browser specs: every serious or critical violation on a page (or one part of
+// it) is collected with the page state it was found in, so one run lists all of them at once.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+export type Finding = { state: string; rule: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Known violations inside components/accounts and components/dashboard, which another change (issue 15,
+ * part A) is rewriting: listed and reported, not failed on here. Remove each once that change lands.
+ */
+const PART_A: { rule: string; target: RegExp; where: string }[] = [
+  // aria-label "Sync <account> now" does not contain the visible "Sync now" (components/accounts/accounts-page.tsx).
+  { rule: "label-content-name-mismatch", target: /aria-label="Sync .* now"/, where: "components/accounts/accounts-page.tsx" },
+  // recharts' keyboard layer inside an aria-hidden chart (components/accounts/account-charts.tsx).
+  { rule: "aria-hidden-focus", target: /min-h-72/, where: "components/accounts/account-charts.tsx" },
+];
+
+export class AxeAudit {
+  readonly findings: Finding[] = [];
+  readonly deferred: Finding[] = [];
+  readonly states: string[] = [];
+
+  /** Audits the page as it is now. Experimental rules are on: label-content-name-mismatch is one. */
+  async check(page: Page, state: string): Promise<void> {
+    const result = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice", "experimental"])
+      // The Next.js development overlay is not part of the product (absent from production builds).
+      .exclude("nextjs-portal")
+      .analyze();
+    this.states.push(state);
+    for (const v of result.violations) {
+      if (v.impact !== "serious" && v.impact !== "critical") continue;
+      const finding = { state, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`) };
+      const partA = PART_A.find((k) => k.rule === v.id && finding.targets.every((t) => k.target.test(t)));
+      (partA ? this.deferred : this.findings).push(partA ? { ...finding, help: `${finding.help} (${partA.where})` } : finding);
+    }
+  }
+
+  report(list: Finding[]): string {
+    return list.map((f) => `[${f.state}] ${f.impact} ${f.rule}: ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n");
+  }
+}

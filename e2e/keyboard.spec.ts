@@ -1,0 +1,105 @@
+// Keyboard only, as a person without a mouse: sign up, connect alice's bank at the sandbox bank,
+// track both accounts in place and open one. Then the Revoke dialog: focus starts inside it, Tab
+// stays inside it, Escape cancels and focus returns to the Revoke button. No clicks anywhere.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/** Presses Tab until `target` has focus (at most `max` presses), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const focused = (page: Page) => page.locator(":focus");
+
+test("keyboard only: connect a bank, track two accounts, open one; the Revoke dialog keeps focus", async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.goto("/signup");
+  await tabTo(page, page.getByLabel("Your name"));
+  await page.keyboard.type(`Keys ${stamp}`);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(`keys-${stamp}@example.test`);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("correct horse battery staple");
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/dashboard");
+
+  // A client-side navigation moves focus to the new page's heading.
+  await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }));
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/consents");
+  await expect(focused(page)).toHaveText("Bank connections");
+  await expect(focused(page)).toHaveJSProperty("tagName", "H1");
+
+  await tabTo(page, page.getByRole("link", { name: "Connect a bank" }).first());
+  await page.keyboard.press("Enter");
+  await page.waitForURL("**/connect");
+  // Tracking activates by itself: the bank choice is the first step.
+  const country = page.getByLabel("Country");
+  await expect(country).toBeEnabled();
+  await tabTo(page, country);
+  await page.keyboard.type("Belgium");
+  await expect(country).toHaveValue("BE");
+  const firstBank = page.getByRole("radio").first();
+  await tabTo(page, firstBank);
+  await page.keyboard.press("Space");
+  await expect(firstBank).toBeChecked();
+  const go = page.getByRole("button", { name: /^Continue to / });
+  const bankName = ((await go.textContent()) ?? "").replace(/^Continue to /, "").trim();
+  await tabTo(page, go);
+  await page.keyboard.press("Enter");
+
+  // The sandbox bank's pages.
+  await page.waitForURL(/\/sandbox-bank\//);
+  await tabTo(page, page.getByLabel("User ID"));
+  await page.keyboard.type("alice");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("any password");
+  await page.keyboard.press("Enter");
+  const approve = page.getByRole("button", { name: "Approve" });
+  await expect(approve).toBeVisible();
+  await tabTo(page, approve);
+  await page.keyboard.press("Enter");
+
+  // Back: both accounts ticked; one button tracks them.
+  await page.waitForURL(/\/connect\/result\?/);
+  await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
+  const track = page.getByRole("button", { name: "Track 2 accounts" });
+  await expect(track).toBeEnabled();
+  await tabTo(page, track);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/accounts$/);
+  const tracked = page.getByRole("table", { name: "Tracked accounts" }).getByRole("link");
+  await expect(tracked).toHaveCount(2);
+
+  // Open one account (a transaction's detail is part A's drawer, not merged here: this stops at the account).
+  await tabTo(page, tracked.first());
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(focused(page)).toHaveJSProperty("tagName", "H1");
+
+  // The Revoke dialog, by keyboard.
+  await page.goto("/consents");
+  const revoke = page.getByRole("button", { name: `Revoke access to ${bankName}` });
+  await tabTo(page, revoke);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Revoke access to ${bankName}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("these 2 tracked accounts");
+  await expect(dialog.getByRole("button", { name: "Keep access" })).toBeFocused();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
+  // Escape cancelled: still connected.
+  const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
+  await expect(row.getByText("Connected", { exact: true })).toBeVisible();
+});
