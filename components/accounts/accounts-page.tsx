@@ -6,14 +6,18 @@ import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { Badge, Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { isActive, newestRun, useAccounts, useCanManageAccounts, useSyncStatus, type Account } from "@/lib/client/accounts";
+import { useConsents, type Consent } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
-function AccountRow({ account }: { account: Account }) {
+/** Bank access that has ended: its accounts no longer sync (components/accounttracking/account-access.tsx offers Reconnect). */
+const ENDED_STATUSES: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
+
+function AccountRow({ account, ended }: { account: Account; ended: boolean }) {
   // Only accounts with a queued or running sync are polled; the list refreshes when one ends.
   const polling = isActive(account.latestSync?.state);
   const status = useSyncStatus(account.id, { enabled: polling, idleIntervalMs: false, knownRun: account.latestSync });
@@ -43,10 +47,19 @@ function AccountRow({ account }: { account: Account }) {
       </Td>
       <Td>{formatDateTime(account.lastSyncedAt, "Never")}</Td>
       <Td>
-        <SyncProgress run={run} label={`Sync progress of ${title}`} compact />
+        {/* An account whose bank access ended does not sync: it must not look synced. */}
+        {ended ? (
+          <span className="text-sm text-amber-900">No longer syncing; reconnect below</span>
+        ) : (
+          <SyncProgress run={run} label={`Sync progress of ${title}`} compact />
+        )}
       </Td>
       <Td className="text-right">
-        <SyncNowButton accountId={account.id} running={isActive(run?.state)} size="sm" accessibleName={`Sync ${title} now`} />
+        {ended ? (
+          <Badge tone="amber">Access ended</Badge>
+        ) : (
+          <SyncNowButton accountId={account.id} running={isActive(run?.state)} size="sm" context={title} />
+        )}
       </Td>
     </tr>
   );
@@ -54,8 +67,10 @@ function AccountRow({ account }: { account: Account }) {
 
 export function AccountsPage() {
   const accounts = useAccounts();
+  const consents = useConsents();
   const { allowed, reason } = useCanManageAccounts();
   const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  const endedConsents = new Set((consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id));
   return (
     <>
       <PageHeader
@@ -90,7 +105,7 @@ export function AccountsPage() {
           <>
             <Table caption="Tracked accounts" head={["Account and IBAN", "Type", <span key="b" className="block text-right">Balance</span>, "Last synced", "Sync", <span key="a" className="sr-only">Actions</span>]}>
               {items.map((a) => (
-                <AccountRow key={a.id} account={a} />
+                <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
               ))}
             </Table>
             {accounts.hasNextPage && (

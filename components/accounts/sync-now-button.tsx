@@ -9,13 +9,14 @@ export function SyncNowButton({
   accountId,
   running,
   label = "Sync now",
-  accessibleName,
+  context,
   size = "md",
 }: {
   accountId: string;
   running: boolean;
   label?: string;
-  accessibleName?: string;
+  /** Which account, for screen readers: the name is the visible text plus this ("Sync now Savings"). */
+  context?: string;
   size?: "sm" | "md";
 }) {
   const sync = useSyncNow(accountId);
@@ -25,13 +26,13 @@ export function SyncNowButton({
     <Button
       variant="secondary"
       size={size}
-      aria-label={accessibleName}
       title={!allowed ? (reason ?? undefined) : running ? "A sync is already running" : undefined}
       disabled={!allowed || running}
       pending={sync.isPending}
       onClick={() => sync.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })}
     >
       {running ? "Syncing…" : label}
+      {context && <span className="sr-only"> {context}</span>}
     </Button>
   );
 }
