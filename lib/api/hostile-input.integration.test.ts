@@ -53,7 +53,7 @@ describe("NUL and unpaired surrogates", () => {
   it("%00 in query parameters: clients search, profile filters, lookup context, counterparts q", async () => {
     const p = await makePerson();
     const headers = bearer(p.token, p.scopeId);
-    const cases = [
+    const cases: { handler: typeof clients.GET; path: string; query: string; field: string; params: Record<string, string> }[] = [
       { handler: clients.GET, path: "/api/clients/v1", query: "search=a%00b", field: "search", params: {} },
       { handler: profiles.GET, path: "/api/datasets/v1/profiles", query: "entity_type=client&entity_id=%00", field: "entity_id", params: {} },
       { handler: profiles.GET, path: "/api/datasets/v1/profiles", query: "profession=%00", field: "profession", params: {} },
