@@ -75,6 +75,11 @@ export type TransactionsFilter = {
   scopeId?: string;
 };
 
+/** What a transactions cursor is bound to: the account and the filters of the page it came from. */
+export function transactionsList(accountId: string, filter: TransactionsFilter) {
+  return { name: `transactions:${accountId}`, filters: { fromDate: filter.fromDate, toDate: filter.toDate, status: filter.status } };
+}
+
 /** The keyset query, shared by the API and the benchmark's raw baseline. */
 export function transactionsQuery(accountId: string, filter: TransactionsFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [accountId];
@@ -83,7 +88,7 @@ export function transactionsQuery(accountId: string, filter: TransactionsFilter)
   if (filter.fromDate) where.push(`sort_date >= $${values.push(filter.fromDate)}`);
   if (filter.toDate) where.push(`sort_date <= $${values.push(filter.toDate)}`);
   if (filter.status) where.push(`status = $${values.push(filter.status)}::"TransactionStatus"`);
-  const after = decodeCursor(filter.cursor, 2);
+  const after = decodeCursor(transactionsList(accountId, filter), filter.cursor, 2);
   if (after) where.push(`(sort_date, id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
   values.push(filter.perPage + 1);
   return { text: `${SELECT} WHERE ${where.join(" AND ")} ORDER BY sort_date DESC, id DESC LIMIT $${values.length}`, values };
@@ -96,6 +101,6 @@ export async function listTransactions(accountId: string, filter: TransactionsFi
   const last = items.at(-1);
   return {
     items: items.map(serializeTransaction),
-    meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor([last.sort_date, last.id]) : null } },
+    meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor(transactionsList(accountId, filter), [last.sort_date, last.id]) : null } },
   };
 }

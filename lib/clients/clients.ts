@@ -25,7 +25,8 @@ export async function createClient(
 
 /** Newest first, keyset over (created_at, id). */
 export async function listClients(db: Tx, scopeId: string, query: { perPage: number; cursor?: string; search?: string }) {
-  const after = decodeCursor(query.cursor, 2);
+  const list = { name: `clients:${scopeId}`, filters: { search: query.search } };
+  const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.client.findMany({
     where: {
       scopeId,
@@ -42,7 +43,7 @@ export async function listClients(db: Tx, scopeId: string, query: { perPage: num
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.perPage + 1,
   });
-  const page = pageOf(rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+  const page = pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
   return { items: page.items.map(serializeClient), meta: page.meta };
 }
 

@@ -28,8 +28,13 @@ const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
 
 export type ListOptions = { q?: string; sort: CounterpartSort; order: "asc" | "desc"; perPage: number; cursor?: string };
 
+/** What a counterparts cursor is bound to: the account, the search and the order. */
+function counterpartsList(accountId: string, options: ListOptions) {
+  return { name: `counterparts:${accountId}`, filters: { q: options.q, sort: options.sort, order: options.order } };
+}
+
 /** The listing query; exported for the benchmark. $1 scope, $2 account. */
-export function counterpartsSql(options: ListOptions): { text: string; values: unknown[] } {
+export function counterpartsSql(options: ListOptions, accountId: string): { text: string; values: unknown[] } {
   const key = SORT_KEYS[options.sort];
   const values: unknown[] = [];
   const where: string[] = ["TRUE"];
@@ -39,7 +44,7 @@ export function counterpartsSql(options: ListOptions): { text: string; values: u
     where.push(`(c.name ILIKE ${p} OR c.alias ILIKE ${p} OR EXISTS (
       SELECT 1 FROM chain m JOIN counterparts mc ON mc.id = m.id WHERE m.root_id = c.id AND (mc.name ILIKE ${p} OR mc.alias ILIKE ${p})))`);
   }
-  const after = decodeCursor(options.cursor, 2);
+  const after = decodeCursor(counterpartsList(accountId, options), options.cursor, 2);
   const cmp = options.order === "asc" ? ">" : "<";
   if (after) {
     const v = `$${values.push(String(after[0])) + 2}`;
@@ -72,9 +77,9 @@ export function counterpartsSql(options: ListOptions): { text: string; values: u
 }
 
 export async function listCounterparts(db: Tx, scopeId: string, account: { id: string; currency: string }, options: ListOptions) {
-  const sql = counterpartsSql(options);
+  const sql = counterpartsSql(options, account.id);
   const rows = await query<ListRow>(db, sql.text, scopeId, account.id, ...sql.values);
-  const page = pageOf(rows, options.perPage, (r) => [r.sort_key, r.id]);
+  const page = pageOf(counterpartsList(account.id, options), rows, options.perPage, (r) => [r.sort_key, r.id]);
   return {
     items: page.items.map((r) => ({
       id: r.id,

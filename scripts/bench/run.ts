@@ -2,6 +2,7 @@
 // in-app sync worker, prepares data, runs each benchmark and prints ratios against a baseline
 // measured in the same run. Not a test: nothing here passes or fails on timing.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "../database";
 import { benchKernel, type Measurement } from "./kernel";
@@ -42,6 +43,8 @@ async function main() {
     process.env.DATABASE_URL = database.url;
     process.env.APP_URL = BASE;
     process.env.LOG_LEVEL = "warn";
+    // The server's secret (written by start.ts), so cursors this process signs are the server's.
+    process.env.AUTH_SECRET ??= readFileSync(path.join(DATA_DIR, "auth-secret"), "utf8").trim();
     const { makePerson } = await import("@/lib/testing/fixtures");
     const { pool } = await import("@/lib/db/client");
     const person = await makePerson("bench");
