@@ -22,6 +22,8 @@ const schema = z.object({
   RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).default("postgres"),
   // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
   TRUSTED_PROXIES: z.string().default(""),
+  // Largest request body read, in bytes (413 payload_too_large above it, before anything is parsed).
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
   // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).

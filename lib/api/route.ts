@@ -7,6 +7,7 @@
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { readBodyText } from "@/lib/api/body";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
 import {
   beginIdempotent,
@@ -123,7 +124,7 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
     try {
       const scopeId = options.scoped ? scopeHeader(request) : null;
       const hasBody = WRITE_METHODS.has(request.method);
-      const bodyText = hasBody ? await request.text() : "";
+      const bodyText = hasBody ? await readBodyText(request) : "";
 
       // The credentials and the person's role in the X-Scope scope come in one round trip.
       const authn = await authenticate(request, scopeId);
