@@ -19,6 +19,7 @@ import {
   shouldStore,
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
+import { checkSameOrigin } from "@/lib/api/origin";
 import { clientAddress, consume, type LimitName } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse, textResponse } from "@/lib/api/response";
@@ -92,21 +93,6 @@ function mapUnknownError(error: unknown): ApiError {
     if (error.code === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
   }
   return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
-}
-
-function checkSameOrigin(request: Request, principal: Principal | null): void {
-  if (!principal || principal.kind !== "user" || principal.via !== "session") return;
-  if (!WRITE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
-  if (!origin) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  const expected = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host !== expected) throw new ApiError("forbidden", "Cross-site requests with a session cookie are refused.");
 }
 
 export function route<A extends AuthMode, Scoped extends boolean, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
