@@ -20,7 +20,7 @@ import {
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
 import { checkSameOrigin } from "@/lib/api/origin";
-import { clientAddress, consume, type LimitName } from "@/lib/api/rate-limit";
+import { clientAddress, consume, consumeAll, type LimitKey, type LimitName } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse, textResponse } from "@/lib/api/response";
 import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
@@ -71,6 +71,8 @@ export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
   rateLimit?: LimitName;
   /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
   anonymousKey?: (request: Request, bodyText: string) => string;
+  /** Several limits for anonymous callers, counted together (the token endpoint's grants). */
+  anonymousLimits?: (request: Request, bodyText: string) => Promise<LimitKey[]>;
   /**
    * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
    * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
@@ -116,10 +118,11 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
       const authn = await authenticate(request, scopeId);
       principal = authn.principal;
       const known = principal;
-      const limit = consume(
-        options.rateLimit ?? "default",
-        known ? principalKey(known) : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
-      );
+      const limit = known
+        ? consume(options.rateLimit ?? "default", principalKey(known))
+        : options.anonymousLimits
+          ? options.anonymousLimits(request, bodyText).then(consumeAll)
+          : consume(options.rateLimit ?? "default", options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`);
       const overlap = options.readOnly === true && request.method === "GET" && known !== null;
 
       type Outcome =
