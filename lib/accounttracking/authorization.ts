@@ -13,7 +13,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { appUrl, returnUrlAllowlist } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { findConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
+import { applyBankConsent, findConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
 
 export const STATE_TTL_SECONDS = 15 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
@@ -108,6 +108,39 @@ function resultPage(params: Record<string, string>): string {
   return `${appUrl()}/connect/result?${new URLSearchParams(params)}`;
 }
 
+/**
+ * The bank's "nok" redirect with a genuine state. The redirect alone does not end the consent:
+ * the bank is asked first, as for "ok" (a person may press Cancel after the bank approved, or the
+ * nok URI may be reached by mistake). Approved at the bank → valid (the state was genuine, from the
+ * right browser); ended at the bank → that; still open at the bank → rejected (the person left);
+ * the bank unreachable → still pending, saying so (nothing is ended on an unconfirmed word).
+ */
+async function declined(consent: Consent, authorizationId: string, context: AccessContext): Promise<Consent> {
+  const db = prisma();
+  if (consent.status !== "pending") return consent;
+  const reject = () =>
+    db.consent.update({
+      where: { id: consent.id },
+      data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
+    });
+  if (!consent.externalId || !consent.bankId) return reject();
+  let bank;
+  try {
+    bank = await integrationOrFail(consent.integrationName).getConsent(consent.bankId, consent.externalId, context);
+  } catch {
+    return db.consent.update({
+      where: { id: consent.id },
+      data: { statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.", lastCheckedAt: new Date() },
+    });
+  }
+  if (bank.status === "valid") {
+    await db.consentAuthorization.update({ where: { id: authorizationId }, data: { outcome: "approved" } });
+    return applyBankConsent(db, consent, bank, context);
+  }
+  if (bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown") return reject();
+  return applyBankConsent(db, consent, bank, context);
+}
+
 /** Handles the bank's redirect back; returns where to send the browser. */
 export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
   const reject = (reason: CallbackRejection) => ({ location: resultPage({ outcome: "error", reason }), rejected: reason });
@@ -133,12 +166,7 @@ export async function completeCallback(input: { integration: string; url: URL; c
 
   let consent = await db.consent.findUniqueOrThrow({ where: { id: row.consentId } });
   if (!approved) {
-    if (consent.status === "pending") {
-      consent = await db.consent.update({
-        where: { id: consent.id },
-        data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
-      });
-    }
+    consent = await declined(consent, row.id, input.context);
   } else {
     consent = await refreshConsent(db, consent, input.context).catch(() => consent);
     if (consent.status === "pending") {
