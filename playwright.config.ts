@@ -2,6 +2,7 @@
 // served by scripts/start.ts on its own embedded PostgreSQL under .data/e2e.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -75,6 +76,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_POINTS: "1000",
       // Nothing reaches the internet in tests: real public data providers stay off.
       GLEIF_ENABLED: "0",
+      SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
     },
   },
 });
