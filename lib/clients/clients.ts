@@ -1,6 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
+import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
 
 export function serializeClient(client: Client) {
@@ -30,7 +31,7 @@ export async function listClients(db: Tx, scopeId: string, query: { perPage: num
   const rows = await db.client.findMany({
     where: {
       scopeId,
-      ...(query.search ? { displayName: { contains: query.search, mode: "insensitive" as const } } : {}),
+      ...(query.search ? { displayName: { contains: escapeLike(query.search), mode: "insensitive" as const } } : {}),
       ...(after
         ? {
             OR: [

@@ -2,6 +2,7 @@
 // root) with totals, searchable, sortable, keyset-paginated. Totals are computed per request in two
 // steps: one GROUP BY over the account's rows on the effective counterpart id, then a regroup of
 // those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
+import { escapeLike } from "@/lib/db/like";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
@@ -39,7 +40,7 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
   const values: unknown[] = [];
   const where: string[] = ["TRUE"];
   if (options.q) {
-    const pattern = `%${options.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = `%${escapeLike(options.q)}%`;
     const p = `$${values.push(pattern) + 2}`;
     where.push(`(c.name ILIKE ${p} OR c.alias ILIKE ${p} OR EXISTS (
       SELECT 1 FROM chain m JOIN counterparts mc ON mc.id = m.id WHERE m.root_id = c.id AND (mc.name ILIKE ${p} OR mc.alias ILIKE ${p})))`);

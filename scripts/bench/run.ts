@@ -89,6 +89,15 @@ async function main() {
       console.log(`ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.5×)`);
     }
 
+    if (wants("search")) {
+      const { benchSearch, SEARCH_ROWS } = await import("./search");
+      console.log(`\nClients search, ILIKE '%q%' on ${SEARCH_ROWS.toLocaleString("en")} clients of one scope (median of 31 interleaved rounds)`);
+      const r = await benchSearch(pool(), person.scopeId);
+      console.log(`  rare term (1 match): ${r.rareWithMs.toFixed(2)} ms with the trigram index · ${r.rareWithoutMs.toFixed(2)} ms without`);
+      console.log(`  common term (first 51 of many): ${r.commonWithMs.toFixed(2)} ms with · ${r.commonWithoutMs.toFixed(2)} ms without`);
+      console.log(`ratio: without / with the trigram index = ${(r.rareWithoutMs / r.rareWithMs).toFixed(1)}× rare term, ${(r.commonWithoutMs / r.commonWithMs).toFixed(2)}× common term`);
+    }
+
     if (wants("sync")) {
       const { benchSync } = await import("./sync");
       const { connectedConsent, trackedAccount } = await import("@/lib/testing/bank-flow");
