@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as accountCounterparts from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import * as signUp from "@/app/api/auth/v1/sign-up/route";
+import * as token from "@/app/api/auth/v1/token/route";
 import * as clients from "@/app/api/clients/v1/route";
 import * as lookup from "@/app/api/companies/v1/lookup/route";
 import * as profiles from "@/app/api/datasets/v1/profiles/route";
@@ -48,6 +49,17 @@ describe("NUL and unpaired surrogates", () => {
       expect(Object.keys(res.json.error.details ?? {})).toEqual(["displayName"]);
     }
     expect(await prisma().client.count({ where: { scopeId: p.scopeId } })).toBe(0);
+  });
+
+  it("in the token endpoint's email, which its rate limits read before validation (found by the fuzz)", async () => {
+    for (const email of ["a\\u0000b@example.test", "\\ud800@example.test"]) {
+      const res = await call<ErrorBody>(token.POST, "POST", "/api/auth/v1/token", {
+        headers: { "content-type": "application/json", "x-ll-peer": "198.51.100.99" },
+        rawBody: `{"grantType":"password","email":"${email}","password":"whatever"}`,
+      });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.json.error.details ?? {})).toEqual(["email"]);
+    }
   });
 
   it("%00 in query parameters: clients search, profile filters, lookup context, counterparts q", async () => {

@@ -1,6 +1,7 @@
 // Per-principal (or per client address when anonymous) fixed-window limits with
 // rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
+import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { bookkeepingPool } from "@/lib/db/client";
@@ -66,7 +67,7 @@ function headersFor(name: LimitName, entry: Limiter, res: RateLimiterRes): Recor
 export async function consume(name: LimitName, key: string): Promise<Record<string, string>> {
   const entry = limiterFor(name);
   try {
-    const res = await entry.limiter.consume(key, 1);
+    const res = await entry.limiter.consume(storableKey(key), 1);
     return headersFor(name, entry, res);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -76,6 +77,14 @@ export async function consume(name: LimitName, key: string): Promise<Record<stri
     }
     throw error;
   }
+}
+
+/**
+ * Keys can carry request text read before validation (an email from the body): anything but short
+ * printable ASCII is hashed, so a NUL or an unpaired surrogate never reaches the store's text column.
+ */
+function storableKey(key: string): string {
+  return /^[\x20-\x7e]{1,200}$/.test(key) ? key : `h:${createHash("sha256").update(key).digest("hex")}`;
 }
 
 /**
