@@ -21,7 +21,11 @@ export const pageQuery = z.object({
     .min(1, "perPage must be at least 1")
     .max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`)
     .default(DEFAULT_PER_PAGE),
-  cursor: z.string().max(512).optional(),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .describe("Opaque: the previous page's meta.page.nextCursor. Signed and bound to this list and its filters; anything else → 422 (details.cursor)."),
 });
 
 export type CursorKey = (string | number)[];
