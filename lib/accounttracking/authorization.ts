@@ -112,7 +112,7 @@ function resultPage(params: Record<string, string>): string {
  * The bank's "nok" redirect with a genuine state. The redirect alone does not end the consent:
  * the bank is asked first, as for "ok" (a person may press Cancel after the bank approved, or the
  * nok URI may be reached by mistake). Approved at the bank → valid (the state was genuine, from the
- * right browser); ended at the bank → that; still open at the bank → rejected (the person left);
+ * right browser); expired or revoked at the bank → that; declined or still open there → rejected;
  * the bank unreachable → still pending, saying so (nothing is ended on an unconfirmed word).
  */
 async function declined(consent: Consent, authorizationId: string, context: AccessContext): Promise<Consent> {
@@ -137,7 +137,8 @@ async function declined(consent: Consent, authorizationId: string, context: Acce
     await db.consentAuthorization.update({ where: { id: authorizationId }, data: { outcome: "approved" } });
     return applyBankConsent(db, consent, bank, context);
   }
-  if (bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown") return reject();
+  // Declined there, or still open there (the person left): rejected, in the words of the redirect.
+  if (bank.status === "rejected" || bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown") return reject();
   return applyBankConsent(db, consent, bank, context);
 }
 
