@@ -10,6 +10,7 @@ import {
   FAULTS_SPLIT_PORT,
   FAULT_SYNC_ENV,
 } from "./e2e/support/topology";
+import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
 
 const baseURL = `http://localhost:${PORT}`;
 const url = (port: number) => `http://localhost:${port}`;
@@ -57,6 +58,7 @@ function appServer(port: number, dataDir: string, extraEnv: Record<string, strin
       AUTH_RATE_LIMIT_POINTS: "1000",
       // Nothing reaches the internet in tests: real public data providers stay off.
       GLEIF_ENABLED: "0",
+      SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
       ...extraEnv,
     },
   };

@@ -3,6 +3,7 @@
 // revoke, renew and expiry at the bank are reflected. Runs after all other specs (moves the clock).
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { atSandboxBank } from "./helpers";
+import { controlHeaders } from "./control-secret";
 
 type Consent = { id: string; status: string; isValid: boolean; remainingDays: string; bankConsentId: string | null; renewsConsentId: string | null };
 const BASE = "/api/accounttracking/v1";
@@ -52,7 +53,7 @@ async function status(request: APIRequestContext, headers: Record<string, string
 }
 
 test.afterAll(async ({ request }) => {
-  await request.post("/sandbox-bank/api/controls/clock/reset");
+  await request.post("/sandbox-bank/api/controls/clock/reset", { headers: controlHeaders });
 });
 
 test("remaining days count down with the bank's clock; expiry at the bank ends the consent", async ({ request, page, baseURL }) => {
@@ -62,11 +63,11 @@ test("remaining days count down with the bank's clock; expiry at the bank ends t
   const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
   expect(((await accounts.json()).data as unknown[]).length).toBe(2);
 
-  expect((await request.post("/sandbox-bank/api/controls/clock", { data: { advanceDays: 10 } })).ok()).toBe(true);
+  expect((await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })).ok()).toBe(true);
   const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
   expect((await days.json()).data).toMatchObject({ remainingDays: "20", status: "valid" });
 
-  expect((await request.post("/sandbox-bank/api/controls/clock", { data: { advanceDays: 25 } })).ok()).toBe(true);
+  expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(true);
   expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
   const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
   expect(refused.status()).toBe(409);
@@ -95,6 +96,6 @@ test("a consent revoked by the account holder at the bank shows as revoked", asy
   const headers = await personWithToken(request);
   const id = await approvedConsent(request, page, headers, baseURL ?? "");
   const { bankConsentId } = await status(request, headers, id);
-  expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`)).ok()).toBe(true);
+  expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(true);
   expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
 });

@@ -2,6 +2,7 @@
 // bank's login and review forms, the 303 back to the TPP, then accounts and a transactions page.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { controlHeaders } from "./control-secret";
 
 type Bank = { bankId: string; name: string; bic: string; countryCode: string; baseUrl: string };
 
@@ -14,7 +15,7 @@ async function belgianBank(request: APIRequestContext): Promise<Bank> {
 }
 
 async function createConsent(request: APIRequestContext, bank: Bank, okUri: string, nokUri: string) {
-  const clock = (await (await request.get("/sandbox-bank/api/controls/clock")).json()) as { today: string };
+  const clock = (await (await request.get("/sandbox-bank/api/controls/clock", { headers: controlHeaders })).json()) as { today: string };
   const validUntil = new Date(Date.parse(`${clock.today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
   const res = await request.post(`${bank.baseUrl}/v1/consents`, {
     headers: { "x-request-id": randomUUID(), "tpp-redirect-preferred": "true", "tpp-redirect-uri": okUri, "tpp-nok-redirect-uri": nokUri, "psu-ip-address": "192.0.2.1" },

@@ -22,6 +22,8 @@ const schema = z.object({
   RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).default("postgres"),
   // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
   TRUSTED_PROXIES: z.string().default(""),
+  // Largest request body read, in bytes (413 payload_too_large above it, before anything is parsed).
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
   // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).
@@ -42,11 +44,14 @@ const schema = z.object({
   APP_URL: z.url().optional(),
   // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.
   RETURN_URL_ALLOWLIST: z.string().default(""),
-  // The sandbox bank (a simulated NextGenPSD2 ASPSP under /sandbox-bank). On unless set to 0/false.
+  // The sandbox bank (a simulated NextGenPSD2 ASPSP under /sandbox-bank). Unset: on, except under
+  // NODE_ENV=production, where only an explicit 1 turns it on (`npm start`'s demo sets it).
   SANDBOX_BANK_ENABLED: z
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
-    .transform((v) => v === undefined || v === "" || v === "1" || v === "true" || v === "yes"),
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true" || v === "yes")),
+  // The operator's secret for the sandbox bank's controls (header X-Sandbox-Control).
+  SANDBOX_CONTROL_SECRET: z.string().min(16).optional(),
   // The sandbox user `slow`: seconds between Approve and the consent becoming valid.
   SANDBOX_SLOW_APPROVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Enable Banking (lib/banking/enablebanking): on when the application id and its private key (PEM
@@ -65,10 +70,13 @@ const schema = z.object({
   SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
 });
 
-export type Env = z.infer<typeof schema>;
+// The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.
+const settled = schema.transform((e) => ({ ...e, SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production" }));
+
+export type Env = z.infer<typeof settled>;
 
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
+  const parsed = settled.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);

@@ -4,7 +4,6 @@
 // In production, API requests that a route-kernel handler owns are served by the direct lane,
 // which calls the handler Next built without Next's per-request machinery; everything else, and
 // everything in dev, goes through Next. DIRECT_API=0 turns the lane off.
-import http from "node:http";
 import path from "node:path";
 import next from "next";
 import {
@@ -16,6 +15,7 @@ import {
   requestListener,
   type DirectApi,
 } from "@/lib/server/direct-api";
+import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
 
 export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
   const app = next({ dev: options.dev, dir: process.cwd(), port: options.port, hostname: options.hostname ?? "localhost" });
@@ -33,7 +33,8 @@ export async function serveNext(options: { dev: boolean; port: number; hostname?
     if (probe && (await source(probe, "GET"))) direct = createDirectApi(routes, source);
     else process.stderr.write("direct API lane: kernel handlers not found in .next; every request goes through Next.js (slower)\n");
   }
-  const server = http.createServer(requestListener(direct, handle));
+  // Security headers, the early 413 and Node's own errors in the envelope, on both lanes and for pages.
+  const server = createAppServer(requestListener(direct, handle), headerOptionsFromEnv(options.dev));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port, resolve));
   return { server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -7,11 +7,12 @@ import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./database";
 import { serveNext } from "./serve";
 
-function ensureAuthSecret(dataDir: string) {
-  if (process.env.AUTH_SECRET) return;
-  const file = path.join(dataDir, "auth-secret");
+/** A secret from the environment, else generated once into DATA_DIR (git-ignored) and kept. */
+function ensureSecret(dataDir: string, name: "AUTH_SECRET" | "SANDBOX_CONTROL_SECRET", fileName: string) {
+  if (process.env[name]) return;
+  const file = path.join(dataDir, fileName);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  process.env.AUTH_SECRET = readFileSync(file, "utf8").trim();
+  process.env[name] = readFileSync(file, "utf8").trim();
 }
 
 async function main() {
@@ -19,7 +20,10 @@ async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
   const port = Number(process.env.PORT ?? 3000);
   mkdirSync(dataDir, { recursive: true });
-  ensureAuthSecret(dataDir);
+  ensureSecret(dataDir, "AUTH_SECRET", "auth-secret");
+  ensureSecret(dataDir, "SANDBOX_CONTROL_SECRET", "sandbox-control-secret");
+  // The demo connects to the sandbox bank, which is otherwise off in production builds.
+  process.env.SANDBOX_BANK_ENABLED ??= "1";
 
   const db = await prepareDatabase({ dataDir });
   process.env.DATABASE_URL = db.url;

@@ -1,17 +1,18 @@
 // The sandbox bank's controls (clock, expire, revoke) over HTTP, as a test or a demo drives them.
 import { expect, type APIRequestContext } from "@playwright/test";
+import { controlHeaders } from "../control-secret";
 
 const CONTROLS = "/sandbox-bank/api/controls";
 
 export async function advanceBankClock(request: APIRequestContext, days: number) {
-  expect((await request.post(`${CONTROLS}/clock`, { data: { advanceDays: days } })).status()).toBe(200);
+  expect((await request.post(`${CONTROLS}/clock`, { headers: controlHeaders, data: { advanceDays: days } })).status()).toBe(200);
 }
 
 export async function resetBankClock(request: APIRequestContext) {
-  expect((await request.post(`${CONTROLS}/clock/reset`)).status()).toBe(200);
+  expect((await request.post(`${CONTROLS}/clock/reset`, { headers: controlHeaders })).status()).toBe(200);
 }
 
 export async function endAtBank(request: APIRequestContext, bankConsentId: string, how: "expire" | "revoke") {
-  const res = await request.post(`${CONTROLS}/consents/${bankConsentId}/${how}`);
+  const res = await request.post(`${CONTROLS}/consents/${bankConsentId}/${how}`, { headers: controlHeaders });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -144,7 +144,8 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
 }
 
 export async function listAccounts(db: Tx, scopeId: string, query: { perPage: number; cursor?: string }) {
-  const after = decodeCursor(query.cursor, 2);
+  const list = { name: `accounts:${scopeId}` };
+  const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.trackedAccount.findMany({
     where: {
       scopeId,
@@ -154,7 +155,7 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
     take: query.perPage + 1,
     include: { syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
   });
-  const page = pageOf(rows, query.perPage, (a) => [a.createdAt.toISOString(), a.id]);
+  const page = pageOf(list, rows, query.perPage, (a) => [a.createdAt.toISOString(), a.id]);
   return { items: page.items.map(({ syncRuns, ...a }) => serializeAccount(a, syncRuns[0] ?? null)), meta: page.meta };
 }
 

@@ -115,6 +115,39 @@ function resultPage(params: Record<string, string>, publicPage = false): string 
 }
 
 export const PUBLIC_RESULT_PATH = "/bank-connection-result";
+/**
+ * The bank's "nok" redirect with a genuine state. The redirect alone does not end the consent:
+ * the bank is asked first, as for "ok" (a person may press Cancel after the bank approved, or the
+ * nok URI may be reached by mistake). Approved at the bank → valid (the state was genuine, from the
+ * right browser); expired or revoked at the bank → that; declined or still open there → rejected;
+ * the bank unreachable → still pending, saying so (nothing is ended on an unconfirmed word).
+ */
+async function declined(consent: Consent, authorizationId: string, context: AccessContext): Promise<Consent> {
+  const db = prisma();
+  if (consent.status !== "pending") return consent;
+  const reject = () =>
+    db.consent.update({
+      where: { id: consent.id },
+      data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
+    });
+  if (!consent.externalId || !consent.bankId) return reject();
+  let bank;
+  try {
+    bank = await integrationOrFail(consent.integrationName).getConsent(consent.bankId, consent.externalId, context);
+  } catch {
+    return db.consent.update({
+      where: { id: consent.id },
+      data: { statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.", lastCheckedAt: new Date() },
+    });
+  }
+  if (bank.status === "valid") {
+    await db.consentAuthorization.update({ where: { id: authorizationId }, data: { outcome: "approved" } });
+    return applyBankConsent(db, consent, bank, context);
+  }
+  // Declined there, or still open there (the person left): rejected, in the words of the redirect.
+  if (bank.status === "rejected" || bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown") return reject();
+  return applyBankConsent(db, consent, bank, context);
+}
 
 /** Handles the bank's redirect back; returns where to send the browser. */
 export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
@@ -142,12 +175,7 @@ export async function completeCallback(input: { integration: string; url: URL; c
 
   let consent = await db.consent.findUniqueOrThrow({ where: { id: row.consentId } });
   if (!approved) {
-    if (consent.status === "pending") {
-      consent = await db.consent.update({
-        where: { id: consent.id },
-        data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
-      });
-    }
+    consent = await declined(consent, row.id, input.context);
   } else {
     consent = await exchangeCode(consent, input.url.searchParams.get("code"), input.context);
     consent = await refreshConsent(db, consent, input.context).catch(() => consent);

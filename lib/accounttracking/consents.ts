@@ -233,7 +233,8 @@ export async function consentAccounts(db: Tx, consent: Consent, context: AccessC
 }
 
 export async function listConsents(db: Tx, scopeId: string, query: { perPage: number; cursor?: string; status?: ConsentStatus }) {
-  const after = decodeCursor(query.cursor, 2);
+  const list = { name: `consents:${scopeId}`, filters: { status: query.status } };
+  const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.consent.findMany({
     where: {
       scopeId,
@@ -245,5 +246,5 @@ export async function listConsents(db: Tx, scopeId: string, query: { perPage: nu
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.perPage + 1,
   });
-  return pageOf(rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+  return pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
 }

@@ -88,11 +88,17 @@ export function serializeTransaction(t: TransactionRow) {
 
 export type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
 
+/** What a transactions cursor is bound to: the account and the filters of the page it came from. */
+export function transactionsList(accountId: string, filter: TransactionsFilter) {
+  const { fromDate, toDate, status, q, minAmount, maxAmount, direction } = filter;
+  return { name: `transactions:${accountId}`, filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction } };
+}
+
 /** The keyset query, shared by the API and the benchmark's raw baseline. */
 export function transactionsQuery(accountId: string, filter: ListFilter): { text: string; values: unknown[] } {
   const values: unknown[] = [accountId];
   const where = filterConditions(filter, values);
-  const after = decodeCursor(filter.cursor, 2);
+  const after = decodeCursor(transactionsList(accountId, filter), filter.cursor, 2);
   if (after) where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
   values.push(filter.perPage + 1);
   return {
@@ -109,7 +115,7 @@ export async function listTransactions(accountId: string, filter: ListFilter) {
   const last = items.at(-1);
   return {
     items: items.map(serializeTransaction),
-    meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor([last.sort_date, last.id]) : null } },
+    meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor(transactionsList(accountId, filter), [last.sort_date, last.id]) : null } },
   };
 }
 

@@ -9,9 +9,14 @@ export const ERROR_STATUS = {
   user_context_required: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // 408, 413 and 431 are not in the service spec's table; they are ours (README "Conventions"):
+  // the server's own answers to requests it will not read in full.
+  request_timeout: 408,
   conflict: 409,
+  payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
+  request_header_too_large: 431,
   server_error: 500,
   bad_gateway: 502,
   service_unavailable: 503,

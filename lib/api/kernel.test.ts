@@ -40,21 +40,47 @@ describe("validation", () => {
 });
 
 describe("cursors", () => {
-  it("round-trips and rejects forged or wrong-length cursors with 422", () => {
-    const cursor = encodeCursor(["2026-11-22T10:00:00.000Z", "abc"]);
-    expect(decodeCursor(cursor, 2)).toEqual(["2026-11-22T10:00:00.000Z", "abc"]);
-    expect(decodeCursor(undefined, 2)).toBeNull();
-    expect(() => decodeCursor(cursor, 3)).toThrowError(ApiError);
-    expect(() => decodeCursor("%%%", 2)).toThrowError(ApiError);
-    expect(() => decodeCursor(encodeCursor([{} as unknown as string, 1]), 2)).toThrowError(ApiError);
+  const list = { name: "transactions:acc-1", filters: { status: "booked" } };
+  const code = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      return [(e as ApiError).code, Object.keys((e as ApiError).details ?? {})];
+    }
+    return null;
+  };
+  const refused = ["validation_failed", ["cursor"]];
+
+  it("round-trips a cursor on the list and filters it was issued for", () => {
+    const cursor = encodeCursor(list, ["2026-11-22T10:00:00.000Z", "abc"]);
+    expect(decodeCursor(list, cursor, 2)).toEqual(["2026-11-22T10:00:00.000Z", "abc"]);
+    expect(decodeCursor({ name: list.name, filters: { status: "booked", fromDate: undefined } }, cursor, 2)).toEqual(["2026-11-22T10:00:00.000Z", "abc"]);
+    expect(decodeCursor(list, undefined, 2)).toBeNull();
+  });
+
+  it("refuses forged, tampered, foreign-list and other-filter cursors with 422 naming cursor", () => {
+    const cursor = encodeCursor(list, ["2026-11-22T10:00:00.000Z", "abc"]);
+    const [payload, mac] = cursor.split(".");
+    const forged = Buffer.from(JSON.stringify(["x", "y"])).toString("base64url");
+    const tampered = `${Buffer.from(JSON.stringify(["2026-11-23T10:00:00.000Z", "abc"])).toString("base64url")}.${mac}`;
+    expect(code(() => decodeCursor(list, forged, 2))).toEqual(refused);
+    expect(code(() => decodeCursor(list, `${forged}.${mac}`, 2))).toEqual(refused);
+    expect(code(() => decodeCursor(list, tampered, 2))).toEqual(refused);
+    expect(code(() => decodeCursor(list, `${payload}.${mac}x`, 2))).toEqual(refused);
+    expect(code(() => decodeCursor(list, `${payload}.${mac}.${mac}`, 2))).toEqual(refused);
+    expect(code(() => decodeCursor({ name: "clients:acc-1" }, cursor, 2))).toEqual(refused);
+    expect(code(() => decodeCursor({ name: "transactions:acc-2", filters: { status: "booked" } }, cursor, 2))).toEqual(refused);
+    expect(code(() => decodeCursor({ name: list.name, filters: { status: "pending" } }, cursor, 2))).toEqual(refused);
+    expect(code(() => decodeCursor(list, cursor, 3))).toEqual(refused);
+    expect(code(() => decodeCursor(list, "%%%", 2))).toEqual(refused);
   });
 
   it("pages take perPage + 1 rows and point at the last row shown", () => {
     const rows = [1, 2, 3, 4].map((n) => ({ n }));
-    const page = pageOf(rows, 3, (r) => [r.n]);
+    const page = pageOf(list, rows, 3, (r) => [r.n]);
     expect(page.items.map((r) => r.n)).toEqual([1, 2, 3]);
-    expect(decodeCursor(page.meta.page.nextCursor ?? undefined, 1)).toEqual([3]);
-    expect(pageOf(rows, 4, (r) => [r.n]).meta.page.nextCursor).toBeNull();
+    expect(decodeCursor(list, page.meta.page.nextCursor ?? undefined, 1)).toEqual([3]);
+    expect(pageOf(list, rows, 4, (r) => [r.n]).meta.page.nextCursor).toBeNull();
   });
 });
 

@@ -1,6 +1,15 @@
-// Keyset pagination with an opaque cursor (base64url of the last row's sort key). Never OFFSET.
+// Keyset pagination with opaque, tamper-evident cursors. Never OFFSET.
+//
+// A cursor is `<payload>.<mac>`: the payload is base64url JSON of the last row's sort key, the mac
+// an HMAC-SHA256 (128 bits kept) over the list it came from, that list's filters and the payload,
+// keyed by a secret derived from AUTH_SECRET. So a cursor cannot be forged or edited, and one
+// issued for another list (clients vs transactions, another account, another search) is refused:
+// every such cursor answers 422 `validation_failed` with details naming `cursor`. The SQL below a
+// cursor therefore only ever sees sort keys this server produced.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { authSecret } from "@/lib/auth/secret";
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 200;
@@ -12,32 +21,74 @@ export const pageQuery = z.object({
     .min(1, "perPage must be at least 1")
     .max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`)
     .default(DEFAULT_PER_PAGE),
-  cursor: z.string().max(512).optional(),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .describe("Opaque: the previous page's meta.page.nextCursor. Signed and bound to this list and its filters; anything else → 422 (details.cursor)."),
 });
 
-export function encodeCursor(key: (string | number)[]): string {
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
+export type CursorKey = (string | number)[];
+
+/** Which list a cursor belongs to: a name with the ids that pin it (e.g. `transactions:<accountId>`) and its filters. */
+export type CursorList = { name: string; filters?: Record<string, string | number | boolean | null | undefined> };
+
+const MAC_BYTES = 16;
+let keyCache: { secret: string; key: Buffer } | null = null;
+
+function cursorKey(): Buffer {
+  const secret = authSecret();
+  if (keyCache?.secret !== secret) {
+    // A key of its own, so a cursor MAC can never double as any other signature made with AUTH_SECRET.
+    keyCache = { secret, key: createHmac("sha256", secret).update("ledgerlink cursor key v1").digest() };
+  }
+  return keyCache.key;
 }
 
-export function decodeCursor(cursor: string | undefined, length: number): (string | number)[] | null {
+function binding(list: CursorList): string {
+  const filters = Object.entries(list.filters ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([list.name, filters]);
+}
+
+function mac(list: CursorList, payload: string): Buffer {
+  return createHmac("sha256", cursorKey()).update(`${binding(list)}\n${payload}`).digest().subarray(0, MAC_BYTES);
+}
+
+export function encodeCursor(list: CursorList, key: CursorKey): string {
+  const payload = Buffer.from(JSON.stringify(key)).toString("base64url");
+  return `${payload}.${mac(list, payload).toString("base64url")}`;
+}
+
+const invalidCursor = () =>
+  new ApiError("validation_failed", "The cursor is not valid for this list; start again without it.", {
+    details: { cursor: ["Not a cursor this API issued for this list and these filters"] },
+  });
+
+/** The sort key inside a cursor this list issued; null without a cursor; 422 for anything else. */
+export function decodeCursor(list: CursorList, cursor: string | undefined, length: number): CursorKey | null {
   if (cursor === undefined) return null;
+  const [payload, tag, extra] = cursor.split(".");
+  if (!payload || !tag || extra !== undefined || !/^[A-Za-z0-9_-]+$/.test(payload + tag)) throw invalidCursor();
+  const given = Buffer.from(tag, "base64url");
+  const expected = mac(list, payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
   try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const key: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     if (Array.isArray(key) && key.length === length && key.every((v) => typeof v === "string" || typeof v === "number")) {
-      return key as (string | number)[];
+      return key as CursorKey;
     }
   } catch {
-    // fall through
+    // a signed payload is always JSON; fall through to the same answer regardless
   }
-  throw new ApiError("validation_failed", "The cursor is not valid; start again without it.", {
-    details: { cursor: ["Not a cursor issued by this API"] },
-  });
+  throw invalidCursor();
 }
 
 /** Takes perPage + 1 rows, returns the page and the cursor of its last row when more exist. */
-export function pageOf<T>(rows: T[], perPage: number, keyOf: (row: T) => (string | number)[]) {
+export function pageOf<T>(list: CursorList, rows: T[], perPage: number, keyOf: (row: T) => CursorKey) {
   const hasMore = rows.length > perPage;
   const items = hasMore ? rows.slice(0, perPage) : rows;
   const last = items.at(-1);
-  return { items, meta: { page: { perPage, nextCursor: hasMore && last ? encodeCursor(keyOf(last)) : null } } };
+  return { items, meta: { page: { perPage, nextCursor: hasMore && last ? encodeCursor(list, keyOf(last)) : null } } };
 }

@@ -1,18 +1,33 @@
 // Per-principal (or per client address when anonymous) fixed-window limits with
 // rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
+import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
 
-export type LimitName = "default" | "auth";
+// default: per principal (anonymous: per address). auth: password checks per (address, email), and
+// sign-up/revoke per address. auth-address: password checks per address, across emails (10× auth,
+// so people behind one NAT do not lock each other out). auth-email: password checks per email,
+// across addresses (3× auth, so no single address can lock a person out). refresh: refresh-token
+// grants per refresh-token family (one sign-in), never counted against passwords.
+export type LimitName = "default" | "auth" | "auth-address" | "auth-email" | "refresh";
+export type LimitKey = { name: LimitName; key: string };
+
+const POINTS: Record<LimitName, () => number> = {
+  default: () => env.RATE_LIMIT_POINTS,
+  auth: () => env.AUTH_RATE_LIMIT_POINTS,
+  "auth-address": () => env.AUTH_RATE_LIMIT_POINTS * 10,
+  "auth-email": () => env.AUTH_RATE_LIMIT_POINTS * 3,
+  refresh: () => env.AUTH_RATE_LIMIT_POINTS,
+};
 
 type Limiter = { limiter: RateLimiterAbstract; points: number; window: number };
 const globals = globalThis as unknown as { limiters?: Map<LimitName, Limiter> };
 
 function build(name: LimitName): Limiter {
-  const points = name === "auth" ? env.AUTH_RATE_LIMIT_POINTS : env.RATE_LIMIT_POINTS;
+  const points = POINTS[name]();
   const window = env.RATE_LIMIT_WINDOW_SECONDS;
   const options = { keyPrefix: name, points, duration: window };
   const limiter =
@@ -52,7 +67,7 @@ function headersFor(name: LimitName, entry: Limiter, res: RateLimiterRes): Recor
 export async function consume(name: LimitName, key: string): Promise<Record<string, string>> {
   const entry = limiterFor(name);
   try {
-    const res = await entry.limiter.consume(key, 1);
+    const res = await entry.limiter.consume(storableKey(key), 1);
     return headersFor(name, entry, res);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
@@ -62,6 +77,40 @@ export async function consume(name: LimitName, key: string): Promise<Record<stri
     }
     throw error;
   }
+}
+
+/**
+ * Keys can carry request text read before validation (an email from the body): anything but short
+ * printable ASCII is hashed, so a NUL or an unpaired surrogate never reaches the store's text column.
+ */
+function storableKey(key: string): string {
+  return /^[\x20-\x7e]{1,200}$/.test(key) ? key : `h:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+/**
+ * Consumes one point of each limit in order and stops at the first one exhausted (429), so a
+ * refused attempt is not counted against the later, wider limits: one address hammering one
+ * email spends its own (address, email) budget, not the email's. The headers describe the limit
+ * with the fewest points left.
+ */
+export async function consumeAll(keys: LimitKey[]): Promise<Record<string, string>> {
+  const remaining = (h: Record<string, string>) => Number(/;r=(\d+)/.exec(h.ratelimit ?? "")?.[1] ?? Infinity);
+  let fewest: Record<string, string> = {};
+  for (const k of keys) {
+    const headers = await consume(k.name, k.key);
+    if (remaining(headers) < remaining(fewest)) fewest = headers;
+  }
+  return fewest;
+}
+
+/** The limits one password check counts against. */
+export function passwordCheckLimits(address: string, email: string): LimitKey[] {
+  const who = email.trim().toLowerCase().slice(0, 254);
+  return [
+    { name: "auth-address", key: address },
+    { name: "auth", key: `${address}:${who}` },
+    { name: "auth-email", key: who },
+  ];
 }
 
 /**

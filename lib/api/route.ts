@@ -7,6 +7,7 @@
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { readBodyText } from "@/lib/api/body";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
 import {
   beginIdempotent,
@@ -18,7 +19,8 @@ import {
   shouldStore,
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
-import { clientAddress, consume, type LimitName } from "@/lib/api/rate-limit";
+import { checkSameOrigin } from "@/lib/api/origin";
+import { clientAddress, consume, consumeAll, type LimitKey, type LimitName } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse, textResponse } from "@/lib/api/response";
 import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
@@ -69,6 +71,8 @@ export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
   rateLimit?: LimitName;
   /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
   anonymousKey?: (request: Request, bodyText: string) => string;
+  /** Several limits for anonymous callers, counted together (the token endpoint's grants). */
+  anonymousLimits?: (request: Request, bodyText: string) => Promise<LimitKey[]>;
   /**
    * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
    * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
@@ -93,21 +97,6 @@ function mapUnknownError(error: unknown): ApiError {
   return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
 }
 
-function checkSameOrigin(request: Request, principal: Principal | null): void {
-  if (!principal || principal.kind !== "user" || principal.via !== "session") return;
-  if (!WRITE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
-  if (!origin) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  const expected = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host !== expected) throw new ApiError("forbidden", "Cross-site requests with a session cookie are refused.");
-}
-
 export function route<A extends AuthMode, Scoped extends boolean, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   options: RouteOptions<A, Scoped, B, Q>,
 ): Handler {
@@ -123,16 +112,17 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
     try {
       const scopeId = options.scoped ? scopeHeader(request) : null;
       const hasBody = WRITE_METHODS.has(request.method);
-      const bodyText = hasBody ? await request.text() : "";
+      const bodyText = hasBody ? await readBodyText(request) : "";
 
       // The credentials and the person's role in the X-Scope scope come in one round trip.
       const authn = await authenticate(request, scopeId);
       principal = authn.principal;
       const known = principal;
-      const limit = consume(
-        options.rateLimit ?? "default",
-        known ? principalKey(known) : options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
-      );
+      const limit = known
+        ? consume(options.rateLimit ?? "default", principalKey(known))
+        : options.anonymousLimits
+          ? options.anonymousLimits(request, bodyText).then(consumeAll)
+          : consume(options.rateLimit ?? "default", options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`);
       const overlap = options.readOnly === true && request.method === "GET" && known !== null;
 
       type Outcome =

@@ -1,12 +1,13 @@
 // zod → 422 `validation_failed` with camelCase field paths as keys; unparseable JSON → 400.
+// Request keys become object keys here (unknown fields, query names): those objects have no
+// prototype, so `__proto__`, `constructor` or `toString` are ordinary keys and never a 500.
 import { z } from "zod";
 import { ApiError, validationFailed, type ErrorDetails } from "@/lib/api/errors";
+import { addDetail, newDetails, unsafeStrings } from "@/lib/api/input-guard";
 
 export function zodDetails(error: z.ZodError): ErrorDetails {
-  const details: ErrorDetails = {};
-  const add = (key: string, message: string) => {
-    (details[key || "body"] ??= []).push(message);
-  };
+  const details = newDetails();
+  const add = (key: string, message: string) => addDetail(details, key || "body", message);
   for (const issue of error.issues) {
     const base = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
@@ -19,6 +20,9 @@ export function zodDetails(error: z.ZodError): ErrorDetails {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  // NUL and unpaired surrogates first: PostgreSQL would refuse them after zod accepted them.
+  const unsafe = unsafeStrings(input);
+  if (Object.keys(unsafe).length > 0) throw validationFailed(unsafe);
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(zodDetails(result.error));
   return result.data;
@@ -39,7 +43,7 @@ export function parseJsonText(text: string, contentType: string | null): unknown
 
 /** Query string → plain object; keys like `filter[fromDate]` stay literal. Repeated keys become arrays. */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [key, value] of url.searchParams) {
     const prior = out[key];
     out[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];

@@ -3,6 +3,7 @@
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
+import { clientAddress, consumeAll, passwordCheckLimits } from "@/lib/api/rate-limit";
 import { authSecret } from "@/lib/auth/secret";
 import { checkCredentials } from "@/lib/identity/credentials";
 
@@ -18,9 +19,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (raw) => {
+      authorize: async (raw, request) => {
         const parsed = CredentialsInput.safeParse(raw);
         if (!parsed.success) return null;
+        // The same password-check limits as the token endpoint; over them the sign-in just fails.
+        const allowed = await consumeAll(passwordCheckLimits(clientAddress(request), parsed.data.email)).then(
+          () => true,
+          () => false,
+        );
+        if (!allowed) return null;
         const user = await checkCredentials(parsed.data.email, parsed.data.password);
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },

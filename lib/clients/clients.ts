@@ -1,6 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
+import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
 
 export function serializeClient(client: Client) {
@@ -25,11 +26,12 @@ export async function createClient(
 
 /** Newest first, keyset over (created_at, id). */
 export async function listClients(db: Tx, scopeId: string, query: { perPage: number; cursor?: string; search?: string }) {
-  const after = decodeCursor(query.cursor, 2);
+  const list = { name: `clients:${scopeId}`, filters: { search: query.search } };
+  const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.client.findMany({
     where: {
       scopeId,
-      ...(query.search ? { displayName: { contains: query.search, mode: "insensitive" as const } } : {}),
+      ...(query.search ? { displayName: { contains: escapeLike(query.search), mode: "insensitive" as const } } : {}),
       ...(after
         ? {
             OR: [
@@ -42,7 +44,7 @@ export async function listClients(db: Tx, scopeId: string, query: { perPage: num
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.perPage + 1,
   });
-  const page = pageOf(rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+  const page = pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
   return { items: page.items.map(serializeClient), meta: page.meta };
 }
 

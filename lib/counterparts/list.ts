@@ -3,6 +3,7 @@
 // steps: one GROUP BY over the account's rows on the effective counterpart id, then a regroup of
 // those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
 // Own-account transfers are not dealings with a counterpart and are left out.
+import { escapeLike } from "@/lib/db/like";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
@@ -30,18 +31,23 @@ const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
 
 export type ListOptions = { q?: string; sort: CounterpartSort; order: "asc" | "desc"; perPage: number; cursor?: string };
 
+/** What a counterparts cursor is bound to: the account, the search and the order. */
+function counterpartsList(accountId: string, options: ListOptions) {
+  return { name: `counterparts:${accountId}`, filters: { q: options.q, sort: options.sort, order: options.order } };
+}
+
 /** The listing query; exported for the benchmark. $1 scope, $2 account. */
-export function counterpartsSql(options: ListOptions): { text: string; values: unknown[] } {
+export function counterpartsSql(options: ListOptions, accountId: string): { text: string; values: unknown[] } {
   const key = SORT_KEYS[options.sort];
   const values: unknown[] = [];
   const where: string[] = ["TRUE"];
   if (options.q) {
-    const pattern = `%${options.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = `%${escapeLike(options.q)}%`;
     const p = `$${values.push(pattern) + 2}`;
     where.push(`(c.name ILIKE ${p} OR c.alias ILIKE ${p} OR EXISTS (
       SELECT 1 FROM chain m JOIN counterparts mc ON mc.id = m.id WHERE m.root_id = c.id AND (mc.name ILIKE ${p} OR mc.alias ILIKE ${p})))`);
   }
-  const after = decodeCursor(options.cursor, 2);
+  const after = decodeCursor(counterpartsList(accountId, options), options.cursor, 2);
   const cmp = options.order === "asc" ? ">" : "<";
   if (after) {
     const v = `$${values.push(String(after[0])) + 2}`;
@@ -74,9 +80,9 @@ export function counterpartsSql(options: ListOptions): { text: string; values: u
 }
 
 export async function listCounterparts(db: Tx, scopeId: string, account: { id: string; currency: string }, options: ListOptions) {
-  const sql = counterpartsSql(options);
+  const sql = counterpartsSql(options, account.id);
   const rows = await query<ListRow>(db, sql.text, scopeId, account.id, ...sql.values);
-  const page = pageOf(rows, options.perPage, (r) => [r.sort_key, r.id]);
+  const page = pageOf(counterpartsList(account.id, options), rows, options.perPage, (r) => [r.sort_key, r.id]);
   return {
     items: page.items.map((r) => ({
       id: r.id,

@@ -52,7 +52,8 @@ export async function counterpartTransactions(
   options: { perPage: number; cursor?: string; accountId?: string },
 ) {
   const ids = await memberIds(db, scopeId, counterpartId);
-  const after = decodeCursor(options.cursor, 2);
+  const list = { name: `counterpart-transactions:${scopeId}:${counterpartId}`, filters: { accountId: options.accountId } };
+  const after = decodeCursor(list, options.cursor, 2);
   const rows = await query<Row>(
     db,
     `WITH ${FROM}
@@ -72,7 +73,7 @@ export async function counterpartTransactions(
   const last = items.at(-1);
   return {
     items: items.map(serializeCounterpartTransaction),
-    meta: { page: { perPage: options.perPage, nextCursor: hasMore && last ? encodeCursor([last.sort_date, last.id]) : null } },
+    meta: { page: { perPage: options.perPage, nextCursor: hasMore && last ? encodeCursor(list, [last.sort_date, last.id]) : null } },
   };
 }
 

@@ -117,8 +117,11 @@ export async function incrementUsage(db: Tx, scopeId: string, id: string, author
 
 /** Newest first, keyset over (created_at, id), filtered by the profile's target fields. */
 export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilter) {
-  const after = decodeCursor(q.cursor, 2);
-  if (after && Number.isNaN(new Date(String(after[0])).getTime())) decodeCursor("-", 2);
+  const list = {
+    name: `profiles:${scopeId}`,
+    filters: { scope: q.scope, entity_type: q.entity_type, entity_id: q.entity_id, profession: q.profession, sub_profession: q.sub_profession, is_default: q.is_default },
+  };
+  const after = decodeCursor(list, q.cursor, 2);
   const rows = await db.datasetProfile.findMany({
     where: {
       scopeId,
@@ -140,6 +143,6 @@ export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilte
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: q.perPage + 1,
   });
-  const page = pageOf(rows, q.perPage, (p) => [p.createdAt.toISOString(), p.id]);
+  const page = pageOf(list, rows, q.perPage, (p) => [p.createdAt.toISOString(), p.id]);
   return { items: page.items.map(serializeProfile), meta: page.meta };
 }

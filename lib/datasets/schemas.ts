@@ -5,6 +5,7 @@ import { z } from "zod";
 import { validationFailed, type ErrorDetails } from "@/lib/api/errors";
 import { pageQuery } from "@/lib/api/pagination";
 import { zodDetails } from "@/lib/api/validate";
+import { addDetail, newDetails } from "@/lib/api/input-guard";
 import { PROVIDER_IDS, isProviderId } from "@/lib/datasets/providers";
 
 export const PROFILE_SCOPES = ["global", "entity", "profession"] as const;
@@ -13,9 +14,10 @@ export type ProfileScope = (typeof PROFILE_SCOPES)[number];
 const snakeToCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 export function camelDetails(details: ErrorDetails): ErrorDetails {
-  const out: ErrorDetails = {};
+  // Null-prototype: a body key named `__proto__` or `toString` is reported, not a 500.
+  const out = newDetails();
   for (const [key, messages] of Object.entries(details)) {
-    (out[key.split(".").map(snakeToCamel).join(".")] ??= []).push(...messages);
+    for (const message of messages) addDetail(out, key.split(".").map(snakeToCamel).join("."), message);
   }
   return out;
 }

@@ -19,8 +19,8 @@ export type OpenApiDocument = {
 
 const STATUS_TEXT: Record<number, string> = {
   200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 303: "See Other", 400: "Bad Request",
-  401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict",
-  422: "Validation failed", 429: "Too Many Requests", 500: "Server error", 502: "Bad Gateway", 503: "Service Unavailable",
+  401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict",
+  413: "Payload Too Large", 422: "Validation failed", 431: "Request Header Fields Too Large", 429: "Too Many Requests", 500: "Server error", 502: "Bad Gateway", 503: "Service Unavailable",
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -134,7 +134,14 @@ function build(): OpenApiDocument {
       title: "Ledgerlink API",
       version: "1.0.0",
       description:
-        "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank (`/sandbox-bank/api/**`) is a simulated bank, not part of this API, and is not documented here.",
+        "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank (`/sandbox-bank/api/**`) is a simulated bank, not part of this API, and is not documented here.\n\n" +
+        "**Limits and hostile input.** Request bodies over 1 MiB (`BODY_LIMIT_BYTES`) answer 413 `payload_too_large` before anything is parsed. " +
+        "Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 \"Unknown field; remove it.\". " +
+        "Cursors are opaque and signed, bound to the list and filters that issued them: any other value answers 422 with `details.cursor`.\n\n" +
+        "**Answers before the app.** The server itself answers, in the same envelope with a request id: 431 `request_header_too_large` when the request line and headers exceed 16 KiB (a URL of about 16 kB), " +
+        "400 `bad_request` for a request that is not valid HTTP, 408 `request_timeout` for one not received in time. These can come from any path and are not repeated per operation.\n\n" +
+        "**Headers.** Every answer carries `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: strict-origin-when-cross-origin` and a Content-Security-Policy (`default-src 'none'; frame-ancestors 'none'` on API answers); " +
+        "`Strict-Transport-Security` when served over https. Writes with the session cookie must come from our own origin (Origin compared in full; `Sec-Fetch-Site: cross-site` refused).",
     },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     servers: [{ url: "/" }],

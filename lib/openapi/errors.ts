@@ -9,6 +9,7 @@ export function errorCodesOf(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
   const write = WRITES.has(op.method);
   if (op.body || write) codes.add("bad_request");
+  if (op.body || write) codes.add("payload_too_large"); // body over BODY_LIMIT_BYTES, refused before parsing
   codes.add("unauthenticated"); // a bad or expired bearer token is refused even on public routes
   if (op.auth === "user") codes.add("user_context_required");
   if (op.scoped) {

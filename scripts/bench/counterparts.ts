@@ -39,7 +39,7 @@ export async function benchCounterparts(options: { db: pg.Pool; baseUrl: string;
       coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS sum_in, coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS sum_out,
       max(sort_date) AS last_date
     FROM transactions WHERE account_id = $1 AND removed_at IS NULL GROUP BY 1 ORDER BY 4 DESC LIMIT 51`;
-  const list = counterpartsSql({ sort: "sumOut", order: "desc", perPage: 50 });
+  const list = counterpartsSql({ sort: "sumOut", order: "desc", perPage: 50 }, accountId);
   const headers = { authorization: `Bearer ${options.token}`, "x-scope": scopeId };
   const url = `${options.baseUrl}/api/accounttracking/v1/accounts/${accountId}/counterparts?perPage=50`;
   const api = async () => {

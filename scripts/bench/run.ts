@@ -2,6 +2,7 @@
 // in-app sync worker, prepares data, runs each benchmark and prints ratios against a baseline
 // measured in the same run. Not a test: nothing here passes or fails on timing.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "../database";
 import { benchKernel, type Measurement } from "./kernel";
@@ -42,6 +43,8 @@ async function main() {
     process.env.DATABASE_URL = database.url;
     process.env.APP_URL = BASE;
     process.env.LOG_LEVEL = "warn";
+    // The server's secret (written by start.ts), so cursors this process signs are the server's.
+    process.env.AUTH_SECRET ??= readFileSync(path.join(DATA_DIR, "auth-secret"), "utf8").trim();
     const { makePerson } = await import("@/lib/testing/fixtures");
     const { pool } = await import("@/lib/db/client");
     const person = await makePerson("bench");
@@ -84,6 +87,15 @@ async function main() {
       const i = await benchIngest(pool(), person.scopeId, person.userId);
       console.log(`  ingest of ${i.rows} rows in pages of 1,000: ${(i.plainMs / 1000).toFixed(2)} s upsert only · ${(i.withMs / 1000).toFixed(2)} s with counterparts (new parties) · ${(i.warmMs / 1000).toFixed(2)} s (known parties)`);
       console.log(`ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.5×)`);
+    }
+
+    if (wants("search")) {
+      const { benchSearch, SEARCH_ROWS } = await import("./search");
+      console.log(`\nClients search, ILIKE '%q%' on ${SEARCH_ROWS.toLocaleString("en")} clients of one scope (median of 31 interleaved rounds)`);
+      const r = await benchSearch(pool(), person.scopeId);
+      console.log(`  rare term (1 match): ${r.rareWithMs.toFixed(2)} ms with the trigram index · ${r.rareWithoutMs.toFixed(2)} ms without`);
+      console.log(`  common term (first 51 of many): ${r.commonWithMs.toFixed(2)} ms with · ${r.commonWithoutMs.toFixed(2)} ms without`);
+      console.log(`ratio: without / with the trigram index = ${(r.rareWithoutMs / r.rareWithMs).toFixed(1)}× rare term, ${(r.commonWithoutMs / r.commonWithMs).toFixed(2)}× common term`);
     }
 
     if (wants("sync")) {

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type pg from "pg";
 import { encodeCursor } from "@/lib/api/pagination";
-import { transactionsQuery } from "@/lib/accounttracking/transactions";
+import { transactionsList, transactionsQuery } from "@/lib/accounttracking/transactions";
 import { interleavedMedians } from "./timing";
 
 export type PageBench = {
@@ -73,7 +73,7 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     "SELECT sort_date, id FROM transactions WHERE account_id = $1 ORDER BY sort_date DESC, id DESC OFFSET $2 LIMIT 1",
     [accountId, Math.floor(ROWS * 0.9)],
   );
-  const cursor = encodeCursor([deep.rows[0].sort_date, deep.rows[0].id]);
+  const cursor = encodeCursor(transactionsList(accountId, {}), [deep.rows[0].sort_date, deep.rows[0].id]);
   const headers = { authorization: `Bearer ${options.token}`, "x-scope": options.scopeId };
   const path = (c?: string) => `/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=100${c ? `&cursor=${c}` : ""}`;
   const get = leanGet(options.baseUrl);

@@ -1,5 +1,16 @@
 // GET /api/health — liveness, public. A constant answer without the kernel; `npm run bench`
-// also uses it as the bare baseline for the kernel's overhead.
+// also uses it as the bare baseline for the kernel's overhead. Other methods answer 405 in the
+// envelope (Next's own 405 would be a bare empty body); these stay unmarked, so Next serves them.
+import { requestIdFor } from "@/lib/api/request-id";
+import { errorBody, jsonResponse } from "@/lib/api/response";
+
 export function GET() {
   return Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } });
 }
+
+async function notAllowed(request: Request) {
+  const requestId = requestIdFor(request);
+  return jsonResponse(errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: GET.`, requestId), 405, requestId, { allow: "GET" });
+}
+
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

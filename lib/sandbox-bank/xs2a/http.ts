@@ -14,6 +14,8 @@ export type Xs2aCode =
   | "RESOURCE_UNKNOWN"
   | "ACCESS_EXCEEDED"
   | "SERVICE_INVALID"
+  // Not XS2A: the sandbox's own controls refuse callers without the control secret or a session.
+  | "UNAUTHORIZED"
   | "INTERNAL_SERVER_ERROR"
   | "BAD_GATEWAY"
   | "SERVICE_UNAVAILABLE";

@@ -1,20 +1,40 @@
 // POST /api/auth/v1/token — public. Issues a person's short-lived access token (15 min) and a
 // rotating refresh token (30 days): grantType "password" (email + password) or "refresh_token".
+// Limits: a password grant counts per address, per (address, email) and per email; a refresh
+// grant counts per refresh-token family (one sign-in), so people behind one NAT never share it.
 import { ApiError } from "@/lib/api/errors";
 import { errorBody, jsonResponse } from "@/lib/api/response";
 import { methods, route } from "@/lib/api/route";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { clientAddress, passwordCheckLimits, type LimitKey } from "@/lib/api/rate-limit";
+import { hashToken } from "@/lib/auth/tokens";
+import { pool } from "@/lib/db/client";
 import { checkCredentials } from "@/lib/identity/credentials";
 import { TokenGrantBody } from "@/lib/identity/schemas";
 import { issueTokenPair, refreshTokenPair } from "@/lib/identity/tokens";
 
-function emailOf(bodyText: string): string {
+function fieldsOf(bodyText: string): Record<string, unknown> {
   try {
-    const value = (JSON.parse(bodyText) as { email?: unknown }).email;
-    return typeof value === "string" ? value.trim().toLowerCase().slice(0, 254) : "";
+    const value: unknown = JSON.parse(bodyText);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   } catch {
-    return "";
+    return {};
   }
+}
+
+async function grantLimits(request: Request, bodyText: string): Promise<LimitKey[]> {
+  const address = clientAddress(request);
+  const body = fieldsOf(bodyText);
+  if (body.grantType === "refresh_token" && typeof body.refreshToken === "string" && body.refreshToken.length <= 200) {
+    const { rows } = await pool().query<{ family_id: string | null }>(
+      "SELECT family_id FROM api_tokens WHERE token_hash = $1 AND kind = 'refresh'",
+      [hashToken(body.refreshToken)],
+    );
+    const family = rows[0]?.family_id;
+    // An unknown refresh token reaches no family: it counts like any anonymous request.
+    return [family ? { name: "refresh", key: family } : { name: "default", key: `ip:${address}` }];
+  }
+  if (body.grantType === "password") return passwordCheckLimits(address, typeof body.email === "string" ? body.email : "");
+  return [{ name: "auth", key: `token:${address}` }];
 }
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -23,7 +43,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: false,
     body: TokenGrantBody,
     rateLimit: "auth",
-    anonymousKey: (request, bodyText) => `token:${clientAddress(request)}:${emailOf(bodyText)}`,
+    anonymousLimits: grantLimits,
     handler: async ({ db, body, requestId }) => {
       if (body.grantType === "password") {
         const user = await checkCredentials(body.email, body.password);

@@ -1,5 +1,5 @@
 // POST /sandbox-bank/api/controls/clock/reset — sandbox control. Sets the clock offset back to 0.
 import { postClockReset } from "@/lib/sandbox-bank/controls";
-import { bankRoute } from "@/lib/sandbox-bank/xs2a/http";
+import { controlRoute } from "@/lib/sandbox-bank/control-auth";
 
-export const POST = bankRoute(postClockReset);
+export const POST = controlRoute(postClockReset);

@@ -1,0 +1,80 @@
+// The HTTP server itself: every answer carries the security headers (lib/server/security-headers.ts),
+// a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
+// on its own before the app (a request line + headers over 16 KiB → 431, a malformed request → 400,
+// a request not received in time → 408) is written in the envelope with a request id too.
+import { randomUUID } from "node:crypto";
+import http, { STATUS_CODES, type RequestListener } from "node:http";
+import type { Duplex } from "node:stream";
+import { bodyLimitBytes } from "@/lib/api/body";
+import type { ErrorCode } from "@/lib/api/errors";
+import { errorBody } from "@/lib/api/response";
+import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
+import { API_CSP, securityHeaders, type HeaderOptions } from "@/lib/server/security-headers";
+
+/** Node's limit for the request line and headers together (a URL of ~16 KB reaches it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export function headerOptionsFromEnv(dev: boolean): HeaderOptions {
+  const own = new URL(appUrl()).origin;
+  return { appUrlHttps: own.startsWith("https:"), proxies: trustedProxies(), dev, formTargets: returnUrlAllowlist().filter((o) => o !== own) };
+}
+
+function envelopeText(code: ErrorCode, message: string) {
+  const requestId = `req_${randomUUID().replace(/-/g, "")}`;
+  return { requestId, text: JSON.stringify(errorBody(code, message, requestId)) };
+}
+
+/** Wraps the app's listener: security headers first, then the early body-size refusal. */
+export function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
+  return (req, res) => {
+    const { response, requestCsp } = securityHeaders(req, options);
+    for (const [name, value] of Object.entries(response)) res.setHeader(name, value);
+    if (requestCsp) req.headers["content-security-policy"] = requestCsp;
+    else delete req.headers["content-security-policy"];
+    const declared = Number(req.headers["content-length"] ?? "NaN");
+    if (Number.isFinite(declared) && declared > limit) {
+      const { requestId, text } = envelopeText("payload_too_large", `The request body is larger than ${limit} bytes; send less.`);
+      res.writeHead(413, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, connection: "close" });
+      res.end(text);
+      return;
+    }
+    listener(req, res);
+  };
+}
+
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "request_header_too_large", `The request line and headers are over ${MAX_HEADER_BYTES} bytes; shorten the URL or the headers.`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "request_timeout", "The request was not received in time; send it again."],
+};
+
+/** Node's answer to a request it could not parse, in the envelope instead of a bare status line. */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, errorCode, message] = CLIENT_ERRORS[code ?? ""] ?? [400, "bad_request", "The request is not valid HTTP."];
+  const { requestId, text } = envelopeText(errorCode, message);
+  const headers = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    "content-type: application/json; charset=utf-8",
+    `content-length: ${Buffer.byteLength(text)}`,
+    "cache-control: no-store",
+    `x-request-id: ${requestId}`,
+    `content-security-policy: ${API_CSP}`,
+    "x-content-type-options: nosniff",
+    "x-frame-options: DENY",
+    "referrer-policy: strict-origin-when-cross-origin",
+    "connection: close",
+  ];
+  return `${headers.join("\r\n")}\r\n\r\n${text}`;
+}
+
+export function createAppServer(listener: RequestListener, options: HeaderOptions): http.Server {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, hardened(listener, options));
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A client that went away, or a socket already answering, gets nothing more.
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(clientErrorResponse(error.code));
+  });
+  return server;
+}

@@ -1,0 +1,23 @@
+// A tracked account with stored transactions, written straight to the database (no bank, no sync):
+// for tests of reads and pagination that need rows but not how they arrived.
+import { randomUUID } from "node:crypto";
+import { pool, prisma } from "@/lib/db/client";
+
+export async function storedAccount(person: { scopeId: string; userId: string }, transactions = 5) {
+  const consent = await prisma().consent.create({
+    data: { scopeId: person.scopeId, userId: person.userId, integrationName: "sandbox", purpose: "account_access", expiryDays: 90, status: "valid" },
+  });
+  const account = await prisma().trackedAccount.create({
+    data: {
+      scopeId: person.scopeId, consentId: consent.id, integrationName: "sandbox", bankId: "sbx-be-01", countryCode: "BE",
+      accountType: "private", externalId: `stored-${randomUUID()}`, currency: "EUR",
+    },
+  });
+  await pool().query(
+    `INSERT INTO transactions (id, scope_id, account_id, external_id, status, booking_date, value_date, sort_date, amount, currency, creditor_name, updated_at)
+     SELECT gen_random_uuid(), $1, $2, 'tx-' || n, 'booked', d, d, d, -n, 'EUR', 'Shop ' || n, now()
+       FROM generate_series(1, $3::int) n, LATERAL (SELECT to_char(date '2026-01-01' + n, 'YYYY-MM-DD') AS d) x`,
+    [person.scopeId, account.id, transactions],
+  );
+  return { consentId: consent.id, accountId: account.id };
+}
