@@ -43,6 +43,9 @@ describe("Enable Banking transform", () => {
     const [card, credit] = toTransactions(parsed).transactions;
     expect(card).toEqual({
       externalId: "tx-2026-0001",
+      derivedId: false,
+      endToEndId: null,
+      proprietaryBankTransactionCode: null,
       entryReference: "5561990681",
       status: "booked",
       bookingDate: "2026-02-28",
