@@ -10,7 +10,8 @@ test("/docs renders the reference and the machine-caller quick start without sig
   const tracking = page.getByRole("region", { name: "Account tracking", exact: true });
   await expect(tracking.getByTestId("operation").filter({ hasText: "POST /api/accounttracking/v1/consents" }).first()).toBeVisible();
   const accounts = page.getByRole("region", { name: "Tracked accounts" });
-  const transactions = accounts.getByTestId("operation").filter({ hasText: "GET /api/accounttracking/v1/accounts/{id}/transactions" });
+  // The list itself, not its /totals and .csv siblings.
+  const transactions = accounts.getByTestId("operation").filter({ hasText: /GET \/api\/accounttracking\/v1\/accounts\/\{id\}\/transactions(?![./\w])/ });
   await expect(transactions).toHaveCount(1);
   await expect(accounts.getByTestId("operation").filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" })).toHaveCount(1);
 

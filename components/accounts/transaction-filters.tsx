@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
+import type { FilterUpdate } from "@/components/accounts/use-url-filter";
 import type { TransactionFilter } from "@/lib/client/transactions";
 
 const STATUSES = [
@@ -21,7 +22,7 @@ const DIRECTIONS = [
 type Texts = { q: string; minAmount: string; maxAmount: string };
 const textsOf = (f: TransactionFilter): Texts => ({ q: f.q ?? "", minAmount: f.minAmount ?? "", maxAmount: f.maxAmount ?? "" });
 
-export function TransactionFilters({ filter, onChange }: { filter: TransactionFilter; onChange: (next: TransactionFilter) => void }) {
+export function TransactionFilters({ filter, onChange }: { filter: TransactionFilter; onChange: (next: FilterUpdate) => void }) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(filter));
   const debounced = useDebounced(texts, 400);
   const [jump, setJump] = useState("");
@@ -33,7 +34,7 @@ export function TransactionFilters({ filter, onChange }: { filter: TransactionFi
   useEffect(() => setTexts(JSON.parse(urlTexts) as Texts), [urlTexts]);
   useEffect(() => {
     if (JSON.stringify(debounced) === urlTexts) return;
-    onChange({ ...filter, q: debounced.q || undefined, minAmount: debounced.minAmount || undefined, maxAmount: debounced.maxAmount || undefined });
+    onChange((f) => ({ ...f, q: debounced.q || undefined, minAmount: debounced.minAmount || undefined, maxAmount: debounced.maxAmount || undefined }));
     // Only a settled edit of the text fields writes the URL.
   }, [debounced]);
 
@@ -46,22 +47,22 @@ export function TransactionFilters({ filter, onChange }: { filter: TransactionFi
         <TextField label="Amount from" inputMode="decimal" className="sm:w-32" placeholder="0.00" {...text("minAmount")} />
         <TextField label="Amount to" inputMode="decimal" className="sm:w-32" placeholder="any" {...text("maxAmount")} />
         <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} value={filter.direction ?? ""}
-          onChange={(e) => onChange({ ...filter, direction: (e.target.value || undefined) as TransactionFilter["direction"] })} />
+          onChange={(e) => onChange((f) => ({ ...f, direction: (e.target.value || undefined) as TransactionFilter["direction"] }))} />
         <SelectField label="Status" className="sm:w-48" options={STATUSES} value={filter.status ?? ""}
-          onChange={(e) => onChange({ ...filter, status: (e.target.value || undefined) as TransactionFilter["status"] })} />
+          onChange={(e) => onChange((f) => ({ ...f, status: (e.target.value || undefined) as TransactionFilter["status"] }))} />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
         <TextField label="From" type="date" className="sm:w-40" value={filter.fromDate ?? ""}
-          onChange={(e) => onChange({ ...filter, fromDate: e.target.value || undefined })} />
+          onChange={(e) => onChange((f) => ({ ...f, fromDate: e.target.value || undefined }))} />
         <TextField label="To" type="date" className="sm:w-40" value={filter.toDate ?? ""}
           error={backwards ? "Must be on or after From" : undefined}
-          onChange={(e) => onChange({ ...filter, toDate: e.target.value || undefined })} />
+          onChange={(e) => onChange((f) => ({ ...f, toDate: e.target.value || undefined }))} />
         <form
           className="col-span-2 flex items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             // Newest first: jumping to a day shows that day and everything older.
-            if (jump) onChange({ ...filter, toDate: jump });
+            if (jump) onChange((f) => ({ ...f, toDate: jump }));
           }}
         >
           <TextField label="Jump to date" type="date" className="sm:w-40" value={jump} onChange={(e) => setJump(e.target.value)} hint="Shows that day and older" />

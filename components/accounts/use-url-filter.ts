@@ -1,22 +1,35 @@
 "use client";
 // The transactions filter lives in the URL (?fromDate=…&q=…), so a filtered view can be shared and
 // survives a reload; changes replace the history entry rather than adding one per keystroke.
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { filterFromParams, filterToParams, type TransactionFilter } from "@/lib/client/transactions";
 
-export function useUrlFilter(): [TransactionFilter, (next: TransactionFilter) => void] {
+export type FilterUpdate = TransactionFilter | ((previous: TransactionFilter) => TransactionFilter);
+
+/**
+ * The filter and its setter. Updates compose: two changes made before the URL has caught up (pick a
+ * date, then a status) both apply, because each builds on the latest filter asked for, not on the
+ * URL of the last render.
+ */
+export function useUrlFilter(): [TransactionFilter, (next: FilterUpdate) => void] {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const key = params.toString();
   const filter = useMemo(() => filterFromParams(new URLSearchParams(key)), [key]);
+  const latest = useRef(filter);
+  useEffect(() => {
+    latest.current = filter;
+  }, [filter]);
   const setFilter = useCallback(
-    (next: TransactionFilter) => {
-      const query = filterToParams(next, new URLSearchParams(key)).toString();
+    (next: FilterUpdate) => {
+      const value = typeof next === "function" ? next(latest.current) : next;
+      latest.current = value;
+      const query = filterToParams(value, new URLSearchParams(window.location.search)).toString();
       router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     },
-    [key, pathname, router],
+    [pathname, router],
   );
   return [filter, setFilter];
 }

@@ -27,13 +27,13 @@ export function boss(): Promise<PgBoss> {
 
 /** Queues a run; `startAfterSeconds` delays it (for example to honour a bank's Retry-After). */
 export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<void> {
-  const b = await boss();
   // Our own run table decides who runs what; pg-boss retries only a worker that died mid-job.
-  // A deadlock with pg-boss's own maintenance in another process (seen when workers start while the
-  // app enqueues) is transient by definition: PostgreSQL aborted one side, so send again. A job
-  // lost anyway is re-sent by the stale-run sweeper, as the run stays queued.
+  // A deadlock with pg-boss in another process (seen when a worker process starts pg-boss while the
+  // app's first enqueue starts its own) is transient by definition: PostgreSQL aborted one side, so
+  // start and send again. A job lost anyway is re-sent by the stale-run sweeper (the run stays queued).
   for (let attempt = 1; ; attempt += 1) {
     try {
+      const b = await boss();
       await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
       return;
     } catch (error) {
