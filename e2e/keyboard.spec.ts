@@ -1,5 +1,5 @@
 // Keyboard only, as a person without a mouse: sign up, connect alice's bank at the sandbox bank,
-// track both accounts in place and open one. Then the Revoke dialog: focus starts inside it, Tab
+// track both accounts in place, open one and a transaction's detail. Then the Revoke dialog: focus starts inside it, Tab
 // stays inside it, Escape cancels and focus returns to the Revoke button. No clicks anywhere.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
@@ -14,7 +14,7 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 
 const focused = (page: Page) => page.locator(":focus");
 
-test("keyboard only: connect a bank, track two accounts, open one; the Revoke dialog keeps focus", async ({ page }) => {
+test("keyboard only: connect a bank, track two accounts, open one and a transaction; the Revoke dialog keeps focus", async ({ page }) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.goto("/signup");
@@ -75,11 +75,24 @@ test("keyboard only: connect a bank, track two accounts, open one; the Revoke di
   const tracked = page.getByRole("table", { name: "Tracked accounts" }).getByRole("link");
   await expect(tracked).toHaveCount(2);
 
-  // Open one account (a transaction's detail is part A's drawer, not merged here: this stops at the account).
+  // Open one account; focus moves to its heading.
   await tabTo(page, tracked.first());
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
   await expect(focused(page)).toHaveJSProperty("tagName", "H1");
+
+  // Open a transaction's detail by keyboard: its counterpart name is the row's button.
+  const opener = page.getByRole("table", { name: "Transactions" }).getByRole("row").nth(1).getByRole("button").first();
+  await expect(opener).toBeVisible({ timeout: 60_000 });
+  await tabTo(page, opener, 120);
+  await page.keyboard.press("Enter");
+  const detail = page.getByRole("dialog");
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText("Value date", { exact: true })).toBeVisible();
+  expect(await detail.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(detail).toHaveCount(0);
+  await expect(opener).toBeFocused();
 
   // The Revoke dialog, by keyboard.
   await page.goto("/consents");
