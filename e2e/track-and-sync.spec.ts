@@ -82,10 +82,11 @@ test("track an account, sync it, page through and filter its transactions", asyn
   await expect(status).not.toContainText("all that match");
   expect(await loadedCount(status)).toBeGreaterThanOrEqual(scrolled);
 
-  // Re-bind one transaction to another counterpart from the table; it is marked as bound by hand.
+  // Re-bind one transaction to another counterpart from its detail; it is marked as bound by hand.
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-  const firstParty = table.getByRole("button", { name: /change the counterpart/ }).first();
-  await firstParty.click();
+  await table.getByRole("row").nth(1).getByRole("button").first().click();
+  const detail = page.getByRole("dialog").first();
+  await detail.getByRole("button", { name: "Change counterpart" }).click();
   const dialog = page.getByRole("dialog", { name: "Counterpart of this transaction" });
   await expect(dialog).toBeVisible();
   const select = dialog.getByLabel("Counts under");
@@ -98,5 +99,5 @@ test("track an account, sync it, page through and filter its transactions", asyn
   await select.selectOption(other ?? "");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
-  await expect(table.getByText("· bound").first()).toBeVisible();
+  await expect(detail.getByText("bound by hand")).toBeVisible();
 });
