@@ -79,7 +79,10 @@ export function TransactionDetail({
 }) {
   const [rebinding, setRebinding] = useState(false);
   const debit = isNegative(t.amount);
+  // The re-bind dialog is the drawer's sibling, not its child: while it is open the drawer is paused
+  // (inert), and a child of an inert panel would be inert too.
   return (
+    <>
     <Drawer title={`${t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`} onClose={onClose} paused={rebinding}>
       <p className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
         {formatMoney(t.amount, t.currency, { signed: true })}
@@ -118,7 +121,8 @@ export function TransactionDetail({
       <div className="mt-2">
         <TransferControl transaction={t} accountId={accountId} canEdit={canEdit} />
       </div>
-      {rebinding && <RebindDialog accountId={accountId} transaction={t} onClose={() => setRebinding(false)} />}
     </Drawer>
+    {rebinding && <RebindDialog accountId={accountId} transaction={t} onClose={() => setRebinding(false)} />}
+    </>
   );
 }
