@@ -2,6 +2,7 @@
 // browser, track her current and savings accounts through the API with the page's session (the
 // tracking UI is covered by track-and-sync.spec), wait for both first syncs, and check axe-core.
 import AxeBuilder from "@axe-core/playwright";
+import { settleColours } from "./axe";
 import { expect, type Page } from "@playwright/test";
 import { atSandboxBank, startConnection } from "./helpers";
 
@@ -44,6 +45,7 @@ export async function connectAlice(page: Page): Promise<Alice> {
  * critical violation. The shared shell around it is checked by the shell's own spec.
  */
 export async function expectAccessible(page: Page, label: string) {
+  await settleColours(page);
   const result = await new AxeBuilder({ page }).include("main").analyze();
   const bad = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
