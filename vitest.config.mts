@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: SELF_CHECK
       ? ["scripts/testing/self-check/*.fixture.ts"]
-      : ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+      : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["node_modules", ".next", ".data", "e2e"],
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup-env.ts"],
