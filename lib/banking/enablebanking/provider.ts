@@ -13,7 +13,6 @@ import {
   EbSession,
   EbStartAuthorization,
   EbTransactions,
-  decodeNext,
   psuTypeOfBankId,
   sessionStatusOf,
   toBankAccount,
@@ -131,7 +130,7 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
     async transactionsPage(_bankId, _consentId, accountId, page, context) {
       // Enable Banking pages by continuation_key alone (no page size); the same date_from is sent
       // with every page of one read.
-      const { key, carried } = decodeNext(page.next);
+      const key = page.next;
       const { body, bankDate } = await call(
         {
           method: "GET",
@@ -141,7 +140,7 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
         },
         EbTransactions,
       );
-      return { ...toTransactions(body, carried), bankDate };
+      return { ...toTransactions(body), bankDate };
     },
   };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import page from "@/lib/banking/enablebanking/fixtures/transactions-page.json";
 import {
   bankIdOf,
-  decodeNext,
   EbTransactions,
   psuTypeOfBankId,
   sessionStatusOf,
@@ -26,8 +25,8 @@ describe("Enable Banking transform", () => {
 
   it("maps a page: booked and pending kept, cancelled and rejected skipped, continuation key as next", () => {
     const { transactions, next } = toTransactions(parsed);
-    // Our token carries Enable Banking's continuation_key (plus boundary-day counts when there are any).
-    expect(decodeNext(next).key).toBe("page-2");
+    // Our page token is Enable Banking's continuation_key.
+    expect(next).toBe("page-2");
     expect(transactions.map((t) => [t.status, t.amount])).toEqual([
       ["booked", "-12.50"],
       ["booked", "2450.00"],
@@ -67,10 +66,11 @@ describe("Enable Banking transform", () => {
     expect([credit.externalId, credit.debtorName, credit.debtorIban]).toEqual(["5561990682", "Acme Consulting Oy", "FI5542345670000081"]);
   });
 
-  it("keeps two identical id-less entries of one day as two rows, with ids stable across reads and booking", () => {
+  it("gives identical id-less entries one content-derived id, stable across reads and booking (the sync numbers them)", () => {
     const first = toTransactions(parsed).transactions.slice(2, 4);
     expect(first[0].externalId).toMatch(/^syn_[0-9a-f]{32}$/);
-    expect(first[0].externalId).not.toBe(first[1].externalId);
+    // Identical content, identical derived id: lib/sync/occurrence.ts keeps them as two rows.
+    expect(first.map((t) => [t.externalId, t.derivedId])).toEqual([[first[0].externalId, true], [first[0].externalId, true]]);
     expect(toTransactions(EbTransactions.parse(page)).transactions.slice(2, 4).map((t) => t.externalId)).toEqual(first.map((t) => t.externalId));
 
     const booked = structuredClone(page);
@@ -79,14 +79,11 @@ describe("Enable Banking transform", () => {
     expect(after.map((t) => [t.status, t.bookingDate, t.externalId])).toEqual(first.map((t) => ["booked", "2026-03-03", t.externalId]));
   });
 
-  it("identical id-less entries split across two pages still get distinct ids (the boundary day's counts ride in our next token)", () => {
-    const whole = toTransactions(parsed).transactions.slice(2, 4).map((t) => t.externalId);
+  it("pages by Enable Banking's continuation_key as sent; entries with a bank id are not derived", () => {
     const firstPage = toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(0, 3), continuation_key: "k2" }));
-    const { key, carried } = decodeNext(firstPage.next);
-    expect(key).toBe("k2");
-    const secondPage = toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) }), carried);
-    expect([firstPage.transactions[2].externalId, secondPage.transactions[0].externalId]).toEqual(whole);
-    expect(decodeNext("plain-key")).toEqual({ key: "plain-key", carried: {} });
+    expect(firstPage.next).toBe("k2");
+    expect(firstPage.transactions.slice(0, 2).map((t) => t.derivedId)).toEqual([false, false]);
+    expect(toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) })).next).toBeNull();
   });
 
   it("names banks with a stable namespaced id, twice when the bank serves businesses too", () => {

@@ -172,12 +172,12 @@ function contentKey(raw: EbTransaction): string {
 }
 
 /**
- * A bank that sends neither transaction_id nor entry_reference: the id hashes the content plus the
- * occurrence index among identical entries of the same day in the answer, so two identical coffees
- * stay two rows, with the same ids on every re-sync.
+ * A bank that sends neither transaction_id nor entry_reference: the id hashes the content, so
+ * identical entries (two coffees on one day) share it. The sync engine tells them apart by their
+ * occurrence in the run's answer (lib/sync/occurrence.ts, for every integration), across pages.
  */
-export function syntheticId(raw: EbTransaction, occurrence: number): string {
-  return `syn_${createHash("sha256").update(`${contentKey(raw)}\u001f${occurrence}`).digest("hex").slice(0, 32)}`;
+export function syntheticId(raw: EbTransaction): string {
+  return `syn_${createHash("sha256").update(contentKey(raw)).digest("hex").slice(0, 32)}`;
 }
 
 function bankTransactionCode(raw: EbTransaction): string | null {
@@ -185,13 +185,12 @@ function bankTransactionCode(raw: EbTransaction): string | null {
   return parts.length ? parts.join("-") : null;
 }
 
-export function toBankTransaction(raw: EbTransaction, status: "booked" | "pending", occurrence: number): BankTransaction {
+export function toBankTransaction(raw: EbTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittance_information?.filter((l) => l !== "").join(" ");
   return {
-    externalId: raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw, occurrence),
-    // Final as it is: id-less entries already carry their occurrence among identical ones (numbered
-    // here, across pages through our page token), so the sync engine does not number them again.
-    derivedId: false,
+    externalId: raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw),
+    // A content-derived id: the sync engine numbers identical entries (lib/sync/occurrence.ts).
+    derivedId: raw.transaction_id === undefined && raw.entry_reference === undefined,
     entryReference: orNull(raw.entry_reference),
     status,
     bookingDate: status === "booked" ? orNull(raw.booking_date) : null,
@@ -214,35 +213,11 @@ export function toBankTransaction(raw: EbTransaction, status: "booked" | "pendin
   };
 }
 
-const dayOf = (raw: EbTransaction) => raw.value_date ?? raw.transaction_date ?? raw.booking_date ?? "";
-const NEXT_SEPARATOR = "#occ=";
-
-/** Our page token: Enable Banking's continuation_key, plus occurrence counts of the boundary day when
- * identical id-less entries may continue on the next page (so they still get distinct indexes). */
-export function decodeNext(next: string | null): { key: string | null; carried: Record<string, number> } {
-  if (!next) return { key: null, carried: {} };
-  const at = next.lastIndexOf(NEXT_SEPARATOR);
-  if (at < 0) return { key: next, carried: {} };
-  return { key: next.slice(0, at), carried: JSON.parse(Buffer.from(next.slice(at + NEXT_SEPARATOR.length), "base64url").toString("utf8")) as Record<string, number> };
-}
-
-export function toTransactions(body: z.infer<typeof EbTransactions>, carried: Record<string, number> = {}): { transactions: BankTransaction[]; next: string | null } {
-  const seen = new Map<string, number>(Object.entries(carried));
+export function toTransactions(body: z.infer<typeof EbTransactions>): { transactions: BankTransaction[]; next: string | null } {
   const transactions: BankTransaction[] = [];
   for (const raw of body.transactions) {
     const status = statusOf(raw.status);
-    if (!status) continue;
-    let occurrence = 0;
-    if (raw.transaction_id === undefined && raw.entry_reference === undefined) {
-      const key = `${dayOf(raw)}|${createHash("sha256").update(contentKey(raw)).digest("hex").slice(0, 16)}`;
-      occurrence = seen.get(key) ?? 0;
-      seen.set(key, occurrence + 1);
-    }
-    transactions.push(toBankTransaction(raw, status, occurrence));
+    if (status) transactions.push(toBankTransaction(raw, status));
   }
-  if (!body.continuation_key) return { transactions, next: null };
-  const last = body.transactions.at(-1);
-  const carry = Object.fromEntries([...seen].filter(([k]) => last !== undefined && k.startsWith(`${dayOf(last)}|`)));
-  const suffix = Object.keys(carry).length ? `${NEXT_SEPARATOR}${Buffer.from(JSON.stringify(carry)).toString("base64url")}` : "";
-  return { transactions, next: `${body.continuation_key}${suffix}` };
+  return { transactions, next: body.continuation_key ?? null };
 }
