@@ -2,21 +2,15 @@
 // Transactions beyond the list: filters as URL parameters, totals of the filtered set, the CSV
 // download, and marking own-account transfers.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import type { ApiClient } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { counterpartKeys } from "@/lib/client/counterparts";
 import { ApiError } from "@/lib/client/errors";
 
-export type TransactionFilter = {
-  fromDate?: string;
-  toDate?: string;
-  status?: "booked" | "pending";
-  q?: string;
-  minAmount?: string;
-  maxAmount?: string;
-  direction?: "in" | "out";
-};
+/** The API's transaction filters (one definition, lib/accounttracking/transaction-filter.ts); the scope is the caller's. */
+export type TransactionFilter = Omit<TransactionsFilter, "scopeId">;
 export const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
 
 export type CurrencyTotals = { currency: string; count: number; inflow: string; outflow: string; net: string; transfers: { count: number; net: string } };
