@@ -10,7 +10,7 @@ import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { requireRegistered } from "@/lib/accounttracking/registration";
-import { addDays } from "@/lib/banking/nextgenpsd2/provider";
+import { addDays } from "@/lib/dates/days";
 
 export const TERMINAL: readonly ConsentStatus[] = ["rejected", "expired", "revoked", "renewed"];
 

@@ -2,7 +2,8 @@
 // information uses): /aspsps, /auth, /sessions, /accounts/{uid}/details|balances|transactions.
 // Answers follow the contract; tests validate every request and response against it.
 import { randomUUID } from "node:crypto";
-import { FAKE_ASPSPS, accountsOf, addDays, entriesOf, hash, money, sortDateOf, totalsOf, uuidOf, type FakeAspsp, type FakeEntry } from "@/lib/enablebanking-fake/data";
+import { addDays } from "@/lib/dates/days";
+import { FAKE_ASPSPS, accountsOf, entriesOf, hash, money, sortDateOf, totalsOf, uuidOf, type FakeAspsp, type FakeEntry } from "@/lib/enablebanking-fake/data";
 import { accountByUid, attemptOf, fakeNow, fakeToday, sessionStatus, store, type FakeSession } from "@/lib/enablebanking-fake/state";
 
 export const PAGE_SIZE = 50;

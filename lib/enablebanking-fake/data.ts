@@ -2,6 +2,7 @@
 // hashes of stable names and dates, so a bank account shows the same entries in every session and
 // at every clock position; only the clock decides what is pending, booked or not there yet.
 import { createHash } from "node:crypto";
+import { addDays } from "@/lib/dates/days";
 
 export type FakeAspsp = { name: string; country: string; bic: string; psuTypes: ("personal" | "business")[]; currency: string };
 
@@ -60,11 +61,6 @@ export type FakeEntry = {
   remittance: string[];
 };
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Every fake account was opened on this day: history starts there, whatever the clock says (a
  * sliding window would drop old rows when the clock moves, which the comparisons would see). */

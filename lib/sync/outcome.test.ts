@@ -2,7 +2,8 @@
 // copy of the module (the Next bundle's, while the worker runs on tsx's) is still a bank error.
 import { describe, expect, it, vi } from "vitest";
 import { ProviderError } from "@/lib/banking/errors";
-import { consentEndedMessage, decideOutcome, formatBankDay } from "@/lib/sync/outcome";
+import { formatBankDay } from "@/lib/dates/days";
+import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 
 async function foreignProviderError() {
   vi.resetModules();

@@ -1,19 +1,12 @@
 // What a failed sync attempt means, in a person's words, decided from the error's discriminant
 // (lib/banking/errors.ts), never its class. Pure: the runner applies the decision.
 import { bankErrorOf, type BankError } from "@/lib/banking/errors";
+import { formatBankDay } from "@/lib/dates/days";
 
 export type AttemptOutcome =
   | { kind: "retry"; waitSeconds: number; message: string }
   | { kind: "consent_ended"; bank: BankError }
   | { kind: "failed"; message: string; internal: boolean };
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "25 Nov 2026" for a bank date (YYYY-MM-DD), read as a date, never shifted by a time zone. */
-export function formatBankDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
 
 /** "14:05 UTC" for an instant. */
 export function formatClock(at: Date): string {

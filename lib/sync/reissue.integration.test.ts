@@ -9,7 +9,8 @@ import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
-import { addDays, INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
+import { addDays } from "@/lib/dates/days";
+import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 
 withSandboxBank();
 

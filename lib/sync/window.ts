@@ -6,14 +6,10 @@
 // reconcile() in turn removes only rows whose dates the answer covered.
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { addDays } from "@/lib/dates/days";
 
 export const INCREMENTAL_OVERLAP_DAYS = 14;
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The earliest date a sync may ask for: the first sync's history. */
 export function historyStart(today: string): string {

@@ -16,12 +16,8 @@ import {
   toTransactions,
 } from "@/lib/banking/nextgenpsd2/transform";
 import type { AccessContext } from "@/lib/banking/types";
+import { addDays } from "@/lib/dates/days";
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 function accessOf(access: CreateConsentInput["access"]) {
   return access === "all_accounts" ? { allPsd2: "allAccounts" } : { availableAccounts: "allAccounts" };
