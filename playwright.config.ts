@@ -84,7 +84,13 @@ export default defineConfig({
     },
     // Sync faults against the built app in both shipped topologies, each on its own server and
     // database (they move the bank's clock), one spec at a time.
-    { name: "faults-inapp", testMatch: /.*\.faults\.spec\.ts/, fullyParallel: false, workers: 1, use: { baseURL: url(FAULTS_INAPP_PORT) } },
+    {
+      name: "faults-inapp",
+      testMatch: /.*\.faults\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: url(FAULTS_INAPP_PORT) },
+    },
     {
       name: "faults-split",
       testMatch: /.*\.faults(-split)?\.spec\.ts/,
@@ -110,5 +116,4 @@ export default defineConfig({
     // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
     appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
   ],
-
 });

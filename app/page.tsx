@@ -9,7 +9,10 @@ export default async function Home() {
   return (
     <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center px-6 py-16">
       <div className="flex items-center gap-2">
-        <span aria-hidden="true" className="grid size-9 place-items-center rounded-md bg-indigo-600 font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-9 place-items-center rounded-md bg-indigo-600 font-bold text-white"
+        >
           L
         </span>
         <span className="text-2xl font-semibold tracking-tight">Ledgerlink</span>

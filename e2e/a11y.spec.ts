@@ -63,13 +63,22 @@ test("every page and main dialog: no serious or critical axe violations", async 
   const rows = page.getByTestId("counterpart-row");
   await expect(rows.first()).toBeVisible({ timeout: 60_000 });
   await audit.check(page, "counterparts");
-  await rows.first().getByRole("button", { name: /^Family & client of / }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Family & client of / })
+    .click();
   await expect(page.getByRole("list", { name: "Family tree" })).toBeVisible();
   await audit.check(page, "counterparts, family and client open");
-  await rows.first().getByRole("button", { name: /^Rename / }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Rename / })
+    .click();
   await audit.check(page, "counterparts, renaming");
   await page.keyboard.press("Escape");
-  await rows.first().getByRole("link", { name: /^Details of / }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /^Details of / })
+    .click();
   await page.waitForURL(/\/counterparts\//);
   await settle(page);
   await audit.check(page, "counterpart");
@@ -119,7 +128,13 @@ test("every page and main dialog: no serious or critical axe violations", async 
   const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
   const profile = await page.request.post("/api/datasets/v1/profiles", {
     headers: { "x-scope": scopeId },
-    data: { name: "Axe default", scope: "global", subset_selection: ["information", "financials"], provider_priorities: ["sandbox_registry"], is_default: true },
+    data: {
+      name: "Axe default",
+      scope: "global",
+      subset_selection: ["information", "financials"],
+      provider_priorities: ["sandbox_registry"],
+      is_default: true,
+    },
   });
   expect(profile.status()).toBe(201);
   await settle(page, `/datasets/profiles/${((await profile.json()) as { data: { id: string } }).data.id}`);

@@ -15,8 +15,12 @@ export async function connectAlice(page: Page): Promise<Alice> {
   const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
   const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
   const headers = { "x-scope": scopeId };
-  const consent = (await (await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers })).json()) as { data: { bankId: string } };
-  const exposed = (await (await page.request.get(`/api/accounttracking/v1/consents/${consentId}/accounts`, { headers })).json()) as {
+  const consent = (await (
+    await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers })
+  ).json()) as { data: { bankId: string } };
+  const exposed = (await (
+    await page.request.get(`/api/accounttracking/v1/consents/${consentId}/accounts`, { headers })
+  ).json()) as {
     data: { accountId: string; cashAccountType: string | null }[];
   };
   const track = async (accountId: string | undefined) => {
@@ -31,10 +35,13 @@ export async function connectAlice(page: Page): Promise<Alice> {
   const savingsId = await track(exposed.data.find((a) => a.cashAccountType === "SVGS")?.accountId);
   for (const id of [currentId, savingsId]) {
     await expect
-      .poll(async () => {
-        const status = await page.request.get(`/api/accounttracking/v1/accounts/${id}/sync-status`, { headers });
-        return ((await status.json()) as { data: { state: string } }).data.state;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const status = await page.request.get(`/api/accounttracking/v1/accounts/${id}/sync-status`, { headers });
+          return ((await status.json()) as { data: { state: string } }).data.state;
+        },
+        { timeout: 60_000 },
+      )
       .toBe("succeeded");
   }
   return { scopeId, currentId, savingsId, headers };
@@ -49,7 +56,13 @@ export async function expectAccessible(page: Page, label: string) {
   const result = await new AxeBuilder({ page }).include("main").analyze();
   const bad = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 

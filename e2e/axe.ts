@@ -25,7 +25,13 @@ export class AxeAudit {
     this.states.push(state);
     for (const v of result.violations) {
       if (v.impact !== "serious" && v.impact !== "critical") continue;
-      const finding = { state, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`) };
+      const finding = {
+        state,
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`),
+      };
       this.findings.push(finding);
     }
   }
@@ -41,5 +47,7 @@ export class AxeAudit {
  * at a colour it only passes through for 150 ms.
  */
 export async function settleColours(page: Page): Promise<void> {
-  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation: none !important; }" });
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
 }

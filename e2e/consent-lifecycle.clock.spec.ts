@@ -5,7 +5,14 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { atSandboxBank } from "./helpers";
 import { controlHeaders } from "./control-secret";
 
-type Consent = { id: string; status: string; isValid: boolean; remainingDays: string; bankConsentId: string | null; renewsConsentId: string | null };
+type Consent = {
+  id: string;
+  status: string;
+  isValid: boolean;
+  remainingDays: string;
+  bankConsentId: string | null;
+  renewsConsentId: string | null;
+};
 const BASE = "/api/accounttracking/v1";
 
 async function personWithToken(request: APIRequestContext) {
@@ -13,27 +20,44 @@ async function personWithToken(request: APIRequestContext) {
   const email = `clock-${stamp}@example.test`;
   const password = "correct horse battery staple";
   expect((await request.post("/api/auth/v1/sign-up", { data: { email, password, name: "Clock" } })).status()).toBe(201);
-  const token = (await (await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } })).json()).data.accessToken as string;
-  const scopes = (await (await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${token}` } })).json()).data as { scopeId: string }[];
+  const token = (
+    await (await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } })).json()
+  ).data.accessToken as string;
+  const scopes = (await (await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${token}` } })).json())
+    .data as { scopeId: string }[];
   const headers = { authorization: `Bearer ${token}`, "x-scope": scopes[0].scopeId };
   expect((await request.post(`${BASE}/users`, { headers })).status()).toBe(201);
   return headers;
 }
 
-async function approvedConsent(request: APIRequestContext, page: Page, headers: Record<string, string>, baseURL: string, renewOf?: string) {
+async function approvedConsent(
+  request: APIRequestContext,
+  page: Page,
+  headers: Record<string, string>,
+  baseURL: string,
+  renewOf?: string,
+) {
   let consent: Consent;
   if (renewOf) {
     const renewed = await request.post(`${BASE}/consents/${renewOf}/renew`, { headers });
     expect(renewed.status()).toBe(201);
     consent = (await renewed.json()).data;
   } else {
-    const banks = (await (await request.get(`${BASE}/banks?country=BE`, { headers })).json()).data as { bankId: string }[];
-    const created = await request.post(`${BASE}/consents`, { headers, data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 30, bankId: banks[0].bankId } });
+    const banks = (await (await request.get(`${BASE}/banks?country=BE`, { headers })).json()).data as {
+      bankId: string;
+    }[];
+    const created = await request.post(`${BASE}/consents`, {
+      headers,
+      data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 30, bankId: banks[0].bankId },
+    });
     expect(created.status()).toBe(201);
     consent = (await created.json()).data;
   }
   const returnTo = `${baseURL}/api/health`;
-  const redirect = await request.post(`${BASE}/consents/${consent.id}/initiate-redirect`, { headers, data: { returnTo } });
+  const redirect = await request.post(`${BASE}/consents/${consent.id}/initiate-redirect`, {
+    headers,
+    data: { returnTo },
+  });
   expect(redirect.status()).toBe(200);
   const { authorizationUrl } = (await redirect.json()).data as { authorizationUrl: string };
   // The person's browser has no session of ours: an API-started redirect completes in a fresh browser.
@@ -56,18 +80,28 @@ test.afterAll(async ({ request }) => {
   await request.post("/sandbox-bank/api/controls/clock/reset", { headers: controlHeaders });
 });
 
-test("remaining days count down with the bank's clock; expiry at the bank ends the consent", async ({ request, page, baseURL }) => {
+test("remaining days count down with the bank's clock; expiry at the bank ends the consent", async ({
+  request,
+  page,
+  baseURL,
+}) => {
   const headers = await personWithToken(request);
   const id = await approvedConsent(request, page, headers, baseURL ?? "");
   expect(await status(request, headers, id)).toMatchObject({ status: "valid", isValid: true, remainingDays: "30" });
   const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
   expect(((await accounts.json()).data as unknown[]).length).toBe(2);
 
-  expect((await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })
+    ).ok(),
+  ).toBe(true);
   const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
   expect((await days.json()).data).toMatchObject({ remainingDays: "20", status: "valid" });
 
-  expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(true);
+  expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(
+    true,
+  );
   expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
   const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
   expect(refused.status()).toBe(409);
@@ -83,7 +117,11 @@ test("revoke ends the consent at the bank; its status then stays revoked", async
   expect((await request.get(`${BASE}/consents/${id}/accounts`, { headers })).status()).toBe(409);
 });
 
-test("renewing creates a new consent the person approves; the old one becomes renewed", async ({ request, page, baseURL }) => {
+test("renewing creates a new consent the person approves; the old one becomes renewed", async ({
+  request,
+  page,
+  baseURL,
+}) => {
   const headers = await personWithToken(request);
   const oldId = await approvedConsent(request, page, headers, baseURL ?? "");
   const newId = await approvedConsent(request, page, headers, baseURL ?? "", oldId);
@@ -96,6 +134,8 @@ test("a consent revoked by the account holder at the bank shows as revoked", asy
   const headers = await personWithToken(request);
   const id = await approvedConsent(request, page, headers, baseURL ?? "");
   const { bankConsentId } = await status(request, headers, id);
-  expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(true);
+  expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(
+    true,
+  );
   expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
 });

@@ -22,10 +22,13 @@ async function trackNamesakes(page: Page): Promise<string> {
   expect(tracked.status()).toBe(201);
   const accountId = ((await tracked.json()) as { data: { account: { id: string } } }).data.account.id;
   await expect
-    .poll(async () => {
-      const status = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/sync-status`, { headers });
-      return ((await status.json()) as { data: { state: string } }).data.state;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const status = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/sync-status`, { headers });
+        return ((await status.json()) as { data: { state: string } }).data.state;
+      },
+      { timeout: 60_000 },
+    )
     .toBe("succeeded");
   return accountId;
 }
@@ -34,7 +37,8 @@ async function trackNamesakes(page: Page): Promise<string> {
 async function expectColumnsFit(page: Page) {
   const table = page.getByRole("table", { name: "Counterparts of this account with totals" });
   expect(await table.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
-  for (const header of ["Money out", "Last"]) await expect(table.getByRole("button", { name: header })).toBeInViewport();
+  for (const header of ["Money out", "Last"])
+    await expect(table.getByRole("button", { name: header })).toBeInViewport();
   await expect(page.getByRole("button", { name: /^Family & client of / }).first()).toBeInViewport();
 }
 
@@ -56,7 +60,9 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   // Spotify appears twice (its spellings normalise apart): consolidate the two.
   const spotify = rows.filter({ hasText: /spotify/i });
   await expect(spotify).toHaveCount(2);
-  const spotifyTotal = (await countOf(page, /spotify/i)) + Number(((await spotify.nth(1).getByRole("cell").nth(2).textContent()) ?? "").replace(/\D/g, ""));
+  const spotifyTotal =
+    (await countOf(page, /spotify/i)) +
+    Number(((await spotify.nth(1).getByRole("cell").nth(2).textContent()) ?? "").replace(/\D/g, ""));
   for (const box of await spotify.getByRole("checkbox").all()) await box.check();
   await page.getByRole("button", { name: "Consolidate 2" }).click();
   await expect(rows).toHaveCount(6);
@@ -65,7 +71,11 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   // Undo brings both back; then consolidate again for good.
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(rows).toHaveCount(7);
-  for (const box of await rows.filter({ hasText: /spotify/i }).getByRole("checkbox").all()) await box.check();
+  for (const box of await rows
+    .filter({ hasText: /spotify/i })
+    .getByRole("checkbox")
+    .all())
+    await box.check();
   await page.getByRole("button", { name: "Consolidate 2" }).click();
   await expect(rows).toHaveCount(6);
 
@@ -87,7 +97,8 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   await expect(tree).toBeVisible();
   await expect(rows.filter({ hasText: "Telecom" }).getByText("Telecom", { exact: true }).first()).toBeInViewport();
   await expectColumnsFit(page);
-  if (process.env.UX_SHOTS) await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-1280.png`, fullPage: true });
+  if (process.env.UX_SHOTS)
+    await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-1280.png`, fullPage: true });
   await expect(tree.getByTestId("family-node")).toHaveCount(1);
   for (const [i, child] of [/vattenfall/i, /spotify/i].entries()) {
     const select = page.getByLabel("Child counterpart");
@@ -104,8 +115,11 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
 
   // The account's transaction table names the party as the person does: a KPN bill reads "Telecom".
   const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
-  const listed = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=500`, { headers: { "x-scope": scopeId } });
-  const bills = ((await listed.json()) as { data: { counterpartName: string | null; bookingDate: string | null }[] }).data;
+  const listed = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=500`, {
+    headers: { "x-scope": scopeId },
+  });
+  const bills = ((await listed.json()) as { data: { counterpartName: string | null; bookingDate: string | null }[] })
+    .data;
   const kpnBill = bills.find((t) => /kpn/i.test(t.counterpartName ?? "") && t.bookingDate);
   expect(kpnBill).toBeTruthy();
   await page.goto(`/accounts/${accountId}`);

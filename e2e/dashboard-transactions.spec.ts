@@ -9,7 +9,10 @@ import { signUp } from "./helpers";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 
-test("dashboard, transaction detail, URL filters, CSV, own transfers and the phone layout", async ({ page, browser }) => {
+test("dashboard, transaction detail, URL filters, CSV, own transfers and the phone layout", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await signUp(page, "Alice");
   const alice = await connectAlice(page);
@@ -37,7 +40,16 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    for (const label of ["Booking date", "Value date", "Remittance", "Creditor id", "Mandate id", "End-to-end id", "Bank transaction code", "Bank's transaction id"]) {
+    for (const label of [
+      "Booking date",
+      "Value date",
+      "Remittance",
+      "Creditor id",
+      "Mandate id",
+      "End-to-end id",
+      "Bank transaction code",
+      "Bank's transaction id",
+    ]) {
       await expect(dialog.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(dialog.getByRole("heading", { name: "Counterpart" })).toBeVisible();
@@ -102,7 +114,10 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
   });
 
   await test.step("at 390×844 the first transaction's date, counterpart and amount are in view", async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
     const small = await phone.newPage();
     await small.goto(`/accounts/${alice.currentId}`);
     const first = small.getByRole("table", { name: "Transactions" }).getByRole("row").nth(1);
@@ -122,8 +137,11 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
       [...document.querySelectorAll("body *")]
         .filter((el) => el.getBoundingClientRect().right > 391)
 
-                .slice(-8)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right ${Math.round(el.getBoundingClientRect().right)} scroll ${el.scrollWidth}/${el.clientWidth}`),
+        .slice(-8)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} right ${Math.round(el.getBoundingClientRect().right)} scroll ${el.scrollWidth}/${el.clientWidth}`,
+        ),
     );
     expect(await small.evaluate(() => document.documentElement.scrollWidth), wide.join("\n")).toBeLessThanOrEqual(390);
     await expectAccessible(small, "account page on a phone");

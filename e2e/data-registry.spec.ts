@@ -20,7 +20,9 @@ test("a profile made default governs the company lookup", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Data registry" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data registry" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Subset types of Company data" })).toContainText("Shareholders and ownership");
+  await expect(page.getByRole("list", { name: "Subset types of Company data" })).toContainText(
+    "Shareholders and ownership",
+  );
   await page.getByRole("link", { name: "New profile" }).first().click();
 
   await page.getByLabel("Profile name").fill(profileName);
@@ -60,7 +62,9 @@ test("a profile made default governs the company lookup", async ({ page }) => {
     const section = page.getByRole("region", { name: subset });
     await expect(section.getByTestId("served-by")).toHaveText(`Served by ${SANDBOX}`);
   }
-  await expect(page.getByRole("region", { name: "Company information" })).toContainText("Kruispuntbank van Ondernemingen");
+  await expect(page.getByRole("region", { name: "Company information" })).toContainText(
+    "Kruispuntbank van Ondernemingen",
+  );
   // Financials and shareholders were not selected, so the lookup did not fetch them.
   await expect(page.locator("[data-subset]")).toHaveCount(2);
 

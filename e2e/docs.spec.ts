@@ -8,7 +8,9 @@ test("/docs renders the reference and the machine-caller quick start without sig
   await expect(page.getByText("Settings → API keys").first()).toBeVisible();
 
   const tracking = page.getByRole("region", { name: "Account tracking", exact: true });
-  await expect(tracking.getByTestId("operation").filter({ hasText: "POST /api/accounttracking/v1/consents" }).first()).toBeVisible();
+  await expect(
+    tracking.getByTestId("operation").filter({ hasText: "POST /api/accounttracking/v1/consents" }).first(),
+  ).toBeVisible();
   const accounts = page.getByRole("region", { name: "Tracked accounts" });
   // The list itself, not its /totals and .csv siblings.
   const transactions = accounts
@@ -17,7 +19,9 @@ test("/docs renders the reference and the machine-caller quick start without sig
     .filter({ hasNotText: "/transactions/totals" })
     .filter({ hasNotText: "/transactions.csv" });
   await expect(transactions).toHaveCount(1);
-  await expect(accounts.getByTestId("operation").filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" })).toHaveCount(1);
+  await expect(
+    accounts.getByTestId("operation").filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" }),
+  ).toHaveCount(1);
 
   // Open one operation: parameters (incl. filter[...] and X-Scope), the envelope and the error codes.
   await transactions.locator("summary").click();

@@ -3,7 +3,11 @@ import { expect, type Page } from "@playwright/test";
 
 export async function signUp(page: Page, label = "Tester") {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const person = { name: `${label} ${stamp}`, email: `e2e-${stamp}@example.test`, password: "correct horse battery staple" };
+  const person = {
+    name: `${label} ${stamp}`,
+    email: `e2e-${stamp}@example.test`,
+    password: "correct horse battery staple",
+  };
   await page.goto("/signup");
   await page.getByLabel("Your name").fill(person.name);
   await page.getByLabel("Email").fill(person.email);

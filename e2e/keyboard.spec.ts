@@ -14,7 +14,9 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 
 const focused = (page: Page) => page.locator(":focus");
 
-test("keyboard only: connect a bank, track two accounts, open one and a transaction; the Revoke dialog keeps focus", async ({ page }) => {
+test("keyboard only: connect a bank, track two accounts, open one and a transaction; the Revoke dialog keeps focus", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.goto("/signup");

@@ -1,7 +1,11 @@
 // /api/openapi.json over real HTTP: public, OpenAPI 3.1, with the account-tracking paths.
 import { expect, test } from "@playwright/test";
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>; components: { securitySchemes: Record<string, unknown> } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
 
 test("/api/openapi.json is an OpenAPI 3.1 document with the API's paths", async ({ request }) => {
   const response = await request.get("/api/openapi.json");

@@ -6,7 +6,11 @@ import { expect, test, type Page } from "@playwright/test";
 type WithHeaders = { headers(): Record<string, string> } | null;
 import { signUp, startConnection } from "./helpers";
 
-const COMMON = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "strict-origin-when-cross-origin" };
+const COMMON = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
 
 function expectCommon(response: WithHeaders, label: string) {
   const headers = response?.headers() ?? {};
@@ -82,7 +86,9 @@ test("a URL over 16 kB and a body over 1 MiB are refused in the envelope with a 
   const body = (await long.json()) as { error: { code: string }; meta: { requestId: string } };
   expect(body.error.code).toBe("request_header_too_large");
   expect(body.meta.requestId).toBe(long.headers()["x-request-id"]);
-  const big = await request.post("/api/auth/v1/sign-up", { data: { email: "x@example.test", password: "p".repeat(1024 * 1024), name: "Big" } });
+  const big = await request.post("/api/auth/v1/sign-up", {
+    data: { email: "x@example.test", password: "p".repeat(1024 * 1024), name: "Big" },
+  });
   expect(big.status()).toBe(413);
   expect(((await big.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
 });
@@ -91,7 +97,12 @@ test("the sign-in page refuses to render in a cross-origin frame", async ({ page
   const target = `${baseURL}/signin`;
   // Another origin (127.0.0.1 is not localhost) that frames our sign-in page.
   const framer = `${(baseURL ?? "").replace("localhost", "127.0.0.1")}/framer`;
-  await page.route(framer, (route) => route.fulfill({ contentType: "text/html", body: `<iframe id="f" src="${target}" width="600" height="600"></iframe>` }));
+  await page.route(framer, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<iframe id="f" src="${target}" width="600" height="600"></iframe>`,
+    }),
+  );
 
   const framed = async () => {
     await page.goto(framer);

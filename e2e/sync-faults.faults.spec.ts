@@ -24,7 +24,12 @@ test.afterAll(async () => {
   worker = null;
 });
 
-async function setUp(request: Parameters<typeof signedInPerson>[0], baseURL: string | undefined, bankUser: string, as: "session" | "token" = "session") {
+async function setUp(
+  request: Parameters<typeof signedInPerson>[0],
+  baseURL: string | undefined,
+  bankUser: string,
+  as: "session" | "token" = "session",
+) {
   const person = await signedInPerson(request, baseURL ?? "");
   const connection = await connectBank(request, person, bankUser);
   const headers = as === "session" ? person.session : person.token;
@@ -54,14 +59,20 @@ async function syncDaysLater(
   }
 }
 
-test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({ request, baseURL }) => {
+test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "ratelimited", "token");
   const run = await runEnded(request, headers, account.id);
   expect(run.state, run.lastError ?? "").toBe("succeeded");
   expect(run.attended).toBe(false);
   // The bank refused the first calls: every retry was a new attempt (each one a PSD2 access).
   expect(run.attempts).toBeGreaterThanOrEqual(2);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  expectEqualToBank(
+    await bankTransactions(request, account, connection.bankConsentId),
+    await ourTransactions(request, headers, account.id),
+  );
 });
 
 test("5xx from the bank (flaky), a person's sync: retried, then equal to the bank", async ({ request, baseURL }) => {
@@ -69,7 +80,10 @@ test("5xx from the bank (flaky), a person's sync: retried, then equal to the ban
   const run = await runEnded(request, headers, account.id);
   expect(run.state, run.lastError ?? "").toBe("succeeded");
   expect(run.attended).toBe(true);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  expectEqualToBank(
+    await bankTransactions(request, account, connection.bankConsentId),
+    await ourTransactions(request, headers, account.id),
+  );
 });
 
 test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
@@ -80,11 +94,17 @@ test("pending → booked: one row per transaction, updated in place", async ({ r
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), before);
   await syncDaysLater(request, headers, account.id, 3, async (run) => {
     expect(run.progress.updated).toBeGreaterThan(0);
-    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+    expectEqualToBank(
+      await bankTransactions(request, account, connection.bankConsentId),
+      await ourTransactions(request, headers, account.id),
+    );
   });
 });
 
-test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({ request, baseURL }) => {
+test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "reissue");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
@@ -96,7 +116,10 @@ test("re-issued bank ids, inside and before the incremental window: paired with 
   });
 });
 
-test("identical entries without bank ids (noids): both kept, ids stable across re-syncs", async ({ request, baseURL }) => {
+test("identical entries without bank ids (noids): both kept, ids stable across re-syncs", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "noids");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   const bank = await bankTransactions(request, account, connection.bankConsentId);
@@ -113,7 +136,10 @@ test("identical entries without bank ids (noids): both kept, ids stable across r
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), second);
 });
 
-test("a pending hold older than the incremental window (oldhold) stays while the bank lists it", async ({ request, baseURL }) => {
+test("a pending hold older than the incremental window (oldhold) stays while the bank lists it", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "oldhold");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
   await startSync(request, headers, account.id);
@@ -124,18 +150,30 @@ test("a pending hold older than the incremental window (oldhold) stays while the
   expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), ours);
 });
 
-test("a cancelled pending payment and a new one of the same amount (cancelled): two events, not a re-issue", async ({ request, baseURL }) => {
+test("a cancelled pending payment and a new one of the same amount (cancelled): two events, not a re-issue", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "cancelled");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  expectEqualToBank(
+    await bankTransactions(request, account, connection.bankConsentId),
+    await ourTransactions(request, headers, account.id),
+  );
   await syncDaysLater(request, headers, account.id, 3, async (run) => {
     expect(run.progress.reissued).toBe(0);
-    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+    expectEqualToBank(
+      await bankTransactions(request, account, connection.bankConsentId),
+      await ourTransactions(request, headers, account.id),
+    );
   });
 });
 
 for (const how of ["expire", "revoke"] as const) {
-  test(`consent ${how}d at the bank: status updated at once, the person told to reconnect, nothing lost`, async ({ request, baseURL }) => {
+  test(`consent ${how}d at the bank: status updated at once, the person told to reconnect, nothing lost`, async ({
+    request,
+    baseURL,
+  }) => {
     const { connection, headers, account } = await setUp(request, baseURL, "alice");
     expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
     const truth = await bankTransactions(request, account, connection.bankConsentId);
@@ -146,7 +184,9 @@ for (const how of ["expire", "revoke"] as const) {
     expect(run.state).toBe("failed");
     expect(run.attempts).toBe(1);
     const verb = how === "expire" ? "expired" : "ended";
-    expect(run.lastError).toMatch(new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`));
+    expect(run.lastError).toMatch(
+      new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`),
+    );
     const consent = await request.get(`/api/accounttracking/v1/consents/${connection.consentId}`, { headers });
     expect(((await consent.json()).data as { status: string }).status).toBe(how === "expire" ? "expired" : "revoked");
 
@@ -154,19 +194,32 @@ for (const how of ["expire", "revoke"] as const) {
     expectEqualToBank(truth, await ourTransactions(request, headers, account.id));
     await startSync(request, headers, account.id);
     const again = await runEnded(request, headers, account.id);
-    expect([again.state, again.lastError]).toEqual(["failed", expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/)]);
+    expect([again.state, again.lastError]).toEqual([
+      "failed",
+      expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/),
+    ]);
   });
 }
 
-test("20 concurrent sync requests: every caller gets 202 with the one run; the result equals the bank", async ({ request, baseURL }) => {
+test("20 concurrent sync requests: every caller gets 202 with the one run; the result equals the bank", async ({
+  request,
+  baseURL,
+}) => {
   const { connection, headers, account } = await setUp(request, baseURL, "alice");
   expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  const answers = await Promise.all(Array.from({ length: 20 }, () => request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers })));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers }),
+    ),
+  );
   expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
   const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()).data as { id: string }).id)));
   expect(ids.size).toBe(1);
   const run = await runEnded(request, headers, account.id);
   expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
   expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), await ourTransactions(request, headers, account.id));
+  expectEqualToBank(
+    await bankTransactions(request, account, connection.bankConsentId),
+    await ourTransactions(request, headers, account.id),
+  );
 });

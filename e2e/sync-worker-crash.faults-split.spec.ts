@@ -21,7 +21,12 @@ test("SIGKILL mid-sync: another worker finishes the run, equal to the bank", asy
   const victim = startWorker({ ...env, SYNC_PAGE_SIZE: "100", SYNC_CONCURRENCY: "1" }, { direct: true });
   let rescuer: WorkerProcess | null = null;
   try {
-    await expect.poll(async () => (await syncStatus(request, headers, account.id)).progress.pages, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(5);
+    await expect
+      .poll(async () => (await syncStatus(request, headers, account.id)).progress.pages, {
+        timeout: 60_000,
+        intervals: [100],
+      })
+      .toBeGreaterThanOrEqual(5);
     await victim.stop("SIGKILL");
     const orphaned = await syncStatus(request, headers, account.id);
     expect(orphaned.state).toBe("running");

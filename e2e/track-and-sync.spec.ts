@@ -28,7 +28,13 @@ test("track an account, sync it, page through and filter its transactions", asyn
 
   // Bank connections → the bank's row → its page, where each account can be tracked.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
-  await page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName }).getByRole("link").first().click();
+  await page
+    .getByRole("table", { name: "Bank connections" })
+    .getByRole("row")
+    .filter({ hasText: bankName })
+    .getByRole("link")
+    .first()
+    .click();
   // Every shared account starts ticked: untick the savings account and track the current one.
   await page.getByRole("checkbox", { name: /savings/i }).uncheck();
   await page.getByRole("button", { name: "Track 1 account" }).click();
@@ -94,7 +100,10 @@ test("track an account, sync it, page through and filter its transactions", asyn
   const chosenBefore = await select.inputValue();
   const other = await select
     .locator("option")
-    .evaluateAll((opts, before) => (opts as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== "" && v !== before), chosenBefore);
+    .evaluateAll(
+      (opts, before) => (opts as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== "" && v !== before),
+      chosenBefore,
+    );
   expect(other).toBeTruthy();
   await select.selectOption(other ?? "");
   await dialog.getByRole("button", { name: "Save" }).click();

@@ -23,12 +23,23 @@ const schema = z.object({
   // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
   TRUSTED_PROXIES: z.string().default(""),
   // Largest request body read, in bytes (413 payload_too_large above it, before anything is parsed).
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
   // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).
-  SYNC_IN_APP: z.enum(["1", "0", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
-  SYNC_SCHEDULER: z.enum(["1", "0", "true", "false"]).default("1").transform((v) => v === "1" || v === "true"),
+  SYNC_IN_APP: z
+    .enum(["1", "0", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
+  SYNC_SCHEDULER: z
+    .enum(["1", "0", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
@@ -71,7 +82,10 @@ const schema = z.object({
 });
 
 // The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.
-const settled = schema.transform((e) => ({ ...e, SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production" }));
+const settled = schema.transform((e) => ({
+  ...e,
+  SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production",
+}));
 
 export type Env = z.infer<typeof settled>;
 
@@ -93,7 +107,9 @@ export function requireDatabaseUrl(): string {
 }
 
 export function trustedProxies(): string[] {
-  return env.TRUSTED_PROXIES.split(",").map((s) => s.trim()).filter(Boolean);
+  return env.TRUSTED_PROXIES.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** GLEIF is called only when enabled: on by default, off under NODE_ENV=test so tests never reach the internet. */
@@ -108,21 +124,44 @@ export function appUrl(): string {
 }
 
 export function returnUrlAllowlist(): string[] {
-  return [appUrl(), ...env.RETURN_URL_ALLOWLIST.split(",").map((s) => s.trim()).filter(Boolean)].map((o) => new URL(o).origin);
+  return [
+    appUrl(),
+    ...env.RETURN_URL_ALLOWLIST.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ].map((o) => new URL(o).origin);
 }
 
-export type EnableBankingConfig = { appId: string; keyFile: string; apiUrl: string; environment: "sandbox" | "production"; fake: boolean };
+export type EnableBankingConfig = {
+  appId: string;
+  keyFile: string;
+  apiUrl: string;
+  environment: "sandbox" | "production";
+  fake: boolean;
+};
 
 /** Enable Banking's settings, or null when it is not configured (the integration is then absent). */
 export function enableBankingConfig(): EnableBankingConfig | null {
   const environment = env.ENABLE_BANKING_ENVIRONMENT;
   if (env.ENABLE_BANKING_APP_ID && env.ENABLE_BANKING_KEY_FILE) {
-    return { appId: env.ENABLE_BANKING_APP_ID, keyFile: env.ENABLE_BANKING_KEY_FILE, apiUrl: env.ENABLE_BANKING_API_URL ?? "https://api.enablebanking.com", environment, fake: false };
+    return {
+      appId: env.ENABLE_BANKING_APP_ID,
+      keyFile: env.ENABLE_BANKING_KEY_FILE,
+      apiUrl: env.ENABLE_BANKING_API_URL ?? "https://api.enablebanking.com",
+      environment,
+      fake: false,
+    };
   }
   if (env.ENABLE_BANKING_APP_ID || env.ENABLE_BANKING_KEY_FILE) {
     throw new Error("Enable Banking needs both ENABLE_BANKING_APP_ID and ENABLE_BANKING_KEY_FILE (or neither)");
   }
   if (!env.ENABLE_BANKING_FAKE) return null;
   // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
-  return { appId: "ledgerlink-local-fake", keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`, apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`, environment, fake: true };
+  return {
+    appId: "ledgerlink-local-fake",
+    keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
+    apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`,
+    environment,
+    fake: true,
+  };
 }

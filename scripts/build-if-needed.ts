@@ -4,7 +4,16 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["app", "components", "lib", "public", "package.json", "next.config.mjs", "tsconfig.json", "postcss.config.mjs"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "package.json",
+  "next.config.mjs",
+  "tsconfig.json",
+  "postcss.config.mjs",
+];
 const STAMP = ".next/ll-source-hash";
 
 function walk(entry: string, files: string[]) {

@@ -29,7 +29,9 @@ for (const [path, entry] of Object.entries(packages)) {
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock file: ${added} missing optional platform entr${added === 1 ? "y" : "ies"} added`);

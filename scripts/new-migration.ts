@@ -12,7 +12,9 @@ const SNAPSHOT = "schema.snapshot.prisma";
 
 function previousSnapshot(): string | null {
   if (!existsSync(MIGRATIONS)) return null;
-  const dirs = readdirSync(MIGRATIONS).filter((d) => existsSync(path.join(MIGRATIONS, d, SNAPSHOT))).sort();
+  const dirs = readdirSync(MIGRATIONS)
+    .filter((d) => existsSync(path.join(MIGRATIONS, d, SNAPSHOT)))
+    .sort();
   const last = dirs.at(-1);
   return last ? path.join(MIGRATIONS, last, SNAPSHOT) : null;
 }
@@ -25,9 +27,15 @@ async function main() {
     const from = previousSnapshot();
     const sql = execFileSync(
       process.execPath,
-      ["node_modules/prisma/build/index.js", "migrate", "diff",
+      [
+        "node_modules/prisma/build/index.js",
+        "migrate",
+        "diff",
         ...(from ? ["--from-schema-datamodel", from] : ["--from-empty"]),
-        "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+        "--to-schema-datamodel",
+        "prisma/schema.prisma",
+        "--script",
+      ],
       { env: { ...process.env, DATABASE_URL: db.url }, encoding: "utf8" },
     );
     if (!sql.trim() || /-- This is an empty migration/.test(sql)) {

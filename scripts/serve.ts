@@ -18,7 +18,12 @@ import {
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
 
 export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
-  const app = next({ dev: options.dev, dir: process.cwd(), port: options.port, hostname: options.hostname ?? "localhost" });
+  const app = next({
+    dev: options.dev,
+    dir: process.cwd(),
+    port: options.port,
+    hostname: options.hostname ?? "localhost",
+  });
   const handle = app.getRequestHandler();
   await app.prepare();
   const distDir = path.join(process.cwd(), ".next");
@@ -31,7 +36,10 @@ export async function serveNext(options: { dev: boolean; port: number; hostname?
     // If a Next.js upgrade changed its build output, say so rather than silently losing the lane.
     const probe = routes.find((r) => r.pattern === "/api/scopes/v1/route");
     if (probe && (await source(probe, "GET"))) direct = createDirectApi(routes, source);
-    else process.stderr.write("direct API lane: kernel handlers not found in .next; every request goes through Next.js (slower)\n");
+    else
+      process.stderr.write(
+        "direct API lane: kernel handlers not found in .next; every request goes through Next.js (slower)\n",
+      );
   }
   // Security headers, the early 413 and Node's own errors in the envelope, on both lanes and for pages.
   const server = createAppServer(requestListener(direct, handle), headerOptionsFromEnv(options.dev));

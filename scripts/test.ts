@@ -23,7 +23,14 @@ function vitest(label: string, name: string, env: Record<string, string> = {}): 
   const runReport = path.join(REPORTS, `${name}.run.json`);
   const code = run(
     label,
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./scripts/testing/vitest-run-reporter.ts"],
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      "--reporter=./scripts/testing/vitest-run-reporter.ts",
+    ],
     { ...env, VITEST_RUN_REPORT: runReport },
   );
   return readVitestVerdict(code, report, runReport);
@@ -32,11 +39,14 @@ function vitest(label: string, name: string, env: Record<string, string> = {}): 
 rmSync(REPORTS, { recursive: true, force: true });
 const verdicts: Verdict[] = [];
 const typecheck = run("Type check", ["tsc", "--noEmit", "-p", "."]);
-if (typecheck !== 0) verdicts.push({ runner: "type check", passed: 0, failed: 1, skipped: 0, problems: [`tsc exited with ${typecheck}`] });
+if (typecheck !== 0)
+  verdicts.push({ runner: "type check", passed: 0, failed: 1, skipped: 0, problems: [`tsc exited with ${typecheck}`] });
 
 // The suite must be able to fail: a deliberately failing fixture, run through the same set-up,
 // has to come back failed by its exit code and by its reports.
-const selfCheck = vitest("Self-check: a deliberately failing test must fail the run", "self-check", { VITEST_SELF_CHECK: "1" });
+const selfCheck = vitest("Self-check: a deliberately failing test must fail the run", "self-check", {
+  VITEST_SELF_CHECK: "1",
+});
 const selfCheckHeld =
   selfCheck.problems.some((p) => p.startsWith("exited with")) &&
   selfCheck.failed === 1 &&
@@ -54,9 +64,11 @@ if (!selfCheckHeld) {
 
 verdicts.push(vitest("Unit and integration tests (Vitest)", "vitest"));
 
-for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split"]) rmSync(dir, { recursive: true, force: true });
+for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split"])
+  rmSync(dir, { recursive: true, force: true });
 const build = run("Build the app for the end-to-end servers", ["tsx", "scripts/build-app.ts"]);
-if (build !== 0) verdicts.push({ runner: "build", passed: 0, failed: 1, skipped: 0, problems: [`next build exited with ${build}`] });
+if (build !== 0)
+  verdicts.push({ runner: "build", passed: 0, failed: 1, skipped: 0, problems: [`next build exited with ${build}`] });
 const playwrightReport = path.join(REPORTS, "playwright.json");
 const e2e = run("End-to-end tests (Playwright)", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
@@ -68,7 +80,10 @@ const passed = verdicts.reduce((sum, v) => sum + v.passed, 0);
 const failed = verdicts.reduce((sum, v) => sum + v.failed, 0);
 const skipped = verdicts.reduce((sum, v) => sum + v.skipped, 0);
 console.log("");
-for (const v of verdicts) console.log(`${v.runner}: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped${v.problems.length ? ` — ${v.problems.join("; ")}` : ""}`);
+for (const v of verdicts)
+  console.log(
+    `${v.runner}: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped${v.problems.length ? ` — ${v.problems.join("; ")}` : ""}`,
+  );
 if (failedRunners.length > 0) {
   console.error(`\nFailed: ${failedRunners.map((v) => v.runner).join(", ")}`);
 }

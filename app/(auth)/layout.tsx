@@ -9,7 +9,10 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <Link href="/" className="mb-8 flex items-center gap-2 text-slate-900">
-        <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-indigo-600 font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-md bg-indigo-600 font-bold text-white"
+        >
           L
         </span>
         <span className="text-xl font-semibold tracking-tight">Ledgerlink</span>

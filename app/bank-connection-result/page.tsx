@@ -11,12 +11,18 @@ const TITLES: Record<string, string> = {
   rejected: "The connection was not approved",
 };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const one = (key: string) => (typeof params[key] === "string" ? (params[key] as string) : null);
   const failed = one("outcome") === "error";
   const status = one("status");
-  const title = failed ? "We could not finish connecting your bank" : (TITLES[status ?? ""] ?? `The connection is ${status ?? "unknown"}`);
+  const title = failed
+    ? "We could not finish connecting your bank"
+    : (TITLES[status ?? ""] ?? `The connection is ${status ?? "unknown"}`);
   const detail = failed
     ? "Nothing was changed. Ask whoever sent you here to start the connection again."
     : status === "valid"

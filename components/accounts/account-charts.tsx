@@ -19,7 +19,12 @@ function monthLabel(month: string): string {
 
 function compactMoney(currency: string): Intl.NumberFormat {
   try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 });
+    return new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency,
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
   } catch {
     return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
   }
@@ -27,22 +32,48 @@ function compactMoney(currency: string): Intl.NumberFormat {
 
 function MonthlyChart({ stats }: { stats: AccountStats }) {
   // Numbers only to draw; every label and the table use the exact decimal strings.
-  const rows = stats.months.map((m) => ({ month: monthLabel(m.month), inflow: Number(m.inflow), outflow: Number(m.outflow), net: Number(m.net) }));
+  const rows = stats.months.map((m) => ({
+    month: monthLabel(m.month),
+    inflow: Number(m.inflow),
+    outflow: Number(m.outflow),
+    net: Number(m.net),
+  }));
   const compact = compactMoney(stats.currency);
   const first = stats.months[0]?.month;
   const last = stats.months.at(-1)?.month;
   return (
     <figure className="h-full">
       <figcaption className="sr-only">
-        Money in, money out and net per month in {stats.currency}, {stats.months.length} months{first && last ? ` from ${monthLabel(first)} to ${monthLabel(last)}` : ""}; own-account transfers are not included.
+        Money in, money out and net per month in {stats.currency}, {stats.months.length} months
+        {first && last ? ` from ${monthLabel(first)} to ${monthLabel(last)}` : ""}; own-account transfers are not
+        included.
       </figcaption>
       <div className="h-full min-h-72 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="month" tick={{ fontSize: 11, fill: "#475569" }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={8} />
-            <YAxis tick={{ fontSize: 11, fill: "#475569" }} tickLine={false} axisLine={false} width={64} tickFormatter={(v: number) => compact.format(v)} />
-            <Tooltip cursor={{ fill: "#f1f5f9" }} formatter={(value, name) => [formatMoney(String(value), stats.currency), LABELS[String(name)] ?? String(name)]} />
+            <XAxis
+              dataKey="month"
+              tick={{ fontSize: 11, fill: "#475569" }}
+              tickLine={false}
+              axisLine={false}
+              interval="preserveStartEnd"
+              minTickGap={8}
+            />
+            <YAxis
+              tick={{ fontSize: 11, fill: "#475569" }}
+              tickLine={false}
+              axisLine={false}
+              width={64}
+              tickFormatter={(v: number) => compact.format(v)}
+            />
+            <Tooltip
+              cursor={{ fill: "#f1f5f9" }}
+              formatter={(value, name) => [
+                formatMoney(String(value), stats.currency),
+                LABELS[String(name)] ?? String(name),
+              ]}
+            />
             <Legend formatter={(name: string) => LABELS[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="inflow" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={24} />
             <Bar dataKey="outflow" fill="#f43f5e" radius={[3, 3, 0, 0]} maxBarSize={24} />
@@ -52,29 +83,31 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
       </div>
       {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
       <div className="sr-only">
-      <table>
-        <caption>Money in, out and net per month, in {stats.currency}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Money in</th>
-            <th scope="col">Money out</th>
-            <th scope="col">Net</th>
-            <th scope="col">Own-account transfers in / out</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stats.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLabel(m.month)}</th>
-              <td>{formatMoney(m.inflow, stats.currency)}</td>
-              <td>{formatMoney(m.outflow, stats.currency)}</td>
-              <td>{formatMoney(m.net, stats.currency, { signed: true })}</td>
-              <td>{formatMoney(m.transfersIn, stats.currency)} / {formatMoney(m.transfersOut, stats.currency)}</td>
+        <table>
+          <caption>Money in, out and net per month, in {stats.currency}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Money in</th>
+              <th scope="col">Money out</th>
+              <th scope="col">Net</th>
+              <th scope="col">Own-account transfers in / out</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stats.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthLabel(m.month)}</th>
+                <td>{formatMoney(m.inflow, stats.currency)}</td>
+                <td>{formatMoney(m.outflow, stats.currency)}</td>
+                <td>{formatMoney(m.net, stats.currency, { signed: true })}</td>
+                <td>
+                  {formatMoney(m.transfersIn, stats.currency)} / {formatMoney(m.transfersOut, stats.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );
@@ -128,7 +161,9 @@ export function AccountCharts({ accountId }: { accountId: string }) {
               : `${plural(s.counts.booked, "booked transaction")}${s.counts.pending ? `, ${s.counts.pending} pending` : ""} from ${formatBankDate(s.firstDate)} to ${formatBankDate(s.lastDate)}. Own-account transfers are left out.`
           }
         />
-        <div className="flex-1 p-5">{empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}</div>
+        <div className="flex-1 p-5">
+          {empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}
+        </div>
       </Card>
       <Card>
         <CardHeader title="Top counterparts" description="By number of transactions; own-account transfers left out." />

@@ -28,12 +28,22 @@ function Facts({ account }: { account: Account }) {
             // The IBAN takes a whole line on a phone and wraps rather than being cut off.
             <div key={label} className={label === "IBAN" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
               <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className={label === "IBAN" ? "mt-1 break-all font-mono text-xs text-slate-800" : "mt-1 break-words text-sm text-slate-800"}>{value}</dd>
+              <dd
+                className={
+                  label === "IBAN"
+                    ? "mt-1 break-all font-mono text-xs text-slate-800"
+                    : "mt-1 break-words text-sm text-slate-800"
+                }
+              >
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
         <dl className="w-full text-left sm:w-auto sm:text-right">
-          <dt className="text-xs text-slate-600">Balance{account.balance?.date ? ` on ${formatBankDate(account.balance.date)}` : ""}</dt>
+          <dt className="text-xs text-slate-600">
+            Balance{account.balance?.date ? ` on ${formatBankDate(account.balance.date)}` : ""}
+          </dt>
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
           </dd>
@@ -52,7 +62,14 @@ export function AccountDetail({ id }: { id: string }) {
   if (account.isError) {
     return (
       <>
-        <PageHeader title="Account" description={<Link href="/accounts" className="text-indigo-700 hover:underline">← All accounts</Link>} />
+        <PageHeader
+          title="Account"
+          description={
+            <Link href="/accounts" className="text-indigo-700 hover:underline">
+              ← All accounts
+            </Link>
+          }
+        />
         <FormError message={errorMessage(account.error)} />
       </>
     );
@@ -65,10 +82,14 @@ export function AccountDetail({ id }: { id: string }) {
         title={accountTitle(a)}
         description={
           <>
-            <Link href="/accounts" className="text-indigo-700 hover:underline">← All accounts</Link>
+            <Link href="/accounts" className="text-indigo-700 hover:underline">
+              ← All accounts
+            </Link>
             <span className="mx-2 text-slate-300">|</span>
             {a.bankName ?? a.bankId} · {a.countryCode} ·{" "}
-            <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">bank connection</Link>
+            <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
+              bank connection
+            </Link>
           </>
         }
       />

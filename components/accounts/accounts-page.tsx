@@ -10,7 +10,14 @@ import { Badge, Card, EmptyState, PageHeader, SkeletonRows } from "@/components/
 import { FormError } from "@/components/ui/field";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
-import { isActive, newestRun, useAccounts, useCanManageAccounts, useSyncStatus, type Account } from "@/lib/client/accounts";
+import {
+  isActive,
+  newestRun,
+  useAccounts,
+  useCanManageAccounts,
+  useSyncStatus,
+  type Account,
+} from "@/lib/client/accounts";
 import { useConsents, type Consent } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
@@ -38,8 +45,12 @@ function AccountRow({ account, ended }: { account: Account; ended: boolean }) {
       <Td className="text-right tabular-nums">
         {account.balance ? (
           <>
-            <span className="font-medium text-slate-900">{formatMoney(account.balance.amount, account.balance.currency)}</span>
-            {account.balance.date && <span className="block text-xs text-slate-500">on {formatDate(account.balance.date)}</span>}
+            <span className="font-medium text-slate-900">
+              {formatMoney(account.balance.amount, account.balance.currency)}
+            </span>
+            {account.balance.date && (
+              <span className="block text-xs text-slate-500">on {formatDate(account.balance.date)}</span>
+            )}
           </>
         ) : (
           <span className="text-slate-400">—</span>
@@ -70,7 +81,9 @@ export function AccountsPage() {
   const consents = useConsents();
   const { allowed, reason } = useCanManageAccounts();
   const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
-  const endedConsents = new Set((consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id));
+  const endedConsents = new Set(
+    (consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id),
+  );
   return (
     <>
       <PageHeader
@@ -103,14 +116,33 @@ export function AccountsPage() {
           </EmptyState>
         ) : (
           <>
-            <Table caption="Tracked accounts" head={["Account and IBAN", "Type", <span key="b" className="block text-right">Balance</span>, "Last synced", "Sync", <span key="a" className="sr-only">Actions</span>]}>
+            <Table
+              caption="Tracked accounts"
+              head={[
+                "Account and IBAN",
+                "Type",
+                <span key="b" className="block text-right">
+                  Balance
+                </span>,
+                "Last synced",
+                "Sync",
+                <span key="a" className="sr-only">
+                  Actions
+                </span>,
+              ]}
+            >
               {items.map((a) => (
                 <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
               ))}
             </Table>
             {accounts.hasNextPage && (
               <div className="border-t border-slate-100 px-5 py-3">
-                <Button variant="secondary" size="sm" pending={accounts.isFetchingNextPage} onClick={() => void accounts.fetchNextPage()}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  pending={accounts.isFetchingNextPage}
+                  onClick={() => void accounts.fetchNextPage()}
+                >
                   Load more accounts
                 </Button>
               </div>

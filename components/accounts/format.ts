@@ -4,13 +4,21 @@ import type { Account } from "@/lib/client/accounts";
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** A decimal string as money. Number() is used for display only, never for sums. */
-export function formatMoney(amount: string | null | undefined, currency: string, options: { signed?: boolean } = {}): string {
+export function formatMoney(
+  amount: string | null | undefined,
+  currency: string,
+  options: { signed?: boolean } = {},
+): string {
   if (amount === null || amount === undefined || amount === "") return "—";
   const key = `${currency}:${options.signed ? "s" : ""}`;
   let format = moneyFormats.get(key);
   if (!format) {
     try {
-      format = new Intl.NumberFormat("en-GB", { style: "currency", currency, signDisplay: options.signed ? "exceptZero" : "auto" });
+      format = new Intl.NumberFormat("en-GB", {
+        style: "currency",
+        currency,
+        signDisplay: options.signed ? "exceptZero" : "auto",
+      });
     } catch {
       format = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }
@@ -37,15 +45,30 @@ export function accountTitle(account: Pick<Account, "name" | "product">): string
 export function errorAdvice(lastError: string, consentId: string): { text: string; href?: string; linkLabel?: string } {
   const text = lastError.toLowerCase();
   if (text.includes("consent") && (text.includes("revoked") || text.includes("rejected"))) {
-    return { text: "Access to this bank was withdrawn. Connect the bank again to resume syncing.", href: "/connect", linkLabel: "Connect a bank" };
+    return {
+      text: "Access to this bank was withdrawn. Connect the bank again to resume syncing.",
+      href: "/connect",
+      linkLabel: "Connect a bank",
+    };
   }
   if (text.includes("consent")) {
-    return { text: "Renew the bank connection, then sync again.", href: `/consents/${consentId}`, linkLabel: "Open the bank connection" };
+    return {
+      text: "Renew the bank connection, then sync again.",
+      href: `/consents/${consentId}`,
+      linkLabel: "Open the bank connection",
+    };
   }
   if (text.includes("psd2") || text.includes("unattended")) {
-    return { text: "The bank's daily limit for automatic updates is used up. Sync now yourself, or wait for the next slot." };
+    return {
+      text: "The bank's daily limit for automatic updates is used up. Sync now yourself, or wait for the next slot.",
+    };
   }
-  if (text.includes("no longer tracked")) return { text: "Track the account again from its bank connection.", href: "/consents", linkLabel: "Bank connections" };
+  if (text.includes("no longer tracked"))
+    return {
+      text: "Track the account again from its bank connection.",
+      href: "/consents",
+      linkLabel: "Bank connections",
+    };
   return { text: "Try again in a few minutes. If it keeps failing, contact support." };
 }
 
@@ -53,7 +76,12 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
 }
 
-const bankDateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const bankDateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** A bank's date-only string (YYYY-MM-DD) as a date: read and shown in UTC, so no time zone shifts it a day. */
 export function formatBankDate(date: string | null | undefined, fallback = "—"): string {

@@ -13,7 +13,15 @@ import { useCounterpartChange, useCounterparts } from "@/lib/client/counterparts
 import { errorMessage } from "@/lib/client/errors";
 import { useQueryClient } from "@tanstack/react-query";
 
-export function RebindDialog({ accountId, transaction: t, onClose }: { accountId: string; transaction: Transaction; onClose: () => void }) {
+export function RebindDialog({
+  accountId,
+  transaction: t,
+  onClose,
+}: {
+  accountId: string;
+  transaction: Transaction;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const { scopeId } = useApi();
   const queryClient = useQueryClient();
@@ -40,18 +48,42 @@ export function RebindDialog({ accountId, transaction: t, onClose }: { accountId
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl" onClick={(e) => e.stopPropagation()}>
-        <h2 id={titleId} className="text-base font-semibold text-slate-900">Counterpart of this transaction</h2>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          Counterpart of this transaction
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {formatDate(t.bookingDate ?? t.valueDate)} · {t.counterpartName ?? "—"} · {formatMoney(t.amount, t.currency, { signed: true })}
+          {formatDate(t.bookingDate ?? t.valueDate)} · {t.counterpartName ?? "—"} ·{" "}
+          {formatMoney(t.amount, t.currency, { signed: true })}
         </p>
         <div className="mt-4 space-y-3">
-          <TextField label="Find a counterpart" type="search" value={q} onChange={(e) => setQ(e.target.value)} autoFocus />
-          <label className="block text-sm font-medium text-slate-700" htmlFor={`${titleId}-choice`}>Counts under</label>
-          <select id={`${titleId}-choice`} className="block w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <TextField
+            label="Find a counterpart"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoFocus
+          />
+          <label className="block text-sm font-medium text-slate-700" htmlFor={`${titleId}-choice`}>
+            Counts under
+          </label>
+          <select
+            id={`${titleId}-choice`}
+            className="block w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+          >
             {choice && !choices.some((c) => c.id === choice) && <option value={choice}>(current)</option>}
             {choices.map((c) => (
-              <option key={c.id} value={c.id}>{c.displayName}</option>
+              <option key={c.id} value={c.id}>
+                {c.displayName}
+              </option>
             ))}
           </select>
           <p className="text-xs text-slate-500">A binding you make here is kept on every later sync.</p>
@@ -59,10 +91,20 @@ export function RebindDialog({ accountId, transaction: t, onClose }: { accountId
         </div>
         <div className="mt-5 flex justify-end gap-2">
           {t.counterpartBound && (
-            <Button variant="ghost" onClick={() => save(null)} pending={bind.isPending}>Reset to bank data</Button>
+            <Button variant="ghost" onClick={() => save(null)} pending={bind.isPending}>
+              Reset to bank data
+            </Button>
           )}
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => save(choice || null)} disabled={!choice || choice === t.counterpartId} pending={bind.isPending}>Save</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => save(choice || null)}
+            disabled={!choice || choice === t.counterpartId}
+            pending={bind.isPending}
+          >
+            Save
+          </Button>
         </div>
       </div>
     </div>

@@ -37,7 +37,10 @@ function AutoUpdateSelect({ account, perDay }: { account: Account; perDay: numbe
       error={setAuto.isError ? errorMessage(setAuto.error) : undefined}
       onChange={(e) =>
         setAuto.mutate(Number(e.target.value), {
-          onSuccess: (r) => toast.success(r.autoUpdatesPerDay === 0 ? "Automatic updates are off." : `Updating ${r.autoUpdatesPerDay}× a day.`),
+          onSuccess: (r) =>
+            toast.success(
+              r.autoUpdatesPerDay === 0 ? "Automatic updates are off." : `Updating ${r.autoUpdatesPerDay}× a day.`,
+            ),
         })
       }
     />
@@ -66,7 +69,11 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
           </div>
           <div>
             <dt className="text-xs text-slate-500">Next automatic update</dt>
-            <dd className="mt-1">{(s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay) === 0 ? "Off" : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "Not scheduled")}</dd>
+            <dd className="mt-1">
+              {(s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay) === 0
+                ? "Off"
+                : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "Not scheduled")}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Unattended updates left today</dt>

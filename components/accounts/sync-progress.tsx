@@ -15,7 +15,11 @@ const KEYFRAMES =
 
 function counters(run: SyncRun): string {
   const p = run.progress;
-  const parts = [plural(p.pages, "page"), `${p.added.toLocaleString("en-GB")} added`, `${p.updated.toLocaleString("en-GB")} updated`];
+  const parts = [
+    plural(p.pages, "page"),
+    `${p.added.toLocaleString("en-GB")} added`,
+    `${p.updated.toLocaleString("en-GB")} updated`,
+  ];
   if (p.removed) parts.push(`${p.removed.toLocaleString("en-GB")} removed`);
   return parts.join(" · ");
 }
@@ -46,7 +50,9 @@ export function SyncProgress({
   const advice = run?.state === "failed" && run.lastError ? errorAdvice(run.lastError, consentId ?? "") : null;
   return (
     <div className={compact ? "w-56 whitespace-normal" : undefined}>
-      <style href="ll-sync-progress" precedence="default">{KEYFRAMES}</style>
+      <style href="ll-sync-progress" precedence="default">
+        {KEYFRAMES}
+      </style>
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span
           className={cx(
@@ -60,7 +66,9 @@ export function SyncProgress({
           {run?.state === "succeeded" && <span aria-hidden="true">✓ </span>}
           <span>{text}</span>
         </span>
-        {run?.finishedAt && done && !compact && <span className="text-slate-500">{formatDateTime(run.finishedAt)}</span>}
+        {run?.finishedAt && done && !compact && (
+          <span className="text-slate-500">{formatDateTime(run.finishedAt)}</span>
+        )}
       </div>
       <div
         role="progressbar"
@@ -72,9 +80,7 @@ export function SyncProgress({
         aria-busy={active || undefined}
         className="relative mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100"
       >
-        {active && (
-          <div className="ll-sync-bar absolute inset-y-0 left-0 w-2/5 rounded-full bg-indigo-500" />
-        )}
+        {active && <div className="ll-sync-bar absolute inset-y-0 left-0 w-2/5 rounded-full bg-indigo-500" />}
         {done && <div className={cx("h-full w-full", run?.state === "succeeded" ? "bg-emerald-500" : "bg-red-500")} />}
       </div>
       <p className="mt-1 text-xs text-slate-500">
@@ -88,7 +94,10 @@ export function SyncProgress({
         </p>
       )}
       {run?.state === "failed" && run.lastError && !compact && (
-        <div role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200">
+        <div
+          role="alert"
+          className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200"
+        >
           <p className="font-medium">{run.lastError}</p>
           {advice && (
             <p className="mt-1">

@@ -34,7 +34,11 @@ export function TrackButton({
 
   if (existing) {
     return (
-      <Link href={`/accounts/${existing.id}`} className={buttonClasses("secondary", "sm")} aria-label={`Open tracked account ${label}`}>
+      <Link
+        href={`/accounts/${existing.id}`}
+        className={buttonClasses("secondary", "sm")}
+        aria-label={`Open tracked account ${label}`}
+      >
         Tracked: open
       </Link>
     );
@@ -57,7 +61,12 @@ export function TrackButton({
             onError: (error) => {
               const already = isApiError(error) && error.status === 409 ? UUID.exec(error.message)?.[0] : undefined;
               if (already) router.push(`/accounts/${already}`);
-              else toast.error(isApiError(error) && error.details ? (formErrorMessage(error) ?? errorMessage(error)) : errorMessage(error));
+              else
+                toast.error(
+                  isApiError(error) && error.details
+                    ? (formErrorMessage(error) ?? errorMessage(error))
+                    : errorMessage(error),
+                );
             },
           },
         )

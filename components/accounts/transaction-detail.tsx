@@ -18,7 +18,9 @@ function Field({ label, value, mono }: { label: string; value: ReactNode; mono?:
   return (
     <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 py-1.5 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className={cx("break-words text-slate-900", mono && "font-mono text-xs leading-5")}>{value ?? <span className="text-slate-500">—</span>}</dd>
+      <dd className={cx("break-words text-slate-900", mono && "font-mono text-xs leading-5")}>
+        {value ?? <span className="text-slate-500">—</span>}
+      </dd>
     </div>
   );
 }
@@ -37,16 +39,24 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
         <Link href={`/counterparts/${id}?account=${accountId}`} className="font-medium text-indigo-700 underline">
           {c?.displayName ?? t.counterpartName ?? "this counterpart"}
         </Link>{" "}
-        {t.counterpartBound ? <Badge tone="indigo">bound by hand</Badge> : <span className="text-slate-600">(matched from the bank data)</span>}
+        {t.counterpartBound ? (
+          <Badge tone="indigo">bound by hand</Badge>
+        ) : (
+          <span className="text-slate-600">(matched from the bank data)</span>
+        )}
       </p>
       {/* One account, so one currency: the detail's single-currency totals are present. */}
       {c?.totals && (
         <p className="text-slate-700">
-          {c.totals.count} transactions on this account · in {formatMoney(c.totals.sumIn, t.currency)} · out {formatMoney(c.totals.sumOut, t.currency)}
+          {c.totals.count} transactions on this account · in {formatMoney(c.totals.sumIn, t.currency)} · out{" "}
+          {formatMoney(c.totals.sumOut, t.currency)}
         </p>
       )}
       {recent.length > 0 && (
-        <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-label="Recent transactions with this counterpart">
+        <ul
+          className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"
+          aria-label="Recent transactions with this counterpart"
+        >
           {recent.map((r) => (
             <li key={r.id} className={cx("flex justify-between gap-3 px-3 py-1.5", r.id === t.id && "bg-indigo-50")}>
               <span className="min-w-0 truncate text-slate-700">
@@ -83,46 +93,52 @@ export function TransactionDetail({
   // (inert), and a child of an inert panel would be inert too.
   return (
     <>
-    <Drawer title={`${t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`} onClose={onClose} paused={rebinding}>
-      <p className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
-        {formatMoney(t.amount, t.currency, { signed: true })}
-      </p>
-      <p className="mt-1 text-sm text-slate-600">
-        {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
-        {t.isTransfer && " · transfer between own accounts"}
-      </p>
+      <Drawer
+        title={`${t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
+        onClose={onClose}
+        paused={rebinding}
+      >
+        <p className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
+          {formatMoney(t.amount, t.currency, { signed: true })}
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
+          {t.isTransfer && " · transfer between own accounts"}
+        </p>
 
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">As the bank sent it</h3>
-      <dl className="mt-1 divide-y divide-slate-100">
-        <Field label="Booking date" value={t.bookingDate ? formatBankDate(t.bookingDate) : "Not booked yet"} />
-        <Field label="Value date" value={t.valueDate && formatBankDate(t.valueDate)} />
-        <Field label="Remittance" value={t.remittanceInformation} />
-        <Field label="Creditor" value={t.creditorName} />
-        <Field label="Creditor IBAN" value={t.creditorIban && formatIban(t.creditorIban)} mono />
-        {t.ultimateCreditor && <Field label="Ultimate creditor" value={t.ultimateCreditor} />}
-        <Field label="Debtor" value={t.debtorName} />
-        <Field label="Debtor IBAN" value={t.debtorIban && formatIban(t.debtorIban)} mono />
-        {t.ultimateDebtor && <Field label="Ultimate debtor" value={t.ultimateDebtor} />}
-        <Field label="Creditor id" value={t.creditorId} mono />
-        <Field label="Mandate id" value={t.mandateId} mono />
-        <Field label="End-to-end id" value={t.endToEndId} mono />
-        <Field label="Bank transaction code" value={t.bankTransactionCode} mono />
-        {t.proprietaryBankTransactionCode && <Field label="Bank's own code" value={t.proprietaryBankTransactionCode} mono />}
-        <Field label="Entry reference" value={t.entryReference} mono />
-        <Field label="Bank's transaction id" value={t.bankTransactionId} mono />
-      </dl>
+        <h3 className="mt-5 text-sm font-semibold text-slate-900">As the bank sent it</h3>
+        <dl className="mt-1 divide-y divide-slate-100">
+          <Field label="Booking date" value={t.bookingDate ? formatBankDate(t.bookingDate) : "Not booked yet"} />
+          <Field label="Value date" value={t.valueDate && formatBankDate(t.valueDate)} />
+          <Field label="Remittance" value={t.remittanceInformation} />
+          <Field label="Creditor" value={t.creditorName} />
+          <Field label="Creditor IBAN" value={t.creditorIban && formatIban(t.creditorIban)} mono />
+          {t.ultimateCreditor && <Field label="Ultimate creditor" value={t.ultimateCreditor} />}
+          <Field label="Debtor" value={t.debtorName} />
+          <Field label="Debtor IBAN" value={t.debtorIban && formatIban(t.debtorIban)} mono />
+          {t.ultimateDebtor && <Field label="Ultimate debtor" value={t.ultimateDebtor} />}
+          <Field label="Creditor id" value={t.creditorId} mono />
+          <Field label="Mandate id" value={t.mandateId} mono />
+          <Field label="End-to-end id" value={t.endToEndId} mono />
+          <Field label="Bank transaction code" value={t.bankTransactionCode} mono />
+          {t.proprietaryBankTransactionCode && (
+            <Field label="Bank's own code" value={t.proprietaryBankTransactionCode} mono />
+          )}
+          <Field label="Entry reference" value={t.entryReference} mono />
+          <Field label="Bank's transaction id" value={t.bankTransactionId} mono />
+        </dl>
 
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Counterpart</h3>
-      <div className="mt-2">
-        <CounterpartHistory t={t} accountId={accountId} onChange={canEdit ? () => setRebinding(true) : undefined} />
-      </div>
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">Counterpart</h3>
+        <div className="mt-2">
+          <CounterpartHistory t={t} accountId={accountId} onChange={canEdit ? () => setRebinding(true) : undefined} />
+        </div>
 
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Transfer between own accounts</h3>
-      <div className="mt-2">
-        <TransferControl transaction={t} accountId={accountId} canEdit={canEdit} />
-      </div>
-    </Drawer>
-    {rebinding && <RebindDialog accountId={accountId} transaction={t} onClose={() => setRebinding(false)} />}
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">Transfer between own accounts</h3>
+        <div className="mt-2">
+          <TransferControl transaction={t} accountId={accountId} canEdit={canEdit} />
+        </div>
+      </Drawer>
+      {rebinding && <RebindDialog accountId={accountId} transaction={t} onClose={() => setRebinding(false)} />}
     </>
   );
 }

@@ -20,9 +20,19 @@ const DIRECTIONS = [
 ] as const;
 
 type Texts = { q: string; minAmount: string; maxAmount: string };
-const textsOf = (f: TransactionFilter): Texts => ({ q: f.q ?? "", minAmount: f.minAmount ?? "", maxAmount: f.maxAmount ?? "" });
+const textsOf = (f: TransactionFilter): Texts => ({
+  q: f.q ?? "",
+  minAmount: f.minAmount ?? "",
+  maxAmount: f.maxAmount ?? "",
+});
 
-export function TransactionFilters({ filter, onChange }: { filter: TransactionFilter; onChange: (next: FilterUpdate) => void }) {
+export function TransactionFilters({
+  filter,
+  onChange,
+}: {
+  filter: TransactionFilter;
+  onChange: (next: FilterUpdate) => void;
+}) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(filter));
   const debounced = useDebounced(texts, 400);
   const [jump, setJump] = useState("");
@@ -34,29 +44,73 @@ export function TransactionFilters({ filter, onChange }: { filter: TransactionFi
   useEffect(() => setTexts(JSON.parse(urlTexts) as Texts), [urlTexts]);
   useEffect(() => {
     if (JSON.stringify(debounced) === urlTexts) return;
-    onChange((f) => ({ ...f, q: debounced.q || undefined, minAmount: debounced.minAmount || undefined, maxAmount: debounced.maxAmount || undefined }));
+    onChange((f) => ({
+      ...f,
+      q: debounced.q || undefined,
+      minAmount: debounced.minAmount || undefined,
+      maxAmount: debounced.maxAmount || undefined,
+    }));
     // Only a settled edit of the text fields writes the URL.
   }, [debounced]);
 
-  const text = (key: keyof Texts) => ({ value: texts[key], onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }) });
+  const text = (key: keyof Texts) => ({
+    value: texts[key],
+    onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }),
+  });
 
   return (
     <div className="space-y-3 border-b border-slate-100 px-5 py-4">
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <TextField label="Search" type="search" className="col-span-2 sm:w-64" placeholder="Name, IBAN, reference…" {...text("q")} />
-        <TextField label="Amount from" inputMode="decimal" className="sm:w-32" placeholder="0.00" {...text("minAmount")} />
+        <TextField
+          label="Search"
+          type="search"
+          className="col-span-2 sm:w-64"
+          placeholder="Name, IBAN, reference…"
+          {...text("q")}
+        />
+        <TextField
+          label="Amount from"
+          inputMode="decimal"
+          className="sm:w-32"
+          placeholder="0.00"
+          {...text("minAmount")}
+        />
         <TextField label="Amount to" inputMode="decimal" className="sm:w-32" placeholder="any" {...text("maxAmount")} />
-        <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} value={filter.direction ?? ""}
-          onChange={(e) => onChange((f) => ({ ...f, direction: (e.target.value || undefined) as TransactionFilter["direction"] }))} />
-        <SelectField label="Status" className="sm:w-48" options={STATUSES} value={filter.status ?? ""}
-          onChange={(e) => onChange((f) => ({ ...f, status: (e.target.value || undefined) as TransactionFilter["status"] }))} />
+        <SelectField
+          label="Direction"
+          className="sm:w-36"
+          options={DIRECTIONS}
+          value={filter.direction ?? ""}
+          onChange={(e) =>
+            onChange((f) => ({ ...f, direction: (e.target.value || undefined) as TransactionFilter["direction"] }))
+          }
+        />
+        <SelectField
+          label="Status"
+          className="sm:w-48"
+          options={STATUSES}
+          value={filter.status ?? ""}
+          onChange={(e) =>
+            onChange((f) => ({ ...f, status: (e.target.value || undefined) as TransactionFilter["status"] }))
+          }
+        />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <TextField label="From" type="date" className="sm:w-40" value={filter.fromDate ?? ""}
-          onChange={(e) => onChange((f) => ({ ...f, fromDate: e.target.value || undefined }))} />
-        <TextField label="To" type="date" className="sm:w-40" value={filter.toDate ?? ""}
+        <TextField
+          label="From"
+          type="date"
+          className="sm:w-40"
+          value={filter.fromDate ?? ""}
+          onChange={(e) => onChange((f) => ({ ...f, fromDate: e.target.value || undefined }))}
+        />
+        <TextField
+          label="To"
+          type="date"
+          className="sm:w-40"
+          value={filter.toDate ?? ""}
           error={backwards ? "Must be on or after From" : undefined}
-          onChange={(e) => onChange((f) => ({ ...f, toDate: e.target.value || undefined }))} />
+          onChange={(e) => onChange((f) => ({ ...f, toDate: e.target.value || undefined }))}
+        />
         <form
           className="col-span-2 flex items-end gap-2"
           onSubmit={(e) => {
@@ -65,7 +119,14 @@ export function TransactionFilters({ filter, onChange }: { filter: TransactionFi
             if (jump) onChange((f) => ({ ...f, toDate: jump }));
           }}
         >
-          <TextField label="Jump to date" type="date" className="sm:w-40" value={jump} onChange={(e) => setJump(e.target.value)} hint="Shows that day and older" />
+          <TextField
+            label="Jump to date"
+            type="date"
+            className="sm:w-40"
+            value={jump}
+            onChange={(e) => setJump(e.target.value)}
+            hint="Shows that day and older"
+          />
           <Button type="submit" variant="secondary" className="mb-6" disabled={!jump}>
             Go
           </Button>

@@ -27,7 +27,11 @@ export function TransactionsHeader() {
     <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50">
       <div role="row" aria-rowindex={1} className={cx(GRID, "h-10 items-center")}>
         {HEADS.map((h) => (
-          <div key={h.label} role="columnheader" className={cx("text-xs font-semibold uppercase tracking-wide text-slate-600", h.className)}>
+          <div
+            key={h.label}
+            role="columnheader"
+            className={cx("text-xs font-semibold uppercase tracking-wide text-slate-600", h.className)}
+          >
             {h.label}
           </div>
         ))}
@@ -38,7 +42,10 @@ export function TransactionsHeader() {
 
 function counterpart(t: Transaction, resolved: string | undefined): { name: string; iban: string | null } {
   const debit = isNegative(t.amount);
-  const name = resolved ?? t.counterpartName ?? (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
+  const name =
+    resolved ??
+    t.counterpartName ??
+    (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
   return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };
 }
 
@@ -71,9 +78,15 @@ export const TransactionRow = memo(function TransactionRow({
       data-transaction-id={t.id}
       style={{ height, transform: `translateY(${start}px)` }}
       onClick={() => onOpen(t)}
-      className={cx(GRID, "absolute left-0 top-0 w-full cursor-pointer content-center border-b border-slate-100 bg-white text-sm hover:bg-slate-50")}
+      className={cx(
+        GRID,
+        "absolute left-0 top-0 w-full cursor-pointer content-center border-b border-slate-100 bg-white text-sm hover:bg-slate-50",
+      )}
     >
-      <div role="cell" className="col-start-1 row-start-2 whitespace-nowrap text-xs text-slate-600 sm:col-start-auto sm:row-start-auto sm:text-sm sm:text-slate-700">
+      <div
+        role="cell"
+        className="col-start-1 row-start-2 whitespace-nowrap text-xs text-slate-600 sm:col-start-auto sm:row-start-auto sm:text-sm sm:text-slate-700"
+      >
         {date}
         {pending && <span className="ml-1 font-medium text-amber-800 sm:ml-0 sm:block sm:text-xs">Pending</span>}
       </div>
@@ -89,7 +102,11 @@ export const TransactionRow = memo(function TransactionRow({
           {party.name}
         </button>
         {t.isTransfer && <span className="text-[11px] font-medium text-indigo-700">Own transfer</span>}
-        {party.iban && !t.isTransfer && <span className="hidden truncate font-mono text-[11px] text-slate-600 sm:block">{formatIban(party.iban)}</span>}
+        {party.iban && !t.isTransfer && (
+          <span className="hidden truncate font-mono text-[11px] text-slate-600 sm:block">
+            {formatIban(party.iban)}
+          </span>
+        )}
       </div>
       <div role="cell" className="hidden min-w-0 sm:block">
         <span className="line-clamp-2 text-slate-600" title={t.remittanceInformation ?? undefined}>
@@ -100,7 +117,13 @@ export const TransactionRow = memo(function TransactionRow({
         role="cell"
         className={cx(
           "col-start-2 row-span-2 row-start-1 self-center whitespace-nowrap text-right font-medium tabular-nums sm:col-start-auto sm:row-span-1 sm:row-start-auto",
-          t.isTransfer ? "text-slate-600" : isZero(t.amount) ? "text-slate-600" : negative ? "text-red-700" : "text-emerald-700",
+          t.isTransfer
+            ? "text-slate-600"
+            : isZero(t.amount)
+              ? "text-slate-600"
+              : negative
+                ? "text-red-700"
+                : "text-emerald-700",
         )}
       >
         {formatMoney(t.amount, t.currency, { signed: true })}

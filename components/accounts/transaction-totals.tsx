@@ -9,7 +9,15 @@ import { useApi } from "@/lib/client/api-context";
 import { errorMessage } from "@/lib/client/errors";
 import { downloadTransactionsCsv, useTransactionTotals, type TransactionFilter } from "@/lib/client/transactions";
 
-export function TransactionTotalsBar({ accountId, filter, enabled }: { accountId: string; filter: TransactionFilter; enabled: boolean }) {
+export function TransactionTotalsBar({
+  accountId,
+  filter,
+  enabled,
+}: {
+  accountId: string;
+  filter: TransactionFilter;
+  enabled: boolean;
+}) {
   const totals = useTransactionTotals(accountId, filter, enabled);
   const { scopeId } = useApi();
   const [exporting, setExporting] = useState(false);
@@ -31,11 +39,18 @@ export function TransactionTotalsBar({ accountId, filter, enabled }: { accountId
 
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 bg-slate-50/60 px-5 py-3 text-sm">
-      <div aria-live="polite" aria-label="Totals of the filtered transactions" className="min-w-0 space-y-1" data-testid="transaction-totals">
+      <div
+        aria-live="polite"
+        aria-label="Totals of the filtered transactions"
+        className="min-w-0 space-y-1"
+        data-testid="transaction-totals"
+      >
         {!enabled ? (
           <p className="text-slate-600">No totals: the filter cannot match any transaction.</p>
         ) : totals.isPending ? (
-          <p className="flex items-center gap-2 text-slate-600"><Spinner /> Adding up…</p>
+          <p className="flex items-center gap-2 text-slate-600">
+            <Spinner /> Adding up…
+          </p>
         ) : totals.isError ? (
           <FormError message={`Totals are unavailable: ${errorMessage(totals.error)}`} />
         ) : t && t.count === 0 ? (
@@ -44,12 +59,22 @@ export function TransactionTotalsBar({ accountId, filter, enabled }: { accountId
           t?.currencies.map((c) => (
             <p key={c.currency} className="text-slate-800" data-currency={c.currency}>
               <span className="font-medium">{plural(c.count, "transaction")}</span>
-              {" · "}in <span className="tabular-nums text-emerald-700" data-total="inflow">{formatMoney(c.inflow, c.currency)}</span>
-              {" · "}out <span className="tabular-nums text-red-700" data-total="outflow">{formatMoney(c.outflow, c.currency)}</span>
-              {" · "}net <span className="font-medium tabular-nums" data-total="net">{formatMoney(c.net, c.currency, { signed: true })}</span>
+              {" · "}in{" "}
+              <span className="tabular-nums text-emerald-700" data-total="inflow">
+                {formatMoney(c.inflow, c.currency)}
+              </span>
+              {" · "}out{" "}
+              <span className="tabular-nums text-red-700" data-total="outflow">
+                {formatMoney(c.outflow, c.currency)}
+              </span>
+              {" · "}net{" "}
+              <span className="font-medium tabular-nums" data-total="net">
+                {formatMoney(c.net, c.currency, { signed: true })}
+              </span>
               {c.transfers.count > 0 && (
                 <span className="block text-xs text-slate-600">
-                  {plural(c.transfers.count, "own-account transfer")} ({formatMoney(c.transfers.net, c.currency, { signed: true })}) not counted as in or out
+                  {plural(c.transfers.count, "own-account transfer")} (
+                  {formatMoney(c.transfers.net, c.currency, { signed: true })}) not counted as in or out
                 </span>
               )}
             </p>

@@ -5,7 +5,12 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { plural } from "@/components/accounts/format";
-import { ROW_HEIGHT, ROW_HEIGHT_NARROW, TransactionRow, TransactionsHeader } from "@/components/accounts/transaction-row";
+import {
+  ROW_HEIGHT,
+  ROW_HEIGHT_NARROW,
+  TransactionRow,
+  TransactionsHeader,
+} from "@/components/accounts/transaction-row";
 import { TransactionDetail } from "@/components/accounts/transaction-detail";
 import { TransactionFilters } from "@/components/accounts/transaction-filters";
 import { TransactionTotalsBar } from "@/components/accounts/transaction-totals";
@@ -46,7 +51,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
-    () => (pages ?? []).map((p) => [...new Set(p.items.map((t) => t.counterpartId).filter((id): id is string => id !== null))].sort()),
+    () =>
+      (pages ?? []).map((p) =>
+        [...new Set(p.items.map((t) => t.counterpartId).filter((id): id is string => id !== null))].sort(),
+      ),
     [pages],
   );
   const counterpartNames = useCounterpartNames(idGroups);
@@ -65,7 +73,13 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const lastIndex = items.length ? items[items.length - 1].index : -1;
 
   useEffect(() => {
-    if (!problem && hasNextPage && !isFetchingNextPage && !isFetchNextPageError && lastIndex >= rows.length - PREFETCH_ROWS) {
+    if (
+      !problem &&
+      hasNextPage &&
+      !isFetchingNextPage &&
+      !isFetchNextPageError &&
+      lastIndex >= rows.length - PREFETCH_ROWS
+    ) {
       void fetchNextPage();
     }
   }, [problem, hasNextPage, isFetchingNextPage, isFetchNextPageError, lastIndex, rows.length, fetchNextPage]);
@@ -86,7 +100,14 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   let body;
   if (problem) {
     body = (
-      <EmptyState title="No transactions: this filter cannot match" action={<Button variant="secondary" onClick={() => setFilter({})}>Clear filters</Button>}>
+      <EmptyState
+        title="No transactions: this filter cannot match"
+        action={
+          <Button variant="secondary" onClick={() => setFilter({})}>
+            Clear filters
+          </Button>
+        }
+      >
         <span role="alert">{problem}</span>
       </EmptyState>
     );
@@ -95,12 +116,21 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     body = (
       <div className="space-y-3 p-5">
         <FormError message={`${errorMessage(query.error)} Your filters are kept.`} />
-        <Button variant="secondary" onClick={() => void query.refetch()}>Try again</Button>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   } else if (rows.length === 0) {
     body = filtered ? (
-      <EmptyState title="No transactions match these filters" action={<Button variant="secondary" onClick={() => setFilter({})}>Clear filters</Button>} />
+      <EmptyState
+        title="No transactions match these filters"
+        action={
+          <Button variant="secondary" onClick={() => setFilter({})}>
+            Clear filters
+          </Button>
+        }
+      />
     ) : (
       <EmptyState title={syncing ? "The first sync is running" : "No transactions yet"}>
         {syncing ? "Transactions appear here when it finishes." : "Press Sync now to fetch them from the bank."}
@@ -108,29 +138,57 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     );
   } else {
     body = (
-      <div ref={scrollRef} className="relative h-[36rem] overflow-auto overscroll-contain" tabIndex={0} aria-label="Transactions, scrollable">
-        <div role="table" aria-label="Transactions" aria-rowcount={hasNextPage ? -1 : rows.length + 1} className="sm:min-w-[52rem]">
+      <div
+        ref={scrollRef}
+        className="relative h-[36rem] overflow-auto overscroll-contain"
+        tabIndex={0}
+        aria-label="Transactions, scrollable"
+      >
+        <div
+          role="table"
+          aria-label="Transactions"
+          aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+          className="sm:min-w-[52rem]"
+        >
           <TransactionsHeader />
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
               if (t) {
                 return (
-                  <TransactionRow key={t.id} transaction={t} counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
-                    index={item.index} start={item.start} height={height}
-                    onOpen={(tx) => { opened.current = tx; setOpenId(tx.id); }} />
+                  <TransactionRow
+                    key={t.id}
+                    transaction={t}
+                    counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
+                    index={item.index}
+                    start={item.start}
+                    height={height}
+                    onOpen={(tx) => {
+                      opened.current = tx;
+                      setOpenId(tx.id);
+                    }}
+                  />
                 );
               }
               return (
-                <div key="loader" role="row" style={{ height, transform: `translateY(${item.start}px)` }} className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-600">
+                <div
+                  key="loader"
+                  role="row"
+                  style={{ height, transform: `translateY(${item.start}px)` }}
+                  className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-600"
+                >
                   <div role="cell">
                     {isFetchNextPageError ? (
                       <span className="text-red-700">
                         Could not load more: {errorMessage(query.error)}{" "}
-                        <Button size="sm" variant="secondary" onClick={() => void fetchNextPage()}>Retry</Button>
+                        <Button size="sm" variant="secondary" onClick={() => void fetchNextPage()}>
+                          Retry
+                        </Button>
                       </span>
                     ) : (
-                      <><Spinner /> Loading more…</>
+                      <>
+                        <Spinner /> Loading more…
+                      </>
                     )}
                   </div>
                 </div>
@@ -150,14 +208,20 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
         action={
           <p role="status" aria-label="Loaded transactions" className="text-sm text-slate-600">
             {countText}
-            {query.isFetching && !query.isPending && !isFetchingNextPage && <span className="ml-2 inline-flex align-middle"><Spinner /></span>}
+            {query.isFetching && !query.isPending && !isFetchingNextPage && (
+              <span className="ml-2 inline-flex align-middle">
+                <Spinner />
+              </span>
+            )}
           </p>
         }
       />
       <TransactionFilters filter={filter} onChange={setFilter} />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
       {body}
-      {open && <TransactionDetail transaction={open} accountId={accountId} canEdit={canEdit} onClose={() => setOpenId(null)} />}
+      {open && (
+        <TransactionDetail transaction={open} accountId={accountId} canEdit={canEdit} onClose={() => setOpenId(null)} />
+      )}
     </Card>
   );
 }

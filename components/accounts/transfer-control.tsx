@@ -9,18 +9,33 @@ import { useMarkTransfer } from "@/lib/client/transactions";
 
 const WHY: Record<string, string> = {
   tracked_account: "Yes: the other side's IBAN is an account tracked here, so it is left out of money in and out.",
-  owner_name: "Yes, probably: the other party has the account holder's own name, so it is left out of money in and out.",
+  owner_name:
+    "Yes, probably: the other party has the account holder's own name, so it is left out of money in and out.",
   person: "Yes: marked by hand. It is left out of money in and out.",
 };
 
-export function TransferControl({ transaction: t, accountId, canEdit }: { transaction: Transaction; accountId: string; canEdit: boolean }) {
+export function TransferControl({
+  transaction: t,
+  accountId,
+  canEdit,
+}: {
+  transaction: Transaction;
+  accountId: string;
+  canEdit: boolean;
+}) {
   const mark = useMarkTransfer(accountId);
-  const why = t.transferSource ? WHY[t.transferSource] : t.transferOverride === false ? "No: marked by hand as not a transfer." : "No.";
+  const why = t.transferSource
+    ? WHY[t.transferSource]
+    : t.transferOverride === false
+      ? "No: marked by hand as not a transfer."
+      : "No.";
   const set = (isTransfer: boolean | null) => mark.mutate({ id: t.id, isTransfer });
   return (
     <div className="space-y-2 text-sm">
       <p role="status" className="text-slate-800">
-        {mark.isSuccess ? `Saved. ${mark.data.isTransfer ? "Now counted as a transfer." : "Now counted as money in or out."}` : why}
+        {mark.isSuccess
+          ? `Saved. ${mark.data.isTransfer ? "Now counted as a transfer." : "Now counted as money in or out."}`
+          : why}
       </p>
       {canEdit && (
         <div className="flex flex-wrap gap-2">

@@ -19,7 +19,11 @@ function ReconnectButton({ consent }: { consent: Consent }) {
   const renew = useConsentAction("renew");
   const toast = useToast();
   return (
-    <Button size="sm" pending={renew.isPending} onClick={() => renew.mutate(consent.id, { onError: (e) => toast.error(errorMessage(e)) })}>
+    <Button
+      size="sm"
+      pending={renew.isPending}
+      onClick={() => renew.mutate(consent.id, { onError: (e) => toast.error(errorMessage(e)) })}
+    >
       Reconnect<span className="sr-only"> {consent.bankName ?? "the bank"}</span>
     </Button>
   );
@@ -41,10 +45,13 @@ export function AccountAccessBanner({ accountId }: { accountId: string }) {
   const consent = account ? byId.get(account.consentId) : undefined;
   if (!account || !consent) return null;
   return (
-    <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+    <div
+      role="status"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
       <span>
-        <Badge tone="amber">Access ended</Badge>{" "}
-        {accountTitle(account)} no longer syncs: access to {consent.bankName ?? "the bank"} ended. Its history stays; reconnect to continue.
+        <Badge tone="amber">Access ended</Badge> {accountTitle(account)} no longer syncs: access to{" "}
+        {consent.bankName ?? "the bank"} ended. Its history stays; reconnect to continue.
       </span>
       <ReconnectButton consent={consent} />
     </div>
@@ -54,7 +61,9 @@ export function AccountAccessBanner({ accountId }: { accountId: string }) {
 function EndedRow({ account, consent }: { account: Account; consent: Consent }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
-      <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">{accountTitle(account)}</Link>
+      <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
+        {accountTitle(account)}
+      </Link>
       <span className="font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
       <Badge tone="amber">Access ended</Badge>
       <span className="flex-1 text-xs text-slate-600">{consent.bankName ?? "The bank"} · no longer syncing</span>
@@ -76,15 +85,19 @@ export function AccountsAccess() {
             action={<ReconnectButton consent={consent} />}
           />
           <ul className="divide-y divide-slate-100">
-            {ended.filter((a) => a.consentId === consent.id).map((a) => (
-              <EndedRow key={a.id} account={a} consent={byId.get(a.consentId) ?? consent} />
-            ))}
+            {ended
+              .filter((a) => a.consentId === consent.id)
+              .map((a) => (
+                <EndedRow key={a.id} account={a} consent={byId.get(a.consentId) ?? consent} />
+              ))}
           </ul>
         </Card>
       ))}
-      {consents.filter((c) => c.status === "valid").map((consent) => (
-        <UntrackedAt key={consent.id} consent={consent} />
-      ))}
+      {consents
+        .filter((c) => c.status === "valid")
+        .map((consent) => (
+          <UntrackedAt key={consent.id} consent={consent} />
+        ))}
     </div>
   );
 }
@@ -93,11 +106,18 @@ function UntrackedAt({ consent }: { consent: Consent }) {
   // Same queries as the picker's (shared cache): only show the card when something is left to track.
   const exposed = useConsentAccounts(consent.id, true);
   const accounts = useAccounts();
-  const tracked = new Set((accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id).map((a) => a.bankAccountId));
+  const tracked = new Set(
+    (accounts.data?.pages.flatMap((p) => p.items) ?? [])
+      .filter((a) => a.consentId === consent.id)
+      .map((a) => a.bankAccountId),
+  );
   if (!exposed.data || !accounts.data || exposed.data.every((a) => tracked.has(a.accountId))) return null;
   return (
     <Card>
-      <CardHeader title={`Not tracked yet at ${consent.bankName ?? "your bank"}`} description="Shared by the bank but not synced. Tick the ones to track." />
+      <CardHeader
+        title={`Not tracked yet at ${consent.bankName ?? "your bank"}`}
+        description="Shared by the bank but not synced. Tick the ones to track."
+      />
       <TrackPicker consent={consent} afterTrack="stay" onlyUntracked />
     </Card>
   );

@@ -7,7 +7,12 @@ import { cx } from "@/components/ui/cx";
 import { useBanks, useCountries, type Bank } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
-type Props = { selected: Bank | null; onSelect: (bank: Bank) => void; initialCountry?: string | null; initialBankId?: string | null };
+type Props = {
+  selected: Bank | null;
+  onSelect: (bank: Bank) => void;
+  initialCountry?: string | null;
+  initialBankId?: string | null;
+};
 
 export function BankPicker({ selected, onSelect, initialCountry = null, initialBankId = null }: Props) {
   const countries = useCountries();
@@ -17,7 +22,9 @@ export function BankPicker({ selected, onSelect, initialCountry = null, initialB
   const banks = useBanks(chosenCountry);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (banks.data ?? []).filter((b) => !needle || b.name.toLowerCase().includes(needle) || (b.bic ?? "").toLowerCase().includes(needle));
+    return (banks.data ?? []).filter(
+      (b) => !needle || b.name.toLowerCase().includes(needle) || (b.bic ?? "").toLowerCase().includes(needle),
+    );
   }, [banks.data, search]);
 
   // "Try again" comes back with the bank it tried: choose it again so one press continues.
@@ -34,17 +41,28 @@ export function BankPicker({ selected, onSelect, initialCountry = null, initialB
           label="Country"
           value={chosenCountry ?? ""}
           onChange={(e) => setCountry(e.target.value)}
-          options={(countries.data ?? []).map((c) => ({ value: c.countryCode, label: `${c.name} (${c.bankCount} banks)` }))}
+          options={(countries.data ?? []).map((c) => ({
+            value: c.countryCode,
+            label: `${c.name} (${c.bankCount} banks)`,
+          }))}
           disabled={countries.isPending}
         />
-        <TextField label="Search banks" type="search" placeholder="Name or BIC" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          label="Search banks"
+          type="search"
+          placeholder="Name or BIC"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       {banks.isPending ? (
         <SkeletonRows rows={3} label="Loading banks" />
       ) : banks.isError ? (
         <FormError message={errorMessage(banks.error)} />
       ) : shown.length === 0 ? (
-        <p className="rounded-md bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">No bank matches “{search}”. Try another name or country.</p>
+        <p className="rounded-md bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
+          No bank matches “{search}”. Try another name or country.
+        </p>
       ) : (
         <fieldset>
           <legend className="sr-only">Bank</legend>
@@ -59,8 +77,17 @@ export function BankPicker({ selected, onSelect, initialCountry = null, initialB
                       active ? "bg-indigo-50 ring-indigo-500" : "bg-white ring-slate-200 hover:bg-slate-50",
                     )}
                   >
-                    <input type="radio" name="bank" className="accent-indigo-600" checked={active} onChange={() => onSelect(bank)} />
-                    <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded-md bg-slate-800 text-xs font-semibold text-white">
+                    <input
+                      type="radio"
+                      name="bank"
+                      className="accent-indigo-600"
+                      checked={active}
+                      onChange={() => onSelect(bank)}
+                    />
+                    <span
+                      aria-hidden
+                      className="flex h-9 w-9 items-center justify-center rounded-md bg-slate-800 text-xs font-semibold text-white"
+                    >
                       {bank.name.slice(0, 2).toUpperCase()}
                     </span>
                     <span>

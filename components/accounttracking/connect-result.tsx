@@ -19,7 +19,8 @@ const REJECTIONS: Record<string, string> = {
   wrong_integration: "The link back belongs to another bank connection.",
   used_state: "The link back from the bank had already been used once.",
   expired_state: "The approval took longer than 15 minutes, so the link expired.",
-  other_browser: "The approval finished in a different browser than the one that started it. For your safety it was not accepted.",
+  other_browser:
+    "The approval finished in a different browser than the one that started it. For your safety it was not accepted.",
 };
 
 /** "Try again" goes back to the same bank, already chosen. */
@@ -35,13 +36,21 @@ function Renewed({ consent }: { consent: Consent }) {
   return (
     <Card>
       <CardHeader
-        title={accounts.isPending ? `${bank} renewed` : `${bank} renewed — your ${moved} account${moved === 1 ? "" : "s"} continue${moved === 1 ? "s" : ""}`}
+        title={
+          accounts.isPending
+            ? `${bank} renewed`
+            : `${bank} renewed — your ${moved} account${moved === 1 ? "" : "s"} continue${moved === 1 ? "s" : ""}`
+        }
         description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: syncing picks up where it stopped.`}
         action={<ConsentStatusBadge status={consent.status} />}
       />
       <div className="flex gap-3 px-5 py-4">
-        <Link href="/accounts" className={buttonClasses("primary")}>Go to accounts</Link>
-        <Link href={`/consents/${consent.id}`} className={buttonClasses("secondary")}>See the connection</Link>
+        <Link href="/accounts" className={buttonClasses("primary")}>
+          Go to accounts
+        </Link>
+        <Link href={`/consents/${consent.id}`} className={buttonClasses("secondary")}>
+          See the connection
+        </Link>
       </div>
     </Card>
   );
@@ -58,8 +67,12 @@ function NotConnected({ consent }: { consent: Consent }) {
         action={<ConsentStatusBadge status={consent.status} />}
       />
       <div className="flex gap-3 px-5 py-4">
-        <Link href={tryAgainHref(consent)} className={buttonClasses("primary")}>Try again</Link>
-        <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
+        <Link href={tryAgainHref(consent)} className={buttonClasses("primary")}>
+          Try again
+        </Link>
+        <Link href="/consents" className={buttonClasses("secondary")}>
+          Go to bank connections
+        </Link>
       </div>
     </Card>
   );
@@ -67,8 +80,20 @@ function NotConnected({ consent }: { consent: Consent }) {
 
 function Outcome({ consentId }: { consentId: string }) {
   const status = useConsentStatus(consentId);
-  if (status.isPending) return <p className="p-5 text-sm text-slate-600"><Spinner /> Checking with your bank…</p>;
-  if (status.isError) return <div className="p-5"><FormError message={`We could not check the connection with your bank just now. ${errorMessage(status.error)}`} /></div>;
+  if (status.isPending)
+    return (
+      <p className="p-5 text-sm text-slate-600">
+        <Spinner /> Checking with your bank…
+      </p>
+    );
+  if (status.isError)
+    return (
+      <div className="p-5">
+        <FormError
+          message={`We could not check the connection with your bank just now. ${errorMessage(status.error)}`}
+        />
+      </div>
+    );
   const consent = status.data;
   if (consent.status === "valid" && consent.renewsConsentId) return <Renewed consent={consent} />;
   if (consent.status !== "valid" && consent.status !== "pending") return <NotConnected consent={consent} />;
@@ -77,13 +102,23 @@ function Outcome({ consentId }: { consentId: string }) {
     <Card>
       <CardHeader
         title={consent.status === "valid" ? `${bank} is connected` : `Waiting for ${bank} to confirm`}
-        description={consent.status === "valid" ? `Valid for ${consent.remainingDays} days. Choose the accounts to track:` : undefined}
+        description={
+          consent.status === "valid"
+            ? `Valid for ${consent.remainingDays} days. Choose the accounts to track:`
+            : undefined
+        }
         action={<ConsentStatusBadge status={consent.status} />}
       />
-      {consent.status === "pending" && <p className="px-5 py-4 text-sm text-slate-600"><Spinner /> This page updates by itself.</p>}
+      {consent.status === "pending" && (
+        <p className="px-5 py-4 text-sm text-slate-600">
+          <Spinner /> This page updates by itself.
+        </p>
+      )}
       <TrackPicker consent={consent} />
       <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-        <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
+        <Link href="/consents" className={buttonClasses("secondary")}>
+          Go to bank connections
+        </Link>
       </div>
     </Card>
   );
@@ -98,11 +133,20 @@ export function ConnectResult() {
       <PageHeader title="Back from your bank" />
       {params.get("outcome") === "error" || !consentId ? (
         <Card>
-          <CardHeader title="The connection could not be finished" description={REJECTIONS[reason ?? ""] ?? "Something went wrong on the way back from the bank."} />
-          <p className="px-5 pb-4 text-sm text-slate-600">Nothing was shared and nothing changed. Start the connection again from this browser.</p>
+          <CardHeader
+            title="The connection could not be finished"
+            description={REJECTIONS[reason ?? ""] ?? "Something went wrong on the way back from the bank."}
+          />
+          <p className="px-5 pb-4 text-sm text-slate-600">
+            Nothing was shared and nothing changed. Start the connection again from this browser.
+          </p>
           <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-            <Link href="/connect" className={buttonClasses("primary")}>Try again</Link>
-            <Link href="/consents" className={buttonClasses("secondary")}>Go to bank connections</Link>
+            <Link href="/connect" className={buttonClasses("primary")}>
+              Try again
+            </Link>
+            <Link href="/consents" className={buttonClasses("secondary")}>
+              Go to bank connections
+            </Link>
           </div>
         </Card>
       ) : (

@@ -7,7 +7,13 @@ import { BankPicker } from "@/components/accounttracking/bank-picker";
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
-import { useConnectBank, useRegisterForTracking, useTrackingStatus, type Bank, type Consent } from "@/lib/client/accounttracking";
+import {
+  useConnectBank,
+  useRegisterForTracking,
+  useTrackingStatus,
+  type Bank,
+  type Consent,
+} from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 
@@ -25,7 +31,14 @@ function Step({ n, title, done, children }: { n: number; title: string; done?: b
   return (
     <Card className="mb-4">
       <div className="flex items-start gap-4 p-5">
-        <span aria-hidden className={done ? "flex h-7 w-7 items-center justify-center rounded-full bg-emerald-500 text-sm font-semibold text-white" : "flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"}>
+        <span
+          aria-hidden
+          className={
+            done
+              ? "flex h-7 w-7 items-center justify-center rounded-full bg-emerald-500 text-sm font-semibold text-white"
+              : "flex h-7 w-7 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+          }
+        >
           {done ? "✓" : n}
         </span>
         <div className="flex-1">
@@ -55,10 +68,16 @@ export function ConnectWizard() {
 
   return (
     <>
-      <PageHeader title="Connect a bank" description="Link an account through your bank's own approval page (PSD2). You can revoke access at any time." />
+      <PageHeader
+        title="Connect a bank"
+        description="Link an account through your bank's own approval page (PSD2). You can revoke access at any time."
+      />
       {!canSetUp && scope && (
         <Card className="mb-4">
-          <CardHeader title="Viewers can't connect banks" description="Ask an admin of this scope to make you a member, or switch scope." />
+          <CardHeader
+            title="Viewers can't connect banks"
+            description="Ask an admin of this scope to make you a member, or switch scope."
+          />
         </Card>
       )}
       {status.isPending ? (
@@ -69,29 +88,56 @@ export function ConnectWizard() {
             <Card className="mb-4 p-5">
               {register.isError ? (
                 <div className="space-y-3">
-                  <FormError message={`Account tracking could not be switched on for ${scope?.name ?? "this scope"}. ${errorMessage(register.error)}`} />
-                  <Button onClick={() => register.mutate()} pending={register.isPending}>Try again</Button>
+                  <FormError
+                    message={`Account tracking could not be switched on for ${scope?.name ?? "this scope"}. ${errorMessage(register.error)}`}
+                  />
+                  <Button onClick={() => register.mutate()} pending={register.isPending}>
+                    Try again
+                  </Button>
                 </div>
               ) : canSetUp ? (
-                <p className="text-sm text-slate-600"><Spinner /> Getting account tracking ready in {scope?.name ?? "this scope"}…</p>
+                <p className="text-sm text-slate-600">
+                  <Spinner /> Getting account tracking ready in {scope?.name ?? "this scope"}…
+                </p>
               ) : (
-                <p className="text-sm text-slate-600">Account tracking is not active in this scope yet; a member or admin can connect the first bank.</p>
+                <p className="text-sm text-slate-600">
+                  Account tracking is not active in this scope yet; a member or admin can connect the first bank.
+                </p>
               )}
             </Card>
           )}
           {status.data?.active && (
             <>
               <Step n={1} title="Choose your bank" done={bank !== null}>
-                <BankPicker selected={bank} onSelect={setBank} initialCountry={params.get("country")} initialBankId={params.get("bank")} />
+                <BankPicker
+                  selected={bank}
+                  onSelect={setBank}
+                  initialCountry={params.get("country")}
+                  initialBankId={params.get("bank")}
+                />
               </Step>
               <Step n={2} title="Choose what to share and for how long">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField label="Access" value={purpose} onChange={(e) => setPurpose(e.target.value as Consent["purpose"])} options={PURPOSE} />
-                  <SelectField label="Valid for" value={expiryDays} onChange={(e) => setExpiryDays(e.target.value)} options={VALIDITY} hint="After this you approve again at your bank." />
+                  <SelectField
+                    label="Access"
+                    value={purpose}
+                    onChange={(e) => setPurpose(e.target.value as Consent["purpose"])}
+                    options={PURPOSE}
+                  />
+                  <SelectField
+                    label="Valid for"
+                    value={expiryDays}
+                    onChange={(e) => setExpiryDays(e.target.value)}
+                    options={VALIDITY}
+                    hint="After this you approve again at your bank."
+                  />
                 </div>
                 <p className="mt-4 text-sm text-slate-600">
                   {bank ? (
-                    <>You will be sent to <strong>{bank.name}</strong> to log in and approve. Ledgerlink then reads your data at most 4 times a day on its own, and whenever you press “Sync now”.</>
+                    <>
+                      You will be sent to <strong>{bank.name}</strong> to log in and approve. Ledgerlink then reads your
+                      data at most 4 times a day on its own, and whenever you press “Sync now”.
+                    </>
                   ) : (
                     "Pick a bank above to continue."
                   )}
@@ -101,7 +147,15 @@ export function ConnectWizard() {
                   <Button
                     disabled={!bank || !canSetUp}
                     pending={connect.isPending || connect.isSuccess}
-                    onClick={() => bank && connect.mutate({ integrationName: bank.integrationName, purpose, expiryDays: Number(expiryDays), bankId: bank.bankId })}
+                    onClick={() =>
+                      bank &&
+                      connect.mutate({
+                        integrationName: bank.integrationName,
+                        purpose,
+                        expiryDays: Number(expiryDays),
+                        bankId: bank.bankId,
+                      })
+                    }
                   >
                     {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
                   </Button>

@@ -26,7 +26,11 @@ export function ValidityBar({ consent }: { consent: Consent }) {
     <div className="min-w-32">
       <div className="flex justify-between text-xs text-slate-600">
         <span>
-          {consent.status === "valid" ? `${remaining} day${remaining === 1 ? "" : "s"} left` : consent.status === "pending" ? `${consent.expiryDays} days once approved` : "Ended"}
+          {consent.status === "valid"
+            ? `${remaining} day${remaining === 1 ? "" : "s"} left`
+            : consent.status === "pending"
+              ? `${consent.expiryDays} days once approved`
+              : "Ended"}
         </span>
       </div>
       <div
@@ -37,7 +41,10 @@ export function ValidityBar({ consent }: { consent: Consent }) {
         aria-valuemax={consent.expiryDays}
         aria-valuenow={consent.status === "valid" ? remaining : 0}
       >
-        <div className={low ? "h-full bg-amber-500" : "h-full bg-emerald-500"} style={{ width: `${consent.status === "valid" ? share * 100 : 0}%` }} />
+        <div
+          className={low ? "h-full bg-amber-500" : "h-full bg-emerald-500"}
+          style={{ width: `${consent.status === "valid" ? share * 100 : 0}%` }}
+        />
       </div>
     </div>
   );
@@ -63,5 +70,10 @@ export function statusNote(consent: Pick<Consent, "status" | "statusReason" | "b
 }
 
 export function formatIban(iban: string | null): string {
-  return iban ? iban.replace(/\s+/g, "").replace(/(.{4})/g, "$1 ").trim() : "—";
+  return iban
+    ? iban
+        .replace(/\s+/g, "")
+        .replace(/(.{4})/g, "$1 ")
+        .trim()
+    : "—";
 }

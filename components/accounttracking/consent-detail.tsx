@@ -15,18 +15,47 @@ export function ConsentDetail({ id }: { id: string }) {
   const c = status.data;
   return (
     <>
-      <PageHeader title={c.bankName ?? "Bank connection"} description={<Link href="/consents" className="text-indigo-700 hover:underline">← All bank connections</Link>} action={<ConsentStatusBadge status={c.status} />} />
+      <PageHeader
+        title={c.bankName ?? "Bank connection"}
+        description={
+          <Link href="/consents" className="text-indigo-700 hover:underline">
+            ← All bank connections
+          </Link>
+        }
+        action={<ConsentStatusBadge status={c.status} />}
+      />
       <Card className="mb-6">
         <dl className="grid gap-4 p-5 sm:grid-cols-4">
-          <div><dt className="text-xs text-slate-500">Validity</dt><dd className="mt-1"><ValidityBar consent={c} /></dd></div>
-          <div><dt className="text-xs text-slate-500">Valid until</dt><dd className="mt-1 text-sm">{c.validUntil ? formatDate(c.validUntil) : "—"}</dd></div>
-          <div><dt className="text-xs text-slate-500">Approved</dt><dd className="mt-1 text-sm">{formatDateTime(c.authorizedAt)}</dd></div>
-          <div><dt className="text-xs text-slate-500">Last checked with the bank</dt><dd className="mt-1 text-sm">{formatDateTime(c.lastCheckedAt)}</dd></div>
+          <div>
+            <dt className="text-xs text-slate-500">Validity</dt>
+            <dd className="mt-1">
+              <ValidityBar consent={c} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Valid until</dt>
+            <dd className="mt-1 text-sm">{c.validUntil ? formatDate(c.validUntil) : "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Approved</dt>
+            <dd className="mt-1 text-sm">{formatDateTime(c.authorizedAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Last checked with the bank</dt>
+            <dd className="mt-1 text-sm">{formatDateTime(c.lastCheckedAt)}</dd>
+          </div>
         </dl>
         {statusNote(c) && <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-600">{statusNote(c)}</p>}
       </Card>
       <Card>
-        <CardHeader title="Accounts" description={c.status === "valid" ? "What the bank shares under this consent. Tick the ones to track." : "Accounts can be read only while the consent is valid."} />
+        <CardHeader
+          title="Accounts"
+          description={
+            c.status === "valid"
+              ? "What the bank shares under this consent. Tick the ones to track."
+              : "Accounts can be read only while the consent is valid."
+          }
+        />
         <TrackPicker consent={c} />
       </Card>
     </>

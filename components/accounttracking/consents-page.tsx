@@ -25,15 +25,32 @@ export function ConsentsPage() {
       <PageHeader
         title="Bank connections"
         description="Consents you gave banks to share account data, how long they last, and the accounts behind them."
-        action={canSetUp ? <Link href="/connect" className={buttonClasses("primary")}>Connect a bank</Link> : undefined}
+        action={
+          canSetUp ? (
+            <Link href="/connect" className={buttonClasses("primary")}>
+              Connect a bank
+            </Link>
+          ) : undefined
+        }
       />
       <Card>
         {consents.isPending ? (
           <SkeletonRows rows={4} label="Loading bank connections" />
         ) : consents.isError ? (
-          <div className="p-5"><FormError message={errorMessage(consents.error)} /></div>
+          <div className="p-5">
+            <FormError message={errorMessage(consents.error)} />
+          </div>
         ) : items.length === 0 ? (
-          <EmptyState title="No bank connected yet" action={canSetUp ? <Link href="/connect" className={buttonClasses("primary")}>Connect a bank</Link> : undefined}>
+          <EmptyState
+            title="No bank connected yet"
+            action={
+              canSetUp ? (
+                <Link href="/connect" className={buttonClasses("primary")}>
+                  Connect a bank
+                </Link>
+              ) : undefined
+            }
+          >
             Connect a bank to see its accounts here. You approve access at your bank; nothing is read before that.
           </EmptyState>
         ) : (
@@ -41,20 +58,36 @@ export function ConsentsPage() {
             {items.map((c) => (
               <tr key={c.id}>
                 <Td>
-                  <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">{c.bankName ?? "Bank not chosen"}</Link>
-                  <span className="block text-xs text-slate-500">{c.purpose === "account_access" ? "Accounts, balances, transactions" : "Account list"} · created {formatDate(c.createdAt)}</span>
+                  <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">
+                    {c.bankName ?? "Bank not chosen"}
+                  </Link>
+                  <span className="block text-xs text-slate-500">
+                    {c.purpose === "account_access" ? "Accounts, balances, transactions" : "Account list"} · created{" "}
+                    {formatDate(c.createdAt)}
+                  </span>
                 </Td>
                 <Td>
                   <ConsentStatusBadge status={c.status} />
-                  {statusNote(c) && <span className="mt-1 block max-w-56 whitespace-normal text-xs text-slate-600">{statusNote(c)}</span>}
+                  {statusNote(c) && (
+                    <span className="mt-1 block max-w-56 whitespace-normal text-xs text-slate-600">
+                      {statusNote(c)}
+                    </span>
+                  )}
                 </Td>
-                <Td><ValidityBar consent={c} /></Td>
+                <Td>
+                  <ValidityBar consent={c} />
+                </Td>
                 <Td>{c.validUntil ? formatDate(c.validUntil) : "—"}</Td>
                 <Td className="text-right">
                   {canSetUp && (
                     <span className="inline-flex gap-2">
                       {c.status !== "pending" && c.status !== "rejected" && c.status !== "renewed" && (
-                        <Button size="sm" variant="secondary" pending={renew.isPending && renew.variables === c.id} onClick={() => renew.mutate(c.id, { onError: (e) => toast.error(errorMessage(e)) })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          pending={renew.isPending && renew.variables === c.id}
+                          onClick={() => renew.mutate(c.id, { onError: (e) => toast.error(errorMessage(e)) })}
+                        >
                           {c.status === "valid" ? "Renew" : "Reconnect"}
                           <span className="sr-only"> {c.bankName ?? "this bank"}</span>
                         </Button>

@@ -35,14 +35,18 @@ export function RevokeButton({ consent }: { consent: Consent }) {
           {tracked.length > 0 ? (
             <>
               <p>
-                Ledgerlink stops reading {tracked.length === 1 ? "this tracked account" : `these ${tracked.length} tracked accounts`} at {bank}:
+                Ledgerlink stops reading{" "}
+                {tracked.length === 1 ? "this tracked account" : `these ${tracked.length} tracked accounts`} at {bank}:
               </p>
               <ul className="list-disc pl-5">
                 {tracked.map((a) => (
                   <li key={a.id}>{accountTitle(a)}</li>
                 ))}
               </ul>
-              <p>Their transactions and counterparts stay here. They show “Access ended” until you reconnect {bank}; then they continue where they stopped.</p>
+              <p>
+                Their transactions and counterparts stay here. They show “Access ended” until you reconnect {bank}; then
+                they continue where they stopped.
+              </p>
             </>
           ) : (
             <p>Ledgerlink can no longer read anything at {bank}. No account is tracked under this connection.</p>

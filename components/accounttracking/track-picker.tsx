@@ -41,10 +41,20 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
 
   if (consent.status !== "valid") return null;
   if (exposed.isPending || accounts.isPending) return <SkeletonRows rows={2} label="Loading accounts" />;
-  if (exposed.isError) return <div className="p-5"><FormError message={`${bank} did not list the accounts just now. ${errorMessage(exposed.error)}`} /></div>;
-  if (exposed.data.length === 0) return <EmptyState title="No accounts shared">{bank} shares no accounts under this connection.</EmptyState>;
+  if (exposed.isError)
+    return (
+      <div className="p-5">
+        <FormError message={`${bank} did not list the accounts just now. ${errorMessage(exposed.error)}`} />
+      </div>
+    );
+  if (exposed.data.length === 0)
+    return <EmptyState title="No accounts shared">{bank} shares no accounts under this connection.</EmptyState>;
 
-  const tracked = new Map((accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id).map((a) => [a.bankAccountId, a.id]));
+  const tracked = new Map(
+    (accounts.data?.pages.flatMap((p) => p.items) ?? [])
+      .filter((a) => a.consentId === consent.id)
+      .map((a) => [a.bankAccountId, a.id]),
+  );
   const open = exposed.data.filter((a) => !tracked.has(a.accountId));
   const chosen = open.filter((a) => !unticked.has(a.accountId));
   const listed = onlyUntracked ? open : exposed.data;
@@ -61,12 +71,20 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
     const ids: string[] = [];
     for (const a of chosen) {
       try {
-        const { account } = await track.mutateAsync({ bankId: consent.bankId ?? "", countryCode: consent.countryCode ?? "", accountType: a.accountType, consentId: consent.id, accountId: a.accountId });
+        const { account } = await track.mutateAsync({
+          bankId: consent.bankId ?? "",
+          countryCode: consent.countryCode ?? "",
+          accountType: a.accountType,
+          consentId: consent.id,
+          accountId: a.accountId,
+        });
         ids.push(account.id);
       } catch (error) {
         // Already tracked (say, from another tab) is what the person wanted anyway.
         if (isApiError(error) && error.status === 409) continue;
-        setFailure(`${accountName(a)} could not be tracked: ${errorMessage(error)} The others are tracked; try this one again.`);
+        setFailure(
+          `${accountName(a)} could not be tracked: ${errorMessage(error)} The others are tracked; try this one again.`,
+        );
       }
     }
     setBusy(false);
@@ -74,7 +92,13 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
   };
 
   return (
-    <form className="px-5 py-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="px-5 py-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">Accounts at {bank}</legend>
         <ul className="mt-3 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
@@ -84,18 +108,27 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
               <li key={a.accountId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
                 {trackedId ? (
                   <span className="flex-1 text-sm">
-                    <span className="font-medium text-slate-900">{accountName(a)}</span> <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
+                    <span className="font-medium text-slate-900">{accountName(a)}</span>{" "}
+                    <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
                   </span>
                 ) : (
                   <label className="flex flex-1 cursor-pointer items-center gap-3 text-sm">
-                    <input type="checkbox" className="size-4 accent-indigo-600" checked={!unticked.has(a.accountId)} onChange={() => toggle(a.accountId)} disabled={!allowed} />
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-indigo-600"
+                      checked={!unticked.has(a.accountId)}
+                      onChange={() => toggle(a.accountId)}
+                      disabled={!allowed}
+                    />
                     <span>
                       <span className="font-medium text-slate-900">{accountName(a)}</span>{" "}
                       <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
                     </span>
                   </label>
                 )}
-                <span className="text-xs text-slate-600">{KIND[a.accountType]} · {a.currency}</span>
+                <span className="text-xs text-slate-600">
+                  {KIND[a.accountType]} · {a.currency}
+                </span>
                 {trackedId && (
                   <Link href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
                     Tracked — open<span className="sr-only"> {accountName(a)}</span>
@@ -107,13 +140,19 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
         </ul>
       </fieldset>
       {!allowed && reason && <p className="mt-3 text-sm text-slate-600">{reason}</p>}
-      {failure && <div className="mt-3"><FormError message={failure} /></div>}
+      {failure && (
+        <div className="mt-3">
+          <FormError message={failure} />
+        </div>
+      )}
       {open.length > 0 && (
         <div className="mt-4 flex items-center gap-3">
           <Button type="submit" disabled={!allowed || chosen.length === 0} pending={busy}>
             Track {plural(chosen.length)}
           </Button>
-          <span className="text-xs text-slate-600">Each tracked account syncs now and then up to twice a day on its own.</span>
+          <span className="text-xs text-slate-600">
+            Each tracked account syncs now and then up to twice a day on its own.
+          </span>
         </div>
       )}
     </form>

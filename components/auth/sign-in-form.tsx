@@ -41,7 +41,12 @@ export function SignInForm({ next }: { next?: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-describedby={errors.form ? "signin-error" : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={errors.form ? "signin-error" : undefined}
+    >
       <FormError id="signin-error" message={errors.form} />
       <TextField
         label="Email"

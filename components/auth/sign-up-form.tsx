@@ -58,7 +58,11 @@ export function SignUpForm() {
       setPending(false);
       return;
     }
-    const result = await signIn("credentials", { email: values.email.trim(), password: values.password, redirect: false });
+    const result = await signIn("credentials", {
+      email: values.email.trim(),
+      password: values.password,
+      redirect: false,
+    });
     if (!result || result.error) {
       router.replace("/signin");
       return;
@@ -68,7 +72,12 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-describedby={errors.form ? "signup-error" : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={errors.form ? "signup-error" : undefined}
+    >
       <FormError id="signup-error" message={errors.form} />
       <TextField label="Your name" autoComplete="name" required maxLength={120} {...bind("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />

@@ -25,9 +25,7 @@ export function ClientsPage() {
       <PageHeader
         title="Clients"
         description="The companies and people you work with in this scope."
-        action={
-          canWrite && !creating ? <Button onClick={() => setCreating(true)}>New client</Button> : undefined
-        }
+        action={canWrite && !creating ? <Button onClick={() => setCreating(true)}>New client</Button> : undefined}
       />
       {creating && (
         <Card className="mb-6">
@@ -60,7 +58,11 @@ export function ClientsPage() {
           ) : (
             <EmptyState
               title="No clients yet"
-              action={canWrite && !creating ? <Button onClick={() => setCreating(true)}>Add your first client</Button> : undefined}
+              action={
+                canWrite && !creating ? (
+                  <Button onClick={() => setCreating(true)}>Add your first client</Button>
+                ) : undefined
+              }
             >
               {canWrite
                 ? "Add the companies and people you work with: choose “New client”, give a name, a type and a country."

@@ -10,7 +10,10 @@ export const CLIENT_TYPE_LABEL: Record<ClientType, string> = {
   public_body: "Public body",
 };
 
-export const CLIENT_TYPE_OPTIONS: Option[] = Object.entries(CLIENT_TYPE_LABEL).map(([value, label]) => ({ value, label }));
+export const CLIENT_TYPE_OPTIONS: Option[] = Object.entries(CLIENT_TYPE_LABEL).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 

@@ -6,7 +6,17 @@ import { useToast } from "@/components/ui/toast";
 import { useCounterpartChange } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 
-export function AliasEditor({ id, name, alias, canEdit }: { id: string; name: string; alias: string | null; canEdit: boolean }) {
+export function AliasEditor({
+  id,
+  name,
+  alias,
+  canEdit,
+}: {
+  id: string;
+  name: string;
+  alias: string | null;
+  canEdit: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(alias ?? "");
   const toast = useToast();
@@ -15,9 +25,20 @@ export function AliasEditor({ id, name, alias, canEdit }: { id: string; name: st
     return (
       <span className="inline-flex items-center gap-2">
         <span className="font-medium text-slate-900">{alias ?? name}</span>
-        {alias && <span className="text-xs text-slate-500" title="Name at the bank">({name})</span>}
+        {alias && (
+          <span className="text-xs text-slate-500" title="Name at the bank">
+            ({name})
+          </span>
+        )}
         {canEdit && (
-          <Button variant="ghost" size="sm" onClick={() => { setValue(alias ?? ""); setEditing(true); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setValue(alias ?? "");
+              setEditing(true);
+            }}
+          >
             Rename<span className="sr-only"> {alias ?? name}</span>
           </Button>
         )}
@@ -30,7 +51,13 @@ export function AliasEditor({ id, name, alias, canEdit }: { id: string; name: st
       onError: (error) => toast.error(errorMessage(error)),
     });
   return (
-    <form className="inline-flex items-center gap-2" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form
+      className="inline-flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       <input
         autoFocus
         aria-label={`Alias for ${name}`}
@@ -39,10 +66,16 @@ export function AliasEditor({ id, name, alias, canEdit }: { id: string; name: st
         maxLength={120}
         placeholder={name}
         onChange={(e) => setValue(e.target.value)}
-        onKeyDown={(e) => { if (e.key === "Escape") setEditing(false); }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") setEditing(false);
+        }}
       />
-      <Button size="sm" type="submit" pending={save.isPending}>Save</Button>
-      <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
+      <Button size="sm" type="submit" pending={save.isPending}>
+        Save
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
     </form>
   );
 }

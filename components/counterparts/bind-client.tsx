@@ -7,31 +7,65 @@ import { useCounterpartChange, type Entity } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useClients } from "@/lib/client/hooks";
 
-export function BindClient({ counterpartId, entity, canEdit }: { counterpartId: string; entity: Entity | null; canEdit: boolean }) {
+export function BindClient({
+  counterpartId,
+  entity,
+  canEdit,
+}: {
+  counterpartId: string;
+  entity: Entity | null;
+  canEdit: boolean;
+}) {
   const clients = useClients("");
   const [clientId, setClientId] = useState("");
-  const bind = useCounterpartChange((api, id: string) => api.bindEntity(counterpartId, { entityType: "client", entityId: id }));
+  const bind = useCounterpartChange((api, id: string) =>
+    api.bindEntity(counterpartId, { entityType: "client", entityId: id }),
+  );
   const unbind = useCounterpartChange((api) => api.unbindEntity(counterpartId));
   const options = clients.data?.pages.flatMap((p) => p.items) ?? [];
   const bound = entity?.entityType === "client" ? options.find((c) => c.id === entity.entityId) : undefined;
   return (
     <div className="space-y-2 text-sm">
       <p className="text-slate-700">
-        {entity ? <>Bound to {entity.entityType} <span className="font-medium">{bound?.displayName ?? (clients.isPending ? "…" : "no longer in this scope")}</span></> : "Not bound to a client."}
+        {entity ? (
+          <>
+            Bound to {entity.entityType}{" "}
+            <span className="font-medium">
+              {bound?.displayName ?? (clients.isPending ? "…" : "no longer in this scope")}
+            </span>
+          </>
+        ) : (
+          "Not bound to a client."
+        )}
       </p>
       {canEdit && (
         <div className="flex flex-wrap items-center gap-2">
-          <select aria-label="Client" className="rounded-md px-2 py-1.5 ring-1 ring-slate-300" value={clientId} onChange={(e) => setClientId(e.target.value)}>
+          <select
+            aria-label="Client"
+            className="rounded-md px-2 py-1.5 ring-1 ring-slate-300"
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+          >
             <option value="">{options.length ? "Choose a client…" : "No clients yet"}</option>
             {options.map((c) => (
-              <option key={c.id} value={c.id}>{c.displayName}</option>
+              <option key={c.id} value={c.id}>
+                {c.displayName}
+              </option>
             ))}
           </select>
-          <Button size="sm" disabled={!clientId} pending={bind.isPending} onClick={() => bind.mutate(clientId)}>Bind</Button>
-          {entity && <Button size="sm" variant="ghost" pending={unbind.isPending} onClick={() => unbind.mutate(undefined)}>Unbind</Button>}
+          <Button size="sm" disabled={!clientId} pending={bind.isPending} onClick={() => bind.mutate(clientId)}>
+            Bind
+          </Button>
+          {entity && (
+            <Button size="sm" variant="ghost" pending={unbind.isPending} onClick={() => unbind.mutate(undefined)}>
+              Unbind
+            </Button>
+          )}
         </div>
       )}
-      <FormError message={bind.isError ? errorMessage(bind.error) : unbind.isError ? errorMessage(unbind.error) : null} />
+      <FormError
+        message={bind.isError ? errorMessage(bind.error) : unbind.isError ? errorMessage(unbind.error) : null}
+      />
     </div>
   );
 }

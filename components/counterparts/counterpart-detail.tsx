@@ -25,16 +25,29 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
   // Each currency gets its own line and chart: sums in different currencies are never added.
   const currencies = c.totalsByCurrency.map((t) => t.currency);
   const summary = c.totalsByCurrency.length
-    ? c.totalsByCurrency.map((t) => `${t.count} in ${t.currency} · in ${formatMoney(t.sumIn, t.currency)} · out ${formatMoney(t.sumOut, t.currency)}`).join("; ")
+    ? c.totalsByCurrency
+        .map(
+          (t) =>
+            `${t.count} in ${t.currency} · in ${formatMoney(t.sumIn, t.currency)} · out ${formatMoney(t.sumOut, t.currency)}`,
+        )
+        .join("; ")
     : "No transactions yet";
   return (
     <div className="space-y-6">
       <PageHeader
         title={c.displayName}
         description={c.alias ? `Named ${c.name} at the bank` : undefined}
-        action={accountId && <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}/counterparts`}>All counterparts</Link>}
+        action={
+          accountId && (
+            <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}/counterparts`}>
+              All counterparts
+            </Link>
+          )
+        }
       />
-      <div><AliasEditor id={c.id} name={c.name} alias={c.alias} canEdit={canEdit} /></div>
+      <div>
+        <AliasEditor id={c.id} name={c.name} alias={c.alias} canEdit={canEdit} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Per month" description={<span data-testid="counterpart-totals">{summary}</span>} />
@@ -50,16 +63,32 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
           <div className="space-y-4 px-5 py-4 text-sm">
             <div>
               <h3 className="font-medium text-slate-900">Names at the bank</h3>
-              <ul className="mt-1 text-slate-600">{c.bankNames.map((n) => <li key={n.name}>{n.name} <span className="text-slate-500">({n.count})</span></li>)}</ul>
+              <ul className="mt-1 text-slate-600">
+                {c.bankNames.map((n) => (
+                  <li key={n.name}>
+                    {n.name} <span className="text-slate-500">({n.count})</span>
+                  </li>
+                ))}
+              </ul>
             </div>
             <div>
               <h3 className="font-medium text-slate-900">Match keys</h3>
-              <ul className="mt-1 break-all text-slate-600">{c.keys.map((k) => <li key={`${k.kind}:${k.value}`}>{k.kind}: {k.value}</li>)}</ul>
+              <ul className="mt-1 break-all text-slate-600">
+                {c.keys.map((k) => (
+                  <li key={`${k.kind}:${k.value}`}>
+                    {k.kind}: {k.value}
+                  </li>
+                ))}
+              </ul>
             </div>
             {c.members.length > 0 && (
               <div>
                 <h3 className="font-medium text-slate-900">Consolidated into this one</h3>
-                <ul className="mt-1 text-slate-600">{c.members.map((m) => <li key={m.id}>{m.displayName}</li>)}</ul>
+                <ul className="mt-1 text-slate-600">
+                  {c.members.map((m) => (
+                    <li key={m.id}>{m.displayName}</li>
+                  ))}
+                </ul>
               </div>
             )}
             <div>
@@ -70,8 +99,26 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
         </Card>
       </div>
       <Card>
-        <CardHeader title="Transactions" description="Move a transaction to another counterpart; the choice survives re-syncs." />
-        <CounterpartTransactions counterpartId={c.id} choices={options.length ? options : [{ ...c, consolidatedCount: 0, currency: currencies[0] ?? "EUR", totals: c.totalsByCurrency[0] ?? { count: 0, sumIn: "0", sumOut: "0", lastDate: null } }]} canEdit={canEdit && options.length > 0} />
+        <CardHeader
+          title="Transactions"
+          description="Move a transaction to another counterpart; the choice survives re-syncs."
+        />
+        <CounterpartTransactions
+          counterpartId={c.id}
+          choices={
+            options.length
+              ? options
+              : [
+                  {
+                    ...c,
+                    consolidatedCount: 0,
+                    currency: currencies[0] ?? "EUR",
+                    totals: c.totalsByCurrency[0] ?? { count: 0, sumIn: "0", sumOut: "0", lastDate: null },
+                  },
+                ]
+          }
+          canEdit={canEdit && options.length > 0}
+        />
       </Card>
     </div>
   );

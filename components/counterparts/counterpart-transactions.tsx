@@ -10,23 +10,45 @@ import { Table, Td } from "@/components/ui/table";
 import { useCounterpartChange, useCounterpartTransactions, type ListedCounterpart } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 
-export function CounterpartTransactions({ counterpartId, choices, canEdit }: { counterpartId: string; choices: ListedCounterpart[]; canEdit: boolean }) {
+export function CounterpartTransactions({
+  counterpartId,
+  choices,
+  canEdit,
+}: {
+  counterpartId: string;
+  choices: ListedCounterpart[];
+  canEdit: boolean;
+}) {
   const txs = useCounterpartTransactions(counterpartId);
-  const rebind = useCounterpartChange((api, input: { id: string; to: string | null }) => api.bindTransaction(input.id, input.to));
+  const rebind = useCounterpartChange((api, input: { id: string; to: string | null }) =>
+    api.bindTransaction(input.id, input.to),
+  );
   if (txs.isPending) return <SkeletonRows rows={5} label="Loading transactions" />;
-  if (txs.isError) return <div className="p-5"><FormError message={errorMessage(txs.error)} /></div>;
+  if (txs.isError)
+    return (
+      <div className="p-5">
+        <FormError message={errorMessage(txs.error)} />
+      </div>
+    );
   const rows = txs.data.pages.flatMap((p) => p.items);
   if (rows.length === 0) return <EmptyState title="No transactions" />;
   return (
     <div>
       <FormError message={rebind.isError ? errorMessage(rebind.error) : null} />
-      <Table caption="Transactions with this counterpart" head={["Date", "Name at the bank", "Details", "Amount", "Counterpart"]}>
+      <Table
+        caption="Transactions with this counterpart"
+        head={["Date", "Name at the bank", "Details", "Amount", "Counterpart"]}
+      >
         {rows.map((t) => (
           <tr key={t.id}>
             <Td>{formatDate(t.bookingDate ?? t.valueDate)}</Td>
             <Td>{t.counterpartName ?? "—"}</Td>
             <Td className="max-w-xs truncate">{t.remittanceInformation ?? ""}</Td>
-            <Td className={`text-right tabular-nums ${t.amount.startsWith("-") ? "text-rose-700" : "text-emerald-700"}`}>{formatMoney(t.amount, t.currency)}</Td>
+            <Td
+              className={`text-right tabular-nums ${t.amount.startsWith("-") ? "text-rose-700" : "text-emerald-700"}`}
+            >
+              {formatMoney(t.amount, t.currency)}
+            </Td>
             <Td>
               {canEdit ? (
                 <span className="inline-flex items-center gap-2">
@@ -37,23 +59,41 @@ export function CounterpartTransactions({ counterpartId, choices, canEdit }: { c
                     onChange={(e) => rebind.mutate({ id: t.id, to: e.target.value || null })}
                   >
                     {choices.map((c) => (
-                      <option key={c.id} value={c.id}>{c.displayName}</option>
+                      <option key={c.id} value={c.id}>
+                        {c.displayName}
+                      </option>
                     ))}
                   </select>
                   {t.isBound && (
-                    <Button size="sm" variant="ghost" onClick={() => rebind.mutate({ id: t.id, to: null })} title="Back to the counterpart found from the bank data">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => rebind.mutate({ id: t.id, to: null })}
+                      title="Back to the counterpart found from the bank data"
+                    >
                       Reset
                     </Button>
                   )}
                 </span>
-              ) : t.isBound ? "bound by hand" : ""}
+              ) : t.isBound ? (
+                "bound by hand"
+              ) : (
+                ""
+              )}
             </Td>
           </tr>
         ))}
       </Table>
       {txs.hasNextPage && (
         <div className="border-t border-slate-100 px-5 py-3">
-          <Button size="sm" variant="secondary" pending={txs.isFetchingNextPage} onClick={() => void txs.fetchNextPage()}>Load more</Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            pending={txs.isFetchingNextPage}
+            onClick={() => void txs.fetchNextPage()}
+          >
+            Load more
+          </Button>
         </div>
       )}
     </div>

@@ -8,7 +8,12 @@ import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/compon
 import { FormError } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
-import { useCounterpartChange, useCounterparts, type Consolidation, type CounterpartSort } from "@/lib/client/counterparts";
+import {
+  useCounterpartChange,
+  useCounterparts,
+  type Consolidation,
+  type CounterpartSort,
+} from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 
@@ -25,7 +30,9 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const [undoable, setUndoable] = useState<Consolidation | null>(null);
   const list = useCounterparts(accountId, { q: search, sort, order });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) => api.consolidate(input.targetId, input.memberIds));
+  const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) =>
+    api.consolidate(input.targetId, input.memberIds),
+  );
   const undo = useCounterpartChange((api, id: string) => api.undoConsolidation(id));
 
   const onSort = (key: CounterpartSort) => {
@@ -47,7 +54,13 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
     if (!target) return;
     consolidate.mutate(
       { targetId: target.id, memberIds: chosen.filter((r) => r.id !== target.id).map((r) => r.id) },
-      { onSuccess: (record) => { setUndoable(record); setSelected(new Set()); setTargetId(""); } },
+      {
+        onSuccess: (record) => {
+          setUndoable(record);
+          setSelected(new Set());
+          setTargetId("");
+        },
+      },
     );
   };
 
@@ -56,12 +69,24 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
       <PageHeader
         title="Counterparts"
         description="Who this account pays and who pays it, grouped by IBAN, creditor id, mandate and name. Rename, consolidate, group into families or bind to a client."
-        action={<Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}`}>Back to the account</Link>}
+        action={
+          <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}`}>
+            Back to the account
+          </Link>
+        }
       />
       {undoable && (
-        <div role="status" className="mb-4 flex items-center justify-between rounded-md bg-indigo-50 px-4 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200">
+        <div
+          role="status"
+          className="mb-4 flex items-center justify-between rounded-md bg-indigo-50 px-4 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200"
+        >
           <span>Consolidated {undoable.memberIds.length + 1} counterparts into one.</span>
-          <Button size="sm" variant="secondary" pending={undo.isPending} onClick={() => undo.mutate(undoable.id, { onSuccess: () => setUndoable(null) })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            pending={undo.isPending}
+            onClick={() => undo.mutate(undoable.id, { onSuccess: () => setUndoable(null) })}
+          >
             Undo
           </Button>
         </div>
@@ -86,23 +111,41 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
           <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 bg-slate-50 px-5 py-2 text-sm">
             <label className="flex items-center gap-2">
               Keep as
-              <select className="rounded-md px-2 py-1 ring-1 ring-slate-300" value={target?.id ?? ""} onChange={(e) => setTargetId(e.target.value)}>
+              <select
+                className="rounded-md px-2 py-1 ring-1 ring-slate-300"
+                value={target?.id ?? ""}
+                onChange={(e) => setTargetId(e.target.value)}
+              >
                 {chosen.map((r) => (
-                  <option key={r.id} value={r.id}>{r.displayName}</option>
+                  <option key={r.id} value={r.id}>
+                    {r.displayName}
+                  </option>
                 ))}
               </select>
             </label>
-            <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>Consolidate {chosen.length}</Button>
-            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>Clear</Button>
+            <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>
+              Consolidate {chosen.length}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+              Clear
+            </Button>
           </div>
         )}
-        <FormError message={consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null} />
+        <FormError
+          message={
+            consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null
+          }
+        />
         {list.isPending ? (
           <SkeletonRows rows={5} label="Loading counterparts" />
         ) : list.isError ? (
-          <div className="p-5"><FormError message={errorMessage(list.error)} /></div>
+          <div className="p-5">
+            <FormError message={errorMessage(list.error)} />
+          </div>
         ) : rows.length === 0 ? (
-          <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>Counterparts appear once the account has synced.</EmptyState>
+          <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
+            Counterparts appear once the account has synced.
+          </EmptyState>
         ) : (
           <CounterpartsTable
             rows={rows}
@@ -119,7 +162,14 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
         )}
         {list.hasNextPage && (
           <div className="border-t border-slate-100 px-5 py-3">
-            <Button size="sm" variant="secondary" pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>Load more</Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              pending={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              Load more
+            </Button>
           </div>
         )}
       </Card>

@@ -33,14 +33,27 @@ type Props = {
   canEdit: boolean;
 };
 
-export function CounterpartsTable({ rows, accountId, sort, order, onSort, selected, onToggle, managing, onManage, canEdit }: Props) {
+export function CounterpartsTable({
+  rows,
+  accountId,
+  sort,
+  order,
+  onSort,
+  selected,
+  onToggle,
+  managing,
+  onManage,
+  canEdit,
+}: Props) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Counterparts of this account with totals</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="w-8 py-2.5 pl-5 pr-1"><span className="sr-only">Select</span></th>
+            <th scope="col" className="w-8 py-2.5 pl-5 pr-1">
+              <span className="sr-only">Select</span>
+            </th>
             {COLUMNS.map((c) => (
               <th
                 key={c.key}
@@ -48,13 +61,19 @@ export function CounterpartsTable({ rows, accountId, sort, order, onSort, select
                 aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
                 className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.numeric ? "text-right" : "text-left"}`}
               >
-                <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => onSort(c.key)}>
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                  onClick={() => onSort(c.key)}
+                >
                   {c.label}
                   <span aria-hidden="true">{sort === c.key ? (order === "asc" ? "▲" : "▼") : ""}</span>
                 </button>
               </th>
             ))}
-            <th scope="col" className="py-2.5 pl-3 pr-5"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-2.5 pl-3 pr-5">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -63,14 +82,28 @@ export function CounterpartsTable({ rows, accountId, sort, order, onSort, select
             const panelId = `manage-${r.id}`;
             return (
               <Fragment key={r.id}>
-                <tr data-testid="counterpart-row" data-name={r.displayName} className={selected.has(r.id) || open ? "bg-indigo-50/60" : undefined}>
+                <tr
+                  data-testid="counterpart-row"
+                  data-name={r.displayName}
+                  className={selected.has(r.id) || open ? "bg-indigo-50/60" : undefined}
+                >
                   <td className="py-3 pl-5 pr-1">
-                    {canEdit && <input type="checkbox" aria-label={`Select ${r.displayName}`} checked={selected.has(r.id)} onChange={() => onToggle(r.id)} />}
+                    {canEdit && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${r.displayName}`}
+                        checked={selected.has(r.id)}
+                        onChange={() => onToggle(r.id)}
+                      />
+                    )}
                   </td>
                   <td className={`${CELL} min-w-48`}>
                     <AliasEditor id={r.id} name={r.name} alias={r.alias} canEdit={canEdit} />
                     <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
-                      <Link className="text-indigo-700 hover:underline" href={`/counterparts/${r.id}?account=${accountId}`}>
+                      <Link
+                        className="text-indigo-700 hover:underline"
+                        href={`/counterparts/${r.id}?account=${accountId}`}
+                      >
                         Details<span className="sr-only"> of {r.displayName}</span>
                       </Link>
                       {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
@@ -79,11 +112,21 @@ export function CounterpartsTable({ rows, accountId, sort, order, onSort, select
                     </div>
                   </td>
                   <td className={`${CELL} text-right tabular-nums`}>{r.totals.count}</td>
-                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>{formatMoney(r.totals.sumIn, r.currency)}</td>
-                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}><span data-testid="sum-out">{formatMoney(r.totals.sumOut, r.currency)}</span></td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
+                    {formatMoney(r.totals.sumIn, r.currency)}
+                  </td>
+                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
+                    <span data-testid="sum-out">{formatMoney(r.totals.sumOut, r.currency)}</span>
+                  </td>
                   <td className={`${CELL} whitespace-nowrap`}>{formatDate(r.totals.lastDate)}</td>
                   <td className="whitespace-nowrap py-3 pl-3 pr-5 text-right">
-                    <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => onManage(r.id)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-expanded={open}
+                      aria-controls={open ? panelId : undefined}
+                      onClick={() => onManage(r.id)}
+                    >
                       Family & client<span className="sr-only"> of {r.displayName}</span>
                     </Button>
                   </td>
@@ -91,7 +134,14 @@ export function CounterpartsTable({ rows, accountId, sort, order, onSort, select
                 {open && (
                   <tr className="bg-indigo-50/30">
                     <td colSpan={COLUMNS.length + 2} className="px-5 pb-4 pt-1">
-                      <ManagePanel id={panelId} counterpart={r} accountId={accountId} candidates={rows} canEdit={canEdit} onClose={() => onManage(r.id)} />
+                      <ManagePanel
+                        id={panelId}
+                        counterpart={r}
+                        accountId={accountId}
+                        candidates={rows}
+                        canEdit={canEdit}
+                        onClose={() => onManage(r.id)}
+                      />
                     </td>
                   </tr>
                 )}

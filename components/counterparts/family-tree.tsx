@@ -9,15 +9,28 @@ import { FormError } from "@/components/ui/field";
 import { useCounterpartChange, useFamily, type FamilyNode, type ListedCounterpart } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 
-function Node({ node, currency, canEdit, depth }: { node: FamilyNode; currency: string; canEdit: boolean; depth: number }) {
+function Node({
+  node,
+  currency,
+  canEdit,
+  depth,
+}: {
+  node: FamilyNode;
+  currency: string;
+  canEdit: boolean;
+  depth: number;
+}) {
   const unlink = useCounterpartChange((api, id: string) => api.unlinkParent(id));
   return (
     <li className="py-1" data-testid="family-node" data-name={node.displayName}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="font-medium text-slate-900">{node.displayName}</span>
-        <span className="text-slate-500">own {node.totals.count} · out {formatMoney(node.totals.sumOut, currency)}</span>
+        <span className="text-slate-500">
+          own {node.totals.count} · out {formatMoney(node.totals.sumOut, currency)}
+        </span>
         <span className="text-slate-700" data-testid="rolled-up">
-          total {node.rolledUp.count} · out <span data-testid="rolled-up-out">{formatMoney(node.rolledUp.sumOut, currency)}</span> · in{" "}
+          total {node.rolledUp.count} · out{" "}
+          <span data-testid="rolled-up-out">{formatMoney(node.rolledUp.sumOut, currency)}</span> · in{" "}
           {formatMoney(node.rolledUp.sumIn, currency)}
         </span>
         {canEdit && depth > 0 && (
@@ -37,10 +50,18 @@ function Node({ node, currency, canEdit, depth }: { node: FamilyNode; currency: 
   );
 }
 
-export function FamilyTree(props: { counterpartId: string; accountId: string; currency: string; candidates: ListedCounterpart[]; canEdit: boolean }) {
+export function FamilyTree(props: {
+  counterpartId: string;
+  accountId: string;
+  currency: string;
+  candidates: ListedCounterpart[];
+  canEdit: boolean;
+}) {
   const family = useFamily(props.counterpartId, props.accountId);
   const [childId, setChildId] = useState("");
-  const link = useCounterpartChange((api, input: { child: string; parent: string }) => api.setParent(input.child, input.parent));
+  const link = useCounterpartChange((api, input: { child: string; parent: string }) =>
+    api.setParent(input.child, input.parent),
+  );
   if (family.isPending) return <SkeletonRows rows={2} label="Loading family" />;
   if (family.isError) return <FormError message={errorMessage(family.error)} />;
   const others = props.candidates.filter((c) => c.id !== props.counterpartId);
@@ -61,14 +82,22 @@ export function FamilyTree(props: { counterpartId: string; accountId: string; cu
         >
           <label className="text-sm text-slate-700">
             <span className="mb-1 block font-medium">Child counterpart</span>
-            <select className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300" value={childId} onChange={(e) => setChildId(e.target.value)}>
+            <select
+              className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
+              value={childId}
+              onChange={(e) => setChildId(e.target.value)}
+            >
               <option value="">Choose…</option>
               {others.map((c) => (
-                <option key={c.id} value={c.id}>{c.displayName}</option>
+                <option key={c.id} value={c.id}>
+                  {c.displayName}
+                </option>
               ))}
             </select>
           </label>
-          <Button size="sm" type="submit" disabled={!childId} pending={link.isPending}>Add child</Button>
+          <Button size="sm" type="submit" disabled={!childId} pending={link.isPending}>
+            Add child
+          </Button>
         </form>
       )}
       <FormError message={link.isError ? errorMessage(link.error) : null} />

@@ -6,21 +6,40 @@ import { BindClient } from "@/components/counterparts/bind-client";
 import { FamilyTree } from "@/components/counterparts/family-tree";
 import type { ListedCounterpart } from "@/lib/client/counterparts";
 
-type Props = { id: string; counterpart: ListedCounterpart; accountId: string; candidates: ListedCounterpart[]; canEdit: boolean; onClose: () => void };
+type Props = {
+  id: string;
+  counterpart: ListedCounterpart;
+  accountId: string;
+  candidates: ListedCounterpart[];
+  canEdit: boolean;
+  onClose: () => void;
+};
 
 export function ManagePanel({ id, counterpart, accountId, candidates, canEdit, onClose }: Props) {
   const close = (button: HTMLElement) => {
     // The opener sits in the row above this panel's row.
-    const opener = button.closest("tr")?.previousElementSibling?.querySelector<HTMLButtonElement>("button[aria-expanded]");
+    const opener = button
+      .closest("tr")
+      ?.previousElementSibling?.querySelector<HTMLButtonElement>("button[aria-expanded]");
     onClose();
     opener?.focus();
   };
   return (
-    <section id={id} aria-label={`Family and client of ${counterpart.displayName}`} className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+    <section
+      id={id}
+      aria-label={`Family and client of ${counterpart.displayName}`}
+      className="rounded-lg bg-white p-4 ring-1 ring-slate-200"
+    >
       <div className="grid gap-6 md:grid-cols-2">
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Family</h3>
-          <FamilyTree counterpartId={counterpart.id} accountId={accountId} currency={counterpart.currency} candidates={candidates} canEdit={canEdit} />
+          <FamilyTree
+            counterpartId={counterpart.id}
+            accountId={accountId}
+            currency={counterpart.currency}
+            candidates={candidates}
+            canEdit={canEdit}
+          />
         </div>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Client</h3>

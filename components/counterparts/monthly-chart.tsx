@@ -20,8 +20,16 @@ export function MonthlyChart({ months, currency }: { months: CounterpartDetail["
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="month" tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} />
             <YAxis tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} width={56} />
-            <Tooltip formatter={(value, name) => [formatMoney(String(value), currency), name === "sumIn" ? "Money in" : "Money out"]} />
-            <Legend formatter={(name: string) => (name === "sumIn" ? "Money in" : "Money out")} wrapperStyle={{ fontSize: 12 }} />
+            <Tooltip
+              formatter={(value, name) => [
+                formatMoney(String(value), currency),
+                name === "sumIn" ? "Money in" : "Money out",
+              ]}
+            />
+            <Legend
+              formatter={(name: string) => (name === "sumIn" ? "Money in" : "Money out")}
+              wrapperStyle={{ fontSize: 12 }}
+            />
             <Bar dataKey="sumIn" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={28} />
             <Bar dataKey="sumOut" fill="#f43f5e" radius={[3, 3, 0, 0]} maxBarSize={28} />
           </BarChart>
@@ -30,7 +38,12 @@ export function MonthlyChart({ months, currency }: { months: CounterpartDetail["
       <table className="sr-only">
         <caption>Money in and out per month, in {currency}</caption>
         <thead>
-          <tr><th scope="col">Month</th><th scope="col">Transactions</th><th scope="col">Money in</th><th scope="col">Money out</th></tr>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Transactions</th>
+            <th scope="col">Money in</th>
+            <th scope="col">Money out</th>
+          </tr>
         </thead>
         <tbody>
           {months.map((m) => (

@@ -42,13 +42,24 @@ export function BalancesCard({ accounts }: { accounts: Account[] }) {
             ? `${failed} of ${accounts.length} accounts could not sync last time; see what to do below.`
             : `All ${accounts.length} accounts synced without errors. Balances are the bank's, in each account's currency.`
         }
-        action={<Link href="/accounts" className="text-sm font-medium text-indigo-700 underline">All accounts</Link>}
+        action={
+          <Link href="/accounts" className="text-sm font-medium text-indigo-700 underline">
+            All accounts
+          </Link>
+        }
       />
       <ul className="divide-y divide-slate-100" aria-label="Tracked accounts">
         {accounts.map((a) => (
-          <li key={a.id} className="grid gap-3 px-5 py-4 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.2fr)] sm:items-start" data-account-id={a.id}>
+          <li
+            key={a.id}
+            className="grid gap-3 px-5 py-4 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.2fr)] sm:items-start"
+            data-account-id={a.id}
+          >
             <div className="min-w-0">
-              <Link href={`/accounts/${a.id}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+              <Link
+                href={`/accounts/${a.id}`}
+                className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+              >
                 {accountTitle(a)}
               </Link>
               <p className="break-all font-mono text-xs text-slate-600">{formatIban(a.iban)}</p>
@@ -59,13 +70,18 @@ export function BalancesCard({ accounts }: { accounts: Account[] }) {
                 {a.balance ? formatMoney(a.balance.amount, a.balance.currency) : "—"}
               </p>
               <p className="text-xs text-slate-600">
-                {a.balance ? `${a.balance.currency}${a.balance.date ? ` · on ${formatBankDate(a.balance.date)}` : ""}` : "Known after the first sync"}
+                {a.balance
+                  ? `${a.balance.currency}${a.balance.date ? ` · on ${formatBankDate(a.balance.date)}` : ""}`
+                  : "Known after the first sync"}
               </p>
             </div>
             <div className="space-y-1 text-xs text-slate-700">
               <Health account={a} />
               <p>Last sync: {formatDateTime(a.lastSyncedAt, "never")}</p>
-              <p>Next automatic update: {a.autoUpdatesPerDay === 0 ? "off" : formatDateTime(a.nextScheduledAt, "not scheduled")}</p>
+              <p>
+                Next automatic update:{" "}
+                {a.autoUpdatesPerDay === 0 ? "off" : formatDateTime(a.nextScheduledAt, "not scheduled")}
+              </p>
             </div>
           </li>
         ))}

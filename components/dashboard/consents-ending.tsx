@@ -30,18 +30,25 @@ export function ConsentsEnding({ consents, canReconnect }: { consents: Consent[]
             <span>
               <span className="font-medium text-slate-900">{c.bankName ?? "Your bank"}</span>
               <span className="block text-slate-700">
-                Access ends {formatDateTime(c.expiresAt)} ({c.remainingDays} {c.remainingDays === "1" ? "day" : "days"} left)
+                Access ends {formatDateTime(c.expiresAt)} ({c.remainingDays} {c.remainingDays === "1" ? "day" : "days"}{" "}
+                left)
               </span>
             </span>
             {canReconnect && (
-              <Button size="sm" pending={renew.isPending && renew.variables === c.id} onClick={() => renew.mutate(c.id)}>
+              <Button
+                size="sm"
+                pending={renew.isPending && renew.variables === c.id}
+                onClick={() => renew.mutate(c.id)}
+              >
                 Reconnect {c.bankName ?? "bank"}
               </Button>
             )}
           </li>
         ))}
       </ul>
-      <FormError message={renew.isError ? `Could not start the reconnection: ${errorMessage(renew.error)} Try again.` : null} />
+      <FormError
+        message={renew.isError ? `Could not start the reconnection: ${errorMessage(renew.error)} Try again.` : null}
+      />
     </Card>
   );
 }

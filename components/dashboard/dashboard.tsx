@@ -29,11 +29,18 @@ export function Dashboard() {
   );
 
   let main;
-  if (accounts.isPending) main = <Card><SkeletonRows rows={4} label="Loading accounts" /></Card>;
+  if (accounts.isPending)
+    main = (
+      <Card>
+        <SkeletonRows rows={4} label="Loading accounts" />
+      </Card>
+    );
   else if (accounts.isError) {
     main = (
       <Card className="p-5">
-        <FormError message={`Your accounts could not be loaded: ${errorMessage(accounts.error)} Reload the page to try again.`} />
+        <FormError
+          message={`Your accounts could not be loaded: ${errorMessage(accounts.error)} Reload the page to try again.`}
+        />
       </Card>
     );
   } else if (items.length === 0) {
@@ -42,7 +49,15 @@ export function Dashboard() {
       <Card>
         <EmptyState
           title={connected ? "Choose the accounts to follow" : "Connect your first bank"}
-          action={connected ? <Link href="/consents" className={buttonClasses("primary")}>Open bank connections</Link> : canManage ? connect : undefined}
+          action={
+            connected ? (
+              <Link href="/consents" className={buttonClasses("primary")}>
+                Open bank connections
+              </Link>
+            ) : canManage ? (
+              connect
+            ) : undefined
+          }
         >
           {connected
             ? "A bank is connected, but no account is tracked yet. Track an account to see its balance and transactions here."
@@ -56,8 +71,22 @@ export function Dashboard() {
     <>
       <PageHeader
         title={firstName ? `Welcome, ${firstName}` : "Welcome"}
-        description={scope ? <>Working in <strong className="font-medium text-slate-900">{scope.name}</strong>.</> : <Skeleton className="mt-1 h-4 w-72" />}
-        action={items.length > 0 && canManage ? <Link href="/connect" className={buttonClasses("secondary")}>Connect a bank</Link> : undefined}
+        description={
+          scope ? (
+            <>
+              Working in <strong className="font-medium text-slate-900">{scope.name}</strong>.
+            </>
+          ) : (
+            <Skeleton className="mt-1 h-4 w-72" />
+          )
+        }
+        action={
+          items.length > 0 && canManage ? (
+            <Link href="/connect" className={buttonClasses("secondary")}>
+              Connect a bank
+            </Link>
+          ) : undefined
+        }
       />
       <div className="space-y-6">
         <ConsentsEnding consents={ending} canReconnect={canManage} />

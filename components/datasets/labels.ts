@@ -33,8 +33,10 @@ export function providerName(id: string, providers: Provider[] | undefined): str
   return providers?.find((p) => p.id === id)?.name ?? id;
 }
 
-export function targetText(p: Pick<Profile, "scope" | "entityType" | "entityId" | "profession" | "subProfession">): string {
+export function targetText(
+  p: Pick<Profile, "scope" | "entityType" | "entityId" | "profession" | "subProfession">,
+): string {
   if (p.scope === "entity") return `${p.entityType ?? "entity"} ${p.entityId ?? ""}`.trim();
-  if (p.scope === "profession") return p.subProfession ? `${p.profession} / ${p.subProfession}` : p.profession ?? "";
+  if (p.scope === "profession") return p.subProfession ? `${p.profession} / ${p.subProfession}` : (p.profession ?? "");
   return "Whole organisation";
 }

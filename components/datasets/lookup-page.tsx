@@ -63,43 +63,87 @@ export function LookupPage() {
       />
       <Card className="mb-6 p-5">
         {!mayRun && scope && (
-          <p className="mb-4 text-sm text-slate-600">Your role is viewer: lookups consult external providers and count against profiles, so members and admins run them.</p>
+          <p className="mb-4 text-sm text-slate-600">
+            Your role is viewer: lookups consult external providers and count against profiles, so members and admins
+            run them.
+          </p>
         )}
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
-          <SelectField label="Country" value={country} onChange={(e) => { setCountry(e.target.value); setNumberError(null); }} options={COUNTRIES} error={fieldError(lookup.error, "country")} />
+          <SelectField
+            label="Country"
+            value={country}
+            onChange={(e) => {
+              setCountry(e.target.value);
+              setNumberError(null);
+            }}
+            options={COUNTRIES}
+            error={fieldError(lookup.error, "country")}
+          />
           <TextField
             label="Registration number"
             value={number}
             onChange={(e) => setNumber(e.target.value)}
             error={numberError ?? fieldError(lookup.error, "number")}
-            hint={format ? <>{format.name}, like <button type="button" className="underline" onClick={() => { setNumber(format.example); setNumberError(null); }}>{format.example}</button></> : undefined}
+            hint={
+              format ? (
+                <>
+                  {format.name}, like{" "}
+                  <button
+                    type="button"
+                    className="underline"
+                    onClick={() => {
+                      setNumber(format.example);
+                      setNumberError(null);
+                    }}
+                  >
+                    {format.example}
+                  </button>
+                </>
+              ) : undefined
+            }
             required
           />
           <SelectField
             label="Profile"
             value={profileId}
             onChange={(e) => setProfileId(e.target.value)}
-            options={[{ value: "", label: "Automatic (default profiles)" }, ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+            options={[
+              { value: "", label: "Automatic (default profiles)" },
+              ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+            ]}
             error={fieldError(lookup.error, "profileId")}
           />
-          <TextField label="Profession (optional)" value={profession} onChange={(e) => setProfession(e.target.value)} error={fieldError(lookup.error, "profession")} hint="Applies that profession's default profile" />
+          <TextField
+            label="Profession (optional)"
+            value={profession}
+            onChange={(e) => setProfession(e.target.value)}
+            error={fieldError(lookup.error, "profession")}
+            hint="Applies that profession's default profile"
+          />
           <SelectField
             label="Client (optional)"
             value={entityId}
             onChange={(e) => setEntityId(e.target.value)}
-            options={[{ value: "", label: clientOptions.length ? "No client" : "No clients yet" }, ...clientOptions.map((c) => ({ value: c.id, label: c.displayName }))]}
+            options={[
+              { value: "", label: clientOptions.length ? "No client" : "No clients yet" },
+              ...clientOptions.map((c) => ({ value: c.id, label: c.displayName })),
+            ]}
             error={fieldError(lookup.error, "entityId")}
             hint="Applies that client's default profile"
           />
           <div className="flex items-end">
-            <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>Look up</Button>
+            <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>
+              Look up
+            </Button>
           </div>
         </form>
         <div className="mt-4">
           <FormError message={formErrorMessage(lookup.error, SHOWN)} />
         </div>
       </Card>
-      {lookup.data && !numberError && <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />}
+      {lookup.data && !numberError && (
+        <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />
+      )}
     </>
   );
 }

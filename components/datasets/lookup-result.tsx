@@ -11,19 +11,33 @@ import { numberInCountry } from "@/lib/datasets/registration-number";
 /** The provider's own words, without the error code in front ("not_found: …"). */
 const reasonText = (reason: string) => reason.replace(/^[a-z_]+: /, "");
 
-export function LookupResult({ result, providers, subsetTypes }: { result: Result; providers?: Provider[]; subsetTypes?: SubsetType[] }) {
+export function LookupResult({
+  result,
+  providers,
+  subsetTypes,
+}: {
+  result: Result;
+  providers?: Provider[];
+  subsetTypes?: SubsetType[];
+}) {
   const subsetName = (key: string) => subsetTypes?.find((t) => t.key === key)?.name ?? key;
   // No provider knows the company at all: say so once, not once per subset.
-  const nowhere = result.subsets.length > 0 && result.subsets.every((s) => s.status !== "served" && s.attempts.some((a) => a.outcome === "not_found"));
+  const nowhere =
+    result.subsets.length > 0 &&
+    result.subsets.every((s) => s.status !== "served" && s.attempts.some((a) => a.outcome === "not_found"));
   if (nowhere) {
     return (
       <div data-testid="lookup-result">
-      <Card className="p-5">
-        <h2 className="text-base font-semibold text-slate-900">No company {numberInCountry(result.company.country, result.company.number)}</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          None of the providers of the profile {result.profile.name} ({result.profile.providerPriorities.map((id) => providerName(id, providers)).join(", ")}) has a company with this number. Check the number and the country, or try another profile.
-        </p>
-      </Card>
+        <Card className="p-5">
+          <h2 className="text-base font-semibold text-slate-900">
+            No company {numberInCountry(result.company.country, result.company.number)}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            None of the providers of the profile {result.profile.name} (
+            {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(", ")}) has a company with
+            this number. Check the number and the country, or try another profile.
+          </p>
+        </Card>
       </div>
     );
   }
@@ -32,11 +46,14 @@ export function LookupResult({ result, providers, subsetTypes }: { result: Resul
       <Card className="p-5">
         <p className="text-sm text-slate-600">Profile applied</p>
         <p className="mt-1 text-base font-semibold text-slate-900" data-testid="applied-profile">
-          <Link href={`/datasets/profiles/${result.profile.id}`} className="hover:underline">{result.profile.name}</Link>
+          <Link href={`/datasets/profiles/${result.profile.id}`} className="hover:underline">
+            {result.profile.name}
+          </Link>
         </p>
         <p className="text-sm text-slate-500">
           {MATCHED_BY_LABEL[result.profile.matchedBy]} · providers in order:{" "}
-          {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used {result.profile.usageCount} {result.profile.usageCount === 1 ? "time" : "times"}
+          {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used{" "}
+          {result.profile.usageCount} {result.profile.usageCount === 1 ? "time" : "times"}
         </p>
       </Card>
       {result.subsets.map((s) => (
@@ -58,7 +75,16 @@ export function LookupResult({ result, providers, subsetTypes }: { result: Resul
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
                 <ol className="mt-1 space-y-0.5 text-xs">
                   {s.attempts.map((a, i) => (
-                    <li key={i} className={cx(a.outcome === "served" ? "text-emerald-700" : a.outcome === "failed" ? "text-red-700" : "text-slate-600")}>
+                    <li
+                      key={i}
+                      className={cx(
+                        a.outcome === "served"
+                          ? "text-emerald-700"
+                          : a.outcome === "failed"
+                            ? "text-red-700"
+                            : "text-slate-600",
+                      )}
+                    >
                       {i + 1}. {providerName(a.provider, providers)}: {OUTCOME_LABEL[a.outcome]}
                       {a.reason ? ` — ${reasonText(a.reason)}` : ""}
                     </li>

@@ -14,15 +14,25 @@ function EditorShell({ profile, title }: { profile?: Profile; title: string }) {
   const failure = subsetTypes.error ?? providers.error;
   return (
     <>
-      <PageHeader title={title} description="Choose what a company lookup fetches and in which order providers are asked." />
+      <PageHeader
+        title={title}
+        description="Choose what a company lookup fetches and in which order providers are asked."
+      />
       <Card>
         <CardHeader title={profile ? profile.name : "New dataset profile"} />
         {failure ? (
-          <div className="p-5"><FormError message={errorMessage(failure)} /></div>
+          <div className="p-5">
+            <FormError message={errorMessage(failure)} />
+          </div>
         ) : !subsetTypes.data || !providers.data || !scope ? (
           <SkeletonRows rows={4} label="Loading the registry" />
         ) : (
-          <ProfileEditor profile={profile} subsetTypes={subsetTypes.data} providers={providers.data} role={scope.role} />
+          <ProfileEditor
+            profile={profile}
+            subsetTypes={subsetTypes.data}
+            providers={providers.data}
+            role={scope.role}
+          />
         )}
       </Card>
     </>

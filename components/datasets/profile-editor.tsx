@@ -19,7 +19,17 @@ import {
 } from "@/lib/client/datasets";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 
-const SHOWN_FIELDS = ["name", "scope", "entityType", "entityId", "profession", "subProfession", "subsetSelection", "providerPriorities", "isDefault"];
+const SHOWN_FIELDS = [
+  "name",
+  "scope",
+  "entityType",
+  "entityId",
+  "profession",
+  "subProfession",
+  "subsetSelection",
+  "providerPriorities",
+  "isDefault",
+];
 
 function initialPriorities(profile: Profile | undefined, providers: Provider[]): PriorityItem[] {
   const chosen = profile?.providerPriorities ?? providers.map((p) => p.id);
@@ -67,7 +77,9 @@ export function ProfileEditor({
       provider_priorities: priorities.filter((p) => p.included).map((p) => p.id),
       is_default: isDefault,
       ...(scope === "entity" ? { entity_type: entityType, entity_id: entityId } : {}),
-      ...(scope === "profession" ? { profession, ...(subProfession.trim() ? { sub_profession: subProfession } : {}) } : {}),
+      ...(scope === "profession"
+        ? { profession, ...(subProfession.trim() ? { sub_profession: subProfession } : {}) }
+        : {}),
     };
     const onSuccess = () => {
       toast.success(profile ? "Profile saved." : "Profile created.");
@@ -87,7 +99,14 @@ export function ProfileEditor({
         </p>
       )}
       <fieldset disabled={locked} className="space-y-6">
-        <TextField label="Profile name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(error, "name")} required maxLength={200} />
+        <TextField
+          label="Profile name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError(error, "name")}
+          required
+          maxLength={200}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
             label="Applies to"
@@ -98,14 +117,36 @@ export function ProfileEditor({
           />
           {scope === "entity" && (
             <>
-              <TextField label="Entity type" value={entityType} onChange={(e) => setEntityType(e.target.value)} error={fieldError(error, "entityType")} hint="For example client" />
-              <TextField label="Entity ID" value={entityId} onChange={(e) => setEntityId(e.target.value)} error={fieldError(error, "entityId")} />
+              <TextField
+                label="Entity type"
+                value={entityType}
+                onChange={(e) => setEntityType(e.target.value)}
+                error={fieldError(error, "entityType")}
+                hint="For example client"
+              />
+              <TextField
+                label="Entity ID"
+                value={entityId}
+                onChange={(e) => setEntityId(e.target.value)}
+                error={fieldError(error, "entityId")}
+              />
             </>
           )}
           {scope === "profession" && (
             <>
-              <TextField label="Profession" value={profession} onChange={(e) => setProfession(e.target.value)} error={fieldError(error, "profession")} hint="For example accountant" />
-              <TextField label="Sub-profession (optional)" value={subProfession} onChange={(e) => setSubProfession(e.target.value)} error={fieldError(error, "subProfession")} />
+              <TextField
+                label="Profession"
+                value={profession}
+                onChange={(e) => setProfession(e.target.value)}
+                error={fieldError(error, "profession")}
+                hint="For example accountant"
+              />
+              <TextField
+                label="Sub-profession (optional)"
+                value={subProfession}
+                onChange={(e) => setSubProfession(e.target.value)}
+                error={fieldError(error, "subProfession")}
+              />
             </>
           )}
         </div>
@@ -113,9 +154,12 @@ export function ProfileEditor({
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Subsets to fetch</legend>
           {registryEmpty ? (
-            <p role="alert" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
-              No subset types are registered in this scope, so no profile can be built yet. This is a provisioning gap, not a
-              permissions problem: ask the platform operator to provision the data registry.
+            <p
+              role="alert"
+              className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200"
+            >
+              No subset types are registered in this scope, so no profile can be built yet. This is a provisioning gap,
+              not a permissions problem: ask the platform operator to provision the data registry.
             </p>
           ) : (
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -125,7 +169,9 @@ export function ProfileEditor({
                     type="checkbox"
                     className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
                     checked={subsets.includes(t.key)}
-                    onChange={(e) => setSubsets(e.target.checked ? [...subsets, t.key] : subsets.filter((s) => s !== t.key))}
+                    onChange={(e) =>
+                      setSubsets(e.target.checked ? [...subsets, t.key] : subsets.filter((s) => s !== t.key))
+                    }
                   />
                   <span>
                     <span className="font-medium text-slate-900">{t.name}</span>
@@ -135,10 +181,17 @@ export function ProfileEditor({
               ))}
             </div>
           )}
-          {fieldError(error, "subsetSelection") && <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "subsetSelection")}</p>}
+          {fieldError(error, "subsetSelection") && (
+            <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "subsetSelection")}</p>
+          )}
         </fieldset>
 
-        <ProviderPriorityList items={priorities} providers={providers} onChange={setPriorities} error={fieldError(error, "providerPriorities")} />
+        <ProviderPriorityList
+          items={priorities}
+          providers={providers}
+          onChange={setPriorities}
+          error={fieldError(error, "providerPriorities")}
+        />
 
         <div className="rounded-md bg-amber-50 p-4 ring-1 ring-inset ring-amber-200">
           <label className="flex items-start gap-2 text-sm font-medium text-slate-900">
@@ -153,11 +206,15 @@ export function ProfileEditor({
             Make this the default profile
           </label>
           <p id="default-warning" className="mt-1 pl-6 text-sm text-amber-900">
-            A default profile is applied automatically to every company lookup for its target ({SCOPE_LABEL[scope].toLowerCase()}
-            ). Making or changing a default changes lookups organisation-wide and replaces the current default for this target.
+            A default profile is applied automatically to every company lookup for its target (
+            {SCOPE_LABEL[scope].toLowerCase()}
+            ). Making or changing a default changes lookups organisation-wide and replaces the current default for this
+            target.
             {!isAdmin && " Only admins can set or change defaults."}
           </p>
-          {fieldError(error, "isDefault") && <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "isDefault")}</p>}
+          {fieldError(error, "isDefault") && (
+            <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "isDefault")}</p>
+          )}
         </div>
       </fieldset>
 

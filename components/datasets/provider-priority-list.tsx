@@ -44,8 +44,8 @@ export function ProviderPriorityList({
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium text-slate-700">Provider priority</legend>
       <p className="mt-1 text-xs text-slate-500">
-        Each subset is fetched from the first included provider that has it; the next one is tried when a provider lacks it
-        or fails. Drag a provider, or use its arrow buttons.
+        Each subset is fetched from the first included provider that has it; the next one is tried when a provider lacks
+        it or fails. Drag a provider, or use its arrow buttons.
       </p>
       <ol aria-label="Provider priority" className="mt-2 space-y-2" data-testid="provider-priority">
         {items.map((item, index) => {
@@ -74,25 +74,37 @@ export function ProviderPriorityList({
                 !disabled && "cursor-grab",
               )}
             >
-              <span aria-hidden="true" className="select-none text-slate-400">⋮⋮</span>
+              <span aria-hidden="true" className="select-none text-slate-400">
+                ⋮⋮
+              </span>
               <span className="w-5 text-xs font-semibold text-slate-500">{index + 1}.</span>
               <label className="flex flex-1 items-center gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
                   checked={item.included}
-                  onChange={(e) => onChange(items.map((i) => (i.id === item.id ? { ...i, included: e.target.checked } : i)))}
+                  onChange={(e) =>
+                    onChange(items.map((i) => (i.id === item.id ? { ...i, included: e.target.checked } : i)))
+                  }
                   className="size-4 rounded border-slate-300 text-indigo-600"
                 />
                 <span>
                   {provider?.name ?? item.id}
-                  {provider && !provider.isEnabled && <span className="ml-2 text-xs text-amber-700">(switched off on this server)</span>}
+                  {provider && !provider.isEnabled && (
+                    <span className="ml-2 text-xs text-amber-700">(switched off on this server)</span>
+                  )}
                   <span className="block text-xs text-slate-500">
                     Provides {provider?.subsetTypes.join(", ") ?? "—"}
                     {provider?.countries ? ` · ${provider.countries.join(", ")}` : " · all countries"}
                   </span>
                 </span>
               </label>
-              <Button size="sm" variant="ghost" aria-label={`Move ${nameOf(item.id)} up`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Move ${nameOf(item.id)} up`}
+                disabled={index === 0}
+                onClick={() => reorder(index, index - 1)}
+              >
                 ↑
               </Button>
               <Button

@@ -20,9 +20,13 @@ function DatasetsCard() {
       {datasets.isPending ? (
         <SkeletonRows rows={2} label="Loading datasets" />
       ) : datasets.isError ? (
-        <div className="p-5"><FormError message={errorMessage(datasets.error)} /></div>
+        <div className="p-5">
+          <FormError message={errorMessage(datasets.error)} />
+        </div>
       ) : datasets.data.length === 0 ? (
-        <EmptyState title="No datasets in this scope">The data registry of this scope has not been provisioned.</EmptyState>
+        <EmptyState title="No datasets in this scope">
+          The data registry of this scope has not been provisioned.
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {datasets.data.map((d) => (
@@ -31,7 +35,11 @@ function DatasetsCard() {
               <p className="text-sm text-slate-500">{d.description}</p>
               <ul aria-label={`Subset types of ${d.name}`} className="mt-2 flex flex-wrap gap-2">
                 {d.subsetTypes.map((t) => (
-                  <li key={t.key} title={t.description} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
+                  <li
+                    key={t.key}
+                    title={t.description}
+                    className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700"
+                  >
                     {t.name}
                   </li>
                 ))}
@@ -50,7 +58,11 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
   const mayDelete = role === "admin" || (role === "member" && !profile.isDefault);
   return (
     <span className="inline-flex items-center gap-2">
-      <Link href={`/datasets/profiles/${profile.id}`} className={buttonClasses("secondary", "sm")} aria-label={`Open ${profile.name}`}>
+      <Link
+        href={`/datasets/profiles/${profile.id}`}
+        className={buttonClasses("secondary", "sm")}
+        aria-label={`Open ${profile.name}`}
+      >
         {role === "viewer" ? "View" : "Edit"}
       </Link>
       {mayDelete && (
@@ -58,7 +70,12 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
           question={profile.isDefault ? "Delete this default? Lookups lose it." : "Delete this profile?"}
           confirmLabel="Delete"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(profile.id, { onSuccess: () => toast.success("Profile deleted."), onError: (e) => toast.error(errorMessage(e)) })}
+          onConfirm={() =>
+            remove.mutate(profile.id, {
+              onSuccess: () => toast.success("Profile deleted."),
+              onError: (e) => toast.error(errorMessage(e)),
+            })
+          }
         >
           Delete
         </ConfirmButton>
@@ -71,7 +88,12 @@ export function RegistryPage() {
   const { scope } = useCurrentScope();
   const profiles = useProfiles();
   const role = scope?.role ?? "viewer";
-  const newProfile = role !== "viewer" ? <Link href="/datasets/profiles/new" className={buttonClasses()}>New profile</Link> : undefined;
+  const newProfile =
+    role !== "viewer" ? (
+      <Link href="/datasets/profiles/new" className={buttonClasses()}>
+        New profile
+      </Link>
+    ) : undefined;
 
   return (
     <>
@@ -82,11 +104,16 @@ export function RegistryPage() {
       />
       <DatasetsCard />
       <Card>
-        <CardHeader title="Dataset profiles" description="A profile is a selection of subsets plus an ordered list of providers." />
+        <CardHeader
+          title="Dataset profiles"
+          description="A profile is a selection of subsets plus an ordered list of providers."
+        />
         {profiles.isPending ? (
           <SkeletonRows rows={3} label="Loading profiles" />
         ) : profiles.isError ? (
-          <div className="p-5"><FormError message={errorMessage(profiles.error)} /></div>
+          <div className="p-5">
+            <FormError message={errorMessage(profiles.error)} />
+          </div>
         ) : profiles.data.length === 0 ? (
           <EmptyState title="No profiles yet" action={newProfile}>
             Create a profile and make it the default so company lookups know what to fetch.
@@ -97,7 +124,11 @@ export function RegistryPage() {
               <tr key={p.id}>
                 <Td className="font-medium text-slate-900">
                   {p.name}
-                  {p.isDefault && <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">Default</span>}
+                  {p.isDefault && (
+                    <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                      Default
+                    </span>
+                  )}
                 </Td>
                 <Td>
                   <span className="sr-only">{SCOPE_LABEL[p.scope]}: </span>
@@ -106,7 +137,9 @@ export function RegistryPage() {
                 <Td className="whitespace-normal!">{p.subsetSelection.join(", ")}</Td>
                 <Td className="whitespace-normal!">{p.providerPriorities.map(providerShortName).join(" → ")}</Td>
                 <Td>{p.usageCount}</Td>
-                <Td className="text-right"><ProfileActions profile={p} role={role} /></Td>
+                <Td className="text-right">
+                  <ProfileActions profile={p} role={role} />
+                </Td>
               </tr>
             ))}
           </Table>

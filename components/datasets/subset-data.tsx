@@ -6,13 +6,24 @@ const str = (v: unknown): string => (v === null || v === undefined || v === "" ?
 const money = (amount: unknown, currency: unknown) => {
   const n = Number(amount);
   if (!Number.isFinite(n)) return str(amount);
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: typeof currency === "string" ? currency : "EUR", maximumFractionDigits: 0 }).format(n);
+  return new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency: typeof currency === "string" ? currency : "EUR",
+    maximumFractionDigits: 0,
+  }).format(n);
 };
 
 function rowsFor(subset: string, d: Record<string, unknown>): Row[] | null {
   if (subset === "information") {
-    const a = (d.registeredAddress ?? null) as { lines?: string[]; postalCode?: string | null; city?: string | null; country?: string } | null;
-    const address = a ? [...(a.lines ?? []), [a.postalCode, a.city].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ") : "—";
+    const a = (d.registeredAddress ?? null) as {
+      lines?: string[];
+      postalCode?: string | null;
+      city?: string | null;
+      country?: string;
+    } | null;
+    const address = a
+      ? [...(a.lines ?? []), [a.postalCode, a.city].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ")
+      : "—";
     return [
       ["Legal name", str(d.legalName)],
       ["Legal form", str(d.legalForm)],
@@ -33,7 +44,12 @@ function rowsFor(subset: string, d: Record<string, unknown>): Row[] | null {
       ["Employees", str(d.employees)],
     ];
   }
-  if (subset === "rating") return [["Score", `${str(d.score)} / 100`], ["Band", str(d.band)], ["Assessed on", str(d.assessedOn)]];
+  if (subset === "rating")
+    return [
+      ["Score", `${str(d.score)} / 100`],
+      ["Band", str(d.band)],
+      ["Assessed on", str(d.assessedOn)],
+    ];
   return null;
 }
 
@@ -46,9 +62,15 @@ export function SubsetData({ subset, data }: { subset: string; data: Record<stri
         {(data.shareholders as Holder[]).map((h, i) => (
           <li key={i} className="flex justify-between gap-4">
             <span className="text-slate-900">
-              {h.name} <span className="text-xs text-slate-500">({h.kind}{h.relationship !== "shareholder" ? `, ${h.relationship.replace("_", " ")}` : ""})</span>
+              {h.name}{" "}
+              <span className="text-xs text-slate-500">
+                ({h.kind}
+                {h.relationship !== "shareholder" ? `, ${h.relationship.replace("_", " ")}` : ""})
+              </span>
             </span>
-            <span className="text-slate-700">{h.ownershipPercent ? `${h.ownershipPercent}%` : "share not reported"}</span>
+            <span className="text-slate-700">
+              {h.ownershipPercent ? `${h.ownershipPercent}%` : "share not reported"}
+            </span>
           </li>
         ))}
       </ul>

@@ -32,10 +32,20 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">API reference</h1>
         <p className="mt-2 text-slate-600">{doc.info.description}</p>
         <nav aria-label="Sections" className="mt-4 flex flex-wrap gap-2 text-sm">
-          <a href="#quick-start" className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">Quick start</a>
-          <a href="#errors" className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">Errors</a>
+          <a href="#quick-start" className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">
+            Quick start
+          </a>
+          <a href="#errors" className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">
+            Errors
+          </a>
           {doc.tags.map((t) => (
-            <a key={t.name} href={`#tag-${t.name.toLowerCase().replace(/\W+/g, "-")}`} className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">{t.name}</a>
+            <a
+              key={t.name}
+              href={`#tag-${t.name.toLowerCase().replace(/\W+/g, "-")}`}
+              className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200"
+            >
+              {t.name}
+            </a>
           ))}
         </nav>
       </header>
@@ -44,11 +54,14 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         <h2 className="text-xl font-semibold text-slate-900">Envelope and errors</h2>
         <p className="mt-2 text-sm text-slate-700">
           Success: <code>{'{"data": …, "meta": {"requestId": "…", "page"?: {"perPage", "nextCursor"}}}'}</code>. Errors:{" "}
-          <code>{'{"error": {"code", "message", "details?"}, "meta": {"requestId"}}'}</code>. Branch on <code>error.code</code>.
+          <code>{'{"error": {"code", "message", "details?"}, "meta": {"requestId"}}'}</code>. Branch on{" "}
+          <code>error.code</code>.
         </p>
         <ul className="mt-3 space-y-1 text-sm">
           {ERROR_CODES.map(([status, text]) => (
-            <li key={status}><span className="font-mono font-semibold">{status}</span> {text}</li>
+            <li key={status}>
+              <span className="font-mono font-semibold">{status}</span> {text}
+            </li>
           ))}
         </ul>
       </section>

@@ -10,7 +10,12 @@ const COLORS: Record<string, string> = {
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={cx("inline-block w-16 rounded px-2 py-0.5 text-center font-mono text-xs font-bold uppercase", COLORS[method] ?? "bg-slate-100")}>
+    <span
+      className={cx(
+        "inline-block w-16 rounded px-2 py-0.5 text-center font-mono text-xs font-bold uppercase",
+        COLORS[method] ?? "bg-slate-100",
+      )}
+    >
       {method.toUpperCase()}
     </span>
   );

@@ -8,7 +8,8 @@ type Parameter = { name: string; in: string; required?: boolean; description?: s
 type Components = { parameters?: Record<string, Parameter> };
 
 const jsonSchemaOf = (content: unknown): JsonSchema | null =>
-  ((content as Record<string, { schema?: JsonSchema }> | undefined)?.["application/json"]?.schema as JsonSchema | undefined) ?? null;
+  ((content as Record<string, { schema?: JsonSchema }> | undefined)?.["application/json"]?.schema as
+    JsonSchema | undefined) ?? null;
 
 function resolve(param: JsonSchema, components: Components): Parameter {
   const ref = typeof param.$ref === "string" ? param.$ref.split("/").at(-1) : undefined;
@@ -23,7 +24,11 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
   const success = responses.filter(([status]) => Number(status) < 400);
   const errors = responses.filter(([status]) => Number(status) >= 400);
   return (
-    <details id={String(op.operationId)} data-testid="operation" className="rounded-lg border border-slate-200 bg-white open:shadow-sm">
+    <details
+      id={String(op.operationId)}
+      data-testid="operation"
+      className="rounded-lg border border-slate-200 bg-white open:shadow-sm"
+    >
       <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
         <MethodBadge method={method} />
         <code className="font-mono text-sm text-slate-900" data-testid="operation-path">
@@ -39,12 +44,20 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
             <h4 className="font-semibold text-slate-900">Parameters</h4>
             <table className="mt-1 w-full text-left">
               <thead className="text-xs text-slate-500">
-                <tr><th className="py-1">name</th><th>in</th><th>type</th><th>notes</th></tr>
+                <tr>
+                  <th className="py-1">name</th>
+                  <th>in</th>
+                  <th>type</th>
+                  <th>notes</th>
+                </tr>
               </thead>
               <tbody>
                 {params.map((p) => (
                   <tr key={`${p.in}:${p.name}`} className="border-t border-slate-100 align-top">
-                    <td className="py-1 font-mono">{p.name}{p.required ? <span className="ml-1 text-rose-600">*</span> : null}</td>
+                    <td className="py-1 font-mono">
+                      {p.name}
+                      {p.required ? <span className="ml-1 text-rose-600">*</span> : null}
+                    </td>
                     <td className="text-slate-600">{p.in}</td>
                     <td className="font-mono text-xs text-indigo-700">{p.schema ? typeLabel(p.schema) : ""}</td>
                     <td className="text-xs text-slate-600">{p.description ?? ""}</td>
@@ -56,7 +69,9 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
         ) : null}
         {body ? (
           <section>
-            <h4 className="font-semibold text-slate-900">Request body <span className="font-normal text-slate-500">application/json</span></h4>
+            <h4 className="font-semibold text-slate-900">
+              Request body <span className="font-normal text-slate-500">application/json</span>
+            </h4>
             <SchemaView schema={body} />
           </section>
         ) : null}
@@ -66,14 +81,20 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
             const schema = jsonSchemaOf(response.content);
             return (
               <div key={status} className="mt-2">
-                <p><span className="font-mono font-semibold text-emerald-700">{status}</span> {String(response.description ?? "")}</p>
+                <p>
+                  <span className="font-mono font-semibold text-emerald-700">{status}</span>{" "}
+                  {String(response.description ?? "")}
+                </p>
                 {schema ? <SchemaView schema={schema} /> : <p className="text-xs text-slate-500">No body.</p>}
               </div>
             );
           })}
           <ul className="mt-3 space-y-1" aria-label="Errors">
             {errors.map(([status, response]) => (
-              <li key={status}><span className="font-mono font-semibold text-rose-700">{status}</span> <span className="text-slate-700">{String(response.description ?? "")}</span></li>
+              <li key={status}>
+                <span className="font-mono font-semibold text-rose-700">{status}</span>{" "}
+                <span className="text-slate-700">{String(response.description ?? "")}</span>
+              </li>
             ))}
           </ul>
         </section>

@@ -1,7 +1,11 @@
 // The machine caller's quick start: an API key, a scope, accounts, transactions page by page.
 
 function Code({ children }: { children: string }) {
-  return <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100"><code>{children}</code></pre>;
+  return (
+    <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+      <code>{children}</code>
+    </pre>
+  );
 }
 
 const CURL = `# 1. Which scope? (an API key sees exactly one)
@@ -47,26 +51,32 @@ export function QuickStart() {
       <h2 className="text-xl font-semibold text-slate-900">Quick start for machine callers</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
         <li>
-          <strong>Create an API key</strong>: sign in as an admin of the scope, open <em>Settings → API keys</em>, choose the
-          kind (API key, connector app or delegated agent) and the role (<code>viewer</code> reads; <code>member</code> can
-          also write clients and profiles). The secret (<code>ll_key_…</code>) is shown once: store it in your secret manager.
+          <strong>Create an API key</strong>: sign in as an admin of the scope, open <em>Settings → API keys</em>,
+          choose the kind (API key, connector app or delegated agent) and the role (<code>viewer</code> reads;{" "}
+          <code>member</code> can also write clients and profiles). The secret (<code>ll_key_…</code>) is shown once:
+          store it in your secret manager.
         </li>
         <li>
-          <strong>Authenticate</strong> every request with <code>Authorization: Bearer &lt;token&gt;</code>. Never put a token
-          in a URL. App tokens cannot perform operations that need a person (403 <code>user_context_required</code>).
+          <strong>Authenticate</strong> every request with <code>Authorization: Bearer &lt;token&gt;</code>. Never put a
+          token in a URL. App tokens cannot perform operations that need a person (403{" "}
+          <code>user_context_required</code>).
         </li>
         <li>
           <strong>Pick a scope</strong> with <code>GET /api/scopes/v1</code> and send its <code>scopeId</code> as
           <code> X-Scope</code> on scoped operations (missing: 400 <code>scope_missing</code>; not yours: 404).
         </li>
-        <li><strong>List accounts</strong> with <code>GET /api/accounttracking/v1/accounts</code>.</li>
         <li>
-          <strong>Read transactions page by page</strong>: <code>GET /api/accounttracking/v1/accounts/{"{id}"}/transactions</code>,
-          then send <code>meta.page.nextCursor</code> back as <code>cursor</code> until it is <code>null</code>.
+          <strong>List accounts</strong> with <code>GET /api/accounttracking/v1/accounts</code>.
         </li>
         <li>
-          <strong>Be a good citizen</strong>: every response carries <code>RateLimit</code> and <code>RateLimit-Policy</code>;
-          on 429/500/502/503 back off exponentially and never retry before <code>Retry-After</code>. Send an
+          <strong>Read transactions page by page</strong>:{" "}
+          <code>GET /api/accounttracking/v1/accounts/{"{id}"}/transactions</code>, then send{" "}
+          <code>meta.page.nextCursor</code> back as <code>cursor</code> until it is <code>null</code>.
+        </li>
+        <li>
+          <strong>Be a good citizen</strong>: every response carries <code>RateLimit</code> and{" "}
+          <code>RateLimit-Policy</code>; on 429/500/502/503 back off exponentially and never retry before{" "}
+          <code>Retry-After</code>. Send an
           <code> Idempotency-Key</code> (a UUID) with every POST and reuse it when you retry that POST.
         </li>
       </ol>
@@ -75,7 +85,11 @@ export function QuickStart() {
       <h3 className="mt-5 font-semibold text-slate-900">With the typed TypeScript client</h3>
       <Code>{CLIENT}</Code>
       <p className="mt-3 text-sm text-slate-600">
-        The machine-readable contract is <a className="text-indigo-700 underline" href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+        The machine-readable contract is{" "}
+        <a className="text-indigo-700 underline" href="/api/openapi.json">
+          /api/openapi.json
+        </a>{" "}
+        (OpenAPI 3.1).
       </p>
     </section>
   );

@@ -1,7 +1,8 @@
 // Renders a JSON Schema (2020-12, as in the OpenAPI document) as nested field lists.
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 
-const asSchema = (v: unknown): JsonSchema | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as JsonSchema) : null);
+const asSchema = (v: unknown): JsonSchema | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as JsonSchema) : null;
 
 /** A one-line type, e.g. `string | null`, `array of object`, `"booked" | "pending"`. */
 export function typeLabel(schema: JsonSchema): string {
@@ -21,8 +22,18 @@ export function typeLabel(schema: JsonSchema): string {
 
 function constraints(schema: JsonSchema): string[] {
   const out: string[] = [];
-  for (const [key, label] of [["minLength", "min length"], ["maxLength", "max length"], ["minimum", "min"], ["maximum", "max"], ["minItems", "min items"], ["maxItems", "max items"], ["pattern", "pattern"], ["default", "default"]] as const) {
-    if (schema[key] !== undefined) out.push(`${label} ${typeof schema[key] === "string" ? schema[key] : JSON.stringify(schema[key])}`);
+  for (const [key, label] of [
+    ["minLength", "min length"],
+    ["maxLength", "max length"],
+    ["minimum", "min"],
+    ["maximum", "max"],
+    ["minItems", "min items"],
+    ["maxItems", "max items"],
+    ["pattern", "pattern"],
+    ["default", "default"],
+  ] as const) {
+    if (schema[key] !== undefined)
+      out.push(`${label} ${typeof schema[key] === "string" ? schema[key] : JSON.stringify(schema[key])}`);
   }
   return out;
 }
@@ -68,7 +79,9 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
             <code className="font-semibold text-slate-900">{name}</code>{" "}
             <code className="text-xs text-indigo-700">{typeLabel(prop)}</code>
             {required.has(name) ? <span className="ml-2 text-xs font-medium text-rose-600">required</span> : null}
-            {typeof prop.description === "string" ? <span className="ml-2 text-xs text-slate-600">{prop.description}</span> : null}
+            {typeof prop.description === "string" ? (
+              <span className="ml-2 text-xs text-slate-600">{prop.description}</span>
+            ) : null}
             {notes.length ? <span className="ml-2 text-xs text-slate-500">({notes.join(", ")})</span> : null}
             {child ? <SchemaView schema={child} depth={depth + 1} /> : null}
           </li>

@@ -8,16 +8,23 @@ export function BankFrame({ bank, children }: { bank: SandboxBank; children: Rea
       <header style={{ backgroundColor: bank.colour }} className="text-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between px-6 py-4">
           <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="grid size-9 place-items-center rounded-full border-2 border-white/80 text-lg font-bold">
+            <span
+              aria-hidden="true"
+              className="grid size-9 place-items-center rounded-full border-2 border-white/80 text-lg font-bold"
+            >
               {bank.name.charAt(0)}
             </span>
             {/* Not a heading: the page's one h1 is the panel's title; the bank's name is branding. */}
             <div>
               <span className="block text-xl font-semibold tracking-wide">{bank.name}</span>
-              <span className="block font-sans text-xs uppercase tracking-widest text-white/90">Secure online banking · {bank.bic}</span>
+              <span className="block font-sans text-xs uppercase tracking-widest text-white/90">
+                Secure online banking · {bank.bic}
+              </span>
             </div>
           </div>
-          <span className="rounded bg-yellow-300 px-2 py-1 font-sans text-xs font-bold uppercase tracking-wider text-stone-900">Sandbox</span>
+          <span className="rounded bg-yellow-300 px-2 py-1 font-sans text-xs font-bold uppercase tracking-wider text-stone-900">
+            Sandbox
+          </span>
         </div>
       </header>
       <p className="bg-yellow-100 px-6 py-2 text-center font-sans text-xs text-stone-700">
@@ -37,11 +44,29 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-export function BankButton({ children, name, value, tone = "primary", colour }: { children: ReactNode; name?: string; value?: string; tone?: "primary" | "secondary"; colour: string }) {
+export function BankButton({
+  children,
+  name,
+  value,
+  tone = "primary",
+  colour,
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  tone?: "primary" | "secondary";
+  colour: string;
+}) {
   const style = tone === "primary" ? { backgroundColor: colour } : undefined;
   const cls = tone === "primary" ? "text-white" : "border border-stone-400 bg-white text-stone-800";
   return (
-    <button type="submit" name={name} value={value} style={style} className={`rounded px-5 py-2 font-semibold ${cls} hover:opacity-90`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      style={style}
+      className={`rounded px-5 py-2 font-semibold ${cls} hover:opacity-90`}
+    >
       {children}
     </button>
   );

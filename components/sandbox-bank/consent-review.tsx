@@ -14,7 +14,13 @@ function describeAccess(access: ConsentAccess): string[] {
   return out;
 }
 
-type Props = { bank: SandboxBank; consent: Consent; profile: UserProfile; accounts: SandboxAccount[]; validUntil: string };
+type Props = {
+  bank: SandboxBank;
+  consent: Consent;
+  profile: UserProfile;
+  accounts: SandboxAccount[];
+  validUntil: string;
+};
 
 export function ConsentReview({ bank, consent, profile, accounts, validUntil }: Props) {
   const base = `/sandbox-bank/${bank.bankId}/authorize`;
@@ -33,13 +39,17 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil }: 
         <dt className="text-stone-600">Valid until</dt>
         <dd className="font-medium">{validUntil}</dd>
         <dt className="text-stone-600">Access without you present</dt>
-        <dd className="font-medium">{consent.recurringIndicator ? `up to ${consent.frequencyPerDay} times a day` : "once"}</dd>
+        <dd className="font-medium">
+          {consent.recurringIndicator ? `up to ${consent.frequencyPerDay} times a day` : "once"}
+        </dd>
       </dl>
       <h2 className="mb-1 font-semibold">Accounts</h2>
       <ul className="mb-6 divide-y divide-stone-200 rounded border border-stone-200 text-sm">
         {accounts.map((a) => (
           <li key={a.resourceId} className="flex justify-between px-3 py-2">
-            <span>{a.name} <span className="text-stone-500">· {a.product}</span></span>
+            <span>
+              {a.name} <span className="text-stone-500">· {a.product}</span>
+            </span>
             <span className="font-mono">{a.iban}</span>
           </li>
         ))}
@@ -51,8 +61,12 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil }: 
       ) : null}
       <form method="post" action={`${base}/decision`} className="flex gap-3">
         <input type="hidden" name="consentId" value={consent.id} />
-        <BankButton colour={bank.colour} name="decision" value="approve">Approve</BankButton>
-        <BankButton colour={bank.colour} name="decision" value="deny" tone="secondary">Deny</BankButton>
+        <BankButton colour={bank.colour} name="decision" value="approve">
+          Approve
+        </BankButton>
+        <BankButton colour={bank.colour} name="decision" value="deny" tone="secondary">
+          Deny
+        </BankButton>
       </form>
     </Panel>
   );

@@ -8,7 +8,9 @@ export function LoginForm({ bank, consentId, error }: { bank: SandboxBank; conse
   return (
     <div className="space-y-6">
       <Panel title="Log in to approve access">
-        <p className="mb-4 text-sm text-stone-600">A third party asks to read your account information. Log in to review the request.</p>
+        <p className="mb-4 text-sm text-stone-600">
+          A third party asks to read your account information. Log in to review the request.
+        </p>
         {error ? (
           <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
@@ -17,12 +19,29 @@ export function LoginForm({ bank, consentId, error }: { bank: SandboxBank; conse
         <form method="post" action={`${base}/login`} className="space-y-4">
           <input type="hidden" name="consentId" value={consentId} />
           <div>
-            <label htmlFor="userId" className="mb-1 block text-sm font-medium">User ID</label>
-            <input id="userId" name="userId" required autoComplete="username" className="w-full rounded border border-stone-400 px-3 py-2" />
+            <label htmlFor="userId" className="mb-1 block text-sm font-medium">
+              User ID
+            </label>
+            <input
+              id="userId"
+              name="userId"
+              required
+              autoComplete="username"
+              className="w-full rounded border border-stone-400 px-3 py-2"
+            />
           </div>
           <div>
-            <label htmlFor="password" className="mb-1 block text-sm font-medium">Password</label>
-            <input id="password" name="password" type="password" required autoComplete="current-password" className="w-full rounded border border-stone-400 px-3 py-2" />
+            <label htmlFor="password" className="mb-1 block text-sm font-medium">
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className="w-full rounded border border-stone-400 px-3 py-2"
+            />
           </div>
           <BankButton colour={bank.colour}>Log in</BankButton>
         </form>
@@ -33,8 +52,13 @@ export function LoginForm({ bank, consentId, error }: { bank: SandboxBank; conse
           </button>
         </form>
       </Panel>
-      <aside aria-labelledby="test-users" className="rounded-lg border border-dashed border-stone-400 bg-stone-50 p-5 text-sm">
-        <h2 id="test-users" className="mb-1 font-semibold">Sandbox test users</h2>
+      <aside
+        aria-labelledby="test-users"
+        className="rounded-lg border border-dashed border-stone-400 bg-stone-50 p-5 text-sm"
+      >
+        <h2 id="test-users" className="mb-1 font-semibold">
+          Sandbox test users
+        </h2>
         <p className="mb-3 text-stone-600">Type one of these ids; any secret works.</p>
         <dl className="space-y-2">
           {testUsers().map((u) => (

@@ -34,7 +34,10 @@ export function AddMemberForm() {
         ? "No Ledgerlink account uses this email. Ask them to sign up first, then add them here."
         : "This person is already a member of this scope."
       : undefined);
-  const formError = isApiError(add.error) && (add.error.status === 404 || add.error.status === 409) ? null : formErrorMessage(add.error, ["email", "role"]);
+  const formError =
+    isApiError(add.error) && (add.error.status === 404 || add.error.status === 409)
+      ? null
+      : formErrorMessage(add.error, ["email", "role"]);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">

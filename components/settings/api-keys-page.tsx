@@ -65,7 +65,11 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
         <CardHeader title="Create an API key" description={`The key can only reach ${scopeName}.`} />
         <div className="space-y-4 px-5 py-5">
           {created && (
-            <NewSecret label={`Your new API key “${created.name}”`} secret={created.token} onDismiss={() => setCreated(null)} />
+            <NewSecret
+              label={`Your new API key “${created.name}”`}
+              secret={created.token}
+              onDismiss={() => setCreated(null)}
+            />
           )}
           <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
             <FormError message={formErrorMessage(create.error, FIELDS)} />

@@ -21,7 +21,9 @@ export function MembersPage() {
       <PageHeader
         title="Members"
         description={
-          scope ? `People who can use ${scope.name}. Admins manage members and keys, members read and write, viewers only read.` : undefined
+          scope
+            ? `People who can use ${scope.name}. Admins manage members and keys, members read and write, viewers only read.`
+            : undefined
         }
       />
       {isAdmin && (

@@ -41,7 +41,16 @@ export function TokenTable({
   if (isLoading) return <SkeletonRows rows={3} label={`Loading ${caption.toLowerCase()}`} />;
   if (!tokens?.length) return <>{empty}</>;
 
-  const head = ["Name", ...(showKindAndRole ? ["Kind", "Role"] : []), "Prefix", "Created", "Last used", "Expires", "Status", ""];
+  const head = [
+    "Name",
+    ...(showKindAndRole ? ["Kind", "Role"] : []),
+    "Prefix",
+    "Created",
+    "Last used",
+    "Expires",
+    "Status",
+    "",
+  ];
   return (
     <Table caption={caption} head={head}>
       {tokens.map((token) => {
@@ -52,7 +61,9 @@ export function TokenTable({
             {showKindAndRole && <Td>{KIND_LABEL[token.kind] ?? token.kind}</Td>}
             {showKindAndRole && <Td className="capitalize">{token.role ?? "—"}</Td>}
             <Td>
-              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{token.prefix}…</code>
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                {token.prefix}…
+              </code>
             </Td>
             <Td>{formatDate(token.createdAt)}</Td>
             <Td>{formatDateTime(token.lastUsedAt, "Never")}</Td>

@@ -13,8 +13,7 @@ const VARIANTS: Record<Variant, string> = {
 };
 const SIZES: Record<Size, string> = { sm: "px-2.5 py-1.5 text-xs", md: "px-3.5 py-2 text-sm" };
 
-export const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 export function buttonClasses(variant: Variant = "primary", size: Size = "md", className?: string) {
   return cx(

@@ -2,10 +2,22 @@ import type { ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <section className={cx("overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>{children}</section>;
+  return (
+    <section className={cx("overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200", className)}>
+      {children}
+    </section>
+  );
 }
 
-export function CardHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
       <div>
@@ -17,12 +29,22 @@ export function CardHeader({ title, description, action }: { title: string; desc
   );
 }
 
-export function PageHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
         {/* tabIndex -1: focus moves here after a client-side navigation (components/shell/route-focus). */}
-        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none">{title}</h1>
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none">
+          {title}
+        </h1>
         {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
       </div>
       {action}
@@ -64,7 +86,12 @@ const BADGE_TONES = {
 
 export function Badge({ children, tone = "slate" }: { children: ReactNode; tone?: keyof typeof BADGE_TONES }) {
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", BADGE_TONES[tone])}>
+    <span
+      className={cx(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        BADGE_TONES[tone],
+      )}
+    >
       {children}
     </span>
   );

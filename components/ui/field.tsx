@@ -17,7 +17,17 @@ function useFieldIds(error?: string, hint?: ReactNode) {
   return { id, hintId, errorId, describedBy };
 }
 
-function Messages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
+function Messages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: ReactNode;
+  hintId?: string;
+  error?: string;
+  errorId?: string;
+}) {
   return (
     <>
       {error && (
@@ -34,7 +44,13 @@ function Messages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?:
   );
 }
 
-export function TextField({ label, error, hint, className, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const ids = useFieldIds(error, hint);
   return (
     <div className={className}>
@@ -91,7 +107,11 @@ export function SelectField({
 export function FormError({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null;
   return (
-    <div id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200"
+    >
       {message}
     </div>
   );

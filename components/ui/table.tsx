@@ -9,7 +9,11 @@ export function Table({ caption, head, children }: { caption: string; head: Reac
         <thead className="bg-slate-50">
           <tr>
             {head.map((h, i) => (
-              <th key={i} scope="col" className="px-5 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <th
+                key={i}
+                scope="col"
+                className="px-5 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+              >
                 {h}
               </th>
             ))}

@@ -17,10 +17,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), tone === "error" ? 8000 : 4000);
   }, []);
 
-  const api = useMemo<ToastApi>(
-    () => ({ success: (m) => push("success", m), error: (m) => push("error", m) }),
-    [push],
-  );
+  const api = useMemo<ToastApi>(() => ({ success: (m) => push("success", m), error: (m) => push("error", m) }), [push]);
 
   return (
     <ToastContext.Provider value={api}>

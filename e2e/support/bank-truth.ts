@@ -24,7 +24,9 @@ type Xs2aTransaction = {
   proprietaryBankTransactionCode?: string;
 };
 
-type Report = { transactions: { booked?: Xs2aTransaction[]; pending?: Xs2aTransaction[]; _links?: { next?: { href: string } } } };
+type Report = {
+  transactions: { booked?: Xs2aTransaction[]; pending?: Xs2aTransaction[]; _links?: { next?: { href: string } } };
+};
 
 export type OurTransaction = {
   bankTransactionId: string;
@@ -103,15 +105,22 @@ function fromOurs(t: OurTransaction, bankSendsIds: boolean): Canonical {
 }
 
 /** Every transaction the bank lists for the account (booked and pending), all pages. */
-export async function bankTransactions(request: APIRequestContext, account: TrackedAccount, bankConsentId: string): Promise<Canonical[]> {
+export async function bankTransactions(
+  request: APIRequestContext,
+  account: TrackedAccount,
+  bankConsentId: string,
+): Promise<Canonical[]> {
   const rows: Canonical[] = [];
-  let href: string | null = `/sandbox-bank/api/banks/${account.bankId}/v1/accounts/${account.bankAccountId}/transactions?bookingStatus=both&itemsPerPage=1000`;
+  let href: string | null =
+    `/sandbox-bank/api/banks/${account.bankId}/v1/accounts/${account.bankAccountId}/transactions?bookingStatus=both&itemsPerPage=1000`;
   while (href) {
     // A present PSU (PSU-IP-Address), so the bank's daily limit for unattended reads is not spent.
     // The `ratelimited` and `flaky` users fail some calls by design: ask again at once, a bounded number of times.
     let report: Report | null = null;
     for (let attempt = 0; attempt < 12 && !report; attempt += 1) {
-      const res = await request.get(href, { headers: { "consent-id": bankConsentId, "x-request-id": randomUUID(), "psu-ip-address": "192.0.2.10" } });
+      const res = await request.get(href, {
+        headers: { "consent-id": bankConsentId, "x-request-id": randomUUID(), "psu-ip-address": "192.0.2.10" },
+      });
       if (res.status() === 200) report = (await res.json()) as Report;
       else expect([429, 500, 502, 503], await res.text()).toContain(res.status());
     }
@@ -124,7 +133,11 @@ export async function bankTransactions(request: APIRequestContext, account: Trac
 }
 
 /** Every transaction the app lists for the account, through its public API, all pages. */
-export async function ourTransactions(request: APIRequestContext, headers: Record<string, string>, accountId: string): Promise<OurTransaction[]> {
+export async function ourTransactions(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  accountId: string,
+): Promise<OurTransaction[]> {
   const rows: OurTransaction[] = [];
   let cursor: string | null = null;
   do {
@@ -157,7 +170,10 @@ export function sumsByCurrency(rows: { amount: string; currency: string }[]): Re
 
 const key = (row: Canonical) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));
 
-export type Comparison = { bank: { count: number; sums: Record<string, string> }; app: { count: number; sums: Record<string, string> } };
+export type Comparison = {
+  bank: { count: number; sums: Record<string, string> };
+  app: { count: number; sums: Record<string, string> };
+};
 
 /** The app's rows equal the bank's: same multiset of rows with every field, no duplicate bank ids. */
 export function expectEqualToBank(bank: Canonical[], ours: OurTransaction[]): Comparison {
@@ -168,10 +184,18 @@ export function expectEqualToBank(bank: Canonical[], ours: OurTransaction[]): Co
   expect(mine.length, "row count").toBe(bank.length);
   expect(sumsByCurrency(mine), "sum per currency").toEqual(sumsByCurrency(bank));
   expect(mine.map(key).sort(), "every field of every row").toEqual(bank.map(key).sort());
-  const comparison = { bank: { count: bank.length, sums: sumsByCurrency(bank) }, app: { count: mine.length, sums: sumsByCurrency(mine) } };
+  const comparison = {
+    bank: { count: bank.length, sums: sumsByCurrency(bank) },
+    app: { count: mine.length, sums: sumsByCurrency(mine) },
+  };
   // One line per comparison in the run's output, for the record (scenario, bank vs app).
   const info = test.info();
-  const sums = (x: Record<string, string>) => Object.entries(x).map(([c, v]) => `${v} ${c}`).join(", ");
-  console.log(`bank-vs-app [${info.project.name}] ${info.title}: bank ${comparison.bank.count} rows (${sums(comparison.bank.sums)}) = app ${comparison.app.count} rows (${sums(comparison.app.sums)})`);
+  const sums = (x: Record<string, string>) =>
+    Object.entries(x)
+      .map(([c, v]) => `${v} ${c}`)
+      .join(", ");
+  console.log(
+    `bank-vs-app [${info.project.name}] ${info.title}: bank ${comparison.bank.count} rows (${sums(comparison.bank.sums)}) = app ${comparison.app.count} rows (${sums(comparison.app.sums)})`,
+  );
   return comparison;
 }

@@ -17,12 +17,22 @@ export type Run = {
   progress: { pages: number; added: number; updated: number; removed: number; reissued: number };
 };
 
-export async function connectBank(request: APIRequestContext, person: Person, bankUser: string, country = "BE"): Promise<Connection> {
+export async function connectBank(
+  request: APIRequestContext,
+  person: Person,
+  bankUser: string,
+  country = "BE",
+): Promise<Connection> {
   const headers = person.session;
   expect([200, 201]).toContain((await request.post(`${API}/users`, { headers })).status());
-  const banks = (await (await request.get(`${API}/banks?country=${country}`, { headers })).json()).data as { bankId: string }[];
+  const banks = (await (await request.get(`${API}/banks?country=${country}`, { headers })).json()).data as {
+    bankId: string;
+  }[];
   const bankId = banks[0].bankId;
-  const created = await request.post(`${API}/consents`, { headers, data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId } });
+  const created = await request.post(`${API}/consents`, {
+    headers,
+    data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId },
+  });
   expect(created.status()).toBe(201);
   const consentId = ((await created.json()).data as { id: string }).id;
   const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: { bankId } });
@@ -31,14 +41,22 @@ export async function connectBank(request: APIRequestContext, person: Person, ba
   const bankConsentId = new URL(authorizationUrl).searchParams.get("consentId") ?? "";
 
   // At the bank: its login form, then Approve; the bank sends the browser back to our callback.
-  const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, { form: { consentId: bankConsentId, userId: bankUser, password: "any" }, maxRedirects: 0 });
+  const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, {
+    form: { consentId: bankConsentId, userId: bankUser, password: "any" },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(303);
-  const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, { form: { consentId: bankConsentId, decision: "approve" }, maxRedirects: 0 });
+  const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, {
+    form: { consentId: bankConsentId, decision: "approve" },
+    maxRedirects: 0,
+  });
   expect(decision.status()).toBe(303);
   const back = new URL(decision.headers()["location"]);
   const landed = await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 });
   expect(landed.status()).toBe(303);
-  const consent = (await (await request.get(`${API}/consents/${consentId}`, { headers })).json()).data as { status: string };
+  const consent = (await (await request.get(`${API}/consents/${consentId}`, { headers })).json()).data as {
+    status: string;
+  };
   expect(consent.status).toBe("valid");
   return { consentId, bankId, bankConsentId };
 }
@@ -53,17 +71,29 @@ export async function trackAccount(
   // The first account of the type the bank shares (alice has a current and a savings account).
   const shared = await request.get(`${API}/consents/${connection.consentId}/accounts`, { headers });
   expect(shared.status(), await shared.text()).toBe(200);
-  const first = ((await shared.json()).data as { accountId: string; accountType: string }[]).find((a) => a.accountType === accountType);
+  const first = ((await shared.json()).data as { accountId: string; accountType: string }[]).find(
+    (a) => a.accountType === accountType,
+  );
   const res = await request.post(`${API}/accounts`, {
     headers,
-    data: { bankId: connection.bankId, countryCode: "BE", accountType, consentId: connection.consentId, accountId: accountId ?? first?.accountId },
+    data: {
+      bankId: connection.bankId,
+      countryCode: "BE",
+      accountType,
+      consentId: connection.consentId,
+      accountId: accountId ?? first?.accountId,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { account, sync } = (await res.json()).data as { account: TrackedAccount; sync: Run };
   return { account, run: sync };
 }
 
-export async function syncStatus(request: APIRequestContext, headers: Record<string, string>, accountId: string): Promise<Run> {
+export async function syncStatus(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  accountId: string,
+): Promise<Run> {
   const res = await request.get(`${API}/accounts/${accountId}/sync-status`, { headers });
   expect(res.status()).toBe(200);
   const body = (await res.json()).data as { run: Run | null };
@@ -72,7 +102,12 @@ export async function syncStatus(request: APIRequestContext, headers: Record<str
 }
 
 /** Waits (by polling the API) until the account's latest run has ended; returns it. */
-export async function runEnded(request: APIRequestContext, headers: Record<string, string>, accountId: string, timeout = 90_000): Promise<Run> {
+export async function runEnded(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  accountId: string,
+  timeout = 90_000,
+): Promise<Run> {
   let last: Run | null = null;
   await expect
     .poll(
@@ -87,7 +122,11 @@ export async function runEnded(request: APIRequestContext, headers: Record<strin
   return last;
 }
 
-export async function startSync(request: APIRequestContext, headers: Record<string, string>, accountId: string): Promise<Run> {
+export async function startSync(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  accountId: string,
+): Promise<Run> {
   const res = await request.post(`${API}/accounts/${accountId}/sync-transactions`, { headers });
   expect(res.status(), await res.text()).toBe(202);
   return (await res.json()).data as Run;

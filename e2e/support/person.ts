@@ -15,7 +15,9 @@ export type Person = {
 export async function signedInPerson(request: APIRequestContext, baseURL: string, label = "Faults"): Promise<Person> {
   const email = `${label.toLowerCase()}-${randomUUID()}@example.test`;
   const password = "a long enough password";
-  expect((await request.post("/api/auth/v1/sign-up", { data: { email, password, name: `${label} Person` } })).status()).toBe(201);
+  expect(
+    (await request.post("/api/auth/v1/sign-up", { data: { email, password, name: `${label} Person` } })).status(),
+  ).toBe(201);
   const grant = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
   const { accessToken } = (await grant.json()).data as { accessToken: string };
   const scopes = await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${accessToken}` } });

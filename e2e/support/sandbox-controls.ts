@@ -5,7 +5,9 @@ import { controlHeaders } from "../control-secret";
 const CONTROLS = "/sandbox-bank/api/controls";
 
 export async function advanceBankClock(request: APIRequestContext, days: number) {
-  expect((await request.post(`${CONTROLS}/clock`, { headers: controlHeaders, data: { advanceDays: days } })).status()).toBe(200);
+  expect(
+    (await request.post(`${CONTROLS}/clock`, { headers: controlHeaders, data: { advanceDays: days } })).status(),
+  ).toBe(200);
 }
 
 export async function resetBankClock(request: APIRequestContext) {

@@ -17,7 +17,13 @@ export function serializeRun(run: SyncRun | null) {
     state: run.state,
     trigger: run.trigger,
     attended: run.attended,
-    progress: { pages: run.pages, added: run.added, updated: run.updated, removed: run.removed, reissued: run.reissued },
+    progress: {
+      pages: run.pages,
+      added: run.added,
+      updated: run.updated,
+      removed: run.removed,
+      reissued: run.reissued,
+    },
     attempts: run.attempts,
     lastError: run.lastError,
     retryAt: run.state === "queued" ? (run.notBefore?.toISOString() ?? null) : null,
@@ -43,7 +49,10 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     name: account.name,
     product: account.product,
     ownerName: account.ownerName,
-    balance: account.balanceAmount === null ? null : { amount: account.balanceAmount.toString(), currency: account.currency, date: account.balanceDate },
+    balance:
+      account.balanceAmount === null
+        ? null
+        : { amount: account.balanceAmount.toString(), currency: account.currency, date: account.balanceDate },
     autoUpdatesPerDay: account.autoUpdatesPerDay,
     nextScheduledAt: account.nextScheduledAt?.toISOString() ?? null,
     lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
@@ -60,7 +69,10 @@ export async function findAccount(db: Tx, scopeId: string, id: string): Promise<
 
 /** The hot-path check that an account exists in the scope (one indexed pg query, no ORM). */
 export async function requireAccountId(scopeId: string, id: string): Promise<string> {
-  const { rows } = await pool().query<{ id: string }>("SELECT id FROM tracked_accounts WHERE id = $1 AND scope_id = $2", [id, scopeId]);
+  const { rows } = await pool().query<{ id: string }>(
+    "SELECT id FROM tracked_accounts WHERE id = $1 AND scope_id = $2",
+    [id, scopeId],
+  );
   if (!rows[0]) throw notFound("Account");
   return rows[0].id;
 }
@@ -87,11 +99,20 @@ type TrackInput = {
 export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
   await requireRegistered(db, input.scopeId, input.userId);
   const consents = await db.consent.findMany({
-    where: { scopeId: input.scopeId, bankId: input.bankId, status: "valid", ...(input.consentId ? { id: input.consentId } : {}) },
+    where: {
+      scopeId: input.scopeId,
+      bankId: input.bankId,
+      status: "valid",
+      ...(input.consentId ? { id: input.consentId } : {}),
+    },
     orderBy: { createdAt: "desc" },
   });
   if (consents.length === 0) {
-    throw conflict(input.consentId ? "That consent is not valid for this bank. Check its status or renew it." : "No valid consent for this bank in this scope. Connect the bank first (POST /consents).");
+    throw conflict(
+      input.consentId
+        ? "That consent is not valid for this bank. Check its status or renew it."
+        : "No valid consent for this bank in this scope. Connect the bank first (POST /consents).",
+    );
   }
   if (consents.length > 1 && !input.accountId) {
     throw validationFailed({ consentId: ["Several valid consents for this bank: send consentId to choose one"] });
@@ -103,19 +124,36 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
   const exposed = await consentAccounts(db, consent, context);
   const ofType = exposed.filter((a) => a.accountType === input.accountType);
   let chosen = input.accountId ? exposed.find((a) => a.externalId === input.accountId) : undefined;
-  if (input.accountId && !chosen) throw validationFailed({ accountId: ["The consent exposes no account with this id; see GET /consents/{id}/accounts"] });
-  if (chosen && chosen.accountType !== input.accountType) throw validationFailed({ accountType: [`That account is a ${chosen.accountType} account`] });
+  if (input.accountId && !chosen)
+    throw validationFailed({
+      accountId: ["The consent exposes no account with this id; see GET /consents/{id}/accounts"],
+    });
+  if (chosen && chosen.accountType !== input.accountType)
+    throw validationFailed({ accountType: [`That account is a ${chosen.accountType} account`] });
   if (!chosen) {
-    if (ofType.length === 0) throw validationFailed({ accountType: [`The consent exposes no ${input.accountType} account`] });
+    if (ofType.length === 0)
+      throw validationFailed({ accountType: [`The consent exposes no ${input.accountType} account`] });
     if (ofType.length > 1) {
       // The candidates, each with the accountId to send, so a caller can choose without another call.
-      const candidates = ofType.map((a) => `accountId ${a.externalId}: ${[a.name, a.iban, a.currency].filter(Boolean).join(", ")}`);
-      throw validationFailed({ accountId: [`Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`, ...candidates] });
+      const candidates = ofType.map(
+        (a) => `accountId ${a.externalId}: ${[a.name, a.iban, a.currency].filter(Boolean).join(", ")}`,
+      );
+      throw validationFailed({
+        accountId: [
+          `Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`,
+          ...candidates,
+        ],
+      });
     }
     chosen = ofType[0];
   }
   const existing = await db.trackedAccount.findFirst({
-    where: { scopeId: input.scopeId, integrationName: consent.integrationName, bankId: input.bankId, externalId: chosen.externalId },
+    where: {
+      scopeId: input.scopeId,
+      integrationName: consent.integrationName,
+      bankId: input.bankId,
+      externalId: chosen.externalId,
+    },
   });
   if (existing) throw conflict(`This account is already tracked (id ${existing.id}).`);
   const perDay = input.autoUpdatesPerDay ?? 2;
@@ -139,7 +177,13 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
       createdById: input.userId,
     },
   });
-  const { run } = await createRun(db, { scopeId: input.scopeId, accountId: account.id, trigger: "manual", attended: context.psuIpAddress !== null, psuIpAddress: context.psuIpAddress });
+  const { run } = await createRun(db, {
+    scopeId: input.scopeId,
+    accountId: account.id,
+    trigger: "manual",
+    attended: context.psuIpAddress !== null,
+    psuIpAddress: context.psuIpAddress,
+  });
   return { account, run };
 }
 
@@ -149,7 +193,14 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
   const rows = await db.trackedAccount.findMany({
     where: {
       scopeId,
-      ...(after ? { OR: [{ createdAt: { gt: new Date(String(after[0])) } }, { createdAt: new Date(String(after[0])), id: { gt: String(after[1]) } }] } : {}),
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { gt: new Date(String(after[0])) } },
+              { createdAt: new Date(String(after[0])), id: { gt: String(after[1]) } },
+            ],
+          }
+        : {}),
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: query.perPage + 1,
@@ -161,7 +212,10 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
 
 export async function syncStatus(db: Tx, account: TrackedAccount) {
   const run = await latestRun(db, account.id);
-  const lastSuccess = await db.syncRun.findFirst({ where: { accountId: account.id, state: "succeeded" }, orderBy: { finishedAt: "desc" } });
+  const lastSuccess = await db.syncRun.findFirst({
+    where: { accountId: account.id, state: "succeeded" },
+    orderBy: { finishedAt: "desc" },
+  });
   const budget = await budgetFor(account.consentId, account.id);
   return {
     accountId: account.id,
@@ -171,7 +225,12 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
     lastSucceededAt: lastSuccess?.finishedAt?.toISOString() ?? null,
     autoUpdatesPerDay: account.autoUpdatesPerDay,
     nextScheduledAt: account.nextScheduledAt?.toISOString() ?? null,
-    psd2: { unattendedAccessesPerDay: 4, usedLast24h: budget.used, left: budget.left, nextAllowedAt: budget.nextAllowedAt },
+    psd2: {
+      unattendedAccessesPerDay: 4,
+      usedLast24h: budget.used,
+      left: budget.left,
+      nextAllowedAt: budget.nextAllowedAt,
+    },
   };
 }
 
@@ -180,5 +239,9 @@ export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDa
     where: { id: account.id },
     data: { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) },
   });
-  return { accountId: updated.id, autoUpdatesPerDay: updated.autoUpdatesPerDay, nextScheduledAt: updated.nextScheduledAt?.toISOString() ?? null };
+  return {
+    accountId: updated.id,
+    autoUpdatesPerDay: updated.autoUpdatesPerDay,
+    nextScheduledAt: updated.nextScheduledAt?.toISOString() ?? null,
+  };
 }

@@ -41,19 +41,30 @@ function allowedReturnTo(value: string | undefined): string | null {
   if (!value) return null;
   const origin = new URL(value).origin;
   if (!returnUrlAllowlist().includes(origin)) {
-    throw validationFailed({ returnTo: [`returnTo must be on an allowed origin (${returnUrlAllowlist().join(", ")})`] });
+    throw validationFailed({
+      returnTo: [`returnTo must be on an allowed origin (${returnUrlAllowlist().join(", ")})`],
+    });
   }
   return value;
 }
 
 export async function initiateRedirect(
   db: Tx,
-  input: { consent: Consent; principal: Principal; bankId?: string; returnTo?: string; cookieHeader: string | null; context: AccessContext },
+  input: {
+    consent: Consent;
+    principal: Principal;
+    bankId?: string;
+    returnTo?: string;
+    cookieHeader: string | null;
+    context: AccessContext;
+  },
 ) {
   const { consent } = input;
-  if (consent.status !== "pending") throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+  if (consent.status !== "pending")
+    throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
   const bankId = input.bankId ?? consent.bankId;
-  if (!bankId) throw validationFailed({ bankId: ["Choose the bank: send bankId (from GET /api/accounttracking/v1/banks)"] });
+  if (!bankId)
+    throw validationFailed({ bankId: ["Choose the bank: send bankId (from GET /api/accounttracking/v1/banks)"] });
   const integration = integrationOrFail(consent.integrationName);
   const bank = await integration.getBank(bankId).catch((e: unknown) => {
     throw bankFailure(e);
@@ -64,7 +75,11 @@ export async function initiateRedirect(
   const state = randomBytes(32).toString("base64url");
   const fromBrowser = input.principal.kind === "user" && input.principal.via === "session";
   const existing = readCookie(input.cookieHeader, BINDING_COOKIE);
-  const binding = fromBrowser ? (existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomBytes(32).toString("base64url")) : null;
+  const binding = fromBrowser
+    ? existing && /^[A-Za-z0-9_-]{43}$/.test(existing)
+      ? existing
+      : randomBytes(32).toString("base64url")
+    : null;
 
   const callback = `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}?state=${state}`;
   let created;
@@ -102,12 +117,17 @@ export async function initiateRedirect(
     },
   });
   return {
-    data: { consentId: consent.id, authorizationUrl: created.authorizationUrl, stateExpiresAt: expiresAt.toISOString() },
+    data: {
+      consentId: consent.id,
+      authorizationUrl: created.authorizationUrl,
+      stateExpiresAt: expiresAt.toISOString(),
+    },
     setCookie: binding ? bindingCookie(binding) : null,
   };
 }
 
-export type CallbackRejection = "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
+export type CallbackRejection =
+  "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
 
 /** Our signed-in result page; a flow started through the API (no browser of ours) ends on the public one. */
 function resultPage(params: Record<string, string>, publicPage = false): string {
@@ -128,7 +148,11 @@ async function declined(consent: Consent, authorizationId: string, context: Acce
   const reject = () =>
     db.consent.update({
       where: { id: consent.id },
-      data: { status: "rejected", statusReason: "The account holder declined or cancelled at the bank.", lastCheckedAt: new Date() },
+      data: {
+        status: "rejected",
+        statusReason: "The account holder declined or cancelled at the bank.",
+        lastCheckedAt: new Date(),
+      },
     });
   if (!consent.externalId || !consent.bankId) return reject();
   let bank;
@@ -137,7 +161,10 @@ async function declined(consent: Consent, authorizationId: string, context: Acce
   } catch {
     return db.consent.update({
       where: { id: consent.id },
-      data: { statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.", lastCheckedAt: new Date() },
+      data: {
+        statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.",
+        lastCheckedAt: new Date(),
+      },
     });
   }
   if (bank.status === "valid") {
@@ -145,13 +172,27 @@ async function declined(consent: Consent, authorizationId: string, context: Acce
     return applyBankConsent(db, consent, bank, context);
   }
   // Declined there, or still open there (the person left): rejected, in the words of the redirect.
-  if (bank.status === "rejected" || bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown") return reject();
+  if (
+    bank.status === "rejected" ||
+    bank.status === "received" ||
+    bank.status === "partiallyAuthorised" ||
+    bank.status === "unknown"
+  )
+    return reject();
   return applyBankConsent(db, consent, bank, context);
 }
 
 /** Handles the bank's redirect back; returns where to send the browser. */
-export async function completeCallback(input: { integration: string; url: URL; cookieHeader: string | null; context: AccessContext }) {
-  const reject = (reason: CallbackRejection) => ({ location: resultPage({ outcome: "error", reason }), rejected: reason });
+export async function completeCallback(input: {
+  integration: string;
+  url: URL;
+  cookieHeader: string | null;
+  context: AccessContext;
+}) {
+  const reject = (reason: CallbackRejection) => ({
+    location: resultPage({ outcome: "error", reason }),
+    rejected: reason,
+  });
   const state = input.url.searchParams.get("state");
   if (!state) return reject("missing_state");
   const db = prisma();
@@ -205,14 +246,23 @@ async function exchangeCode(consent: Consent, code: string | null, context: Acce
   if (!integration?.completeAuthorization || !consent.bankId || !consent.externalId) return consent;
   const db = prisma();
   if (!code) {
-    return db.consent.update({ where: { id: consent.id }, data: { statusReason: "The bank came back without an authorization code; connect again." } });
+    return db.consent.update({
+      where: { id: consent.id },
+      data: { statusReason: "The bank came back without an authorization code; connect again." },
+    });
   }
   try {
-    const bank = await integration.completeAuthorization({ bankId: consent.bankId, externalId: consent.externalId, code }, context);
+    const bank = await integration.completeAuthorization(
+      { bankId: consent.bankId, externalId: consent.externalId, code },
+      context,
+    );
     const updated = await db.consent.update({ where: { id: consent.id }, data: { externalId: bank.externalId } });
     return await applyBankConsent(db, updated, bank, context);
   } catch (error) {
-    log.warn("authorization code exchange failed", { consentId: consent.id, code: bankErrorOf(error)?.code ?? "internal" });
+    log.warn("authorization code exchange failed", {
+      consentId: consent.id,
+      code: bankErrorOf(error)?.code ?? "internal",
+    });
     return db.consent.update({
       where: { id: consent.id },
       data: { statusReason: "The bank did not confirm the approval; connect again.", lastCheckedAt: new Date() },

@@ -6,7 +6,9 @@ import { bankErrorOf } from "@/lib/banking/errors";
 export function bankFailure(cause: unknown): ApiError {
   const error = bankErrorOf(cause);
   if (!error) {
-    return new ApiError("server_error", "Something went wrong while talking to the bank. Retry with backoff.", { cause });
+    return new ApiError("server_error", "Something went wrong while talking to the bank. Retry with backoff.", {
+      cause,
+    });
   }
   switch (error.code) {
     case "rate_limited":
@@ -17,12 +19,18 @@ export function bankFailure(cause: unknown): ApiError {
     case "unavailable":
       return new ApiError("bad_gateway", "The bank is not answering right now. Retry in a moment.", { cause });
     case "consent_invalid":
-      return new ApiError("conflict", "The bank no longer accepts this consent. Check its status and renew it.", { cause });
+      return new ApiError("conflict", "The bank no longer accepts this consent. Check its status and renew it.", {
+        cause,
+      });
     case "not_found":
       return new ApiError("bad_gateway", "The bank did not recognise this request.", { cause });
     case "rejected":
     case "unknown":
-      return new ApiError("bad_gateway", "The bank refused the request. If it persists, contact support with the request id.", { cause });
+      return new ApiError(
+        "bad_gateway",
+        "The bank refused the request. If it persists, contact support with the request id.",
+        { cause },
+      );
     default: {
       const exhaustive: never = error.code;
       return exhaustive;

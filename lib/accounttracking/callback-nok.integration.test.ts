@@ -19,20 +19,30 @@ async function decidedThenNok(decision: "approve" | "deny") {
   const person = await makePerson("nok");
   const headers = bearer(person.token, person.scopeId);
   await call(usersRoute.POST, "POST", "x", { headers });
-  const banks = await call<{ data: { bankId: string }[] }>(banksRoute.GET, "GET", "x", { headers, query: "country=BE" });
+  const banks = await call<{ data: { bankId: string }[] }>(banksRoute.GET, "GET", "x", {
+    headers,
+    query: "country=BE",
+  });
   const bankId = banks.json.data[0].bankId;
   const created = await call<{ data: { id: string } }>(consentsRoute.POST, "POST", "x", {
     headers,
     body: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId },
   });
   const consentId = created.json.data.id;
-  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", { headers, params: { consent: consentId }, body: {} });
+  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", {
+    headers,
+    params: { consent: consentId },
+    body: {},
+  });
   const bankConsentId = new URL(redirect.json.data.authorizationUrl).searchParams.get("consentId") ?? "";
   const { cookie } = await login(bankId, bankConsentId, "alice");
   const decided = await decide(bankId, bankConsentId, decision, cookie);
   const back = new URL(decided.headers.get("location") ?? "");
   back.searchParams.set("result", "nok");
-  const landed = await call(callbackRoute.GET, "GET", back.pathname, { query: back.searchParams.toString(), params: { integration: "sandbox" } });
+  const landed = await call(callbackRoute.GET, "GET", back.pathname, {
+    query: back.searchParams.toString(),
+    params: { integration: "sandbox" },
+  });
   expect(landed.status).toBe(303);
   return { consentId, location: new URL(landed.headers.get("location") ?? "") };
 }

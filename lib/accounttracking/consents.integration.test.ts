@@ -17,24 +17,34 @@ import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> } };
-type ConsentBody = { data: { id: string; status: string; isValid: boolean; expiresAt: string | null; remainingDays: string } };
+type ConsentBody = {
+  data: { id: string; status: string; isValid: boolean; expiresAt: string | null; remainingDays: string };
+};
 const sha256 = (v: string) => createHash("sha256").update(v).digest("hex");
 const body = { integrationName: "sandbox", purpose: "account_access", expiryDays: 90 };
 
 async function registered() {
   const p = await makePerson("tracker");
-  expect((await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status).toBe(201);
+  expect(
+    (await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status,
+  ).toBe(201);
   return p;
 }
 
 async function pendingConsent(p: { token: string; scopeId: string }) {
-  const res = await call<ConsentBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", { headers: bearer(p.token, p.scopeId), body });
+  const res = await call<ConsentBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", {
+    headers: bearer(p.token, p.scopeId),
+    body,
+  });
   expect(res.status).toBe(201);
   return res.json.data;
 }
 
 /** A redirect in flight, as initiate-redirect would have stored it. */
-async function authorization(consentId: string, options: { integration?: string; expiresInMs?: number; binding?: string | null } = {}) {
+async function authorization(
+  consentId: string,
+  options: { integration?: string; expiresInMs?: number; binding?: string | null } = {},
+) {
   const state = randomBytes(32).toString("base64url");
   await prisma().consentAuthorization.create({
     data: {
@@ -51,7 +61,11 @@ async function authorization(consentId: string, options: { integration?: string;
 const callbackUrl = (integration: string, query: string) => `/api/accounttracking/v1/consents/callback/${integration}`;
 
 async function hitCallback(integration: string, query: string, cookie?: string) {
-  return call(callback.GET, "GET", callbackUrl(integration, query), { query, params: { integration }, headers: cookie ? { cookie } : {} });
+  return call(callback.GET, "GET", callbackUrl(integration, query), {
+    query,
+    params: { integration },
+    headers: cookie ? { cookie } : {},
+  });
 }
 
 describe("setup needs a person", () => {
@@ -59,9 +73,19 @@ describe("setup needs a person", () => {
     const p = await makePerson();
     for (const kind of ["api_key", "connector_app", "delegated_agent"] as const) {
       const app = await makeAppToken(p.scopeId, "member", kind);
-      const reg = await call<ErrorBody>(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(app.token, p.scopeId) });
-      const con = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", { headers: bearer(app.token, p.scopeId), body });
-      expect([reg.status, reg.json.error.code, con.status, con.json.error.code]).toEqual([403, "user_context_required", 403, "user_context_required"]);
+      const reg = await call<ErrorBody>(users.POST, "POST", "/api/accounttracking/v1/users", {
+        headers: bearer(app.token, p.scopeId),
+      });
+      const con = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", {
+        headers: bearer(app.token, p.scopeId),
+        body,
+      });
+      expect([reg.status, reg.json.error.code, con.status, con.json.error.code]).toEqual([
+        403,
+        "user_context_required",
+        403,
+        "user_context_required",
+      ]);
     }
     expect(await prisma().trackingRegistration.count({ where: { scopeId: p.scopeId } })).toBe(0);
     expect(await prisma().consent.count({ where: { scopeId: p.scopeId } })).toBe(0);
@@ -69,14 +93,25 @@ describe("setup needs a person", () => {
 
   it("registration is required before consents, and is idempotent", async () => {
     const p = await makePerson();
-    const before = await call<{ data: { active: boolean } }>(active.GET, "GET", "/api/accounttracking/v1/active", { headers: bearer(p.token, p.scopeId) });
+    const before = await call<{ data: { active: boolean } }>(active.GET, "GET", "/api/accounttracking/v1/active", {
+      headers: bearer(p.token, p.scopeId),
+    });
     expect(before.json.data.active).toBe(false);
-    const refused = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", { headers: bearer(p.token, p.scopeId), body });
+    const refused = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", {
+      headers: bearer(p.token, p.scopeId),
+      body,
+    });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toMatch(/Register for account tracking/);
-    expect((await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status).toBe(201);
-    expect((await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status).toBe(200);
-    const after = await call<{ data: { active: boolean } }>(active.GET, "GET", "/api/accounttracking/v1/active", { headers: bearer(p.token, p.scopeId) });
+    expect(
+      (await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status,
+    ).toBe(201);
+    expect(
+      (await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status,
+    ).toBe(200);
+    const after = await call<{ data: { active: boolean } }>(active.GET, "GET", "/api/accounttracking/v1/active", {
+      headers: bearer(p.token, p.scopeId),
+    });
     expect(after.json.data.active).toBe(true);
   });
 });
@@ -102,7 +137,10 @@ describe("creating consents", () => {
     ];
     const before = await prisma().consent.count({ where: { scopeId: p.scopeId } });
     for (const [input, field] of cases) {
-      const res = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", { headers: bearer(p.token, p.scopeId), body: input });
+      const res = await call<ErrorBody>(consents.POST, "POST", "/api/accounttracking/v1/consents", {
+        headers: bearer(p.token, p.scopeId),
+        body: input,
+      });
       expect(res.status, JSON.stringify(input)).toBe(422);
       expect(Object.keys(res.json.error.details ?? {})).toEqual([field]);
     }
@@ -111,19 +149,34 @@ describe("creating consents", () => {
 
   it("reading a pending consent's accounts is a clear 409; renew is 409; remaining days are the requested days", async () => {
     const consent = await pendingConsent(p);
-    const res = await call<ErrorBody>(accounts.GET, "GET", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } });
+    const res = await call<ErrorBody>(accounts.GET, "GET", "x", {
+      headers: bearer(p.token, p.scopeId),
+      params: { consent: consent.id },
+    });
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(/pending/);
-    expect((await call(renew.POST, "POST", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } })).status).toBe(409);
-    const days = await call<{ data: { remainingDays: string; status: string } }>(remaining.GET, "GET", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } });
+    expect(
+      (await call(renew.POST, "POST", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } }))
+        .status,
+    ).toBe(409);
+    const days = await call<{ data: { remainingDays: string; status: string } }>(remaining.GET, "GET", "x", {
+      headers: bearer(p.token, p.scopeId),
+      params: { consent: consent.id },
+    });
     expect(days.json.data).toMatchObject({ remainingDays: "90", status: "pending" });
   });
 
   it("revoking a pending consent that never reached the bank ends it; revoking again changes nothing", async () => {
     const consent = await pendingConsent(p);
-    const first = await call<ConsentBody>(revoke.POST, "POST", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } });
+    const first = await call<ConsentBody>(revoke.POST, "POST", "x", {
+      headers: bearer(p.token, p.scopeId),
+      params: { consent: consent.id },
+    });
     expect(first.json.data).toMatchObject({ status: "revoked", isValid: false, remainingDays: "0" });
-    const again = await call<ConsentBody>(revoke.POST, "POST", "x", { headers: bearer(p.token, p.scopeId), params: { consent: consent.id } });
+    const again = await call<ConsentBody>(revoke.POST, "POST", "x", {
+      headers: bearer(p.token, p.scopeId),
+      params: { consent: consent.id },
+    });
     expect(again.status).toBe(200);
   });
 
@@ -131,9 +184,23 @@ describe("creating consents", () => {
     const other = await makePerson();
     const consent = await pendingConsent(p);
     for (const handler of [one.GET, accounts.GET, remaining.GET]) {
-      expect((await call(handler, "GET", "x", { headers: bearer(other.token, other.scopeId), params: { consent: consent.id } })).status).toBe(404);
+      expect(
+        (
+          await call(handler, "GET", "x", {
+            headers: bearer(other.token, other.scopeId),
+            params: { consent: consent.id },
+          })
+        ).status,
+      ).toBe(404);
     }
-    expect((await call(revoke.POST, "POST", "x", { headers: bearer(other.token, other.scopeId), params: { consent: consent.id } })).status).toBe(404);
+    expect(
+      (
+        await call(revoke.POST, "POST", "x", {
+          headers: bearer(other.token, other.scopeId),
+          params: { consent: consent.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -156,7 +223,11 @@ describe("bank callback", () => {
 
   it("a forged or missing state is rejected", async () => {
     const consent = await pendingConsent(p);
-    await expectRejected(await hitCallback("sandbox", `state=${randomBytes(32).toString("base64url")}&result=ok`), "unknown_state", consent.id);
+    await expectRejected(
+      await hitCallback("sandbox", `state=${randomBytes(32).toString("base64url")}&result=ok`),
+      "unknown_state",
+      consent.id,
+    );
     await expectRejected(await hitCallback("sandbox", "result=nok"), "missing_state", consent.id);
   });
 
@@ -164,7 +235,9 @@ describe("bank callback", () => {
     const consent = await pendingConsent(p);
     const state = await authorization(consent.id);
     await expectRejected(await hitCallback("other-bank", `state=${state}&result=nok`), "wrong_integration", consent.id);
-    expect((await prisma().consentAuthorization.findFirstOrThrow({ where: { consentId: consent.id } })).usedAt).toBeNull();
+    expect(
+      (await prisma().consentAuthorization.findFirstOrThrow({ where: { consentId: consent.id } })).usedAt,
+    ).toBeNull();
   });
 
   it("an expired state is rejected", async () => {
@@ -183,7 +256,9 @@ describe("bank callback", () => {
     expect(stored.status).toBe("rejected");
     const replay = await hitCallback("sandbox", `state=${state}&result=ok`);
     expect(new URL(replay.headers.get("location") ?? "").searchParams.get("reason")).toBe("used_state");
-    expect((await prisma().consent.findUniqueOrThrow({ where: { id: consent.id } })).updatedAt).toEqual(stored.updatedAt);
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: consent.id } })).updatedAt).toEqual(
+      stored.updatedAt,
+    );
   });
 
   it("a redirect started in our UI is refused in another browser (no or another binding cookie)", async () => {
@@ -191,7 +266,15 @@ describe("bank callback", () => {
     const binding = randomBytes(32).toString("base64url");
     const state = await authorization(consent.id, { binding });
     await expectRejected(await hitCallback("sandbox", `state=${state}&result=nok`), "other_browser", consent.id);
-    await expectRejected(await hitCallback("sandbox", `state=${state}&result=nok`, `${BINDING_COOKIE}=${randomBytes(32).toString("base64url")}`), "other_browser", consent.id);
+    await expectRejected(
+      await hitCallback(
+        "sandbox",
+        `state=${state}&result=nok`,
+        `${BINDING_COOKIE}=${randomBytes(32).toString("base64url")}`,
+      ),
+      "other_browser",
+      consent.id,
+    );
     const same = await hitCallback("sandbox", `state=${state}&result=nok`, `${BINDING_COOKIE}=${binding}`);
     expect(new URL(same.headers.get("location") ?? "").searchParams.get("status")).toBe("rejected");
   });
@@ -211,7 +294,9 @@ describe("listing", () => {
     const a = await pendingConsent(p);
     const b = await pendingConsent(p);
     const app = await makeAppToken(p.scopeId, "viewer");
-    const res = await call<{ data: { id: string }[] }>(consents.GET, "GET", "/api/accounttracking/v1/consents", { headers: bearer(app.token, p.scopeId) });
+    const res = await call<{ data: { id: string }[] }>(consents.GET, "GET", "/api/accounttracking/v1/consents", {
+      headers: bearer(app.token, p.scopeId),
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.map((c) => c.id)).toEqual([b.id, a.id]);
     expect(randomUUID()).not.toBe(a.id);

@@ -49,7 +49,11 @@ export function integrationOrFail(name: string): BankIntegration {
   if (!integration) {
     const known = integrationNames();
     throw validationFailed({
-      integrationName: [known.length ? `Unknown integration; use one of: ${known.join(", ")}` : "No bank integration is enabled on this server"],
+      integrationName: [
+        known.length
+          ? `Unknown integration; use one of: ${known.join(", ")}`
+          : "No bank integration is enabled on this server",
+      ],
     });
   }
   return integration;
@@ -63,7 +67,14 @@ export async function findConsent(db: Tx, scopeId: string, id: string): Promise<
 
 export async function createConsent(
   db: Tx,
-  input: { scopeId: string; userId: string; integrationName: string; purpose: string; expiryDays: number; bankId?: string },
+  input: {
+    scopeId: string;
+    userId: string;
+    integrationName: string;
+    purpose: string;
+    expiryDays: number;
+    bankId?: string;
+  },
 ): Promise<Consent> {
   await requireRegistered(db, input.scopeId, input.userId);
   const integration = integrationOrFail(input.integrationName);
@@ -72,7 +83,10 @@ export async function createConsent(
     bank = await integration.getBank(input.bankId).catch((e: unknown) => {
       throw bankFailure(e);
     });
-    if (!bank) throw validationFailed({ bankId: ["Unknown bank for this integration; pick one from GET /api/accounttracking/v1/banks"] });
+    if (!bank)
+      throw validationFailed({
+        bankId: ["Unknown bank for this integration; pick one from GET /api/accounttracking/v1/banks"],
+      });
   }
   return db.consent.create({
     data: {
@@ -89,7 +103,12 @@ export async function createConsent(
 }
 
 /** Applies what the bank says about a consent. Ended consents never come back to life. */
-export async function applyBankConsent(db: Tx, consent: Consent, bank: BankConsent, context: AccessContext): Promise<Consent> {
+export async function applyBankConsent(
+  db: Tx,
+  consent: Consent,
+  bank: BankConsent,
+  context: AccessContext,
+): Promise<Consent> {
   let next = statusFromBank(bank.status);
   // Approval counts only when it came back through an accepted callback (right state, right
   // browser): otherwise someone else's bank login could be attached to this consent.
@@ -107,7 +126,12 @@ export async function applyBankConsent(db: Tx, consent: Consent, bank: BankConse
       status,
       validUntil,
       bankDate: bank.bankDate,
-      expiresAt: validUntil && status === "valid" ? new Date(`${addDays(validUntil, 1)}T00:00:00Z`) : status === "pending" ? null : consent.expiresAt,
+      expiresAt:
+        validUntil && status === "valid"
+          ? new Date(`${addDays(validUntil, 1)}T00:00:00Z`)
+          : status === "pending"
+            ? null
+            : consent.expiresAt,
       authorizedAt: becameValid ? new Date() : consent.authorizedAt,
       lastCheckedAt: new Date(),
       statusReason: status === consent.status ? consent.statusReason : (REASONS[bank.status] ?? null),
@@ -129,7 +153,11 @@ export async function refreshConsent(db: Tx, consent: Consent, context: AccessCo
       // The bank no longer knows the consent: it has ended there.
       return db.consent.update({
         where: { id: consent.id },
-        data: { status: consent.status === "pending" ? "rejected" : "revoked", statusReason: "The bank no longer recognises this consent.", lastCheckedAt: new Date() },
+        data: {
+          status: consent.status === "pending" ? "rejected" : "revoked",
+          statusReason: "The bank no longer recognises this consent.",
+          lastCheckedAt: new Date(),
+        },
       });
     }
     throw bankFailure(error);
@@ -138,7 +166,8 @@ export async function refreshConsent(db: Tx, consent: Consent, context: AccessCo
 
 export async function revokeConsent(db: Tx, consent: Consent, context: AccessContext): Promise<Consent> {
   if (consent.status === "revoked") return consent;
-  if (TERMINAL.includes(consent.status)) throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
+  if (TERMINAL.includes(consent.status))
+    throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
   if (consent.externalId && consent.bankId) {
     const integration = integrationOrFail(consent.integrationName);
     try {
@@ -158,7 +187,12 @@ export async function revokeConsent(db: Tx, consent: Consent, context: AccessCon
  * Renewal: PSD2 consents cannot be extended, so a renewal is a new consent for the same bank that
  * the account holder approves again. When it becomes valid, the old one is ended (status renewed).
  */
-export async function renewConsent(db: Tx, consent: Consent, userId: string, expiryDays?: number): Promise<{ consent: Consent; created: boolean }> {
+export async function renewConsent(
+  db: Tx,
+  consent: Consent,
+  userId: string,
+  expiryDays?: number,
+): Promise<{ consent: Consent; created: boolean }> {
   // A revoked consent can be renewed too: that is how a person reconnects, and its tracked accounts
   // then move to the renewal with their history instead of being tracked again from scratch.
   if (consent.status !== "valid" && consent.status !== "expired" && consent.status !== "revoked") {
@@ -192,7 +226,11 @@ async function finishRenewal(db: Tx, renewal: Consent, context: AccessContext) {
   }
   await db.consent.update({
     where: { id: old.id },
-    data: { status: "renewed", statusReason: `Replaced by the renewed consent ${renewal.id}.`, lastCheckedAt: new Date() },
+    data: {
+      status: "renewed",
+      statusReason: `Replaced by the renewed consent ${renewal.id}.`,
+      lastCheckedAt: new Date(),
+    },
   });
   await moveTrackedAccounts(db, old, renewal, context);
 }
@@ -206,10 +244,14 @@ async function moveTrackedAccounts(db: Tx, old: Consent, renewal: Consent, conte
   if (tracked.length === 0) return;
   const exposed =
     renewal.externalId && renewal.bankId
-      ? await integrationOrFail(renewal.integrationName).listAccounts(renewal.bankId, renewal.externalId, context).catch(() => [])
+      ? await integrationOrFail(renewal.integrationName)
+          .listAccounts(renewal.bankId, renewal.externalId, context)
+          .catch(() => [])
       : [];
   for (const account of tracked) {
-    const same = exposed.find((a) => a.externalId === account.externalId) ?? exposed.find((a) => a.iban !== null && a.iban === account.iban);
+    const same =
+      exposed.find((a) => a.externalId === account.externalId) ??
+      exposed.find((a) => a.iban !== null && a.iban === account.iban);
     await db.trackedAccount.update({
       where: { id: account.id },
       data: { consentId: renewal.id, externalId: same?.externalId ?? account.externalId },
@@ -219,7 +261,9 @@ async function moveTrackedAccounts(db: Tx, old: Consent, renewal: Consent, conte
 
 export async function consentAccounts(db: Tx, consent: Consent, context: AccessContext) {
   if (consent.status === "pending") {
-    throw conflict("The consent is pending: the account holder has not approved it at the bank yet. Follow the authorization redirect first.");
+    throw conflict(
+      "The consent is pending: the account holder has not approved it at the bank yet. Follow the authorization redirect first.",
+    );
   }
   if (consent.status !== "valid" || !consent.externalId || !consent.bankId) {
     throw conflict(`The consent is ${consent.status}; accounts can be read only under a valid consent. Renew it.`);
@@ -232,7 +276,11 @@ export async function consentAccounts(db: Tx, consent: Consent, context: AccessC
   }
 }
 
-export async function listConsents(db: Tx, scopeId: string, query: { perPage: number; cursor?: string; status?: ConsentStatus }) {
+export async function listConsents(
+  db: Tx,
+  scopeId: string,
+  query: { perPage: number; cursor?: string; status?: ConsentStatus },
+) {
   const list = { name: `consents:${scopeId}`, filters: { status: query.status } };
   const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.consent.findMany({
@@ -240,7 +288,12 @@ export async function listConsents(db: Tx, scopeId: string, query: { perPage: nu
       scopeId,
       ...(query.status ? { status: query.status } : {}),
       ...(after
-        ? { OR: [{ createdAt: { lt: new Date(String(after[0])) } }, { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } }] }
+        ? {
+            OR: [
+              { createdAt: { lt: new Date(String(after[0])) } },
+              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
+            ],
+          }
         : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -13,12 +13,19 @@ const expiryDays = z
   .number({ message: `expiryDays must be a whole number of days from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS}` })
   .int(`expiryDays must be a whole number of days from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS}`)
   .min(MIN_EXPIRY_DAYS, `expiryDays must be at least ${MIN_EXPIRY_DAYS}`)
-  .max(MAX_EXPIRY_DAYS, `expiryDays must be at most ${MAX_EXPIRY_DAYS} (PSD2 requires re-authentication every 180 days)`);
+  .max(
+    MAX_EXPIRY_DAYS,
+    `expiryDays must be at most ${MAX_EXPIRY_DAYS} (PSD2 requires re-authentication every 180 days)`,
+  );
 
 const bankId = z.string().trim().min(1, "bankId is required").max(100);
 
 export const CreateConsentBody = z.strictObject({
-  integrationName: z.string({ message: "integrationName is required" }).trim().min(1, "integrationName is required").max(50),
+  integrationName: z
+    .string({ message: "integrationName is required" })
+    .trim()
+    .min(1, "integrationName is required")
+    .max(50),
   purpose: z.enum(PURPOSES, { message: `purpose must be one of ${PURPOSES.join(", ")}` }),
   expiryDays,
   bankId: bankId.optional(),
@@ -49,7 +56,12 @@ export const TrackAccountBody = z.strictObject({
   accountType: z.enum(ACCOUNT_TYPES, { message: `accountType must be one of ${ACCOUNT_TYPES.join(", ")}` }),
   consentId: z.uuid({ message: "consentId must be a consent id" }).optional(),
   accountId: z.string().trim().min(1).max(200).optional(),
-  autoUpdatesPerDay: z.number().int().min(0).max(3, "autoUpdatesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)").optional(),
+  autoUpdatesPerDay: z
+    .number()
+    .int()
+    .min(0)
+    .max(3, "autoUpdatesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)")
+    .optional(),
 });
 
 export const AutoUpdateBody = z.strictObject({
@@ -67,7 +79,10 @@ const amount = (name: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,15}([.,]\d{1,6})?$/, `${name} must be an amount such as 42.50 (its size: it matches money in and out alike)`)
+    .regex(
+      /^\d{1,15}([.,]\d{1,6})?$/,
+      `${name} must be an amount such as 42.50 (its size: it matches money in and out alike)`,
+    )
     .transform((v) => v.replace(",", "."));
 
 /** The filters of an account's transactions: the list, its totals and its CSV export take the same. */
@@ -85,10 +100,22 @@ type FilterInput = { [K in keyof typeof filterShape]?: string };
 
 function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
   if (q["filter[fromDate]"] && q["filter[toDate]"] && q["filter[fromDate]"] > q["filter[toDate]"]) {
-    ctx.addIssue({ code: "custom", message: "filter[fromDate] must not be after filter[toDate]", path: ["filter[fromDate]"] });
+    ctx.addIssue({
+      code: "custom",
+      message: "filter[fromDate] must not be after filter[toDate]",
+      path: ["filter[fromDate]"],
+    });
   }
-  if (q["filter[minAmount]"] && q["filter[maxAmount]"] && Number(q["filter[minAmount]"]) > Number(q["filter[maxAmount]"])) {
-    ctx.addIssue({ code: "custom", message: "filter[minAmount] must not be above filter[maxAmount]", path: ["filter[minAmount]"] });
+  if (
+    q["filter[minAmount]"] &&
+    q["filter[maxAmount]"] &&
+    Number(q["filter[minAmount]"]) > Number(q["filter[maxAmount]"])
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      message: "filter[minAmount] must not be above filter[maxAmount]",
+      path: ["filter[minAmount]"],
+    });
   }
 }
 

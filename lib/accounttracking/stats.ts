@@ -10,12 +10,26 @@ import { isTransferSql } from "@/lib/accounttracking/transfers";
 const PARTY = `CASE WHEN t.amount < 0 THEN coalesce(t.ultimate_creditor, t.creditor_name) ELSE coalesce(t.ultimate_debtor, t.debtor_name) END`;
 const TRANSFER = isTransferSql("t", "ta.owner_name");
 
-type MonthRow = { month: string; inflow: string; outflow: string; net: string; count: number; transfers_in: string; transfers_out: string };
+type MonthRow = {
+  month: string;
+  inflow: string;
+  outflow: string;
+  net: string;
+  count: number;
+  transfers_in: string;
+  transfers_out: string;
+};
 
 export async function accountStats(account: TrackedAccount) {
   const db = pool();
   const [counts, monthly, top] = await Promise.all([
-    db.query<{ booked: number; pending: number; booked_sum: string; first_date: string | null; last_date: string | null }>(
+    db.query<{
+      booked: number;
+      pending: number;
+      booked_sum: string;
+      first_date: string | null;
+      last_date: string | null;
+    }>(
       `SELECT count(*) FILTER (WHERE status = 'booked')::int AS booked, count(*) FILTER (WHERE status = 'pending')::int AS pending,
               coalesce(sum(amount) FILTER (WHERE status = 'booked'), 0)::text AS booked_sum,
               min(sort_date) AS first_date, max(sort_date) AS last_date
@@ -52,7 +66,10 @@ export async function accountStats(account: TrackedAccount) {
   return {
     accountId: account.id,
     currency: account.currency,
-    balance: account.balanceAmount === null ? null : { amount: account.balanceAmount.toString(), date: account.balanceDate, source: "bank" as const },
+    balance:
+      account.balanceAmount === null
+        ? null
+        : { amount: account.balanceAmount.toString(), date: account.balanceDate, source: "bank" as const },
     counts: { booked: c.booked, pending: c.pending },
     bookedSum: c.booked_sum,
     firstDate: c.first_date,

@@ -4,15 +4,38 @@
 import { pool } from "@/lib/db/client";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import {
-  OWN_OF_ACCOUNT, TRANSACTION_COLUMNS, TRANSACTIONS_FROM, counterpartOf, type TransactionRow,
+  OWN_OF_ACCOUNT,
+  TRANSACTION_COLUMNS,
+  TRANSACTIONS_FROM,
+  counterpartOf,
+  type TransactionRow,
 } from "@/lib/accounttracking/transactions";
 
 const PAGE = 5000;
 
 const HEADER = [
-  "date", "bookingDate", "valueDate", "status", "amount", "currency", "counterpart", "counterpartIban", "remittanceInformation",
-  "ownAccountTransfer", "creditorName", "creditorIban", "ultimateCreditor", "debtorName", "debtorIban", "ultimateDebtor",
-  "creditorId", "mandateId", "bankTransactionCode", "entryReference", "bankTransactionId", "id",
+  "date",
+  "bookingDate",
+  "valueDate",
+  "status",
+  "amount",
+  "currency",
+  "counterpart",
+  "counterpartIban",
+  "remittanceInformation",
+  "ownAccountTransfer",
+  "creditorName",
+  "creditorIban",
+  "ultimateCreditor",
+  "debtorName",
+  "debtorIban",
+  "ultimateDebtor",
+  "creditorId",
+  "mandateId",
+  "bankTransactionCode",
+  "entryReference",
+  "bankTransactionId",
+  "id",
 ];
 
 /** One field: quoted when needed; text that a spreadsheet would run as a formula gets a leading '. */
@@ -25,15 +48,36 @@ export function csvField(value: string | null, text = true): string {
 function line(t: TransactionRow): string {
   const debit = t.amount.startsWith("-");
   const cells: [string | null, boolean?][] = [
-    [t.sort_date], [t.booking_date], [t.value_date], [t.status], [t.amount, false], [t.currency], [counterpartOf(t)],
-    [debit ? t.creditor_iban : t.debtor_iban], [t.remittance_information], [t.transfer_source ? "yes" : "no"],
-    [t.creditor_name], [t.creditor_iban], [t.ultimate_creditor], [t.debtor_name], [t.debtor_iban], [t.ultimate_debtor],
-    [t.creditor_id], [t.mandate_id], [t.bank_transaction_code], [t.entry_reference], [t.external_id], [t.id],
+    [t.sort_date],
+    [t.booking_date],
+    [t.value_date],
+    [t.status],
+    [t.amount, false],
+    [t.currency],
+    [counterpartOf(t)],
+    [debit ? t.creditor_iban : t.debtor_iban],
+    [t.remittance_information],
+    [t.transfer_source ? "yes" : "no"],
+    [t.creditor_name],
+    [t.creditor_iban],
+    [t.ultimate_creditor],
+    [t.debtor_name],
+    [t.debtor_iban],
+    [t.ultimate_debtor],
+    [t.creditor_id],
+    [t.mandate_id],
+    [t.bank_transaction_code],
+    [t.entry_reference],
+    [t.external_id],
+    [t.id],
   ];
   return cells.map(([v, text]) => csvField(v, text !== false)).join(",");
 }
 
-export async function transactionsCsv(accountId: string, filter: TransactionsFilter): Promise<{ text: string; rows: number }> {
+export async function transactionsCsv(
+  accountId: string,
+  filter: TransactionsFilter,
+): Promise<{ text: string; rows: number }> {
   const out = [HEADER.join(",")];
   let after: [string, string] | null = null;
   for (;;) {

@@ -15,8 +15,18 @@ export type TransactionsFilter = {
 };
 
 const SEARCHED = [
-  "remittance_information", "creditor_name", "ultimate_creditor", "debtor_name", "ultimate_debtor", "creditor_iban",
-  "debtor_iban", "creditor_id", "mandate_id", "entry_reference", "external_id", "bank_transaction_code",
+  "remittance_information",
+  "creditor_name",
+  "ultimate_creditor",
+  "debtor_name",
+  "ultimate_debtor",
+  "creditor_iban",
+  "debtor_iban",
+  "creditor_id",
+  "mandate_id",
+  "entry_reference",
+  "external_id",
+  "bank_transaction_code",
 ].map((c) => `t.${c}`);
 
 /** WHERE conditions for account `$1`; pushes its parameters onto `values`. */
@@ -32,7 +42,9 @@ export function filterConditions(filter: TransactionsFilter, values: unknown[]):
   // Every word must appear somewhere (IBANs are also matched without their spaces).
   for (const word of (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     const p = `$${values.push(`%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`;
-    where.push(`(concat_ws(' ', ${SEARCHED.join(", ")}) ILIKE ${p} OR replace(concat_ws(' ', t.creditor_iban, t.debtor_iban), ' ', '') ILIKE ${p})`);
+    where.push(
+      `(concat_ws(' ', ${SEARCHED.join(", ")}) ILIKE ${p} OR replace(concat_ws(' ', t.creditor_iban, t.debtor_iban), ' ', '') ILIKE ${p})`,
+    );
   }
   return where;
 }

@@ -10,8 +10,24 @@ import { makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
-type Tx = { id: string; amount: string; remittanceInformation: string | null; bookingDate: string | null; isTransfer: boolean };
-type Totals = { count: number; currencies: { currency: string; count: number; inflow: string; outflow: string; net: string; transfers: { count: number; net: string } }[] };
+type Tx = {
+  id: string;
+  amount: string;
+  remittanceInformation: string | null;
+  bookingDate: string | null;
+  isTransfer: boolean;
+};
+type Totals = {
+  count: number;
+  currencies: {
+    currency: string;
+    count: number;
+    inflow: string;
+    outflow: string;
+    net: string;
+    transfers: { count: number; net: string };
+  }[];
+};
 
 let alice: SyncedAlice;
 withSandboxBank();
@@ -20,8 +36,14 @@ beforeAll(async () => {
 });
 
 const params = () => ({ id: alice.current.id });
-const list = (query: string) => call<{ data: Tx[] }>(listRoute.GET, "GET", "x", { headers: alice.headers, params: params(), query: `perPage=500&${query}` });
-const totals = (query: string) => call<{ data: Totals }>(totalsRoute.GET, "GET", "x", { headers: alice.headers, params: params(), query });
+const list = (query: string) =>
+  call<{ data: Tx[] }>(listRoute.GET, "GET", "x", {
+    headers: alice.headers,
+    params: params(),
+    query: `perPage=500&${query}`,
+  });
+const totals = (query: string) =>
+  call<{ data: Totals }>(totalsRoute.GET, "GET", "x", { headers: alice.headers, params: params(), query });
 const csv = (query: string) => call(csvRoute.GET, "GET", "x", { headers: alice.headers, params: params(), query });
 
 describe("transaction filters", () => {
@@ -86,7 +108,14 @@ describe("transaction filters", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("attachment");
     const lines = res.text.trimEnd().split("\r\n");
-    expect(lines[0].split(",").slice(0, 6)).toEqual(["date", "bookingDate", "valueDate", "status", "amount", "currency"]);
+    expect(lines[0].split(",").slice(0, 6)).toEqual([
+      "date",
+      "bookingDate",
+      "valueDate",
+      "status",
+      "amount",
+      "currency",
+    ]);
     expect(lines.length - 1).toBe(rows.length);
     const amounts = lines.slice(1).map((l) => l.split(",")[4]);
     expect(amounts).toEqual(rows.map((r) => r.amount));

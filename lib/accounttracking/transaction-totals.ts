@@ -6,7 +6,15 @@ import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
 
-type Row = { currency: string; count: number; inflow: string; outflow: string; net: string; transfer_count: number; transfer_net: string };
+type Row = {
+  currency: string;
+  count: number;
+  inflow: string;
+  outflow: string;
+  net: string;
+  transfer_count: number;
+  transfer_net: string;
+};
 
 export async function transactionTotals(accountId: string, filter: TransactionsFilter) {
   const values: unknown[] = [accountId];

@@ -49,7 +49,9 @@ const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CR
 const OWN_OF_ACCOUNT = ownCte("(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)");
 
 /** The other party: the creditor on a debit, the debtor on a credit (the ultimate party when named). */
-export function counterpartOf(t: Pick<TransactionRow, "amount" | "creditor_name" | "ultimate_creditor" | "debtor_name" | "ultimate_debtor">) {
+export function counterpartOf(
+  t: Pick<TransactionRow, "amount" | "creditor_name" | "ultimate_creditor" | "debtor_name" | "ultimate_debtor">,
+) {
   const debit = t.amount.startsWith("-");
   return debit ? (t.ultimate_creditor ?? t.creditor_name) : (t.ultimate_debtor ?? t.debtor_name);
 }
@@ -91,7 +93,10 @@ export type ListFilter = TransactionsFilter & { perPage: number; cursor?: string
 /** What a transactions cursor is bound to: the account and the filters of the page it came from. */
 export function transactionsList(accountId: string, filter: TransactionsFilter) {
   const { fromDate, toDate, status, q, minAmount, maxAmount, direction } = filter;
-  return { name: `transactions:${accountId}`, filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction } };
+  return {
+    name: `transactions:${accountId}`,
+    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction },
+  };
 }
 
 /** The keyset query, shared by the API and the benchmark's raw baseline. */
@@ -99,7 +104,8 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
   const values: unknown[] = [accountId];
   const where = filterConditions(filter, values);
   const after = decodeCursor(transactionsList(accountId, filter), filter.cursor, 2);
-  if (after) where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
+  if (after)
+    where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
   values.push(filter.perPage + 1);
   return {
     text: `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${FROM}
@@ -115,7 +121,13 @@ export async function listTransactions(accountId: string, filter: ListFilter) {
   const last = items.at(-1);
   return {
     items: items.map(serializeTransaction),
-    meta: { page: { perPage: filter.perPage, nextCursor: hasMore && last ? encodeCursor(transactionsList(accountId, filter), [last.sort_date, last.id]) : null } },
+    meta: {
+      page: {
+        perPage: filter.perPage,
+        nextCursor:
+          hasMore && last ? encodeCursor(transactionsList(accountId, filter), [last.sort_date, last.id]) : null,
+      },
+    },
   };
 }
 

@@ -14,7 +14,14 @@ import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
-type Tx = { id: string; amount: string; isTransfer: boolean; transferSource: string | null; transferOverride: boolean | null; remittanceInformation: string | null };
+type Tx = {
+  id: string;
+  amount: string;
+  isTransfer: boolean;
+  transferSource: string | null;
+  transferOverride: boolean | null;
+  remittanceInformation: string | null;
+};
 type Month = { month: string; inflow: string; outflow: string; net: string; transfersIn: string; transfersOut: string };
 type Stats = { months: Month[]; topCounterparts: { name: string }[]; firstDate: string };
 
@@ -26,12 +33,15 @@ beforeAll(async () => {
 
 async function savingsRows(accountId: string) {
   const res = await call<{ data: Tx[] }>(listRoute.GET, "GET", "x", {
-    headers: alice.headers, params: { id: accountId }, query: "perPage=500&filter[q]=Monthly%20savings",
+    headers: alice.headers,
+    params: { id: accountId },
+    query: "perPage=500&filter[q]=Monthly%20savings",
   });
   expect(res.status).toBe(200);
   return res.json.data;
 }
-const stats = async (id: string) => (await call<{ data: Stats }>(statsRoute.GET, "GET", "x", { headers: alice.headers, params: { id } })).json.data;
+const stats = async (id: string) =>
+  (await call<{ data: Stats }>(statsRoute.GET, "GET", "x", { headers: alice.headers, params: { id } })).json.data;
 const mark = (id: string, body: unknown, headers = alice.headers) =>
   call<{ data: Tx }>(transferRoute.PUT, "PUT", "x", { headers, params: { transactionId: id }, body });
 
@@ -59,22 +69,47 @@ describe("own-account transfers", () => {
     expect(s.months.length).toBeGreaterThan(12);
     expect(s.months[0].month).toBe(s.firstDate.slice(0, 7));
     const transfersOut = s.months.reduce((sum, m) => sum + cents([m.transfersOut]), 0n);
-    expect(transfersOut).toBe(-cents((await savingsRows(alice.current.id)).filter((r) => r.amount.startsWith("-")).map((r) => r.amount)));
+    expect(transfersOut).toBe(
+      -cents((await savingsRows(alice.current.id)).filter((r) => r.amount.startsWith("-")).map((r) => r.amount)),
+    );
     for (const m of s.months) expect(cents([m.inflow]) - cents([m.outflow])).toBe(cents([m.net]));
     expect(s.topCounterparts.map((c) => c.name)).not.toContain("Alice Martin");
-    const listed = await call<{ data: { name: string }[] }>(counterpartsRoute.GET, "GET", "x", { headers: alice.headers, params: { id: alice.current.id }, query: "perPage=200" });
+    const listed = await call<{ data: { name: string }[] }>(counterpartsRoute.GET, "GET", "x", {
+      headers: alice.headers,
+      params: { id: alice.current.id },
+      query: "perPage=200",
+    });
     expect(listed.json.data.length).toBeGreaterThan(3);
     expect(listed.json.data.map((c) => c.name)).not.toContain("Alice Martin");
   });
 
   it("lets a person correct a guess both ways; the correction survives a re-sync", async () => {
     const [transfer] = await savingsRows(alice.current.id);
-    const before = (await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(totalsRoute.GET, "GET", "x", { headers: alice.headers, params: { id: alice.current.id } })).json.data.currencies[0];
+    const before = (
+      await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(
+        totalsRoute.GET,
+        "GET",
+        "x",
+        { headers: alice.headers, params: { id: alice.current.id } },
+      )
+    ).json.data.currencies[0];
 
     const unmarked = await mark(transfer.id, { isTransfer: false });
     expect(unmarked.status).toBe(200);
-    expect(unmarked.json.data).toMatchObject({ id: transfer.id, isTransfer: false, transferSource: null, transferOverride: false });
-    const after = (await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(totalsRoute.GET, "GET", "x", { headers: alice.headers, params: { id: alice.current.id } })).json.data.currencies[0];
+    expect(unmarked.json.data).toMatchObject({
+      id: transfer.id,
+      isTransfer: false,
+      transferSource: null,
+      transferOverride: false,
+    });
+    const after = (
+      await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(
+        totalsRoute.GET,
+        "GET",
+        "x",
+        { headers: alice.headers, params: { id: alice.current.id } },
+      )
+    ).json.data.currencies[0];
     expect(after.transfers.count).toBe(before.transfers.count - 1);
     expect(cents([after.outflow]) - cents([before.outflow])).toBe(-cents([transfer.amount]));
 
@@ -82,8 +117,15 @@ describe("own-account transfers", () => {
     const kept = (await savingsRows(alice.current.id)).find((r) => r.id === transfer.id);
     expect(kept).toMatchObject({ isTransfer: false, transferOverride: false });
 
-    const cleared = await call<{ data: Tx }>(transferRoute.DELETE, "DELETE", "x", { headers: alice.headers, params: { transactionId: transfer.id } });
-    expect(cleared.json.data).toMatchObject({ isTransfer: true, transferSource: "tracked_account", transferOverride: null });
+    const cleared = await call<{ data: Tx }>(transferRoute.DELETE, "DELETE", "x", {
+      headers: alice.headers,
+      params: { transactionId: transfer.id },
+    });
+    expect(cleared.json.data).toMatchObject({
+      isTransfer: true,
+      transferSource: "tracked_account",
+      transferOverride: null,
+    });
 
     const [rent] = await rowsWith(alice.current.id, "Rent");
     const marked = await mark(rent.id, { isTransfer: true });
@@ -96,7 +138,9 @@ describe("own-account transfers", () => {
     expect(bad.status).toBe(422);
     expect(bad.text).toContain("isTransfer");
     const app = await makeAppToken(alice.connected.person.scopeId, "member");
-    expect((await mark(row.id, { isTransfer: true }, bearer(app.token, alice.connected.person.scopeId))).status).toBe(403);
+    expect((await mark(row.id, { isTransfer: true }, bearer(app.token, alice.connected.person.scopeId))).status).toBe(
+      403,
+    );
     const other = await makePerson("stranger");
     expect((await mark(row.id, { isTransfer: true }, bearer(other.token, other.scopeId))).status).toBe(404);
   });

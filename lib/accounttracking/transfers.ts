@@ -18,7 +18,8 @@ export function ownCte(scopeSql: string): string {
 }
 
 /** The other party's IBAN (creditor on a debit, debtor on a credit), normalised like ownCte's. */
-const otherIban = (t: string) => `upper(replace(CASE WHEN ${t}.amount < 0 THEN ${t}.creditor_iban ELSE ${t}.debtor_iban END, ' ', ''))`;
+const otherIban = (t: string) =>
+  `upper(replace(CASE WHEN ${t}.amount < 0 THEN ${t}.creditor_iban ELSE ${t}.debtor_iban END, ' ', ''))`;
 const partyName = (t: string) =>
   `CASE WHEN ${t}.amount < 0 THEN coalesce(${t}.ultimate_creditor, ${t}.creditor_name) ELSE coalesce(${t}.ultimate_debtor, ${t}.debtor_name) END`;
 
@@ -40,7 +41,12 @@ export function isTransferSql(t: string, owner: string): string {
  * A person marks (true) or unmarks (false) a transaction as an own-account transfer, or returns it
  * to detection (null). Kept on our row, so it survives re-syncs and re-issued bank ids.
  */
-export async function setTransferOverride(db: Tx, scopeId: string, transactionId: string, value: boolean | null): Promise<void> {
+export async function setTransferOverride(
+  db: Tx,
+  scopeId: string,
+  transactionId: string,
+  value: boolean | null,
+): Promise<void> {
   const changed = await db.$executeRawUnsafe(
     "UPDATE transactions SET transfer_override = $1 WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL",
     value,

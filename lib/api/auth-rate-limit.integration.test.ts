@@ -33,7 +33,10 @@ describe("token endpoint limits", () => {
     const people = await Promise.all([makePerson("nat1"), makePerson("nat2"), makePerson("nat3")]);
     const refresh: string[] = [];
     for (const [i, p] of people.entries()) {
-      const signedIn = await grant({ grantType: "password", email: p.email, password: TEST_PASSWORD }, `192.0.2.${i + 1}`);
+      const signedIn = await grant(
+        { grantType: "password", email: p.email, password: TEST_PASSWORD },
+        `192.0.2.${i + 1}`,
+      );
       expect(signedIn.status).toBe(200);
       refresh.push(signedIn.json.data.refreshToken);
     }
@@ -46,17 +49,23 @@ describe("token endpoint limits", () => {
     // One family refreshed over its budget (POINTS a window) is refused, from any address.
     const second = await grant({ grantType: "refresh_token", refreshToken: refresh[0] }, "203.0.113.1");
     expect(second.status).toBe(200);
-    const again = await grant({ grantType: "refresh_token", refreshToken: second.json.data.refreshToken }, "203.0.113.2");
+    const again = await grant(
+      { grantType: "refresh_token", refreshToken: second.json.data.refreshToken },
+      "203.0.113.2",
+    );
     expect(again.status).toBe(429);
     expect(again.headers.get("retry-after")).toMatch(/^\d+$/);
     // …while password checks from the same address are untouched by refreshes.
-    expect((await grant({ grantType: "password", email: people[1].email, password: TEST_PASSWORD }, nat)).status).toBe(200);
+    expect((await grant({ grantType: "password", email: people[1].email, password: TEST_PASSWORD }, nat)).status).toBe(
+      200,
+    );
   });
 
   it("password checks: per (address, email), per email across addresses, per address across emails", async () => {
     const { grant, makePerson } = await load();
     const victim = await makePerson("victim");
-    const wrong = (email: string, peer: string) => grant({ grantType: "password", email, password: "wrong password!" }, peer);
+    const wrong = (email: string, peer: string) =>
+      grant({ grantType: "password", email, password: "wrong password!" }, peer);
     expect((await wrong(victim.email, "198.51.100.20")).status).toBe(401);
     expect((await wrong(victim.email, "198.51.100.20")).status).toBe(401);
     expect((await wrong(victim.email, "198.51.100.20")).status).toBe(429); // (address, email): POINTS
@@ -66,7 +75,8 @@ describe("token endpoint limits", () => {
     expect((await wrong(victim.email, "198.51.100.23")).status).toBe(429); // the email: 3 × POINTS across addresses
     const sprayer = "198.51.100.30";
     const statuses: number[] = [];
-    for (let i = 0; i < POINTS * 10 + 1; i += 1) statuses.push((await wrong(`nobody-${i}@example.test`, sprayer)).status);
+    for (let i = 0; i < POINTS * 10 + 1; i += 1)
+      statuses.push((await wrong(`nobody-${i}@example.test`, sprayer)).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(POINTS * 10); // the address: 10 × POINTS across emails
     expect(statuses.at(-1)).toBe(429);
   });

@@ -29,7 +29,10 @@ const unauthenticated = (message: string) =>
  */
 export type Authentication = { principal: Principal | null; scopeRole?: Role | null };
 
-export async function principalFromBearer(secret: string, scopeId: string | null = null): Promise<Authentication & { principal: Principal }> {
+export async function principalFromBearer(
+  secret: string,
+  scopeId: string | null = null,
+): Promise<Authentication & { principal: Principal }> {
   // Named (prepared once per connection): this runs on every request, and planning it each time
   // cost more than executing it.
   const { rows } = await pool().query<TokenRow>({
@@ -82,7 +85,10 @@ export async function authenticate(request: Request, scopeId: string | null = nu
     values: [userId, scope],
   });
   if (!rows[0]) return { principal: null };
-  return { principal: { kind: "user", userId, via: "session", tokenId: null }, scopeRole: scope === null ? undefined : rows[0].member_role };
+  return {
+    principal: { kind: "user", userId, via: "session", tokenId: null },
+    scopeRole: scope === null ? undefined : rows[0].member_role,
+  };
 }
 
 export function requirePrincipal(principal: Principal | null): Principal {

@@ -18,7 +18,10 @@ describe("request body cap", () => {
   it("a body over the cap answers 413 in the envelope and writes nothing", async () => {
     const p = await makePerson();
     const big = JSON.stringify({ type: "company", displayName: "x".repeat(bodyLimitBytes()), countryCode: "BE" });
-    const res = await call<ErrorBody>(clients.POST, "POST", "/api/clients/v1", { headers: bearer(p.token, p.scopeId), rawBody: big });
+    const res = await call<ErrorBody>(clients.POST, "POST", "/api/clients/v1", {
+      headers: bearer(p.token, p.scopeId),
+      rawBody: big,
+    });
     expect(res.status).toBe(413);
     expect(res.json.error.code).toBe("payload_too_large");
     expect(res.json.meta.requestId).toBe(res.headers.get("x-request-id"));

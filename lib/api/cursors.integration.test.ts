@@ -17,9 +17,13 @@ describe("cursors on the wire", () => {
     const { accountId } = await storedAccount(p, 5);
     const { accountId: otherAccount } = await storedAccount(p, 5);
     for (const name of ["a", "b", "c"]) {
-      await call(clients.POST, "POST", "/api/clients/v1", { headers, body: { type: "company", displayName: name, countryCode: "BE" } });
+      await call(clients.POST, "POST", "/api/clients/v1", {
+        headers,
+        body: { type: "company", displayName: name, countryCode: "BE" },
+      });
     }
-    const txPage = (id: string, query: string) => call<Page & ErrorBody>(transactions.GET, "GET", "x", { headers, params: { id }, query });
+    const txPage = (id: string, query: string) =>
+      call<Page & ErrorBody>(transactions.GET, "GET", "x", { headers, params: { id }, query });
     const first = await txPage(accountId, "perPage=2");
     expect(first.status).toBe(200);
     const cursor = first.json.meta.page.nextCursor ?? "";
@@ -47,9 +51,15 @@ describe("cursors on the wire", () => {
       expect(res.json.error.code).toBe("validation_failed");
       expect(Object.keys(res.json.error.details ?? {})).toEqual(["cursor"]);
     }
-    const onClients = await call<ErrorBody>(clients.GET, "GET", "/api/clients/v1", { headers, query: `cursor=${cursor}` });
+    const onClients = await call<ErrorBody>(clients.GET, "GET", "/api/clients/v1", {
+      headers,
+      query: `cursor=${cursor}`,
+    });
     expect(onClients.status).toBe(422);
-    const otherSearch = await call<ErrorBody>(clients.GET, "GET", "/api/clients/v1", { headers, query: `search=a&cursor=${clientsCursor}` });
+    const otherSearch = await call<ErrorBody>(clients.GET, "GET", "/api/clients/v1", {
+      headers,
+      query: `search=a&cursor=${clientsCursor}`,
+    });
     expect(otherSearch.status).toBe(422);
   });
 });

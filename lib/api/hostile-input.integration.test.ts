@@ -32,7 +32,10 @@ describe("prototype-named keys", () => {
 
   it("a query parameter named __proto__ is ignored like any unknown parameter", async () => {
     const p = await makePerson();
-    const res = await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(p.token, p.scopeId), query: "__proto__=x&constructor=y" });
+    const res = await call(clients.GET, "GET", "/api/clients/v1", {
+      headers: bearer(p.token, p.scopeId),
+      query: "__proto__=x&constructor=y",
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -65,12 +68,42 @@ describe("NUL and unpaired surrogates", () => {
   it("%00 in query parameters: clients search, profile filters, lookup context, counterparts q", async () => {
     const p = await makePerson();
     const headers = bearer(p.token, p.scopeId);
-    const cases: { handler: typeof clients.GET; path: string; query: string; field: string; params: Record<string, string> }[] = [
+    const cases: {
+      handler: typeof clients.GET;
+      path: string;
+      query: string;
+      field: string;
+      params: Record<string, string>;
+    }[] = [
       { handler: clients.GET, path: "/api/clients/v1", query: "search=a%00b", field: "search", params: {} },
-      { handler: profiles.GET, path: "/api/datasets/v1/profiles", query: "entity_type=client&entity_id=%00", field: "entity_id", params: {} },
-      { handler: profiles.GET, path: "/api/datasets/v1/profiles", query: "profession=%00", field: "profession", params: {} },
-      { handler: lookup.GET, path: "/api/companies/v1/lookup", query: "country=BE&number=0403170701&entityType=client&entityId=%00", field: "entityId", params: {} },
-      { handler: accountCounterparts.GET, path: "/x", query: "q=%ED%A0%80%00", field: "q", params: { id: randomUUID() } },
+      {
+        handler: profiles.GET,
+        path: "/api/datasets/v1/profiles",
+        query: "entity_type=client&entity_id=%00",
+        field: "entity_id",
+        params: {},
+      },
+      {
+        handler: profiles.GET,
+        path: "/api/datasets/v1/profiles",
+        query: "profession=%00",
+        field: "profession",
+        params: {},
+      },
+      {
+        handler: lookup.GET,
+        path: "/api/companies/v1/lookup",
+        query: "country=BE&number=0403170701&entityType=client&entityId=%00",
+        field: "entityId",
+        params: {},
+      },
+      {
+        handler: accountCounterparts.GET,
+        path: "/x",
+        query: "q=%ED%A0%80%00",
+        field: "q",
+        params: { id: randomUUID() },
+      },
     ];
     for (const c of cases) {
       const res = await call<ErrorBody>(c.handler, "GET", c.path, { headers, query: c.query, params: c.params });

@@ -14,9 +14,7 @@ const LOCK_SECONDS = 60;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyRef = { principalKey: string; scopeKey: string; key: string };
-export type Begin =
-  | { kind: "proceed" }
-  | { kind: "replay"; status: number; bodyText: string };
+export type Begin = { kind: "proceed" } | { kind: "replay"; status: number; bodyText: string };
 
 export function idempotencyKeyOf(request: Request): string | null {
   const key = request.headers.get("idempotency-key");
@@ -86,7 +84,9 @@ export async function beginIdempotent(ref: IdempotencyRef, method: string, path:
       continue;
     }
     if (row.request_hash !== hash) {
-      throw conflict("This Idempotency-Key was already used with a different request. Use a new key for a new operation.");
+      throw conflict(
+        "This Idempotency-Key was already used with a different request. Use a new key for a new operation.",
+      );
     }
     if (row.state === "completed" && row.response_status !== null) {
       return { kind: "replay", status: row.response_status, bodyText: row.response_body ?? "" };
@@ -100,13 +100,20 @@ export async function beginIdempotent(ref: IdempotencyRef, method: string, path:
       );
       if (taken.rowCount === 1) return { kind: "proceed" };
     }
-    throw conflict("A request with this Idempotency-Key is still being processed. Retry shortly.", { "retry-after": "1" });
+    throw conflict("A request with this Idempotency-Key is still being processed. Retry shortly.", {
+      "retry-after": "1",
+    });
   }
   throw conflict("Could not reserve the Idempotency-Key; retry.", { "retry-after": "1" });
 }
 
 /** Stores the response text inside the handler's transaction. */
-export async function completeIdempotentTx(tx: Tx, ref: IdempotencyRef, status: number, bodyText: string): Promise<void> {
+export async function completeIdempotentTx(
+  tx: Tx,
+  ref: IdempotencyRef,
+  status: number,
+  bodyText: string,
+): Promise<void> {
   await tx.$executeRaw`UPDATE idempotency_keys
       SET state = 'completed', response_status = ${status}, response_body = ${bodyText}
     WHERE principal_key = ${ref.principalKey} AND scope_key = ${ref.scopeKey} AND key = ${ref.key}`;

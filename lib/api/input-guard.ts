@@ -36,7 +36,9 @@ export function unsafeStrings(value: unknown, path = ""): ErrorDetails {
       addDetail(details, at || "body", "Nested too deeply.");
       return;
     }
-    const entries: [string, unknown][] = Array.isArray(node) ? node.map((v, i) => [String(i), v]) : Object.entries(node);
+    const entries: [string, unknown][] = Array.isArray(node)
+      ? node.map((v, i) => [String(i), v])
+      : Object.entries(node);
     for (const [key, child] of entries) {
       const childPath = at ? `${at}.${key}` : key;
       if (unsafe(key)) addDetail(details, at || "body", MESSAGE);

@@ -14,7 +14,10 @@ import { prisma } from "@/lib/db/client";
 import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken, makePerson, twoTenants } from "@/lib/testing/fixtures";
 
-type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> }; meta: { requestId: string } };
+type ErrorBody = {
+  error: { code: string; message: string; details?: Record<string, string[]> };
+  meta: { requestId: string };
+};
 
 function expectEnvelope(res: { status: number; headers: Headers; json: unknown }, code: string) {
   const body = res.json as ErrorBody;
@@ -42,8 +45,14 @@ describe("error table", () => {
   it("401 unauthenticated: no token, unknown token, malformed header, revoked and expired tokens", async () => {
     const p = await makePerson();
     expectEnvelope(await call(scopes.GET, "GET", "/api/scopes/v1"), "unauthenticated");
-    expectEnvelope(await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer("ll_pat_unknown") }), "unauthenticated");
-    expectEnvelope(await call(scopes.GET, "GET", "/api/scopes/v1", { headers: { authorization: "Basic abc" } }), "unauthenticated");
+    expectEnvelope(
+      await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer("ll_pat_unknown") }),
+      "unauthenticated",
+    );
+    expectEnvelope(
+      await call(scopes.GET, "GET", "/api/scopes/v1", { headers: { authorization: "Basic abc" } }),
+      "unauthenticated",
+    );
 
     const revoke = await call(personalToken.DELETE, "DELETE", `/api/auth/v1/personal-tokens/${p.tokenId}`, {
       headers: bearer(p.token),
@@ -62,7 +71,10 @@ describe("error table", () => {
 
   it("403 forbidden: a viewer creating an API key", async () => {
     const { a, viewer } = await twoTenants();
-    const res = await call(apiKeys.POST, "POST", "/api/auth/v1/api-keys", { headers: bearer(viewer.token, a.scopeId), body: { name: "x" } });
+    const res = await call(apiKeys.POST, "POST", "/api/auth/v1/api-keys", {
+      headers: bearer(viewer.token, a.scopeId),
+      body: { name: "x" },
+    });
     expectEnvelope(res, "forbidden");
     expect(await prisma().apiToken.count({ where: { scopeId: a.scopeId, name: "x" } })).toBe(0);
   });
@@ -71,9 +83,15 @@ describe("error table", () => {
     const p = await makePerson();
     for (const kind of ["api_key", "connector_app", "delegated_agent"] as const) {
       const app = await makeAppToken(p.scopeId, "member", kind);
-      expectEnvelope(await call(scopes.POST, "POST", "/api/scopes/v1", { headers: bearer(app.token), body: { name: "By an app" } }), "user_context_required");
       expectEnvelope(
-        await call(personalTokens.POST, "POST", "/api/auth/v1/personal-tokens", { headers: bearer(app.token), body: { name: "n" } }),
+        await call(scopes.POST, "POST", "/api/scopes/v1", { headers: bearer(app.token), body: { name: "By an app" } }),
+        "user_context_required",
+      );
+      expectEnvelope(
+        await call(personalTokens.POST, "POST", "/api/auth/v1/personal-tokens", {
+          headers: bearer(app.token),
+          body: { name: "n" },
+        }),
         "user_context_required",
       );
     }
@@ -86,7 +104,10 @@ describe("error table", () => {
       expectEnvelope(res, "not_found");
     }
     const { a, viewer } = await twoTenants();
-    const res = await call(apiKey.DELETE, "DELETE", "/api/auth/v1/api-keys/not-a-uuid", { headers: bearer(viewer.token, a.scopeId), params: { id: "not-a-uuid" } });
+    const res = await call(apiKey.DELETE, "DELETE", "/api/auth/v1/api-keys/not-a-uuid", {
+      headers: bearer(viewer.token, a.scopeId),
+      params: { id: "not-a-uuid" },
+    });
     expectEnvelope(res, "not_found");
   });
 
@@ -116,15 +137,31 @@ describe("error table", () => {
   it("409 conflict: sign-up is covered in identity tests; Idempotency-Key reuse here", async () => {
     const p = await makePerson();
     const headers = { ...bearer(p.token, p.scopeId), "idempotency-key": "key-409-test" };
-    await call(clients.POST, "POST", "/api/clients/v1", { headers, body: { type: "company", displayName: "A", countryCode: "BE" } });
-    expectEnvelope(await call(clients.POST, "POST", "/api/clients/v1", { headers, body: { type: "company", displayName: "B", countryCode: "BE" } }), "conflict");
+    await call(clients.POST, "POST", "/api/clients/v1", {
+      headers,
+      body: { type: "company", displayName: "A", countryCode: "BE" },
+    });
+    expectEnvelope(
+      await call(clients.POST, "POST", "/api/clients/v1", {
+        headers,
+        body: { type: "company", displayName: "B", countryCode: "BE" },
+      }),
+      "conflict",
+    );
   });
 
   it("422 validation_failed: details keyed by camelCase field names", async () => {
     const p = await makePerson();
-    const res = await call<ErrorBody>(clients.POST, "POST", "/api/clients/v1", { headers: bearer(p.token, p.scopeId), body: { countryCode: "BEL" } });
+    const res = await call<ErrorBody>(clients.POST, "POST", "/api/clients/v1", {
+      headers: bearer(p.token, p.scopeId),
+      body: { countryCode: "BEL" },
+    });
     expectEnvelope(res, "validation_failed");
-    expect(res.json.error.details).toMatchObject({ countryCode: expect.any(Array), displayName: expect.any(Array), type: expect.any(Array) });
+    expect(res.json.error.details).toMatchObject({
+      countryCode: expect.any(Array),
+      displayName: expect.any(Array),
+      type: expect.any(Array),
+    });
   });
 
   it("500 server_error: an unexpected failure answers in the envelope with no stack trace", async () => {
@@ -148,7 +185,12 @@ describe("error table", () => {
       body: { type: "company", displayName: "A", countryCode: "BE" },
     });
     expectEnvelope(res, "bad_request");
-    const q = route({ auth: "public", scoped: false, query: z.object({ n: z.coerce.number().int() }), handler: async ({ query }) => ({ data: query }) });
+    const q = route({
+      auth: "public",
+      scoped: false,
+      query: z.object({ n: z.coerce.number().int() }),
+      handler: async ({ query }) => ({ data: query }),
+    });
     expectEnvelope(await call(q, "GET", "/api/q", { query: "n=abc" }), "validation_failed");
   });
 });
@@ -156,11 +198,15 @@ describe("error table", () => {
 describe("request ids", () => {
   it("every response carries X-Request-Id equal to meta.requestId, and a caller's well-formed id is kept", async () => {
     const p = await makePerson();
-    const res = await call<{ meta: { requestId: string } }>(scopes.GET, "GET", "/api/scopes/v1", { headers: { ...bearer(p.token), "x-request-id": "trace-1234567" } });
+    const res = await call<{ meta: { requestId: string } }>(scopes.GET, "GET", "/api/scopes/v1", {
+      headers: { ...bearer(p.token), "x-request-id": "trace-1234567" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.meta.requestId).toBe("trace-1234567");
     expect(res.headers.get("x-request-id")).toBe("trace-1234567");
-    const odd = await call<{ meta: { requestId: string } }>(scopes.GET, "GET", "/api/scopes/v1", { headers: { ...bearer(p.token), "x-request-id": "bad id <script>" } });
+    const odd = await call<{ meta: { requestId: string } }>(scopes.GET, "GET", "/api/scopes/v1", {
+      headers: { ...bearer(p.token), "x-request-id": "bad id <script>" },
+    });
     expect(odd.json.meta.requestId).toMatch(/^req_[0-9a-f]{32}$/);
   });
 });

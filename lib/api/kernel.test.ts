@@ -9,7 +9,10 @@ import { hasCapability } from "@/lib/auth/capabilities";
 import { redact } from "@/lib/log";
 
 describe("validation", () => {
-  const schema = z.strictObject({ countryCode: z.string().length(2), nested: z.object({ perPage: z.number() }).optional() });
+  const schema = z.strictObject({
+    countryCode: z.string().length(2),
+    nested: z.object({ perPage: z.number() }).optional(),
+  });
 
   it("maps zod issues to camelCase dotted field paths, unknown keys included", () => {
     const result = schema.safeParse({ countryCode: "BEL", nested: { perPage: "x" }, surplus: 1 });
@@ -54,7 +57,10 @@ describe("cursors", () => {
   it("round-trips a cursor on the list and filters it was issued for", () => {
     const cursor = encodeCursor(list, ["2026-11-22T10:00:00.000Z", "abc"]);
     expect(decodeCursor(list, cursor, 2)).toEqual(["2026-11-22T10:00:00.000Z", "abc"]);
-    expect(decodeCursor({ name: list.name, filters: { status: "booked", fromDate: undefined } }, cursor, 2)).toEqual(["2026-11-22T10:00:00.000Z", "abc"]);
+    expect(decodeCursor({ name: list.name, filters: { status: "booked", fromDate: undefined } }, cursor, 2)).toEqual([
+      "2026-11-22T10:00:00.000Z",
+      "abc",
+    ]);
     expect(decodeCursor(list, undefined, 2)).toBeNull();
   });
 
@@ -69,7 +75,9 @@ describe("cursors", () => {
     expect(code(() => decodeCursor(list, `${payload}.${mac}x`, 2))).toEqual(refused);
     expect(code(() => decodeCursor(list, `${payload}.${mac}.${mac}`, 2))).toEqual(refused);
     expect(code(() => decodeCursor({ name: "clients:acc-1" }, cursor, 2))).toEqual(refused);
-    expect(code(() => decodeCursor({ name: "transactions:acc-2", filters: { status: "booked" } }, cursor, 2))).toEqual(refused);
+    expect(code(() => decodeCursor({ name: "transactions:acc-2", filters: { status: "booked" } }, cursor, 2))).toEqual(
+      refused,
+    );
     expect(code(() => decodeCursor({ name: list.name, filters: { status: "pending" } }, cursor, 2))).toEqual(refused);
     expect(code(() => decodeCursor(list, cursor, 3))).toEqual(refused);
     expect(code(() => decodeCursor(list, "%%%", 2))).toEqual(refused);

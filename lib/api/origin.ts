@@ -13,14 +13,19 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type OriginConfig = { appUrl: string; appUrlSet: boolean; proxies: string[] };
 
-const fromEnv = (): OriginConfig => ({ appUrl: appUrl(), appUrlSet: env.APP_URL !== undefined, proxies: trustedProxies() });
+const fromEnv = (): OriginConfig => ({
+  appUrl: appUrl(),
+  appUrlSet: env.APP_URL !== undefined,
+  proxies: trustedProxies(),
+});
 
 /** The origins a same-origin write may come from. */
 export function expectedOrigins(request: Request, config: OriginConfig = fromEnv()): Set<string> {
   const origins = new Set([new URL(config.appUrl).origin]);
   if (config.appUrlSet) return origins;
   const viaProxy = config.proxies.includes(request.headers.get("x-ll-peer") ?? "");
-  const first = (name: string) => (viaProxy ? request.headers.get(name)?.split(",")[0]?.trim() : undefined) || undefined;
+  const first = (name: string) =>
+    (viaProxy ? request.headers.get(name)?.split(",")[0]?.trim() : undefined) || undefined;
   const host = first("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
   const proto = first("x-forwarded-proto") ?? new URL(request.url).protocol.replace(/:$/, "");
   try {

@@ -25,7 +25,9 @@ export const pageQuery = z.object({
     .string()
     .max(512)
     .optional()
-    .describe("Opaque: the previous page's meta.page.nextCursor. Signed and bound to this list and its filters; anything else → 422 (details.cursor)."),
+    .describe(
+      "Opaque: the previous page's meta.page.nextCursor. Signed and bound to this list and its filters; anything else → 422 (details.cursor).",
+    ),
 });
 
 export type CursorKey = (string | number)[];
@@ -53,7 +55,10 @@ function binding(list: CursorList): string {
 }
 
 function mac(list: CursorList, payload: string): Buffer {
-  return createHmac("sha256", cursorKey()).update(`${binding(list)}\n${payload}`).digest().subarray(0, MAC_BYTES);
+  return createHmac("sha256", cursorKey())
+    .update(`${binding(list)}\n${payload}`)
+    .digest()
+    .subarray(0, MAC_BYTES);
 }
 
 export function encodeCursor(list: CursorList, key: CursorKey): string {
@@ -76,7 +81,11 @@ export function decodeCursor(list: CursorList, cursor: string | undefined, lengt
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
   try {
     const key: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (Array.isArray(key) && key.length === length && key.every((v) => typeof v === "string" || typeof v === "number")) {
+    if (
+      Array.isArray(key) &&
+      key.length === length &&
+      key.every((v) => typeof v === "string" || typeof v === "number")
+    ) {
       return key as CursorKey;
     }
   } catch {

@@ -42,7 +42,9 @@ describe("rate limiting", () => {
     expect(limited!.headers.get("ratelimit")).toMatch(/^"default";r=0;t=\d+$/);
 
     // Another principal has its own budget.
-    expect((await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(other.token, other.scopeId) })).status).toBe(200);
+    expect(
+      (await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(other.token, other.scopeId) })).status,
+    ).toBe(200);
 
     // Move the clock instead of sleeping: the limiter's windows are stamped with Date.now().
     // Just before Retry-After has passed the caller is still limited; once it has, it is served.
@@ -65,10 +67,13 @@ describe("rate limiting", () => {
     const stranger = await makePerson();
     const headers = bearer(p.token, p.scopeId);
     const codes: number[] = [];
-    for (let i = 0; i < POINTS; i += 1) codes.push((await call(scopes.GET, "GET", "/api/scopes/v1", { headers })).status);
+    for (let i = 0; i < POINTS; i += 1)
+      codes.push((await call(scopes.GET, "GET", "/api/scopes/v1", { headers })).status);
     expect(codes).toEqual([200, 200, 200]);
     // Over quota: 429 even though the read itself succeeded, with no data in the body.
-    const limited = await call<{ data?: unknown; error: { code: string } }>(scopes.GET, "GET", "/api/scopes/v1", { headers });
+    const limited = await call<{ data?: unknown; error: { code: string } }>(scopes.GET, "GET", "/api/scopes/v1", {
+      headers,
+    });
     expect(limited.status).toBe(429);
     expect(limited.json.error.code).toBe("rate_limited");
     expect(limited.json.data).toBeUndefined();

@@ -2,7 +2,12 @@
 // rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
@@ -121,7 +126,10 @@ export function clientAddress(request: Request): string {
   const peer = request.headers.get("x-ll-peer") ?? "unknown";
   const proxies = trustedProxies();
   if (!proxies.includes(peer)) return peer;
-  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i -= 1) if (!proxies.includes(hops[i])) return hops[i];
   return peer;
 }

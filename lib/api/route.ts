@@ -32,7 +32,11 @@ import { prismaErrorCode } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 
 type AuthMode = "public" | "any" | "user";
-type PrincipalFor<A extends AuthMode> = A extends "public" ? Principal | null : A extends "user" ? UserPrincipal : Principal;
+type PrincipalFor<A extends AuthMode> = A extends "public"
+  ? Principal | null
+  : A extends "user"
+    ? UserPrincipal
+    : Principal;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q> = {
@@ -92,14 +96,18 @@ function mapUnknownError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   // By code, not instanceof: the Prisma client may come from another module graph (lib/db/errors.ts).
   const prismaCode = prismaErrorCode(error);
-  if (prismaCode === "P2002") return new ApiError("conflict", "A record with these values already exists.", { cause: error });
+  if (prismaCode === "P2002")
+    return new ApiError("conflict", "A record with these values already exists.", { cause: error });
   if (prismaCode === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
   return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
 }
 
-export function route<A extends AuthMode, Scoped extends boolean, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<A, Scoped, B, Q>,
-): Handler {
+export function route<
+  A extends AuthMode,
+  Scoped extends boolean,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(options: RouteOptions<A, Scoped, B, Q>): Handler {
   return async (request, nextContext) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
@@ -122,12 +130,21 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
         ? consume(options.rateLimit ?? "default", principalKey(known))
         : options.anonymousLimits
           ? options.anonymousLimits(request, bodyText).then(consumeAll)
-          : consume(options.rateLimit ?? "default", options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`);
+          : consume(
+              options.rateLimit ?? "default",
+              options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
+            );
       const overlap = options.readOnly === true && request.method === "GET" && known !== null;
 
       type Outcome =
         | { raw: Response }
-        | { raw?: undefined; status: number; text: string; headers: Record<string, string>; afterCommit?: () => Promise<void> };
+        | {
+            raw?: undefined;
+            status: number;
+            text: string;
+            headers: Record<string, string>;
+            afterCommit?: () => Promise<void>;
+          };
 
       // Everything after the rate limit, in the documented order (human-only, scope, capability,
       // Idempotency-Key, validation, handler).
@@ -140,7 +157,8 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
             "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
           );
         }
-        const scope: ScopeContext | null = scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
+        const scope: ScopeContext | null =
+          scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
         if (scope && options.capability) authorize(scope, options.capability);
 
         const raw = await nextContext.params;
@@ -153,14 +171,23 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
         const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
         if (key !== null && principal) {
           const ref = { principalKey: principalKey(principal), scopeKey: scope?.scopeId ?? "", key };
-          const begun = await beginIdempotent(ref, request.method, url.pathname, requestFingerprint(request.method, url.pathname, bodyText));
+          const begun = await beginIdempotent(
+            ref,
+            request.method,
+            url.pathname,
+            requestFingerprint(request.method, url.pathname, bodyText),
+          );
           if (begun.kind === "replay") {
             return { status: begun.status, text: begun.bodyText, headers: { "idempotent-replayed": "true" } };
           }
           idem = ref;
         }
 
-        const body = (options.body ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type"))) : undefined) as Infer<B>;
+        const body = (
+          options.body
+            ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type")))
+            : undefined
+        ) as Infer<B>;
         const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
 
         const run = async (db: Tx): Promise<Outcome> => {
@@ -181,12 +208,15 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
           const result = await options.handler(ctx);
           if (result instanceof Response) return { raw: result };
           const status = result.status ?? 200;
-          const text = status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
+          const text =
+            status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
           if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
           return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
         };
 
-        return hasBody ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 }) : await run(db());
+        return hasBody
+          ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
+          : await run(db());
       };
 
       let outcome: Outcome;
@@ -208,7 +238,9 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
         if (idem && !shouldStore(outcome.status)) await releaseIdempotent(idem);
         idem = null;
         if (outcome.afterCommit) {
-          await outcome.afterCommit().catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
+          await outcome
+            .afterCommit()
+            .catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
         }
         response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
       }
@@ -216,14 +248,20 @@ export function route<A extends AuthMode, Scoped extends boolean, B extends z.Zo
     } catch (caught) {
       const error = mapUnknownError(caught);
       if (error.status >= 500) {
-        log.error("request failed", { requestId, method: request.method, path: url.pathname, error: caught, cause: (caught as Error)?.cause });
+        log.error("request failed", {
+          requestId,
+          method: request.method,
+          path: url.pathname,
+          error: caught,
+          cause: (caught as Error)?.cause,
+        });
       }
       const body = errorBody(error.code, error.message, requestId, error.details);
       if (idem) {
-        const stored = shouldStore(error.status) ? completeIdempotent(idem, error.status, JSON.stringify(body)) : releaseIdempotent(idem);
-        await stored.catch(
-          (e: unknown) => log.error("idempotency bookkeeping failed", { requestId, error: e }),
-        );
+        const stored = shouldStore(error.status)
+          ? completeIdempotent(idem, error.status, JSON.stringify(body))
+          : releaseIdempotent(idem);
+        await stored.catch((e: unknown) => log.error("idempotency bookkeeping failed", { requestId, error: e }));
       }
       response = jsonResponse(body, error.status, requestId, { ...rateHeaders, ...error.headers });
       return response;

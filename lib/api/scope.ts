@@ -27,7 +27,11 @@ export const scopeNotFound = () =>
   new ApiError("not_found", "Scope not found, or you are not a member of it. Pick a scopeId from GET /api/scopes/v1.");
 
 /** `knownRole`: the membership already read with the credentials (null: not a member); undefined reads it here. */
-export async function resolveScope(principal: Principal, scopeId: string, knownRole?: Role | null): Promise<ScopeContext> {
+export async function resolveScope(
+  principal: Principal,
+  scopeId: string,
+  knownRole?: Role | null,
+): Promise<ScopeContext> {
   if (!isUuid(scopeId)) throw scopeNotFound();
   if (principal.kind === "app") {
     if (principal.scopeId !== scopeId) throw scopeNotFound();

@@ -4,7 +4,14 @@
 // function, `bankErrorOf`. Never by `instanceof`: the Next bundle and a worker process loaded by tsx
 // each carry their own copy of this class, and an integration built by one of them throws errors the
 // other's class does not recognise (the sync once lost every bank fault that way).
-export const PROVIDER_ERROR_CODES = ["consent_invalid", "rate_limited", "unavailable", "rejected", "not_found", "unknown"] as const;
+export const PROVIDER_ERROR_CODES = [
+  "consent_invalid",
+  "rate_limited",
+  "unavailable",
+  "rejected",
+  "not_found",
+  "unknown",
+] as const;
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
 export const PROVIDER_ERROR_KIND = "provider_error";
@@ -57,7 +64,8 @@ const CODES: ReadonlySet<string> = new Set(PROVIDER_ERROR_CODES);
 export function bankErrorOf(error: unknown): BankError | null {
   if (typeof error !== "object" || error === null) return null;
   const candidate = error as Partial<Record<keyof BankError, unknown>>;
-  if (candidate.kind !== PROVIDER_ERROR_KIND || typeof candidate.code !== "string" || !CODES.has(candidate.code)) return null;
+  if (candidate.kind !== PROVIDER_ERROR_KIND || typeof candidate.code !== "string" || !CODES.has(candidate.code))
+    return null;
   return error as BankError;
 }
 

@@ -43,7 +43,12 @@ export type BankIntegration = {
   deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
   listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;
   /** The booked balance the bank reports (closingBooked, else interimBooked/expected), or null. */
-  balance(bankId: string, externalConsentId: string, accountId: string, context: AccessContext): Promise<BankBalance | null>;
+  balance(
+    bankId: string,
+    externalConsentId: string,
+    accountId: string,
+    context: AccessContext,
+  ): Promise<BankBalance | null>;
   transactionsPage(
     bankId: string,
     externalConsentId: string,

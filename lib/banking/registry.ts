@@ -23,7 +23,10 @@ function build(): Map<string, BankIntegration> {
       SANDBOX_INTEGRATION,
       createNextGenPsd2Integration({
         name: SANDBOX_INTEGRATION,
-        directory: httpDirectory({ url: `${appUrl()}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }),
+        directory: httpDirectory({
+          url: `${appUrl()}/sandbox-bank/api/directory`,
+          integrationName: SANDBOX_INTEGRATION,
+        }),
       }),
     );
   }
@@ -31,7 +34,12 @@ function build(): Map<string, BankIntegration> {
   if (eb) {
     map.set(
       ENABLE_BANKING_INTEGRATION,
-      createEnableBankingIntegration({ name: ENABLE_BANKING_INTEGRATION, apiUrl: eb.apiUrl, appId: eb.appId, privateKey: loadOrCreatePrivateKey(eb.keyFile, eb.fake) }),
+      createEnableBankingIntegration({
+        name: ENABLE_BANKING_INTEGRATION,
+        apiUrl: eb.apiUrl,
+        appId: eb.appId,
+        privateKey: loadOrCreatePrivateKey(eb.keyFile, eb.fake),
+      }),
     );
   }
   return map;

@@ -38,10 +38,13 @@ describe("withRetry", () => {
   it("never retries a non-transient failure", async () => {
     let calls = 0;
     await expect(
-      withRetry(async () => {
-        calls += 1;
-        throw new ProviderError("consent_invalid", "expired");
-      }, { ...options, sleep: async () => undefined }),
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new ProviderError("consent_invalid", "expired");
+        },
+        { ...options, sleep: async () => undefined },
+      ),
     ).rejects.toThrow("expired");
     expect(calls).toBe(1);
   });

@@ -25,7 +25,10 @@ export function backoffMs(error: BankError, attempt: number, options: RetryOptio
   return Math.max(floor, jittered);
 }
 
-export async function withRetry<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions = DEFAULT_RETRY): Promise<T> {
+export async function withRetry<T>(
+  operation: (attempt: number) => Promise<T>,
+  options: RetryOptions = DEFAULT_RETRY,
+): Promise<T> {
   const sleep = options.sleep ?? realSleep;
   for (let attempt = 0; ; attempt += 1) {
     try {

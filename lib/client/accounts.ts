@@ -65,7 +65,15 @@ export type Transaction = z.infer<typeof TransactionSchema> & {
   proprietaryBankTransactionCode?: string | null;
 };
 export type { TransactionFilter } from "@/lib/client/transactions";
-export type MonthFigures = { month: string; inflow: string; outflow: string; net: string; count: number; transfersIn: string; transfersOut: string };
+export type MonthFigures = {
+  month: string;
+  inflow: string;
+  outflow: string;
+  net: string;
+  count: number;
+  transfersIn: string;
+  transfersOut: string;
+};
 export type AccountStats = {
   accountId: string;
   currency: string;
@@ -97,17 +105,29 @@ export function accountsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     list: async (cursor?: string | null): Promise<Page<Account>> => {
-      const { data: items, meta } = await request<Account[], PageMeta>("GET", BASE, { scoped: true, query: { cursor, perPage: 100 } });
+      const { data: items, meta } = await request<Account[], PageMeta>("GET", BASE, {
+        scoped: true,
+        query: { cursor, perPage: 100 },
+      });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
     get: (id: string) => data(request<Account>("GET", `${BASE}/${enc(id)}`, { scoped: true })),
     track: (input: TrackAccountInput, post?: PostOptions) =>
       data(request<{ account: Account; sync: SyncRun }>("POST", BASE, { scoped: true, body: input, ...post })),
-    sync: (id: string, post?: PostOptions) => data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
+    sync: (id: string, post?: PostOptions) =>
+      data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
     syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
-    transactions: async (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_FIRST_PAGE): Promise<Page<Transaction>> => {
+    transactions: async (
+      id: string,
+      filter: TransactionFilter,
+      cursor?: string | null,
+      perPage = TRANSACTIONS_FIRST_PAGE,
+    ): Promise<Page<Transaction>> => {
       const query = { ...filterQuery(filter), perPage, cursor };
-      const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, { scoped: true, query });
+      const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, {
+        scoped: true,
+        query,
+      });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
     stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
@@ -123,7 +143,8 @@ export const accountKeys = {
   detail: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "detail"] as const,
   syncStatus: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "sync-status"] as const,
   stats: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "stats"] as const,
-  transactionsOf: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "transactions"] as const,
+  transactionsOf: (scopeId: string | null, id: string) =>
+    [...accountKeys.account(scopeId, id), "transactions"] as const,
   transactions: (scopeId: string | null, id: string, filter: TransactionFilter) =>
     [...accountKeys.transactionsOf(scopeId, id), filter] as const,
 };
@@ -137,7 +158,8 @@ function useAccountsApi() {
 export function useCanManageAccounts(): { allowed: boolean; reason: string | null } {
   const { scope } = useCurrentScope();
   if (!scope) return { allowed: false, reason: null };
-  if (scope.role === "viewer") return { allowed: false, reason: "Viewers can read accounts; ask an admin or member to track or sync them." };
+  if (scope.role === "viewer")
+    return { allowed: false, reason: "Viewers can read accounts; ask an admin or member to track or sync them." };
   return { allowed: true, reason: null };
 }
 
@@ -237,7 +259,9 @@ export function useSetAutoUpdate(id: string) {
   return useMutation({
     mutationFn: (timesPerDay: number) => api.setAutoUpdate(id, timesPerDay),
     onSuccess: async (result) => {
-      queryClient.setQueryData<SyncStatus>(accountKeys.syncStatus(scopeId, id), (old) => (old ? { ...old, ...result } : old));
+      queryClient.setQueryData<SyncStatus>(accountKeys.syncStatus(scopeId, id), (old) =>
+        old ? { ...old, ...result } : old,
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.detail(scopeId, id) }),
         queryClient.invalidateQueries({ queryKey: accountKeys.syncStatus(scopeId, id) }),
@@ -249,7 +273,11 @@ export function useSetAutoUpdate(id: string) {
 
 export function useAccountStats(id: string) {
   const { api, scopeId } = useAccountsApi();
-  return useQuery({ queryKey: accountKeys.stats(scopeId, id), queryFn: () => api.stats(id), enabled: scopeId !== null });
+  return useQuery({
+    queryKey: accountKeys.stats(scopeId, id),
+    queryFn: () => api.stats(id),
+    enabled: scopeId !== null,
+  });
 }
 
 /** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
@@ -257,7 +285,8 @@ export function useTransactions(id: string, filter: TransactionFilter, enabled =
   const { api, scopeId } = useAccountsApi();
   return useInfiniteQuery({
     queryKey: accountKeys.transactions(scopeId, id, filter),
-    queryFn: ({ pageParam }) => api.transactions(id, filter, pageParam, pageParam ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
+    queryFn: ({ pageParam }) =>
+      api.transactions(id, filter, pageParam, pageParam ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: enabled && scopeId !== null,

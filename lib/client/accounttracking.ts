@@ -40,7 +40,12 @@ export type BankAccount = {
   accountType: "private" | "company" | "payment";
 };
 export type TrackingStatus = { active: boolean; activatedAt: string | null };
-export type CreateConsentInput = { integrationName: string; purpose: Consent["purpose"]; expiryDays: number; bankId?: string };
+export type CreateConsentInput = {
+  integrationName: string;
+  purpose: Consent["purpose"];
+  expiryDays: number;
+  bankId?: string;
+};
 export type Redirect = { consentId: string; authorizationUrl: string; stateExpiresAt: string };
 
 const BASE = "/api/accounttracking/v1";
@@ -55,18 +60,31 @@ export function accountTrackingApi(client: ApiClient) {
     banks: (country: string, search?: string) =>
       data(request<Bank[]>("GET", `${BASE}/banks`, { scoped: true, query: { country, search } })),
     listConsents: async (cursor?: string): Promise<Page<Consent>> => {
-      const { data: items, meta } = await request<Consent[], PageMeta>("GET", `${BASE}/consents`, { scoped: true, query: { cursor, perPage: 50 } });
+      const { data: items, meta } = await request<Consent[], PageMeta>("GET", `${BASE}/consents`, {
+        scoped: true,
+        query: { cursor, perPage: 50 },
+      });
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
     getConsent: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}`, { scoped: true })),
-    consentStatus: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}/status`, { scoped: true })),
+    consentStatus: (id: string) =>
+      data(request<Consent>("GET", `${BASE}/consents/${enc(id)}/status`, { scoped: true })),
     createConsent: (input: CreateConsentInput, post?: PostOptions) =>
       data(request<Consent>("POST", `${BASE}/consents`, { scoped: true, body: input, ...post })),
     initiateRedirect: (id: string, input: { bankId?: string } = {}, post?: PostOptions) =>
-      data(request<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, { scoped: true, body: input, ...post })),
-    consentAccounts: (id: string) => data(request<BankAccount[]>("GET", `${BASE}/consents/${enc(id)}/accounts`, { scoped: true })),
-    renew: (id: string, post?: PostOptions) => data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/renew`, { scoped: true, body: {}, ...post })),
-    revoke: (id: string, post?: PostOptions) => data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/revoke`, { scoped: true, ...post })),
+      data(
+        request<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, {
+          scoped: true,
+          body: input,
+          ...post,
+        }),
+      ),
+    consentAccounts: (id: string) =>
+      data(request<BankAccount[]>("GET", `${BASE}/consents/${enc(id)}/accounts`, { scoped: true })),
+    renew: (id: string, post?: PostOptions) =>
+      data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/renew`, { scoped: true, body: {}, ...post })),
+    revoke: (id: string, post?: PostOptions) =>
+      data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/revoke`, { scoped: true, ...post })),
   };
 }
 
@@ -101,7 +119,12 @@ export function useRegisterForTracking() {
 
 export function useCountries() {
   const { api, scopeId } = useTracking();
-  return useQuery({ queryKey: accountTrackingKeys.countries(scopeId), queryFn: api.countries, enabled: scopeId !== null, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: accountTrackingKeys.countries(scopeId),
+    queryFn: api.countries,
+    enabled: scopeId !== null,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useBanks(country: string | null) {
@@ -116,7 +139,11 @@ export function useBanks(country: string | null) {
 
 export function useConsents() {
   const { api, scopeId } = useTracking();
-  return useQuery({ queryKey: accountTrackingKeys.consents(scopeId), queryFn: () => api.listConsents(), enabled: scopeId !== null });
+  return useQuery({
+    queryKey: accountTrackingKeys.consents(scopeId),
+    queryFn: () => api.listConsents(),
+    enabled: scopeId !== null,
+  });
 }
 
 /** The live status (asks the bank); polls while the consent is pending so a slow bank shows up. */
@@ -132,7 +159,11 @@ export function useConsentStatus(id: string) {
 
 export function useConsentAccounts(id: string, enabled: boolean) {
   const { api, scopeId } = useTracking();
-  return useQuery({ queryKey: accountTrackingKeys.accounts(scopeId, id), queryFn: () => api.consentAccounts(id), enabled: enabled && scopeId !== null });
+  return useQuery({
+    queryKey: accountTrackingKeys.accounts(scopeId, id),
+    queryFn: () => api.consentAccounts(id),
+    enabled: enabled && scopeId !== null,
+  });
 }
 
 /** Creates the consent, asks for the bank's URL, and sends the browser there. */

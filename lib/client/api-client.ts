@@ -36,7 +36,11 @@ export type ApiClientOptions = {
 };
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type CallOptions = { scoped?: boolean; body?: unknown; query?: Record<string, string | number | null | undefined> };
+export type CallOptions = {
+  scoped?: boolean;
+  body?: unknown;
+  query?: Record<string, string | number | null | undefined>;
+};
 /** Per-call options for POSTs: reuse a key of your own instead of a generated one. */
 export type PostOptions = { idempotencyKey?: string };
 
@@ -159,7 +163,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     addMember: (input: AddMemberInput, post?: PostOptions) =>
       data(call<Member>("POST", "/api/scopes/v1/members", { scoped: true, body: input, ...post })),
     updateMember: (userId: string, input: UpdateMemberInput) =>
-      data(call<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true, body: input })),
+      data(
+        call<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true, body: input }),
+      ),
     removeMember: async (userId: string): Promise<void> => {
       await call<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true });
     },

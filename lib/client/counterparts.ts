@@ -43,8 +43,23 @@ export type CounterpartDetail = Counterpart & {
   bankNames: { name: string; count: number }[];
   monthly: { month: string; currency: string; count: number; sumIn: string; sumOut: string }[];
 };
-export type FamilyNode = { id: string; name: string; alias: string | null; displayName: string; parentId: string | null; totals: Totals; rolledUp: Totals; children: FamilyNode[] };
-export type Consolidation = { id: string; targetId: string; memberIds: string[]; createdAt: string; undoneAt: string | null };
+export type FamilyNode = {
+  id: string;
+  name: string;
+  alias: string | null;
+  displayName: string;
+  parentId: string | null;
+  totals: Totals;
+  rolledUp: Totals;
+  children: FamilyNode[];
+};
+export type Consolidation = {
+  id: string;
+  targetId: string;
+  memberIds: string[];
+  createdAt: string;
+  undoneAt: string | null;
+};
 export type CounterpartTransaction = {
   id: string;
   accountId: string;
@@ -68,45 +83,91 @@ export function counterpartsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     list: async (accountId: string, params: ListParams, cursor?: string): Promise<Page<ListedCounterpart>> => {
-      const { data: items, meta } = await request<ListedCounterpart[], PageMeta>("GET", `${BASE}/accounts/${enc(accountId)}/counterparts`, {
-        scoped: true,
-        query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
-      });
+      const { data: items, meta } = await request<ListedCounterpart[], PageMeta>(
+        "GET",
+        `${BASE}/accounts/${enc(accountId)}/counterparts`,
+        {
+          scoped: true,
+          query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
+        },
+      );
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
     names: (ids: string[]) =>
-      data(request<CounterpartName[]>("GET", `${BASE}/counterparts`, { scoped: true, query: { "filter[id]": ids.join(",") } })),
+      data(
+        request<CounterpartName[]>("GET", `${BASE}/counterparts`, {
+          scoped: true,
+          query: { "filter[id]": ids.join(",") },
+        }),
+      ),
     get: (id: string, accountId?: string) =>
-      data(request<CounterpartDetail>("GET", `${BASE}/counterparts/${enc(id)}`, { scoped: true, query: { "filter[accountId]": accountId } })),
+      data(
+        request<CounterpartDetail>("GET", `${BASE}/counterparts/${enc(id)}`, {
+          scoped: true,
+          query: { "filter[accountId]": accountId },
+        }),
+      ),
     family: (id: string, accountId?: string) =>
-      data(request<FamilyNode>("GET", `${BASE}/counterparts/${enc(id)}/family`, { scoped: true, query: { "filter[accountId]": accountId } })),
+      data(
+        request<FamilyNode>("GET", `${BASE}/counterparts/${enc(id)}/family`, {
+          scoped: true,
+          query: { "filter[accountId]": accountId },
+        }),
+      ),
     transactions: async (id: string, cursor?: string): Promise<Page<CounterpartTransaction>> => {
-      const { data: items, meta } = await request<CounterpartTransaction[], PageMeta>("GET", `${BASE}/counterparts/${enc(id)}/transactions`, {
-        scoped: true,
-        query: { perPage: 100, cursor },
-      });
+      const { data: items, meta } = await request<CounterpartTransaction[], PageMeta>(
+        "GET",
+        `${BASE}/counterparts/${enc(id)}/transactions`,
+        {
+          scoped: true,
+          query: { perPage: 100, cursor },
+        },
+      );
       return { items, nextCursor: meta.page?.nextCursor ?? null };
     },
-    setAlias: (id: string, alias: string | null) => data(request<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { scoped: true, body: { alias } })),
+    setAlias: (id: string, alias: string | null) =>
+      data(request<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { scoped: true, body: { alias } })),
     consolidate: (targetId: string, memberIds: string[]) =>
-      data(request<Consolidation>("POST", `${BASE}/counterparts/consolidations`, { scoped: true, body: { targetId, memberIds } })),
-    undoConsolidation: (id: string) => data(request<Consolidation>("DELETE", `${BASE}/counterparts/consolidations/${enc(id)}`, { scoped: true })),
-    bindEntity: (id: string, entity: Entity) => data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true, body: entity })),
-    unbindEntity: (id: string) => data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true })),
-    setParent: (id: string, parentId: string) => data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true, body: { parentId } })),
-    unlinkParent: (id: string) => data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true })),
+      data(
+        request<Consolidation>("POST", `${BASE}/counterparts/consolidations`, {
+          scoped: true,
+          body: { targetId, memberIds },
+        }),
+      ),
+    undoConsolidation: (id: string) =>
+      data(request<Consolidation>("DELETE", `${BASE}/counterparts/consolidations/${enc(id)}`, { scoped: true })),
+    bindEntity: (id: string, entity: Entity) =>
+      data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true, body: entity })),
+    unbindEntity: (id: string) =>
+      data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true })),
+    setParent: (id: string, parentId: string) =>
+      data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true, body: { parentId } })),
+    unlinkParent: (id: string) =>
+      data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true })),
     bindTransaction: (transactionId: string, counterpartId: string | null) =>
       counterpartId
-        ? data(request<CounterpartTransaction>("PUT", `${BASE}/transactions/${enc(transactionId)}/counterpart`, { scoped: true, body: { counterpartId } }))
-        : data(request<CounterpartTransaction>("DELETE", `${BASE}/transactions/${enc(transactionId)}/counterpart`, { scoped: true })),
+        ? data(
+            request<CounterpartTransaction>("PUT", `${BASE}/transactions/${enc(transactionId)}/counterpart`, {
+              scoped: true,
+              body: { counterpartId },
+            }),
+          )
+        : data(
+            request<CounterpartTransaction>("DELETE", `${BASE}/transactions/${enc(transactionId)}/counterpart`, {
+              scoped: true,
+            }),
+          ),
   };
 }
 
 export const counterpartKeys = {
   all: (scopeId: string | null) => ["scope", scopeId, "counterparts"] as const,
-  list: (scopeId: string | null, accountId: string, params: ListParams) => [...counterpartKeys.all(scopeId), "list", accountId, params] as const,
-  detail: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "detail", id, accountId ?? null] as const,
-  family: (scopeId: string | null, id: string, accountId?: string) => [...counterpartKeys.all(scopeId), "family", id, accountId ?? null] as const,
+  list: (scopeId: string | null, accountId: string, params: ListParams) =>
+    [...counterpartKeys.all(scopeId), "list", accountId, params] as const,
+  detail: (scopeId: string | null, id: string, accountId?: string) =>
+    [...counterpartKeys.all(scopeId), "detail", id, accountId ?? null] as const,
+  family: (scopeId: string | null, id: string, accountId?: string) =>
+    [...counterpartKeys.all(scopeId), "family", id, accountId ?? null] as const,
   transactions: (scopeId: string | null, id: string) => [...counterpartKeys.all(scopeId), "transactions", id] as const,
   names: (scopeId: string | null, ids: string[]) => [...counterpartKeys.all(scopeId), "names", ids.join(",")] as const,
 };
@@ -129,7 +190,11 @@ export function useCounterparts(accountId: string, params: ListParams) {
 
 export function useCounterpart(id: string, accountId?: string) {
   const { api, scopeId } = useCounterpartsApi();
-  return useQuery({ queryKey: counterpartKeys.detail(scopeId, id, accountId), queryFn: () => api.get(id, accountId), enabled: scopeId !== null });
+  return useQuery({
+    queryKey: counterpartKeys.detail(scopeId, id, accountId),
+    queryFn: () => api.get(id, accountId),
+    enabled: scopeId !== null,
+  });
 }
 
 export function useFamily(id: string | null, accountId?: string) {

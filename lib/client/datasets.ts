@@ -7,9 +7,30 @@ import { useApi } from "@/lib/client/api-context";
 import type { PageMeta } from "@/lib/client/types";
 
 export type ProfileScope = "global" | "entity" | "profession";
-export type SubsetType = { id: string; key: string; name: string; description: string; datasetId: string; datasetKey: string; providers: string[] };
-export type Dataset = { id: string; key: string; name: string; description: string; subsetTypes: SubsetType[]; createdAt: string };
-export type Provider = { id: string; name: string; isEnabled: boolean; subsetTypes: string[]; countries: string[] | null };
+export type SubsetType = {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  datasetId: string;
+  datasetKey: string;
+  providers: string[];
+};
+export type Dataset = {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  subsetTypes: SubsetType[];
+  createdAt: string;
+};
+export type Provider = {
+  id: string;
+  name: string;
+  isEnabled: boolean;
+  subsetTypes: string[];
+  countries: string[] | null;
+};
 export type Profile = {
   id: string;
   name: string;
@@ -36,7 +57,11 @@ export type ProfileRequest = {
   profession?: string;
   sub_profession?: string;
 };
-export type LookupAttempt = { provider: string; outcome: "served" | "skipped" | "not_found" | "failed"; reason: string | null };
+export type LookupAttempt = {
+  provider: string;
+  outcome: "served" | "skipped" | "not_found" | "failed";
+  reason: string | null;
+};
 export type LookupSubset = {
   subset: string;
   status: "served" | "unavailable";
@@ -70,7 +95,10 @@ export function datasetsApi(client: ApiClient) {
     subsetTypes: () => data(request<SubsetType[]>("GET", `${BASE}/subset-types`, { scoped: true })),
     providers: () => data(request<Provider[]>("GET", `${BASE}/providers`, { scoped: true })),
     listProfiles: async () => {
-      const { data: items } = await request<Profile[], PageMeta>("GET", `${BASE}/profiles`, { scoped: true, query: { perPage: 200 } });
+      const { data: items } = await request<Profile[], PageMeta>("GET", `${BASE}/profiles`, {
+        scoped: true,
+        query: { perPage: 200 },
+      });
       return items;
     },
     getProfile: (id: string) => data(request<Profile>("GET", `${BASE}/profiles/${enc(id)}`, { scoped: true })),
@@ -107,12 +135,22 @@ export function useDatasets() {
 
 export function useSubsetTypes() {
   const { api, scopeId } = useDatasetsApi();
-  return useQuery({ queryKey: datasetKeys.subsetTypes(scopeId), queryFn: api.subsetTypes, enabled: scopeId !== null, staleTime: 60_000 });
+  return useQuery({
+    queryKey: datasetKeys.subsetTypes(scopeId),
+    queryFn: api.subsetTypes,
+    enabled: scopeId !== null,
+    staleTime: 60_000,
+  });
 }
 
 export function useProviders() {
   const { api, scopeId } = useDatasetsApi();
-  return useQuery({ queryKey: datasetKeys.providers(scopeId), queryFn: api.providers, enabled: scopeId !== null, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: datasetKeys.providers(scopeId),
+    queryFn: api.providers,
+    enabled: scopeId !== null,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useProfiles() {
@@ -122,7 +160,11 @@ export function useProfiles() {
 
 export function useProfile(id: string) {
   const { api, scopeId } = useDatasetsApi();
-  return useQuery({ queryKey: datasetKeys.profile(scopeId, id), queryFn: () => api.getProfile(id), enabled: scopeId !== null });
+  return useQuery({
+    queryKey: datasetKeys.profile(scopeId, id),
+    queryFn: () => api.getProfile(id),
+    enabled: scopeId !== null,
+  });
 }
 
 /** Any profile write changes which profile is default, so the whole profile list is refetched. */

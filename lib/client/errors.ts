@@ -55,7 +55,10 @@ function personMessage(error: ApiError): string {
     case "forbidden":
       return "Your role in this scope does not allow this. Ask an admin of the scope for a member or admin role.";
     case "validation_failed":
-      return (error.details && formErrorMessage(error)) || "Some of what was entered is not right. Check the form and try again.";
+      return (
+        (error.details && formErrorMessage(error)) ||
+        "Some of what was entered is not right. Check the form and try again."
+      );
     case "rate_limited":
       return `Too many requests just now. Wait ${error.retryAfterSeconds ? `${error.retryAfterSeconds} seconds` : "a moment"} and try again.`;
     case "scope_missing":

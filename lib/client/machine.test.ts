@@ -45,9 +45,26 @@ describe("client retries", () => {
         ? { status: 429, headers: { "retry-after": "1" }, body: error("rate_limited", "r1") }
         : i === 1
           ? { status: 503, body: error("service_unavailable", "r2") }
-          : { status: 201, body: { data: { id: "c1", type: "company", displayName: "Acme", countryCode: "BE", createdAt: "2026-01-01T00:00:00Z" }, meta: { requestId: "r3" } } },
+          : {
+              status: 201,
+              body: {
+                data: {
+                  id: "c1",
+                  type: "company",
+                  displayName: "Acme",
+                  countryCode: "BE",
+                  createdAt: "2026-01-01T00:00:00Z",
+                },
+                meta: { requestId: "r3" },
+              },
+            },
     );
-    const client = createApiClient({ baseUrl, token: "ll_key_test", scopeId: () => "scope-1", retry: { baseDelayMs: 50 } });
+    const client = createApiClient({
+      baseUrl,
+      token: "ll_key_test",
+      scopeId: () => "scope-1",
+      retry: { baseDelayMs: 50 },
+    });
     const created = await client.createClient({ type: "company", displayName: "Acme", countryCode: "BE" });
 
     expect(created.id).toBe("c1");
@@ -56,7 +73,9 @@ describe("client retries", () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(keys).size).toBe(1);
     expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(990); // Retry-After: 1
-    expect(seen.every((s) => s.headers["x-scope"] === "scope-1" && s.headers.authorization === "Bearer ll_key_test")).toBe(true);
+    expect(
+      seen.every((s) => s.headers["x-scope"] === "scope-1" && s.headers.authorization === "Bearer ll_key_test"),
+    ).toBe(true);
   });
 
   it("two logical POSTs get two keys", async () => {
@@ -68,9 +87,14 @@ describe("client retries", () => {
   });
 
   it("does not retry a 422 and throws a typed error with code, details and requestId", async () => {
-    const { baseUrl, seen } = await serve(() => ({ status: 422, body: error("validation_failed", "req-422", { displayName: ["displayName is required"] }) }));
+    const { baseUrl, seen } = await serve(() => ({
+      status: 422,
+      body: error("validation_failed", "req-422", { displayName: ["displayName is required"] }),
+    }));
     const client = createApiClient({ baseUrl, scopeId: () => "s", retry: { baseDelayMs: 1 } });
-    const thrown = await client.createClient({ type: "company", displayName: "", countryCode: "BE" }).catch((e: unknown) => e);
+    const thrown = await client
+      .createClient({ type: "company", displayName: "", countryCode: "BE" })
+      .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(ApiError);
     expect(thrown).toMatchObject({ status: 422, code: "validation_failed", requestId: "req-422" });
     expect((thrown as ApiError).fieldError("displayName")).toBe("displayName is required");
@@ -78,7 +102,11 @@ describe("client retries", () => {
   });
 
   it("never retries earlier than Retry-After: a wait longer than maxDelayMs ends the retries with the 429", async () => {
-    const { baseUrl, seen } = await serve(() => ({ status: 429, headers: { "retry-after": "60" }, body: error("rate_limited", "r429") }));
+    const { baseUrl, seen } = await serve(() => ({
+      status: 429,
+      headers: { "retry-after": "60" },
+      body: error("rate_limited", "r429"),
+    }));
     const client = createApiClient({ baseUrl, retry: { maxDelayMs: 1_000 } });
     const thrown = await client.listScopes().catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
@@ -86,7 +114,10 @@ describe("client retries", () => {
   });
 
   it("retries a GET on 500 and 502, and gives up after maxRetries with the last error", async () => {
-    const { baseUrl, seen } = await serve((_, i) => ({ status: i === 0 ? 500 : 502, body: error(i === 0 ? "server_error" : "bad_gateway", `r${i}`) }));
+    const { baseUrl, seen } = await serve((_, i) => ({
+      status: i === 0 ? 500 : 502,
+      body: error(i === 0 ? "server_error" : "bad_gateway", `r${i}`),
+    }));
     const client = createApiClient({ baseUrl, retry: { baseDelayMs: 5, maxRetries: 2 } });
     const thrown = await client.listScopes().catch((e: unknown) => e);
     expect(seen).toHaveLength(3);
@@ -100,11 +131,18 @@ describe("machine client", () => {
     const { baseUrl, seen } = await serve((s) => {
       const cursor = new URL(s.url, "http://x").searchParams.get("cursor");
       const next = cursor === null ? "c1" : cursor === "c1" ? "c2" : null;
-      return { status: 200, body: { data: [tx(cursor ?? "first")], meta: { requestId: "r", page: { perPage: 1, nextCursor: next } } } };
+      return {
+        status: 200,
+        body: { data: [tx(cursor ?? "first")], meta: { requestId: "r", page: { perPage: 1, nextCursor: next } } },
+      };
     });
     const client = createMachineClient({ baseUrl, token: "ll_key_x", scopeId: "scope-9" });
     const ids: string[] = [];
-    for await (const items of client.transactionPages("acc-1", { perPage: 1, fromDate: "2026-01-01", status: "booked" })) {
+    for await (const items of client.transactionPages("acc-1", {
+      perPage: 1,
+      fromDate: "2026-01-01",
+      status: "booked",
+    })) {
       ids.push(...items.map((t) => t.id));
     }
     expect(ids).toEqual(["first", "c1", "c2"]);

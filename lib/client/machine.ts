@@ -6,7 +6,12 @@ import type { z } from "zod";
 import { createApiClient, type ApiClient } from "@/lib/client/api-client";
 import type { RetryOptions } from "@/lib/client/retry";
 import type { Page, PageMeta } from "@/lib/client/types";
-import type { AccountSchema, StatsSchema, SyncStatusSchema, TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import type {
+  AccountSchema,
+  StatsSchema,
+  SyncStatusSchema,
+  TransactionSchema,
+} from "@/lib/openapi/schemas/accounttracking";
 
 export type MachineAccount = z.infer<typeof AccountSchema>;
 export type MachineTransaction = z.infer<typeof TransactionSchema>;
@@ -66,11 +71,16 @@ export function createMachineClient(options: MachineClientOptions) {
     },
     listScopes: () => api.listScopes(),
     me: () => api.me(),
-    listAccounts: (input: PageInput = {}) => page<MachineAccount>(`${AT}/accounts`, { perPage: input.perPage, cursor: input.cursor }),
-    getAccount: (id: string) => api.data(api.request<MachineAccount>("GET", `${AT}/accounts/${enc(id)}`, { scoped: true })),
+    listAccounts: (input: PageInput = {}) =>
+      page<MachineAccount>(`${AT}/accounts`, { perPage: input.perPage, cursor: input.cursor }),
+    getAccount: (id: string) =>
+      api.data(api.request<MachineAccount>("GET", `${AT}/accounts/${enc(id)}`, { scoped: true })),
     listTransactions,
     /** Every page of an account's transactions, newest first, following `nextCursor` until the last page. */
-    async *transactionPages(accountId: string, input: Omit<TransactionsInput, "cursor"> = {}): AsyncGenerator<MachineTransaction[], void, undefined> {
+    async *transactionPages(
+      accountId: string,
+      input: Omit<TransactionsInput, "cursor"> = {},
+    ): AsyncGenerator<MachineTransaction[], void, undefined> {
       let cursor: string | null = null;
       do {
         const result: Page<MachineTransaction> = await listTransactions(accountId, { ...input, cursor });
@@ -78,8 +88,10 @@ export function createMachineClient(options: MachineClientOptions) {
         cursor = result.nextCursor;
       } while (cursor);
     },
-    getStats: (id: string) => api.data(api.request<MachineStats>("GET", `${AT}/accounts/${enc(id)}/stats`, { scoped: true })),
-    getSyncStatus: (id: string) => api.data(api.request<MachineSyncStatus>("GET", `${AT}/accounts/${enc(id)}/sync-status`, { scoped: true })),
+    getStats: (id: string) =>
+      api.data(api.request<MachineStats>("GET", `${AT}/accounts/${enc(id)}/stats`, { scoped: true })),
+    getSyncStatus: (id: string) =>
+      api.data(api.request<MachineSyncStatus>("GET", `${AT}/accounts/${enc(id)}/sync-status`, { scoped: true })),
   };
 }
 

@@ -13,7 +13,14 @@ import { ApiError } from "@/lib/client/errors";
 export type TransactionFilter = Omit<TransactionsFilter, "scopeId">;
 export const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
 
-export type CurrencyTotals = { currency: string; count: number; inflow: string; outflow: string; net: string; transfers: { count: number; net: string } };
+export type CurrencyTotals = {
+  currency: string;
+  count: number;
+  inflow: string;
+  outflow: string;
+  net: string;
+  transfers: { count: number; net: string };
+};
 export type TransactionTotals = { count: number; currencies: CurrencyTotals[] };
 
 /** Reads the filter from URL search parameters (unknown values are dropped, never guessed). */
@@ -48,11 +55,18 @@ export function filterProblem(filter: TransactionFilter): string | null {
     return "From is after To, so no transaction can match. Change one of the dates.";
   }
   const amount = /^\d{1,15}([.,]\d{1,6})?$/;
-  for (const [key, label] of [["minAmount", "Amount from"], ["maxAmount", "Amount to"]] as const) {
+  for (const [key, label] of [
+    ["minAmount", "Amount from"],
+    ["maxAmount", "Amount to"],
+  ] as const) {
     const v = filter[key];
     if (v && !amount.test(v.trim())) return `${label} must be an amount such as 42.50.`;
   }
-  if (filter.minAmount && filter.maxAmount && Number(filter.minAmount.replace(",", ".")) > Number(filter.maxAmount.replace(",", "."))) {
+  if (
+    filter.minAmount &&
+    filter.maxAmount &&
+    Number(filter.minAmount.replace(",", ".")) > Number(filter.maxAmount.replace(",", "."))
+  ) {
     return "Amount from is above Amount to, so no transaction can match. Change one of them.";
   }
   return null;
@@ -69,12 +83,20 @@ export function transactionsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     totals: (accountId: string, filter: TransactionFilter) =>
-      data(request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, { scoped: true, query: filterQuery(filter) })),
+      data(
+        request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, {
+          scoped: true,
+          query: filterQuery(filter),
+        }),
+      ),
     markTransfer: (id: string, isTransfer: boolean | null) =>
       data(
         isTransfer === null
           ? request<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true })
-          : request<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true, body: { isTransfer } }),
+          : request<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, {
+              scoped: true,
+              body: { isTransfer },
+            }),
       ),
   };
 }
@@ -93,7 +115,8 @@ export function useMarkTransfer(accountId: string) {
   const { client, scopeId } = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isTransfer }: { id: string; isTransfer: boolean | null }) => transactionsApi(client).markTransfer(id, isTransfer),
+    mutationFn: ({ id, isTransfer }: { id: string; isTransfer: boolean | null }) =>
+      transactionsApi(client).markTransfer(id, isTransfer),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: accountKeys.account(scopeId, accountId) }),
@@ -104,13 +127,23 @@ export function useMarkTransfer(accountId: string) {
 }
 
 /** Fetches the CSV of the filtered set (the session cookie and X-Scope go with it) and saves it. */
-export async function downloadTransactionsCsv(accountId: string, scopeId: string, filter: TransactionFilter): Promise<void> {
+export async function downloadTransactionsCsv(
+  accountId: string,
+  scopeId: string,
+  filter: TransactionFilter,
+): Promise<void> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filterQuery(filter))) if (v) params.set(k, v);
-  const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, { headers: { "x-scope": scopeId } });
+  const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
+    headers: { "x-scope": scopeId },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError({ status: response.status, code: (body?.error?.code ?? "server_error") as ConstructorParameters<typeof ApiError>[0]["code"], message: body?.error?.message ?? "The export failed. Try again." });
+    throw new ApiError({
+      status: response.status,
+      code: (body?.error?.code ?? "server_error") as ConstructorParameters<typeof ApiError>[0]["code"],
+      message: body?.error?.message ?? "The export failed. Try again.",
+    });
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "transactions.csv";
   const url = URL.createObjectURL(await response.blob());

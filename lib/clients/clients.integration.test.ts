@@ -11,7 +11,10 @@ import { twoTenants } from "@/lib/testing/fixtures";
 type Tenants = Awaited<ReturnType<typeof twoTenants>>;
 let t: Tenants;
 type Body = { data: { id: string; displayName: string; countryCode: string }; meta: { requestId: string } };
-type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> }; meta: { requestId: string } };
+type ErrorBody = {
+  error: { code: string; message: string; details?: Record<string, string[]> };
+  meta: { requestId: string };
+};
 
 const newClient = (name = `Client ${randomUUID()}`) => ({ type: "company", displayName: name, countryCode: "BE" });
 const countClients = (scopeId: string) => prisma().client.count({ where: { scopeId } });
@@ -22,7 +25,10 @@ beforeAll(async () => {
 
 describe("tenant isolation", () => {
   it("case 1: a scope-B record read with scope A is 404, shaped exactly like a nonexistent id", async () => {
-    const created = await call<Body>(list.POST, "POST", "/api/clients/v1", { headers: bearer(t.b.token, t.b.scopeId), body: newClient() });
+    const created = await call<Body>(list.POST, "POST", "/api/clients/v1", {
+      headers: bearer(t.b.token, t.b.scopeId),
+      body: newClient(),
+    });
     expect(created.status).toBe(201);
     const foreign = await call<ErrorBody>(one.GET, "GET", `/api/clients/v1/${created.json.data.id}`, {
       headers: bearer(t.a.token, t.a.scopeId),
@@ -40,7 +46,10 @@ describe("tenant isolation", () => {
   });
 
   it("case 2: X-Scope naming a scope the caller is not a member of is never 2xx and leaks nothing", async () => {
-    await call(list.POST, "POST", "/api/clients/v1", { headers: bearer(t.b.token, t.b.scopeId), body: newClient("Secret of B") });
+    await call(list.POST, "POST", "/api/clients/v1", {
+      headers: bearer(t.b.token, t.b.scopeId),
+      body: newClient("Secret of B"),
+    });
     for (const token of [t.a.token, t.app.token, t.viewer.token]) {
       const res = await call(list.GET, "GET", "/api/clients/v1", { headers: bearer(token, t.b.scopeId) });
       expect(res.status).toBe(404);
@@ -60,7 +69,10 @@ describe("tenant isolation", () => {
 
   it("case 4: a visible scope without the capability is 403 forbidden; nothing is written", async () => {
     const before = await countClients(t.a.scopeId);
-    const res = await call<ErrorBody>(list.POST, "POST", "/api/clients/v1", { headers: bearer(t.viewer.token, t.a.scopeId), body: newClient() });
+    const res = await call<ErrorBody>(list.POST, "POST", "/api/clients/v1", {
+      headers: bearer(t.viewer.token, t.a.scopeId),
+      body: newClient(),
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe("forbidden");
     expect(await countClients(t.a.scopeId)).toBe(before);
@@ -73,7 +85,10 @@ describe("Idempotency-Key", () => {
     const body = newClient();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call<Body>(list.POST, "POST", "/api/clients/v1", { headers: { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": key }, body }),
+        call<Body>(list.POST, "POST", "/api/clients/v1", {
+          headers: { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": key },
+          body,
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -90,7 +105,10 @@ describe("Idempotency-Key", () => {
     const body = newClient();
     const headers = { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": key };
     const first = await call(list.POST, "POST", "/api/clients/v1", { headers, body });
-    const again = await call(list.POST, "POST", "/api/clients/v1", { headers, body: { countryCode: "BE", displayName: body.displayName, type: "company" } });
+    const again = await call(list.POST, "POST", "/api/clients/v1", {
+      headers,
+      body: { countryCode: "BE", displayName: body.displayName, type: "company" },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
@@ -114,9 +132,18 @@ describe("Idempotency-Key", () => {
 
   it("case 9: the same key from another principal or another scope is independent, never a replay", async () => {
     const key = randomUUID();
-    const fromA = await call<Body>(list.POST, "POST", "/api/clients/v1", { headers: { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": key }, body: newClient("same") });
-    const fromApp = await call<Body>(list.POST, "POST", "/api/clients/v1", { headers: { ...bearer(t.app.token, t.a.scopeId), "idempotency-key": key }, body: newClient("same") });
-    const fromB = await call<Body>(list.POST, "POST", "/api/clients/v1", { headers: { ...bearer(t.b.token, t.b.scopeId), "idempotency-key": key }, body: newClient("same") });
+    const fromA = await call<Body>(list.POST, "POST", "/api/clients/v1", {
+      headers: { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": key },
+      body: newClient("same"),
+    });
+    const fromApp = await call<Body>(list.POST, "POST", "/api/clients/v1", {
+      headers: { ...bearer(t.app.token, t.a.scopeId), "idempotency-key": key },
+      body: newClient("same"),
+    });
+    const fromB = await call<Body>(list.POST, "POST", "/api/clients/v1", {
+      headers: { ...bearer(t.b.token, t.b.scopeId), "idempotency-key": key },
+      body: newClient("same"),
+    });
     expect([fromA.status, fromApp.status, fromB.status]).toEqual([201, 201, 201]);
     expect(new Set([fromA.json.data.id, fromApp.json.data.id, fromB.json.data.id]).size).toBe(3);
     expect(fromB.headers.get("idempotent-replayed")).toBeNull();
@@ -126,7 +153,9 @@ describe("Idempotency-Key", () => {
     const name = `Fails once ${randomUUID()}`;
     const constraint = `fail_once_${randomUUID().replace(/-/g, "")}`;
     // A CHECK that rejects exactly this name makes the real insert fail inside PostgreSQL.
-    await prisma().$executeRawUnsafe(`ALTER TABLE clients ADD CONSTRAINT ${constraint} CHECK (display_name <> '${name}') NOT VALID`);
+    await prisma().$executeRawUnsafe(
+      `ALTER TABLE clients ADD CONSTRAINT ${constraint} CHECK (display_name <> '${name}') NOT VALID`,
+    );
     const headers = { ...bearer(t.a.token, t.a.scopeId), "idempotency-key": randomUUID() };
     const failed = await call<ErrorBody>(list.POST, "POST", "/api/clients/v1", { headers, body: newClient(name) });
     await prisma().$executeRawUnsafe(`ALTER TABLE clients DROP CONSTRAINT ${constraint}`);
@@ -165,9 +194,15 @@ describe("input", () => {
   });
 
   it("accepts a lower-case country code and stores it upper-cased; rejects unassigned codes", async () => {
-    const ok = await call<Body>(list.POST, "POST", "/api/clients/v1", { headers: bearer(t.a.token, t.a.scopeId), body: { ...newClient(), countryCode: "nl" } });
+    const ok = await call<Body>(list.POST, "POST", "/api/clients/v1", {
+      headers: bearer(t.a.token, t.a.scopeId),
+      body: { ...newClient(), countryCode: "nl" },
+    });
     expect(ok.json.data.countryCode).toBe("NL");
-    const bad = await call<ErrorBody>(list.POST, "POST", "/api/clients/v1", { headers: bearer(t.a.token, t.a.scopeId), body: { ...newClient(), countryCode: "XX" } });
+    const bad = await call<ErrorBody>(list.POST, "POST", "/api/clients/v1", {
+      headers: bearer(t.a.token, t.a.scopeId),
+      body: { ...newClient(), countryCode: "XX" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.error.details?.countryCode).toBeDefined();
   });
@@ -177,30 +212,45 @@ describe("listing", () => {
   it("pages by cursor through every client once, newest first, and only the scope's own", async () => {
     const p = t.b;
     for (let i = 0; i < 7; i += 1) {
-      await call(list.POST, "POST", "/api/clients/v1", { headers: bearer(p.token, p.scopeId), body: newClient(`Paged ${i}`) });
+      await call(list.POST, "POST", "/api/clients/v1", {
+        headers: bearer(p.token, p.scopeId),
+        body: newClient(`Paged ${i}`),
+      });
     }
     const total = await countClients(p.scopeId);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: Awaited<ReturnType<typeof call<{ data: { id: string }[]; meta: { page: { nextCursor: string | null } } }>>> = await call(
-        list.GET, "GET", "/api/clients/v1", { headers: bearer(p.token, p.scopeId), query: `perPage=3${cursor ? `&cursor=${cursor}` : ""}` },
-      );
+      const res: Awaited<
+        ReturnType<typeof call<{ data: { id: string }[]; meta: { page: { nextCursor: string | null } } }>>
+      > = await call(list.GET, "GET", "/api/clients/v1", {
+        headers: bearer(p.token, p.scopeId),
+        query: `perPage=3${cursor ? `&cursor=${cursor}` : ""}`,
+      });
       expect(res.status).toBe(200);
       seen.push(...res.json.data.map((c) => c.id));
       cursor = res.json.meta.page.nextCursor;
     } while (cursor);
     expect(seen.length).toBe(total);
     expect(new Set(seen).size).toBe(total);
-    const own = await prisma().client.findMany({ where: { scopeId: p.scopeId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const own = await prisma().client.findMany({
+      where: { scopeId: p.scopeId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     expect(seen).toEqual(own.map((c) => c.id));
   });
 
   it("rejects a forged cursor and an out-of-range perPage with 422", async () => {
-    const forged = await call<ErrorBody>(list.GET, "GET", "/api/clients/v1", { headers: bearer(t.a.token, t.a.scopeId), query: "cursor=abc" });
+    const forged = await call<ErrorBody>(list.GET, "GET", "/api/clients/v1", {
+      headers: bearer(t.a.token, t.a.scopeId),
+      query: "cursor=abc",
+    });
     expect(forged.status).toBe(422);
     expect(forged.json.error.details?.cursor).toBeDefined();
-    const big = await call<ErrorBody>(list.GET, "GET", "/api/clients/v1", { headers: bearer(t.a.token, t.a.scopeId), query: "perPage=5000" });
+    const big = await call<ErrorBody>(list.GET, "GET", "/api/clients/v1", {
+      headers: bearer(t.a.token, t.a.scopeId),
+      query: "perPage=5000",
+    });
     expect(big.status).toBe(422);
     expect(big.json.error.details?.perPage).toBeDefined();
   });

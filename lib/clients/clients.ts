@@ -25,7 +25,11 @@ export async function createClient(
 }
 
 /** Newest first, keyset over (created_at, id). */
-export async function listClients(db: Tx, scopeId: string, query: { perPage: number; cursor?: string; search?: string }) {
+export async function listClients(
+  db: Tx,
+  scopeId: string,
+  query: { perPage: number; cursor?: string; search?: string },
+) {
   const list = { name: `clients:${scopeId}`, filters: { search: query.search } };
   const after = decodeCursor(list, query.cursor, 2);
   const rows = await db.client.findMany({

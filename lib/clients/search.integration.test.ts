@@ -11,11 +11,22 @@ describe("clients search", () => {
     const p = await makePerson();
     const headers = bearer(p.token, p.scopeId);
     for (const displayName of ["100% Organic", "a_b Trading", "Back\\slash Ltd", "Plain Company"]) {
-      expect((await call(clients.POST, "POST", "/api/clients/v1", { headers, body: { type: "company", displayName, countryCode: "BE" } })).status).toBe(201);
+      expect(
+        (
+          await call(clients.POST, "POST", "/api/clients/v1", {
+            headers,
+            body: { type: "company", displayName, countryCode: "BE" },
+          })
+        ).status,
+      ).toBe(201);
     }
     const names = async (search: string) =>
-      (await call<{ data: { displayName: string }[] }>(clients.GET, "GET", "/api/clients/v1", { headers, query: `search=${encodeURIComponent(search)}` })).json.data
-        .map((c) => c.displayName);
+      (
+        await call<{ data: { displayName: string }[] }>(clients.GET, "GET", "/api/clients/v1", {
+          headers,
+          query: `search=${encodeURIComponent(search)}`,
+        })
+      ).json.data.map((c) => c.displayName);
     expect(await names("%")).toEqual(["100% Organic"]);
     expect(await names("_")).toEqual(["a_b Trading"]);
     expect(await names("\\")).toEqual(["Back\\slash Ltd"]);
@@ -27,6 +38,10 @@ describe("clients search", () => {
     const { rows } = await pool().query<{ indexname: string }>(
       "SELECT indexname FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname",
     );
-    expect(rows.map((r) => r.indexname)).toEqual(["clients_display_name_trgm", "counterparts_alias_trgm", "counterparts_name_trgm"]);
+    expect(rows.map((r) => r.indexname)).toEqual([
+      "clients_display_name_trgm",
+      "counterparts_alias_trgm",
+      "counterparts_name_trgm",
+    ]);
   });
 });

@@ -20,20 +20,33 @@ export async function lockScope(db: Tx, scopeId: string) {
   await db.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext('counterparts:' || $1))", scopeId);
 }
 
-export async function consolidate(db: Tx, scopeId: string, userId: string, input: { targetId: string; memberIds: string[] }) {
+export async function consolidate(
+  db: Tx,
+  scopeId: string,
+  userId: string,
+  input: { targetId: string; memberIds: string[] },
+) {
   await lockScope(db, scopeId);
   const memberIds = [...new Set(input.memberIds)];
-  if (memberIds.includes(input.targetId)) throw validationFailed({ memberIds: ["The target cannot be one of its own members"] });
+  if (memberIds.includes(input.targetId))
+    throw validationFailed({ memberIds: ["The target cannot be one of its own members"] });
   const all = await db.counterpart.findMany({ where: { scopeId, id: { in: [input.targetId, ...memberIds] } } });
   const byId = new Map(all.map((c) => [c.id, c]));
   if (!byId.has(input.targetId)) throw validationFailed({ targetId: ["No counterpart with this id in this scope"] });
   const missing = memberIds.filter((id) => !byId.has(id));
   if (missing.length) throw validationFailed({ memberIds: [`Not counterparts in this scope: ${missing.join(", ")}`] });
   const merged = all.filter((c) => c.mergedIntoId !== null);
-  if (merged.length) throw conflict(`Already consolidated into another counterpart: ${merged.map((c) => c.id).join(", ")}. Use its target or undo that first.`);
-  const inFamily = await db.counterpart.count({ where: { scopeId, OR: [{ id: { in: memberIds }, parentId: { not: null } }, { parentId: { in: memberIds } }] } });
+  if (merged.length)
+    throw conflict(
+      `Already consolidated into another counterpart: ${merged.map((c) => c.id).join(", ")}. Use its target or undo that first.`,
+    );
+  const inFamily = await db.counterpart.count({
+    where: { scopeId, OR: [{ id: { in: memberIds }, parentId: { not: null } }, { parentId: { in: memberIds } }] },
+  });
   if (inFamily > 0) throw conflict("A member is part of a family; unlink it before consolidating.");
-  const record = await db.counterpartConsolidation.create({ data: { scopeId, targetId: input.targetId, memberIds, createdById: userId } });
+  const record = await db.counterpartConsolidation.create({
+    data: { scopeId, targetId: input.targetId, memberIds, createdById: userId },
+  });
   await db.counterpart.updateMany({
     where: { scopeId, id: { in: memberIds } },
     data: { mergedIntoId: input.targetId, consolidationId: record.id, updatedAt: new Date() },

@@ -31,11 +31,23 @@ describe("counterpart continuity", () => {
       const other = listed.find((c) => c.id !== tx.counterpartId);
       if (!other) throw new Error("need two counterparts");
       const app = await makeAppToken(connected.person.scopeId, "member");
-      const appTry = await call(bindRoute.PUT, "PUT", "x", { headers: bearer(app.token, connected.person.scopeId), params: { transactionId: tx.id }, body: { counterpartId: other.id } });
+      const appTry = await call(bindRoute.PUT, "PUT", "x", {
+        headers: bearer(app.token, connected.person.scopeId),
+        params: { transactionId: tx.id },
+        body: { counterpartId: other.id },
+      });
       expect(appTry.status).toBe(403);
-      const bound = await call<BoundTx>(bindRoute.PUT, "PUT", "x", { headers, params: { transactionId: tx.id }, body: { counterpartId: other.id } });
+      const bound = await call<BoundTx>(bindRoute.PUT, "PUT", "x", {
+        headers,
+        params: { transactionId: tx.id },
+        body: { counterpartId: other.id },
+      });
       expect(bound.status).toBe(200);
-      expect(bound.json.data).toMatchObject({ counterpartId: other.id, derivedCounterpartId: tx.counterpartId, isBound: true });
+      expect(bound.json.data).toMatchObject({
+        counterpartId: other.id,
+        derivedCounterpartId: tx.counterpartId,
+        isBound: true,
+      });
 
       // The bank moves on three days; a re-sync ingests new rows and re-reads the bound one.
       await advanceBankClock(3);
@@ -55,7 +67,10 @@ describe("counterpart continuity", () => {
       const otherAfter = after.find((c) => c.id === other.id);
       expect(otherAfter?.totals.count).toBeGreaterThan(0);
 
-      const unbound = await call<BoundTx>(bindRoute.DELETE, "DELETE", "x", { headers, params: { transactionId: tx.id } });
+      const unbound = await call<BoundTx>(bindRoute.DELETE, "DELETE", "x", {
+        headers,
+        params: { transactionId: tx.id },
+      });
       expect(unbound.json.data).toMatchObject({ counterpartId: tx.counterpartId, isBound: false });
     } finally {
       await resetBankClock();
@@ -66,15 +81,29 @@ describe("counterpart continuity", () => {
     const { connected, account, headers } = await syncedNamesakes();
     const listed = await listAll(headers, account.id);
     const [parent, child] = listed;
-    await call(cpRoute.PATCH, "PATCH", "x", { headers, params: { counterpartId: parent.id }, body: { alias: "Kept alias" } });
-    await call(parentRoute.PUT, "PUT", "x", { headers, params: { counterpartId: child.id }, body: { parentId: parent.id } });
+    await call(cpRoute.PATCH, "PATCH", "x", {
+      headers,
+      params: { counterpartId: parent.id },
+      body: { alias: "Kept alias" },
+    });
+    await call(parentRoute.PUT, "PUT", "x", {
+      headers,
+      params: { counterpartId: child.id },
+      body: { parentId: parent.id },
+    });
 
     // What a replaced consent brings: the same bank account under a new resource id, every
     // transaction under a new transaction id (new rows on our side).
     const renewed = await prisma().trackedAccount.create({
       data: {
-        scopeId: account.scopeId, consentId: account.consentId, integrationName: account.integrationName, bankId: account.bankId,
-        countryCode: account.countryCode, accountType: account.accountType, externalId: `renewed-${account.externalId}`, currency: account.currency,
+        scopeId: account.scopeId,
+        consentId: account.consentId,
+        integrationName: account.integrationName,
+        bankId: account.bankId,
+        countryCode: account.countryCode,
+        accountType: account.accountType,
+        externalId: `renewed-${account.externalId}`,
+        currency: account.currency,
       },
     });
     await pool().query(

@@ -33,7 +33,11 @@ describe("counterparts API", () => {
       expect(c.totals.sumOut).toMatch(DECIMAL);
     }
     const count = listed.reduce((n, c) => n + c.totals.count, 0);
-    expect(count).toBe(await prisma().transaction.count({ where: { accountId: ctx.account.id, counterpartId: { not: null }, removedAt: null } }));
+    expect(count).toBe(
+      await prisma().transaction.count({
+        where: { accountId: ctx.account.id, counterpartId: { not: null }, removedAt: null },
+      }),
+    );
     // Default sort: money out, largest first.
     const outs = listed.map((c) => Number(c.totals.sumOut));
     expect(outs).toEqual([...outs].sort((a, b) => b - a));
@@ -45,10 +49,12 @@ describe("counterparts API", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; json: { data: Listed[]; meta: { page: { nextCursor: string | null } } } } = await call(
-        (await import("@/app/api/accounttracking/v1/accounts/[id]/counterparts/route")).GET, "GET", "x",
-        { headers: ctx.headers, params: { id: ctx.account.id }, query: `sort=name&order=asc&perPage=3${cursor ? `&cursor=${cursor}` : ""}` },
-      );
+      const res: { status: number; json: { data: Listed[]; meta: { page: { nextCursor: string | null } } } } =
+        await call((await import("@/app/api/accounttracking/v1/accounts/[id]/counterparts/route")).GET, "GET", "x", {
+          headers: ctx.headers,
+          params: { id: ctx.account.id },
+          query: `sort=name&order=asc&perPage=3${cursor ? `&cursor=${cursor}` : ""}`,
+        });
       expect(res.status).toBe(200);
       seen.push(...res.json.data.map((c) => c.displayName.toLowerCase()));
       cursor = res.json.meta.page.nextCursor;
@@ -59,17 +65,28 @@ describe("counterparts API", () => {
 
   it("sets and clears an alias; the bank name stays", async () => {
     const target = listed[0];
-    const set = await call<{ data: Listed }>(cpRoute.PATCH, "PATCH", "x", { headers: ctx.headers, params: { counterpartId: target.id }, body: { alias: "My alias" } });
+    const set = await call<{ data: Listed }>(cpRoute.PATCH, "PATCH", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: target.id },
+      body: { alias: "My alias" },
+    });
     expect(set.status).toBe(200);
     expect([set.json.data.displayName, set.json.data.name]).toEqual(["My alias", target.name]);
     expect((await listAll(ctx.headers, ctx.account.id, "q=my%20alias")).map((c) => c.id)).toEqual([target.id]);
-    const cleared = await call<{ data: Listed }>(cpRoute.PATCH, "PATCH", "x", { headers: ctx.headers, params: { counterpartId: target.id }, body: { alias: null } });
+    const cleared = await call<{ data: Listed }>(cpRoute.PATCH, "PATCH", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: target.id },
+      body: { alias: null },
+    });
     expect(cleared.json.data.displayName).toBe(target.name);
   });
 
   it("consolidates two counterparts into one and undoes it exactly", async () => {
     const [a, b] = byName(/spotify/i);
-    const res = await call<{ data: { id: string } }>(consolidateRoute.POST, "POST", "x", { headers: ctx.headers, body: { targetId: a.id, memberIds: [b.id] } });
+    const res = await call<{ data: { id: string } }>(consolidateRoute.POST, "POST", "x", {
+      headers: ctx.headers,
+      body: { targetId: a.id, memberIds: [b.id] },
+    });
     expect(res.status).toBe(201);
     const after = await listAll(ctx.headers, ctx.account.id);
     expect(after.length).toBe(6);
@@ -77,16 +94,35 @@ describe("counterparts API", () => {
     expect(merged?.totals.count).toBe(a.totals.count + b.totals.count);
     expect(merged?.totals.sumOut).toBe(decimalAdd(a.totals.sumOut, b.totals.sumOut));
     expect(merged?.consolidatedCount).toBe(1);
-    const txs = await call<{ data: { id: string }[] }>(txRoute.GET, "GET", "x", { headers: ctx.headers, params: { counterpartId: a.id }, query: "perPage=200" });
+    const txs = await call<{ data: { id: string }[] }>(txRoute.GET, "GET", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: a.id },
+      query: "perPage=200",
+    });
     expect(txs.json.data.length).toBe(a.totals.count + b.totals.count);
     // Consolidating a member again is a conflict; undo restores both as they were.
-    const again = await call(consolidateRoute.POST, "POST", "x", { headers: ctx.headers, body: { targetId: listed[0].id, memberIds: [b.id] } });
+    const again = await call(consolidateRoute.POST, "POST", "x", {
+      headers: ctx.headers,
+      body: { targetId: listed[0].id, memberIds: [b.id] },
+    });
     expect(again.status).toBe(409);
-    const undo = await call(undoRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { consolidationId: res.json.data.id } });
+    const undo = await call(undoRoute.DELETE, "DELETE", "x", {
+      headers: ctx.headers,
+      params: { consolidationId: res.json.data.id },
+    });
     expect(undo.status).toBe(200);
     const restored = await listAll(ctx.headers, ctx.account.id);
-    expect(restored.map((c) => [c.id, c.totals.count]).sort()).toEqual(listed.map((c) => [c.id, c.totals.count]).sort());
-    expect((await call(undoRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { consolidationId: res.json.data.id } })).status).toBe(409);
+    expect(restored.map((c) => [c.id, c.totals.count]).sort()).toEqual(
+      listed.map((c) => [c.id, c.totals.count]).sort(),
+    );
+    expect(
+      (
+        await call(undoRoute.DELETE, "DELETE", "x", {
+          headers: ctx.headers,
+          params: { consolidationId: res.json.data.id },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("builds a family, refuses cycles and rolls totals up", async () => {
@@ -99,30 +135,52 @@ describe("counterparts API", () => {
     expect(cycle.status).toBe(422);
     expect((await link(top.id, top.id)).status).toBe(422);
     type Node = { id: string; rolledUp: { count: number; sumOut: string }; children: Node[] };
-    const tree = await call<{ data: Node }>(familyRoute.GET, "GET", "x", { headers: ctx.headers, params: { counterpartId: leaf.id } });
+    const tree = await call<{ data: Node }>(familyRoute.GET, "GET", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: leaf.id },
+    });
     expect(tree.json.data.id).toBe(top.id);
     expect(tree.json.data.children[0].children[0].id).toBe(leaf.id);
     expect(tree.json.data.rolledUp.count).toBe(top.totals.count + mid.totals.count + leaf.totals.count);
-    expect(tree.json.data.rolledUp.sumOut).toBe(decimalAdd(decimalAdd(top.totals.sumOut, mid.totals.sumOut), leaf.totals.sumOut));
-    const unlink = await call(parentRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { counterpartId: leaf.id } });
+    expect(tree.json.data.rolledUp.sumOut).toBe(
+      decimalAdd(decimalAdd(top.totals.sumOut, mid.totals.sumOut), leaf.totals.sumOut),
+    );
+    const unlink = await call(parentRoute.DELETE, "DELETE", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: leaf.id },
+    });
     expect(unlink.status).toBe(200);
-    const smaller = await call<{ data: Node }>(familyRoute.GET, "GET", "x", { headers: ctx.headers, params: { counterpartId: top.id } });
+    const smaller = await call<{ data: Node }>(familyRoute.GET, "GET", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: top.id },
+    });
     expect(smaller.json.data.rolledUp.count).toBe(top.totals.count + mid.totals.count);
     await call(parentRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { counterpartId: mid.id } });
   });
 
   it("binds to a client of the same scope only, and unbinds", async () => {
-    const client = await prisma().client.create({ data: { scopeId: ctx.connected.person.scopeId, type: "company", displayName: "KPN", countryCode: "NL" } });
+    const client = await prisma().client.create({
+      data: { scopeId: ctx.connected.person.scopeId, type: "company", displayName: "KPN", countryCode: "NL" },
+    });
     const other = await makePerson("other");
-    const foreign = await prisma().client.create({ data: { scopeId: other.scopeId, type: "company", displayName: "X", countryCode: "NL" } });
+    const foreign = await prisma().client.create({
+      data: { scopeId: other.scopeId, type: "company", displayName: "X", countryCode: "NL" },
+    });
     const put = (entityId: string, entityType = "client") =>
-      call<{ data: { entity: unknown } }>(entityRoute.PUT, "PUT", "x", { headers: ctx.headers, params: { counterpartId: listed[1].id }, body: { entityType, entityId } });
+      call<{ data: { entity: unknown } }>(entityRoute.PUT, "PUT", "x", {
+        headers: ctx.headers,
+        params: { counterpartId: listed[1].id },
+        body: { entityType, entityId },
+      });
     expect((await put(foreign.id)).status).toBe(422);
     expect((await put("not-a-uuid")).status).toBe(422);
     expect((await put(client.id, "Client!")).status).toBe(422);
     const ok = await put(client.id);
     expect([ok.status, ok.json.data.entity]).toEqual([200, { entityType: "client", entityId: client.id }]);
-    const del = await call<{ data: { entity: unknown } }>(entityRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { counterpartId: listed[1].id } });
+    const del = await call<{ data: { entity: unknown } }>(entityRoute.DELETE, "DELETE", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: listed[1].id },
+    });
     expect(del.json.data.entity).toBeNull();
   });
 
@@ -130,33 +188,70 @@ describe("counterparts API", () => {
     const id = listed[0].id;
     const stranger = await makePerson("stranger");
     const strangerHeaders = bearer(stranger.token, stranger.scopeId);
-    expect((await call(cpRoute.GET, "GET", "x", { headers: strangerHeaders, params: { counterpartId: id } })).status).toBe(404);
-    expect((await call(cpRoute.PATCH, "PATCH", "x", { headers: strangerHeaders, params: { counterpartId: id }, body: { alias: "x" } })).status).toBe(404);
-    expect((await call(familyRoute.GET, "GET", "x", { headers: strangerHeaders, params: { counterpartId: id } })).status).toBe(404);
+    expect(
+      (await call(cpRoute.GET, "GET", "x", { headers: strangerHeaders, params: { counterpartId: id } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(cpRoute.PATCH, "PATCH", "x", {
+          headers: strangerHeaders,
+          params: { counterpartId: id },
+          body: { alias: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(familyRoute.GET, "GET", "x", { headers: strangerHeaders, params: { counterpartId: id } })).status,
+    ).toBe(404);
 
     const viewer = await makePerson("viewer");
     await addMember(ctx.connected.person.scopeId, viewer.userId, "viewer");
     const viewerHeaders = bearer(viewer.token, ctx.connected.person.scopeId);
-    expect((await call(cpRoute.GET, "GET", "x", { headers: viewerHeaders, params: { counterpartId: id } })).status).toBe(200);
-    const denied = await call<{ error: { code: string } }>(cpRoute.PATCH, "PATCH", "x", { headers: viewerHeaders, params: { counterpartId: id }, body: { alias: "x" } });
+    expect(
+      (await call(cpRoute.GET, "GET", "x", { headers: viewerHeaders, params: { counterpartId: id } })).status,
+    ).toBe(200);
+    const denied = await call<{ error: { code: string } }>(cpRoute.PATCH, "PATCH", "x", {
+      headers: viewerHeaders,
+      params: { counterpartId: id },
+      body: { alias: "x" },
+    });
     expect([denied.status, denied.json.error.code]).toEqual([403, "forbidden"]);
 
     const app = await makeAppToken(ctx.connected.person.scopeId, "member");
     const appHeaders = bearer(app.token, ctx.connected.person.scopeId);
     expect((await listAll(appHeaders, ctx.account.id)).length).toBe(7);
-    const appWrite = await call<{ error: { code: string } }>(cpRoute.PATCH, "PATCH", "x", { headers: appHeaders, params: { counterpartId: id }, body: { alias: "x" } });
+    const appWrite = await call<{ error: { code: string } }>(cpRoute.PATCH, "PATCH", "x", {
+      headers: appHeaders,
+      params: { counterpartId: id },
+      body: { alias: "x" },
+    });
     expect([appWrite.status, appWrite.json.error.code]).toEqual([403, "user_context_required"]);
-    const appMerge = await call<{ error: { code: string } }>(consolidateRoute.POST, "POST", "x", { headers: appHeaders, body: { targetId: id, memberIds: [listed[1].id] } });
+    const appMerge = await call<{ error: { code: string } }>(consolidateRoute.POST, "POST", "x", {
+      headers: appHeaders,
+      body: { targetId: id, memberIds: [listed[1].id] },
+    });
     expect(appMerge.status).toBe(403);
 
-    const bad = async (handler: typeof cpRoute.PATCH, body: unknown, params: Record<string, string> = { counterpartId: id }) =>
-      (await call(handler, handler === consolidateRoute.POST ? "POST" : "PATCH", "x", { headers: ctx.headers, params, body })).status;
+    const bad = async (
+      handler: typeof cpRoute.PATCH,
+      body: unknown,
+      params: Record<string, string> = { counterpartId: id },
+    ) =>
+      (
+        await call(handler, handler === consolidateRoute.POST ? "POST" : "PATCH", "x", {
+          headers: ctx.headers,
+          params,
+          body,
+        })
+      ).status;
     expect(await bad(cpRoute.PATCH, { alias: "" })).toBe(422);
     expect(await bad(cpRoute.PATCH, { alias: "x".repeat(121) })).toBe(422);
     expect(await bad(consolidateRoute.POST, { targetId: id, memberIds: [] })).toBe(422);
     expect(await bad(consolidateRoute.POST, { targetId: id, memberIds: [id] })).toBe(422);
     const badSort = await call(
-      (await import("@/app/api/accounttracking/v1/accounts/[id]/counterparts/route")).GET, "GET", "x",
+      (await import("@/app/api/accounttracking/v1/accounts/[id]/counterparts/route")).GET,
+      "GET",
+      "x",
       { headers: ctx.headers, params: { id: ctx.account.id }, query: "sort=bogus" },
     );
     expect(badSort.status).toBe(422);

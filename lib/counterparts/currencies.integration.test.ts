@@ -21,7 +21,11 @@ withSyncedNamesakes((synced, listed) => {
 });
 
 const detail = async (query = "") => {
-  const res = await call<{ data: Detail }>(cpRoute.GET, "GET", "x", { headers: ctx.headers, params: { counterpartId: payee.id }, query });
+  const res = await call<{ data: Detail }>(cpRoute.GET, "GET", "x", {
+    headers: ctx.headers,
+    params: { counterpartId: payee.id },
+    query,
+  });
   expect(res.status).toBe(200);
   return res.json.data;
 };
@@ -42,11 +46,31 @@ describe("counterpart totals per currency", () => {
         currency: "USD",
       },
     });
-    const base = { scopeId: eur.scopeId, accountId: usd.id, status: "booked" as const, currency: "USD", counterpartId: payee.id };
+    const base = {
+      scopeId: eur.scopeId,
+      accountId: usd.id,
+      status: "booked" as const,
+      currency: "USD",
+      counterpartId: payee.id,
+    };
     await prisma().transaction.createMany({
       data: [
-        { ...base, externalId: "usd-1", bookingDate: "2026-01-10", sortDate: "2026-01-10", amount: "-100.10", creditorName: payee.name },
-        { ...base, externalId: "usd-2", bookingDate: "2026-01-20", sortDate: "2026-01-20", amount: "-0.05", creditorName: payee.name },
+        {
+          ...base,
+          externalId: "usd-1",
+          bookingDate: "2026-01-10",
+          sortDate: "2026-01-10",
+          amount: "-100.10",
+          creditorName: payee.name,
+        },
+        {
+          ...base,
+          externalId: "usd-2",
+          bookingDate: "2026-01-20",
+          sortDate: "2026-01-20",
+          amount: "-0.05",
+          creditorName: payee.name,
+        },
       ],
     });
   });

@@ -7,14 +7,25 @@ import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
 import { memberIds } from "@/lib/counterparts/transactions";
-import { NOT_TRANSFER, OWN_JOIN, TOTALS_COLUMNS, ownCte, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import {
+  NOT_TRANSFER,
+  OWN_JOIN,
+  TOTALS_COLUMNS,
+  ownCte,
+  query,
+  totalsOf,
+  type TotalsRow,
+} from "@/lib/counterparts/sql";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
   const scopeId = counterpart.scopeId;
   const ids = await memberIds(db, scopeId, counterpart.id);
   const [members, keys, names, monthly, totals] = await Promise.all([
     db.counterpart.findMany({ where: { scopeId, mergedIntoId: counterpart.id }, orderBy: { name: "asc" } }),
-    db.counterpartKey.findMany({ where: { scopeId, counterpartId: { in: ids } }, orderBy: [{ kind: "asc" }, { value: "asc" }] }),
+    db.counterpartKey.findMany({
+      where: { scopeId, counterpartId: { in: ids } },
+      orderBy: [{ kind: "asc" }, { value: "asc" }],
+    }),
     query<{ name: string; count: number }>(
       db,
       `SELECT CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS name,
@@ -57,6 +68,12 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     members: members.map((m) => serializeCounterpart(m)),
     keys: keys.map((k) => ({ kind: k.kind, value: k.value, counterpartId: k.counterpartId })),
     bankNames: names.filter((n) => n.name !== null),
-    monthly: monthly.map((m) => ({ month: m.month, currency: m.currency, count: m.count, sumIn: m.sum_in, sumOut: m.sum_out })),
+    monthly: monthly.map((m) => ({
+      month: m.month,
+      currency: m.currency,
+      count: m.count,
+      sumIn: m.sum_in,
+      sumOut: m.sum_out,
+    })),
   };
 }

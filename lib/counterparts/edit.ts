@@ -9,10 +9,17 @@ export async function setAlias(db: Tx, counterpart: Counterpart, alias: string |
 }
 
 /** Binds to an entity; a `client` must exist in the same scope (422 otherwise). */
-export async function bindEntity(db: Tx, counterpart: Counterpart, entity: { entityType: string; entityId: string }): Promise<Counterpart> {
+export async function bindEntity(
+  db: Tx,
+  counterpart: Counterpart,
+  entity: { entityType: string; entityId: string },
+): Promise<Counterpart> {
   if (entity.entityType === "client") {
     const client = isUuid(entity.entityId)
-      ? await db.client.findFirst({ where: { id: entity.entityId, scopeId: counterpart.scopeId }, select: { id: true } })
+      ? await db.client.findFirst({
+          where: { id: entity.entityId, scopeId: counterpart.scopeId },
+          select: { id: true },
+        })
       : null;
     if (!client) throw validationFailed({ entityId: ["No client with this id in this scope"] });
   }
@@ -23,5 +30,8 @@ export async function bindEntity(db: Tx, counterpart: Counterpart, entity: { ent
 }
 
 export async function unbindEntity(db: Tx, counterpart: Counterpart): Promise<Counterpart> {
-  return db.counterpart.update({ where: { id: counterpart.id }, data: { entityType: null, entityId: null, updatedAt: new Date() } });
+  return db.counterpart.update({
+    where: { id: counterpart.id },
+    data: { entityType: null, entityId: null, updatedAt: new Date() },
+  });
 }

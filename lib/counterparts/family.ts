@@ -12,7 +12,8 @@ export async function setParent(db: Tx, child: Counterpart, parentId: string): P
   if (parentId === child.id) throw validationFailed({ parentId: ["A counterpart cannot be its own parent"] });
   const parent = await db.counterpart.findFirst({ where: { id: parentId, scopeId: child.scopeId } });
   if (!parent) throw validationFailed({ parentId: ["No counterpart with this id in this scope"] });
-  if (child.mergedIntoId || parent.mergedIntoId) throw conflict("Consolidated counterparts cannot join a family; use the counterpart they were consolidated into.");
+  if (child.mergedIntoId || parent.mergedIntoId)
+    throw conflict("Consolidated counterparts cannot join a family; use the counterpart they were consolidated into.");
   const ancestors = await query<{ id: string }>(
     db,
     `WITH RECURSIVE up AS (
@@ -24,7 +25,9 @@ export async function setParent(db: Tx, child: Counterpart, parentId: string): P
     child.scopeId,
   );
   if (ancestors.some((a) => a.id === child.id)) {
-    throw validationFailed({ parentId: ["This link would make a cycle: the parent is already a descendant of this counterpart"] });
+    throw validationFailed({
+      parentId: ["This link would make a cycle: the parent is already a descendant of this counterpart"],
+    });
   }
   return db.counterpart.update({ where: { id: child.id }, data: { parentId: parent.id, updatedAt: new Date() } });
 }
@@ -46,7 +49,11 @@ export type FamilyNode = {
 
 function add(a: Totals, b: Totals): Totals {
   const sum = (x: string, y: string) => decimalAdd(x, y);
-  const lastDate = [a.lastDate, b.lastDate].filter((d): d is string => d !== null).sort().at(-1) ?? null;
+  const lastDate =
+    [a.lastDate, b.lastDate]
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1) ?? null;
   return { count: a.count + b.count, sumIn: sum(a.sumIn, b.sumIn), sumOut: sum(a.sumOut, b.sumOut), lastDate };
 }
 
@@ -88,7 +95,12 @@ export async function familyTree(db: Tx, counterpart: Counterpart, accountId?: s
     top?.id ?? counterpart.id,
     counterpart.scopeId,
   );
-  const totals = await totalsByRoot(db, counterpart.scopeId, members.map((m) => m.id), accountId);
+  const totals = await totalsByRoot(
+    db,
+    counterpart.scopeId,
+    members.map((m) => m.id),
+    accountId,
+  );
   const zero: Totals = { count: 0, sumIn: "0", sumOut: "0", lastDate: null };
   const build = (id: string): FamilyNode => {
     const m = members.find((x) => x.id === id);

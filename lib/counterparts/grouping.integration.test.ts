@@ -53,9 +53,14 @@ describe("counterpart extraction (namesakes)", () => {
     // alike, "Spotify Premium" does not and nothing links it: two counterparts, for a person to consolidate.
     expect(counterpartsPer.get("spotify")?.size).toBe(2);
     // No counterpart is named after an intermediary.
-    const { rows: names } = await pool().query<{ name: string }>("SELECT name FROM counterparts WHERE scope_id = $1", [c.person.scopeId]);
+    const { rows: names } = await pool().query<{ name: string }>("SELECT name FROM counterparts WHERE scope_id = $1", [
+      c.person.scopeId,
+    ]);
     const intermediaries = Object.values(PROCESSORS).map((p) => p.name);
     expect(names.filter((n) => intermediaries.includes(n.name) || /adyen/i.test(n.name))).toEqual([]);
-    console.log(`namesakes: ${rows.length} transactions, ${names.length} counterparts`, [...counterpartsPer].map(([k, v]) => `${k}:${v.size}`).join(" "));
+    console.log(
+      `namesakes: ${rows.length} transactions, ${names.length} counterparts`,
+      [...counterpartsPer].map(([k, v]) => `${k}:${v.size}`).join(" "),
+    );
   });
 });

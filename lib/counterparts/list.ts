@@ -8,7 +8,15 @@ import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
 import { ownCte } from "@/lib/accounttracking/transfers";
-import { CHAIN_CTE, NOT_TRANSFER, EFFECTIVE, TOTALS_COLUMNS, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import {
+  CHAIN_CTE,
+  NOT_TRANSFER,
+  EFFECTIVE,
+  TOTALS_COLUMNS,
+  query,
+  totalsOf,
+  type TotalsRow,
+} from "@/lib/counterparts/sql";
 
 type ListRow = TotalsRow & {
   id: string;
@@ -29,7 +37,13 @@ const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
   lastDate: { expr: "r.last_date", cast: "text" },
 };
 
-export type ListOptions = { q?: string; sort: CounterpartSort; order: "asc" | "desc"; perPage: number; cursor?: string };
+export type ListOptions = {
+  q?: string;
+  sort: CounterpartSort;
+  order: "asc" | "desc";
+  perPage: number;
+  cursor?: string;
+};
 
 /** What a counterparts cursor is bound to: the account, the search and the order. */
 function counterpartsList(accountId: string, options: ListOptions) {
@@ -79,7 +93,12 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
   return { text, values };
 }
 
-export async function listCounterparts(db: Tx, scopeId: string, account: { id: string; currency: string }, options: ListOptions) {
+export async function listCounterparts(
+  db: Tx,
+  scopeId: string,
+  account: { id: string; currency: string },
+  options: ListOptions,
+) {
   const sql = counterpartsSql(options, account.id);
   const rows = await query<ListRow>(db, sql.text, scopeId, account.id, ...sql.values);
   const page = pageOf(counterpartsList(account.id, options), rows, options.perPage, (r) => [r.sort_key, r.id]);

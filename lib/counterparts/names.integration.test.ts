@@ -21,10 +21,15 @@ withSyncedNamesakes((synced, all) => {
 });
 
 const names = (headers: Record<string, string>, ids: string[] | string) =>
-  call<{ data: Name[]; error?: { code: string; details?: Record<string, string[]> } }>(namesRoute.GET, "GET", "/api/accounttracking/v1/counterparts", {
-    headers,
-    query: `filter[id]=${encodeURIComponent(Array.isArray(ids) ? ids.join(",") : ids)}`,
-  });
+  call<{ data: Name[]; error?: { code: string; details?: Record<string, string[]> } }>(
+    namesRoute.GET,
+    "GET",
+    "/api/accounttracking/v1/counterparts",
+    {
+      headers,
+      query: `filter[id]=${encodeURIComponent(Array.isArray(ids) ? ids.join(",") : ids)}`,
+    },
+  );
 
 describe("counterpart names", () => {
   it("names every counterpart a page of transactions refers to, as the listing does", async () => {
@@ -46,8 +51,14 @@ describe("counterpart names", () => {
 
   it("uses the alias, and the root's name once consolidated; undo restores it", async () => {
     const [target, member] = listed;
-    await call(cpRoute.PATCH, "PATCH", "x", { headers: ctx.headers, params: { counterpartId: target.id }, body: { alias: "Landlord" } });
-    expect((await names(ctx.headers, [target.id])).json.data).toEqual([{ id: target.id, rootId: target.id, displayName: "Landlord" }]);
+    await call(cpRoute.PATCH, "PATCH", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: target.id },
+      body: { alias: "Landlord" },
+    });
+    expect((await names(ctx.headers, [target.id])).json.data).toEqual([
+      { id: target.id, rootId: target.id, displayName: "Landlord" },
+    ]);
 
     const merged = await call<{ data: { id: string } }>(consolidateRoute.POST, "POST", "x", {
       headers: ctx.headers,
@@ -61,9 +72,18 @@ describe("counterpart names", () => {
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
 
-    await call(undoRoute.DELETE, "DELETE", "x", { headers: ctx.headers, params: { consolidationId: merged.json.data.id } });
-    await call(cpRoute.PATCH, "PATCH", "x", { headers: ctx.headers, params: { counterpartId: target.id }, body: { alias: null } });
-    expect((await names(ctx.headers, [member.id])).json.data).toEqual([{ id: member.id, rootId: member.id, displayName: member.displayName }]);
+    await call(undoRoute.DELETE, "DELETE", "x", {
+      headers: ctx.headers,
+      params: { consolidationId: merged.json.data.id },
+    });
+    await call(cpRoute.PATCH, "PATCH", "x", {
+      headers: ctx.headers,
+      params: { counterpartId: target.id },
+      body: { alias: null },
+    });
+    expect((await names(ctx.headers, [member.id])).json.data).toEqual([
+      { id: member.id, rootId: member.id, displayName: member.displayName },
+    ]);
   });
 
   it("leaves out ids of other scopes and unknown ids; App tokens may read", async () => {
@@ -81,7 +101,12 @@ describe("counterpart names", () => {
     const notUuid = await names(ctx.headers, "abc");
     expect(notUuid.status).toBe(422);
     expect(notUuid.json.error?.code).toBe("validation_failed");
-    const missing = await call<{ error: { code: string } }>(namesRoute.GET, "GET", "/api/accounttracking/v1/counterparts", { headers: ctx.headers });
+    const missing = await call<{ error: { code: string } }>(
+      namesRoute.GET,
+      "GET",
+      "/api/accounttracking/v1/counterparts",
+      { headers: ctx.headers },
+    );
     expect(missing.status).toBe(422);
     const many = Array.from({ length: 201 }, (_, i) => `0f8fad5b-d9cb-469f-a165-${String(i).padStart(12, "0")}`);
     const tooMany = await names(ctx.headers, many);

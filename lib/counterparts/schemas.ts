@@ -18,12 +18,20 @@ export const AccountFilterQuery = z.object({ "filter[accountId]": uuid.optional(
 export const CounterpartTransactionsQuery = pageQuery.extend({ "filter[accountId]": uuid.optional() });
 
 export const AliasBody = z.strictObject({
-  alias: z.string().trim().min(1, "alias must not be empty; send null to clear it").max(120, "alias must be at most 120 characters").nullable(),
+  alias: z
+    .string()
+    .trim()
+    .min(1, "alias must not be empty; send null to clear it")
+    .max(120, "alias must be at most 120 characters")
+    .nullable(),
 });
 
 export const ConsolidateBody = z.strictObject({
   targetId: uuid,
-  memberIds: z.array(uuid).min(1, "Name at least one counterpart to consolidate").max(100, "At most 100 counterparts at once"),
+  memberIds: z
+    .array(uuid)
+    .min(1, "Name at least one counterpart to consolidate")
+    .max(100, "At most 100 counterparts at once"),
 });
 
 export const EntityBody = z.strictObject({
@@ -39,7 +47,14 @@ export const BindTransactionBody = z.strictObject({ counterpartId: uuid });
 export const CounterpartNamesQuery = z.object({
   "filter[id]": z
     .string({ message: "filter[id] is required: counterpart ids, comma-separated" })
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.uuid({ message: "Each id must be a UUID" }))

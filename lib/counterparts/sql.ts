@@ -45,7 +45,12 @@ export async function execute(db: Tx, text: string, ...values: unknown[]): Promi
 }
 
 /** Totals per root counterpart over the scope's transactions (optionally one account's). */
-export async function totalsByRoot(db: Tx, scopeId: string, rootIds: string[], accountId?: string): Promise<Map<string, Totals>> {
+export async function totalsByRoot(
+  db: Tx,
+  scopeId: string,
+  rootIds: string[],
+  accountId?: string,
+): Promise<Map<string, Totals>> {
   if (rootIds.length === 0) return new Map();
   const rows = await query<TotalsRow & { root_id: string }>(
     db,

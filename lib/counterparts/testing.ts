@@ -37,7 +37,11 @@ export async function resync(connected: Connected, accountId: string) {
   return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
 }
 
-export async function listAll(headers: Record<string, string>, accountId: string, query = "perPage=200"): Promise<Listed[]> {
+export async function listAll(
+  headers: Record<string, string>,
+  accountId: string,
+  query = "perPage=200",
+): Promise<Listed[]> {
   const res = await call<{ data: Listed[] }>(listRoute.GET, "GET", "x", { headers, params: { id: accountId }, query });
   if (res.status !== 200) throw new Error(`list: ${res.status} ${res.text}`);
   return res.json.data;

@@ -52,7 +52,10 @@ export async function counterpartTransactions(
   options: { perPage: number; cursor?: string; accountId?: string },
 ) {
   const ids = await memberIds(db, scopeId, counterpartId);
-  const list = { name: `counterpart-transactions:${scopeId}:${counterpartId}`, filters: { accountId: options.accountId } };
+  const list = {
+    name: `counterpart-transactions:${scopeId}:${counterpartId}`,
+    filters: { accountId: options.accountId },
+  };
   const after = decodeCursor(list, options.cursor, 2);
   const rows = await query<Row>(
     db,
@@ -73,7 +76,12 @@ export async function counterpartTransactions(
   const last = items.at(-1);
   return {
     items: items.map(serializeCounterpartTransaction),
-    meta: { page: { perPage: options.perPage, nextCursor: hasMore && last ? encodeCursor(list, [last.sort_date, last.id]) : null } },
+    meta: {
+      page: {
+        perPage: options.perPage,
+        nextCursor: hasMore && last ? encodeCursor(list, [last.sort_date, last.id]) : null,
+      },
+    },
   };
 }
 
@@ -83,7 +91,12 @@ export async function findTransaction(db: Tx, scopeId: string, id: string): Prom
   return row;
 }
 
-export async function bindTransaction(db: Tx, scopeId: string, transactionId: string, counterpartId: string | null): Promise<Row> {
+export async function bindTransaction(
+  db: Tx,
+  scopeId: string,
+  transactionId: string,
+  counterpartId: string | null,
+): Promise<Row> {
   if (counterpartId) {
     const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
     if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });

@@ -22,7 +22,12 @@ export const DATASET_CATALOGUE: readonly CatalogueDataset[] = [
         description: "Latest filed annual accounts: revenue, equity, total assets, employees.",
         position: 2,
       },
-      { key: "rating", name: "Credit rating", description: "Credit score and rating band with the date it was assessed.", position: 3 },
+      {
+        key: "rating",
+        name: "Credit rating",
+        description: "Credit score and rating band with the date it was assessed.",
+        position: 3,
+      },
       {
         key: "shareholders",
         name: "Shareholders and ownership",

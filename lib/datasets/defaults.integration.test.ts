@@ -10,7 +10,8 @@ import { makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 
 let admin: Awaited<ReturnType<typeof makePerson>>;
-const defaults = (where: Record<string, unknown>) => prisma().datasetProfile.findMany({ where: { scopeId: admin.scopeId, isDefault: true, ...where } });
+const defaults = (where: Record<string, unknown>) =>
+  prisma().datasetProfile.findMany({ where: { scopeId: admin.scopeId, isDefault: true, ...where } });
 
 beforeAll(async () => {
   admin = await makePerson("default-admin");
@@ -27,12 +28,24 @@ describe("one default per target", () => {
 
   it("10 parallel creates of a default for one entity leave exactly one default; other targets keep theirs", async () => {
     const entityId = randomUUID();
-    const other = await createProfile(admin.token, admin.scopeId, { name: "Other entity", scope: "entity", entity_type: "client", entity_id: "other", subset_selection: ["information"], is_default: true });
+    const other = await createProfile(admin.token, admin.scopeId, {
+      name: "Other entity",
+      scope: "entity",
+      entity_type: "client",
+      entity_id: "other",
+      subset_selection: ["information"],
+      is_default: true,
+    });
     expect(other.status).toBe(201);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         createProfile(admin.token, admin.scopeId, {
-          name: `Racer ${i}`, scope: "entity", entity_type: "client", entity_id: entityId, subset_selection: ["information"], is_default: true,
+          name: `Racer ${i}`,
+          scope: "entity",
+          entity_type: "client",
+          entity_id: entityId,
+          subset_selection: ["information"],
+          is_default: true,
         }),
       ),
     );
@@ -44,12 +57,23 @@ describe("one default per target", () => {
 
   it("parallel PUTs promoting different profiles of one profession leave exactly one default", async () => {
     const profession = `prof-${randomUUID()}`;
-    const body = (name: string, isDefault: boolean) => ({ name, scope: "profession", profession, sub_profession: "audit", subset_selection: ["rating"], is_default: isDefault });
-    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => createProfile(admin.token, admin.scopeId, body(`P${i}`, false))));
+    const body = (name: string, isDefault: boolean) => ({
+      name,
+      scope: "profession",
+      profession,
+      sub_profession: "audit",
+      subset_selection: ["rating"],
+      is_default: isDefault,
+    });
+    const created = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createProfile(admin.token, admin.scopeId, body(`P${i}`, false))),
+    );
     const puts = await Promise.all(
       created.map((c, i) =>
         call<ProfileBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${c.json.data.id}`, {
-          headers: bearer(admin.token, admin.scopeId), params: { id: c.json.data.id }, body: body(`P${i}`, true),
+          headers: bearer(admin.token, admin.scopeId),
+          params: { id: c.json.data.id },
+          body: body(`P${i}`, true),
         }),
       ),
     );
@@ -59,7 +83,15 @@ describe("one default per target", () => {
 
   it("the partial unique index refuses a second default even when the application is bypassed", async () => {
     const profession = `guard-${randomUUID()}`;
-    const row = { scopeId: admin.scopeId, name: "x", target: "profession" as const, profession, subsetSelection: ["information"], providerPriorities: ["gleif"], isDefault: true };
+    const row = {
+      scopeId: admin.scopeId,
+      name: "x",
+      target: "profession" as const,
+      profession,
+      subsetSelection: ["information"],
+      providerPriorities: ["gleif"],
+      isDefault: true,
+    };
     await prisma().datasetProfile.create({ data: row });
     await expect(prisma().datasetProfile.create({ data: row })).rejects.toThrow();
   });
@@ -72,7 +104,8 @@ describe("increment-usage", () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         call<ProfileBody>(increment.POST, "POST", `/api/datasets/v1/profiles/${id}/increment-usage`, {
-          headers: bearer(admin.token, admin.scopeId), params: { id },
+          headers: bearer(admin.token, admin.scopeId),
+          params: { id },
         }),
       ),
     );
@@ -86,13 +119,17 @@ describe("increment-usage", () => {
     const key = randomUUID();
     for (let i = 0; i < 3; i++) {
       const res = await call<ProfileBody>(increment.POST, "POST", `/api/datasets/v1/profiles/${id}/increment-usage`, {
-        headers: { ...bearer(admin.token, admin.scopeId), "idempotency-key": key }, params: { id },
+        headers: { ...bearer(admin.token, admin.scopeId), "idempotency-key": key },
+        params: { id },
       });
       expect(res.json.data.usageCount).toBe(1);
     }
     const viewer = await makePerson("viewer");
     await prisma().membership.create({ data: { scopeId: admin.scopeId, userId: viewer.userId, role: "viewer" } });
-    const denied = await call(increment.POST, "POST", `/api/datasets/v1/profiles/${id}/increment-usage`, { headers: bearer(viewer.token, admin.scopeId), params: { id } });
+    const denied = await call(increment.POST, "POST", `/api/datasets/v1/profiles/${id}/increment-usage`, {
+      headers: bearer(viewer.token, admin.scopeId),
+      params: { id },
+    });
     expect(denied.status).toBe(403);
   });
 });

@@ -5,9 +5,18 @@ import { fetchSubsets } from "@/lib/datasets/fetch-subsets";
 import { ProviderError, type CompanyDataProvider, type KnownSubset } from "@/lib/datasets/providers/types";
 
 const rating = { score: 70, band: "B", assessedOn: "2026-01-02" };
-function provider(id: string, subsets: KnownSubset[], behaviour: "serve" | "fail" | "empty" | "crash", calls: string[][] = []): CompanyDataProvider {
+function provider(
+  id: string,
+  subsets: KnownSubset[],
+  behaviour: "serve" | "fail" | "empty" | "crash",
+  calls: string[][] = [],
+): CompanyDataProvider {
   return {
-    id, name: id, isEnabled: true, subsets, countries: null,
+    id,
+    name: id,
+    isEnabled: true,
+    subsets,
+    countries: null,
     fetch: async (_q, asked) => {
       calls.push(asked);
       if (behaviour === "fail") throw new ProviderError("unavailable", "down");
@@ -21,15 +30,28 @@ const query = { country: "BE", number: "1" };
 describe("fetchSubsets", () => {
   it("takes each subset from the first provider in priority order that has it", async () => {
     const calls: string[][] = [];
-    const result = await fetchSubsets(query, ["rating", "financials"], ["a", "b"], [provider("b", ["rating", "financials"], "serve", calls), provider("a", ["rating"], "serve")]);
+    const result = await fetchSubsets(
+      query,
+      ["rating", "financials"],
+      ["a", "b"],
+      [provider("b", ["rating", "financials"], "serve", calls), provider("a", ["rating"], "serve")],
+    );
     expect(result.map((r) => r.provider)).toEqual(["a", "b"]);
     expect(calls).toEqual([["financials"]]);
   });
 
   it("falls back when a provider fails, crashes or has no data, and reports why", async () => {
-    const result = await fetchSubsets(query, ["rating"], ["x", "y", "z", "w"], [
-      provider("x", ["rating"], "fail"), provider("y", ["rating"], "crash"), provider("z", ["rating"], "empty"), provider("w", ["rating"], "serve"),
-    ]);
+    const result = await fetchSubsets(
+      query,
+      ["rating"],
+      ["x", "y", "z", "w"],
+      [
+        provider("x", ["rating"], "fail"),
+        provider("y", ["rating"], "crash"),
+        provider("z", ["rating"], "empty"),
+        provider("w", ["rating"], "serve"),
+      ],
+    );
     expect(result[0].provider).toBe("w");
     expect(result[0].attempts.map((a) => a.outcome)).toEqual(["failed", "failed", "not_found", "served"]);
     expect(result[0].attempts[0].reason).toBe("unavailable: down");
@@ -40,7 +62,11 @@ describe("fetchSubsets", () => {
     const foreign = { ...provider("nl", ["rating"], "serve"), countries: ["NL"] };
     const result = await fetchSubsets(query, ["rating", "horoscope"], ["off", "ghost", "nl"], [off, foreign]);
     expect(result[0]).toMatchObject({ status: "unavailable", provider: null, data: null });
-    expect(result[0].attempts.map((a) => a.reason)).toEqual(["switched off by configuration", "not configured on this server", "does not cover country BE"]);
+    expect(result[0].attempts.map((a) => a.reason)).toEqual([
+      "switched off by configuration",
+      "not configured on this server",
+      "does not cover country BE",
+    ]);
     expect(result[1].status).toBe("unavailable");
   });
 });

@@ -2,7 +2,13 @@
 // for all still-missing subsets it covers; a subset it lacks, or a provider that fails, falls
 // through to the next provider. Every attempt is reported, so a person can see why.
 import { log } from "@/lib/log";
-import { companyProviderErrorOf, type CompanyDataProvider, type CompanyQuery, type KnownSubset, type SubsetData } from "@/lib/datasets/providers/types";
+import {
+  companyProviderErrorOf,
+  type CompanyDataProvider,
+  type CompanyQuery,
+  type KnownSubset,
+  type SubsetData,
+} from "@/lib/datasets/providers/types";
 
 export type AttemptOutcome = "served" | "skipped" | "not_found" | "failed";
 export type Attempt = { provider: string; outcome: AttemptOutcome; reason: string | null };
@@ -48,7 +54,9 @@ export async function fetchSubsets(
       continue;
     }
     const asked = pending.filter((s): s is KnownSubset => covers(provider, s));
-    pending.filter((s) => !covers(provider, s)).forEach((s) => record(s, { provider: id, outcome: "skipped", reason: `does not provide ${s}` }));
+    pending
+      .filter((s) => !covers(provider, s))
+      .forEach((s) => record(s, { provider: id, outcome: "skipped", reason: `does not provide ${s}` }));
     if (asked.length === 0) continue;
     try {
       const result = await provider.fetch(query, asked);

@@ -17,14 +17,23 @@ import { bearer, call } from "@/lib/testing/http";
 
 type Lookup = {
   profile: { id: string; name: string; matchedBy: string; usageCount: number };
-  subsets: { subset: string; status: string; provider: string | null; data: Record<string, unknown> | null; attempts: { provider: string; outcome: string; reason: string | null }[] }[];
+  subsets: {
+    subset: string;
+    status: string;
+    provider: string | null;
+    data: Record<string, unknown> | null;
+    attempts: { provider: string; outcome: string; reason: string | null }[];
+  }[];
 };
 
 let t: Awaited<ReturnType<typeof twoTenants>>;
 let fake: FakeGleif;
 
 const lookup = (query: string, token = t.a.token, scopeId = t.a.scopeId) =>
-  call<{ data: Lookup } & ErrorBody>(lookupRoute.GET, "GET", "/api/companies/v1/lookup", { headers: bearer(token, scopeId), query });
+  call<{ data: Lookup } & ErrorBody>(lookupRoute.GET, "GET", "/api/companies/v1/lookup", {
+    headers: bearer(token, scopeId),
+    query,
+  });
 
 beforeAll(async () => {
   t = await twoTenants();
@@ -40,15 +49,43 @@ describe("GET /api/companies/v1/lookup", () => {
   });
 
   it("resolves entity, then profession, then the global default; counts each use", async () => {
-    const mk = (body: Record<string, unknown>) => createProfile(t.a.token, t.a.scopeId, { is_default: true, provider_priorities: ["sandbox_registry"], ...body });
+    const mk = (body: Record<string, unknown>) =>
+      createProfile(t.a.token, t.a.scopeId, { is_default: true, provider_priorities: ["sandbox_registry"], ...body });
     const g = await mk(globalProfile({ name: "Global", subset_selection: ["information"] }));
-    await mk({ name: "Lawyers", scope: "profession", profession: "lawyer", subset_selection: ["information", "rating"] });
-    await mk({ name: "Tax lawyers", scope: "profession", profession: "lawyer", sub_profession: "tax", subset_selection: ["rating"] });
-    await mk({ name: "Client 42", scope: "entity", entity_type: "client", entity_id: "42", subset_selection: ["shareholders"] });
+    await mk({
+      name: "Lawyers",
+      scope: "profession",
+      profession: "lawyer",
+      subset_selection: ["information", "rating"],
+    });
+    await mk({
+      name: "Tax lawyers",
+      scope: "profession",
+      profession: "lawyer",
+      sub_profession: "tax",
+      subset_selection: ["rating"],
+    });
+    await mk({
+      name: "Client 42",
+      scope: "entity",
+      entity_type: "client",
+      entity_id: "42",
+      subset_selection: ["shareholders"],
+    });
     const base = "country=BE&number=0403.170.701";
     const cases: [string, string, string, string[]][] = [
-      [`${base}&entityType=client&entityId=42&profession=lawyer&subProfession=tax`, "Client 42", "entity", ["shareholders"]],
-      [`${base}&entityType=client&entityId=7&profession=lawyer&subProfession=tax`, "Tax lawyers", "sub_profession", ["rating"]],
+      [
+        `${base}&entityType=client&entityId=42&profession=lawyer&subProfession=tax`,
+        "Client 42",
+        "entity",
+        ["shareholders"],
+      ],
+      [
+        `${base}&entityType=client&entityId=7&profession=lawyer&subProfession=tax`,
+        "Tax lawyers",
+        "sub_profession",
+        ["rating"],
+      ],
       [`${base}&profession=lawyer`, "Lawyers", "profession", ["information", "rating"]],
       [`${base}&profession=notary`, "Global", "global", ["information"]],
       [base, "Global", "global", ["information"]],
@@ -57,7 +94,9 @@ describe("GET /api/companies/v1/lookup", () => {
       const res = await lookup(query);
       expect(res.status, query).toBe(200);
       expect(res.json.data.profile).toMatchObject({ name, matchedBy });
-      expect(res.json.data.subsets.map((s) => [s.subset, s.status, s.provider])).toEqual(subsets.map((s) => [s, "served", "sandbox_registry"]));
+      expect(res.json.data.subsets.map((s) => [s.subset, s.status, s.provider])).toEqual(
+        subsets.map((s) => [s, "served", "sandbox_registry"]),
+      );
     }
     expect((await prisma().datasetProfile.findUnique({ where: { id: g.json.data.id } }))?.usageCount).toBe(2);
   });
@@ -75,7 +114,13 @@ describe("GET /api/companies/v1/lookup", () => {
   it("validates the query (422, camelCase keys) and never answers 500 for bad input", async () => {
     const res = await lookup("country=Belgium&entityType=client&subProfession=tax&colour=red");
     expect(res.status).toBe(422);
-    expect(Object.keys(res.json.error.details ?? {}).sort()).toEqual(["colour", "country", "entityId", "number", "profession"]);
+    expect(Object.keys(res.json.error.details ?? {}).sort()).toEqual([
+      "colour",
+      "country",
+      "entityId",
+      "number",
+      "profession",
+    ]);
     expect((await lookup(`country=BE&number=1&profileId=${randomUUID()}`)).status).toBe(404);
   });
 
@@ -113,9 +158,14 @@ describe("provider fallback with the real GLEIF provider against a local fake se
   beforeAll(async () => {
     const admin = await makePerson("fallback");
     scopeId = admin.scopeId;
-    const p = await createProfile(admin.token, scopeId, globalProfile({
-      subset_selection: ["information", "financials", "shareholders"], provider_priorities: ["gleif", "sandbox_registry"],
-    }));
+    const p = await createProfile(
+      admin.token,
+      scopeId,
+      globalProfile({
+        subset_selection: ["information", "financials", "shareholders"],
+        provider_priorities: ["gleif", "sandbox_registry"],
+      }),
+    );
     profileId = p.json.data.id;
   });
 
@@ -131,7 +181,13 @@ describe("provider fallback with the real GLEIF provider against a local fake se
       { provider: "gleif", outcome: "skipped", reason: "does not provide financials" },
       { provider: "sandbox_registry", outcome: "served", reason: null },
     ]);
-    expect(fake.requests.some((r) => r.includes("filter%5Bentity.registeredAs%5D=0403170701") || r.includes("filter[entity.registeredAs]=0403170701"))).toBe(true);
+    expect(
+      fake.requests.some(
+        (r) =>
+          r.includes("filter%5Bentity.registeredAs%5D=0403170701") ||
+          r.includes("filter[entity.registeredAs]=0403170701"),
+      ),
+    ).toBe(true);
   });
 
   it("when GLEIF has no parent for this company, shareholders come from the sandbox", async () => {
@@ -166,35 +222,65 @@ describe("provider fallback with the real GLEIF provider against a local fake se
 
   it("GLEIF is switched off in the test environment, so the route never calls the internet", async () => {
     const admin = await makePerson("offline");
-    await createProfile(admin.token, admin.scopeId, globalProfile({ is_default: true, subset_selection: ["information"], provider_priorities: ["gleif", "sandbox_registry"] }));
+    await createProfile(
+      admin.token,
+      admin.scopeId,
+      globalProfile({
+        is_default: true,
+        subset_selection: ["information"],
+        provider_priorities: ["gleif", "sandbox_registry"],
+      }),
+    );
     const res = await lookup("country=BE&number=0403170701", admin.token, admin.scopeId);
-    expect(res.json.data.subsets[0].attempts[0]).toEqual({ provider: "gleif", outcome: "skipped", reason: "switched off by configuration" });
+    expect(res.json.data.subsets[0].attempts[0]).toEqual({
+      provider: "gleif",
+      outcome: "skipped",
+      reason: "switched off by configuration",
+    });
     expect(res.json.data.subsets[0].provider).toBe("sandbox_registry");
   });
 });
 
 describe("datasets and subset types", () => {
   it("lists the registry; App tokens and viewers can read it; another scope's dataset is 404", async () => {
-    const types = await call<{ data: { key: string; providers: string[] }[] }>(subsetTypesRoute.GET, "GET", "/api/datasets/v1/subset-types", { headers: bearer(t.viewer.token, t.a.scopeId) });
+    const types = await call<{ data: { key: string; providers: string[] }[] }>(
+      subsetTypesRoute.GET,
+      "GET",
+      "/api/datasets/v1/subset-types",
+      { headers: bearer(t.viewer.token, t.a.scopeId) },
+    );
     expect(types.status).toBe(200);
     expect(types.json.data.map((x) => x.key)).toEqual(["information", "financials", "rating", "shareholders"]);
     expect(types.json.data[0].providers).toEqual(["sandbox_registry", "gleif"]);
     const viewerKey = await makeAppToken(t.a.scopeId, "viewer");
-    const list = await call<{ data: { id: string; key: string; subsetTypes: unknown[] }[] }>(datasetsRoute.GET, "GET", "/api/datasets/v1", { headers: bearer(viewerKey.token, t.a.scopeId) });
+    const list = await call<{ data: { id: string; key: string; subsetTypes: unknown[] }[] }>(
+      datasetsRoute.GET,
+      "GET",
+      "/api/datasets/v1",
+      { headers: bearer(viewerKey.token, t.a.scopeId) },
+    );
     expect(list.status).toBe(200);
     expect(list.json.data).toHaveLength(1);
     expect(list.json.data[0]).toMatchObject({ key: "company" });
     const id = list.json.data[0].id;
-    const mine = await call(oneDataset.GET, "GET", `/api/datasets/v1/${id}`, { headers: bearer(t.a.token, t.a.scopeId), params: { id } });
+    const mine = await call(oneDataset.GET, "GET", `/api/datasets/v1/${id}`, {
+      headers: bearer(t.a.token, t.a.scopeId),
+      params: { id },
+    });
     expect(mine.status).toBe(200);
-    const foreign = await call(oneDataset.GET, "GET", `/api/datasets/v1/${id}`, { headers: bearer(t.b.token, t.b.scopeId), params: { id } });
+    const foreign = await call(oneDataset.GET, "GET", `/api/datasets/v1/${id}`, {
+      headers: bearer(t.b.token, t.b.scopeId),
+      params: { id },
+    });
     expect(foreign.status).toBe(404);
   });
 
   it("an unprovisioned scope lists no subset types (and other scopes are unaffected)", async () => {
     const lonely = await makePerson("empty-registry");
     await prisma().subsetType.deleteMany({ where: { scopeId: lonely.scopeId } });
-    const res = await call<{ data: unknown[] }>(subsetTypesRoute.GET, "GET", "/api/datasets/v1/subset-types", { headers: bearer(lonely.token, lonely.scopeId) });
+    const res = await call<{ data: unknown[] }>(subsetTypesRoute.GET, "GET", "/api/datasets/v1/subset-types", {
+      headers: bearer(lonely.token, lonely.scopeId),
+    });
     expect(res.json.data).toEqual([]);
     expect(await prisma().subsetType.count({ where: { scopeId: t.a.scopeId } })).toBe(4);
   });

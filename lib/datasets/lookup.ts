@@ -22,7 +22,9 @@ async function resolveProfile(db: Tx, scopeId: string, input: LookupInput) {
       isDefault: true,
       OR: [
         { target: "global" },
-        ...(input.entityType && input.entityId ? [{ target: "entity" as const, entityType: input.entityType, entityId: input.entityId }] : []),
+        ...(input.entityType && input.entityId
+          ? [{ target: "entity" as const, entityType: input.entityType, entityId: input.entityId }]
+          : []),
         ...(input.profession ? [{ target: "profession" as const, profession: input.profession }] : []),
       ],
     },
@@ -37,7 +39,12 @@ async function resolveProfile(db: Tx, scopeId: string, input: LookupInput) {
   return chosen;
 }
 
-export async function lookupCompany(db: Tx, scopeId: string, input: LookupInput, providers: CompanyDataProvider[] = configuredProviders()) {
+export async function lookupCompany(
+  db: Tx,
+  scopeId: string,
+  input: LookupInput,
+  providers: CompanyDataProvider[] = configuredProviders(),
+) {
   const { profile, matchedBy } = await resolveProfile(db, scopeId, input);
   // Format and check digits before any provider is asked (or the profile's use is counted): a typo
   // is the person's to fix, with words that say how, not a "not found" from every provider.

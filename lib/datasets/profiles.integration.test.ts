@@ -44,12 +44,25 @@ describe("POST /profiles", () => {
 
   it("entity and profession profiles carry their target fields", async () => {
     const entity = await createProfile(t.a.token, t.a.scopeId, {
-      name: "Key client", scope: "entity", entity_type: "client", entity_id: "c-1", subset_selection: ["rating"], provider_priorities: ["gleif", "sandbox_registry"],
+      name: "Key client",
+      scope: "entity",
+      entity_type: "client",
+      entity_id: "c-1",
+      subset_selection: ["rating"],
+      provider_priorities: ["gleif", "sandbox_registry"],
     });
     expect(entity.status).toBe(201);
-    expect(entity.json.data).toMatchObject({ scope: "entity", entityType: "client", entityId: "c-1", providerPriorities: ["gleif", "sandbox_registry"] });
+    expect(entity.json.data).toMatchObject({
+      scope: "entity",
+      entityType: "client",
+      entityId: "c-1",
+      providerPriorities: ["gleif", "sandbox_registry"],
+    });
     const profession = await createProfile(t.a.token, t.a.scopeId, {
-      name: "Notaries", scope: "profession", profession: "notary", subset_selection: ["information"],
+      name: "Notaries",
+      scope: "profession",
+      profession: "notary",
+      subset_selection: ["information"],
     });
     expect(profession.status).toBe(201);
     expect(profession.json.data).toMatchObject({ scope: "profession", profession: "notary", subProfession: null });
@@ -70,7 +83,9 @@ describe("POST /profiles", () => {
     expect(entity.entityType?.[0]).toMatch(/required with scope entity/);
     expect(entity.entityId?.[0]).toMatch(/required with scope entity/);
     expect(await details(globalProfile({ scope: "entity", entity_type: "client" }))).toHaveProperty("entityId");
-    expect((await details(globalProfile({ scope: "profession" }))).profession?.[0]).toMatch(/required with scope profession/);
+    expect((await details(globalProfile({ scope: "profession" }))).profession?.[0]).toMatch(
+      /required with scope profession/,
+    );
   });
 
   it("fields of another scope are rejected", async () => {
@@ -79,22 +94,30 @@ describe("POST /profiles", () => {
     expect(d.profession).toEqual(["Not allowed with scope global; remove it"]);
     const p = await details(globalProfile({ scope: "profession", profession: "notary", entity_id: "x" }));
     expect(p.entityId?.[0]).toMatch(/Not allowed with scope profession/);
-    const e = await details(globalProfile({ scope: "entity", entity_type: "client", entity_id: "1", sub_profession: "x" }));
+    const e = await details(
+      globalProfile({ scope: "entity", entity_type: "client", entity_id: "1", sub_profession: "x" }),
+    );
     expect(e.subProfession?.[0]).toMatch(/Not allowed with scope entity/);
   });
 
   it("subset_selection must be non-empty, without duplicates, of registered subset types (reported as subsetSelection)", async () => {
     expect(await details(globalProfile({ subset_selection: undefined }))).toHaveProperty("subsetSelection");
     expect((await details(globalProfile({ subset_selection: [] }))).subsetSelection?.[0]).toMatch(/at least one/);
-    expect((await details(globalProfile({ subset_selection: ["rating", "rating"] }))).subsetSelection?.[0]).toMatch(/more than once/);
+    expect((await details(globalProfile({ subset_selection: ["rating", "rating"] }))).subsetSelection?.[0]).toMatch(
+      /more than once/,
+    );
     const unknown = await details(globalProfile({ subset_selection: ["information", "horoscope"] }));
     expect(unknown.subsetSelection?.[0]).toMatch(/Not a registered subset type: horoscope/);
     expect(Object.keys(unknown).some((k) => k.includes("_"))).toBe(false);
   });
 
   it("provider_priorities must name known providers without duplicates", async () => {
-    expect((await details(globalProfile({ provider_priorities: ["acme"] }))).providerPriorities?.[0]).toMatch(/Unknown provider: acme/);
-    expect((await details(globalProfile({ provider_priorities: ["gleif", "gleif"] }))).providerPriorities?.[0]).toMatch(/more than once/);
+    expect((await details(globalProfile({ provider_priorities: ["acme"] }))).providerPriorities?.[0]).toMatch(
+      /Unknown provider: acme/,
+    );
+    expect((await details(globalProfile({ provider_priorities: ["gleif", "gleif"] }))).providerPriorities?.[0]).toMatch(
+      /more than once/,
+    );
     expect(await details(globalProfile({ provider_priorities: [] }))).toHaveProperty("providerPriorities");
   });
 
@@ -128,7 +151,9 @@ describe("permissions and scopes", () => {
   it("a viewer can read but not write (403)", async () => {
     const viewerPost = await createProfile(t.viewer.token, t.a.scopeId, globalProfile());
     expect(viewerPost.status).toBe(403);
-    const list = await call(profilesRoute.GET, "GET", "/api/datasets/v1/profiles", { headers: bearer(t.viewer.token, t.a.scopeId) });
+    const list = await call(profilesRoute.GET, "GET", "/api/datasets/v1/profiles", {
+      headers: bearer(t.viewer.token, t.a.scopeId),
+    });
     expect(list.status).toBe(200);
   });
 
@@ -139,17 +164,28 @@ describe("permissions and scopes", () => {
     expect(makeDefault.status).toBe(403);
     expect(makeDefault.json.error.code).toBe("forbidden");
 
-    const adminDefault = await createProfile(t.a.token, t.a.scopeId, globalProfile({ scope: "profession", profession: `p-${randomUUID()}`, is_default: true }));
+    const adminDefault = await createProfile(
+      t.a.token,
+      t.a.scopeId,
+      globalProfile({ scope: "profession", profession: `p-${randomUUID()}`, is_default: true }),
+    );
     expect(adminDefault.status).toBe(201);
     const id = adminDefault.json.data.id;
     const edit = await call<ErrorBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${id}`, {
-      headers: bearer(member.token, t.a.scopeId), params: { id }, body: globalProfile({ name: "Changed" }),
+      headers: bearer(member.token, t.a.scopeId),
+      params: { id },
+      body: globalProfile({ name: "Changed" }),
     });
     expect(edit.status).toBe(403);
-    const del = await call<ErrorBody>(oneProfile.DELETE, "DELETE", `/api/datasets/v1/profiles/${id}`, { headers: bearer(member.token, t.a.scopeId), params: { id } });
+    const del = await call<ErrorBody>(oneProfile.DELETE, "DELETE", `/api/datasets/v1/profiles/${id}`, {
+      headers: bearer(member.token, t.a.scopeId),
+      params: { id },
+    });
     expect(del.status).toBe(403);
     const promote = await call<ErrorBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${ordinary.json.data.id}`, {
-      headers: bearer(member.token, t.a.scopeId), params: { id: ordinary.json.data.id }, body: globalProfile({ is_default: true }),
+      headers: bearer(member.token, t.a.scopeId),
+      params: { id: ordinary.json.data.id },
+      body: globalProfile({ is_default: true }),
     });
     expect(promote.status).toBe(403);
     expect((await prisma().datasetProfile.findUnique({ where: { id } }))?.name).toBe("Standard company check");
@@ -161,12 +197,18 @@ describe("permissions and scopes", () => {
     const opts = { headers: bearer(t.a.token, t.a.scopeId), params: { id } };
     const results = [
       await call<ErrorBody>(oneProfile.GET, "GET", `/api/datasets/v1/profiles/${id}`, opts),
-      await call<ErrorBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${id}`, { ...opts, body: globalProfile() }),
+      await call<ErrorBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${id}`, {
+        ...opts,
+        body: globalProfile(),
+      }),
       await call<ErrorBody>(oneProfile.DELETE, "DELETE", `/api/datasets/v1/profiles/${id}`, opts),
       await call<ErrorBody>(increment.POST, "POST", `/api/datasets/v1/profiles/${id}/increment-usage`, opts),
     ];
     const missing = randomUUID();
-    const nothing = await call<ErrorBody>(oneProfile.GET, "GET", `/api/datasets/v1/profiles/${missing}`, { ...opts, params: { id: missing } });
+    const nothing = await call<ErrorBody>(oneProfile.GET, "GET", `/api/datasets/v1/profiles/${missing}`, {
+      ...opts,
+      params: { id: missing },
+    });
     for (const r of results) {
       expect(r.status).toBe(404);
       expect(r.json.error).toEqual(nothing.json.error);
@@ -180,28 +222,61 @@ describe("PUT, DELETE and GET filters", () => {
     const created = await createProfile(t.a.token, t.a.scopeId, globalProfile({ name: "To edit" }));
     const id = created.json.data.id;
     const put = await call<ProfileBody>(oneProfile.PUT, "PUT", `/api/datasets/v1/profiles/${id}`, {
-      headers: bearer(member.token, t.a.scopeId), params: { id },
-      body: { name: "Edited", scope: "entity", entity_type: "client", entity_id: "42", subset_selection: ["shareholders"], provider_priorities: ["gleif"] },
+      headers: bearer(member.token, t.a.scopeId),
+      params: { id },
+      body: {
+        name: "Edited",
+        scope: "entity",
+        entity_type: "client",
+        entity_id: "42",
+        subset_selection: ["shareholders"],
+        provider_priorities: ["gleif"],
+      },
     });
     expect(put.status).toBe(200);
-    expect(put.json.data).toMatchObject({ name: "Edited", scope: "entity", entityId: "42", subsetSelection: ["shareholders"], providerPriorities: ["gleif"] });
-    const del = await call(oneProfile.DELETE, "DELETE", `/api/datasets/v1/profiles/${id}`, { headers: bearer(member.token, t.a.scopeId), params: { id } });
+    expect(put.json.data).toMatchObject({
+      name: "Edited",
+      scope: "entity",
+      entityId: "42",
+      subsetSelection: ["shareholders"],
+      providerPriorities: ["gleif"],
+    });
+    const del = await call(oneProfile.DELETE, "DELETE", `/api/datasets/v1/profiles/${id}`, {
+      headers: bearer(member.token, t.a.scopeId),
+      params: { id },
+    });
     expect(del.status).toBe(204);
-    const gone = await call(oneProfile.GET, "GET", `/api/datasets/v1/profiles/${id}`, { headers: bearer(t.a.token, t.a.scopeId), params: { id } });
+    const gone = await call(oneProfile.GET, "GET", `/api/datasets/v1/profiles/${id}`, {
+      headers: bearer(t.a.token, t.a.scopeId),
+      params: { id },
+    });
     expect(gone.status).toBe(404);
   });
 
   it("GET /profiles filters by scope and target fields; bad filters are 422 with camelCase keys", async () => {
     const profession = `filter-${randomUUID()}`;
-    await createProfile(t.a.token, t.a.scopeId, { name: "F", scope: "profession", profession, sub_profession: "tax", subset_selection: ["rating"] });
-    const res = await call<{ data: { profession: string; subProfession: string }[] }>(profilesRoute.GET, "GET", "/api/datasets/v1/profiles", {
-      headers: bearer(t.app.token, t.a.scopeId), query: `scope=profession&profession=${profession}&sub_profession=tax`,
+    await createProfile(t.a.token, t.a.scopeId, {
+      name: "F",
+      scope: "profession",
+      profession,
+      sub_profession: "tax",
+      subset_selection: ["rating"],
     });
+    const res = await call<{ data: { profession: string; subProfession: string }[] }>(
+      profilesRoute.GET,
+      "GET",
+      "/api/datasets/v1/profiles",
+      {
+        headers: bearer(t.app.token, t.a.scopeId),
+        query: `scope=profession&profession=${profession}&sub_profession=tax`,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.json.data).toHaveLength(1);
     expect(res.json.data[0]).toMatchObject({ profession, subProfession: "tax" });
     const bad = await call<ErrorBody>(profilesRoute.GET, "GET", "/api/datasets/v1/profiles", {
-      headers: bearer(t.a.token, t.a.scopeId), query: "is_default=maybe&scope=x",
+      headers: bearer(t.a.token, t.a.scopeId),
+      query: "is_default=maybe&scope=x",
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.error.details ?? {}).sort()).toEqual(["isDefault", "scope"]);

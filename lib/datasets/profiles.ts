@@ -33,12 +33,17 @@ export type ProfileRecord = ReturnType<typeof serializeProfile>;
 
 /** Every selected subset must be in the scope's registry; an empty registry says so explicitly. */
 async function assertRegisteredSubsets(db: Tx, scopeId: string, selection: string[]) {
-  const registered = new Set((await db.subsetType.findMany({ where: { scopeId }, select: { key: true } })).map((t) => t.key));
-  if (registered.size === 0) throw validationFailed({ subsetSelection: [EMPTY_REGISTRY_MESSAGE] }, EMPTY_REGISTRY_MESSAGE);
+  const registered = new Set(
+    (await db.subsetType.findMany({ where: { scopeId }, select: { key: true } })).map((t) => t.key),
+  );
+  if (registered.size === 0)
+    throw validationFailed({ subsetSelection: [EMPTY_REGISTRY_MESSAGE] }, EMPTY_REGISTRY_MESSAGE);
   const unknown = selection.filter((s) => !registered.has(s));
   if (unknown.length) {
     throw validationFailed({
-      subsetSelection: [`Not a registered subset type: ${unknown.join(", ")}. Registered: ${[...registered].join(", ")}`],
+      subsetSelection: [
+        `Not a registered subset type: ${unknown.join(", ")}. Registered: ${[...registered].join(", ")}`,
+      ],
     });
   }
 }
@@ -66,7 +71,13 @@ async function clearDefault(db: Tx, scopeId: string, input: ProfileInput, except
 
 type Authorize = (capability: Capability) => void;
 
-export async function createProfile(db: Tx, scopeId: string, createdById: string | null, input: ProfileInput, authorize: Authorize) {
+export async function createProfile(
+  db: Tx,
+  scopeId: string,
+  createdById: string | null,
+  input: ProfileInput,
+  authorize: Authorize,
+) {
   if (input.isDefault) authorize("profiles.write_default");
   await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
   if (input.isDefault) await clearDefault(db, scopeId, input, null);
@@ -86,7 +97,13 @@ export async function getProfile(db: Tx, scopeId: string, id: string) {
 }
 
 /** PUT replaces the profile. A default profile, or making one default, needs profiles.write_default. */
-export async function updateProfile(db: Tx, scopeId: string, id: string, raw: () => ProfileInput, authorize: Authorize) {
+export async function updateProfile(
+  db: Tx,
+  scopeId: string,
+  id: string,
+  raw: () => ProfileInput,
+  authorize: Authorize,
+) {
   const existing = await findProfile(db, scopeId, id);
   authorize("profiles.write");
   if (existing.isDefault) authorize("profiles.write_default");
@@ -110,7 +127,10 @@ export async function deleteProfile(db: Tx, scopeId: string, id: string, authori
 export async function incrementUsage(db: Tx, scopeId: string, id: string, authorize: Authorize) {
   await findProfile(db, scopeId, id);
   authorize("profiles.write");
-  const { count } = await db.datasetProfile.updateMany({ where: { id, scopeId }, data: { usageCount: { increment: 1 } } });
+  const { count } = await db.datasetProfile.updateMany({
+    where: { id, scopeId },
+    data: { usageCount: { increment: 1 } },
+  });
   if (count === 0) throw notFound("Dataset profile");
   return getProfile(db, scopeId, id);
 }
@@ -119,7 +139,14 @@ export async function incrementUsage(db: Tx, scopeId: string, id: string, author
 export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilter) {
   const list = {
     name: `profiles:${scopeId}`,
-    filters: { scope: q.scope, entity_type: q.entity_type, entity_id: q.entity_id, profession: q.profession, sub_profession: q.sub_profession, is_default: q.is_default },
+    filters: {
+      scope: q.scope,
+      entity_type: q.entity_type,
+      entity_id: q.entity_id,
+      profession: q.profession,
+      sub_profession: q.sub_profession,
+      is_default: q.is_default,
+    },
   };
   const after = decodeCursor(list, q.cursor, 2);
   const rows = await db.datasetProfile.findMany({

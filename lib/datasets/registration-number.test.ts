@@ -20,7 +20,9 @@ describe("checkRegistrationNumber", () => {
   });
 
   it("Belgium: 10 digits with a mod-97 check", () => {
-    expect(message("BE", "12345")).toBe("A Belgian enterprise number has 10 digits and starts with 0 or 1, like 0403.170.701.");
+    expect(message("BE", "12345")).toBe(
+      "A Belgian enterprise number has 10 digits and starts with 0 or 1, like 0403.170.701.",
+    );
     expect(message("BE", "2403170701")).toMatch(/^A Belgian enterprise number has 10 digits/);
     // 97 − (01234567 mod 97) = 49, so …789 has the wrong check number.
     expect(message("BE", "0123.456.789")).toBe(

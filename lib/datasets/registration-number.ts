@@ -30,22 +30,33 @@ const RULES: Record<string, Rule> = {
     check: (raw) => {
       const d = compact(raw).replace(/^BE/i, "");
       const ten = /^\d{9}$/.test(d) ? `0${d}` : d;
-      if (!/^[01]\d{9}$/.test(ten)) return { ok: false, message: "A Belgian enterprise number has 10 digits and starts with 0 or 1, like 0403.170.701." };
+      if (!/^[01]\d{9}$/.test(ten))
+        return {
+          ok: false,
+          message: "A Belgian enterprise number has 10 digits and starts with 0 or 1, like 0403.170.701.",
+        };
       const shown = `${ten.slice(0, 4)}.${ten.slice(4, 7)}.${ten.slice(7)}`;
-      return belgianValid(ten) ? { ok: true, number: shown } : typo(shown, "Belgian enterprise number", "its check number (the last two digits)");
+      return belgianValid(ten)
+        ? { ok: true, number: shown }
+        : typo(shown, "Belgian enterprise number", "its check number (the last two digits)");
     },
   },
   NL: {
     name: "Dutch KvK number",
     example: "34567890",
-    check: (raw) => (/^\d{8}$/.test(compact(raw)) ? { ok: true, number: compact(raw) } : { ok: false, message: "A Dutch KvK number has 8 digits, like 34567890." }),
+    check: (raw) =>
+      /^\d{8}$/.test(compact(raw))
+        ? { ok: true, number: compact(raw) }
+        : { ok: false, message: "A Dutch KvK number has 8 digits, like 34567890." },
   },
   DE: {
     name: "German commercial register number",
     example: "HRB 123456",
     check: (raw) => {
       const m = /^(HRA|HRB)\s*(\d{1,6})$/i.exec(raw.trim());
-      return m ? { ok: true, number: `${m[1].toUpperCase()} ${m[2]}` } : { ok: false, message: "A German register number is HRA or HRB followed by up to 6 digits, like HRB 123456." };
+      return m
+        ? { ok: true, number: `${m[1].toUpperCase()} ${m[2]}` }
+        : { ok: false, message: "A German register number is HRA or HRB followed by up to 6 digits, like HRB 123456." };
     },
   },
   FR: {
@@ -63,7 +74,11 @@ const RULES: Record<string, Rule> = {
     example: "B12345674",
     check: (raw) => {
       const d = compact(raw).toUpperCase().replace(/^ES/, "");
-      if (!/^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(d)) return { ok: false, message: "A Spanish CIF is a letter, 7 digits and a check digit or letter, like B12345674." };
+      if (!/^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(d))
+        return {
+          ok: false,
+          message: "A Spanish CIF is a letter, 7 digits and a check digit or letter, like B12345674.",
+        };
       return spanishValid(d) ? { ok: true, number: d } : typo(d, "Spanish CIF", "its check character (the last one)");
     },
   },

@@ -3,7 +3,14 @@ import { chooseProfile, targetKey, type ProfileTargetFields } from "@/lib/datase
 
 type P = ProfileTargetFields & { name: string };
 const p = (name: string, over: Partial<ProfileTargetFields>): P => ({
-  name, target: "global", entityType: null, entityId: null, profession: null, subProfession: null, isDefault: true, ...over,
+  name,
+  target: "global",
+  entityType: null,
+  entityId: null,
+  profession: null,
+  subProfession: null,
+  isDefault: true,
+  ...over,
 });
 const globalDefault = p("global", {});
 const entity = p("entity", { target: "entity", entityType: "client", entityId: "42" });
@@ -33,7 +40,9 @@ describe("chooseProfile", () => {
   });
 
   it("ignores profiles that are not defaults; no default at all → null", () => {
-    expect(pick([{ ...entity, isDefault: false }, globalDefault], { entityType: "client", entityId: "42" })).toBe("global/global");
+    expect(pick([{ ...entity, isDefault: false }, globalDefault], { entityType: "client", entityId: "42" })).toBe(
+      "global/global",
+    );
     expect(pick([{ ...globalDefault, isDefault: false }], {})).toBeNull();
     expect(pick([], {})).toBeNull();
   });

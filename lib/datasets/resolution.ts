@@ -19,19 +19,37 @@ export type LookupContext = {
 
 export type MatchedBy = "explicit" | "entity" | "sub_profession" | "profession" | "global";
 
-export function chooseProfile<T extends ProfileTargetFields>(candidates: T[], context: LookupContext): { profile: T; matchedBy: MatchedBy } | null {
+export function chooseProfile<T extends ProfileTargetFields>(
+  candidates: T[],
+  context: LookupContext,
+): { profile: T; matchedBy: MatchedBy } | null {
   const defaults = candidates.filter((p) => p.isDefault);
   const steps: [MatchedBy, (p: T) => boolean][] = [
     [
       "entity",
-      (p) => p.target === "entity" && !!context.entityType && p.entityType === context.entityType && p.entityId === context.entityId,
+      (p) =>
+        p.target === "entity" &&
+        !!context.entityType &&
+        p.entityType === context.entityType &&
+        p.entityId === context.entityId,
     ],
     [
       "sub_profession",
-      (p) => p.target === "profession" && !!context.profession && !!context.subProfession &&
-        p.profession === context.profession && p.subProfession === context.subProfession,
+      (p) =>
+        p.target === "profession" &&
+        !!context.profession &&
+        !!context.subProfession &&
+        p.profession === context.profession &&
+        p.subProfession === context.subProfession,
     ],
-    ["profession", (p) => p.target === "profession" && !!context.profession && p.profession === context.profession && p.subProfession === null],
+    [
+      "profession",
+      (p) =>
+        p.target === "profession" &&
+        !!context.profession &&
+        p.profession === context.profession &&
+        p.subProfession === null,
+    ],
     ["global", (p) => p.target === "global"],
   ];
   for (const [matchedBy, matches] of steps) {
@@ -43,5 +61,13 @@ export function chooseProfile<T extends ProfileTargetFields>(candidates: T[], co
 
 /** The advisory-lock key of a profile's target: one default per key. */
 export function targetKey(scopeId: string, p: Omit<ProfileTargetFields, "isDefault">): string {
-  return ["dataset_profiles", scopeId, p.target, p.entityType ?? "", p.entityId ?? "", p.profession ?? "", p.subProfession ?? ""].join("\u001f");
+  return [
+    "dataset_profiles",
+    scopeId,
+    p.target,
+    p.entityType ?? "",
+    p.entityId ?? "",
+    p.profession ?? "",
+    p.subProfession ?? "",
+  ].join("\u001f");
 }

@@ -27,13 +27,23 @@ function duplicatesOf(values: string[]): string[] {
 }
 
 const text = (field: string, max: number) =>
-  z.string({ message: `${field} must be a string` }).trim().min(1, `${field} must not be empty`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ message: `${field} must be a string` })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 const ProfileRequestShape = z.strictObject({
-  name: z.string({ message: "Give the profile a name." }).trim().min(1, "Give the profile a name.").max(200, "A profile name has at most 200 characters."),
+  name: z
+    .string({ message: "Give the profile a name." })
+    .trim()
+    .min(1, "Give the profile a name.")
+    .max(200, "A profile name has at most 200 characters."),
   scope: z.enum(PROFILE_SCOPES, { message: "scope is required: one of global, entity, profession" }),
   subset_selection: z
-    .array(z.string({ message: "each subset type is a string" }), { message: "subset_selection is required: a list of subset types" })
+    .array(z.string({ message: "each subset type is a string" }), {
+      message: "subset_selection is required: a list of subset types",
+    })
     .min(1, "Choose at least one subset type")
     .max(50, "At most 50 subset types")
     .superRefine((values, ctx) => {
@@ -41,12 +51,20 @@ const ProfileRequestShape = z.strictObject({
       if (dup.length) ctx.addIssue({ code: "custom", message: `Listed more than once: ${dup.join(", ")}` });
     }),
   provider_priorities: z
-    .array(z.string({ message: "each provider is a string" }), { message: "provider_priorities must be a list of provider ids" })
-    .min(1, `Name at least one provider, or omit provider_priorities for the default order (${PROVIDER_IDS.join(", ")})`)
+    .array(z.string({ message: "each provider is a string" }), {
+      message: "provider_priorities must be a list of provider ids",
+    })
+    .min(
+      1,
+      `Name at least one provider, or omit provider_priorities for the default order (${PROVIDER_IDS.join(", ")})`,
+    )
     .superRefine((values, ctx) => {
       const unknown = values.filter((v) => !isProviderId(v));
       if (unknown.length) {
-        ctx.addIssue({ code: "custom", message: `Unknown provider: ${unknown.join(", ")}. Known providers: ${PROVIDER_IDS.join(", ")}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Unknown provider: ${unknown.join(", ")}. Known providers: ${PROVIDER_IDS.join(", ")}`,
+        });
       }
       const dup = duplicatesOf(values);
       if (dup.length) ctx.addIssue({ code: "custom", message: `Listed more than once: ${dup.join(", ")}` });
@@ -86,7 +104,8 @@ export type ProfileInput = {
 export function parseProfileRequest(raw: unknown): ProfileInput {
   const parsed = ProfileRequestShape.safeParse(raw);
   const details: ErrorDetails = parsed.success ? {} : zodDetails(parsed.error);
-  const body: Record<string, unknown> = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const body: Record<string, unknown> =
+    raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const scope = PROFILE_SCOPES.find((s) => s === body.scope);
   if (scope) {
     const rules = SCOPE_FIELDS[scope];
@@ -114,17 +133,21 @@ export function parseProfileRequest(raw: unknown): ProfileInput {
   };
 }
 
-const booleanQuery = z.enum(["true", "false"], { message: "is_default must be true or false" }).transform((v) => v === "true");
+const booleanQuery = z
+  .enum(["true", "false"], { message: "is_default must be true or false" })
+  .transform((v) => v === "true");
 
 /** GET /profiles filters: snake_case like the profile fields; perPage/cursor as everywhere. */
-export const ListProfilesQuery = pageQuery.extend({
-  scope: z.enum(PROFILE_SCOPES, { message: "scope must be one of global, entity, profession" }).optional(),
-  entity_type: z.string().trim().min(1).max(50).optional(),
-  entity_id: z.string().trim().min(1).max(200).optional(),
-  profession: z.string().trim().min(1).max(100).optional(),
-  sub_profession: z.string().trim().min(1).max(100).optional(),
-  is_default: booleanQuery.optional(),
-}).strict();
+export const ListProfilesQuery = pageQuery
+  .extend({
+    scope: z.enum(PROFILE_SCOPES, { message: "scope must be one of global, entity, profession" }).optional(),
+    entity_type: z.string().trim().min(1).max(50).optional(),
+    entity_id: z.string().trim().min(1).max(200).optional(),
+    profession: z.string().trim().min(1).max(100).optional(),
+    sub_profession: z.string().trim().min(1).max(100).optional(),
+    is_default: booleanQuery.optional(),
+  })
+  .strict();
 export type ListProfilesFilter = z.infer<typeof ListProfilesQuery>;
 
 export function parseSnake<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -143,8 +166,15 @@ export const LookupQuery = z.strictObject({
     .trim()
     .min(1, "Enter the company's registration number.")
     .max(40, "A registration number has at most 40 characters; check what was pasted.")
-    .regex(/^[\p{L}\p{N} .\-/]+$/u, "A registration number has only letters, digits, spaces, dots, dashes and slashes."),
-  entityType: z.string().trim().regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client").optional(),
+    .regex(
+      /^[\p{L}\p{N} .\-/]+$/u,
+      "A registration number has only letters, digits, spaces, dots, dashes and slashes.",
+    ),
+  entityType: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,49}$/, "entityType is a lower-case identifier such as client")
+    .optional(),
   entityId: z.string().trim().min(1).max(200).optional(),
   profession: z.string().trim().min(1).max(100).optional(),
   subProfession: z.string().trim().min(1).max(100).optional(),
@@ -158,9 +188,12 @@ export function parseLookupQuery(raw: unknown): LookupInput {
   const details: ErrorDetails = parsed.success ? {} : zodDetails(parsed.error);
   const q: Record<string, unknown> = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   if ((q.entityType === undefined) !== (q.entityId === undefined)) {
-    (details[q.entityType === undefined ? "entityType" : "entityId"] ??= []).push("entityType and entityId go together");
+    (details[q.entityType === undefined ? "entityType" : "entityId"] ??= []).push(
+      "entityType and entityId go together",
+    );
   }
-  if (q.subProfession !== undefined && q.profession === undefined) (details.profession ??= []).push("subProfession needs profession");
+  if (q.subProfession !== undefined && q.profession === undefined)
+    (details.profession ??= []).push("subProfession needs profession");
   if (!parsed.success || Object.keys(details).length > 0) throw validationFailed(details);
   return parsed.data;
 }

@@ -30,8 +30,14 @@ export function pool(): pg.Pool {
  */
 export function bookkeepingPool(): pg.Pool {
   if (!globals.bookkeepingPool) {
-    const created = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 5, options: "-c synchronous_commit=off" });
-    created.on("error", (error) => process.stderr.write(`pg bookkeeping pool: idle connection lost (${error.message})\n`));
+    const created = new pg.Pool({
+      connectionString: requireDatabaseUrl(),
+      max: 5,
+      options: "-c synchronous_commit=off",
+    });
+    created.on("error", (error) =>
+      process.stderr.write(`pg bookkeeping pool: idle connection lost (${error.message})\n`),
+    );
     globals.bookkeepingPool = created;
   }
   return globals.bookkeepingPool;

@@ -3,8 +3,27 @@
 // Answers follow the contract; tests validate every request and response against it.
 import { randomUUID } from "node:crypto";
 import { addDays } from "@/lib/dates/days";
-import { FAKE_ASPSPS, accountsOf, entriesOf, hash, money, sortDateOf, totalsOf, uuidOf, type FakeAspsp, type FakeEntry } from "@/lib/enablebanking-fake/data";
-import { accountByUid, attemptOf, fakeNow, fakeToday, sessionStatus, store, type FakeSession } from "@/lib/enablebanking-fake/state";
+import {
+  FAKE_ASPSPS,
+  accountsOf,
+  entriesOf,
+  hash,
+  money,
+  sortDateOf,
+  totalsOf,
+  uuidOf,
+  type FakeAspsp,
+  type FakeEntry,
+} from "@/lib/enablebanking-fake/data";
+import {
+  accountByUid,
+  attemptOf,
+  fakeNow,
+  fakeToday,
+  sessionStatus,
+  store,
+  type FakeSession,
+} from "@/lib/enablebanking-fake/state";
 
 export const PAGE_SIZE = 50;
 const MAX_VALIDITY_SECONDS = 180 * 86_400;
@@ -12,7 +31,10 @@ const MAX_VALIDITY_SECONDS = 180 * 86_400;
 export type FakeContext = { origin: string; prefix: string };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", date: fakeNow().toUTCString(), ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", date: fakeNow().toUTCString(), ...headers },
+  });
 }
 
 export const fail = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
@@ -26,7 +48,12 @@ function aspspData(a: FakeAspsp, ctx: FakeContext) {
     country: a.country,
     logo: `${ctx.origin}${ctx.prefix}/logos/${encodeURIComponent(a.bic)}.svg`,
     psu_types: a.psuTypes,
-    auth_methods: a.psuTypes.map((t) => ({ name: "redirect", psu_type: t, approach: "REDIRECT", hidden_method: false })),
+    auth_methods: a.psuTypes.map((t) => ({
+      name: "redirect",
+      psu_type: t,
+      approach: "REDIRECT",
+      hidden_method: false,
+    })),
     maximum_consent_validity: MAX_VALIDITY_SECONDS,
     sandbox: { users: [] },
     beta: false,
@@ -56,7 +83,11 @@ function sessionView(session: FakeSession) {
   return {
     status: sessionStatus(session),
     accounts: session.accounts.map((a) => a.uid),
-    accounts_data: session.accounts.map((a) => ({ uid: a.uid, identification_hash: bankIdHash(a.template.iban), identification_hashes: [bankIdHash(a.template.iban)] })),
+    accounts_data: session.accounts.map((a) => ({
+      uid: a.uid,
+      identification_hash: bankIdHash(a.template.iban),
+      identification_hashes: [bankIdHash(a.template.iban)],
+    })),
     aspsp: { name: session.aspsp.name, country: session.aspsp.country },
     psu_type: session.psuType,
     psu_id_hash: hash(`psu|${session.user}`).slice(0, 32),
@@ -77,7 +108,9 @@ function transaction(e: FakeEntry) {
     status: e.status,
     ...(e.bookingDate ? { booking_date: e.bookingDate } : {}),
     value_date: e.valueDate,
-    ...(e.indicator === "DBIT" ? { creditor: party, ...(partyAccount ? { creditor_account: partyAccount } : {}) } : { debtor: party, ...(partyAccount ? { debtor_account: partyAccount } : {}) }),
+    ...(e.indicator === "DBIT"
+      ? { creditor: party, ...(partyAccount ? { creditor_account: partyAccount } : {}) }
+      : { debtor: party, ...(partyAccount ? { debtor_account: partyAccount } : {}) }),
     remittance_information: e.remittance,
     bank_transaction_code: { code: "PMNT", sub_code: e.indicator === "DBIT" ? "ICDT" : "RCDT" },
   };
@@ -94,7 +127,8 @@ function pageOf(entries: FakeEntry[], offset: number): { rows: FakeEntry[]; next
 function fault(session: FakeSession, uid: string, page: number, key: string | null): Response | null {
   if (session.user !== "ratelimited" && session.user !== "flaky") return null;
   if (attemptOf(`${uid}|${key ?? "first"}`) > 0) return null;
-  if (session.user === "ratelimited" && page < 2) return fail(429, "ASPSP_RATE_LIMIT_EXCEEDED", "Too many requests", { "retry-after": "1" });
+  if (session.user === "ratelimited" && page < 2)
+    return fail(429, "ASPSP_RATE_LIMIT_EXCEEDED", "Too many requests", { "retry-after": "1" });
   if (session.user === "flaky" && page % 4 === 1) return fail(500, "ASPSP_ERROR", "The bank failed");
   if (session.user === "flaky" && page % 4 === 3) return fail(408, "ASPSP_TIMEOUT", "The bank timed out");
   return null;
@@ -112,11 +146,20 @@ export async function startAuthorization(body: Record<string, unknown>, ctx: Fak
   const aspsp = FAKE_ASPSPS.find((a) => a.name === aspspRef?.name && a.country === aspspRef?.country);
   if (!aspsp) return fail(404, "WRONG_ASPSP_PROVIDED", "No such ASPSP");
   const psuType = body.psu_type === "business" ? "business" : "personal";
-  if (!aspsp.psuTypes.includes(psuType)) return fail(422, "WRONG_REQUEST_PARAMETERS", `PSU type ${psuType} is not supported by this ASPSP`);
+  if (!aspsp.psuTypes.includes(psuType))
+    return fail(422, "WRONG_REQUEST_PARAMETERS", `PSU type ${psuType} is not supported by this ASPSP`);
   const validUntil = String((body.access as { valid_until?: string } | undefined)?.valid_until ?? "");
   const until = Date.parse(validUntil);
-  if (Number.isNaN(until) || until <= fakeNow().getTime() || until > fakeNow().getTime() + (MAX_VALIDITY_SECONDS + 86_400) * 1000) {
-    return fail(422, "WRONG_REQUEST_PARAMETERS", "access.valid_until must be in the future and within the ASPSP's maximum consent validity");
+  if (
+    Number.isNaN(until) ||
+    until <= fakeNow().getTime() ||
+    until > fakeNow().getTime() + (MAX_VALIDITY_SECONDS + 86_400) * 1000
+  ) {
+    return fail(
+      422,
+      "WRONG_REQUEST_PARAMETERS",
+      "access.valid_until must be in the future and within the ASPSP's maximum consent validity",
+    );
   }
   const id = randomUUID();
   store().authorizations.set(id, {
@@ -128,7 +171,11 @@ export async function startAuthorization(body: Record<string, unknown>, ctx: Fak
     validUntil: new Date(until).toISOString(),
     createdAt: fakeNow().toISOString(),
   });
-  return json(200, { url: `${ctx.origin}${ctx.prefix}/bank/${id}`, authorization_id: id, psu_id_hash: hash(`auth|${id}`).slice(0, 32) });
+  return json(200, {
+    url: `${ctx.origin}${ctx.prefix}/bank/${id}`,
+    authorization_id: id,
+    psu_id_hash: hash(`auth|${id}`).slice(0, 32),
+  });
 }
 
 export function authorizeSession(body: Record<string, unknown>): Response {
@@ -146,7 +193,9 @@ export function authorizeSession(body: Record<string, unknown>): Response {
     psuType: auth.psuType,
     user: granted.user,
     // Account uids belong to the session, as at Enable Banking: a renewal shows new uids.
-    accounts: granted.accountIndexes.filter((i) => templates[i]).map((i) => ({ uid: uuidOf(`${id}|${i}`), template: templates[i] })),
+    accounts: granted.accountIndexes
+      .filter((i) => templates[i])
+      .map((i) => ({ uid: uuidOf(`${id}|${i}`), template: templates[i] })),
     validUntil: auth.validUntil,
     created: fakeNow().toISOString(),
     ended: null,
@@ -163,7 +212,9 @@ export function authorizeSession(body: Record<string, unknown>): Response {
 
 export function getSession(id: string): Response {
   const session = store().sessions.get(id);
-  return session ? json(200, sessionView(session)) : fail(404, "SESSION_DOES_NOT_EXIST", "No session found matching provided id");
+  return session
+    ? json(200, sessionView(session))
+    : fail(404, "SESSION_DOES_NOT_EXIST", "No session found matching provided id");
 }
 
 export function deleteSession(id: string): Response {
@@ -176,7 +227,9 @@ export function deleteSession(id: string): Response {
 export function listAspsps(url: URL, ctx: FakeContext): Response {
   const country = url.searchParams.get("country");
   const psuType = url.searchParams.get("psu_type");
-  const aspsps = FAKE_ASPSPS.filter((a) => (!country || a.country === country) && (!psuType || a.psuTypes.includes(psuType as "personal")));
+  const aspsps = FAKE_ASPSPS.filter(
+    (a) => (!country || a.country === country) && (!psuType || a.psuTypes.includes(psuType as "personal")),
+  );
   return json(200, { aspsps: aspsps.map((a) => aspspData(a, ctx)) });
 }
 
@@ -191,10 +244,13 @@ export function accountData(uid: string, what: string, url: URL): Response {
   if (what === "balances") {
     const booked = totalsOf(account.template, session.user, today).balance;
     const amount = { currency: account.template.currency, amount: booked };
-    return json(200, { balances: [{ name: "Booked balance", balance_amount: amount, balance_type: "CLBD", reference_date: today }] });
+    return json(200, {
+      balances: [{ name: "Booked balance", balance_amount: amount, balance_type: "CLBD", reference_date: today }],
+    });
   }
   const dateFrom = url.searchParams.get("date_from");
-  if (dateFrom && !/^\d{4}-\d{2}-\d{2}$/.test(dateFrom)) return fail(422, "WRONG_REQUEST_PARAMETERS", "date_from must be a date");
+  if (dateFrom && !/^\d{4}-\d{2}-\d{2}$/.test(dateFrom))
+    return fail(422, "WRONG_REQUEST_PARAMETERS", "date_from must be a date");
   if (dateFrom && dateFrom > today) return fail(422, "DATE_FROM_IN_FUTURE", "date_from can not be in the future");
   const key = url.searchParams.get("continuation_key");
   const match = key ? /^p(\d+)\.(\d+)$/.exec(key) : ["", "0", "0"];
@@ -202,9 +258,14 @@ export function accountData(uid: string, what: string, url: URL): Response {
   const pageNo = Number(match[1]);
   const failed = fault(session, uid, pageNo, key);
   if (failed) return failed;
-  const entries = entriesOf(account.template, session.user, today).filter((e) => !dateFrom || sortDateOf(e) >= dateFrom);
+  const entries = entriesOf(account.template, session.user, today).filter(
+    (e) => !dateFrom || sortDateOf(e) >= dateFrom,
+  );
   const { rows, next } = pageOf(entries, Number(match[2]));
-  return json(200, { transactions: rows.map(transaction), ...(next !== null ? { continuation_key: `p${pageNo + 1}.${next}` } : {}) });
+  return json(200, {
+    transactions: rows.map(transaction),
+    ...(next !== null ? { continuation_key: `p${pageNo + 1}.${next}` } : {}),
+  });
 }
 
 /** For tests and the demo: what the fake bank holds for an account now. */

@@ -4,7 +4,13 @@
 import { createHash } from "node:crypto";
 import { addDays } from "@/lib/dates/days";
 
-export type FakeAspsp = { name: string; country: string; bic: string; psuTypes: ("personal" | "business")[]; currency: string };
+export type FakeAspsp = {
+  name: string;
+  country: string;
+  bic: string;
+  psuTypes: ("personal" | "business")[];
+  currency: string;
+};
 
 export const FAKE_ASPSPS: readonly FakeAspsp[] = [
   { name: "Nordpankki", country: "FI", bic: "NRDPFIHH", psuTypes: ["personal", "business"], currency: "EUR" },
@@ -31,18 +37,41 @@ export function uuidOf(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export type FakeAccountTemplate = { key: string; name: string; usage: "PRIV" | "ORGA"; cashAccountType: "CACC" | "SVGS" | "CARD"; currency: string; iban: string };
+export type FakeAccountTemplate = {
+  key: string;
+  name: string;
+  usage: "PRIV" | "ORGA";
+  cashAccountType: "CACC" | "SVGS" | "CARD";
+  currency: string;
+  iban: string;
+};
 
 /** The bank accounts a person holds at a bank, as one PSU type. */
 export function accountsOf(aspsp: FakeAspsp, user: string, psuType: "personal" | "business"): FakeAccountTemplate[] {
   const kinds =
     psuType === "business"
-      ? ([["Operating account", "ORGA", "CACC"], ["Reserve account", "ORGA", "SVGS"]] as const)
-      : ([["Current account", "PRIV", "CACC"], ["Debit card", "PRIV", "CARD"]] as const);
+      ? ([
+          ["Operating account", "ORGA", "CACC"],
+          ["Reserve account", "ORGA", "SVGS"],
+        ] as const)
+      : ([
+          ["Current account", "PRIV", "CACC"],
+          ["Debit card", "PRIV", "CARD"],
+        ] as const);
   return kinds.map(([name, usage, cashAccountType], i) => {
     const key = `${aspsp.country}|${aspsp.name}|${user}|${psuType}|${i}`;
-    const digits = BigInt(`0x${hash(key).slice(0, 15)}`).toString().padStart(16, "0").slice(0, 16);
-    return { key, name, usage, cashAccountType, currency: aspsp.currency, iban: `${aspsp.country}${digits.slice(0, 2)}${digits.slice(2)}` };
+    const digits = BigInt(`0x${hash(key).slice(0, 15)}`)
+      .toString()
+      .padStart(16, "0")
+      .slice(0, 16);
+    return {
+      key,
+      name,
+      usage,
+      cashAccountType,
+      currency: aspsp.currency,
+      iban: `${aspsp.country}${digits.slice(0, 2)}${digits.slice(2)}`,
+    };
   });
 }
 
@@ -61,13 +90,21 @@ export type FakeEntry = {
   remittance: string[];
 };
 
-
 /** Every fake account was opened on this day: history starts there, whatever the clock says (a
  * sliding window would drop old rows when the clock moves, which the comparisons would see). */
 export const OPENED = "2025-10-01";
 /** Entries take two days to book; one in 25 pending entries is cancelled instead. */
 const BOOKING_LAG_DAYS = 2;
-const PARTIES = ["Kahvila Aroma", "City Grocer", "Acme Consulting", "Electric Co", "Rent Holdings", "Metro Transit", "Bookshop Verso", "Payroll Ltd"];
+const PARTIES = [
+  "Kahvila Aroma",
+  "City Grocer",
+  "Acme Consulting",
+  "Electric Co",
+  "Rent Holdings",
+  "Metro Transit",
+  "Bookshop Verso",
+  "Payroll Ltd",
+];
 
 export const money = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
 
@@ -144,7 +181,12 @@ export function totalsOf(template: FakeAccountTemplate, user: string, today: str
     booked: live.filter((e) => e.status === "BOOK").length,
     pending: live.filter((e) => e.status === "PDNG").length,
     sumByCurrency: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, signed(v)])),
-    ids: live.map((e) => e.transactionId).filter((id): id is string => id !== null).sort(),
-    balance: signed(live.filter((e) => e.status === "BOOK").reduce((s, e) => s + (e.indicator === "DBIT" ? -e.cents : e.cents), 0n)),
+    ids: live
+      .map((e) => e.transactionId)
+      .filter((id): id is string => id !== null)
+      .sort(),
+    balance: signed(
+      live.filter((e) => e.status === "BOOK").reduce((s, e) => s + (e.indicator === "DBIT" ? -e.cents : e.cents), 0n),
+    ),
   };
 }

@@ -15,7 +15,10 @@ fieldset{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0
 button{font:inherit;padding:.5rem 1rem;margin-right:.5rem;border-radius:.375rem;border:1px solid #374151;background:#fff}
 button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}small{color:#4b5563}</style></head>
 <body><p><small>Enable Banking (local fake) · simulated bank</small></p>${body}</body></html>`;
-  return new Response(page, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(page, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 const isUser = (value: string | null): value is FakeUser => FAKE_USERS.some((u) => u.user === value);
@@ -26,11 +29,21 @@ export function bankPage(authorizationId: string, url: URL, ctx: FakeContext): R
   const heading = `<h1>${escape(auth.aspsp.name)}</h1><p>${escape(auth.psuType === "business" ? "Business" : "Personal")} online banking · ${escape(auth.aspsp.country)}</p>`;
   const user = url.searchParams.get("user");
   if (!isUser(user)) {
-    const options = FAKE_USERS.map((u, i) => `<label><input type="radio" name="user" value="${u.user}"${i === 0 ? " checked" : ""}> ${u.user} <small>— ${escape(u.about)}</small></label>`).join("");
-    return html(200, `Sign in · ${auth.aspsp.name}`, `${heading}<form method="get"><fieldset><legend>Sign in as</legend>${options}</fieldset><button type="submit">Continue</button></form>`);
+    const options = FAKE_USERS.map(
+      (u, i) =>
+        `<label><input type="radio" name="user" value="${u.user}"${i === 0 ? " checked" : ""}> ${u.user} <small>— ${escape(u.about)}</small></label>`,
+    ).join("");
+    return html(
+      200,
+      `Sign in · ${auth.aspsp.name}`,
+      `${heading}<form method="get"><fieldset><legend>Sign in as</legend>${options}</fieldset><button type="submit">Continue</button></form>`,
+    );
   }
   const accounts = accountsOf(auth.aspsp, user, auth.psuType)
-    .map((a, i) => `<label><input type="checkbox" name="account" value="${i}" checked> ${escape(a.name)} <small>${escape(a.iban)} · ${a.currency}</small></label>`)
+    .map(
+      (a, i) =>
+        `<label><input type="checkbox" name="account" value="${i}" checked> ${escape(a.name)} <small>${escape(a.iban)} · ${a.currency}</small></label>`,
+    )
     .join("");
   const action = `${ctx.prefix}/bank/${encodeURIComponent(authorizationId)}/decision`;
   return html(
@@ -48,14 +61,20 @@ export function bankDecision(authorizationId: string, form: URLSearchParams): Re
   if (!auth) return html(404, "Unknown authorization", "<h1>This authorization is unknown or has expired.</h1>");
   const user = form.get("user");
   const back = new URL(auth.redirectUrl);
-  const indexes = form.getAll("account").map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+  const indexes = form
+    .getAll("account")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 0);
   if (form.get("decision") === "approve" && isUser(user) && indexes.length > 0) {
     const code = randomBytes(24).toString("base64url");
     store().codes.set(code, { authorizationId, user, accountIndexes: indexes });
     back.searchParams.set("code", code);
   } else {
     back.searchParams.set("error", "access_denied");
-    back.searchParams.set("error_description", indexes.length === 0 ? "No accounts were chosen" : "The user cancelled the authorization");
+    back.searchParams.set(
+      "error_description",
+      indexes.length === 0 ? "No accounts were chosen" : "The user cancelled the authorization",
+    );
   }
   back.searchParams.set("state", auth.state);
   return new Response(null, { status: 303, headers: { location: back.toString(), "cache-control": "no-store" } });

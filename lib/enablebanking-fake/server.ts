@@ -5,7 +5,18 @@
 //   {prefix}/controls/…       clock, session expiry/revocation, an account's totals (tests, demo)
 import type { KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
-import { accountData, accountTotals, authorizeSession, deleteSession, fail, getSession, json, listAspsps, startAuthorization, type FakeContext } from "@/lib/enablebanking-fake/api";
+import {
+  accountData,
+  accountTotals,
+  authorizeSession,
+  deleteSession,
+  fail,
+  getSession,
+  json,
+  listAspsps,
+  startAuthorization,
+  type FakeContext,
+} from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
@@ -27,7 +38,11 @@ async function authorized(request: Request, options: FakeOptions): Promise<boole
     const claims = { issuer: "enablebanking.com", audience: "api.enablebanking.com" };
     if (options.publicKey) {
       const { payload } = await jwtVerify(token, options.publicKey, claims);
-      return typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp - payload.iat <= MAX_TOKEN_SECONDS;
+      return (
+        typeof payload.iat === "number" &&
+        typeof payload.exp === "number" &&
+        payload.exp - payload.iat <= MAX_TOKEN_SECONDS
+      );
     }
     return typeof header.kid === "string";
   } catch {
@@ -44,7 +59,13 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-async function api(request: Request, parts: string[], url: URL, ctx: FakeContext, options: FakeOptions): Promise<Response> {
+async function api(
+  request: Request,
+  parts: string[],
+  url: URL,
+  ctx: FakeContext,
+  options: FakeOptions,
+): Promise<Response> {
   if (!(await authorized(request, options))) return fail(401, "UNAUTHORIZED_ACCESS", "Unauthorized access");
   const [head, id, what] = parts;
   const method = request.method;
@@ -53,7 +74,13 @@ async function api(request: Request, parts: string[], url: URL, ctx: FakeContext
   if (method === "POST" && head === "sessions" && parts.length === 1) return authorizeSession(await bodyOf(request));
   if (head === "sessions" && parts.length === 2 && method === "GET") return getSession(id);
   if (head === "sessions" && parts.length === 2 && method === "DELETE") return deleteSession(id);
-  if (method === "GET" && head === "accounts" && parts.length === 3 && ["details", "balances", "transactions"].includes(what)) return accountData(id, what, url);
+  if (
+    method === "GET" &&
+    head === "accounts" &&
+    parts.length === 3 &&
+    ["details", "balances", "transactions"].includes(what)
+  )
+    return accountData(id, what, url);
   return fail(404, "WRONG_REQUEST_PARAMETERS", "Not found");
 }
 
@@ -70,7 +97,9 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
     return json(200, { ok: true });
   }
   if (request.method === "POST" && head === "sessions" && (action === "expire" || action === "revoke")) {
-    return endSession(id, action === "expire" ? "EXPIRED" : "REVOKED") ? json(200, { ok: true }) : json(404, { message: "No such session" });
+    return endSession(id, action === "expire" ? "EXPIRED" : "REVOKED")
+      ? json(200, { ok: true })
+      : json(404, { message: "No such session" });
   }
   if (request.method === "GET" && head === "accounts" && action === "totals") {
     const totals = accountTotals(id);
@@ -83,7 +112,10 @@ export async function handleFake(request: Request, options: FakeOptions): Promis
   const url = new URL(request.url);
   const ctx: FakeContext = { origin: url.origin, prefix: options.prefix };
   if (!url.pathname.startsWith(`${options.prefix}/`)) return json(404, { message: "Not found" });
-  const [area, ...parts] = url.pathname.slice(options.prefix.length + 1).split("/").map(decodeURIComponent);
+  const [area, ...parts] = url.pathname
+    .slice(options.prefix.length + 1)
+    .split("/")
+    .map(decodeURIComponent);
   let response: Response;
   if (area === "api") response = await api(request, parts, url, ctx, options);
   else if (area === "bank" && parts.length === 1 && request.method === "GET") response = bankPage(parts[0], url, ctx);
@@ -91,6 +123,12 @@ export async function handleFake(request: Request, options: FakeOptions): Promis
     response = bankDecision(parts[0], new URLSearchParams(await request.text()));
   } else if (area === "controls") response = await controls(request, parts);
   else response = json(404, { message: "Not found" });
-  if (area === "api") store().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status, psuIp: request.headers.get("psu-ip-address") });
+  if (area === "api")
+    store().calls.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      status: response.status,
+      psuIp: request.headers.get("psu-ip-address"),
+    });
   return response;
 }

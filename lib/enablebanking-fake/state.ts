@@ -41,7 +41,14 @@ const KEY = Symbol.for("ledgerlink.enablebanking-fake");
 const holder = globalThis as typeof globalThis & { [KEY]?: Store };
 
 export function store(): Store {
-  holder[KEY] ??= { offsetDays: 0, authorizations: new Map(), codes: new Map(), sessions: new Map(), attempts: new Map(), calls: [] };
+  holder[KEY] ??= {
+    offsetDays: 0,
+    authorizations: new Map(),
+    codes: new Map(),
+    sessions: new Map(),
+    attempts: new Map(),
+    calls: [],
+  };
   return holder[KEY];
 }
 

@@ -21,26 +21,32 @@ type ErrorBody = { error: { code: string; message: string; details?: Record<stri
 type ScopeList = { data: { scopeId: string; name: string; role: string }[] };
 
 async function passwordGrant(email: string, password = TEST_PASSWORD) {
-  return call<Pair>(tokenRoute.POST, "POST", "/api/auth/v1/token", { body: { grantType: "password", email, password } });
+  return call<Pair>(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+    body: { grantType: "password", email, password },
+  });
 }
 
 describe("sign-up", () => {
   it("creates the person and their own scope with them as admin; a second sign-up with the email is 409", async () => {
     const email = `New.Person+${randomUUID()}@Example.test`;
-    const res = await call<{ data: { user: { email: string }; scope: { scopeId: string; role: string; name: string } } }>(
-      signUpRoute.POST, "POST", "/api/auth/v1/sign-up", { body: { email, password: "long enough pw", name: "Nora" } },
-    );
+    const res = await call<{
+      data: { user: { email: string }; scope: { scopeId: string; role: string; name: string } };
+    }>(signUpRoute.POST, "POST", "/api/auth/v1/sign-up", { body: { email, password: "long enough pw", name: "Nora" } });
     expect(res.status).toBe(201);
     expect(res.json.data.user.email).toBe(email.toLowerCase());
     expect(res.json.data.scope).toMatchObject({ role: "admin", name: "Nora's workspace" });
-    const again = await call<ErrorBody>(signUpRoute.POST, "POST", "/api/auth/v1/sign-up", { body: { email, password: "long enough pw", name: "Nora" } });
+    const again = await call<ErrorBody>(signUpRoute.POST, "POST", "/api/auth/v1/sign-up", {
+      body: { email, password: "long enough pw", name: "Nora" },
+    });
     expect(again.status).toBe(409);
     const stored = await prisma().user.findUnique({ where: { email: email.toLowerCase() } });
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it("rejects a short password and a bad email with field details", async () => {
-    const res = await call<ErrorBody>(signUpRoute.POST, "POST", "/api/auth/v1/sign-up", { body: { email: "nope", password: "short", name: "" } });
+    const res = await call<ErrorBody>(signUpRoute.POST, "POST", "/api/auth/v1/sign-up", {
+      body: { email: "nope", password: "short", name: "" },
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.error.details ?? {}).sort()).toEqual(["email", "name", "password"]);
   });
@@ -52,7 +58,9 @@ describe("token endpoint", () => {
     const res = await passwordGrant(p.email);
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ tokenType: "Bearer", expiresIn: 900 });
-    const list = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(res.json.data.accessToken) });
+    const list = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", {
+      headers: bearer(res.json.data.accessToken),
+    });
     expect(list.json.data.map((s) => s.scopeId)).toEqual([p.scopeId]);
     const stored = await prisma().apiToken.findUnique({ where: { tokenHash: hashToken(res.json.data.accessToken) } });
     const ttl = (stored!.expiresAt!.getTime() - stored!.createdAt.getTime()) / 1000;
@@ -71,18 +79,28 @@ describe("token endpoint", () => {
   it("refresh rotates; presenting a rotated refresh token revokes the whole sign-in", async () => {
     const p = await makePerson();
     const first = (await passwordGrant(p.email)).json.data;
-    const second = await call<Pair>(tokenRoute.POST, "POST", "/api/auth/v1/token", { body: { grantType: "refresh_token", refreshToken: first.refreshToken } });
+    const second = await call<Pair>(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+      body: { grantType: "refresh_token", refreshToken: first.refreshToken },
+    });
     expect(second.status).toBe(200);
     expect(second.json.data.refreshToken).not.toBe(first.refreshToken);
     // The access token of the new pair works.
-    expect((await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(second.json.data.accessToken) })).status).toBe(200);
+    expect(
+      (await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(second.json.data.accessToken) })).status,
+    ).toBe(200);
 
-    const replayed = await call<ErrorBody>(tokenRoute.POST, "POST", "/api/auth/v1/token", { body: { grantType: "refresh_token", refreshToken: first.refreshToken } });
+    const replayed = await call<ErrorBody>(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+      body: { grantType: "refresh_token", refreshToken: first.refreshToken },
+    });
     expect(replayed.status).toBe(401);
     expect(replayed.json.error.message).toMatch(/already used/);
     // Every token of that sign-in is now revoked, including the newest pair.
-    expect((await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(second.json.data.accessToken) })).status).toBe(401);
-    const third = await call(tokenRoute.POST, "POST", "/api/auth/v1/token", { body: { grantType: "refresh_token", refreshToken: second.json.data.refreshToken } });
+    expect(
+      (await call(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(second.json.data.accessToken) })).status,
+    ).toBe(401);
+    const third = await call(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+      body: { grantType: "refresh_token", refreshToken: second.json.data.refreshToken },
+    });
     expect(third.status).toBe(401);
   });
 
@@ -96,17 +114,20 @@ describe("token endpoint", () => {
   });
 
   it("an unknown grantType is 422", async () => {
-    const res = await call<ErrorBody>(tokenRoute.POST, "POST", "/api/auth/v1/token", { body: { grantType: "client_credentials" } });
+    const res = await call<ErrorBody>(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+      body: { grantType: "client_credentials" },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.details?.grantType).toBeDefined();
   });
 });
 
 describe("browser session", () => {
-
   it("the Auth.js session cookie authenticates the person", async () => {
     const p = await makePerson();
-    const res = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", { headers: { cookie: await sessionCookie(p.userId) } });
+    const res = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", {
+      headers: { cookie: await sessionCookie(p.userId) },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data[0].scopeId).toBe(p.scopeId);
   });
@@ -145,7 +166,10 @@ describe("personal tokens and API keys", () => {
   it("the secret is returned once, stored only as a hash, and listed without it", async () => {
     const p = await makePerson();
     const created = await call<{ data: { id: string; token: string; prefix: string; expiresAt: string } }>(
-      personalTokens.POST, "POST", "/api/auth/v1/personal-tokens", { headers: bearer(p.token), body: { name: "CLI", expiresInDays: 7 } },
+      personalTokens.POST,
+      "POST",
+      "/api/auth/v1/personal-tokens",
+      { headers: bearer(p.token), body: { name: "CLI", expiresInDays: 7 } },
     );
     expect(created.status).toBe(201);
     expect(created.json.data.token).toMatch(/^ll_pat_[A-Za-z0-9_-]{43}$/);
@@ -159,7 +183,9 @@ describe("personal tokens and API keys", () => {
 
   it("an admin issues an App token bound to the scope with a role; it can read but not act as a person", async () => {
     const { a, b } = await twoTenants();
-    const created = await call<{ data: { token: string; role: string; kind: string; expiresAt: string | null; createdAt: string } }>(apiKeys.POST, "POST", "/api/auth/v1/api-keys", {
+    const created = await call<{
+      data: { token: string; role: string; kind: string; expiresAt: string | null; createdAt: string };
+    }>(apiKeys.POST, "POST", "/api/auth/v1/api-keys", {
       headers: bearer(a.token, a.scopeId),
       body: { name: "Connector", kind: "connector_app", role: "viewer" },
     });
@@ -172,7 +198,14 @@ describe("personal tokens and API keys", () => {
     const list = await call<ScopeList>(scopes.GET, "GET", "/api/scopes/v1", { headers: bearer(key) });
     expect(list.json.data).toEqual([expect.objectContaining({ scopeId: a.scopeId, role: "viewer" })]);
     expect((await call(clients.GET, "GET", "/api/clients/v1", { headers: bearer(key, b.scopeId) })).status).toBe(404);
-    expect((await call(clients.POST, "POST", "/api/clients/v1", { headers: bearer(key, a.scopeId), body: { type: "company", displayName: "x", countryCode: "BE" } })).status).toBe(403);
+    expect(
+      (
+        await call(clients.POST, "POST", "/api/clients/v1", {
+          headers: bearer(key, a.scopeId),
+          body: { type: "company", displayName: "x", countryCode: "BE" },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -181,23 +214,46 @@ describe("members", () => {
     const owner = await makePerson("owner");
     const other = await makePerson("other");
     const headers = bearer(owner.token, owner.scopeId);
-    const added = await call(members.POST, "POST", "/api/scopes/v1/members", { headers, body: { email: other.email, role: "member" } });
+    const added = await call(members.POST, "POST", "/api/scopes/v1/members", {
+      headers,
+      body: { email: other.email, role: "member" },
+    });
     expect(added.status).toBe(201);
-    expect((await call(members.POST, "POST", "/api/scopes/v1/members", { headers, body: { email: other.email, role: "viewer" } })).status).toBe(409);
-    const unknown = await call(members.POST, "POST", "/api/scopes/v1/members", { headers, body: { email: `x-${randomUUID()}@example.test`, role: "viewer" } });
+    expect(
+      (
+        await call(members.POST, "POST", "/api/scopes/v1/members", {
+          headers,
+          body: { email: other.email, role: "viewer" },
+        })
+      ).status,
+    ).toBe(409);
+    const unknown = await call(members.POST, "POST", "/api/scopes/v1/members", {
+      headers,
+      body: { email: `x-${randomUUID()}@example.test`, role: "viewer" },
+    });
     expect(unknown.status).toBe(404);
 
     const demoteSelf = await call<ErrorBody>(member.PATCH, "PATCH", `/api/scopes/v1/members/${owner.userId}`, {
-      headers, params: { userId: owner.userId }, body: { role: "viewer" },
+      headers,
+      params: { userId: owner.userId },
+      body: { role: "viewer" },
     });
     expect(demoteSelf.status).toBe(409);
-    const removeSelf = await call(member.DELETE, "DELETE", `/api/scopes/v1/members/${owner.userId}`, { headers, params: { userId: owner.userId } });
+    const removeSelf = await call(member.DELETE, "DELETE", `/api/scopes/v1/members/${owner.userId}`, {
+      headers,
+      params: { userId: owner.userId },
+    });
     expect(removeSelf.status).toBe(409);
 
-    const promote = await call(member.PATCH, "PATCH", `/api/scopes/v1/members/${other.userId}`, { headers, params: { userId: other.userId }, body: { role: "admin" } });
+    const promote = await call(member.PATCH, "PATCH", `/api/scopes/v1/members/${other.userId}`, {
+      headers,
+      params: { userId: other.userId },
+      body: { role: "admin" },
+    });
     expect(promote.status).toBe(200);
     const nowRemoveOwner = await call(member.DELETE, "DELETE", `/api/scopes/v1/members/${owner.userId}`, {
-      headers: bearer(other.token, owner.scopeId), params: { userId: owner.userId },
+      headers: bearer(other.token, owner.scopeId),
+      params: { userId: owner.userId },
     });
     expect(nowRemoveOwner.status).toBe(204);
     expect(await prisma().membership.count({ where: { scopeId: owner.scopeId, role: "admin" } })).toBe(1);
@@ -209,8 +265,19 @@ describe("members", () => {
     await prisma().membership.create({ data: { scopeId: owner.scopeId, userId: viewer.userId, role: "viewer" } });
     const headers = bearer(viewer.token, owner.scopeId);
     expect((await call(members.GET, "GET", "/api/scopes/v1/members", { headers })).status).toBe(200);
-    expect((await call(members.POST, "POST", "/api/scopes/v1/members", { headers, body: { email: viewer.email, role: "admin" } })).status).toBe(403);
-    const selfPromote = await call(member.PATCH, "PATCH", `/api/scopes/v1/members/${viewer.userId}`, { headers, params: { userId: viewer.userId }, body: { role: "admin" } });
+    expect(
+      (
+        await call(members.POST, "POST", "/api/scopes/v1/members", {
+          headers,
+          body: { email: viewer.email, role: "admin" },
+        })
+      ).status,
+    ).toBe(403);
+    const selfPromote = await call(member.PATCH, "PATCH", `/api/scopes/v1/members/${viewer.userId}`, {
+      headers,
+      params: { userId: viewer.userId },
+      body: { role: "admin" },
+    });
     expect(selfPromote.status).toBe(403);
   });
 });

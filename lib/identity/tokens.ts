@@ -12,14 +12,26 @@ const afterDays = (days: number | null | undefined) => (days ? new Date(Date.now
 
 async function issue(
   db: Tx,
-  data: { kind: TokenKind; name: string; userId: string | null; scopeId?: string | null; role?: Role | null; familyId?: string | null; expiresAt: Date | null },
+  data: {
+    kind: TokenKind;
+    name: string;
+    userId: string | null;
+    scopeId?: string | null;
+    role?: Role | null;
+    familyId?: string | null;
+    expiresAt: Date | null;
+  },
 ) {
   const { secret, hash, prefix } = newTokenSecret(data.kind);
   const token = await db.apiToken.create({ data: { ...data, tokenHash: hash, prefix } });
   return { token, secret };
 }
 
-export async function createPersonalToken(db: Tx, userId: string, input: { name: string; expiresInDays: number | null }) {
+export async function createPersonalToken(
+  db: Tx,
+  userId: string,
+  input: { name: string; expiresInDays: number | null },
+) {
   const { token, secret } = await issue(db, {
     kind: "personal",
     name: input.name,
@@ -31,7 +43,14 @@ export async function createPersonalToken(db: Tx, userId: string, input: { name:
 
 export async function createAppToken(
   db: Tx,
-  input: { scopeId: string; createdBy: string | null; name: string; kind: AppTokenKind; role: Role; expiresInDays: number | null },
+  input: {
+    scopeId: string;
+    createdBy: string | null;
+    name: string;
+    kind: AppTokenKind;
+    role: Role;
+    expiresInDays: number | null;
+  },
 ) {
   const { token, secret } = await issue(db, {
     kind: input.kind,
@@ -80,11 +99,17 @@ export async function refreshTokenPair(db: Tx, refreshSecret: string) {
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(refreshSecret) } });
   if (!row || row.kind !== "refresh" || !row.userId || !row.familyId) throw invalidGrant();
   if (row.revokedAt) {
-    await db.apiToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await db.apiToken.updateMany({
+      where: { familyId: row.familyId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     return { reused: true as const };
   }
   if (row.expiresAt && row.expiresAt <= new Date()) throw invalidGrant();
-  const revoked = await db.apiToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const revoked = await db.apiToken.updateMany({
+    where: { id: row.id, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   if (revoked.count !== 1) throw invalidGrant();
   return { reused: false as const, pair: await issueTokenPair(db, row.userId, row.familyId) };
 }

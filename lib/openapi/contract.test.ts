@@ -18,14 +18,18 @@ describe("assertContract", () => {
 
   it("rejects a body that breaks the schema, naming the path, status and field", () => {
     const page = { data: [{ id: "x" }], meta: { ...meta, page: { perPage: 100, nextCursor: null } } };
-    expect(() => assertContract(transactions.GET, "GET", PATH, 200, JSON.stringify(page))).toThrow(/GET .*transactions.* 200[\s\S]*\/data\/0/);
+    expect(() => assertContract(transactions.GET, "GET", PATH, 200, JSON.stringify(page))).toThrow(
+      /GET .*transactions.* 200[\s\S]*\/data\/0/,
+    );
     const wrongCode = { error: { code: "conflict", message: "x" }, meta };
     expect(() => assertContract(transactions.GET, "GET", PATH, 422, JSON.stringify(wrongCode))).toThrow(/422/);
   });
 
   it("rejects an undocumented status and a body on a 204", () => {
     expect(() => assertContract(transactions.GET, "GET", PATH, 418, "{}")).toThrow(/does not list/);
-    expect(() => assertContract(removeMember.DELETE, "DELETE", "/api/scopes/v1/members/x", 204, "{}")).toThrow(/has none/);
+    expect(() => assertContract(removeMember.DELETE, "DELETE", "/api/scopes/v1/members/x", 204, "{}")).toThrow(
+      /has none/,
+    );
     expect(() => assertContract(removeMember.DELETE, "DELETE", "/api/scopes/v1/members/x", 204, "")).not.toThrow();
   });
 

@@ -30,7 +30,10 @@ export function assertContract(handler: unknown, method: string, path: string, s
   if (!op || op.method !== method.toLowerCase()) return;
   const where = `${method.toUpperCase()} ${path} (${op.method.toUpperCase()} ${op.path}) answered ${status}`;
   const validate = validatorFor(op, status);
-  if (validate === undefined) throw new Error(`OpenAPI contract: ${where}, a status the document does not list for this operation. Body: ${text.slice(0, 300)}`);
+  if (validate === undefined)
+    throw new Error(
+      `OpenAPI contract: ${where}, a status the document does not list for this operation. Body: ${text.slice(0, 300)}`,
+    );
   if (validate === null) {
     if (text !== "") throw new Error(`OpenAPI contract: ${where} with a body, but the document says it has none.`);
     return;
@@ -44,7 +47,11 @@ export function assertContract(handler: unknown, method: string, path: string, s
     throw new Error(`OpenAPI contract: ${where} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
-    throw new Error(`OpenAPI contract: ${where}; the body does not match the document:\n  ${errors.join("\n  ")}\nBody: ${text.slice(0, 400)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`);
+    throw new Error(
+      `OpenAPI contract: ${where}; the body does not match the document:\n  ${errors.join("\n  ")}\nBody: ${text.slice(0, 400)}`,
+    );
   }
 }

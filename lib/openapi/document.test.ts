@@ -6,7 +6,9 @@ import { openApiDocument } from "@/lib/openapi/document";
 describe("the OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(openApiDocument()) as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(
+      structuredClone(openApiDocument()) as unknown as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -26,9 +28,24 @@ describe("the OpenAPI document", () => {
       responses: Record<string, unknown>;
     };
     const names = op.parameters.map((p) => p.name ?? p.$ref);
-    expect(names).toEqual(expect.arrayContaining(["id", "#/components/parameters/X-Scope", "filter[fromDate]", "filter[toDate]", "filter[status]", "perPage", "cursor"]));
-    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "405", "422", "429", "500"]));
-    const post = openApiDocument().paths["/api/accounttracking/v1/consents"].post as { parameters: { $ref?: string }[]; requestBody: unknown };
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "id",
+        "#/components/parameters/X-Scope",
+        "filter[fromDate]",
+        "filter[toDate]",
+        "filter[status]",
+        "perPage",
+        "cursor",
+      ]),
+    );
+    expect(Object.keys(op.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404", "405", "422", "429", "500"]),
+    );
+    const post = openApiDocument().paths["/api/accounttracking/v1/consents"].post as {
+      parameters: { $ref?: string }[];
+      requestBody: unknown;
+    };
     expect(post.parameters.map((p) => p.$ref)).toContain("#/components/parameters/Idempotency-Key");
     expect(post.requestBody).toBeDefined();
   });

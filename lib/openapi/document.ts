@@ -18,9 +18,25 @@ export type OpenApiDocument = {
 };
 
 const STATUS_TEXT: Record<number, string> = {
-  200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 303: "See Other", 400: "Bad Request",
-  401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict",
-  413: "Payload Too Large", 422: "Validation failed", 431: "Request Header Fields Too Large", 429: "Too Many Requests", 500: "Server error", 502: "Bad Gateway", 503: "Service Unavailable",
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  303: "See Other",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Validation failed",
+  431: "Request Header Fields Too Large",
+  429: "Too Many Requests",
+  500: "Server error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
 };
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -49,7 +65,12 @@ function parameters(op: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const name of op.path.match(/\{([^}]+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
     const isUuid = op.uuidParams?.includes(name);
-    out.push({ name, in: "path", required: true, schema: isUuid ? { type: "string", format: "uuid" } : { type: "string" } });
+    out.push({
+      name,
+      in: "path",
+      required: true,
+      schema: isUuid ? { type: "string", format: "uuid" } : { type: "string" },
+    });
   }
   if (op.scoped) out.push(ref("parameters", "X-Scope"));
   if (op.method === "post" && op.auth !== "public") out.push(ref("parameters", "Idempotency-Key"));
@@ -58,7 +79,13 @@ function parameters(op: Operation): JsonSchema[] {
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
       const { description, ...rest } = schema;
-      out.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest });
+      out.push({
+        name,
+        in: "query",
+        required: required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   return out;
@@ -77,7 +104,15 @@ function responses(op: Operation): JsonSchema {
     out[status] = {
       description: STATUS_TEXT[status] ?? String(status),
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(body ? { content: { [op.mediaType ?? "application/json"]: { schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`) } } } : {}),
+      ...(body
+        ? {
+            content: {
+              [op.mediaType ?? "application/json"]: {
+                schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`),
+              },
+            },
+          }
+        : {}),
     };
   }
   for (const [status, codes] of errorStatusesOf(op)) {
@@ -95,8 +130,18 @@ function responses(op: Operation): JsonSchema {
 }
 
 function operationObject(op: Operation): JsonSchema {
-  const who = op.auth === "public" ? "Public." : op.auth === "user" ? "A signed-in person (App tokens get 403 user_context_required)." : "Any principal (people and App tokens).";
-  const description = [op.description, who, op.capability ? `Capability: \`${op.capability}\`.` : null, op.scoped ? "Scoped: send X-Scope." : null]
+  const who =
+    op.auth === "public"
+      ? "Public."
+      : op.auth === "user"
+        ? "A signed-in person (App tokens get 403 user_context_required)."
+        : "Any principal (people and App tokens).";
+  const description = [
+    op.description,
+    who,
+    op.capability ? `Capability: \`${op.capability}\`.` : null,
+    op.scoped ? "Scoped: send X-Scope." : null,
+  ]
     .filter(Boolean)
     .join(" ");
   return {
@@ -107,7 +152,14 @@ function operationObject(op: Operation): JsonSchema {
     security: op.auth === "public" ? [{}] : [{ bearerAuth: [] }, { sessionCookie: [] }],
     parameters: parameters(op),
     ...(op.body
-      ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: toDocSchema(op.body, "input", hoisted, `${op.operationId}Body`) } } } }
+      ? {
+          requestBody: {
+            required: !op.bodyOptional,
+            content: {
+              "application/json": { schema: toDocSchema(op.body, "input", hoisted, `${op.operationId}Body`) },
+            },
+          },
+        }
       : {}),
     responses: responses(op),
     ...(op.paginated ? { "x-paginated": true } : {}),
@@ -136,7 +188,7 @@ function build(): OpenApiDocument {
       description:
         "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank (`/sandbox-bank/api/**`) is a simulated bank, not part of this API, and is not documented here.\n\n" +
         "**Limits and hostile input.** Request bodies over 1 MiB (`BODY_LIMIT_BYTES`) answer 413 `payload_too_large` before anything is parsed. " +
-        "Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 \"Unknown field; remove it.\". " +
+        'Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 "Unknown field; remove it.". ' +
         "Cursors are opaque and signed, bound to the list and filters that issued them: any other value answers 422 with `details.cursor`.\n\n" +
         "**Answers before the app.** The server itself answers, in the same envelope with a request id: 431 `request_header_too_large` when the request line and headers exceed 16 KiB (a URL of about 16 kB), " +
         "400 `bad_request` for a request that is not valid HTTP, 408 `request_timeout` for one not received in time. These can come from any path and are not repeated per operation.\n\n" +
@@ -156,20 +208,49 @@ function components(): JsonSchema {
   return {
     schemas: hoisted,
     securitySchemes: {
-      bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (ll_pat_), access token (ll_at_) or App token (ll_key_, ll_app_, ll_agt_)." },
-      sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The Auth.js session cookie of the web app (browser only; cross-site writes are refused)." },
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "A personal access token (ll_pat_), access token (ll_at_) or App token (ll_key_, ll_app_, ll_agt_).",
+      },
+      sessionCookie: {
+        type: "apiKey",
+        in: "cookie",
+        name: "authjs.session-token",
+        description: "The Auth.js session cookie of the web app (browser only; cross-site writes are refused).",
+      },
     },
     parameters: {
-      "X-Scope": { name: "X-Scope", in: "header", required: true, description: "The scope (from GET /api/scopes/v1). Missing → 400 scope_missing; a scope you are not in → 404.", schema: { type: "string", format: "uuid" } },
-      "Idempotency-Key": { name: "Idempotency-Key", in: "header", required: false, description: "1–255 visible ASCII characters (a UUID is ideal), one per logical operation; kept 24 h. A retry with the same key and request replays the first response.", schema: { type: "string", minLength: 1, maxLength: 255 } },
+      "X-Scope": {
+        name: "X-Scope",
+        in: "header",
+        required: true,
+        description: "The scope (from GET /api/scopes/v1). Missing → 400 scope_missing; a scope you are not in → 404.",
+        schema: { type: "string", format: "uuid" },
+      },
+      "Idempotency-Key": {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "1–255 visible ASCII characters (a UUID is ideal), one per logical operation; kept 24 h. A retry with the same key and request replays the first response.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+      },
     },
     headers: {
       "X-Request-Id": { description: "The request id (also meta.requestId)", schema: { type: "string" } },
       "RateLimit-Policy": { description: 'e.g. "default";q=600;w=60', schema: { type: "string" } },
       RateLimit: { description: 'e.g. "default";r=599;t=60 (remaining, seconds to reset)', schema: { type: "string" } },
       "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
-      "Server-Timing": { description: "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request", schema: { type: "string" } },
-      "Idempotent-Replayed": { description: "`true` when this is a stored response replayed for a repeated Idempotency-Key", schema: { type: "string", enum: ["true"] } },
+      "Server-Timing": {
+        description: "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request",
+        schema: { type: "string" },
+      },
+      "Idempotent-Replayed": {
+        description: "`true` when this is a stored response replayed for a repeated Idempotency-Key",
+        schema: { type: "string", enum: ["true"] },
+      },
     },
   };
 }

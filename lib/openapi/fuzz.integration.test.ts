@@ -19,7 +19,16 @@ import type { Operation } from "@/lib/openapi/types";
 import { connectedConsent, type Connected } from "@/lib/testing/bank-flow";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { arbitraryFor, toQuery, type Hints } from "@/lib/testing/fuzz/arbitraries";
-import { AUTH_KINDS, BODY_KINDS, CURSOR_KINDS, PATH_KINDS, QUERY_KINDS, mutateBody, mutateQuery, type Kind } from "@/lib/testing/fuzz/mutations";
+import {
+  AUTH_KINDS,
+  BODY_KINDS,
+  CURSOR_KINDS,
+  PATH_KINDS,
+  QUERY_KINDS,
+  mutateBody,
+  mutateQuery,
+  type Kind,
+} from "@/lib/testing/fuzz/mutations";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { storedAccount } from "@/lib/testing/stored-account";
@@ -47,28 +56,57 @@ beforeAll(async () => {
   const { person } = connected;
   const headers = bearer(person.token, person.scopeId);
   const stored = await storedAccount(person, 5);
-  const client = await call<{ data: { id: string } }>(clientsRoute.POST, "POST", "x", { headers, body: { type: "company", displayName: "Fuzz Client", countryCode: "BE" } });
+  const client = await call<{ data: { id: string } }>(clientsRoute.POST, "POST", "x", {
+    headers,
+    body: { type: "company", displayName: "Fuzz Client", countryCode: "BE" },
+  });
   const profile = await call<{ data: { id: string } }>(profilesRoute.POST, "POST", "x", {
     headers,
     body: { name: "Fuzz default", scope: "global", subset_selection: ["information"], is_default: true },
   });
   const datasets = await call<{ data: { id: string }[] }>(datasetsRoute.GET, "GET", "x", { headers });
-  const page = await call<{ meta: { page: { nextCursor: string } } }>(transactionsRoute.GET, "GET", "x", { headers, params: { id: stored.accountId }, query: "perPage=1" });
+  const page = await call<{ meta: { page: { nextCursor: string } } }>(transactionsRoute.GET, "GET", "x", {
+    headers,
+    params: { id: stored.accountId },
+    query: "perPage=1",
+  });
   expect([client.status, profile.status, datasets.status, page.status]).toEqual([201, 201, 200, 200]);
   const viewer = (await makeAppToken(person.scopeId, "viewer")).token;
   const other = await makePerson("fuzz-other");
-  const ids = { client: client.json.data.id, profile: profile.json.data.id, dataset: datasets.json.data[0].id, account: stored.accountId, consent: connected.consentId, storedConsent: stored.consentId, user: person.userId };
+  const ids = {
+    client: client.json.data.id,
+    profile: profile.json.data.id,
+    dataset: datasets.json.data[0].id,
+    account: stored.accountId,
+    consent: connected.consentId,
+    storedConsent: stored.consentId,
+    user: person.userId,
+  };
   const hints: Hints = {
-    bankId: [connected.bankId], countryCode: ["BE"], country: ["BE"], integrationName: ["sandbox"], consentId: [connected.consentId],
-    entityType: ["client"], entityId: [ids.client], entity_type: ["client"], entity_id: [ids.client], profileId: [ids.profile],
-    subset_selection: [["information"], ["information", "shareholders"]], provider_priorities: [["sandbox_registry", "gleif"]],
-    number: ["0403.170.701", "0403170701"], email: [person.email], returnTo: ["http://localhost:3000/connect/result"], accountType: ["private"],
+    bankId: [connected.bankId],
+    countryCode: ["BE"],
+    country: ["BE"],
+    integrationName: ["sandbox"],
+    consentId: [connected.consentId],
+    entityType: ["client"],
+    entityId: [ids.client],
+    entity_type: ["client"],
+    entity_id: [ids.client],
+    profileId: [ids.profile],
+    subset_selection: [["information"], ["information", "shareholders"]],
+    provider_priorities: [["sandbox_registry", "gleif"]],
+    number: ["0403.170.701", "0403170701"],
+    email: [person.email],
+    returnTo: ["http://localhost:3000/connect/result"],
+    accountType: ["private"],
   };
   ctx = { connected, headers, viewer, otherScope: other.scopeId, ids, hints, cursor: page.json.meta.page.nextCursor };
 });
 
 afterAll(() => {
-  console.log(`fuzz: ${sent} requests over ${OPERATIONS.length} documented operations (seed ${SEED}, ${RUNS} runs each)`);
+  console.log(
+    `fuzz: ${sent} requests over ${OPERATIONS.length} documented operations (seed ${SEED}, ${RUNS} runs each)`,
+  );
 });
 
 /** The id a path parameter should carry to reach a real record of the fixture. */
@@ -96,33 +134,70 @@ function kindsFor(op: Operation): Kind[] {
 
 function requestArb(op: Operation) {
   const object = (schema: Operation["body"]) =>
-    schema ? arbitraryFor(toSchema(schema, "input"), ctx.hints).map((v) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})) : fc.constant({});
-  return fc.record({ kind: fc.constantFrom(...kindsFor(op)), body: object(op.body), query: object(op.query), pick: fc.nat({ max: 1000 }) });
+    schema
+      ? arbitraryFor(toSchema(schema, "input"), ctx.hints).map((v) =>
+          v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {},
+        )
+      : fc.constant({});
+  return fc.record({
+    kind: fc.constantFrom(...kindsFor(op)),
+    body: object(op.body),
+    query: object(op.query),
+    pick: fc.nat({ max: 1000 }),
+  });
 }
 
-async function send(op: Operation, sample: { kind: Kind; body: Record<string, unknown>; query: Record<string, unknown>; pick: number }) {
+async function send(
+  op: Operation,
+  sample: { kind: Kind; body: Record<string, unknown>; query: Record<string, unknown>; pick: number },
+) {
   const { kind, pick } = sample;
   const params = Object.fromEntries(
     [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
       name,
-      kind === "badId" ? ["not-a-uuid", "a\u0000b", "%00", "../x"][pick % 4] : kind === "randomId" ? randomUUID() : paramValue(op, name),
+      kind === "badId"
+        ? ["not-a-uuid", "a\u0000b", "%00", "../x"][pick % 4]
+        : kind === "randomId"
+          ? randomUUID()
+          : paramValue(op, name),
     ]),
   );
   // Public operations are called anonymously (a bearer would put them on the caller's 10-a-minute auth budget).
   const auth: Record<string, string> =
-    kind === "noAuth" || (op.auth === "public" && kind !== "garbageToken") ? {} : kind === "garbageToken" ? { authorization: `Bearer ll_pat_${"A".repeat(43)}` } : kind === "viewerApp" ? bearer(ctx.viewer, ctx.connected.person.scopeId) : kind === "otherScope" ? bearer(ctx.connected.person.token, ctx.otherScope) : ctx.headers;
+    kind === "noAuth" || (op.auth === "public" && kind !== "garbageToken")
+      ? {}
+      : kind === "garbageToken"
+        ? { authorization: `Bearer ll_pat_${"A".repeat(43)}` }
+        : kind === "viewerApp"
+          ? bearer(ctx.viewer, ctx.connected.person.scopeId)
+          : kind === "otherScope"
+            ? bearer(ctx.connected.person.token, ctx.otherScope)
+            : ctx.headers;
   // A fresh client address per request: the password limits (10 a minute) would otherwise end the run's public calls.
-  const headers: Record<string, string> = { ...auth, "x-ll-peer": `198.18.${pick % 250}.${sent % 250}`, "content-type": "application/json" };
-  if (op.method === "post" && pick % 3 === 0) headers["idempotency-key"] = pick % 2 ? randomUUID() : "bad key with spaces";
+  const headers: Record<string, string> = {
+    ...auth,
+    "x-ll-peer": `198.18.${pick % 250}.${sent % 250}`,
+    "content-type": "application/json",
+  };
+  if (op.method === "post" && pick % 3 === 0)
+    headers["idempotency-key"] = pick % 2 ? randomUUID() : "bad key with spaces";
   const query = toQuery(mutateQuery(kind, sample.query, pick, { genuine: ctx.cursor }));
-  const rawBody = WRITES.has(op.method) ? (mutateBody(kind, sample.body, pick) ?? JSON.stringify(sample.body)) : undefined;
+  const rawBody = WRITES.has(op.method)
+    ? (mutateBody(kind, sample.body, pick) ?? JSON.stringify(sample.body))
+    : undefined;
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
   sent += 1;
-  const res = await call<{ error?: { code: string }; meta?: { requestId: string } }>(op.handler as Handler, op.method.toUpperCase(), path, { headers, params, query, rawBody });
+  const res = await call<{ error?: { code: string }; meta?: { requestId: string } }>(
+    op.handler as Handler,
+    op.method.toUpperCase(),
+    path,
+    { headers, params, query, rawBody },
+  );
   const where = `${op.method.toUpperCase()} ${op.path} [${kind}] ?${query.slice(0, 120)} → ${res.status} ${res.text.slice(0, 200)}`;
   // The one 5xx allowed: the bank itself throttling us (PSD2's 4 unattended accesses a day, which
   // App-token reads spend), passed on as the documented, retryable 503 with Retry-After.
-  const bankThrottled = res.status === 503 && op.errors?.includes("service_unavailable") && res.headers.get("retry-after") !== null;
+  const bankThrottled =
+    res.status === 503 && op.errors?.includes("service_unavailable") && res.headers.get("retry-after") !== null;
   if (!bankThrottled) expect(res.status, where).toBeLessThan(500);
   if (res.status >= 400 && !op.bare) {
     expect(typeof res.json?.error?.code, where).toBe("string");
@@ -133,7 +208,10 @@ async function send(op: Operation, sample: { kind: Kind; body: Record<string, un
 describe("fuzzing every documented operation", () => {
   for (const op of OPERATIONS) {
     it(`${op.method.toUpperCase()} ${op.path}`, async () => {
-      await fc.assert(fc.asyncProperty(requestArb(op), (sample) => send(op, sample)), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(requestArb(op), (sample) => send(op, sample)),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
     });
   }
 });

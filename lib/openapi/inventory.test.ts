@@ -24,8 +24,15 @@ function routeFiles(dir: string): string[] {
  */
 function untracked(): Set<string> {
   try {
-    const out = execFileSync("git", ["ls-files", "--others", "--exclude-standard", "--", "app/api"], { encoding: "utf8" });
-    return new Set(out.split("\n").filter(Boolean).map((f) => path.join(process.cwd(), f)));
+    const out = execFileSync("git", ["ls-files", "--others", "--exclude-standard", "--", "app/api"], {
+      encoding: "utf8",
+    });
+    return new Set(
+      out
+        .split("\n")
+        .filter(Boolean)
+        .map((f) => path.join(process.cwd(), f)),
+    );
   } catch {
     return new Set();
   }
@@ -38,7 +45,12 @@ function toOpenApiPath(file: string): string {
 
 describe("route inventory", () => {
   const skip = untracked();
-  const filePaths = new Set(routeFiles(API_DIR).filter((f) => !skip.has(f)).map(toOpenApiPath).filter((p) => !EXCLUDED.has(p)));
+  const filePaths = new Set(
+    routeFiles(API_DIR)
+      .filter((f) => !skip.has(f))
+      .map(toOpenApiPath)
+      .filter((p) => !EXCLUDED.has(p)),
+  );
   const docPaths = new Set(Object.keys(openApiDocument().paths));
 
   it("finds the route files", () => {

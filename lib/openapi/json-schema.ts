@@ -13,7 +13,12 @@ export function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema 
  * For a schema inside the OpenAPI document: local `$defs` (recursive shapes such as a family tree) are
  * moved into `sink` (components.schemas) under `prefix_name`, and their references rewritten.
  */
-export function toDocSchema(schema: z.ZodType, io: "input" | "output", sink: Record<string, JsonSchema>, prefix: string): JsonSchema {
+export function toDocSchema(
+  schema: z.ZodType,
+  io: "input" | "output",
+  sink: Record<string, JsonSchema>,
+  prefix: string,
+): JsonSchema {
   const json = toSchema(schema, io);
   const defs = json.$defs as Record<string, JsonSchema> | undefined;
   if (!defs) return json;

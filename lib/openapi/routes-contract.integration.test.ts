@@ -35,10 +35,15 @@ const AT = "/api/accounttracking/v1";
 
 describe("contract of the tracked-account operations (validated in call())", () => {
   it("tracks an account, syncs it and reads it back", async () => {
-    const tracked = await call<{ data: { account: { id: string }; sync: { id: string } } }>(accountsRoute.POST, "POST", `${AT}/accounts`, {
-      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-      body: { bankId: connected.bankId, countryCode: "BE", accountType: "private", consentId: connected.consentId },
-    });
+    const tracked = await call<{ data: { account: { id: string }; sync: { id: string } } }>(
+      accountsRoute.POST,
+      "POST",
+      `${AT}/accounts`,
+      {
+        headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+        body: { bankId: connected.bankId, countryCode: "BE", accountType: "private", consentId: connected.consentId },
+      },
+    );
     expect(tracked.status).toBe(201);
     accountId = tracked.json.data.account.id;
     await executeRun(tracked.json.data.sync.id, "test-worker");
@@ -51,18 +56,31 @@ describe("contract of the tracked-account operations (validated in call())", () 
       [syncStatusRoute.GET, `${AT}/accounts/${accountId}/sync-status`],
       [transactionsRoute.GET, `${AT}/accounts/${accountId}/transactions`],
     ];
-    for (const [handler, path] of reads) expect((await call(handler, "GET", path, { headers, params })).status).toBe(200);
+    for (const [handler, path] of reads)
+      expect((await call(handler, "GET", path, { headers, params })).status).toBe(200);
 
-    const sync = await call(syncRoute.POST, "POST", `${AT}/accounts/${accountId}/sync-transactions`, { headers, params });
+    const sync = await call(syncRoute.POST, "POST", `${AT}/accounts/${accountId}/sync-transactions`, {
+      headers,
+      params,
+    });
     expect(sync.status).toBe(202);
-    const auto = await call(autoUpdateRoute.PUT, "PUT", `${AT}/accounts/${accountId}/auto-update`, { headers, params, body: { timesPerDay: 2 } });
+    const auto = await call(autoUpdateRoute.PUT, "PUT", `${AT}/accounts/${accountId}/auto-update`, {
+      headers,
+      params,
+      body: { timesPerDay: 2 },
+    });
     expect(auto.status).toBe(200);
-    expect((await call(autoUpdateRoute.PUT, "PUT", "x", { headers, params, body: { timesPerDay: 9 } })).status).toBe(422);
+    expect((await call(autoUpdateRoute.PUT, "PUT", "x", { headers, params, body: { timesPerDay: 9 } })).status).toBe(
+      422,
+    );
     expect((await call(accountRoute.GET, "GET", "x", { headers, params: { id: "not-a-uuid" } })).status).toBe(404);
   });
 
   it("reads a consent's status at the bank, countries, providers, API keys and me", async () => {
-    const consent = await call(consentStatusRoute.GET, "GET", "x", { headers, params: { consent: connected.consentId } });
+    const consent = await call(consentStatusRoute.GET, "GET", "x", {
+      headers,
+      params: { consent: connected.consentId },
+    });
     expect(consent.status).toBe(200);
     expect((await call(countriesRoute.GET, "GET", `${AT}/supported-countries`, { headers })).status).toBe(200);
     expect((await call(providersRoute.GET, "GET", "/api/datasets/v1/providers", { headers })).status).toBe(200);
@@ -70,7 +88,14 @@ describe("contract of the tracked-account operations (validated in call())", () 
     expect((await call(meRoute.GET, "GET", "/api/auth/v1/me", { headers })).status).toBe(200);
     const app = await makeAppToken(connected.person.scopeId, "viewer");
     expect((await call(meRoute.GET, "GET", "/api/auth/v1/me", { headers: bearer(app.token) })).status).toBe(200);
-    expect((await call(syncRoute.POST, "POST", "x", { headers: bearer(app.token, connected.person.scopeId), params: { id: accountId } })).status).toBe(403);
+    expect(
+      (
+        await call(syncRoute.POST, "POST", "x", {
+          headers: bearer(app.token, connected.person.scopeId),
+          params: { id: accountId },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(healthRoute.GET as unknown as Handler, "GET", "/api/health")).status).toBe(200);
   });
 });

@@ -13,7 +13,12 @@ import {
   transactionsByHref,
   type Json,
 } from "@/lib/sandbox-bank/testing/bank-calls";
-import { accountList, readAccountBalanceResponse200, tppError, transactionsResponse200 } from "@/lib/sandbox-bank/testing/spec-shapes";
+import {
+  accountList,
+  readAccountBalanceResponse200,
+  tppError,
+  transactionsResponse200,
+} from "@/lib/sandbox-bank/testing/spec-shapes";
 import { flakyPlan } from "@/lib/sandbox-bank/xs2a/transactions";
 import { isValidIban } from "@/lib/sandbox-bank/data/iban";
 
@@ -39,17 +44,27 @@ describe("accounts and balances", () => {
     expect(res.status).toBe(200);
     const list = accountList.parse(res.json).accounts;
     expect(list.map((a) => a.cashAccountType)).toEqual(["CACC", "SVGS"]);
-    expect(list.every((a) => isValidIban(a.iban) && a.iban.startsWith("NL") && a.bic === "GRCHNL2A" && a.usage === "PRIV")).toBe(true);
+    expect(
+      list.every((a) => isValidIban(a.iban) && a.iban.startsWith("NL") && a.bic === "GRCHNL2A" && a.usage === "PRIV"),
+    ).toBe(true);
     expect(list[0].balances?.map((b) => b.balanceType)).toEqual(["closingBooked", "interimAvailable"]);
-    const bal = readAccountBalanceResponse200.parse((await balances(BANK, list[0].resourceId, { consentId, present: true })).json);
+    const bal = readAccountBalanceResponse200.parse(
+      (await balances(BANK, list[0].resourceId, { consentId, present: true })).json,
+    );
     expect(bal.account.iban).toBe(list[0].iban);
-    expect((await account(BANK, list[1].resourceId, { consentId, present: true })).json).toMatchObject({ account: { iban: list[1].iban } });
+    expect((await account(BANK, list[1].resourceId, { consentId, present: true })).json).toMatchObject({
+      account: { iban: list[1].iban },
+    });
   });
 
   it("gives bob.company three ORGA accounts and carol.payment one CARD account", async () => {
-    const bob = accountList.parse((await accounts(BANK, { consentId: await approvedConsent(BANK, "bob.company"), present: true })).json);
+    const bob = accountList.parse(
+      (await accounts(BANK, { consentId: await approvedConsent(BANK, "bob.company"), present: true })).json,
+    );
     expect(bob.accounts.map((a) => a.usage)).toEqual(["ORGA", "ORGA", "ORGA"]);
-    const carol = accountList.parse((await accounts(BANK, { consentId: await approvedConsent(BANK, "carol.payment"), present: true })).json);
+    const carol = accountList.parse(
+      (await accounts(BANK, { consentId: await approvedConsent(BANK, "carol.payment"), present: true })).json,
+    );
     expect(carol.accounts.map((a) => a.cashAccountType)).toEqual(["CARD"]);
   });
 
@@ -57,7 +72,9 @@ describe("accounts and balances", () => {
     const consentId = await approvedConsent(BANK, "alice", { access: { availableAccounts: "allAccounts" } });
     const list = accountList.parse((await accounts(BANK, { consentId, present: true })).json).accounts;
     expect(list[0]._links).toEqual({});
-    expect((await balances(BANK, list[0].resourceId, { consentId, present: true })).json).toMatchObject({ tppMessages: [{ code: "CONSENT_INVALID" }] });
+    expect((await balances(BANK, list[0].resourceId, { consentId, present: true })).json).toMatchObject({
+      tppMessages: [{ code: "CONSENT_INVALID" }],
+    });
     const other = await approvedConsent(BANK, "carol.payment");
     const foreign = await firstAccountId(BANK, other);
     const res = await transactions(BANK, foreign, { consentId, present: true });
@@ -69,7 +86,11 @@ describe("transactions", () => {
   it("pages in (bookingDate, id) order with next/previous/first/last links until the end", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
-    let res = await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=booked&itemsPerPage=200" });
+    let res = await transactions(BANK, accountId, {
+      consentId,
+      present: true,
+      query: "bookingStatus=booked&itemsPerPage=200",
+    });
     const seen: string[] = [];
     let pages = 0;
     for (;;) {
@@ -94,10 +115,20 @@ describe("transactions", () => {
   it("reports pending without bookingDate, amounts as 2-decimal strings, and validates its query", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
-    const body = transactionsResponse200.parse((await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=pending" })).json);
+    const body = transactionsResponse200.parse(
+      (await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=pending" })).json,
+    );
     expect(body.transactions.booked).toBeUndefined();
-    expect((body.transactions.pending ?? []).every((t) => /^-?\d+\.\d{2}$/.test(t.transactionAmount.amount))).toBe(true);
-    for (const query of ["", "bookingStatus=bogus", "bookingStatus=both&dateFrom=2026-13-01", "bookingStatus=both&itemsPerPage=1001", "bookingStatus=both&dateFrom=2026-05-02&dateTo=2026-05-01"]) {
+    expect((body.transactions.pending ?? []).every((t) => /^-?\d+\.\d{2}$/.test(t.transactionAmount.amount))).toBe(
+      true,
+    );
+    for (const query of [
+      "",
+      "bookingStatus=bogus",
+      "bookingStatus=both&dateFrom=2026-13-01",
+      "bookingStatus=both&itemsPerPage=1001",
+      "bookingStatus=both&dateFrom=2026-05-02&dateTo=2026-05-01",
+    ]) {
       const res = await transactions(BANK, accountId, { consentId, present: true, query });
       expect([query, res.status, (res.json.tppMessages as Json[])[0].code]).toEqual([query, 400, "FORMAT_ERROR"]);
     }
@@ -110,9 +141,17 @@ describe("transactions", () => {
     const accountId = await firstAccountId(BANK, consentId);
     for (let i = 0; i < 2; i++) {
       const res = await transactions(BANK, accountId, { consentId, present: true });
-      expect([res.status, res.headers.get("retry-after"), (res.json.tppMessages as Json[])[0].code]).toEqual([429, "1", "ACCESS_EXCEEDED"]);
+      expect([res.status, res.headers.get("retry-after"), (res.json.tppMessages as Json[])[0].code]).toEqual([
+        429,
+        "1",
+        "ACCESS_EXCEEDED",
+      ]);
     }
-    const ok = await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=both&itemsPerPage=50" });
+    const ok = await transactions(BANK, accountId, {
+      consentId,
+      present: true,
+      query: "bookingStatus=both&itemsPerPage=50",
+    });
     expect(ok.status).toBe(200);
     const next = transactionsResponse200.parse(ok.json).transactions._links.next?.href ?? "";
     expect((await transactionsByHref(BANK, accountId, next, { consentId, present: true })).status).toBe(200);
@@ -125,7 +164,11 @@ describe("transactions", () => {
     for (let pageIndex = 0; pageIndex < 8; pageIndex++) {
       const plan = flakyPlan(BANK, pageIndex);
       for (let attempt = 1; attempt <= plan.failures + 1; attempt++) {
-        const res = await transactions(BANK, accountId, { consentId, present: true, query: `bookingStatus=both&itemsPerPage=50&pageIndex=${pageIndex}` });
+        const res = await transactions(BANK, accountId, {
+          consentId,
+          present: true,
+          query: `bookingStatus=both&itemsPerPage=50&pageIndex=${pageIndex}`,
+        });
         expect(res.status).toBe(attempt <= plan.failures ? plan.status : 200);
         statuses.push(res.status);
       }

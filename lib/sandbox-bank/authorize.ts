@@ -45,7 +45,12 @@ function seeOther(location: string, setCookie?: string): Response {
   return new Response(null, { status: 303, headers });
 }
 
-function pageUrl(ctx: BankContext, consentId: string, error?: LoginError | "user_message", extra: Record<string, string> = {}): string {
+function pageUrl(
+  ctx: BankContext,
+  consentId: string,
+  error?: LoginError | "user_message",
+  extra: Record<string, string> = {},
+): string {
   const q = new URLSearchParams({ consentId, ...(error ? { error } : {}), ...extra });
   return `${publicOrigin(ctx.request)}/sandbox-bank/${ctx.params.bankId}/authorize?${q}`;
 }
@@ -86,7 +91,8 @@ export async function postDecision(ctx: BankContext): Promise<Response> {
     await transition(consent.id, "rejected", ["received"]);
     return seeOther(nok, clearCookie);
   }
-  if (!isLoggedIn(consent, cookieOf(ctx.request, loginCookieName(consent.id)))) return seeOther(pageUrl(ctx, consent.id, "login_required"));
+  if (!isLoggedIn(consent, cookieOf(ctx.request, loginCookieName(consent.id))))
+    return seeOther(pageUrl(ctx, consent.id, "login_required"));
   const user = resolveUser(consent.psuId ?? "");
   if (!user.ok || user.profile.behaviour === "deny") {
     // The bank itself declines (sandbox user `deny`), whatever the person pressed.
@@ -95,7 +101,8 @@ export async function postDecision(ctx: BankContext): Promise<Response> {
   }
   const behaviour = user.profile.behaviour;
   const expiringUntil = addDays(ctx.clock.today, EXPIRING_DAYS);
-  const validUntil = behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
+  const validUntil =
+    behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
   await recordApproval(consent.id, behaviour === "slow" ? "received" : "valid", validUntil);
   return seeOther(consent.tppRedirectUri, clearCookie);
 }

@@ -20,7 +20,12 @@ import {
   login,
   sandboxToday,
 } from "@/lib/sandbox-bank/testing/bank-calls";
-import { consentInformationResponse200, consentStatusResponse200, consentsResponse201, tppError } from "@/lib/sandbox-bank/testing/spec-shapes";
+import {
+  consentInformationResponse200,
+  consentStatusResponse200,
+  consentsResponse201,
+  tppError,
+} from "@/lib/sandbox-bank/testing/spec-shapes";
 import { addDays } from "@/lib/sandbox-bank/data/dates";
 
 const BANK = "sbx-be-01";
@@ -31,7 +36,9 @@ describe("POST /v1/consents", () => {
     expect(res.status).toBe(201);
     const body = consentsResponse201.parse(res.json);
     expect(body.consentStatus).toBe("received");
-    expect(body._links.scaRedirect.href).toBe(`http://localhost/sandbox-bank/${BANK}/authorize?consentId=${body.consentId}`);
+    expect(body._links.scaRedirect.href).toBe(
+      `http://localhost/sandbox-bank/${BANK}/authorize?consentId=${body.consentId}`,
+    );
     expect(body._links.status.href).toBe(`/sandbox-bank/api/banks/${BANK}/v1/consents/${body.consentId}/status`);
     expect(res.headers.get("location")).toBe(body._links.self.href);
     expect(res.headers.get("aspsp-sca-approach")).toBe("REDIRECT");
@@ -71,7 +78,9 @@ describe("POST /v1/consents", () => {
     const before = await sandboxToday();
     const res = await createConsent(BANK, { headers: { "x-request-id": id } });
     expect(res.headers.get("x-request-id")).toBe(id);
-    expect([before, await sandboxToday()]).toContain(new Date(res.headers.get("date") ?? "").toISOString().slice(0, 10));
+    expect([before, await sandboxToday()]).toContain(
+      new Date(res.headers.get("date") ?? "").toISOString().slice(0, 10),
+    );
   });
 });
 
@@ -88,7 +97,12 @@ describe("the redirect flow", () => {
     expect(await consentStatus(BANK, consentId)).toBe("valid");
     const info = await consentGet(BANK, consentId);
     const body = consentInformationResponse200.parse(info.json);
-    expect(body).toMatchObject({ consentStatus: "valid", access: { allPsd2: "allAccounts" }, frequencyPerDay: 4, recurringIndicator: true });
+    expect(body).toMatchObject({
+      consentStatus: "valid",
+      access: { allPsd2: "allAccounts" },
+      frequencyPerDay: 4,
+      recurringIndicator: true,
+    });
     expect(consentStatusResponse200.parse({ consentStatus: await consentStatus(BANK, consentId) })).toBeTruthy();
   });
 

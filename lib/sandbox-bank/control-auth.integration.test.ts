@@ -8,8 +8,16 @@ import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const hit = (handler: Handler, method: string, headers: Record<string, string> = {}, params: Record<string, string> = {}, body?: string) =>
-  handler(new Request("http://localhost/sandbox-bank/api/controls/x", { method, headers, body }), { params: Promise.resolve(params) });
+const hit = (
+  handler: Handler,
+  method: string,
+  headers: Record<string, string> = {},
+  params: Record<string, string> = {},
+  body?: string,
+) =>
+  handler(new Request("http://localhost/sandbox-bank/api/controls/x", { method, headers, body }), {
+    params: Promise.resolve(params),
+  });
 
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -19,7 +27,12 @@ describe("sandbox controls need the control secret or a signed-in person", () =>
   it("refuses anonymous callers, a wrong secret and App tokens with 401; nothing changes", async () => {
     const p = await makePerson("ops");
     const app = await makeAppToken(p.scopeId, "member");
-    const callers: Record<string, string>[] = [{}, { "x-sandbox-control": "wrong" }, bearer(app.token), { cookie: "authjs.session-token=forged" }];
+    const callers: Record<string, string>[] = [
+      {},
+      { "x-sandbox-control": "wrong" },
+      bearer(app.token),
+      { cookie: "authjs.session-token=forged" },
+    ];
     for (const headers of callers) {
       for (const [handler, method, params] of [
         [clock.GET, "GET", {}],
@@ -38,7 +51,9 @@ describe("sandbox controls need the control secret or a signed-in person", () =>
 
   it("answers the operator's secret and a signed-in person", async () => {
     const p = await makePerson("ops");
-    expect((await hit(clock.GET, "GET", { "x-sandbox-control": process.env.SANDBOX_CONTROL_SECRET ?? "" })).status).toBe(200);
+    expect(
+      (await hit(clock.GET, "GET", { "x-sandbox-control": process.env.SANDBOX_CONTROL_SECRET ?? "" })).status,
+    ).toBe(200);
     expect((await hit(clock.GET, "GET", bearer(p.token))).status).toBe(200);
     expect((await hit(clock.POST, "POST", bearer(p.token), {}, '{"advanceDays":0}')).status).toBe(200);
   });

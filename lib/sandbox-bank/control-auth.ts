@@ -37,9 +37,14 @@ export const CONTROL_HANDLER = Symbol.for("ledgerlink.sandbox-control");
 export function controlRoute(fn: (ctx: BankContext) => Promise<Response>): BankHandler {
   const handler = bankRoute(async (ctx) => {
     if (!(await allowed(ctx.request))) {
-      throw new Xs2aError(401, "UNAUTHORIZED", `Sandbox controls need the control secret in ${CONTROL_HEADER}, or a signed-in person.`, {
-        "www-authenticate": 'Bearer realm="ledgerlink-sandbox-controls"',
-      });
+      throw new Xs2aError(
+        401,
+        "UNAUTHORIZED",
+        `Sandbox controls need the control secret in ${CONTROL_HEADER}, or a signed-in person.`,
+        {
+          "www-authenticate": 'Bearer realm="ledgerlink-sandbox-controls"',
+        },
+      );
     }
     return fn(ctx);
   });

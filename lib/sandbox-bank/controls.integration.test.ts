@@ -10,12 +10,23 @@ import * as revokeRoute from "@/app/sandbox-bank/api/controls/consents/[consentI
 import * as usersRoute from "@/app/sandbox-bank/api/controls/users/route";
 import * as directoryRoute from "@/app/sandbox-bank/api/directory/route";
 import { parseCents } from "@/lib/sandbox-bank/data/money";
-import { accounts, approvedConsent, consentStatus, firstAccountId, transactions, transactionsByHref, type Json } from "@/lib/sandbox-bank/testing/bank-calls";
+import {
+  accounts,
+  approvedConsent,
+  consentStatus,
+  firstAccountId,
+  transactions,
+  transactionsByHref,
+  type Json,
+} from "@/lib/sandbox-bank/testing/bank-calls";
 import { transactionsResponse200 } from "@/lib/sandbox-bank/testing/spec-shapes";
 import { call } from "@/lib/testing/http";
 
 const BANK = "sbx-de-01";
-const advance = (advanceDays: number) => call<{ today: string; offsetDays: number }>(clockRoute.POST, "POST", "/sandbox-bank/api/controls/clock", { body: { advanceDays } });
+const advance = (advanceDays: number) =>
+  call<{ today: string; offsetDays: number }>(clockRoute.POST, "POST", "/sandbox-bank/api/controls/clock", {
+    body: { advanceDays },
+  });
 const resetClock = () => call(resetRoute.POST, "POST", "/sandbox-bank/api/controls/clock/reset");
 const dateHeaderDay = (h: Headers) => new Date(h.get("date") ?? "").toISOString().slice(0, 10);
 
@@ -24,7 +35,11 @@ type Tx = { transactionId: string; bookingDate?: string; transactionAmount: { am
 async function allTransactions(consentId: string, accountId: string) {
   const booked: Tx[] = [];
   const pending: Tx[] = [];
-  let res = await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=both&itemsPerPage=1000" });
+  let res = await transactions(BANK, accountId, {
+    consentId,
+    present: true,
+    query: "bookingStatus=both&itemsPerPage=1000",
+  });
   for (;;) {
     const body = transactionsResponse200.parse(res.json);
     booked.push(...(body.transactions.booked ?? []));
@@ -40,20 +55,51 @@ afterAll(async () => void (await resetClock()));
 
 describe.sequential("sandbox clock and controls", () => {
   it("serves the directory and the test users", async () => {
-    const dir = await call<{ banks: Json[]; countries: Json[] }>(directoryRoute.GET, "GET", "/sandbox-bank/api/directory", { query: "country=be" });
+    const dir = await call<{ banks: Json[]; countries: Json[] }>(
+      directoryRoute.GET,
+      "GET",
+      "/sandbox-bank/api/directory",
+      { query: "country=be" },
+    );
     expect(dir.json.banks.map((b) => b.bankId)).toEqual(["sbx-be-01", "sbx-be-02", "sbx-be-03"]);
-    expect(dir.json.banks[0]).toEqual({ bankId: "sbx-be-01", name: "Banque du Sablon", bic: "SABLBEBB", countryCode: "BE", baseUrl: "/sandbox-bank/api/banks/sbx-be-01" });
+    expect(dir.json.banks[0]).toEqual({
+      bankId: "sbx-be-01",
+      name: "Banque du Sablon",
+      bic: "SABLBEBB",
+      countryCode: "BE",
+      baseUrl: "/sandbox-bank/api/banks/sbx-be-01",
+    });
     expect(dir.json.countries.map((c) => c.countryCode)).toEqual(["BE", "NL", "DE", "FR", "ES", "IT"]);
-    const users = await call<{ users: { userId: string }[] }>(usersRoute.GET, "GET", "/sandbox-bank/api/controls/users");
+    const users = await call<{ users: { userId: string }[] }>(
+      usersRoute.GET,
+      "GET",
+      "/sandbox-bank/api/controls/users",
+    );
     const ids = users.json.users.map((u) => u.userId);
-    for (const id of ["alice", "bob.company", "carol.payment", "deny", "slow", "ratelimited", "flaky", "pending", "reissue", "expiring", "namesakes", "bulk-N"]) expect(ids).toContain(id);
+    for (const id of [
+      "alice",
+      "bob.company",
+      "carol.payment",
+      "deny",
+      "slow",
+      "ratelimited",
+      "flaky",
+      "pending",
+      "reissue",
+      "expiring",
+      "namesakes",
+      "bulk-N",
+    ])
+      expect(ids).toContain(id);
   });
 
   it("totals match the sum of every transaction the pages report", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
     const { booked, pending } = await allTransactions(consentId, accountId);
-    const totals = await call<Json>(totalsRoute.GET, "GET", `/sandbox-bank/api/controls/accounts/${accountId}/totals`, { params: { resourceId: accountId } });
+    const totals = await call<Json>(totalsRoute.GET, "GET", `/sandbox-bank/api/controls/accounts/${accountId}/totals`, {
+      params: { resourceId: accountId },
+    });
     const sum = (list: Tx[]) => list.reduce((s, t) => s + parseCents(t.transactionAmount.amount), 0);
     expect(totals.json.booked).toEqual({ count: booked.length, sum: formatSum(sum(booked)) });
     expect(totals.json.pending).toEqual({ count: pending.length, sum: formatSum(sum(pending)) });
@@ -71,7 +117,8 @@ describe.sequential("sandbox clock and controls", () => {
     expect(dateHeaderDay(after.headers)).toBe(moved.json.today);
     expect(moved.json.today > today).toBe(true);
     const now = await allTransactions(consentId, accountId);
-    for (const p of before.pending) expect(now.booked.find((t) => t.transactionId === p.transactionId)?.bookingDate).toBeDefined();
+    for (const p of before.pending)
+      expect(now.booked.find((t) => t.transactionId === p.transactionId)?.bookingDate).toBeDefined();
     expect(now.booked.length + now.pending.length).toBeGreaterThan(before.booked.length + before.pending.length);
   });
 
@@ -109,13 +156,21 @@ describe.sequential("sandbox clock and controls", () => {
 
   it("forces consents expired or revoked", async () => {
     const expired = await approvedConsent(BANK, "alice");
-    const res = await call<Json>(expireRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${expired}/expire`, { params: { consentId: expired } });
+    const res = await call<Json>(expireRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${expired}/expire`, {
+      params: { consentId: expired },
+    });
     expect(res.json).toEqual({ consentId: expired, consentStatus: "expired" });
     const revoked = await approvedConsent(BANK, "alice");
-    await call(revokeRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${revoked}/revoke`, { params: { consentId: revoked } });
+    await call(revokeRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${revoked}/revoke`, {
+      params: { consentId: revoked },
+    });
     expect(await consentStatus(BANK, revoked)).toBe("revokedByPsu");
-    expect((await accounts(BANK, { consentId: revoked })).json).toMatchObject({ tppMessages: [{ code: "CONSENT_INVALID" }] });
-    expect((await accounts(BANK, { consentId: expired })).json).toMatchObject({ tppMessages: [{ code: "CONSENT_EXPIRED" }] });
+    expect((await accounts(BANK, { consentId: revoked })).json).toMatchObject({
+      tppMessages: [{ code: "CONSENT_INVALID" }],
+    });
+    expect((await accounts(BANK, { consentId: expired })).json).toMatchObject({
+      tppMessages: [{ code: "CONSENT_EXPIRED" }],
+    });
   });
 
   it("rejects a backwards or malformed clock move and resets to offset 0", async () => {

@@ -51,7 +51,10 @@ export async function postClock(ctx: BankContext): Promise<Response> {
     throw formatError('The body must be JSON like {"advanceDays": 1}.');
   }
   const parsed = AdvanceBody.safeParse(raw);
-  if (!parsed.success) throw formatError("advanceDays must be a whole number from 0 to 3650 (the clock only moves forward; use /clock/reset).");
+  if (!parsed.success)
+    throw formatError(
+      "advanceDays must be a whole number from 0 to 3650 (the clock only moves forward; use /clock/reset).",
+    );
   const clock = await advanceClock(parsed.data.advanceDays);
   return json(clockView(clock), 200, { date: new Date(clock.sandboxNowMs).toUTCString() });
 }

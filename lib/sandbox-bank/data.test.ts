@@ -5,7 +5,12 @@ import { isValidCreditorId } from "@/lib/sandbox-bank/data/creditor-id";
 import { addDays } from "@/lib/sandbox-bank/data/dates";
 import { isValidIban } from "@/lib/sandbox-bank/data/iban";
 import { totalsAsOf } from "@/lib/sandbox-bank/data/totals";
-import { firstDay, transactionPage, transactionsInRange, type SandboxClock } from "@/lib/sandbox-bank/data/transactions";
+import {
+  firstDay,
+  transactionPage,
+  transactionsInRange,
+  type SandboxClock,
+} from "@/lib/sandbox-bank/data/transactions";
 import { resolveUser } from "@/lib/sandbox-bank/data/users";
 
 const BASE = "2026-11-22";
@@ -63,7 +68,9 @@ describe("determinism", () => {
     const b = all(account, clock(1)).slice(0, a.length);
     expect(b.map((t) => t.transactionId)).not.toEqual(a.map((t) => t.transactionId));
     const content = (t: (typeof a)[number]) => [t.date, t.cents, t.creditorName, t.debtorName, t.remittance];
-    expect(new Set(b.map((t) => JSON.stringify(content(t))))).toEqual(new Set(a.map((t) => JSON.stringify(content(t)))));
+    expect(new Set(b.map((t) => JSON.stringify(content(t))))).toEqual(
+      new Set(a.map((t) => JSON.stringify(content(t)))),
+    );
   });
 
   it("gives `pending` a 4-day pending window and some amounts that change when booked", () => {
@@ -93,9 +100,13 @@ describe("realism", () => {
     const txs = all(accounts("namesakes")[0]);
     const ah = new Set(txs.map((t) => t.creditorName).filter((n) => n && /albert heijn|^ah /i.test(n)));
     expect(ah.size).toBeGreaterThanOrEqual(3);
-    const viaProcessor = txs.filter((t) => t.ultimateCreditor && /Adyen|ADYEN|Stripe|PayPal/.test(t.creditorName ?? ""));
+    const viaProcessor = txs.filter(
+      (t) => t.ultimateCreditor && /Adyen|ADYEN|Stripe|PayPal/.test(t.creditorName ?? ""),
+    );
     expect(viaProcessor.length).toBeGreaterThan(5);
-    const vattenfallIbans = new Set(txs.filter((t) => /vattenfall/i.test(t.creditorName ?? "")).map((t) => t.creditorIban));
+    const vattenfallIbans = new Set(
+      txs.filter((t) => /vattenfall/i.test(t.creditorName ?? "")).map((t) => t.creditorIban),
+    );
     expect(vattenfallIbans.size).toBe(2);
   });
 });
@@ -108,7 +119,13 @@ describe("totals and paging", () => {
     let pendingCents = 0;
     let count = 0;
     for (let pageIndex = 0; ; pageIndex++) {
-      const page = transactionPage(account, c, { dateFrom: firstDay(account, c), dateTo: c.today, bookingStatus: "both", pageIndex, itemsPerPage: 100 });
+      const page = transactionPage(account, c, {
+        dateFrom: firstDay(account, c),
+        dateTo: c.today,
+        bookingStatus: "both",
+        pageIndex,
+        itemsPerPage: 100,
+      });
       page.booked.forEach((t) => (bookedCents += t.reportedCents));
       page.pending.forEach((t) => (pendingCents += t.reportedCents));
       count += page.booked.length + page.pending.length;
@@ -128,12 +145,24 @@ describe("totals and paging", () => {
     const [big] = accounts("bulk-1000000");
     const c = clock();
     const started = performance.now();
-    const page = transactionPage(big, c, { dateFrom: "2000-01-01", dateTo: c.today, bookingStatus: "both", pageIndex: 3_999, itemsPerPage: 250 });
+    const page = transactionPage(big, c, {
+      dateFrom: "2000-01-01",
+      dateTo: c.today,
+      bookingStatus: "both",
+      pageIndex: 3_999,
+      itemsPerPage: 250,
+    });
     expect(performance.now() - started).toBeLessThan(250);
     expect(page.total).toBe(1_000_000);
     expect(page.booked).toHaveLength(250);
     expect(page.booked[0].transactionId).toMatch(/-0999750$/);
-    const first = transactionPage(big, c, { dateFrom: "2000-01-01", dateTo: c.today, bookingStatus: "both", pageIndex: 0, itemsPerPage: 1000 });
+    const first = transactionPage(big, c, {
+      dateFrom: "2000-01-01",
+      dateTo: c.today,
+      bookingStatus: "both",
+      pageIndex: 0,
+      itemsPerPage: 1000,
+    });
     const dates = first.booked.map((t) => t.date);
     expect([...dates].sort()).toEqual(dates);
   });
@@ -143,8 +172,16 @@ describe("totals and paging", () => {
     const c = clock();
     const from = addDays(BASE, -400);
     const to = addDays(BASE, -300);
-    const page = transactionPage(account, c, { dateFrom: from, dateTo: to, bookingStatus: "booked", pageIndex: 0, itemsPerPage: 1000 });
-    const inRange = [...transactionsInRange(account, c, "2000-01-01", c.today)].filter((t) => t.date >= from && t.date <= to);
+    const page = transactionPage(account, c, {
+      dateFrom: from,
+      dateTo: to,
+      bookingStatus: "booked",
+      pageIndex: 0,
+      itemsPerPage: 1000,
+    });
+    const inRange = [...transactionsInRange(account, c, "2000-01-01", c.today)].filter(
+      (t) => t.date >= from && t.date <= to,
+    );
     expect(page.total).toBe(inRange.length);
     expect(page.booked[0].transactionId).toBe(inRange[0].transactionId);
   });

@@ -5,12 +5,24 @@ import { describe, expect, it } from "vitest";
 import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
 import { BANKS } from "@/lib/sandbox-bank/data/banks";
 import { RATE_LIMITED_CALLS } from "@/lib/sandbox-bank/store/counters";
-import { approvedConsent, firstAccountId, transactions, transactionsByHref, type Json } from "@/lib/sandbox-bank/testing/bank-calls";
+import {
+  approvedConsent,
+  firstAccountId,
+  transactions,
+  transactionsByHref,
+  type Json,
+} from "@/lib/sandbox-bank/testing/bank-calls";
 import { FLAKY_EVERY, flakyPlan } from "@/lib/sandbox-bank/xs2a/transactions";
 import { sumCents } from "@/lib/testing/bank-answer";
 import { call } from "@/lib/testing/http";
 
-type Page = { transactions: { booked?: { transactionAmount: { amount: string } }[]; pending?: { transactionAmount: { amount: string } }[]; _links: { next?: { href: string } } } };
+type Page = {
+  transactions: {
+    booked?: { transactionAmount: { amount: string } }[];
+    pending?: { transactionAmount: { amount: string } }[];
+    _links: { next?: { href: string } };
+  };
+};
 
 /** One sync as a TPP makes it: page by page, each page retried at once until it answers 200. */
 async function syncAtBank(bankId: string, consentId: string, accountId: string, itemsPerPage: number) {
@@ -21,21 +33,32 @@ async function syncAtBank(bankId: string, consentId: string, accountId: string, 
     let res;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const o = { consentId, present: true };
-      res = href ? await transactionsByHref(bankId, accountId, href, o) : await transactions(bankId, accountId, { ...o, query: `bookingStatus=both&itemsPerPage=${itemsPerPage}` });
+      res = href
+        ? await transactionsByHref(bankId, accountId, href, o)
+        : await transactions(bankId, accountId, { ...o, query: `bookingStatus=both&itemsPerPage=${itemsPerPage}` });
       if (res.status === 200) break;
       faults.push({ pageIndex, status: res.status });
     }
     if (res?.status !== 200) throw new Error(`page ${pageIndex} never answered 200`);
     const page = res.json as unknown as Page;
-    for (const t of [...(page.transactions.booked ?? []), ...(page.transactions.pending ?? [])]) amounts.push(t.transactionAmount.amount);
+    for (const t of [...(page.transactions.booked ?? []), ...(page.transactions.pending ?? [])])
+      amounts.push(t.transactionAmount.amount);
     href = page.transactions._links.next?.href ?? null;
     if (!href) return { faults, amounts, pages: pageIndex + 1 };
   }
 }
 
 async function bankTotals(resourceId: string): Promise<{ count: number; cents: bigint }> {
-  const res = await call<{ booked: { count: number; sum: string }; pending: { count: number; sum: string } }>(totalsRoute.GET, "GET", "x", { params: { resourceId } });
-  return { count: res.json.booked.count + res.json.pending.count, cents: sumCents([res.json.booked.sum, res.json.pending.sum]) };
+  const res = await call<{ booked: { count: number; sum: string }; pending: { count: number; sum: string } }>(
+    totalsRoute.GET,
+    "GET",
+    "x",
+    { params: { resourceId } },
+  );
+  return {
+    count: res.json.booked.count + res.json.pending.count,
+    cents: sumCents([res.json.booked.sum, res.json.pending.sum]),
+  };
 }
 
 const SIZES = [100, 1000] as const;
@@ -65,11 +88,23 @@ describe("fault scenarios at every bank and page size", () => {
       for (const size of SIZES) {
         const consentId = await approvedConsent(bank.bankId, "ratelimited");
         const accountId = await firstAccountId(bank.bankId, consentId);
-        const first = await transactions(bank.bankId, accountId, { consentId, present: true, query: `bookingStatus=both&itemsPerPage=${size}` });
-        expect([first.status, first.headers.get("retry-after"), ((first.json.tppMessages as Json[])[0] as Json).code]).toEqual([429, "1", "ACCESS_EXCEEDED"]);
+        const first = await transactions(bank.bankId, accountId, {
+          consentId,
+          present: true,
+          query: `bookingStatus=both&itemsPerPage=${size}`,
+        });
+        expect([
+          first.status,
+          first.headers.get("retry-after"),
+          ((first.json.tppMessages as Json[])[0] as Json).code,
+        ]).toEqual([429, "1", "ACCESS_EXCEEDED"]);
         const { faults, amounts } = await syncAtBank(bank.bankId, consentId, accountId, size);
         // The call above was the first of this sync; the sync's own calls met the rest.
-        expect({ bank: bank.bankId, size, faults }).toEqual({ bank: bank.bankId, size, faults: Array.from({ length: RATE_LIMITED_CALLS - 1 }, () => ({ pageIndex: 0, status: 429 })) });
+        expect({ bank: bank.bankId, size, faults }).toEqual({
+          bank: bank.bankId,
+          size,
+          faults: Array.from({ length: RATE_LIMITED_CALLS - 1 }, () => ({ pageIndex: 0, status: 429 })),
+        });
         expect({ count: amounts.length, cents: sumCents(amounts) }).toEqual(await bankTotals(accountId));
       }
     }

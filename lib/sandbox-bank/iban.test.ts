@@ -10,7 +10,14 @@ if (!alice.ok) throw new Error("alice must resolve");
 
 describe("IBANs", () => {
   it("accepts published example IBANs and rejects a changed digit", () => {
-    for (const iban of ["BE68539007547034", "NL91ABNA0417164300", "DE89370400440532013000", "FR1420041010050500013M02606", "ES9121000418450200051332", "IT60X0542811101000000123456"]) {
+    for (const iban of [
+      "BE68539007547034",
+      "NL91ABNA0417164300",
+      "DE89370400440532013000",
+      "FR1420041010050500013M02606",
+      "ES9121000418450200051332",
+      "IT60X0542811101000000123456",
+    ]) {
       expect(isValidIban(iban), iban).toBe(true);
     }
     expect(isValidIban("DE89370400440532013001")).toBe(false);
@@ -48,6 +55,7 @@ describe("SEPA creditor identifiers", () => {
   it("accepts the published example and generates valid ones per country", () => {
     expect(isValidCreditorId("DE98ZZZ09999999999")).toBe(true);
     expect(isValidCreditorId("DE99ZZZ09999999999")).toBe(false);
-    for (const c of ["BE", "NL", "DE", "FR", "ES", "IT"]) expect(isValidCreditorId(sepaCreditorId(c, "landlord"))).toBe(true);
+    for (const c of ["BE", "NL", "DE", "FR", "ES", "IT"])
+      expect(isValidCreditorId(sepaCreditorId(c, "landlord"))).toBe(true);
   });
 });

@@ -37,7 +37,13 @@ export async function createScope(db: Tx, userId: string, name: string) {
 }
 
 function serializeMember(m: { userId: string; role: Role; createdAt: Date; user: { email: string; name: string } }) {
-  return { userId: m.userId, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt.toISOString() };
+  return {
+    userId: m.userId,
+    email: m.user.email,
+    name: m.user.name,
+    role: m.role,
+    joinedAt: m.createdAt.toISOString(),
+  };
 }
 
 export async function listMembers(db: Tx, scopeId: string) {

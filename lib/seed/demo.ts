@@ -21,9 +21,27 @@ export async function seedDemo(): Promise<{ created: boolean; scopeId: string; a
     });
     await tx.client.createMany({
       data: [
-        { scopeId: scope.id, type: "company", displayName: "Brouwerij Van Dijk NV", countryCode: "BE", createdById: user.id },
-        { scopeId: scope.id, type: "sole_trader", displayName: "Atelier Lefèvre", countryCode: "FR", createdById: user.id },
-        { scopeId: scope.id, type: "company", displayName: "Hansen Logistik GmbH", countryCode: "DE", createdById: user.id },
+        {
+          scopeId: scope.id,
+          type: "company",
+          displayName: "Brouwerij Van Dijk NV",
+          countryCode: "BE",
+          createdById: user.id,
+        },
+        {
+          scopeId: scope.id,
+          type: "sole_trader",
+          displayName: "Atelier Lefèvre",
+          countryCode: "FR",
+          createdById: user.id,
+        },
+        {
+          scopeId: scope.id,
+          type: "company",
+          displayName: "Hansen Logistik GmbH",
+          countryCode: "DE",
+          createdById: user.id,
+        },
       ],
     });
     await seedDataRegistryDemo(tx, scope.id, user.id);

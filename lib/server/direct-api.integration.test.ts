@@ -57,11 +57,15 @@ describe("route matching", () => {
     expect(patternOf("/api/accounttracking/v1/counterparts/consolidations")).toBe(
       "/api/accounttracking/v1/counterparts/consolidations/route",
     );
-    expect(patternOf(`/api/accounttracking/v1/counterparts/${ID}`)).toBe("/api/accounttracking/v1/counterparts/[counterpartId]/route");
+    expect(patternOf(`/api/accounttracking/v1/counterparts/${ID}`)).toBe(
+      "/api/accounttracking/v1/counterparts/[counterpartId]/route",
+    );
     expect(patternOf("/api/accounttracking/v1/consents/callback/sandbox")).toBe(
       "/api/accounttracking/v1/consents/callback/[integration]/route",
     );
-    expect(patternOf(`/api/accounttracking/v1/consents/${ID}/status`)).toBe("/api/accounttracking/v1/consents/[consent]/status/route");
+    expect(patternOf(`/api/accounttracking/v1/consents/${ID}/status`)).toBe(
+      "/api/accounttracking/v1/consents/[consent]/status/route",
+    );
     expect(patternOf("/api/no/such/thing")).toBe("/api/[...path]/route");
     expect(patternOf("/api/scopes/v1")).toBe("/api/scopes/v1/route");
   });
@@ -73,7 +77,14 @@ describe("route matching", () => {
   });
 
   it("leaves paths Next normalises to Next", () => {
-    for (const pathname of ["/api/scopes/v1/", "/api//scopes/v1", "/api/clients/v1/a%2Fb", "/api/clients/v1/%E0%A4%A", "/api/clients/v1/..", "/docs"]) {
+    for (const pathname of [
+      "/api/scopes/v1/",
+      "/api//scopes/v1",
+      "/api/clients/v1/a%2Fb",
+      "/api/clients/v1/%E0%A4%A",
+      "/api/clients/v1/..",
+      "/docs",
+    ]) {
       expect(matchRoute(routes, pathname), pathname).toBeNull();
     }
   });
@@ -104,7 +115,9 @@ describe("the lane over HTTP", () => {
     GET: route({
       auth: "public",
       scoped: false,
-      handler: async () => ({ data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })) }),
+      handler: async () => ({
+        data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })),
+      }),
     }),
   });
   const source: HandlerSource = async (r: RoutePattern, method: string) => {
@@ -155,13 +168,29 @@ describe("the lane over HTTP", () => {
 
   it("streams a write's body to the handler and answers its errors in the envelope", async () => {
     const p = await makePerson("lane-write");
-    const headers = { ...bearer(p.token, p.scopeId), "content-type": "application/json", "idempotency-key": `k-${p.userId}` };
-    const created = await fetch(`${base}/api/clients/v1`, { method: "POST", headers, body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }) });
+    const headers = {
+      ...bearer(p.token, p.scopeId),
+      "content-type": "application/json",
+      "idempotency-key": `k-${p.userId}`,
+    };
+    const created = await fetch(`${base}/api/clients/v1`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }),
+    });
     expect(created.status).toBe(201);
-    const replay = await fetch(`${base}/api/clients/v1`, { method: "POST", headers, body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }) });
+    const replay = await fetch(`${base}/api/clients/v1`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ type: "company", displayName: "Acme via lane", countryCode: "BE" }),
+    });
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    const invalid = await fetch(`${base}/api/clients/v1`, { method: "POST", headers: bearer(p.token, p.scopeId), body: "{" });
+    const invalid = await fetch(`${base}/api/clients/v1`, {
+      method: "POST",
+      headers: bearer(p.token, p.scopeId),
+      body: "{",
+    });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe("bad_request");
     const missing = await fetch(`${base}/api/clients/v1/${ID}`, { headers: bearer(p.token, p.scopeId) });
@@ -260,7 +289,11 @@ describe("build output", () => {
       "app/api/old/route.js": "exports.GET = async () => new Response('no routeModule');",
     });
     const source = buildOutputSource(dist);
-    const table = compileRoutes({ "/api/k/route": "app/api/k/route.js", "/api/broken/route": "app/api/broken/route.js", "/api/old/route": "app/api/old/route.js" });
+    const table = compileRoutes({
+      "/api/k/route": "app/api/k/route.js",
+      "/api/broken/route": "app/api/broken/route.js",
+      "/api/old/route": "app/api/old/route.js",
+    });
     const at = (pattern: string) => table.find((r) => r.pattern === pattern)!;
     expect(await source(at("/api/k/route"), "GET")).toBeTypeOf("function");
     expect(await source(at("/api/k/route"), "POST")).toBeNull(); // not built by the kernel
@@ -270,10 +303,20 @@ describe("build output", () => {
 
   it("notices a middleware or proxy, which the lane would skip", () => {
     const none = JSON.stringify({ version: 3, middleware: {}, sortedMiddleware: [], functions: {} });
-    expect(buildHasMiddleware(fakeDist({ "middleware-manifest.json": none, "functions-config-manifest.json": '{"functions":{}}' }))).toBe(false);
     expect(
-      buildHasMiddleware(fakeDist({ "middleware-manifest.json": JSON.stringify({ version: 3, middleware: { "/": {} }, sortedMiddleware: ["/"] }) })),
+      buildHasMiddleware(
+        fakeDist({ "middleware-manifest.json": none, "functions-config-manifest.json": '{"functions":{}}' }),
+      ),
+    ).toBe(false);
+    expect(
+      buildHasMiddleware(
+        fakeDist({
+          "middleware-manifest.json": JSON.stringify({ version: 3, middleware: { "/": {} }, sortedMiddleware: ["/"] }),
+        }),
+      ),
     ).toBe(true);
-    expect(buildHasMiddleware(fakeDist({ "functions-config-manifest.json": '{"functions":{"/_middleware":{}}}' }))).toBe(true);
+    expect(
+      buildHasMiddleware(fakeDist({ "functions-config-manifest.json": '{"functions":{"/_middleware":{}}}' })),
+    ).toBe(true);
   });
 });

@@ -22,7 +22,8 @@ import zlib from "node:zlib";
 import { BODY_TEXT } from "@/lib/api/response";
 import { isKernelHandler } from "@/lib/api/route";
 
-type Segment = { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string };
+type Segment =
+  { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string };
 export type RoutePattern = { pattern: string; segments: Segment[]; file: string };
 export type RouteMatch = { route: RoutePattern; params: Record<string, string | string[]> };
 
@@ -31,7 +32,11 @@ const RANK = { static: 0, dynamic: 1, catchAll: 2 } as const;
 
 function parsePattern(pattern: string, file: string): RoutePattern | null {
   // "/api/accounts/[id]/route" → segments; route groups "(x)" vanish from the URL.
-  const parts = pattern.replace(/\/route$/, "").split("/").filter(Boolean).filter((p) => !/^\(.*\)$/.test(p));
+  const parts = pattern
+    .replace(/\/route$/, "")
+    .split("/")
+    .filter(Boolean)
+    .filter((p) => !/^\(.*\)$/.test(p));
   const segments: Segment[] = [];
   for (const part of parts) {
     if (/^\[\[\.\.\..+\]\]$/.test(part)) return null; // optional catch-all: left to Next
@@ -165,7 +170,12 @@ async function encode(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
  * Writes a Response to Node's ServerResponse, keeping every Set-Cookie, and compresses JSON and
  * text of 1 kB or more as Next's server does for the requests it serves (br, else gzip).
  */
-export async function writeWebResponse(res: ServerResponse, response: Response, method: string, acceptEncoding?: string): Promise<void> {
+export async function writeWebResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string,
+  acceptEncoding?: string,
+): Promise<void> {
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
@@ -180,7 +190,9 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   const text = (response as unknown as Record<symbol, unknown>)[BODY_TEXT];
   let body: Buffer = typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(await response.arrayBuffer());
   const compressible =
-    body.length >= COMPRESS_MIN_BYTES && !response.headers.has("content-encoding") && COMPRESSIBLE.test(response.headers.get("content-type") ?? "");
+    body.length >= COMPRESS_MIN_BYTES &&
+    !response.headers.has("content-encoding") &&
+    COMPRESSIBLE.test(response.headers.get("content-type") ?? "");
   if (compressible) {
     const vary = response.headers.get("vary");
     res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
@@ -195,7 +207,9 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
 }
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-type RouteModuleExports = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> } };
+type RouteModuleExports = {
+  routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
+};
 
 /** Resolves a route file's exported handler for a method, or null when the kernel does not own it. */
 export type HandlerSource = (route: RoutePattern, method: string) => Promise<Handler | null>;
@@ -226,7 +240,10 @@ export function buildOutputSource(distDir: string): HandlerSource {
 }
 
 export function readAppPathsManifest(distDir: string): Record<string, string> {
-  return JSON.parse(readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8")) as Record<string, string>;
+  return JSON.parse(readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8")) as Record<
+    string,
+    string
+  >;
 }
 
 /**
@@ -277,7 +294,10 @@ export function createDirectApi(routes: RoutePattern[], source: HandlerSource): 
       response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
     } catch {
       // The kernel answers every error itself; reaching here means the adapter failed.
-      response = new Response(LANE_FAILED, { status: 500, headers: { "content-type": "application/json; charset=utf-8" } });
+      response = new Response(LANE_FAILED, {
+        status: 500,
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
     }
     // Server-Timing (W3C): the time spent in the server, for callers measuring latency; it also
     // shows which lane answered (Next does not send it).
@@ -296,7 +316,10 @@ const LANE_FAILED = JSON.stringify({
  * The server's request listener: records the socket peer in `x-ll-peer` (replacing any value a
  * client sent; the rate limiter trusts only this), then tries the direct lane, then Next.
  */
-export function requestListener(direct: DirectApi | null, next: (req: IncomingMessage, res: ServerResponse) => unknown): RequestListener {
+export function requestListener(
+  direct: DirectApi | null,
+  next: (req: IncomingMessage, res: ServerResponse) => unknown,
+): RequestListener {
   return (req, res) => {
     req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
     if (!direct) {

@@ -36,10 +36,21 @@ async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
     res.setHeader("content-type", "text/html");
     res.end("<html></html>");
   };
-  const server = createAppServer(requestListener(lane, fallback), { appUrlHttps: false, proxies: [], dev: false, formTargets: [], ...options });
+  const server = createAppServer(requestListener(lane, fallback), {
+    appUrlHttps: false,
+    proxies: [],
+    dev: false,
+    formTargets: [],
+    ...options,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { base: `http://127.0.0.1:${port}`, port, pageCsp, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    pageCsp,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Writes raw bytes and reads the whole answer (the server closes the connection). */
@@ -53,7 +64,11 @@ function raw(port: number, bytes: string): Promise<string> {
   });
 }
 
-const COMMON = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "strict-origin-when-cross-origin" };
+const COMMON = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
 
 describe("security headers on every path", () => {
   let s: Started;
@@ -64,7 +79,9 @@ describe("security headers on every path", () => {
 
   it("API answers on the direct lane: nosniff, no framing, a CSP that allows nothing, no HSTS over http", async () => {
     const p = await makePerson("headers");
-    const res = await fetch(`${s.base}/api/scopes/v1`, { headers: { ...bearer(p.token), "content-security-policy": "script-src *" } });
+    const res = await fetch(`${s.base}/api/scopes/v1`, {
+      headers: { ...bearer(p.token), "content-security-policy": "script-src *" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("server-timing")).toMatch(/^app;dur=/); // the lane answered
     expect(Object.fromEntries(Object.keys(COMMON).map((k) => [k, res.headers.get(k)]))).toEqual(COMMON);
@@ -87,11 +104,15 @@ describe("security headers on every path", () => {
 
   it("a declared body over the cap: 413 in the envelope before any handler, with the headers", async () => {
     const res = await new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
-      const req = http.request(`${s.base}/api/auth/v1/sign-up`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) } }, (r) => {
-        let body = "";
-        r.on("data", (d: Buffer) => (body += d.toString()));
-        r.on("end", () => resolve(Object.assign(r, { body })));
-      });
+      const req = http.request(
+        `${s.base}/api/auth/v1/sign-up`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) } },
+        (r) => {
+          let body = "";
+          r.on("data", (d: Buffer) => (body += d.toString()));
+          r.on("end", () => resolve(Object.assign(r, { body })));
+        },
+      );
       req.on("error", reject);
       req.write("{");
     });
@@ -104,10 +125,14 @@ describe("security headers on every path", () => {
 
   it("a chunked body over the cap on the lane: the kernel refuses it while it streams", async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${s.base}/api/auth/v1/sign-up`, { method: "POST", headers: { "content-type": "application/json" } }, (r) => {
-        r.resume();
-        resolve(r.statusCode ?? 0);
-      });
+      const req = http.request(
+        `${s.base}/api/auth/v1/sign-up`,
+        { method: "POST", headers: { "content-type": "application/json" } },
+        (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        },
+      );
       req.on("error", () => undefined); // the server may close while we still write
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       let sent = 0;
@@ -142,11 +167,17 @@ describe("HSTS only over https", () => {
     const viaProxy = await start({ proxies: ["127.0.0.1"] });
     const untrusted = await start({ proxies: ["10.9.9.9"] });
     try {
-      expect((await fetch(`${viaAppUrl.base}/signin`)).headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+      expect((await fetch(`${viaAppUrl.base}/signin`)).headers.get("strict-transport-security")).toMatch(
+        /^max-age=\d+/,
+      );
       const proto = { "x-forwarded-proto": "https" };
-      expect((await fetch(`${viaProxy.base}/signin`, { headers: proto })).headers.get("strict-transport-security")).toMatch(/^max-age=/);
+      expect(
+        (await fetch(`${viaProxy.base}/signin`, { headers: proto })).headers.get("strict-transport-security"),
+      ).toMatch(/^max-age=/);
       expect((await fetch(`${viaProxy.base}/signin`)).headers.get("strict-transport-security")).toBeNull();
-      expect((await fetch(`${untrusted.base}/signin`, { headers: proto })).headers.get("strict-transport-security")).toBeNull();
+      expect(
+        (await fetch(`${untrusted.base}/signin`, { headers: proto })).headers.get("strict-transport-security"),
+      ).toBeNull();
     } finally {
       await Promise.all([viaAppUrl.close(), viaProxy.close(), untrusted.close()]);
     }

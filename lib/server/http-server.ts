@@ -16,7 +16,12 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function headerOptionsFromEnv(dev: boolean): HeaderOptions {
   const own = new URL(appUrl()).origin;
-  return { appUrlHttps: own.startsWith("https:"), proxies: trustedProxies(), dev, formTargets: returnUrlAllowlist().filter((o) => o !== own) };
+  return {
+    appUrlHttps: own.startsWith("https:"),
+    proxies: trustedProxies(),
+    dev,
+    formTargets: returnUrlAllowlist().filter((o) => o !== own),
+  };
 }
 
 function envelopeText(code: ErrorCode, message: string) {
@@ -33,8 +38,16 @@ export function hardened(listener: RequestListener, options: HeaderOptions, limi
     else delete req.headers["content-security-policy"];
     const declared = Number(req.headers["content-length"] ?? "NaN");
     if (Number.isFinite(declared) && declared > limit) {
-      const { requestId, text } = envelopeText("payload_too_large", `The request body is larger than ${limit} bytes; send less.`);
-      res.writeHead(413, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, connection: "close" });
+      const { requestId, text } = envelopeText(
+        "payload_too_large",
+        `The request body is larger than ${limit} bytes; send less.`,
+      );
+      res.writeHead(413, {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        "x-request-id": requestId,
+        connection: "close",
+      });
       res.end(text);
       return;
     }
@@ -43,13 +56,21 @@ export function hardened(listener: RequestListener, options: HeaderOptions, limi
 }
 
 const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
-  HPE_HEADER_OVERFLOW: [431, "request_header_too_large", `The request line and headers are over ${MAX_HEADER_BYTES} bytes; shorten the URL or the headers.`],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "request_header_too_large",
+    `The request line and headers are over ${MAX_HEADER_BYTES} bytes; shorten the URL or the headers.`,
+  ],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "request_timeout", "The request was not received in time; send it again."],
 };
 
 /** Node's answer to a request it could not parse, in the envelope instead of a bare status line. */
 export function clientErrorResponse(code: string | undefined): string {
-  const [status, errorCode, message] = CLIENT_ERRORS[code ?? ""] ?? [400, "bad_request", "The request is not valid HTTP."];
+  const [status, errorCode, message] = CLIENT_ERRORS[code ?? ""] ?? [
+    400,
+    "bad_request",
+    "The request is not valid HTTP.",
+  ];
   const { requestId, text } = envelopeText(errorCode, message);
   const headers = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

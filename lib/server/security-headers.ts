@@ -63,7 +63,10 @@ export function isApiPath(url: string): boolean {
  * The response headers for this request, and for pages the CSP to hand to Next in the request
  * (null for API paths: any client-sent one is dropped).
  */
-export function securityHeaders(req: IncomingMessage, options: HeaderOptions): { response: Record<string, string>; requestCsp: string | null } {
+export function securityHeaders(
+  req: IncomingMessage,
+  options: HeaderOptions,
+): { response: Record<string, string>; requestCsp: string | null } {
   const api = isApiPath(req.url ?? "/");
   const csp = api ? API_CSP : pageCsp(newNonce(), options);
   const response: Record<string, string> = {

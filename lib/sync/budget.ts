@@ -10,7 +10,11 @@ export const MAX_SCHEDULED_PER_DAY = 3;
 
 export type Budget = { used: number; left: number; nextAllowedAt: string | null };
 
-async function usage(client: PoolClient | ReturnType<typeof pool>, consentId: string, accountId: string): Promise<Budget> {
+async function usage(
+  client: PoolClient | ReturnType<typeof pool>,
+  consentId: string,
+  accountId: string,
+): Promise<Budget> {
   const { rows } = await client.query<{ used: number; oldest: Date | null }>(
     `SELECT count(*)::int AS used, min(at) AS oldest FROM bank_accesses
       WHERE consent_id = $1 AND account_id = $2 AND at > now() - interval '24 hours'`,
@@ -41,11 +45,10 @@ export async function reserveUnattendedAccess(
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`psd2:${consentId}:${accountId}`]);
     const budget = await usage(client, consentId, accountId);
     if (budget.left === 0) return { reserved: false as const, nextAllowedAt: budget.nextAllowedAt };
-    await client.query("INSERT INTO bank_accesses (id, consent_id, account_id, run_id) VALUES (gen_random_uuid(), $1, $2, $3)", [
-      consentId,
-      accountId,
-      runId,
-    ]);
+    await client.query(
+      "INSERT INTO bank_accesses (id, consent_id, account_id, run_id) VALUES (gen_random_uuid(), $1, $2, $3)",
+      [consentId, accountId, runId],
+    );
     return { reserved: true as const };
   });
 }

@@ -23,19 +23,26 @@ describe("concurrent triggers", () => {
     await executeRun(first.id, "test-worker");
     const headers = { cookie: await sessionCookie(c.person.userId), "x-scope": c.person.scopeId };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call<RunBody>(syncRoute.POST, "POST", "x", { headers, params: { id: account.id } })),
+      Array.from({ length: 20 }, () =>
+        call<RunBody>(syncRoute.POST, "POST", "x", { headers, params: { id: account.id } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
     const ids = new Set(answers.map((a) => a.json.data.id));
     expect(ids.size).toBe(1);
-    const active = await pool().query("SELECT id FROM sync_runs WHERE account_id = $1 AND state IN ('queued', 'running')", [account.id]);
+    const active = await pool().query(
+      "SELECT id FROM sync_runs WHERE account_id = $1 AND state IN ('queued', 'running')",
+      [account.id],
+    );
     expect(active.rows.map((r: { id: string }) => r.id)).toEqual([...ids]);
   });
 
   it("10 concurrent registrations: one 201, the rest 200", async () => {
     const p = await makePerson("register");
     const headers = bearer(p.token, p.scopeId);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call(usersRoute.POST, "POST", "x", { headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(usersRoute.POST, "POST", "x", { headers })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     expect(await prisma().trackingRegistration.count({ where: { scopeId: p.scopeId, userId: p.userId } })).toBe(1);
   });
@@ -47,7 +54,10 @@ describe("who is present", () => {
     const { account, run: first } = await trackedAccount(c);
     await executeRun(first.id, "test-worker");
 
-    const script = await call<RunBody>(syncRoute.POST, "POST", "x", { headers: bearer(c.person.token, c.person.scopeId), params: { id: account.id } });
+    const script = await call<RunBody>(syncRoute.POST, "POST", "x", {
+      headers: bearer(c.person.token, c.person.scopeId),
+      params: { id: account.id },
+    });
     expect(script.status).toBe(202);
     const scripted = await prisma().syncRun.findUniqueOrThrow({ where: { id: script.json.data.id } });
     expect([scripted.attended, scripted.psuIpAddress]).toEqual([false, null]);

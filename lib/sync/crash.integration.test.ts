@@ -17,13 +17,23 @@ describe("crash recovery", () => {
     const c = await connectedConsent("bulk-20000");
     const { account, run } = await trackedAccount(c);
     const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, APP_URL: bank.server.origin, SYNC_PAGE_SIZE: "100", SYNC_SCHEDULER: "0", SYNC_CONCURRENCY: "1", LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        APP_URL: bank.server.origin,
+        SYNC_PAGE_SIZE: "100",
+        SYNC_SCHEDULER: "0",
+        SYNC_CONCURRENCY: "1",
+        LOG_LEVEL: "warn",
+      },
       stdio: "ignore",
     });
     try {
       await enqueueRun(run.id);
       await expect
-        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, { timeout: 30_000, interval: 50 })
+        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, {
+          timeout: 30_000,
+          interval: 50,
+        })
         .toBeGreaterThanOrEqual(5);
     } finally {
       worker.kill("SIGKILL");
@@ -32,7 +42,11 @@ describe("crash recovery", () => {
     const orphaned = await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(orphaned.state).toBe("running");
     expect(orphaned.nextPage).not.toBeNull();
-    const rowsBefore = (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE account_id = $1", [account.id])).rows[0].n;
+    const rowsBefore = (
+      await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM transactions WHERE account_id = $1", [
+        account.id,
+      ])
+    ).rows[0].n;
     expect(rowsBefore).toBeGreaterThan(0);
     expect(rowsBefore).toBeLessThan(20_000);
 
@@ -47,11 +61,17 @@ describe("crash recovery", () => {
     expect(done.state).toBe("succeeded");
     expect(done.attempts).toBe(2);
     const totals = await bankTotals(account.externalId);
-    const mine = (await pool().query<{ n: number; dup: number; sum: string }>(
-      "SELECT count(*)::int AS n, (count(*) - count(DISTINCT external_id))::int AS dup, sum(amount)::numeric(20,2)::text AS sum FROM transactions WHERE account_id = $1 AND removed_at IS NULL",
-      [account.id],
-    )).rows[0];
-    expect(mine).toEqual({ n: totals.booked.count + totals.pending.count, dup: 0, sum: Number(totals.booked.sum).toFixed(2) });
+    const mine = (
+      await pool().query<{ n: number; dup: number; sum: string }>(
+        "SELECT count(*)::int AS n, (count(*) - count(DISTINCT external_id))::int AS dup, sum(amount)::numeric(20,2)::text AS sum FROM transactions WHERE account_id = $1 AND removed_at IS NULL",
+        [account.id],
+      )
+    ).rows[0];
+    expect(mine).toEqual({
+      n: totals.booked.count + totals.pending.count,
+      dup: 0,
+      sum: Number(totals.booked.sum).toFixed(2),
+    });
     expect(totals.booked.count).toBe(20_000);
   }, 120_000);
 });
@@ -60,7 +80,9 @@ describe("PSD2 budget under concurrency", () => {
   it("12 workers reserving at once for one consent and account: exactly 4 unattended accesses are granted", async () => {
     const c = await connectedConsent("alice");
     const { account, run } = await trackedAccount(c);
-    const results = await Promise.all(Array.from({ length: 12 }, () => reserveUnattendedAccess(c.consentId, account.id, run.id)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => reserveUnattendedAccess(c.consentId, account.id, run.id)),
+    );
     expect(results.filter((r) => r.reserved).length).toBe(4);
     const refused = results.find((r) => !r.reserved);
     expect(refused && "nextAllowedAt" in refused && refused.nextAllowedAt).toBeTruthy();

@@ -14,7 +14,13 @@ import { createRun } from "@/lib/sync/service";
 withSandboxBank();
 
 async function sync(accountId: string, scopeId: string, pageSize?: number) {
-  const { run } = await createRun(prisma() as never, { scopeId, accountId, trigger: "manual", attended: true, psuIpAddress: "192.0.2.1" });
+  const { run } = await createRun(prisma() as never, {
+    scopeId,
+    accountId,
+    trigger: "manual",
+    attended: true,
+    psuIpAddress: "192.0.2.1",
+  });
   await executeRun(run.id, "test-worker", pageSize ? { pageSize } : {});
   return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
 }
@@ -27,7 +33,8 @@ async function liveIds(accountId: string): Promise<string[]> {
   return rows.map((r) => r.external_id);
 }
 
-const sameContent = (a: object | undefined, b: object | undefined) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+const sameContent = (a: object | undefined, b: object | undefined) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 type ApiTx = { bankTransactionId: string; endToEndId: string | null; proprietaryBankTransactionCode: string | null };
 
@@ -53,7 +60,10 @@ describe("fields the bank sends", () => {
     expect(served.length).toBeGreaterThan(0);
     for (const t of page.json.data) {
       const raw = byId.get(t.bankTransactionId);
-      expect([t.endToEndId, t.proprietaryBankTransactionCode]).toEqual([raw?.endToEndId ?? null, raw?.proprietaryBankTransactionCode ?? null]);
+      expect([t.endToEndId, t.proprietaryBankTransactionCode]).toEqual([
+        raw?.endToEndId ?? null,
+        raw?.proprietaryBankTransactionCode ?? null,
+      ]);
     }
   });
 
@@ -61,7 +71,11 @@ describe("fields the bank sends", () => {
     const c = await connectedConsent("alice");
     const { account } = await trackedAccount(c);
     const headers = bearer(c.person.token, c.person.scopeId);
-    for (const [field, value] of [["filter[fromDate]", "2026-02-30"], ["filter[toDate]", "2025-02-29"], ["filter[fromDate]", "2026-04-31"]]) {
+    for (const [field, value] of [
+      ["filter[fromDate]", "2026-02-30"],
+      ["filter[toDate]", "2025-02-29"],
+      ["filter[fromDate]", "2026-04-31"],
+    ]) {
       const res = await call<{ error: { code: string; details: Record<string, string[]> } }>(txRoute.GET, "GET", "x", {
         headers,
         params: { id: account.id },
@@ -70,11 +84,14 @@ describe("fields the bank sends", () => {
       expect([res.status, res.json.error.code]).toEqual([422, "validation_failed"]);
       expect(Object.keys(res.json.error.details)).toEqual([field]);
     }
-    const leapDay = await call(txRoute.GET, "GET", "x", { headers, params: { id: account.id }, query: "filter[fromDate]=2024-02-29" });
+    const leapDay = await call(txRoute.GET, "GET", "x", {
+      headers,
+      params: { id: account.id },
+      query: "filter[fromDate]=2024-02-29",
+    });
     expect(leapDay.status).toBe(200);
   });
 });
-
 
 describe("a bank that sends no transactionId", () => {
   it("noids: identical entries on one day are kept apart, across page boundaries, with ids stable across re-syncs", async () => {
@@ -120,7 +137,12 @@ describe("a pending entry older than the incremental window", () => {
     expect(holds.length).toBe(1);
     const holdId = String(holds[0].raw.transactionId);
     const holdDate = String(holds[0].raw.valueDate);
-    const newestBooked = first.filter((e) => e.status === "booked").map((e) => String(e.raw.bookingDate)).sort().at(-1) ?? "";
+    const newestBooked =
+      first
+        .filter((e) => e.status === "booked")
+        .map((e) => String(e.raw.bookingDate))
+        .sort()
+        .at(-1) ?? "";
     expect(holdDate < newestBooked).toBe(true);
 
     const again = await sync(account.id, c.person.scopeId);
@@ -137,7 +159,10 @@ describe("a pending entry older than the incremental window", () => {
       const now = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
       expect(now.some((e) => e.raw.transactionId === holdId)).toBe(false);
       await expectEqualToBankAnswer(account.id, now);
-      const { rows } = await pool().query("SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = $2 AND removed_at IS NOT NULL", [account.id, holdId]);
+      const { rows } = await pool().query(
+        "SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = $2 AND removed_at IS NOT NULL",
+        [account.id, holdId],
+      );
       expect(rows.length).toBe(1);
     } finally {
       await resetBankClock();

@@ -125,6 +125,11 @@ export async function ingestPage(
   }
   const rows = [...byId.values()].map(columnValues);
   const arrays = COLUMNS.map((_, col) => rows.map((r) => r[col]));
-  const { rows: result } = await client.query<IngestCounts>(SQL, [target.scopeId, target.accountId, target.runId, ...arrays]);
+  const { rows: result } = await client.query<IngestCounts>(SQL, [
+    target.scopeId,
+    target.accountId,
+    target.runId,
+    ...arrays,
+  ]);
   return result[0];
 }

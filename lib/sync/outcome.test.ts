@@ -29,27 +29,39 @@ describe("decideOutcome", () => {
     const error = new ProviderError("unavailable", "down", { status: 503 });
     expect(decideOutcome(error, 1, 4)).toMatchObject({ kind: "retry", waitSeconds: 5 });
     expect(decideOutcome(error, 3, 4)).toMatchObject({ kind: "retry", waitSeconds: 20 });
-    expect(decideOutcome(new ProviderError("unavailable", "down", { retryAfterSeconds: 90 }), 1, 4)).toMatchObject({ waitSeconds: 90 });
+    expect(decideOutcome(new ProviderError("unavailable", "down", { retryAfterSeconds: 90 }), 1, 4)).toMatchObject({
+      waitSeconds: 90,
+    });
     expect(decideOutcome(error, 4, 4)).toEqual({
       kind: "failed",
       internal: false,
-      message: "The bank is not answering (HTTP 503); we tried 4 times and stopped. Nothing stored was lost; the next update tries again.",
+      message:
+        "The bank is not answering (HTTP 503); we tried 4 times and stopped. Nothing stored was lost; the next update tries again.",
     });
   });
 
   it("a refused consent ends the access; anything not from the bank is ours", () => {
     const refused = new ProviderError("consent_invalid", "expired", { status: 401, bankCode: "CONSENT_EXPIRED" });
     expect(decideOutcome(refused, 1, 4).kind).toBe("consent_ended");
-    expect(decideOutcome({ kind: "provider_error", code: "consent_invalid", message: "plain object" }, 1, 4).kind).toBe("consent_ended");
+    expect(decideOutcome({ kind: "provider_error", code: "consent_invalid", message: "plain object" }, 1, 4).kind).toBe(
+      "consent_ended",
+    );
     expect(decideOutcome(new Error("db down"), 1, 4)).toMatchObject({ kind: "failed", internal: true });
-    expect(decideOutcome({ kind: "provider_error", code: "made_up" }, 1, 4)).toMatchObject({ kind: "failed", internal: true });
+    expect(decideOutcome({ kind: "provider_error", code: "made_up" }, 1, 4)).toMatchObject({
+      kind: "failed",
+      internal: true,
+    });
   });
 });
 
 describe("words", () => {
   it("bank days are dates, not instants", () => {
     expect(formatBankDay("2026-11-25")).toBe("25 Nov 2026");
-    expect(consentEndedMessage("expired", "2026-11-25")).toBe("Access expired at the bank on 25 Nov 2026; reconnect to continue.");
-    expect(consentEndedMessage("revoked", "2026-01-01")).toBe("Access ended at the bank on 1 Jan 2026; reconnect to continue.");
+    expect(consentEndedMessage("expired", "2026-11-25")).toBe(
+      "Access expired at the bank on 25 Nov 2026; reconnect to continue.",
+    );
+    expect(consentEndedMessage("revoked", "2026-01-01")).toBe(
+      "Access ended at the bank on 1 Jan 2026; reconnect to continue.",
+    );
   });
 });

@@ -26,13 +26,25 @@ export function decideOutcome(
   backoffSeconds = 5,
 ): AttemptOutcome {
   const bank = bankErrorOf(error);
-  if (!bank) return { kind: "failed", message: "Something went wrong on our side while syncing. Nothing stored was lost; try again later.", internal: true };
+  if (!bank)
+    return {
+      kind: "failed",
+      message: "Something went wrong on our side while syncing. Nothing stored was lost; try again later.",
+      internal: true,
+    };
   if (bank.code === "consent_invalid") return { kind: "consent_ended", bank };
   if (bank.code === "rate_limited" || bank.code === "unavailable") {
-    const what = bank.code === "rate_limited" ? "The bank limits how often we may read" : `The bank is not answering (HTTP ${bank.status ?? "error"})`;
+    const what =
+      bank.code === "rate_limited"
+        ? "The bank limits how often we may read"
+        : `The bank is not answering (HTTP ${bank.status ?? "error"})`;
     if (attempt < maxAttempts) {
       const waitSeconds = retryDelaySeconds(bank, attempt, backoffSeconds);
-      return { kind: "retry", waitSeconds, message: `${what}; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.` };
+      return {
+        kind: "retry",
+        waitSeconds,
+        message: `${what}; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.`,
+      };
     }
     return {
       kind: "failed",

@@ -34,7 +34,11 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<
   for (let attempt = 1; ; attempt += 1) {
     try {
       const b = await boss();
-      await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+      await b.send(
+        SYNC_QUEUE,
+        { runId },
+        { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 },
+      );
       return;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -47,7 +47,8 @@ UNION ALL
 SELECT m.id, f.id FROM m JOIN f USING (amount, currency, k, vd, rn)`;
 
 const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
-const snapshotOf = (alias: string) => `(SELECT to_jsonb(x) FROM (SELECT ${SNAPSHOT_COLUMNS.map((c) => `${alias}.${c}`).join(", ")}) x)`;
+const snapshotOf = (alias: string) =>
+  `(SELECT to_jsonb(x) FROM (SELECT ${SNAPSHOT_COLUMNS.map((c) => `${alias}.${c}`).join(", ")}) x)`;
 /** SET list copying the snapshot columns from record `r` (a transactions row). */
 export const COPY_FROM_R = SNAPSHOT_COLUMNS.map((c) => `${c} = r.${c}`).join(", ");
 
@@ -55,7 +56,11 @@ export async function reconcile(
   client: PoolClient,
   target: { accountId: string; runId: string; dateFrom: string },
 ): Promise<{ reissued: number; removed: number }> {
-  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, [target.accountId, target.runId, target.dateFrom]);
+  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, [
+    target.accountId,
+    target.runId,
+    target.dateFrom,
+  ]);
   if (pairs.length > 0) {
     const oldIds = pairs.map((p) => p.old_id);
     const newIds = pairs.map((p) => p.new_id);
@@ -92,9 +97,16 @@ export async function reconcile(
  * Reconciles one pass and adds its counts to the run. Returns the date a further pass should start
  * from when this one paired re-issues and we hold rows older than its window; otherwise null.
  */
-export async function reconcileRun(client: PoolClient, target: { accountId: string; runId: string; dateFrom: string }): Promise<string | null> {
+export async function reconcileRun(
+  client: PoolClient,
+  target: { accountId: string; runId: string; dateFrom: string },
+): Promise<string | null> {
   const result = await reconcile(client, target);
-  await client.query("UPDATE sync_runs SET reissued = reissued + $2, removed = removed + $3 WHERE id = $1", [target.runId, result.reissued, result.removed]);
+  await client.query("UPDATE sync_runs SET reissued = reissued + $2, removed = removed + $3 WHERE id = $1", [
+    target.runId,
+    result.reissued,
+    result.removed,
+  ]);
   if (result.reissued === 0) return null;
   const { rows } = await client.query<{ oldest: string | null }>(
     "SELECT min(sort_date) AS oldest FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date < $2",

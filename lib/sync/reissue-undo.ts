@@ -8,11 +8,18 @@ import { COPY_FROM_R } from "@/lib/sync/reconcile";
 
 const COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
 
-export type UndoResult = { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
+export type UndoResult =
+  { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
 
 export async function undoReissue(client: PoolClient, reissueId: string): Promise<UndoResult> {
   // JSON as text: a JS round trip would turn the amount 1150.00 into 1150.
-  const { rows } = await client.query<{ transaction_id: string; run_id: string; previous: string; current: string; later: boolean }>(
+  const { rows } = await client.query<{
+    transaction_id: string;
+    run_id: string;
+    previous: string;
+    current: string;
+    later: boolean;
+  }>(
     `SELECT r.transaction_id, r.run_id, r.previous::text AS previous, to_jsonb(t.*)::text AS current,
             EXISTS (SELECT 1 FROM transaction_reissues l WHERE l.transaction_id = r.transaction_id AND l.undone_at IS NULL
                       AND (l.matched_at, l.id) > (r.matched_at, r.id)) AS later

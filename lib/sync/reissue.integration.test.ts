@@ -15,7 +15,13 @@ import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 withSandboxBank();
 
 async function sync(accountId: string, scopeId: string) {
-  const { run } = await createRun(prisma() as never, { scopeId, accountId, trigger: "manual", attended: true, psuIpAddress: "192.0.2.1" });
+  const { run } = await createRun(prisma() as never, {
+    scopeId,
+    accountId,
+    trigger: "manual",
+    attended: true,
+    psuIpAddress: "192.0.2.1",
+  });
   await executeRun(run.id, "test-worker");
   return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
 }
@@ -30,7 +36,12 @@ async function rows(accountId: string): Promise<Row[]> {
   return result.rows;
 }
 
-const newestBooked = (answer: BankEntry[]) => answer.filter((e) => e.status === "booked").map((e) => String(e.raw.bookingDate)).sort().at(-1) ?? "";
+const newestBooked = (answer: BankEntry[]) =>
+  answer
+    .filter((e) => e.status === "booked")
+    .map((e) => String(e.raw.bookingDate))
+    .sort()
+    .at(-1) ?? "";
 
 describe("re-issued ids", () => {
   it("reissue: every row, before the window too, takes the bank's new id and fields; pairings are recorded and undoable", async () => {
@@ -59,7 +70,13 @@ describe("re-issued ids", () => {
       const live = new Set(now.filter((r) => !r.removed).map((r) => r.id));
       expect(ours.filter((r) => !live.has(r.id))).toEqual([]);
       expect(next.reissued).toBe(before.length);
-      const audit = await pool().query<{ id: string; transaction_id: string; old_external_id: string; new_external_id: string; previous: { external_id: string; entry_reference: string } }>(
+      const audit = await pool().query<{
+        id: string;
+        transaction_id: string;
+        old_external_id: string;
+        new_external_id: string;
+        previous: { external_id: string; entry_reference: string };
+      }>(
         "SELECT id, transaction_id, old_external_id, new_external_id, previous FROM transaction_reissues WHERE run_id = $1 ORDER BY matched_at, id",
         [next.id],
       );
@@ -78,7 +95,11 @@ describe("re-issued ids", () => {
       const undone = await pgTransaction((client) => undoReissue(client, pick.id));
       expect(undone.undone).toBe(true);
       const restored = (await rows(account.id)).find((r) => r.id === pick.transaction_id);
-      expect([restored?.external_id, restored?.entry_reference, restored?.removed]).toEqual([pick.old_external_id, pick.previous.entry_reference, true]);
+      expect([restored?.external_id, restored?.entry_reference, restored?.removed]).toEqual([
+        pick.old_external_id,
+        pick.previous.entry_reference,
+        true,
+      ]);
       await expectEqualToBankAnswer(account.id, after);
       expect((await pgTransaction((client) => undoReissue(client, pick.id))).undone).toBe(false);
     } finally {
@@ -92,7 +113,12 @@ describe("re-issued ids", () => {
     await executeRun(run.id, "test-worker");
     const before = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     await expectEqualToBankAnswer(account.id, before);
-    const attempts = before.filter((e) => e.status === "pending" && e.raw.creditorName === "Garage Verhaegen" && !String(e.raw.remittanceInformationUnstructured).includes("again"));
+    const attempts = before.filter(
+      (e) =>
+        e.status === "pending" &&
+        e.raw.creditorName === "Garage Verhaegen" &&
+        !String(e.raw.remittanceInformationUnstructured).includes("again"),
+    );
     expect(attempts.length).toBeGreaterThan(0);
 
     await advanceBankClock(3);
@@ -106,10 +132,18 @@ describe("re-issued ids", () => {
       expect(after.some((e) => cancelledIds.includes(String(e.raw.transactionId)))).toBe(false);
       for (const attempt of attempts) {
         const amount = attempt.raw.transactionAmount.amount;
-        expect(after.filter((e) => e.raw.transactionAmount.amount === amount && String(e.raw.remittanceInformationUnstructured).includes("again")).length).toBe(1);
+        expect(
+          after.filter(
+            (e) =>
+              e.raw.transactionAmount.amount === amount &&
+              String(e.raw.remittanceInformationUnstructured).includes("again"),
+          ).length,
+        ).toBe(1);
       }
       const ours = await rows(account.id);
-      expect(ours.filter((r) => cancelledIds.includes(r.external_id)).map((r) => r.removed)).toEqual(cancelledIds.map(() => true));
+      expect(ours.filter((r) => cancelledIds.includes(r.external_id)).map((r) => r.removed)).toEqual(
+        cancelledIds.map(() => true),
+      );
       expect(await prisma().transactionReissue.count({ where: { accountId: account.id } })).toBe(0);
     } finally {
       await resetBankClock();

@@ -27,7 +27,10 @@ describe("retention", () => {
     );
     const nowMs = Date.now();
     await pool().query("INSERT INTO rate_limits (key, points, expire) VALUES ($1, 3, $2), ($3, 3, $4)", [
-      `${tag}-old`, nowMs - 2 * 3600_000, `${tag}-live`, nowMs + 30_000,
+      `${tag}-old`,
+      nowMs - 2 * 3600_000,
+      `${tag}-live`,
+      nowMs + 30_000,
     ]);
     await pool().query(
       `INSERT INTO bank_accesses (id, consent_id, account_id, run_id, at) VALUES
@@ -57,7 +60,9 @@ describe("retention", () => {
     expect(await count("SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE $1", [`${tag}-%`])).toBe(1);
     expect(await count("SELECT count(*)::int AS n FROM rate_limits WHERE key = $1", [`${tag}-live`])).toBe(1);
     expect(await count("SELECT count(*)::int AS n FROM bank_accesses WHERE account_id = $1", [account.id])).toBe(1);
-    const left = (await pool().query<{ id: string }>("SELECT id FROM sync_runs WHERE account_id = $1", [account.id])).rows.map((r) => r.id);
+    const left = (
+      await pool().query<{ id: string }>("SELECT id FROM sync_runs WHERE account_id = $1", [account.id])
+    ).rows.map((r) => r.id);
     // Kept: the queued run, the newest 3 finished, and the oldest (it paired re-issues).
     expect(new Set(left)).toEqual(new Set([first.id, finished[0], finished[3], finished[4], finished[5]]));
     expect(purged.idempotencyKeys).toBeGreaterThanOrEqual(1);

@@ -31,7 +31,10 @@ const STATEMENTS: Record<keyof RetentionCounts, string> = {
 };
 
 /** Purges everything past its retention; returns how many rows of each kind went. */
-export async function purgeExpired(now: Date = new Date(), runsKept: number = env.SYNC_RUNS_KEPT): Promise<RetentionCounts> {
+export async function purgeExpired(
+  now: Date = new Date(),
+  runsKept: number = env.SYNC_RUNS_KEPT,
+): Promise<RetentionCounts> {
   const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0 };
   for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
     const params: unknown[] = kind === "syncRuns" ? [runsKept] : [now];

@@ -64,38 +64,70 @@ async function heartbeat(runId: string, workerId: string) {
   await pool().query("UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND worker_id = $2", [runId, workerId]);
 }
 
-
-export async function executeRun(runId: string, workerId: string = WORKER_ID, options: { pageSize?: number } = {}): Promise<void> {
+export async function executeRun(
+  runId: string,
+  workerId: string = WORKER_ID,
+  options: { pageSize?: number } = {},
+): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
-  const account = await prisma().trackedAccount.findUnique({ where: { id: run.account_id }, include: { consent: true } });
+  const account = await prisma().trackedAccount.findUnique({
+    where: { id: run.account_id },
+    include: { consent: true },
+  });
   if (!account) return finish(run.id, workerId, "failed", "The account is no longer tracked.");
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
     const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
-    return finish(run.id, workerId, "failed", `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`);
+    return finish(
+      run.id,
+      workerId,
+      "failed",
+      `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
+    );
   }
   const integration = integrationFor(account.integrationName);
-  if (!integration) return finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
+  if (!integration)
+    return finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
 
   if (!run.attended) {
     const slot = await reserveUnattendedAccess(consent.id, account.id, run.id);
     if (!slot.reserved) {
-      return finish(run.id, workerId, "failed", `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${slot.nextAllowedAt ?? "a later time"}.`);
+      return finish(
+        run.id,
+        workerId,
+        "failed",
+        `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${slot.nextAllowedAt ?? "a later time"}.`,
+      );
     }
   }
 
-  const context = { psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null, requestId: `sync_${run.id}` };
+  const context = {
+    psuIpAddress: run.attended ? (run.psu_ip_address ?? "0.0.0.0") : null,
+    requestId: `sync_${run.id}`,
+  };
   let dateFrom = run.date_from ?? (await windowStart(account.id));
   if (!run.date_from) await pool().query("UPDATE sync_runs SET date_from = $2 WHERE id = $1", [run.id, dateFrom]);
   // In-place retries only while a person waits and only for short waits; unattended runs re-queue
   // instead, so every retry of theirs reserves a PSD2 access slot first.
   const retry = run.attended
-    ? { ...DEFAULT_RETRY, baseMs: env.SYNC_RETRY_BASE_MS, maxWaitMs: IN_PLACE_MAX_WAIT_MS, onRetry: () => void heartbeat(run.id, workerId) }
+    ? {
+        ...DEFAULT_RETRY,
+        baseMs: env.SYNC_RETRY_BASE_MS,
+        maxWaitMs: IN_PLACE_MAX_WAIT_MS,
+        onRetry: () => void heartbeat(run.id, workerId),
+      }
     : { ...DEFAULT_RETRY, retries: 0 };
   const fetchPage = (next: string | null) =>
     withRetry(
-      () => integration.transactionsPage(account.bankId, consent.externalId ?? "", account.externalId, { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE }, context),
+      () =>
+        integration.transactionsPage(
+          account.bankId,
+          consent.externalId ?? "",
+          account.externalId,
+          { dateFrom, next, pageSize: options.pageSize ?? env.SYNC_PAGE_SIZE },
+          context,
+        ),
       retry,
     );
   try {
@@ -109,10 +141,18 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
       const prefetch = page.next ? fetchPage(page.next) : null;
       prefetch?.catch(() => undefined);
       await pgTransaction(async (client) => {
-        const counts = await ingestPage(client, { scopeId: run.scope_id, accountId: account.id, runId: run.id }, page.transactions);
+        const counts = await ingestPage(
+          client,
+          { scopeId: run.scope_id, accountId: account.id, runId: run.id },
+          page.transactions,
+        );
         // Rows the upsert could not assign (a party or key not seen before) go through the full step.
         if (counts.unresolved.length > 0) {
-          await assignCounterparts(client, { scopeId: run.scope_id, accountId: account.id, externalIds: counts.unresolved });
+          await assignCounterparts(client, {
+            scopeId: run.scope_id,
+            accountId: account.id,
+            externalIds: counts.unresolved,
+          });
         }
         const saved = await client.query(
           `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
@@ -127,8 +167,11 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
       }
       // Pass complete: pair re-issued ids and remove what the bank no longer lists. Re-issues found in
       // the window mean older rows may carry stale ids too: one more pass over every date we hold.
-      const widenFrom = await pgTransaction((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }));
-      if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved)) break;
+      const widenFrom = await pgTransaction((client) =>
+        reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }),
+      );
+      if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved))
+        break;
       dateFrom = widenFrom;
       await pool().query("UPDATE sync_runs SET date_from = $2, next_page = NULL WHERE id = $1", [run.id, dateFrom]);
       pending = fetchPage(null);
@@ -136,7 +179,9 @@ export async function executeRun(runId: string, workerId: string = WORKER_ID, op
     // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
     // person is present: unattended, it would be a second access against the bank's daily limit.
     const balance = run.attended
-      ? await integration.balance(account.bankId, consent.externalId ?? "", account.externalId, context).catch(() => null)
+      ? await integration
+          .balance(account.bankId, consent.externalId ?? "", account.externalId, context)
+          .catch(() => null)
       : null;
     await pool().query(
       `UPDATE tracked_accounts SET last_synced_at = now(),

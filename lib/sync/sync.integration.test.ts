@@ -3,7 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
-import { advanceBankClock, approveAtBank, bankTotals, connectedConsent, resetBankClock, trackedAccount, type BankTotals } from "@/lib/testing/bank-flow";
+import {
+  advanceBankClock,
+  approveAtBank,
+  bankTotals,
+  connectedConsent,
+  resetBankClock,
+  trackedAccount,
+  type BankTotals,
+} from "@/lib/testing/bank-flow";
 import { bearer } from "@/lib/testing/http";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
@@ -38,7 +46,12 @@ const money = (s: string) => Number(s).toFixed(2);
 
 function expectEqualToBank(mine: Ours, theirs: BankTotals) {
   expect(mine.duplicates).toBe(0);
-  expect({ booked: mine.booked, pending: mine.pending, bookedSum: money(mine.bookedSum), pendingSum: money(mine.pendingSum) }).toEqual({
+  expect({
+    booked: mine.booked,
+    pending: mine.pending,
+    bookedSum: money(mine.bookedSum),
+    pendingSum: money(mine.pendingSum),
+  }).toEqual({
     booked: theirs.booked.count,
     pending: theirs.pending.count,
     bookedSum: money(theirs.booked.sum),
@@ -47,7 +60,13 @@ function expectEqualToBank(mine: Ours, theirs: BankTotals) {
 }
 
 async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma() as never, { scopeId, accountId, trigger: attended ? "manual" : "scheduled", attended, psuIpAddress: attended ? "192.0.2.1" : null });
+  const { run: created } = await createRun(prisma() as never, {
+    scopeId,
+    accountId,
+    trigger: attended ? "manual" : "scheduled",
+    attended,
+    psuIpAddress: attended ? "192.0.2.1" : null,
+  });
   await executeRun(created.id, "test-worker");
   return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
 }
@@ -61,7 +80,9 @@ describe("sync against the sandbox bank", () => {
     expect(done.state).toBe("succeeded");
     expect(done.added).toBeGreaterThan(300);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
-    expect((await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } })).balanceAmount).not.toBeNull();
+    expect(
+      (await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } })).balanceAmount,
+    ).not.toBeNull();
 
     const again = await run(account.id, c.person.scopeId);
     expect([again.state, again.added, again.updated, again.removed, again.reissued]).toEqual(["succeeded", 0, 0, 0, 0]);
@@ -86,14 +107,23 @@ describe("sync against the sandbox bank", () => {
     const { account, run: first } = await trackedAccount(c);
     // The person's first run never reaches the bank here, so the scheduled run is the bank's first sync.
     await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE id = $1", [first.id]);
-    const { run: created } = await createRun(prisma() as never, { scopeId: c.person.scopeId, accountId: account.id, trigger: "scheduled", attended: false, psuIpAddress: null });
+    const { run: created } = await createRun(prisma() as never, {
+      scopeId: c.person.scopeId,
+      accountId: account.id,
+      trigger: "scheduled",
+      attended: false,
+      psuIpAddress: null,
+    });
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       await executeRun(created.id, "test-worker");
       const waiting = await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
       expect([waiting.state, waiting.attempts]).toEqual(["queued", attempt]);
       expect(waiting.lastError).toMatch(/^The bank limits how often we may read; next try at \d{2}:\d{2} UTC\.$/);
       expect(waiting.notBefore!.getTime()).toBeGreaterThan(Date.now());
-      const status = await call<{ data: { run: { retryAt: string | null } } }>(statusRoute.GET, "GET", "x", { headers: bearer(c.person.token, c.person.scopeId), params: { id: account.id } });
+      const status = await call<{ data: { run: { retryAt: string | null } } }>(statusRoute.GET, "GET", "x", {
+        headers: bearer(c.person.token, c.person.scopeId),
+        params: { id: account.id },
+      });
       expect(status.json.data.run.retryAt).toBe(waiting.notBefore!.toISOString());
       // Not before the bank's Retry-After has passed…
       await executeRun(created.id, "test-worker");
@@ -125,13 +155,21 @@ describe("sync against the sandbox bank", () => {
     await executeRun(first.id, "test-worker");
     const before = await ours(account.id);
     expect(before.pending).toBeGreaterThan(0);
-    const pendingIds = (await pool().query<{ external_id: string }>("SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'", [account.id])).rows.map((r) => r.external_id);
+    const pendingIds = (
+      await pool().query<{ external_id: string }>(
+        "SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'",
+        [account.id],
+      )
+    ).rows.map((r) => r.external_id);
     await advanceBankClock(5);
     try {
       const next = await run(account.id, c.person.scopeId);
       expect(next.state).toBe("succeeded");
       expect(next.updated).toBeGreaterThanOrEqual(pendingIds.length);
-      const nowBooked = await pool().query("SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = ANY($2) AND status = 'booked'", [account.id, pendingIds]);
+      const nowBooked = await pool().query(
+        "SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = ANY($2) AND status = 'booked'",
+        [account.id, pendingIds],
+      );
       expect(nowBooked.rowCount).toBe(pendingIds.length);
       expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
     } finally {
@@ -143,16 +181,27 @@ describe("sync against the sandbox bank", () => {
     const c = await connectedConsent("reissue");
     const { account, run: first } = await trackedAccount(c);
     await executeRun(first.id, "test-worker");
-    const ids = new Set((await pool().query<{ id: string }>("SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL", [account.id])).rows.map((r) => r.id));
+    const ids = new Set(
+      (
+        await pool().query<{ id: string }>("SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL", [
+          account.id,
+        ])
+      ).rows.map((r) => r.id),
+    );
     await advanceBankClock(1);
     try {
       const next = await run(account.id, c.person.scopeId);
       expect(next.state).toBe("succeeded");
       expect(next.reissued).toBeGreaterThan(0);
-      expect(await prisma().transactionReissue.count({ where: { accountId: account.id, runId: next.id } })).toBe(next.reissued);
+      expect(await prisma().transactionReissue.count({ where: { accountId: account.id, runId: next.id } })).toBe(
+        next.reissued,
+      );
       expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
       // Re-issued rows kept our ids (so bindings made to them survive).
-      const kept = await pool().query("SELECT 1 FROM transactions t JOIN transaction_reissues r ON r.transaction_id = t.id WHERE r.run_id = $1", [next.id]);
+      const kept = await pool().query(
+        "SELECT 1 FROM transactions t JOIN transaction_reissues r ON r.transaction_id = t.id WHERE r.run_id = $1",
+        [next.id],
+      );
       expect(kept.rowCount).toBe(next.reissued);
       expect(ids.size).toBeGreaterThan(0);
     } finally {
@@ -167,7 +216,9 @@ describe("sync against the sandbox bank", () => {
     await call(expireRoute.POST, "POST", "x", { params: { consentId: c.bankConsentId } });
     const failed = await run(account.id, c.person.scopeId);
     expect(failed.state).toBe("failed");
-    expect(failed.lastError).toMatch(/^Access expired at the bank on \d{1,2} [A-Z][a-z]{2} \d{4}; reconnect to continue\.$/);
+    expect(failed.lastError).toMatch(
+      /^Access expired at the bank on \d{1,2} [A-Z][a-z]{2} \d{4}; reconnect to continue\.$/,
+    );
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("expired");
     const callsBefore = bank.server.calls.length;
     const again = await run(account.id, c.person.scopeId, false);
@@ -184,9 +235,17 @@ describe("sync against the sandbox bank", () => {
     const states: string[] = [];
     for (let i = 0; i < 5; i += 1) states.push((await run(account.id, c.person.scopeId, false)).state);
     expect(states).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "failed"]);
-    const last = await prisma().syncRun.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { createdAt: "desc" } });
+    const last = await prisma().syncRun.findFirstOrThrow({
+      where: { accountId: account.id },
+      orderBy: { createdAt: "desc" },
+    });
     expect(last.lastError).toMatch(/4 unattended accesses a day/);
-    const unattendedFirstPages = bank.server.calls.filter((x) => x.path.includes(`/accounts/${account.externalId}/transactions`) && !x.path.includes("pageIndex=") && x.psuIp === null);
+    const unattendedFirstPages = bank.server.calls.filter(
+      (x) =>
+        x.path.includes(`/accounts/${account.externalId}/transactions`) &&
+        !x.path.includes("pageIndex=") &&
+        x.psuIp === null,
+    );
     expect(unattendedFirstPages.length).toBe(4);
     expect((await run(account.id, c.person.scopeId, true)).state).toBe("succeeded");
   });
@@ -197,7 +256,11 @@ describe("sync against the sandbox bank", () => {
     await executeRun(first.id, "test-worker");
     const before = await ours(account.id);
     const headers = bearer(c.person.token, c.person.scopeId);
-    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", { headers, params: { consent: c.consentId }, body: {} });
+    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", {
+      headers,
+      params: { consent: c.consentId },
+      body: {},
+    });
     expect(renewed.status).toBe(201);
     await approveAtBank(headers, renewed.json.data.id, c.bankId, "alice");
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("renewed");
@@ -215,23 +278,46 @@ describe("sync against the sandbox bank", () => {
     const stranger = await makePerson("stranger");
     const foreign = bearer(stranger.token, stranger.scopeId);
     for (const handler of [accountRoute.GET, txRoute.GET, statsRoute.GET, statusRoute.GET]) {
-      const res = await call<{ error: { code: string } }>(handler, "GET", "x", { headers: foreign, params: { id: account.id } });
+      const res = await call<{ error: { code: string } }>(handler, "GET", "x", {
+        headers: foreign,
+        params: { id: account.id },
+      });
       expect(res.status).toBe(404);
       expect(res.text).not.toContain(account.externalId);
     }
-    expect((await call(syncRoute.POST, "POST", "x", { headers: foreign, params: { id: account.id } })).status).toBe(404);
-    const filtered = await call(txRoute.GET, "GET", "x", { headers: foreign, params: { id: account.id }, query: "filter[fromDate]=2999-01-01" });
+    expect((await call(syncRoute.POST, "POST", "x", { headers: foreign, params: { id: account.id } })).status).toBe(
+      404,
+    );
+    const filtered = await call(txRoute.GET, "GET", "x", {
+      headers: foreign,
+      params: { id: account.id },
+      query: "filter[fromDate]=2999-01-01",
+    });
     expect(filtered.status).toBe(404);
 
     const app = await makeAppToken(c.person.scopeId, "viewer");
     const own = bearer(app.token, c.person.scopeId);
-    const page = await call<{ data: unknown[] }>(txRoute.GET, "GET", "x", { headers: own, params: { id: account.id }, query: "perPage=5" });
+    const page = await call<{ data: unknown[] }>(txRoute.GET, "GET", "x", {
+      headers: own,
+      params: { id: account.id },
+      query: "perPage=5",
+    });
     expect([page.status, page.json.data.length]).toEqual([200, 5]);
-    const empty = await call<{ data: unknown[] }>(txRoute.GET, "GET", "x", { headers: own, params: { id: account.id }, query: "filter[fromDate]=2999-01-01" });
+    const empty = await call<{ data: unknown[] }>(txRoute.GET, "GET", "x", {
+      headers: own,
+      params: { id: account.id },
+      query: "filter[fromDate]=2999-01-01",
+    });
     expect([empty.status, empty.json.data.length]).toEqual([200, 0]);
-    const sync = await call<{ error: { code: string } }>(syncRoute.POST, "POST", "x", { headers: own, params: { id: account.id } });
+    const sync = await call<{ error: { code: string } }>(syncRoute.POST, "POST", "x", {
+      headers: own,
+      params: { id: account.id },
+    });
     expect([sync.status, sync.json.error.code]).toEqual([403, "user_context_required"]);
-    const track = await call<{ error: { code: string } }>(accountsRoute.POST, "POST", "x", { headers: own, body: { bankId: c.bankId, countryCode: "BE", accountType: "private" } });
+    const track = await call<{ error: { code: string } }>(accountsRoute.POST, "POST", "x", {
+      headers: own,
+      body: { bankId: c.bankId, countryCode: "BE", accountType: "private" },
+    });
     expect([track.status, track.json.error.code]).toEqual([403, "user_context_required"]);
   });
 });

@@ -10,13 +10,15 @@ import { addDays } from "@/lib/dates/days";
 
 export const INCREMENTAL_OVERLAP_DAYS = 14;
 
-
 /** The earliest date a sync may ask for: the first sync's history. */
 export function historyStart(today: string): string {
   return addDays(today, -env.SYNC_HISTORY_DAYS);
 }
 
-export async function windowStart(accountId: string, today: string = new Date().toISOString().slice(0, 10)): Promise<string> {
+export async function windowStart(
+  accountId: string,
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<string> {
   const { rows } = await pool().query<{ latest: string | null; oldest_pending: string | null }>(
     `SELECT max(sort_date) FILTER (WHERE status = 'booked') AS latest, min(sort_date) FILTER (WHERE status = 'pending') AS oldest_pending
        FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,

@@ -10,14 +10,24 @@ import { call } from "@/lib/testing/http";
 type Raw = Record<string, unknown> & { transactionAmount: { amount: string; currency: string } };
 export type BankEntry = { status: "booked" | "pending"; raw: Raw };
 
-export async function bankAnswer(bankId: string, bankConsentId: string, resourceId: string, itemsPerPage = 1000): Promise<BankEntry[]> {
+export async function bankAnswer(
+  bankId: string,
+  bankConsentId: string,
+  resourceId: string,
+  itemsPerPage = 1000,
+): Promise<BankEntry[]> {
   const entries: BankEntry[] = [];
   for (let pageIndex = 0; ; pageIndex += 1) {
-    const res = await call<{ transactions: { booked?: Raw[]; pending?: Raw[]; _links: { next?: unknown } } }>(transactionsRoute.GET, "GET", "x", {
-      params: { bankId, accountId: resourceId },
-      headers: { "consent-id": bankConsentId, "psu-ip-address": "192.0.2.9", "x-request-id": crypto.randomUUID() },
-      query: `bookingStatus=both&itemsPerPage=${itemsPerPage}&pageIndex=${pageIndex}`,
-    });
+    const res = await call<{ transactions: { booked?: Raw[]; pending?: Raw[]; _links: { next?: unknown } } }>(
+      transactionsRoute.GET,
+      "GET",
+      "x",
+      {
+        params: { bankId, accountId: resourceId },
+        headers: { "consent-id": bankConsentId, "psu-ip-address": "192.0.2.9", "x-request-id": crypto.randomUUID() },
+        query: `bookingStatus=both&itemsPerPage=${itemsPerPage}&pageIndex=${pageIndex}`,
+      },
+    );
     if (res.status !== 200) throw new Error(`bank answer page ${pageIndex}: ${res.status} ${res.text}`);
     const t = res.json.transactions;
     for (const raw of t.booked ?? []) entries.push({ status: "booked", raw });
@@ -30,7 +40,7 @@ export async function bankAnswer(bankId: string, bankConsentId: string, resource
 function fromBank(e: BankEntry) {
   const r = e.raw;
   const text = (key: string) => (typeof r[key] === "string" ? (r[key] as string) : null);
-  const iban = (key: string) => ((r[key] as { iban?: string } | undefined)?.iban ?? null);
+  const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
   return {
     id: text("transactionId"),
     entryReference: text("entryReference"),
@@ -84,8 +94,11 @@ export type Figures = Record<string, { count: number; sum: string }>;
 /** Count and sum per (status, currency). */
 export function figures(list: { status: string; currency: string; amount: string }[]): Figures {
   const groups = new Map<string, string[]>();
-  for (const t of list) groups.set(`${t.status} ${t.currency}`, [...(groups.get(`${t.status} ${t.currency}`) ?? []), t.amount]);
-  return Object.fromEntries([...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: String(sumCents(amounts)) }]));
+  for (const t of list)
+    groups.set(`${t.status} ${t.currency}`, [...(groups.get(`${t.status} ${t.currency}`) ?? []), t.amount]);
+  return Object.fromEntries(
+    [...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: String(sumCents(amounts)) }]),
+  );
 }
 
 const key = (c: Omit<Comparable, "id">) => JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b)));
@@ -94,14 +107,22 @@ const key = (c: Omit<Comparable, "id">) => JSON.stringify(Object.entries(c).sort
  * Our rows equal the bank's answer: same figures, no duplicate ids, the bank's ids exactly (when it
  * sends them), and the same multiset of field values (which is how id-less entries are compared).
  */
-export async function expectEqualToBankAnswer(accountId: string, answer: BankEntry[]): Promise<{ bank: Figures; ours: Figures }> {
+export async function expectEqualToBankAnswer(
+  accountId: string,
+  answer: BankEntry[],
+): Promise<{ bank: Figures; ours: Figures }> {
   const bank = answer.map(fromBank);
   const ours = await storedRows(accountId);
   const result = { bank: figures(bank), ours: figures(ours) };
   expect(result.ours).toEqual(result.bank);
   expect(new Set(ours.map((o) => o.externalId)).size).toBe(ours.length);
   const bankIds = bank.flatMap((b) => (b.id ? [b.id] : [])).sort();
-  expect(ours.filter((o) => !o.externalId.startsWith("syn_")).map((o) => o.externalId).sort()).toEqual(bankIds);
+  expect(
+    ours
+      .filter((o) => !o.externalId.startsWith("syn_"))
+      .map((o) => o.externalId)
+      .sort(),
+  ).toEqual(bankIds);
   const strip = ({ id: _id, ...rest }: Comparable) => key(rest);
   expect(ours.map(({ externalId: _e, ...rest }) => key(rest)).sort()).toEqual(bank.map(strip).sort());
   return result;

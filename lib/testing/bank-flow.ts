@@ -15,13 +15,21 @@ import { decide, login } from "@/lib/sandbox-bank/testing/bank-calls";
 import { bearer, call } from "@/lib/testing/http";
 import { makePerson } from "@/lib/testing/fixtures";
 
-export type Connected = { person: Awaited<ReturnType<typeof makePerson>>; consentId: string; bankId: string; bankConsentId: string };
+export type Connected = {
+  person: Awaited<ReturnType<typeof makePerson>>;
+  consentId: string;
+  bankId: string;
+  bankConsentId: string;
+};
 
 export async function connectedConsent(bankUser: string): Promise<Connected> {
   const person = await makePerson(bankUser.replace(/\W/g, ""));
   const headers = bearer(person.token, person.scopeId);
   await call(usersRoute.POST, "POST", "/api/accounttracking/v1/users", { headers });
-  const banks = await call<{ data: { bankId: string }[] }>(banksRoute.GET, "GET", "/api/accounttracking/v1/banks", { headers, query: "country=BE" });
+  const banks = await call<{ data: { bankId: string }[] }>(banksRoute.GET, "GET", "/api/accounttracking/v1/banks", {
+    headers,
+    query: "country=BE",
+  });
   const bankId = banks.json.data[0].bankId;
   const created = await call<{ data: { id: string } }>(consentsRoute.POST, "POST", "/api/accounttracking/v1/consents", {
     headers,
@@ -33,23 +41,39 @@ export async function connectedConsent(bankUser: string): Promise<Connected> {
 }
 
 /** initiate-redirect → log in and approve at the sandbox bank → our callback. Returns the bank's consent id. */
-export async function approveAtBank(headers: Record<string, string>, consentId: string, bankId: string, bankUser: string): Promise<string> {
-  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", { headers, params: { consent: consentId }, body: {} });
+export async function approveAtBank(
+  headers: Record<string, string>,
+  consentId: string,
+  bankId: string,
+  bankUser: string,
+): Promise<string> {
+  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", {
+    headers,
+    params: { consent: consentId },
+    body: {},
+  });
   if (redirect.status !== 200) throw new Error(`initiate-redirect: ${redirect.status} ${redirect.text}`);
   const bankConsentId = new URL(redirect.json.data.authorizationUrl).searchParams.get("consentId") ?? "";
   const { cookie } = await login(bankId, bankConsentId, bankUser);
   const decision = await decide(bankId, bankConsentId, "approve", cookie);
   const back = new URL(decision.headers.get("location") ?? "");
-  const landed = await call(callbackRoute.GET, "GET", back.pathname, { query: back.searchParams.toString(), params: { integration: "sandbox" } });
+  const landed = await call(callbackRoute.GET, "GET", back.pathname, {
+    query: back.searchParams.toString(),
+    params: { integration: "sandbox" },
+  });
   if (landed.status !== 303) throw new Error(`callback: ${landed.status}`);
   return bankConsentId;
 }
 
 /** Tracks the account (the given bank account id, or the first of the type) and returns the first run. */
-export async function trackedAccount(connected: Connected, options: { accountType?: "private" | "company" | "payment"; accountId?: string } = {}) {
+export async function trackedAccount(
+  connected: Connected,
+  options: { accountType?: "private" | "company" | "payment"; accountId?: string } = {},
+) {
   const consent = await db().consent.findUniqueOrThrow({ where: { id: connected.consentId } });
   const exposed = await consentAccounts(db(), consent, { psuIpAddress: "192.0.2.1", requestId: "test" });
-  const accountId = options.accountId ?? exposed.find((a) => a.accountType === (options.accountType ?? "private"))?.externalId;
+  const accountId =
+    options.accountId ?? exposed.find((a) => a.accountType === (options.accountType ?? "private"))?.externalId;
   return trackAccount(
     db(),
     {

@@ -23,7 +23,10 @@ export type EnableBankingFake = { origin: string; contract: ContractStats; close
 const readBody = (req: http.IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks).toString("utf8"))).on("error", reject);
+    req
+      .on("data", (c: Buffer) => chunks.push(c))
+      .on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+      .on("error", reject);
   });
 
 export async function startEnableBankingFake(): Promise<EnableBankingFake> {
@@ -38,7 +41,11 @@ export async function startEnableBankingFake(): Promise<EnableBankingFake> {
     const isApi = url.pathname.startsWith(`${API}/`);
     const apiPath = url.pathname.slice(API.length);
     if (isApi) contract.request(method, url, apiPath, headers, text ? (JSON.parse(text) as unknown) : undefined);
-    const response = await handleFake(new Request(url, { method, headers, body: text || undefined }), { prefix: FAKE_PREFIX, publicKey, appId: TEST_APP_ID });
+    const response = await handleFake(new Request(url, { method, headers, body: text || undefined }), {
+      prefix: FAKE_PREFIX,
+      publicKey,
+      appId: TEST_APP_ID,
+    });
     const body = await response.text();
     if (isApi) contract.response(method, apiPath, response.status, body ? (JSON.parse(body) as unknown) : null);
     res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(body);
@@ -47,9 +54,18 @@ export async function startEnableBankingFake(): Promise<EnableBankingFake> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   setIntegrationForTests(
     ENABLE_BANKING_INTEGRATION,
-    createEnableBankingIntegration({ name: ENABLE_BANKING_INTEGRATION, apiUrl: `${origin}${API}`, appId: TEST_APP_ID, privateKey }),
+    createEnableBankingIntegration({
+      name: ENABLE_BANKING_INTEGRATION,
+      apiUrl: `${origin}${API}`,
+      appId: TEST_APP_ID,
+      privateKey,
+    }),
   );
-  return { origin, contract: contract.stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin,
+    contract: contract.stats,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** For a test file: the fake with its clock reset before all tests; after all, closed and unregistered. */

@@ -13,16 +13,30 @@ import type { Bank } from "@/lib/banking/types";
 import { bearer, call } from "@/lib/testing/http";
 import { makePerson } from "@/lib/testing/fixtures";
 
-export type EbConnected = { person: Awaited<ReturnType<typeof makePerson>>; headers: Record<string, string>; consentId: string; bank: Bank; sessionId: string };
+export type EbConnected = {
+  person: Awaited<ReturnType<typeof makePerson>>;
+  headers: Record<string, string>;
+  consentId: string;
+  bank: Bank;
+  sessionId: string;
+};
 
 export async function ebBanks(headers: Record<string, string>, country: string): Promise<Bank[]> {
-  const res = await call<{ data: Bank[] }>(banksRoute.GET, "GET", "/api/accounttracking/v1/banks", { headers, query: `country=${country}` });
+  const res = await call<{ data: Bank[] }>(banksRoute.GET, "GET", "/api/accounttracking/v1/banks", {
+    headers,
+    query: `country=${country}`,
+  });
   if (res.status !== 200) throw new Error(`banks: ${res.status} ${res.text}`);
   return res.json.data;
 }
 
 /** Follows the authorization URL to the fake bank page and decides there; returns our callback's URL. */
-export async function decideAtFakeBank(authorizationUrl: string, user: string, decision: "approve" | "cancel", accounts: number[] = [0, 1]): Promise<URL> {
+export async function decideAtFakeBank(
+  authorizationUrl: string,
+  user: string,
+  decision: "approve" | "cancel",
+  accounts: number[] = [0, 1],
+): Promise<URL> {
   const page = await fetch(`${authorizationUrl}?user=${user}`);
   const html = await page.text();
   if (page.status !== 200 || !html.includes("Accounts to share")) throw new Error(`bank page: ${page.status}`);
@@ -34,23 +48,39 @@ export async function decideAtFakeBank(authorizationUrl: string, user: string, d
 }
 
 export async function landOnCallback(back: URL) {
-  const landed = await call(callbackRoute.GET, "GET", back.pathname, { query: back.searchParams.toString(), params: { integration: "enablebanking" } });
+  const landed = await call(callbackRoute.GET, "GET", back.pathname, {
+    query: back.searchParams.toString(),
+    params: { integration: "enablebanking" },
+  });
   if (landed.status !== 303) throw new Error(`callback: ${landed.status}`);
   return new URL(landed.headers.get("location") ?? "");
 }
 
-export async function initiate(headers: Record<string, string>, consentId: string, body: Record<string, unknown> = {}): Promise<string> {
-  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", { headers, params: { consent: consentId }, body });
+export async function initiate(
+  headers: Record<string, string>,
+  consentId: string,
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", {
+    headers,
+    params: { consent: consentId },
+    body,
+  });
   if (redirect.status !== 200) throw new Error(`initiate-redirect: ${redirect.status} ${redirect.text}`);
   return redirect.json.data.authorizationUrl;
 }
 
-export async function ebConnectedConsent(user: string, options: { country?: string; bankName?: string; business?: boolean; accounts?: number[] } = {}): Promise<EbConnected> {
+export async function ebConnectedConsent(
+  user: string,
+  options: { country?: string; bankName?: string; business?: boolean; accounts?: number[] } = {},
+): Promise<EbConnected> {
   const person = await makePerson(`eb${user}`.replace(/\W/g, ""));
   const headers = bearer(person.token, person.scopeId);
   await call(usersRoute.POST, "POST", "/api/accounttracking/v1/users", { headers });
   const banks = (await ebBanks(headers, options.country ?? "FI")).filter((b) => b.integrationName === "enablebanking");
-  const bank = banks.find((b) => b.name.startsWith(options.bankName ?? "Nordpankki") && b.bankId.endsWith(":business") === !!options.business);
+  const bank = banks.find(
+    (b) => b.name.startsWith(options.bankName ?? "Nordpankki") && b.bankId.endsWith(":business") === !!options.business,
+  );
   if (!bank) throw new Error(`no such fake bank among ${banks.map((b) => b.bankId).join(", ")}`);
   const created = await call<{ data: { id: string } }>(consentsRoute.POST, "POST", "/api/accounttracking/v1/consents", {
     headers,
@@ -70,7 +100,15 @@ export async function ebTrackedAccount(c: EbConnected, accountType: "private" | 
   const accountId = exposed.find((a) => a.accountType === accountType)?.externalId;
   return trackAccount(
     db(),
-    { scopeId: c.person.scopeId, userId: c.person.userId, bankId: c.bank.bankId, countryCode: c.bank.countryCode, accountType, consentId: c.consentId, accountId },
+    {
+      scopeId: c.person.scopeId,
+      userId: c.person.userId,
+      bankId: c.bank.bankId,
+      countryCode: c.bank.countryCode,
+      accountType,
+      consentId: c.consentId,
+      accountId,
+    },
     { psuIpAddress: "192.0.2.1", requestId: "test" },
   );
 }

@@ -13,7 +13,9 @@ export async function makePerson(label = "person") {
   const { user, scope } = await prisma().$transaction((tx) =>
     signUp(tx, { email, password: TEST_PASSWORD, name: label }),
   );
-  const pat = await prisma().$transaction((tx) => createPersonalToken(tx, user.id, { name: "test", expiresInDays: 30 }));
+  const pat = await prisma().$transaction((tx) =>
+    createPersonalToken(tx, user.id, { name: "test", expiresInDays: 30 }),
+  );
   return { userId: user.id, email, scopeId: scope.id, token: pat.token, tokenId: pat.id };
 }
 
@@ -41,6 +43,10 @@ export async function twoTenants() {
 /** An Auth.js session cookie for the person, as the browser sends it after sign-in. */
 export async function sessionCookie(userId: string): Promise<string> {
   const { encode } = await import("next-auth/jwt");
-  const value = await encode({ token: { sub: userId }, secret: process.env.AUTH_SECRET ?? "", salt: "authjs.session-token" });
+  const value = await encode({
+    token: { sub: userId },
+    secret: process.env.AUTH_SECRET ?? "",
+    salt: "authjs.session-token",
+  });
   return `authjs.session-token=${value}`;
 }

@@ -47,7 +47,12 @@ export async function call<T = Record<string, unknown>>(
   assertContract(handler, method, path, response.status, text);
   // A CSV download is text; every other answer of ours is JSON.
   const isCsv = (response.headers.get("content-type") ?? "").startsWith("text/csv");
-  return { status: response.status, headers: response.headers, text, json: (text && !isCsv ? JSON.parse(text) : null) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: (text && !isCsv ? JSON.parse(text) : null) as T,
+  };
 }
 
 export const bearer = (token: string, scopeId?: string): Record<string, string> => ({

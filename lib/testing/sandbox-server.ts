@@ -35,7 +35,11 @@ const MODULES: Record<string, Module> = {
 };
 const ROUTES = compileRoutes(Object.fromEntries(Object.keys(MODULES).map((pattern) => [pattern, pattern])), PREFIX);
 
-export type SandboxServer = { origin: string; calls: { method: string; path: string; status: number; psuIp: string | null }[]; close: () => Promise<void> };
+export type SandboxServer = {
+  origin: string;
+  calls: { method: string; path: string; status: number; psuIp: string | null }[];
+  close: () => Promise<void>;
+};
 
 /** Starts the server and points the "sandbox" integration at it. */
 export async function startSandboxServer(): Promise<SandboxServer> {
@@ -50,14 +54,22 @@ export async function startSandboxServer(): Promise<SandboxServer> {
       return;
     }
     const response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
-    calls.push({ method, path: url.pathname + url.search, status: response.status, psuIp: req.headers["psu-ip-address"]?.toString() ?? null });
+    calls.push({
+      method,
+      path: url.pathname + url.search,
+      status: response.status,
+      psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
+    });
     await writeWebResponse(res, response, method, req.headers["accept-encoding"]);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   setIntegrationForTests(
     SANDBOX_INTEGRATION,
-    createNextGenPsd2Integration({ name: SANDBOX_INTEGRATION, directory: httpDirectory({ url: `${origin}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }) }),
+    createNextGenPsd2Integration({
+      name: SANDBOX_INTEGRATION,
+      directory: httpDirectory({ url: `${origin}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }),
+    }),
   );
   return { origin, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

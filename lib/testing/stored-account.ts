@@ -5,12 +5,25 @@ import { pool, prisma } from "@/lib/db/client";
 
 export async function storedAccount(person: { scopeId: string; userId: string }, transactions = 5) {
   const consent = await prisma().consent.create({
-    data: { scopeId: person.scopeId, userId: person.userId, integrationName: "sandbox", purpose: "account_access", expiryDays: 90, status: "valid" },
+    data: {
+      scopeId: person.scopeId,
+      userId: person.userId,
+      integrationName: "sandbox",
+      purpose: "account_access",
+      expiryDays: 90,
+      status: "valid",
+    },
   });
   const account = await prisma().trackedAccount.create({
     data: {
-      scopeId: person.scopeId, consentId: consent.id, integrationName: "sandbox", bankId: "sbx-be-01", countryCode: "BE",
-      accountType: "private", externalId: `stored-${randomUUID()}`, currency: "EUR",
+      scopeId: person.scopeId,
+      consentId: consent.id,
+      integrationName: "sandbox",
+      bankId: "sbx-be-01",
+      countryCode: "BE",
+      accountType: "private",
+      externalId: `stored-${randomUUID()}`,
+      currency: "EUR",
     },
   });
   await pool().query(

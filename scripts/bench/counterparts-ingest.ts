@@ -18,12 +18,26 @@ function synthetic(prefix: string): BankTransaction[] {
     const iban = `NL${String(10 + (party % 89)).padStart(2, "0")}BANK${String(party * 10 + (i % 2)).padStart(10, "0")}`;
     const day = new Date(Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000).toISOString().slice(0, 10);
     out.push({
-      externalId: `${prefix}-${i}`, entryReference: null, status: "booked", bookingDate: day, valueDate: day,
-      amount: `${debit ? "-" : ""}${(i % 5000) + 1}.${String(i % 100).padStart(2, "0")}`, currency: "EUR",
-      creditorName: debit ? name : null, creditorIban: debit ? iban : null, ultimateCreditor: null,
-      debtorName: debit ? null : name, debtorIban: debit ? null : iban, ultimateDebtor: null,
-      remittanceInformation: `ref ${i}`, creditorId: debit && party % 4 === 0 ? `NL00ZZZ${party}` : null,
-      mandateId: null, bankTransactionCode: null, endToEndId: null, proprietaryBankTransactionCode: null, derivedId: false,
+      externalId: `${prefix}-${i}`,
+      entryReference: null,
+      status: "booked",
+      bookingDate: day,
+      valueDate: day,
+      amount: `${debit ? "-" : ""}${(i % 5000) + 1}.${String(i % 100).padStart(2, "0")}`,
+      currency: "EUR",
+      creditorName: debit ? name : null,
+      creditorIban: debit ? iban : null,
+      ultimateCreditor: null,
+      debtorName: debit ? null : name,
+      debtorIban: debit ? null : iban,
+      ultimateDebtor: null,
+      remittanceInformation: `ref ${i}`,
+      creditorId: debit && party % 4 === 0 ? `NL00ZZZ${party}` : null,
+      mandateId: null,
+      bankTransactionCode: null,
+      endToEndId: null,
+      proprietaryBankTransactionCode: null,
+      derivedId: false,
     });
   }
   return out;
@@ -43,7 +57,13 @@ async function account(db: pg.Pool, scopeId: string, userId: string): Promise<st
   return created.rows[0].id;
 }
 
-async function ingestAll(db: pg.Pool, scopeId: string, accountId: string, rows: BankTransaction[], withCounterparts: boolean) {
+async function ingestAll(
+  db: pg.Pool,
+  scopeId: string,
+  accountId: string,
+  rows: BankTransaction[],
+  withCounterparts: boolean,
+) {
   const runId = crypto.randomUUID();
   const t = performance.now();
   for (let start = 0; start < rows.length; start += PAGE) {
@@ -53,7 +73,8 @@ async function ingestAll(db: pg.Pool, scopeId: string, accountId: string, rows: 
       await client.query("BEGIN");
       const counts = await ingestPage(client, { scopeId, accountId, runId }, page);
       // As the sync runner does: only rows the upsert could not assign take the full step.
-      if (withCounterparts && counts.unresolved.length > 0) await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
+      if (withCounterparts && counts.unresolved.length > 0)
+        await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
       await client.query("COMMIT");
     } finally {
       client.release();

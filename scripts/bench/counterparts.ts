@@ -15,11 +15,19 @@ export type CounterpartsBench = {
   listApiMs: number;
 };
 
-
-export async function benchCounterparts(options: { db: pg.Pool; baseUrl: string; token: string; scopeId: string; accountId: string }): Promise<CounterpartsBench> {
+export async function benchCounterparts(options: {
+  db: pg.Pool;
+  baseUrl: string;
+  token: string;
+  scopeId: string;
+  accountId: string;
+}): Promise<CounterpartsBench> {
   const { db, scopeId, accountId } = options;
   // seedMillion writes every party as creditor_name; on credits the party is the debtor.
-  await db.query("UPDATE transactions SET debtor_name = creditor_name, creditor_name = NULL WHERE account_id = $1 AND amount > 0", [accountId]);
+  await db.query(
+    "UPDATE transactions SET debtor_name = creditor_name, creditor_name = NULL WHERE account_id = $1 AND amount > 0",
+    [accountId],
+  );
   await db.query("UPDATE transactions SET counterpart_id = NULL WHERE account_id = $1", [accountId]);
   const client = await db.connect();
   let assigned = 0;
@@ -33,7 +41,9 @@ export async function benchCounterparts(options: { db: pg.Pool; baseUrl: string;
   }
   const assignMs = performance.now() - t;
   await db.query("VACUUM ANALYZE transactions");
-  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM counterparts WHERE scope_id = $1", [scopeId]);
+  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM counterparts WHERE scope_id = $1", [
+    scopeId,
+  ]);
 
   const groupBy = `SELECT CASE WHEN amount < 0 THEN creditor_name ELSE debtor_name END AS party, count(*)::int AS count,
       coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS sum_in, coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS sum_out,

@@ -5,7 +5,12 @@ import autocannon from "autocannon";
 
 export type Measurement = { label: string; requestsPerSecond: number; p50: number; p99: number; non2xx: number };
 
-async function measure(label: string, url: string, headers: Record<string, string>, seconds: number): Promise<Measurement> {
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Measurement> {
   const result = await autocannon({ url, headers, connections: 10, duration: seconds });
   return {
     label,
@@ -29,7 +34,8 @@ export async function benchKernel(baseUrl: string, token: string, options = { se
     bareRuns.push(await measure("bare /api/health", bare, {}, options.seconds));
     kernelRuns.push(await measure("GET /api/scopes/v1", kernel, auth, options.seconds));
   }
-  const mean = (runs: Measurement[], key: keyof Omit<Measurement, "label">) => runs.reduce((s, r) => s + r[key], 0) / runs.length;
+  const mean = (runs: Measurement[], key: keyof Omit<Measurement, "label">) =>
+    runs.reduce((s, r) => s + r[key], 0) / runs.length;
   const summary = (label: string, runs: Measurement[]): Measurement => ({
     label,
     requestsPerSecond: mean(runs, "requestsPerSecond"),

@@ -34,7 +34,14 @@ const wants = (name: string) => only.size === 0 || only.has(name);
 async function main() {
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(PORT), DATA_DIR, RATE_LIMIT_POINTS: "100000000", SYNC_IN_APP: "0", GLEIF_ENABLED: "0" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR,
+      RATE_LIMIT_POINTS: "100000000",
+      SYNC_IN_APP: "0",
+      GLEIF_ENABLED: "0",
+    },
   });
   try {
     await waitFor(`${BASE}/api/health`, 600_000);
@@ -63,15 +70,33 @@ async function main() {
       const t = performance.now();
       const accountId = await seedMillion(pool(), person.scopeId, person.userId);
       console.log(`  (seeded 1,000,000 rows in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-      const p = await benchPages({ db: pool(), baseUrl: BASE, token: person.token, scopeId: person.scopeId, accountId });
-      console.log(`  API first page ${p.firstApiMs.toFixed(2)} ms · API ~90% deep ${p.deepApiMs.toFixed(2)} ms   (node:http keep-alive client)`);
-      console.log(`  API first page ${p.firstFetchMs.toFixed(2)} ms · API ~90% deep ${p.deepFetchMs.toFixed(2)} ms   (fetch client, no compression)`);
+      const p = await benchPages({
+        db: pool(),
+        baseUrl: BASE,
+        token: person.token,
+        scopeId: person.scopeId,
+        accountId,
+      });
+      console.log(
+        `  API first page ${p.firstApiMs.toFixed(2)} ms · API ~90% deep ${p.deepApiMs.toFixed(2)} ms   (node:http keep-alive client)`,
+      );
+      console.log(
+        `  API first page ${p.firstFetchMs.toFixed(2)} ms · API ~90% deep ${p.deepFetchMs.toFixed(2)} ms   (fetch client, no compression)`,
+      );
       console.log(`  pg  first page ${p.firstRawMs.toFixed(2)} ms · pg  ~90% deep ${p.deepRawMs.toFixed(2)} ms`);
       console.log(`ratio: deep / first page (API) = ${(p.deepApiMs / p.firstApiMs).toFixed(2)}×   (target ≤ 1.3×)`);
-      console.log(`ratio: API / raw keyset query = ${(p.firstApiMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepApiMs / p.deepRawMs).toFixed(2)}× deep   (target ≤ 3×)`);
-      console.log(`ratio: API with fetch / raw keyset query = ${(p.firstFetchMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepFetchMs / p.deepRawMs).toFixed(2)}× deep`);
-      console.log(`  with fetch's default gzip: first page ${p.firstGzipMs.toFixed(2)} ms (${(p.firstGzipMs / p.firstRawMs).toFixed(2)}× the raw query; ${(p.plainBytes / 1000).toFixed(0)} kB → ${(p.gzipBytes / 1000).toFixed(1)} kB on the wire, which pays off beyond localhost)`);
-      console.log(`  for scale: a constant-JSON route served by Next.js takes ${p.bareRouteMs.toFixed(2)} ms (= ${(p.bareRouteMs / p.firstRawMs).toFixed(2)}× the raw query); kernel routes skip Next's per-request work (direct lane)`);
+      console.log(
+        `ratio: API / raw keyset query = ${(p.firstApiMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepApiMs / p.deepRawMs).toFixed(2)}× deep   (target ≤ 3×)`,
+      );
+      console.log(
+        `ratio: API with fetch / raw keyset query = ${(p.firstFetchMs / p.firstRawMs).toFixed(2)}× first, ${(p.deepFetchMs / p.deepRawMs).toFixed(2)}× deep`,
+      );
+      console.log(
+        `  with fetch's default gzip: first page ${p.firstGzipMs.toFixed(2)} ms (${(p.firstGzipMs / p.firstRawMs).toFixed(2)}× the raw query; ${(p.plainBytes / 1000).toFixed(0)} kB → ${(p.gzipBytes / 1000).toFixed(1)} kB on the wire, which pays off beyond localhost)`,
+      );
+      console.log(
+        `  for scale: a constant-JSON route served by Next.js takes ${p.bareRouteMs.toFixed(2)} ms (= ${(p.bareRouteMs / p.firstRawMs).toFixed(2)}× the raw query); kernel routes skip Next's per-request work (direct lane)`,
+      );
     }
 
     if (wants("counterparts")) {
@@ -79,23 +104,47 @@ async function main() {
       const { benchCounterparts } = await import("./counterparts");
       console.log("\nCounterparts with totals, account with 1,000,000 rows (median of 7)");
       const accountId = await seedMillion(pool(), person.scopeId, person.userId);
-      const c = await benchCounterparts({ db: pool(), baseUrl: BASE, token: person.token, scopeId: person.scopeId, accountId });
-      console.log(`  assigned ${c.assigned} rows to ${c.counterparts} counterparts in ${(c.assignMs / 1000).toFixed(1)} s (one set-based call)`);
-      console.log(`  plain GROUP BY ${c.groupByMs.toFixed(0)} ms · listing SQL ${c.listSqlMs.toFixed(0)} ms · API ${c.listApiMs.toFixed(0)} ms`);
-      console.log(`ratio: listing with totals / plain GROUP BY = ${(c.listSqlMs / c.groupByMs).toFixed(2)}× SQL, ${(c.listApiMs / c.groupByMs).toFixed(2)}× API`);
+      const c = await benchCounterparts({
+        db: pool(),
+        baseUrl: BASE,
+        token: person.token,
+        scopeId: person.scopeId,
+        accountId,
+      });
+      console.log(
+        `  assigned ${c.assigned} rows to ${c.counterparts} counterparts in ${(c.assignMs / 1000).toFixed(1)} s (one set-based call)`,
+      );
+      console.log(
+        `  plain GROUP BY ${c.groupByMs.toFixed(0)} ms · listing SQL ${c.listSqlMs.toFixed(0)} ms · API ${c.listApiMs.toFixed(0)} ms`,
+      );
+      console.log(
+        `ratio: listing with totals / plain GROUP BY = ${(c.listSqlMs / c.groupByMs).toFixed(2)}× SQL, ${(c.listApiMs / c.groupByMs).toFixed(2)}× API`,
+      );
       const { benchIngest } = await import("./counterparts-ingest");
       const i = await benchIngest(pool(), person.scopeId, person.userId);
-      console.log(`  ingest of ${i.rows} rows in pages of 1,000: ${(i.plainMs / 1000).toFixed(2)} s upsert only · ${(i.withMs / 1000).toFixed(2)} s with counterparts (new parties) · ${(i.warmMs / 1000).toFixed(2)} s (known parties)`);
-      console.log(`ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.5×)`);
+      console.log(
+        `  ingest of ${i.rows} rows in pages of 1,000: ${(i.plainMs / 1000).toFixed(2)} s upsert only · ${(i.withMs / 1000).toFixed(2)} s with counterparts (new parties) · ${(i.warmMs / 1000).toFixed(2)} s (known parties)`,
+      );
+      console.log(
+        `ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.5×)`,
+      );
     }
 
     if (wants("search")) {
       const { benchSearch, SEARCH_ROWS } = await import("./search");
-      console.log(`\nClients search, ILIKE '%q%' on ${SEARCH_ROWS.toLocaleString("en")} clients of one scope (median of 31 interleaved rounds)`);
+      console.log(
+        `\nClients search, ILIKE '%q%' on ${SEARCH_ROWS.toLocaleString("en")} clients of one scope (median of 31 interleaved rounds)`,
+      );
       const r = await benchSearch(pool(), person.scopeId);
-      console.log(`  rare term (1 match): ${r.rareWithMs.toFixed(2)} ms with the trigram index · ${r.rareWithoutMs.toFixed(2)} ms without`);
-      console.log(`  common term (first 51 of many): ${r.commonWithMs.toFixed(2)} ms with · ${r.commonWithoutMs.toFixed(2)} ms without`);
-      console.log(`ratio: without / with the trigram index = ${(r.rareWithoutMs / r.rareWithMs).toFixed(1)}× rare term, ${(r.commonWithoutMs / r.commonWithMs).toFixed(2)}× common term`);
+      console.log(
+        `  rare term (1 match): ${r.rareWithMs.toFixed(2)} ms with the trigram index · ${r.rareWithoutMs.toFixed(2)} ms without`,
+      );
+      console.log(
+        `  common term (first 51 of many): ${r.commonWithMs.toFixed(2)} ms with · ${r.commonWithoutMs.toFixed(2)} ms without`,
+      );
+      console.log(
+        `ratio: without / with the trigram index = ${(r.rareWithoutMs / r.rareWithMs).toFixed(1)}× rare term, ${(r.commonWithoutMs / r.commonWithMs).toFixed(2)}× common term`,
+      );
     }
 
     if (wants("sync")) {
@@ -105,9 +154,13 @@ async function main() {
       const connected = await connectedConsent("bulk-100000");
       const { account, run } = await trackedAccount(connected);
       const s = await benchSync(pool(), account.id, connected.person.scopeId, run.id);
-      console.log(`  full sync ${(s.syncMs / 1000).toFixed(2)} s (${Math.round(s.rows / (s.syncMs / 1000))} rows/s) · plain batched INSERT ${(s.insertMs / 1000).toFixed(2)} s`);
+      console.log(
+        `  full sync ${(s.syncMs / 1000).toFixed(2)} s (${Math.round(s.rows / (s.syncMs / 1000))} rows/s) · plain batched INSERT ${(s.insertMs / 1000).toFixed(2)} s`,
+      );
       console.log(`ratio: full sync / plain insert = ${(s.syncMs / s.insertMs).toFixed(2)}×   (target ≤ 3×)`);
-      console.log(`  re-sync of the unchanged ${s.rows.toLocaleString("en")} rows (whole history again): ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`);
+      console.log(
+        `  re-sync of the unchanged ${s.rows.toLocaleString("en")} rows (whole history again): ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`,
+      );
       console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
     }
     const { disconnect } = await import("@/lib/db/client");

@@ -11,7 +11,13 @@ export const SEARCH_ROWS = 100_000;
 const QUERY = `SELECT id, display_name FROM clients WHERE scope_id = $1 AND display_name ILIKE $2
   ORDER BY created_at DESC, id DESC LIMIT 51`;
 
-export type SearchBench = { rareWithMs: number; rareWithoutMs: number; commonWithMs: number; commonWithoutMs: number; seedMs: number };
+export type SearchBench = {
+  rareWithMs: number;
+  rareWithoutMs: number;
+  commonWithMs: number;
+  commonWithoutMs: number;
+  seedMs: number;
+};
 
 export async function benchSearch(db: pg.Pool, scopeId: string): Promise<SearchBench> {
   const t = performance.now();
@@ -35,7 +41,13 @@ export async function benchSearch(db: pg.Pool, scopeId: string): Promise<SearchB
     await client.query("DROP INDEX clients_display_name_trgm");
     const without = await interleavedMedians(31, { rare: run(rare), common: run(common) });
     await client.query("ROLLBACK");
-    return { rareWithMs: withIndex.rare, rareWithoutMs: without.rare, commonWithMs: withIndex.common, commonWithoutMs: without.common, seedMs };
+    return {
+      rareWithMs: withIndex.rare,
+      rareWithoutMs: without.rare,
+      commonWithMs: withIndex.common,
+      commonWithoutMs: without.common,
+      seedMs,
+    };
   } finally {
     await client.query("ROLLBACK").catch(() => undefined);
     client.release();

@@ -8,11 +8,24 @@ import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
 import { db as sharedDb } from "@/lib/db/client";
 
-export type SyncBench = { syncMs: number; insertMs: number; resyncMs: number; rows: number; resyncAdded: number; resyncUpdated: number };
+export type SyncBench = {
+  syncMs: number;
+  insertMs: number;
+  resyncMs: number;
+  rows: number;
+  resyncAdded: number;
+  resyncUpdated: number;
+};
 
 /** A re-sync over the whole history: the run's window is preset to the first sync's start. */
 async function timedRun(accountId: string, scopeId: string, dateFrom: string | null) {
-  const { run } = await createRun(sharedDb(), { scopeId, accountId, trigger: "manual", attended: true, psuIpAddress: "127.0.0.1" });
+  const { run } = await createRun(sharedDb(), {
+    scopeId,
+    accountId,
+    trigger: "manual",
+    attended: true,
+    psuIpAddress: "127.0.0.1",
+  });
   await prisma().syncRun.update({ where: { id: run.id }, data: { dateFrom } });
   const t = performance.now();
   await executeRun(run.id, "bench");
@@ -22,7 +35,12 @@ async function timedRun(accountId: string, scopeId: string, dateFrom: string | n
   return { ms, added: done.added, updated: done.updated };
 }
 
-export async function benchSync(db: pg.Pool, accountId: string, scopeId: string, firstRunId: string): Promise<SyncBench> {
+export async function benchSync(
+  db: pg.Pool,
+  accountId: string,
+  scopeId: string,
+  firstRunId: string,
+): Promise<SyncBench> {
   const t = performance.now();
   await executeRun(firstRunId, "bench");
   const syncMs = performance.now() - t;
@@ -49,5 +67,12 @@ export async function benchSync(db: pg.Pool, accountId: string, scopeId: string,
   await db.query("DROP TABLE bench_plain_insert");
 
   const resync = await timedRun(accountId, scopeId, first.dateFrom);
-  return { syncMs, insertMs, resyncMs: resync.ms, rows: rows.length, resyncAdded: resync.added, resyncUpdated: resync.updated };
+  return {
+    syncMs,
+    insertMs,
+    resyncMs: resync.ms,
+    rows: rows.length,
+    resyncAdded: resync.added,
+    resyncUpdated: resync.updated,
+  };
 }

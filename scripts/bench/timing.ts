@@ -15,7 +15,10 @@ export async function median(times: number, run: () => Promise<void>): Promise<n
  * median in milliseconds. Interleaving makes a drift in machine speed hit all of them alike, so
  * their ratios hold even when absolute times wander.
  */
-export async function interleavedMedians<K extends string>(rounds: number, runs: Record<K, () => Promise<void>>): Promise<Record<K, number>> {
+export async function interleavedMedians<K extends string>(
+  rounds: number,
+  runs: Record<K, () => Promise<void>>,
+): Promise<Record<K, number>> {
   const names = Object.keys(runs) as K[];
   const samples = new Map<K, number[]>(names.map((n) => [n, []]));
   for (let round = 0; round < rounds; round += 1) {

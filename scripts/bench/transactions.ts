@@ -46,7 +46,6 @@ export async function seedMillion(db: pg.Pool, scopeId: string, userId: string):
   return accountId;
 }
 
-
 /**
  * A keep-alive GET with Node's own HTTP client: the leanest client, as pg is on the raw side. The
  * bench also times fetch (undici), which costs about 0.3 ms more a request here. Neither asks for
@@ -66,7 +65,13 @@ function leanGet(baseUrl: string) {
     });
 }
 
-export async function benchPages(options: { db: pg.Pool; baseUrl: string; token: string; scopeId: string; accountId: string }): Promise<PageBench> {
+export async function benchPages(options: {
+  db: pg.Pool;
+  baseUrl: string;
+  token: string;
+  scopeId: string;
+  accountId: string;
+}): Promise<PageBench> {
   const { db, accountId } = options;
   // The row ~90% deep in newest-first order becomes the cursor.
   const deep = await db.query<{ sort_date: string; id: string }>(
@@ -75,7 +80,8 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
   );
   const cursor = encodeCursor(transactionsList(accountId, {}), [deep.rows[0].sort_date, deep.rows[0].id]);
   const headers = { authorization: `Bearer ${options.token}`, "x-scope": options.scopeId };
-  const path = (c?: string) => `/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=100${c ? `&cursor=${c}` : ""}`;
+  const path = (c?: string) =>
+    `/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=100${c ? `&cursor=${c}` : ""}`;
   const get = leanGet(options.baseUrl);
   const check = (status: number, text: string) => {
     const body = JSON.parse(text) as { data: unknown[] };
@@ -86,10 +92,14 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     check(res.status, res.body.toString("utf8"));
   };
   // fetch asks for gzip by default; `identity` keeps the comparison with pg (which does not compress) like for like.
-  const apiFetch = (c?: string, compressed = false) => async () => {
-    const res = await fetch(`${options.baseUrl}${path(c)}`, { headers: compressed ? headers : { ...headers, "accept-encoding": "identity" } });
-    check(res.status, await res.text());
-  };
+  const apiFetch =
+    (c?: string, compressed = false) =>
+    async () => {
+      const res = await fetch(`${options.baseUrl}${path(c)}`, {
+        headers: compressed ? headers : { ...headers, "accept-encoding": "identity" },
+      });
+      check(res.status, await res.text());
+    };
   const raw = (c?: string) => async () => {
     const { rows } = await db.query(transactionsQuery(accountId, { perPage: 100, cursor: c }));
     if (rows.length !== 101) throw new Error("unexpected raw page");
@@ -110,7 +120,8 @@ export async function benchPages(options: { db: pg.Pool; baseUrl: string; token:
     bare,
   };
   // Bytes on the wire for one first page, plain and with gzip.
-  const wireBytes = async (acceptEncoding: string) => (await get(path(), { ...headers, "accept-encoding": acceptEncoding })).body.length;
+  const wireBytes = async (acceptEncoding: string) =>
+    (await get(path(), { ...headers, "accept-encoding": acceptEncoding })).body.length;
   const plainBytes = await wireBytes("identity");
   const gzipBytes = await wireBytes("gzip");
   await interleavedMedians(30, runs); // warm-up

@@ -30,10 +30,16 @@ describe("judgeVitest", () => {
   });
 
   it("fails a file that could not load, a skipped test, no tests, and a missing report", () => {
-    const broken = { ...cleanVitest, numFailedTestSuites: 1, testResults: [{ name: "b.test.ts", status: "failed", message: "Cannot find module" }] };
+    const broken = {
+      ...cleanVitest,
+      numFailedTestSuites: 1,
+      testResults: [{ name: "b.test.ts", status: "failed", message: "Cannot find module" }],
+    };
     expect(judgeVitest(0, broken, cleanRun).problems).toContain("b.test.ts: Cannot find module");
     expect(judgeVitest(0, { ...cleanVitest, numPendingTests: 1 }, cleanRun).problems.join()).toMatch(/skipped/);
-    expect(judgeVitest(0, { ...cleanVitest, numTotalTests: 0, numPassedTests: 0 }, cleanRun).problems).toContain("no test ran");
+    expect(judgeVitest(0, { ...cleanVitest, numTotalTests: 0, numPassedTests: 0 }, cleanRun).problems).toContain(
+      "no test ran",
+    );
     expect(judgeVitest(0, null, null).problems).toContain("no JSON report was written");
   });
 
@@ -50,8 +56,12 @@ describe("judgePlaywright", () => {
     expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, unexpected: 1 } }).failed).toBe(1);
     expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, flaky: 1 } }).problems.join()).toMatch(/flaky/);
     expect(judgePlaywright(0, { ...clean, stats: { ...clean.stats, skipped: 2 } }).problems.join()).toMatch(/skipped/);
-    expect(judgePlaywright(0, { ...clean, stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } }).problems).toContain("no test ran");
-    expect(judgePlaywright(0, { ...clean, errors: [{ message: "webServer failed" }] }).problems.join()).toMatch(/webServer failed/);
+    expect(
+      judgePlaywright(0, { ...clean, stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } }).problems,
+    ).toContain("no test ran");
+    expect(judgePlaywright(0, { ...clean, errors: [{ message: "webServer failed" }] }).problems.join()).toMatch(
+      /webServer failed/,
+    );
     expect(judgePlaywright(null, null).problems).toContain("no JSON report was written");
   });
 });

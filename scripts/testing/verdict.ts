@@ -42,18 +42,27 @@ function readJson<T>(file: string): T | null {
 export function judgeVitest(exitCode: number | null, report: VitestJson | null, run: VitestRun | null): Verdict {
   const problems: string[] = [];
   if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
-  if (!report) return { runner: "vitest", passed: 0, failed: 0, skipped: 0, problems: [...problems, "no JSON report was written"] };
+  if (!report)
+    return {
+      runner: "vitest",
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      problems: [...problems, "no JSON report was written"],
+    };
   if (!run) problems.push("no run report was written (unhandled errors unknown)");
   const failed = report.numFailedTests;
   const skipped = report.numPendingTests + report.numTodoTests;
   if (failed > 0) problems.push(`${failed} failed test(s)`);
   const brokenFiles = report.testResults.filter((f) => f.status === "failed" && f.message);
   for (const file of brokenFiles) problems.push(`${file.name}: ${file.message}`);
-  if (report.numFailedTestSuites > 0 && failed === 0 && brokenFiles.length === 0) problems.push(`${report.numFailedTestSuites} failed suite(s)`);
+  if (report.numFailedTestSuites > 0 && failed === 0 && brokenFiles.length === 0)
+    problems.push(`${report.numFailedTestSuites} failed suite(s)`);
   if (skipped > 0) problems.push(`${skipped} skipped or todo test(s): no test may skip itself`);
   if (report.numTotalTests === 0) problems.push("no test ran");
   if (!report.success) problems.push("the report says the run did not succeed");
-  if (run && run.unhandledErrors.length > 0) problems.push(`${run.unhandledErrors.length} unhandled error(s): ${run.unhandledErrors.join("; ")}`);
+  if (run && run.unhandledErrors.length > 0)
+    problems.push(`${run.unhandledErrors.length} unhandled error(s): ${run.unhandledErrors.join("; ")}`);
   if (run && run.reason !== "passed") problems.push(`the run ended as "${run.reason}"`);
   return { runner: "vitest", passed: report.numPassedTests, failed, skipped, problems };
 }
@@ -61,7 +70,14 @@ export function judgeVitest(exitCode: number | null, report: VitestJson | null, 
 export function judgePlaywright(exitCode: number | null, report: PlaywrightJson | null): Verdict {
   const problems: string[] = [];
   if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
-  if (!report) return { runner: "playwright", passed: 0, failed: 0, skipped: 0, problems: [...problems, "no JSON report was written"] };
+  if (!report)
+    return {
+      runner: "playwright",
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      problems: [...problems, "no JSON report was written"],
+    };
   const { expected, unexpected, flaky, skipped } = report.stats;
   const interrupted = report.stats.interrupted ?? 0;
   if (unexpected > 0) problems.push(`${unexpected} failed test(s)`);

@@ -5,7 +5,11 @@ import { errorBody, jsonResponse } from "@/lib/api/response";
 async function notFound(request: Request) {
   const requestId = requestIdFor(request);
   const path = new URL(request.url).pathname;
-  return jsonResponse(errorBody("not_found", `No API endpoint at ${path}. See /docs for the reference.`, requestId), 404, requestId);
+  return jsonResponse(
+    errorBody("not_found", `No API endpoint at ${path}. See /docs for the reference.`, requestId),
+    404,
+    requestId,
+  );
 }
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

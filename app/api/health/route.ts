@@ -10,7 +10,12 @@ export function GET() {
 
 async function notAllowed(request: Request) {
   const requestId = requestIdFor(request);
-  return jsonResponse(errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: GET.`, requestId), 405, requestId, { allow: "GET" });
+  return jsonResponse(
+    errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: GET.`, requestId),
+    405,
+    requestId,
+    { allow: "GET" },
+  );
 }
 
 export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

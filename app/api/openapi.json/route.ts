@@ -8,6 +8,10 @@ let body: string | null = null;
 export function GET() {
   body ??= JSON.stringify(openApiDocument());
   return new Response(body, {
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "access-control-allow-origin": "*",
+    },
   });
 }

@@ -10,7 +10,10 @@ describe("Enable Banking HTTP layer", () => {
     const now = Math.floor(Date.now() / 1000);
     const token = await signToken({ appId: "app-123", privateKey }, now);
     expect(decodeProtectedHeader(token)).toEqual({ alg: "RS256", typ: "JWT", kid: "app-123" });
-    const { payload } = await jwtVerify(token, publicKey, { issuer: "enablebanking.com", audience: "api.enablebanking.com" });
+    const { payload } = await jwtVerify(token, publicKey, {
+      issuer: "enablebanking.com",
+      audience: "api.enablebanking.com",
+    });
     expect(payload.iat).toBe(now);
     expect(payload.exp).toBe(now + TOKEN_TTL_SECONDS);
     expect(TOKEN_TTL_SECONDS).toBeLessThanOrEqual(24 * 3600);
@@ -33,6 +36,8 @@ describe("Enable Banking HTTP layer", () => {
     expect(kind(401, "UNAUTHORIZED_ACCESS")).toEqual(["rejected", null]);
     expect(kind(404, "ACCOUNT_DOES_NOT_EXIST")).toEqual(["not_found", null]);
     expect(kind(422, "WRONG_REQUEST_PARAMETERS")).toEqual(["rejected", null]);
-    expect(bankErrorOf(providerErrorOf(401, { message: "Session expired", error: "EXPIRED_SESSION" }, null))?.bankCode).toBe("EXPIRED_SESSION");
+    expect(
+      bankErrorOf(providerErrorOf(401, { message: "Session expired", error: "EXPIRED_SESSION" }, null))?.bankCode,
+    ).toBe("EXPIRED_SESSION");
   });
 });

@@ -42,12 +42,26 @@ export function signToken(config: Pick<EbConfig, "appId" | "privateKey">, nowSec
 const ErrorBody = z.object({ message: z.string().optional(), error: z.string().optional() }).passthrough();
 
 /** Codes that mean the session (our consent) has ended or never existed at Enable Banking. */
-const SESSION_ENDED = new Set(["EXPIRED_SESSION", "REVOKED_SESSION", "CLOSED_SESSION", "SESSION_DOES_NOT_EXIST", "WRONG_SESSION_STATUS", "ASPSP_ACCOUNT_NOT_ACCESSIBLE"]);
+const SESSION_ENDED = new Set([
+  "EXPIRED_SESSION",
+  "REVOKED_SESSION",
+  "CLOSED_SESSION",
+  "SESSION_DOES_NOT_EXIST",
+  "WRONG_SESSION_STATUS",
+  "ASPSP_ACCOUNT_NOT_ACCESSIBLE",
+]);
 /**
  * 401/403 codes about our application (its key, id, IP or services), not the person's consent:
  * ending consents would not help, so they are `rejected` (an operator must fix the configuration).
  */
-const APPLICATION_REFUSED = new Set(["ACCESS_DENIED", "UNAUTHORIZED_ACCESS", "AUTHORIZATION_NOT_PROVIDED", "UNAUTHORIZED_IP", "INVALID_HOST", "REDIRECT_URI_NOT_ALLOWED"]);
+const APPLICATION_REFUSED = new Set([
+  "ACCESS_DENIED",
+  "UNAUTHORIZED_ACCESS",
+  "AUTHORIZATION_NOT_PROVIDED",
+  "UNAUTHORIZED_IP",
+  "INVALID_HOST",
+  "REDIRECT_URI_NOT_ALLOWED",
+]);
 
 export function retryAfterOf(header: string | null, now: number = Date.now()): number | null {
   if (!header) return null;
@@ -57,7 +71,12 @@ export function retryAfterOf(header: string | null, now: number = Date.now()): n
 }
 
 /** HTTP status + Enable Banking's ErrorResponse → the error kinds the sync engine handles. */
-export function providerErrorOf(status: number, body: unknown, retryAfterHeader: string | null, bankDate: string | null = null): ProviderError {
+export function providerErrorOf(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null,
+  bankDate: string | null = null,
+): ProviderError {
   const parsed = ErrorBody.safeParse(body);
   const bankCode = parsed.success ? (parsed.data.error ?? null) : null;
   const text = (parsed.success && parsed.data.message) || `Enable Banking answered HTTP ${status}`;
@@ -88,7 +107,10 @@ export function createEbClient(config: EbConfig): EbClient {
   };
   const base = config.apiUrl.replace(/\/$/, "");
 
-  return async function call<S extends z.ZodType>(request: EbRequest, schema: S | null): Promise<EbResponse<z.infer<S>>> {
+  return async function call<S extends z.ZodType>(
+    request: EbRequest,
+    schema: S | null,
+  ): Promise<EbResponse<z.infer<S>>> {
     const headers: Record<string, string> = { accept: "application/json", authorization: `Bearer ${await bearer()}` };
     for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== null) headers[k] = v;
     if (request.body !== undefined) headers["content-type"] = "application/json";
@@ -116,12 +138,21 @@ export function createEbClient(config: EbConfig): EbClient {
       body = null;
     }
     const dateHeader = response.headers.get("date");
-    if (!response.ok) throw providerErrorOf(response.status, body, response.headers.get("retry-after"), dateHeader ? bankDateOf(dateHeader) : null);
+    if (!response.ok)
+      throw providerErrorOf(
+        response.status,
+        body,
+        response.headers.get("retry-after"),
+        dateHeader ? bankDateOf(dateHeader) : null,
+      );
     const bankDate = bankDateOf(dateHeader);
     if (!schema) return { body: body as z.infer<S>, bankDate };
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new ProviderError("unknown", "Enable Banking's answer did not have the expected shape.", { status: response.status, cause: parsed.error });
+      throw new ProviderError("unknown", "Enable Banking's answer did not have the expected shape.", {
+        status: response.status,
+        cause: parsed.error,
+      });
     }
     return { body: parsed.data, bankDate };
   };

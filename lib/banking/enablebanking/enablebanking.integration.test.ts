@@ -30,9 +30,19 @@ async function ours(accountId: string): Promise<Ours> {
             (count(*) - count(DISTINCT external_id))::int AS duplicates ${live}`,
     [accountId],
   );
-  const sums = await pool().query<{ currency: string; sum: string }>(`SELECT currency, sum(amount)::numeric(20,2)::text AS sum ${live} GROUP BY currency`, [accountId]);
-  const ids = await pool().query<{ external_id: string }>(`SELECT external_id ${live} AND external_id NOT LIKE 'syn_%' ORDER BY external_id`, [accountId]);
-  return { ...counts.rows[0], sums: Object.fromEntries(sums.rows.map((r) => [r.currency, r.sum])), ids: ids.rows.map((r) => r.external_id).sort() };
+  const sums = await pool().query<{ currency: string; sum: string }>(
+    `SELECT currency, sum(amount)::numeric(20,2)::text AS sum ${live} GROUP BY currency`,
+    [accountId],
+  );
+  const ids = await pool().query<{ external_id: string }>(
+    `SELECT external_id ${live} AND external_id NOT LIKE 'syn_%' ORDER BY external_id`,
+    [accountId],
+  );
+  return {
+    ...counts.rows[0],
+    sums: Object.fromEntries(sums.rows.map((r) => [r.currency, r.sum])),
+    ids: ids.rows.map((r) => r.external_id).sort(),
+  };
 }
 
 async function expectEqualToFake(accountId: string, uid: string) {
@@ -49,7 +59,13 @@ async function expectEqualToFake(accountId: string, uid: string) {
 }
 
 async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma() as never, { scopeId, accountId, trigger: attended ? "manual" : "scheduled", attended, psuIpAddress: attended ? "192.0.2.1" : null });
+  const { run: created } = await createRun(prisma() as never, {
+    scopeId,
+    accountId,
+    trigger: attended ? "manual" : "scheduled",
+    attended,
+    psuIpAddress: attended ? "192.0.2.1" : null,
+  });
   await executeRun(created.id, "test-worker");
   return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
 }
@@ -74,7 +90,12 @@ describe("Enable Banking through the local fake", () => {
       ["eb:FI:nordpankki:business", "enablebanking"],
     ]);
     expect((await ebBanks(headers, "BE")).every((b) => b.integrationName === "sandbox")).toBe(true);
-    const countries = await call<{ data: { countryCode: string; bankCount: number }[] }>(countriesRoute.GET, "GET", "/api/accounttracking/v1/supported-countries", { headers });
+    const countries = await call<{ data: { countryCode: string; bankCount: number }[] }>(
+      countriesRoute.GET,
+      "GET",
+      "/api/accounttracking/v1/supported-countries",
+      { headers },
+    );
     const codes = countries.json.data.map((c) => c.countryCode);
     expect(codes).toEqual(expect.arrayContaining(["BE", "FI", "SE", "DE", "EE"]));
     expect(countries.json.data.find((c) => c.countryCode === "FI")?.bankCount).toBe(3);
@@ -96,7 +117,11 @@ describe("Enable Banking through the local fake", () => {
     const before = fakeCalls().length;
     const again = await run(account.id, c.person.scopeId, false);
     expect([again.state, again.added, again.updated, again.removed]).toEqual(["succeeded", 0, 0, 0]);
-    expect(fakeCalls().slice(before).every((x) => x.psuIp === null)).toBe(true);
+    expect(
+      fakeCalls()
+        .slice(before)
+        .every((x) => x.psuIp === null),
+    ).toBe(true);
     await expectEqualToFake(account.id, account.externalId);
   });
 
@@ -124,13 +149,21 @@ describe("Enable Banking through the local fake", () => {
     const c = await ebConnectedConsent("alice");
     const { account, run: first } = await ebTrackedAccount(c);
     await firstSync(first.id);
-    const pendingIds = (await pool().query<{ external_id: string }>("SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'", [account.id])).rows.map((r) => r.external_id);
+    const pendingIds = (
+      await pool().query<{ external_id: string }>(
+        "SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'",
+        [account.id],
+      )
+    ).rows.map((r) => r.external_id);
     expect(pendingIds.length).toBeGreaterThan(0);
     advanceClock(5);
     try {
       const next = await run(account.id, c.person.scopeId);
       expect(next.state).toBe("succeeded");
-      const nowBooked = await pool().query("SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = ANY($2) AND status = 'booked' AND removed_at IS NULL", [account.id, pendingIds]);
+      const nowBooked = await pool().query(
+        "SELECT 1 FROM transactions WHERE account_id = $1 AND external_id = ANY($2) AND status = 'booked' AND removed_at IS NULL",
+        [account.id, pendingIds],
+      );
       const cancelled = pendingIds.length - (nowBooked.rowCount ?? 0);
       expect(next.updated).toBeGreaterThanOrEqual(nowBooked.rowCount ?? 0);
       expect(next.removed).toBe(cancelled);
@@ -155,23 +188,32 @@ describe("Enable Banking through the local fake", () => {
     await expectEqualToFake(account.id, account.externalId);
   });
 
-  it.each(["EXPIRED", "REVOKED"] as const)("a session %s at the bank ends the consent at once, says what to do, keeps what is stored", async (how) => {
-    const c = await ebConnectedConsent("alice");
-    const { account, run: first } = await ebTrackedAccount(c);
-    await firstSync(first.id);
-    const stored = (await ours(account.id)).booked;
-    expect(endSession(c.sessionId, how)).toBe(true);
-    const failed = await run(account.id, c.person.scopeId);
-    expect(failed.state).toBe("failed");
-    expect(failed.lastError).toMatch(how === "EXPIRED" ? /^Access expired at the bank on .*; reconnect to continue\.$/ : /^Access ended at the bank on .*; reconnect to continue\.$/);
-    const consent = await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } });
-    expect(consent.status).toBe(how === "EXPIRED" ? "expired" : "revoked");
-    expect((await ours(account.id)).booked).toBe(stored);
-  });
+  it.each(["EXPIRED", "REVOKED"] as const)(
+    "a session %s at the bank ends the consent at once, says what to do, keeps what is stored",
+    async (how) => {
+      const c = await ebConnectedConsent("alice");
+      const { account, run: first } = await ebTrackedAccount(c);
+      await firstSync(first.id);
+      const stored = (await ours(account.id)).booked;
+      expect(endSession(c.sessionId, how)).toBe(true);
+      const failed = await run(account.id, c.person.scopeId);
+      expect(failed.state).toBe("failed");
+      expect(failed.lastError).toMatch(
+        how === "EXPIRED"
+          ? /^Access expired at the bank on .*; reconnect to continue\.$/
+          : /^Access ended at the bank on .*; reconnect to continue\.$/,
+      );
+      const consent = await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } });
+      expect(consent.status).toBe(how === "EXPIRED" ? "expired" : "revoked");
+      expect((await ours(account.id)).booked).toBe(stored);
+    },
+  );
 
   it("every request our client sent and every response the fake gave matched the OpenAPI file", () => {
     const { requests, responses, violations } = bank.fake.contract;
-    console.info(`Enable Banking contract: ${requests} requests and ${responses} responses validated, ${violations.length} violations`);
+    console.info(
+      `Enable Banking contract: ${requests} requests and ${responses} responses validated, ${violations.length} violations`,
+    );
     expect(violations).toEqual([]);
     expect(requests).toBeGreaterThan(50);
     expect(responses).toBe(requests);

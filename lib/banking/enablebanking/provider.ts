@@ -54,7 +54,10 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
   };
 
   const session = async (sessionId: string) => {
-    const { body, bankDate } = await call({ method: "GET", path: `/sessions/${encodeURIComponent(sessionId)}` }, EbSession);
+    const { body, bankDate } = await call(
+      { method: "GET", path: `/sessions/${encodeURIComponent(sessionId)}` },
+      EbSession,
+    );
     return { body, bankDate };
   };
 
@@ -64,7 +67,8 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
       const codes = [...new Set((await aspsps()).map((a) => a.country.toUpperCase()))].sort();
       return codes.map((countryCode) => ({ countryCode, name: countryName(countryCode) }));
     },
-    listBanks: async (countryCode) => (await banks()).map((b) => b.bank).filter((b) => b.countryCode === countryCode.toUpperCase()),
+    listBanks: async (countryCode) =>
+      (await banks()).map((b) => b.bank).filter((b) => b.countryCode === countryCode.toUpperCase()),
     getBank: async (bankId) => (await banks()).find((b) => b.bank.bankId === bankId)?.bank ?? null,
 
     async createConsent(input) {
@@ -77,7 +81,11 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
           method: "POST",
           path: "/auth",
           body: {
-            access: { valid_until: new Date(Date.now() + seconds * 1000).toISOString(), balances: !listOnly, transactions: !listOnly },
+            access: {
+              valid_until: new Date(Date.now() + seconds * 1000).toISOString(),
+              balances: !listOnly,
+              transactions: !listOnly,
+            },
             aspsp: { name: aspsp.name, country: aspsp.country },
             state: input.state,
             redirect_url: input.callbackUri,
@@ -90,40 +98,72 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
     },
 
     async completeAuthorization(input) {
-      const { body, bankDate } = await call({ method: "POST", path: "/sessions", body: { code: input.code } }, EbAuthorizedSession);
-      return { externalId: body.session_id, status: "valid", validUntil: validUntilDate(body.access.valid_until), frequencyPerDay: null, bankDate };
+      const { body, bankDate } = await call(
+        { method: "POST", path: "/sessions", body: { code: input.code } },
+        EbAuthorizedSession,
+      );
+      return {
+        externalId: body.session_id,
+        status: "valid",
+        validUntil: validUntilDate(body.access.valid_until),
+        frequencyPerDay: null,
+        bankDate,
+      };
     },
 
     async getConsent(_bankId, externalId): Promise<BankConsent> {
       if (externalId.startsWith(AUTH_PREFIX)) {
         // No session until the callback's code is exchanged: the person has not come back yet.
-        return { externalId, status: "received", validUntil: null, frequencyPerDay: null, bankDate: new Date().toISOString().slice(0, 10) };
+        return {
+          externalId,
+          status: "received",
+          validUntil: null,
+          frequencyPerDay: null,
+          bankDate: new Date().toISOString().slice(0, 10),
+        };
       }
       const { body, bankDate } = await session(externalId);
-      return { externalId, status: sessionStatusOf(body.status), validUntil: validUntilDate(body.access.valid_until), frequencyPerDay: null, bankDate };
+      return {
+        externalId,
+        status: sessionStatusOf(body.status),
+        validUntil: validUntilDate(body.access.valid_until),
+        frequencyPerDay: null,
+        bankDate,
+      };
     },
 
     async deleteConsent(_bankId, externalId, context) {
       if (externalId.startsWith(AUTH_PREFIX)) return;
-      await call({ method: "DELETE", path: `/sessions/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) }, null);
+      await call(
+        { method: "DELETE", path: `/sessions/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) },
+        null,
+      );
     },
 
     async listAccounts(bankId, externalConsentId, context) {
       const { body } = await session(externalConsentId);
       if (body.status !== "AUTHORIZED") {
-        throw new ProviderError("consent_invalid", `The session is ${body.status} at Enable Banking.`, { bankCode: body.status });
+        throw new ProviderError("consent_invalid", `The session is ${body.status} at Enable Banking.`, {
+          bankCode: body.status,
+        });
       }
       const psuType = body.psu_type === "business" || psuTypeOfBankId(bankId) === "business" ? "business" : "personal";
       const accounts = [];
       for (const uid of body.accounts) {
-        const { body: details } = await call({ method: "GET", path: `/accounts/${encodeURIComponent(uid)}/details`, headers: psuHeaders(context) }, EbAccount);
+        const { body: details } = await call(
+          { method: "GET", path: `/accounts/${encodeURIComponent(uid)}/details`, headers: psuHeaders(context) },
+          EbAccount,
+        );
         accounts.push(toBankAccount(details, uid, psuType));
       }
       return accounts;
     },
 
     async balance(_bankId, _consentId, accountId, context) {
-      const { body } = await call({ method: "GET", path: `/accounts/${encodeURIComponent(accountId)}/balances`, headers: psuHeaders(context) }, EbBalances);
+      const { body } = await call(
+        { method: "GET", path: `/accounts/${encodeURIComponent(accountId)}/balances`, headers: psuHeaders(context) },
+        EbBalances,
+      );
       return toBankBalance(body);
     },
 

@@ -63,31 +63,52 @@ describe("Enable Banking transform", () => {
       bankTransactionCode: "PMNT-CCRD-POSD",
     });
     // No transaction_id: the entry_reference is the bank's id.
-    expect([credit.externalId, credit.debtorName, credit.debtorIban]).toEqual(["5561990682", "Acme Consulting Oy", "FI5542345670000081"]);
+    expect([credit.externalId, credit.debtorName, credit.debtorIban]).toEqual([
+      "5561990682",
+      "Acme Consulting Oy",
+      "FI5542345670000081",
+    ]);
   });
 
   it("gives identical id-less entries one content-derived id, stable across reads and booking (the sync numbers them)", () => {
     const first = toTransactions(parsed).transactions.slice(2, 4);
     expect(first[0].externalId).toMatch(/^syn_[0-9a-f]{32}$/);
     // Identical content, identical derived id: lib/sync/occurrence.ts keeps them as two rows.
-    expect(first.map((t) => [t.externalId, t.derivedId])).toEqual([[first[0].externalId, true], [first[0].externalId, true]]);
-    expect(toTransactions(EbTransactions.parse(page)).transactions.slice(2, 4).map((t) => t.externalId)).toEqual(first.map((t) => t.externalId));
+    expect(first.map((t) => [t.externalId, t.derivedId])).toEqual([
+      [first[0].externalId, true],
+      [first[0].externalId, true],
+    ]);
+    expect(
+      toTransactions(EbTransactions.parse(page))
+        .transactions.slice(2, 4)
+        .map((t) => t.externalId),
+    ).toEqual(first.map((t) => t.externalId));
 
     const booked = structuredClone(page);
     for (const t of booked.transactions.slice(2, 4)) Object.assign(t, { status: "BOOK", booking_date: "2026-03-03" });
     const after = toTransactions(EbTransactions.parse(booked)).transactions.slice(2, 4);
-    expect(after.map((t) => [t.status, t.bookingDate, t.externalId])).toEqual(first.map((t) => ["booked", "2026-03-03", t.externalId]));
+    expect(after.map((t) => [t.status, t.bookingDate, t.externalId])).toEqual(
+      first.map((t) => ["booked", "2026-03-03", t.externalId]),
+    );
   });
 
   it("pages by Enable Banking's continuation_key as sent; entries with a bank id are not derived", () => {
-    const firstPage = toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(0, 3), continuation_key: "k2" }));
+    const firstPage = toTransactions(
+      EbTransactions.parse({ transactions: page.transactions.slice(0, 3), continuation_key: "k2" }),
+    );
     expect(firstPage.next).toBe("k2");
     expect(firstPage.transactions.slice(0, 2).map((t) => t.derivedId)).toEqual([false, false]);
     expect(toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) })).next).toBeNull();
   });
 
   it("names banks with a stable namespaced id, twice when the bank serves businesses too", () => {
-    const aspsp = { name: "Nordpankki Äbp", country: "FI", bic: "NRDPFIHH", psu_types: ["personal", "business"] as ("personal" | "business")[], maximum_consent_validity: 15552000 };
+    const aspsp = {
+      name: "Nordpankki Äbp",
+      country: "FI",
+      bic: "NRDPFIHH",
+      psu_types: ["personal", "business"] as ("personal" | "business")[],
+      maximum_consent_validity: 15552000,
+    };
     const banks = toBanks(aspsp, "enablebanking");
     expect(banks.map((b) => [b.bankId, b.name])).toEqual([
       ["eb:FI:nordpankki-abp", "Nordpankki Äbp"],
@@ -98,19 +119,27 @@ describe("Enable Banking transform", () => {
   });
 
   it("maps session statuses, accounts and the most booked balance", () => {
-    expect(["AUTHORIZED", "EXPIRED", "REVOKED", "CLOSED", "CANCELLED", "PENDING_AUTHORIZATION", "NEW_ONE"].map(sessionStatusOf)).toEqual([
-      "valid",
-      "expired",
-      "revokedByPsu",
-      "terminatedByTpp",
-      "rejected",
-      "received",
-      "unknown",
-    ]);
-    const account = { account_id: { iban: "FI2112345600000785" }, name: "Operating", usage: "ORGA", cash_account_type: "CACC", currency: "EUR" };
-    expect(toBankAccount(account, "uid-1", "business")).toMatchObject({ externalId: "uid-1", iban: "FI2112345600000785", accountType: "company" });
+    expect(
+      ["AUTHORIZED", "EXPIRED", "REVOKED", "CLOSED", "CANCELLED", "PENDING_AUTHORIZATION", "NEW_ONE"].map(
+        sessionStatusOf,
+      ),
+    ).toEqual(["valid", "expired", "revokedByPsu", "terminatedByTpp", "rejected", "received", "unknown"]);
+    const account = {
+      account_id: { iban: "FI2112345600000785" },
+      name: "Operating",
+      usage: "ORGA",
+      cash_account_type: "CACC",
+      currency: "EUR",
+    };
+    expect(toBankAccount(account, "uid-1", "business")).toMatchObject({
+      externalId: "uid-1",
+      iban: "FI2112345600000785",
+      accountType: "company",
+    });
     expect(toBankAccount({ ...account, usage: "PRIV" }, "uid-2", "personal").accountType).toBe("private");
-    expect(toBankAccount({ ...account, usage: undefined, cash_account_type: "CARD" }, "uid-3", "personal").accountType).toBe("payment");
+    expect(
+      toBankAccount({ ...account, usage: undefined, cash_account_type: "CARD" }, "uid-3", "personal").accountType,
+    ).toBe("payment");
     const balance = toBankBalance({
       balances: [
         { balance_amount: { currency: "EUR", amount: "10.00" }, balance_type: "ITAV" },

@@ -3,7 +3,14 @@
 // itself is enforced in tests against the shared OpenAPI file.
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { AccountKind, Bank, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
+import type {
+  AccountKind,
+  Bank,
+  BankAccount,
+  BankBalance,
+  BankConsentStatus,
+  BankTransaction,
+} from "@/lib/banking/types";
 
 const amount = z.object({ currency: z.string(), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountId = z.object({ iban: z.string().optional() }).passthrough().optional();
@@ -11,7 +18,13 @@ const party = z.object({ name: z.string().optional() }).passthrough().optional()
 const access = z.object({ valid_until: z.string() }).passthrough();
 
 export const EbAspsp = z
-  .object({ name: z.string(), country: z.string(), bic: z.string().optional(), psu_types: z.array(z.enum(["business", "personal"])), maximum_consent_validity: z.number() })
+  .object({
+    name: z.string(),
+    country: z.string(),
+    bic: z.string().optional(),
+    psu_types: z.array(z.enum(["business", "personal"])),
+    maximum_consent_validity: z.number(),
+  })
   .passthrough();
 export type EbAspsp = z.infer<typeof EbAspsp>;
 export const EbAspsps = z.object({ aspsps: z.array(EbAspsp) }).passthrough();
@@ -31,10 +44,20 @@ export const EbAccount = z
   .passthrough();
 export type EbAccount = z.infer<typeof EbAccount>;
 
-export const EbAuthorizedSession = z.object({ session_id: z.string(), accounts: z.array(EbAccount), psu_type: z.string(), access }).passthrough();
-export const EbSession = z.object({ status: z.string(), accounts: z.array(z.string()), psu_type: z.string(), access }).passthrough();
+export const EbAuthorizedSession = z
+  .object({ session_id: z.string(), accounts: z.array(EbAccount), psu_type: z.string(), access })
+  .passthrough();
+export const EbSession = z
+  .object({ status: z.string(), accounts: z.array(z.string()), psu_type: z.string(), access })
+  .passthrough();
 export const EbBalances = z
-  .object({ balances: z.array(z.object({ balance_amount: amount, balance_type: z.string(), reference_date: z.string().optional() }).passthrough()) })
+  .object({
+    balances: z.array(
+      z
+        .object({ balance_amount: amount, balance_type: z.string(), reference_date: z.string().optional() })
+        .passthrough(),
+    ),
+  })
   .passthrough();
 
 export const EbTransaction = z
@@ -53,11 +76,16 @@ export const EbTransaction = z
     debtor_account: accountId,
     remittance_information: z.array(z.string()).optional(),
     reference_number: z.string().optional(),
-    bank_transaction_code: z.object({ code: z.string().optional(), sub_code: z.string().optional() }).passthrough().optional(),
+    bank_transaction_code: z
+      .object({ code: z.string().optional(), sub_code: z.string().optional() })
+      .passthrough()
+      .optional(),
   })
   .passthrough();
 export type EbTransaction = z.infer<typeof EbTransaction>;
-export const EbTransactions = z.object({ transactions: z.array(EbTransaction), continuation_key: z.string().nullish() }).passthrough();
+export const EbTransactions = z
+  .object({ transactions: z.array(EbTransaction), continuation_key: z.string().nullish() })
+  .passthrough();
 
 export type PsuType = "personal" | "business";
 
@@ -67,7 +95,12 @@ export type PsuType = "personal" | "business";
  * for psu_type business (company accounts).
  */
 export function bankIdOf(aspsp: { name: string; country: string }, psuType: PsuType): string {
-  const slug = aspsp.name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = aspsp.name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return `eb:${aspsp.country.toUpperCase()}:${slug}${psuType === "business" ? ":business" : ""}`;
 }
 
@@ -107,7 +140,10 @@ export function validUntilDate(validUntil: string): string {
 }
 
 /** ORGA is a company account, as is any account under a business session; card accounts are payment accounts. */
-export function accountKindOf(account: Pick<EbAccount, "usage" | "cash_account_type" | "product">, psuType: PsuType): AccountKind {
+export function accountKindOf(
+  account: Pick<EbAccount, "usage" | "cash_account_type" | "product">,
+  psuType: PsuType,
+): AccountKind {
   if (account.cash_account_type === "CARD" || /e-?money|prepaid|card/i.test(account.product ?? "")) return "payment";
   if (account.usage === "ORGA" || (account.usage === undefined && psuType === "business")) return "company";
   return "private";
@@ -130,10 +166,16 @@ const BALANCE_PREFERENCE = ["CLBD", "ITBD", "XPCD", "ITAV", "CLAV", "OPBD"];
 
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof EbBalances>): BankBalance | null {
-  const rank = (type: string) => (BALANCE_PREFERENCE.indexOf(type) + BALANCE_PREFERENCE.length + 1) % (BALANCE_PREFERENCE.length + 1);
+  const rank = (type: string) =>
+    (BALANCE_PREFERENCE.indexOf(type) + BALANCE_PREFERENCE.length + 1) % (BALANCE_PREFERENCE.length + 1);
   const best = [...body.balances].sort((a, b) => rank(a.balance_type) - rank(b.balance_type))[0];
   return best
-    ? { amount: best.balance_amount.amount, currency: best.balance_amount.currency, type: best.balance_type, referenceDate: best.reference_date ?? null }
+    ? {
+        amount: best.balance_amount.amount,
+        currency: best.balance_amount.currency,
+        type: best.balance_type,
+        referenceDate: best.reference_date ?? null,
+      }
     : null;
 }
 
@@ -213,7 +255,10 @@ export function toBankTransaction(raw: EbTransaction, status: "booked" | "pendin
   };
 }
 
-export function toTransactions(body: z.infer<typeof EbTransactions>): { transactions: BankTransaction[]; next: string | null } {
+export function toTransactions(body: z.infer<typeof EbTransactions>): {
+  transactions: BankTransaction[];
+  next: string | null;
+} {
   const transactions: BankTransaction[] = [];
   for (const raw of body.transactions) {
     const status = statusOf(raw.status);

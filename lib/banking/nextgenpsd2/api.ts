@@ -49,7 +49,12 @@ export async function xs2a<S extends z.ZodType>(
   }
   const dateHeader = response.headers.get("date");
   if (!response.ok) {
-    throw providerErrorOf(response.status, body, response.headers.get("retry-after"), dateHeader ? bankDateOf(dateHeader) : null);
+    throw providerErrorOf(
+      response.status,
+      body,
+      response.headers.get("retry-after"),
+      dateHeader ? bankDateOf(dateHeader) : null,
+    );
   }
   const bankDate = bankDateOf(dateHeader);
   if (!schema) return { status: response.status, body: body as z.infer<S>, bankDate };

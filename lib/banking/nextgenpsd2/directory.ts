@@ -13,26 +13,45 @@ export type AspspDirectory = {
 
 const DirectoryResponse = z.object({
   banks: z.array(
-    z.object({ bankId: z.string(), name: z.string(), bic: z.string().nullish(), countryCode: z.string().length(2), baseUrl: z.string() }),
+    z.object({
+      bankId: z.string(),
+      name: z.string(),
+      bic: z.string().nullish(),
+      countryCode: z.string().length(2),
+      baseUrl: z.string(),
+    }),
   ),
   countries: z.array(z.object({ countryCode: z.string().length(2), name: z.string() })),
 });
 
 const CACHE_MS = 60_000;
 
-export function httpDirectory(options: { url: string; integrationName: string; fetchImpl?: typeof fetch }): AspspDirectory {
+export function httpDirectory(options: {
+  url: string;
+  integrationName: string;
+  fetchImpl?: typeof fetch;
+}): AspspDirectory {
   let cached: { at: number; value: z.infer<typeof DirectoryResponse> } | null = null;
   const load = async () => {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
     let response: Response;
     try {
-      response = await (options.fetchImpl ?? fetch)(options.url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+      response = await (options.fetchImpl ?? fetch)(options.url, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (error) {
       throw new ProviderError("unavailable", "The bank directory could not be reached.", { cause: error });
     }
-    if (!response.ok) throw new ProviderError("unavailable", `The bank directory answered HTTP ${response.status}.`, { status: response.status });
+    if (!response.ok)
+      throw new ProviderError("unavailable", `The bank directory answered HTTP ${response.status}.`, {
+        status: response.status,
+      });
     const parsed = DirectoryResponse.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new ProviderError("unknown", "The bank directory's answer had an unexpected shape.", { cause: parsed.error });
+    if (!parsed.success)
+      throw new ProviderError("unknown", "The bank directory's answer had an unexpected shape.", {
+        cause: parsed.error,
+      });
     cached = { at: Date.now(), value: parsed.data };
     return parsed.data;
   };

@@ -18,7 +18,6 @@ import {
 import type { AccessContext } from "@/lib/banking/types";
 import { addDays } from "@/lib/dates/days";
 
-
 function accessOf(access: CreateConsentInput["access"]) {
   return access === "all_accounts" ? { allPsd2: "allAccounts" } : { availableAccounts: "allAccounts" };
 }
@@ -57,27 +56,28 @@ export function createNextGenPsd2Integration(options: {
 
     async createConsent(input, context) {
       const bank = await bankOrThrow(input.bankId);
-      const post = (validUntil: string) => xs2a(
-        {
-          method: "POST",
-          url: `${bank.baseUrl}/v1/consents`,
-          headers: {
-            ...psuHeaders(context),
-            "tpp-redirect-preferred": "true",
-            "tpp-redirect-uri": input.redirectUri,
-            "tpp-nok-redirect-uri": input.nokRedirectUri,
+      const post = (validUntil: string) =>
+        xs2a(
+          {
+            method: "POST",
+            url: `${bank.baseUrl}/v1/consents`,
+            headers: {
+              ...psuHeaders(context),
+              "tpp-redirect-preferred": "true",
+              "tpp-redirect-uri": input.redirectUri,
+              "tpp-nok-redirect-uri": input.nokRedirectUri,
+            },
+            body: {
+              access: accessOf(input.access),
+              recurringIndicator: true,
+              validUntil,
+              frequencyPerDay: input.frequencyPerDay,
+              combinedServiceIndicator: false,
+            },
           },
-          body: {
-            access: accessOf(input.access),
-            recurringIndicator: true,
-            validUntil,
-            frequencyPerDay: input.frequencyPerDay,
-            combinedServiceIndicator: false,
-          },
-        },
-        Xs2aConsentCreated,
-        fetchImpl,
-      );
+          Xs2aConsentCreated,
+          fetchImpl,
+        );
       // validUntil counts from the bank's date. We start from ours; a bank whose clock is ahead
       // refuses a date in its past, and its Date header tells us its today for one retry.
       let response;
@@ -102,7 +102,11 @@ export function createNextGenPsd2Integration(options: {
     async getConsent(bankId, externalId, context) {
       const bank = await bankOrThrow(bankId);
       const { body, bankDate } = await xs2a(
-        { method: "GET", url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) },
+        {
+          method: "GET",
+          url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`,
+          headers: psuHeaders(context),
+        },
         Xs2aConsentInformation,
         fetchImpl,
       );
@@ -117,13 +121,25 @@ export function createNextGenPsd2Integration(options: {
 
     async deleteConsent(bankId, externalId, context) {
       const bank = await bankOrThrow(bankId);
-      await xs2a({ method: "DELETE", url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`, headers: psuHeaders(context) }, null, fetchImpl);
+      await xs2a(
+        {
+          method: "DELETE",
+          url: `${bank.baseUrl}/v1/consents/${encodeURIComponent(externalId)}`,
+          headers: psuHeaders(context),
+        },
+        null,
+        fetchImpl,
+      );
     },
 
     async listAccounts(bankId, externalConsentId, context) {
       const bank = await bankOrThrow(bankId);
       const { body } = await xs2a(
-        { method: "GET", url: `${bank.baseUrl}/v1/accounts`, headers: { ...psuHeaders(context), "consent-id": externalConsentId } },
+        {
+          method: "GET",
+          url: `${bank.baseUrl}/v1/accounts`,
+          headers: { ...psuHeaders(context), "consent-id": externalConsentId },
+        },
         Xs2aAccountList,
         fetchImpl,
       );

@@ -17,7 +17,15 @@ describe("NextGenPSD2 transactions", () => {
   const { transactions, next } = toTransactions(parsed);
 
   it("keeps booked then pending, with amounts and dates exactly as the bank sent them", () => {
-    expect(transactions.map((t) => [t.externalId.startsWith("syn_") ? "syn" : t.externalId, t.status, t.amount, t.bookingDate, t.valueDate])).toEqual([
+    expect(
+      transactions.map((t) => [
+        t.externalId.startsWith("syn_") ? "syn" : t.externalId,
+        t.status,
+        t.amount,
+        t.bookingDate,
+        t.valueDate,
+      ]),
+    ).toEqual([
       ["1234567", "booked", "-256.67", "2026-10-30", "2026-10-31"],
       ["1234568", "booked", "2500.00", "2026-10-28", "2026-10-28"],
       ["1234569", "booked", "-850.00", "2026-10-01", "2026-10-01"],
@@ -28,9 +36,22 @@ describe("NextGenPSD2 transactions", () => {
 
   it("maps parties, the ultimate party, SEPA ids and remittance arrays, with explicit nulls", () => {
     const [card, salary, rent] = transactions;
-    expect(card).toMatchObject({ creditorName: "Adyen N.V.", ultimateCreditor: "Bol.com", creditorIban: "NL13TEST0123456789", debtorName: null });
-    expect(salary).toMatchObject({ debtorName: "Brouwerij Van Dijk NV", remittanceInformation: "Salary October 2026", creditorName: null });
-    expect(rent).toMatchObject({ creditorId: "BE69ZZZ0123456789", mandateId: "RENT-2024-0042", bankTransactionCode: "PMNT-RDDT-ESDD" });
+    expect(card).toMatchObject({
+      creditorName: "Adyen N.V.",
+      ultimateCreditor: "Bol.com",
+      creditorIban: "NL13TEST0123456789",
+      debtorName: null,
+    });
+    expect(salary).toMatchObject({
+      debtorName: "Brouwerij Van Dijk NV",
+      remittanceInformation: "Salary October 2026",
+      creditorName: null,
+    });
+    expect(rent).toMatchObject({
+      creditorId: "BE69ZZZ0123456789",
+      mandateId: "RENT-2024-0042",
+      bankTransactionCode: "PMNT-RDDT-ESDD",
+    });
     for (const t of transactions) for (const value of Object.values(t)) expect(value).not.toBeUndefined();
   });
 
@@ -38,11 +59,15 @@ describe("NextGenPSD2 transactions", () => {
     const pending = page.transactions.pending[0];
     const booked = { ...pending, bookingDate: "2026-11-02" };
     expect(syntheticTransactionId(pending)).toBe(syntheticTransactionId(booked));
-    expect(syntheticTransactionId({ ...pending, transactionAmount: { currency: "EUR", amount: "-12.31" } })).not.toBe(syntheticTransactionId(pending));
+    expect(syntheticTransactionId({ ...pending, transactionAmount: { currency: "EUR", amount: "-12.31" } })).not.toBe(
+      syntheticTransactionId(pending),
+    );
   });
 
   it("rejects a float amount or a malformed date instead of guessing", () => {
-    const bad = structuredClone(page) as unknown as { transactions: { booked: { transactionAmount: { amount: unknown } }[] } };
+    const bad = structuredClone(page) as unknown as {
+      transactions: { booked: { transactionAmount: { amount: unknown } }[] };
+    };
     bad.transactions.booked[0].transactionAmount.amount = -256.67;
     expect(Xs2aTransactionsResponse.safeParse(bad).success).toBe(false);
     const badDate = structuredClone(page) as unknown as { transactions: { booked: { bookingDate: string }[] } };
@@ -70,7 +95,15 @@ describe("NextGenPSD2 accounts and consents", () => {
   });
 
   it("knows the spec's consent statuses and marks others unknown", () => {
-    for (const s of ["received", "valid", "rejected", "revokedByPsu", "expired", "terminatedByTpp", "partiallyAuthorised"]) {
+    for (const s of [
+      "received",
+      "valid",
+      "rejected",
+      "revokedByPsu",
+      "expired",
+      "terminatedByTpp",
+      "partiallyAuthorised",
+    ]) {
       expect(consentStatusOf(s)).toBe(s);
     }
     expect(consentStatusOf("suspendedBySomething")).toBe("unknown");

@@ -12,8 +12,14 @@ export const Xs2aTransaction = z
   .object({
     transactionId: z.string().optional(),
     entryReference: z.string().optional(),
-    bookingDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-    valueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    bookingDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    valueDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
     transactionAmount: amountSchema,
     creditorName: z.string().optional(),
     creditorAccount: accountRef,
@@ -155,11 +161,17 @@ export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pend
   };
 }
 
-export function toTransactions(body: z.infer<typeof Xs2aTransactionsResponse>): { transactions: BankTransaction[]; next: string | null } {
+export function toTransactions(body: z.infer<typeof Xs2aTransactionsResponse>): {
+  transactions: BankTransaction[];
+  next: string | null;
+} {
   const booked = body.transactions?.booked ?? [];
   const pending = body.transactions?.pending ?? [];
   return {
-    transactions: [...booked.map((t) => toBankTransaction(t, "booked")), ...pending.map((t) => toBankTransaction(t, "pending"))],
+    transactions: [
+      ...booked.map((t) => toBankTransaction(t, "booked")),
+      ...pending.map((t) => toBankTransaction(t, "pending")),
+    ],
     next: body.transactions?._links?.next?.href ?? null,
   };
 }
@@ -171,7 +183,9 @@ export function bankDateOf(dateHeader: string | null, now: Date = new Date()): s
   return date.toISOString().slice(0, 10);
 }
 
-const TppMessages = z.object({ tppMessages: z.array(z.object({ code: z.string().optional(), text: z.string().optional() })).optional() });
+const TppMessages = z.object({
+  tppMessages: z.array(z.object({ code: z.string().optional(), text: z.string().optional() })).optional(),
+});
 
 function retryAfterOf(header: string | null): number | null {
   if (!header) return null;
@@ -181,7 +195,12 @@ function retryAfterOf(header: string | null): number | null {
 }
 
 /** HTTP status + XS2A tppMessages → ProviderError. */
-export function providerErrorOf(status: number, body: unknown, retryAfterHeader: string | null, bankDate: string | null = null): ProviderError {
+export function providerErrorOf(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null,
+  bankDate: string | null = null,
+): ProviderError {
   const parsed = TppMessages.safeParse(body);
   const first = parsed.success ? parsed.data.tppMessages?.[0] : undefined;
   const bankCode = first?.code ?? null;
@@ -192,14 +211,17 @@ export function providerErrorOf(status: number, body: unknown, retryAfterHeader:
   if (bankCode && /^CONSENT_/.test(bankCode)) return new ProviderError("consent_invalid", text, options);
   if (status === 401 || status === 403) return new ProviderError("consent_invalid", text, options);
   if (status === 404) return new ProviderError("not_found", text, options);
-  if (status === 400 || status === 405 || status === 406 || status === 409) return new ProviderError("rejected", text, options);
+  if (status === 400 || status === 405 || status === 406 || status === 409)
+    return new ProviderError("rejected", text, options);
   return new ProviderError("unknown", text, options);
 }
 
 export const Xs2aBalances = z
   .object({
     balances: z.array(
-      z.object({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() }).passthrough(),
+      z
+        .object({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() })
+        .passthrough(),
     ),
   })
   .passthrough();
@@ -208,12 +230,15 @@ const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "inter
 
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance | null {
-  const ranked = [...body.balances].sort(
-    (a, b) => rank(a.balanceType) - rank(b.balanceType),
-  );
+  const ranked = [...body.balances].sort((a, b) => rank(a.balanceType) - rank(b.balanceType));
   const best = ranked[0];
   return best
-    ? { amount: best.balanceAmount.amount, currency: best.balanceAmount.currency, type: best.balanceType, referenceDate: best.referenceDate ?? null }
+    ? {
+        amount: best.balanceAmount.amount,
+        currency: best.balanceAmount.currency,
+        type: best.balanceType,
+        referenceDate: best.referenceDate ?? null,
+      }
     : null;
 }
 

@@ -1,11 +1,7 @@
 // HTTP for GLEIF's public LEI API (JSON:API, no key): https://api.gleif.org/api/v1. The base URL
 // comes from configuration, so tests point it at a local fake server.
 import { ProviderError } from "@/lib/datasets/providers/types";
-import {
-  GleifListDocument,
-  GleifSingleDocument,
-  type GleifLeiRecord,
-} from "@/lib/datasets/providers/gleif-transform";
+import { GleifListDocument, GleifSingleDocument, type GleifLeiRecord } from "@/lib/datasets/providers/gleif-transform";
 
 export type GleifApiOptions = { baseUrl: string; timeoutMs: number };
 
@@ -31,13 +27,20 @@ async function getJson(options: GleifApiOptions, path: string): Promise<unknown 
   }
 }
 
-function parse<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, value: unknown): T {
+function parse<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new ProviderError("unknown", "GLEIF sent a response in an unexpected shape.");
   return result.data;
 }
 
-export async function findByRegistration(options: GleifApiOptions, country: string, number: string): Promise<GleifLeiRecord | null> {
+export async function findByRegistration(
+  options: GleifApiOptions,
+  country: string,
+  number: string,
+): Promise<GleifLeiRecord | null> {
   const query = new URLSearchParams({
     "filter[entity.registeredAs]": number,
     "filter[entity.legalAddress.country]": country,
@@ -49,7 +52,11 @@ export async function findByRegistration(options: GleifApiOptions, country: stri
 }
 
 /** `relation` is `direct-parent` or `ultimate-parent`; GLEIF answers 404 when none is reported. */
-export async function findParent(options: GleifApiOptions, lei: string, relation: "direct-parent" | "ultimate-parent"): Promise<GleifLeiRecord | null> {
+export async function findParent(
+  options: GleifApiOptions,
+  lei: string,
+  relation: "direct-parent" | "ultimate-parent",
+): Promise<GleifLeiRecord | null> {
   const document = await getJson(options, `/lei-records/${encodeURIComponent(lei)}/${relation}`);
   if (document === null) return null;
   return parse(GleifSingleDocument, document).data;

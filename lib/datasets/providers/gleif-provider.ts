@@ -2,7 +2,13 @@
 // number and country, `shareholders` from its Level 2 direct and ultimate parents.
 import { findByRegistration, findParent, type GleifApiOptions } from "@/lib/datasets/providers/gleif-api";
 import { numberCandidates, toInformation, toShareholders } from "@/lib/datasets/providers/gleif-transform";
-import { ProviderError, type CompanyDataProvider, type CompanyQuery, type KnownSubset, type ProviderResult } from "@/lib/datasets/providers/types";
+import {
+  ProviderError,
+  type CompanyDataProvider,
+  type CompanyQuery,
+  type KnownSubset,
+  type ProviderResult,
+} from "@/lib/datasets/providers/types";
 
 export const GLEIF_PROVIDER_ID = "gleif";
 
@@ -19,7 +25,11 @@ export function createGleifProvider(options: GleifApiOptions & { isEnabled: bool
         record = await findByRegistration(options, query.country, number);
         if (record) break;
       }
-      if (!record) throw new ProviderError("not_found", `GLEIF has no LEI record registered as ${query.number} in ${query.country}.`);
+      if (!record)
+        throw new ProviderError(
+          "not_found",
+          `GLEIF has no LEI record registered as ${query.number} in ${query.country}.`,
+        );
       const result: ProviderResult = {};
       if (subsets.includes("information")) result.information = toInformation(record, query.number);
       if (subsets.includes("shareholders")) {

@@ -23,7 +23,13 @@ describe("GLEIF transform", () => {
       status: "active",
       registrationNumber: "0403170701",
       registrationAuthority: "RA000025",
-      registeredAddress: { lines: ["Kerkstraat 12"], postalCode: "9000", city: "Gent", region: "BE-VOV", country: "BE" },
+      registeredAddress: {
+        lines: ["Kerkstraat 12"],
+        postalCode: "9000",
+        city: "Gent",
+        region: "BE-VOV",
+        country: "BE",
+      },
       foundedOn: "1998-03-12",
       lei: "5493004LLDEMO0BE0042",
     });
@@ -31,8 +37,22 @@ describe("GLEIF transform", () => {
 
   it("maps Level 2 parents to shareholders without inventing percentages", () => {
     expect(toShareholders(direct, ultimate)?.shareholders).toEqual([
-      { name: "Van Dijk Holding NV", kind: "company", ownershipPercent: null, relationship: "direct_parent", lei: "5493004LLDEMO0BE0007", country: "BE" },
-      { name: "Noordzee Brouwerijgroep N.V.", kind: "company", ownershipPercent: null, relationship: "ultimate_parent", lei: "724500LLDEMO0NL00099", country: "NL" },
+      {
+        name: "Van Dijk Holding NV",
+        kind: "company",
+        ownershipPercent: null,
+        relationship: "direct_parent",
+        lei: "5493004LLDEMO0BE0007",
+        country: "BE",
+      },
+      {
+        name: "Noordzee Brouwerijgroep N.V.",
+        kind: "company",
+        ownershipPercent: null,
+        relationship: "ultimate_parent",
+        lei: "724500LLDEMO0NL00099",
+        country: "NL",
+      },
     ]);
   });
 
@@ -42,7 +62,9 @@ describe("GLEIF transform", () => {
   });
 
   it("rejects documents of an unexpected shape instead of crashing later", () => {
-    expect(GleifListDocument.safeParse({ data: [{ type: "lei-records", id: "x", attributes: {} }] }).success).toBe(false);
+    expect(GleifListDocument.safeParse({ data: [{ type: "lei-records", id: "x", attributes: {} }] }).success).toBe(
+      false,
+    );
     expect(GleifListDocument.safeParse({ errors: [] }).success).toBe(false);
   });
 

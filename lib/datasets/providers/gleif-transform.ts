@@ -69,7 +69,10 @@ function parentOf(record: GleifLeiRecord, relationship: Shareholder["relationshi
  * GLEIF Level 2 data names accounting-consolidation parents, not every shareholder, and no
  * percentages. No reported parent → null, so the lookup falls back to the next provider.
  */
-export function toShareholders(direct: GleifLeiRecord | null, ultimate: GleifLeiRecord | null): { shareholders: Shareholder[] } | null {
+export function toShareholders(
+  direct: GleifLeiRecord | null,
+  ultimate: GleifLeiRecord | null,
+): { shareholders: Shareholder[] } | null {
   const list: Shareholder[] = [];
   if (direct) list.push(parentOf(direct, "direct_parent"));
   if (ultimate && ultimate.attributes.lei !== direct?.attributes.lei) list.push(parentOf(ultimate, "ultimate_parent"));

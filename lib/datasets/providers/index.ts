@@ -16,7 +16,11 @@ export function isProviderId(value: string): value is ProviderId {
 export function configuredProviders(): CompanyDataProvider[] {
   return [
     createSandboxRegistry({ seed: env.SANDBOX_REGISTRY_SEED }),
-    createGleifProvider({ baseUrl: env.GLEIF_BASE_URL, timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS, isEnabled: gleifEnabled() }),
+    createGleifProvider({
+      baseUrl: env.GLEIF_BASE_URL,
+      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+      isEnabled: gleifEnabled(),
+    }),
   ];
 }
 

@@ -35,20 +35,32 @@ function generator(seed: string, country: string, number: string, purpose: strin
 const pad = (n: number) => String(n).padStart(2, "0");
 const money = (n: number) => `${n}.00`;
 
-function information(rules: CountryRules, country: string, number: string, seed: string): SubsetPayloads["information"] {
+function information(
+  rules: CountryRules,
+  country: string,
+  number: string,
+  seed: string,
+): SubsetPayloads["information"] {
   const g = generator(seed, country, number, "information");
   const activity = g.pick(rules.activities);
   const surname = g.pick(rules.surnames);
   const form = g.pick(rules.forms);
   const place = g.pick(rules.cities);
-  const legalName = rules.pattern === "surname-activity" ? `${surname} ${activity} ${form}` : `${activity} ${surname} ${form}`;
+  const legalName =
+    rules.pattern === "surname-activity" ? `${surname} ${activity} ${form}` : `${activity} ${surname} ${form}`;
   return {
     legalName,
     legalForm: form,
     status: g.int(1, 20) === 1 ? "inactive" : "active",
     registrationNumber: number,
     registrationAuthority: rules.authority(place.city),
-    registeredAddress: { lines: [`${place.street} ${g.int(1, 180)}`], postalCode: place.postalCode, city: place.city, region: null, country },
+    registeredAddress: {
+      lines: [`${place.street} ${g.int(1, 180)}`],
+      postalCode: place.postalCode,
+      city: place.city,
+      region: null,
+      country,
+    },
     foundedOn: `${g.int(1950, 2022)}-${pad(g.int(1, 12))}-${pad(g.int(1, 28))}`,
     lei: null,
   };
@@ -74,7 +86,12 @@ function rating(country: string, number: string, seed: string): SubsetPayloads["
   return { score, band, assessedOn: `2026-${pad(g.int(1, 10))}-${pad(g.int(1, 28))}` };
 }
 
-function shareholders(rules: CountryRules, country: string, number: string, seed: string): SubsetPayloads["shareholders"] {
+function shareholders(
+  rules: CountryRules,
+  country: string,
+  number: string,
+  seed: string,
+): SubsetPayloads["shareholders"] {
   const g = generator(seed, country, number, "shareholders");
   const count = g.int(1, 3);
   let remaining = 100;
@@ -118,7 +135,10 @@ export function createSandboxRegistry(options: { seed: string }): CompanyDataPro
     fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
       const company = sandboxCompany(query, options.seed);
       if (!company) {
-        throw new ProviderError("not_found", `No company with number ${query.number} in the sandbox ${query.country} register.`);
+        throw new ProviderError(
+          "not_found",
+          `No company with number ${query.number} in the sandbox ${query.country} register.`,
+        );
       }
       const result: ProviderResult = {};
       for (const subset of subsets) result[subset] = company[subset];

@@ -70,12 +70,19 @@ export class ProviderError extends Error {
   }
 }
 
-const COMPANY_PROVIDER_CODES: ReadonlySet<string> = new Set(["not_found", "unavailable", "rate_limited", "rejected", "unknown"]);
+const COMPANY_PROVIDER_CODES: ReadonlySet<string> = new Set([
+  "not_found",
+  "unavailable",
+  "rate_limited",
+  "rejected",
+  "unknown",
+]);
 
 export function companyProviderErrorOf(error: unknown): { code: ProviderErrorCode; message: string } | null {
   if (typeof error !== "object" || error === null) return null;
   const e = error as { kind?: unknown; code?: unknown; message?: unknown };
-  if (e.kind !== "company_provider_error" || typeof e.code !== "string" || !COMPANY_PROVIDER_CODES.has(e.code)) return null;
+  if (e.kind !== "company_provider_error" || typeof e.code !== "string" || !COMPANY_PROVIDER_CODES.has(e.code))
+    return null;
   return { code: e.code as ProviderErrorCode, message: String(e.message) };
 }
 

@@ -10,7 +10,12 @@ export const FAKE_GLEIF_NUMBER = "0403170701";
 export const FAKE_GLEIF_LEI = search.data[0].id;
 export type FakeGleifMode = "normal" | "failing" | "no_parents";
 
-export type FakeGleif = { baseUrl: string; requests: string[]; setMode: (mode: FakeGleifMode) => void; close: () => Promise<void> };
+export type FakeGleif = {
+  baseUrl: string;
+  requests: string[];
+  setMode: (mode: FakeGleifMode) => void;
+  close: () => Promise<void>;
+};
 
 const NOT_FOUND = { errors: [{ status: "404", title: "Not Found" }] };
 

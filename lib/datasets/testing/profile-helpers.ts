@@ -22,7 +22,11 @@ export const globalProfile = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export function createProfile(token: string, scopeId: string, body: unknown): Promise<CallResult<ProfileBody & ErrorBody>> {
+export function createProfile(
+  token: string,
+  scopeId: string,
+  body: unknown,
+): Promise<CallResult<ProfileBody & ErrorBody>> {
   return call<ProfileBody & ErrorBody>(profilesRoute.POST, "POST", "/api/datasets/v1/profiles", {
     headers: bearer(token, scopeId),
     body,

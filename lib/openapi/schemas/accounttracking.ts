@@ -68,7 +68,13 @@ export const SyncRunSchema = z.object({
   state: z.enum(RUN_STATES),
   trigger: z.string(),
   attended: z.boolean(),
-  progress: z.object({ pages: z.number().int(), added: z.number().int(), updated: z.number().int(), removed: z.number().int(), reissued: z.number().int() }),
+  progress: z.object({
+    pages: z.number().int(),
+    added: z.number().int(),
+    updated: z.number().int(),
+    removed: z.number().int(),
+    reissued: z.number().int(),
+  }),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   retryAt: isoDateTime.nullable(),
@@ -141,28 +147,39 @@ export const TransactionSchema = z.object({
   bankTransactionCode: s.describe("ISO 20022 bank transaction code (domain-family-subfamily) as the bank sent it"),
   endToEndId: s.describe("The end-to-end reference the payer gave (SEPA EndToEndId), as the bank sent it"),
   proprietaryBankTransactionCode: s.describe("The bank's own transaction code, as the bank sent it"),
-  counterpartId: uuid.nullable().describe("The counterpart it counts under: a person's binding, else the one derived from the bank data"),
+  counterpartId: uuid
+    .nullable()
+    .describe("The counterpart it counts under: a person's binding, else the one derived from the bank data"),
   counterpartBound: z.boolean().describe("True when a person bound it by hand (survives re-syncs)"),
-  isTransfer: z.boolean().describe("A transfer between the scope's own accounts: left out of money in/out, charts and counterpart totals"),
+  isTransfer: z
+    .boolean()
+    .describe("A transfer between the scope's own accounts: left out of money in/out, charts and counterpart totals"),
   transferSource: z
     .enum(["person", "tracked_account", "owner_name"])
     .nullable()
-    .describe("Why it is a transfer: a person marked it, the other IBAN is a tracked account of the scope, or the other party has the account holder's name"),
-  transferOverride: z.boolean().nullable().describe("A person's word (true/false) that wins over detection; null = detected"),
+    .describe(
+      "Why it is a transfer: a person marked it, the other IBAN is a tracked account of the scope, or the other party has the account holder's name",
+    ),
+  transferOverride: z
+    .boolean()
+    .nullable()
+    .describe("A person's word (true/false) that wins over detection; null = detected"),
 });
 
 export const TransactionTotalsSchema = z.object({
   count: z.number().int().describe("Transactions in the filtered set"),
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      count: z.number().int(),
-      inflow: z.string().describe("Money in, decimal string, own-account transfers left out"),
-      outflow: z.string().describe("Money out (positive), decimal string, own-account transfers left out"),
-      net: z.string().describe("inflow − outflow"),
-      transfers: z.object({ count: z.number().int(), net: z.string() }).describe("Own-account transfers in the set"),
-    }),
-  ).describe("One entry per currency; amounts of different currencies are never added"),
+  currencies: z
+    .array(
+      z.object({
+        currency: z.string(),
+        count: z.number().int(),
+        inflow: z.string().describe("Money in, decimal string, own-account transfers left out"),
+        outflow: z.string().describe("Money out (positive), decimal string, own-account transfers left out"),
+        net: z.string().describe("inflow − outflow"),
+        transfers: z.object({ count: z.number().int(), net: z.string() }).describe("Own-account transfers in the set"),
+      }),
+    )
+    .describe("One entry per currency; amounts of different currencies are never added"),
 });
 
 export const StatsSchema = z.object({
@@ -186,7 +203,13 @@ export const StatsSchema = z.object({
       }),
     )
     .describe("Every month from the first booking to the last, oldest first; months without bookings are zero"),
-  topCounterparts: z.array(z.object({ name: z.string(), count: z.number().int(), total: z.string() })).describe("Top 10 by count; own-account transfers left out"),
+  topCounterparts: z
+    .array(z.object({ name: z.string(), count: z.number().int(), total: z.string() }))
+    .describe("Top 10 by count; own-account transfers left out"),
 });
 
-export const AutoUpdateSchema = z.object({ accountId: uuid, autoUpdatesPerDay: z.number().int(), nextScheduledAt: isoDateTime.nullable() });
+export const AutoUpdateSchema = z.object({
+  accountId: uuid,
+  autoUpdatesPerDay: z.number().int(),
+  nextScheduledAt: isoDateTime.nullable(),
+});

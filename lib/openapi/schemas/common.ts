@@ -25,7 +25,10 @@ export function errorEnvelope(status: number, only?: ErrorCode[]) {
     error: z.object({
       code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
-      details: z.record(z.string(), z.array(z.string())).optional().describe("422 only: camelCase field path → messages"),
+      details: z
+        .record(z.string(), z.array(z.string()))
+        .optional()
+        .describe("422 only: camelCase field path → messages"),
     }),
     meta: MetaSchema,
   });

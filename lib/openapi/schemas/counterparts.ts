@@ -45,15 +45,29 @@ export const CounterpartListItemSchema = z.object({
   totals: TotalsSchema,
 });
 
-export const CurrencyTotalsSchema = TotalsSchema.extend({ currency: z.string().describe("ISO 4217; sums are in this currency only") });
+export const CurrencyTotalsSchema = TotalsSchema.extend({
+  currency: z.string().describe("ISO 4217; sums are in this currency only"),
+});
 
 export const CounterpartDetailSchema = CounterpartSchema.extend({
-  totals: TotalsSchema.optional().describe("Present only when all the counterpart's transactions (in the filter) share one currency; otherwise read totalsByCurrency"),
+  totals: TotalsSchema.optional().describe(
+    "Present only when all the counterpart's transactions (in the filter) share one currency; otherwise read totalsByCurrency",
+  ),
   totalsByCurrency: z.array(CurrencyTotalsSchema).describe("Totals per currency, never added across currencies"),
   members: z.array(CounterpartSchema),
   keys: z.array(z.object({ kind: z.string(), value: z.string(), counterpartId: uuid })),
   bankNames: z.array(z.object({ name: z.string(), count: z.number().int() })),
-  monthly: z.array(z.object({ month: z.string(), currency: z.string(), count: z.number().int(), sumIn: z.string(), sumOut: z.string() })).describe("Per month and currency"),
+  monthly: z
+    .array(
+      z.object({
+        month: z.string(),
+        currency: z.string(),
+        count: z.number().int(),
+        sumIn: z.string(),
+        sumOut: z.string(),
+      }),
+    )
+    .describe("Per month and currency"),
 });
 
 type FamilyNode = {

@@ -20,9 +20,21 @@ export const MeSchema = z.union([
   }),
 ]);
 
-export const ScopeSchema = z.object({ scopeId: uuid, name: z.string(), role, canManage: z.boolean(), createdAt: isoDateTime });
+export const ScopeSchema = z.object({
+  scopeId: uuid,
+  name: z.string(),
+  role,
+  canManage: z.boolean(),
+  createdAt: isoDateTime,
+});
 export const SignUpResultSchema = z.object({ user: UserSchema, scope: ScopeSchema });
-export const MemberSchema = z.object({ userId: uuid, email: z.string(), name: z.string(), role, joinedAt: isoDateTime });
+export const MemberSchema = z.object({
+  userId: uuid,
+  email: z.string(),
+  name: z.string(),
+  role,
+  joinedAt: isoDateTime,
+});
 
 export const TokenPairSchema = z.object({
   accessToken: z.string(),
@@ -45,7 +57,9 @@ export const TokenRecordSchema = z.object({
   lastUsedAt: isoDateTime.nullable(),
   revokedAt: isoDateTime.nullable(),
 });
-export const CreatedTokenSchema = TokenRecordSchema.extend({ token: z.string().describe("The secret; shown only in this response") });
+export const CreatedTokenSchema = TokenRecordSchema.extend({
+  token: z.string().describe("The secret; shown only in this response"),
+});
 
 export const ClientSchema = z.object({
   id: uuid,
@@ -106,7 +120,11 @@ export const LookupResultSchema = z.object({
       provider: z.string().nullable(),
       data: z.unknown(),
       attempts: z.array(
-        z.object({ provider: z.string(), outcome: z.enum(["served", "skipped", "not_found", "failed"]), reason: z.string().nullable() }),
+        z.object({
+          provider: z.string(),
+          outcome: z.enum(["served", "skipped", "not_found", "failed"]),
+          reason: z.string().nullable(),
+        }),
       ),
     }),
   ),
@@ -122,9 +140,17 @@ export const ProfileRequestSchema = z
     name: z.string().min(1).max(200),
     scope: z.enum(PROFILE_SCOPES),
     subset_selection: z.array(z.string()).min(1).max(50).describe("Subset type keys; no duplicates"),
-    provider_priorities: z.array(z.string()).min(1).optional().describe("Provider ids; default: every provider in the default order"),
+    provider_priorities: z
+      .array(z.string())
+      .min(1)
+      .optional()
+      .describe("Provider ids; default: every provider in the default order"),
     is_default: z.boolean().optional().describe("Default false; true needs profiles.write_default"),
-    entity_type: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/).nullish().describe("Required with scope entity"),
+    entity_type: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,49}$/)
+      .nullish()
+      .describe("Required with scope entity"),
     entity_id: z.string().min(1).max(200).nullish().describe("Required with scope entity"),
     profession: z.string().min(1).max(100).nullish().describe("Required with scope profession"),
     sub_profession: z.string().min(1).max(100).nullish().describe("Optional with scope profession"),

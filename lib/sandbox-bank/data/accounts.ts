@@ -29,16 +29,64 @@ export type SandboxAccount = {
   cardLast4: string;
 };
 
-type KindInfo = { name: string; product: string; cashAccountType: CashAccountType; usage: "PRIV" | "ORGA"; openingCents: number };
+type KindInfo = {
+  name: string;
+  product: string;
+  cashAccountType: CashAccountType;
+  usage: "PRIV" | "ORGA";
+  openingCents: number;
+};
 
 const KINDS: Record<AccountKind, KindInfo> = {
-  "private-current": { name: "Current account", product: "Everyday Current Account", cashAccountType: "CACC", usage: "PRIV", openingCents: 240_000 },
-  "private-savings": { name: "Savings account", product: "Flex Savings", cashAccountType: "SVGS", usage: "PRIV", openingCents: 800_000 },
-  "company-main": { name: "Business current account", product: "Business Current Account", cashAccountType: "CACC", usage: "ORGA", openingCents: 4_500_000 },
-  "company-ops": { name: "Operations account", product: "Business Operations Account", cashAccountType: "CACC", usage: "ORGA", openingCents: 1_200_000 },
-  "company-reserve": { name: "Reserve account", product: "Business Savings", cashAccountType: "SVGS", usage: "ORGA", openingCents: 10_000_000 },
-  payment: { name: "Prepaid card", product: "Prepaid e-money card account", cashAccountType: "CARD", usage: "PRIV", openingCents: 15_000 },
-  bulk: { name: "Current account", product: "Everyday Current Account", cashAccountType: "CACC", usage: "PRIV", openingCents: 100_000_00 },
+  "private-current": {
+    name: "Current account",
+    product: "Everyday Current Account",
+    cashAccountType: "CACC",
+    usage: "PRIV",
+    openingCents: 240_000,
+  },
+  "private-savings": {
+    name: "Savings account",
+    product: "Flex Savings",
+    cashAccountType: "SVGS",
+    usage: "PRIV",
+    openingCents: 800_000,
+  },
+  "company-main": {
+    name: "Business current account",
+    product: "Business Current Account",
+    cashAccountType: "CACC",
+    usage: "ORGA",
+    openingCents: 4_500_000,
+  },
+  "company-ops": {
+    name: "Operations account",
+    product: "Business Operations Account",
+    cashAccountType: "CACC",
+    usage: "ORGA",
+    openingCents: 1_200_000,
+  },
+  "company-reserve": {
+    name: "Reserve account",
+    product: "Business Savings",
+    cashAccountType: "SVGS",
+    usage: "ORGA",
+    openingCents: 10_000_000,
+  },
+  payment: {
+    name: "Prepaid card",
+    product: "Prepaid e-money card account",
+    cashAccountType: "CARD",
+    usage: "PRIV",
+    openingCents: 15_000,
+  },
+  bulk: {
+    name: "Current account",
+    product: "Everyday Current Account",
+    cashAccountType: "CACC",
+    usage: "PRIV",
+    openingCents: 100_000_00,
+  },
 };
 
 export function encodeResourceId(bankId: string, userId: string, index: number): string {
@@ -53,7 +101,9 @@ function decodeResourceId(resourceId: string): { bankId: string; userId: string;
 }
 
 export function accountsFor(bank: SandboxBank, profile: UserProfile): SandboxAccount[] {
-  const ibans = profile.accounts.map((_, i) => makeIban(bank.countryCode, bank.code, `${bank.bankId}|${profile.userId}|${i}`));
+  const ibans = profile.accounts.map((_, i) =>
+    makeIban(bank.countryCode, bank.code, `${bank.bankId}|${profile.userId}|${i}`),
+  );
   const siblingIbans: Partial<Record<AccountKind, string>> = {};
   profile.accounts.forEach((kind, i) => (siblingIbans[kind] = ibans[i]));
   return profile.accounts.map((kind, index) => {

@@ -32,7 +32,12 @@ function firstIndexOnOrAfter(account: SandboxAccount, baseToday: DateOnly, date:
 }
 
 /** Indexes [from, to) of the transactions dated within [dateFrom, dateTo]. */
-export function bulkIndexRange(account: SandboxAccount, baseToday: DateOnly, dateFrom: DateOnly, dateTo: DateOnly): [number, number] {
+export function bulkIndexRange(
+  account: SandboxAccount,
+  baseToday: DateOnly,
+  dateFrom: DateOnly,
+  dateTo: DateOnly,
+): [number, number] {
   const from = firstIndexOnOrAfter(account, baseToday, dateFrom);
   const to = firstIndexOnOrAfter(account, baseToday, addDays(dateTo, 1));
   return [from, Math.max(from, to)];

@@ -3,7 +3,13 @@
 import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
 import { daysInMonth, parts, type DateOnly } from "@/lib/sandbox-bank/data/dates";
 import { hashText, rngFor, type Rng } from "@/lib/sandbox-bank/data/hash";
-import { COUNTRY_PARTIES, creditorIdOf, ibanOf, type CountryParties, type Party } from "@/lib/sandbox-bank/data/parties";
+import {
+  COUNTRY_PARTIES,
+  creditorIdOf,
+  ibanOf,
+  type CountryParties,
+  type Party,
+} from "@/lib/sandbox-bank/data/parties";
 
 export type Draft = {
   cents: number;
@@ -43,7 +49,16 @@ export type DayContext = {
 export function dayContext(account: SandboxAccount, date: DateOnly): DayContext {
   const { year, month, day, weekday } = parts(date);
   const country = account.bank.countryCode as keyof typeof COUNTRY_PARTIES;
-  return { account, date, year, month, day, weekday, rng: rngFor(`${account.seed}|${date}`), parties: COUNTRY_PARTIES[country] ?? COUNTRY_PARTIES.BE };
+  return {
+    account,
+    date,
+    year,
+    month,
+    day,
+    weekday,
+    rng: rngFor(`${account.seed}|${date}`),
+    parties: COUNTRY_PARTIES[country] ?? COUNTRY_PARTIES.BE,
+  };
 }
 
 export const isWeekend = (ctx: DayContext): boolean => ctx.weekday === 0 || ctx.weekday === 6;
@@ -118,7 +133,13 @@ export function transferIn(ctx: DayContext, name: string, iban: string, cents: n
 }
 
 /** An online purchase paid to a processor (creditorName) on behalf of the shop (ultimateCreditor). */
-export function viaProcessor(ctx: DayContext, processor: Party, shop: string, cents: number, processorIban?: string): Draft {
+export function viaProcessor(
+  ctx: DayContext,
+  processor: Party,
+  shop: string,
+  cents: number,
+  processorIban?: string,
+): Draft {
   const order = hashText(`${ctx.account.seed}|${ctx.date}|${shop}`, 10);
   return {
     cents: -Math.abs(cents),

@@ -1,12 +1,42 @@
 // bob.company's three accounts: customer receipts, supplier payments, payroll and many SEPA direct
 // debits on the main account; card spending on the operations account; weekly sweeps to the reserve.
-import { amount, card, directDebit, isMonthlyOn, isWeekend, monthLabel, ownTransferCents, transferIn, transferOut, type DayContext, type Draft } from "@/lib/sandbox-bank/data/draft";
+import {
+  amount,
+  card,
+  directDebit,
+  isMonthlyOn,
+  isWeekend,
+  monthLabel,
+  ownTransferCents,
+  transferIn,
+  transferOut,
+  type DayContext,
+  type Draft,
+} from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
 import { partyIban, type IbanCountry } from "@/lib/sandbox-bank/data/iban";
 import { FIRST_NAMES, LAST_NAMES, type Party } from "@/lib/sandbox-bank/data/parties";
 
-const CUSTOMERS = ["Nordhaven Retail BV", "Kessler Bau GmbH", "Atelier Moreau SARL", "Iberia Frío S.L.", "Lombardi Trasporti S.r.l.", "Van Acker Food NV", "Hanse Möbel KG", "Tulip Events B.V.", "Delta Pharma SA", "Ostrava Parts s.r.o."];
-const SUPPLIERS = ["Euro Pallet Supply BV", "Diesel Direct GmbH", "PackRight NV", "Mercator Tyres SA", "Office Centre B.V.", "Trans-Alpine Freight AG"];
+const CUSTOMERS = [
+  "Nordhaven Retail BV",
+  "Kessler Bau GmbH",
+  "Atelier Moreau SARL",
+  "Iberia Frío S.L.",
+  "Lombardi Trasporti S.r.l.",
+  "Van Acker Food NV",
+  "Hanse Möbel KG",
+  "Tulip Events B.V.",
+  "Delta Pharma SA",
+  "Ostrava Parts s.r.o.",
+];
+const SUPPLIERS = [
+  "Euro Pallet Supply BV",
+  "Diesel Direct GmbH",
+  "PackRight NV",
+  "Mercator Tyres SA",
+  "Office Centre B.V.",
+  "Trans-Alpine Freight AG",
+];
 
 /** Monthly direct debits on the main account: [day of month, creditor, min cents, max cents, what]. */
 const DEBITS: readonly [number, Party, number, number, string][] = [
@@ -40,34 +70,76 @@ export function companyMainDay(ctx: DayContext): Draft[] {
   const { rng } = ctx;
   const out: Draft[] = [];
   for (const [dom, party, min, max, what] of DEBITS) {
-    if (isMonthlyOn(ctx, dom)) out.push(directDebit(ctx, party, min === max ? min : amount(rng, min, max), `${what} ${monthLabel(ctx)}`));
+    if (isMonthlyOn(ctx, dom))
+      out.push(directDebit(ctx, party, min === max ? min : amount(rng, min, max), `${what} ${monthLabel(ctx)}`));
   }
   if (isMonthlyOn(ctx, 25)) {
     for (let e = 0; e < EMPLOYEES; e++) {
       const name = `${FIRST_NAMES[e]} ${LAST_NAMES[(e * 3) % LAST_NAMES.length]}`;
       const cents = 240_000 + ((e * 37_000) % 240_000);
-      out.push({ ...transferOut(ctx, name, partyIban(ctx.account.bank.countryCode, `employee|${userSeed(ctx)}|${e}`), cents, `Salary ${monthLabel(ctx)}`), bankTransactionCode: "PMNT-ICDT-SALA" });
+      out.push({
+        ...transferOut(
+          ctx,
+          name,
+          partyIban(ctx.account.bank.countryCode, `employee|${userSeed(ctx)}|${e}`),
+          cents,
+          `Salary ${monthLabel(ctx)}`,
+        ),
+        bankTransactionCode: "PMNT-ICDT-SALA",
+      });
     }
   }
   const reserve = ctx.account.siblingIbans["company-reserve"];
   if (reserve && ctx.weekday === 5) {
-    out.push(transferOut(ctx, ctx.account.profile.ownerName, reserve, ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000), "Weekly sweep to reserve"));
+    out.push(
+      transferOut(
+        ctx,
+        ctx.account.profile.ownerName,
+        reserve,
+        ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000),
+        "Weekly sweep to reserve",
+      ),
+    );
   }
   const ops = ctx.account.siblingIbans["company-ops"];
   if (ops && ctx.weekday === 1) {
-    out.push(transferOut(ctx, ctx.account.profile.ownerName, ops, ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000), "Top-up operations account"));
+    out.push(
+      transferOut(
+        ctx,
+        ctx.account.profile.ownerName,
+        ops,
+        ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000),
+        "Top-up operations account",
+      ),
+    );
   }
   if (isWeekend(ctx)) return out;
   const receipts = rng.int(3, 7);
   for (let i = 0; i < receipts; i++) {
     const customer = rng.pick(CUSTOMERS);
     const invoice = `INV-${ctx.year}-${String(rng.int(1, 9_999)).padStart(4, "0")}`;
-    out.push(transferIn(ctx, customer, partyIban(ctx.account.bank.countryCode, `customer|${customer}`), amount(rng, 25_000, 900_000), `${invoice} ${customer}`));
+    out.push(
+      transferIn(
+        ctx,
+        customer,
+        partyIban(ctx.account.bank.countryCode, `customer|${customer}`),
+        amount(rng, 25_000, 900_000),
+        `${invoice} ${customer}`,
+      ),
+    );
   }
   const payments = rng.int(1, 4);
   for (let i = 0; i < payments; i++) {
     const supplier = rng.pick(SUPPLIERS);
-    out.push(transferOut(ctx, supplier, partyIban(ctx.account.bank.countryCode, `supplier|${supplier}`), amount(rng, 12_000, 800_000), `Invoice ${hashText(`${ctx.date}|${supplier}|${i}`, 8)}`));
+    out.push(
+      transferOut(
+        ctx,
+        supplier,
+        partyIban(ctx.account.bank.countryCode, `supplier|${supplier}`),
+        amount(rng, 12_000, 800_000),
+        `Invoice ${hashText(`${ctx.date}|${supplier}|${i}`, 8)}`,
+      ),
+    );
   }
   return out;
 }
@@ -77,15 +149,38 @@ export function companyOpsDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const main = ctx.account.siblingIbans["company-main"];
   if (main && ctx.weekday === 1) {
-    out.push(transferIn(ctx, ctx.account.profile.ownerName, main, ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000), "Top-up operations account"));
+    out.push(
+      transferIn(
+        ctx,
+        ctx.account.profile.ownerName,
+        main,
+        ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000),
+        "Top-up operations account",
+      ),
+    );
   }
   const count = isWeekend(ctx) ? rng.int(0, 2) : rng.int(2, 6);
-  const merchants = [parties.fuel, "SHELL TRUCKSTOP A12", "IKEA BUSINESS", "MAKRO CASH&CARRY", ...parties.cafes, "HOTEL IBIS CENTRE", parties.rail.name.toUpperCase()];
+  const merchants = [
+    parties.fuel,
+    "SHELL TRUCKSTOP A12",
+    "IKEA BUSINESS",
+    "MAKRO CASH&CARRY",
+    ...parties.cafes,
+    "HOTEL IBIS CENTRE",
+    parties.rail.name.toUpperCase(),
+  ];
   for (let i = 0; i < count; i++) {
     const merchant = rng.pick(merchants);
-    out.push(card(ctx, merchant, merchant.includes("SHELL") || merchant === parties.fuel ? amount(rng, 8_000, 42_000) : amount(rng, 900, 28_000)));
+    out.push(
+      card(
+        ctx,
+        merchant,
+        merchant.includes("SHELL") || merchant === parties.fuel ? amount(rng, 8_000, 42_000) : amount(rng, 900, 28_000),
+      ),
+    );
   }
-  if (isMonthlyOn(ctx, 6)) out.push(directDebit(ctx, partyOf("Travelcard Zakelijk B.V.", ctx), 2_500, `Fuel card fee ${monthLabel(ctx)}`));
+  if (isMonthlyOn(ctx, 6))
+    out.push(directDebit(ctx, partyOf("Travelcard Zakelijk B.V.", ctx), 2_500, `Fuel card fee ${monthLabel(ctx)}`));
   return out;
 }
 
@@ -93,7 +188,15 @@ export function companyReserveDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const main = ctx.account.siblingIbans["company-main"];
   if (main && ctx.weekday === 5) {
-    out.push(transferIn(ctx, ctx.account.profile.ownerName, main, ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000), "Weekly sweep to reserve"));
+    out.push(
+      transferIn(
+        ctx,
+        ctx.account.profile.ownerName,
+        main,
+        ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000),
+        "Weekly sweep to reserve",
+      ),
+    );
   }
   if (isMonthlyOn(ctx, 31)) {
     out.push({

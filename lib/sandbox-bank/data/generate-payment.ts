@@ -1,6 +1,15 @@
 // carol.payment's e-money card account: weekly top-ups from her bank account, many small card
 // payments, subscriptions through processors and the odd payment to a friend.
-import { amount, card, isMonthlyOn, transferIn, transferOut, viaProcessor, type DayContext, type Draft } from "@/lib/sandbox-bank/data/draft";
+import {
+  amount,
+  card,
+  isMonthlyOn,
+  transferIn,
+  transferOut,
+  viaProcessor,
+  type DayContext,
+  type Draft,
+} from "@/lib/sandbox-bank/data/draft";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import { FIRST_NAMES, LAST_NAMES, PROCESSORS } from "@/lib/sandbox-bank/data/parties";
 
@@ -9,18 +18,41 @@ export function paymentDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const owner = ctx.account.profile.ownerName;
   if (ctx.weekday === 1) {
-    out.push({ ...transferIn(ctx, owner, partyIban(ctx.account.bank.countryCode, `own-bank|${ctx.account.seed}`), 25_000 + rng.int(0, 10) * 1_000, "Top-up"), bankTransactionCode: "PMNT-RCDT-ESCT" });
+    out.push({
+      ...transferIn(
+        ctx,
+        owner,
+        partyIban(ctx.account.bank.countryCode, `own-bank|${ctx.account.seed}`),
+        25_000 + rng.int(0, 10) * 1_000,
+        "Top-up",
+      ),
+      bankTransactionCode: "PMNT-RCDT-ESCT",
+    });
   }
   if (isMonthlyOn(ctx, 3)) out.push(viaProcessor(ctx, PROCESSORS.stripe, "Netflix International B.V.", 1_399));
   if (isMonthlyOn(ctx, 9)) out.push(viaProcessor(ctx, PROCESSORS.adyen, "Uber B.V.", amount(rng, 900, 3_500)));
   const count = rng.int(0, 4);
   for (let i = 0; i < count; i++) {
-    const merchant = rng.pick([...parties.cafes, ...parties.groceries, "UBER *TRIP", "BOLT.EU", parties.rail.name.toUpperCase()]);
+    const merchant = rng.pick([
+      ...parties.cafes,
+      ...parties.groceries,
+      "UBER *TRIP",
+      "BOLT.EU",
+      parties.rail.name.toUpperCase(),
+    ]);
     out.push(card(ctx, merchant, amount(rng, 180, 3_200)));
   }
   if (rng.chance(0.04)) {
     const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    out.push(transferOut(ctx, friend, partyIban(ctx.account.bank.countryCode, `friend|${friend}`), amount(rng, 500, 4_000), "Split bill"));
+    out.push(
+      transferOut(
+        ctx,
+        friend,
+        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
+        amount(rng, 500, 4_000),
+        "Split bill",
+      ),
+    );
   }
   return out;
 }

@@ -32,17 +32,34 @@ export function privateCurrentDay(ctx: DayContext): Draft[] {
   const employer: Party = parties.employer;
   if (isMonthlyOn(ctx, 25)) {
     out.push({
-      ...transferIn(ctx, employer.name, ibanOf(employer), 318_540 + rng.int(0, 4) * 1_250, `Salary ${monthLabel(ctx)} employee 0042`),
+      ...transferIn(
+        ctx,
+        employer.name,
+        ibanOf(employer),
+        318_540 + rng.int(0, 4) * 1_250,
+        `Salary ${monthLabel(ctx)} employee 0042`,
+      ),
       bankTransactionCode: "PMNT-RCDT-SALA",
     });
   }
   if (isMonthlyOn(ctx, 1)) out.push(directDebit(ctx, parties.landlord, 115_000, `Rent ${monthLabel(ctx)}`));
-  if (isMonthlyOn(ctx, 5)) out.push(directDebit(ctx, parties.insurer, 4_870, `Home and liability insurance ${monthLabel(ctx)}`));
-  if (isMonthlyOn(ctx, 12)) out.push(directDebit(ctx, parties.energy, 8_400 + rng.int(0, 2_400), `Energy advance ${monthLabel(ctx)}`));
-  if (isMonthlyOn(ctx, 18)) out.push(directDebit(ctx, parties.telecom, 3_999, `Mobile and internet ${monthLabel(ctx)}`));
+  if (isMonthlyOn(ctx, 5))
+    out.push(directDebit(ctx, parties.insurer, 4_870, `Home and liability insurance ${monthLabel(ctx)}`));
+  if (isMonthlyOn(ctx, 12))
+    out.push(directDebit(ctx, parties.energy, 8_400 + rng.int(0, 2_400), `Energy advance ${monthLabel(ctx)}`));
+  if (isMonthlyOn(ctx, 18))
+    out.push(directDebit(ctx, parties.telecom, 3_999, `Mobile and internet ${monthLabel(ctx)}`));
   const savings = ctx.account.siblingIbans["private-savings"];
   if (savings && isMonthlyOn(ctx, SAVINGS_DAY)) {
-    out.push(transferOut(ctx, ctx.account.profile.ownerName, savings, ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000), "Monthly savings"));
+    out.push(
+      transferOut(
+        ctx,
+        ctx.account.profile.ownerName,
+        savings,
+        ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000),
+        "Monthly savings",
+      ),
+    );
   }
 
   const weekend = isWeekend(ctx);
@@ -55,17 +72,36 @@ export function privateCurrentDay(ctx: DayContext): Draft[] {
     out.push(viaProcessor(ctx, shop.processor, shop.shop, amount(rng, shop.min, shop.max)));
   }
   if (!weekend && rng.chance(0.08)) {
-    out.push({ ...card(ctx, parties.rail.name.toUpperCase(), amount(rng, 260, 6_400)), ultimateCreditor: parties.rail.name });
+    out.push({
+      ...card(ctx, parties.rail.name.toUpperCase(), amount(rng, 260, 6_400)),
+      ultimateCreditor: parties.rail.name,
+    });
   }
   if (rng.chance(0.04)) out.push(card(ctx, parties.fuel, amount(rng, 3_500, 8_500)));
   if (rng.chance(0.03)) out.push(card(ctx, parties.pharmacy, amount(rng, 390, 3_800)));
   if (rng.chance(0.03)) {
     const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    out.push(transferIn(ctx, friend, partyIban(ctx.account.bank.countryCode, `friend|${friend}`), amount(rng, 1_000, 6_000), rng.pick(["Dinner", "Concert tickets", "Thanks!", "Weekend share"])));
+    out.push(
+      transferIn(
+        ctx,
+        friend,
+        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
+        amount(rng, 1_000, 6_000),
+        rng.pick(["Dinner", "Concert tickets", "Thanks!", "Weekend share"]),
+      ),
+    );
   }
   if (rng.chance(0.03)) {
     const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    out.push(transferOut(ctx, friend, partyIban(ctx.account.bank.countryCode, `friend|${friend}`), amount(rng, 1_000, 8_000), rng.pick(["Birthday gift", "Holiday house", "Tickets"])));
+    out.push(
+      transferOut(
+        ctx,
+        friend,
+        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
+        amount(rng, 1_000, 8_000),
+        rng.pick(["Birthday gift", "Holiday house", "Tickets"]),
+      ),
+    );
   }
   if (rng.chance(0.04)) {
     out.push({
@@ -82,7 +118,15 @@ export function privateSavingsDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const current = ctx.account.siblingIbans["private-current"];
   if (current && isMonthlyOn(ctx, SAVINGS_DAY)) {
-    out.push(transferIn(ctx, ctx.account.profile.ownerName, current, ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000), "Monthly savings"));
+    out.push(
+      transferIn(
+        ctx,
+        ctx.account.profile.ownerName,
+        current,
+        ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000),
+        "Monthly savings",
+      ),
+    );
   }
   const quarterEnd = [3, 6, 9, 12].includes(ctx.month) && isMonthlyOn(ctx, 31);
   if (quarterEnd) {

@@ -69,7 +69,10 @@ export function scenarioDay(account: SandboxAccount, date: DateOnly, baseToday: 
       return hold(account, date, baseToday);
     case "cancelled":
       // Every day one payment is attempted (and later cancelled) and the attempt of two days before is made again.
-      return [garagePayment(account, date, date, false), garagePayment(account, addDays(date, -REMAKE_AFTER_DAYS), date, true)];
+      return [
+        garagePayment(account, date, date, false),
+        garagePayment(account, addDays(date, -REMAKE_AFTER_DAYS), date, true),
+      ];
     default:
       return [];
   }

@@ -24,7 +24,12 @@ const p = (name: string, country: IbanCountry): Party => ({ name, country });
 export const COUNTRY_PARTIES: Record<"BE" | "NL" | "DE" | "FR" | "ES" | "IT", CountryParties> = {
   BE: {
     city: "BRUXELLES",
-    groceries: ["DELHAIZE 0423 BRUXELLES", "COLRUYT 1187 ANDERLECHT", "CARREFOUR MARKET IXELLES", "ALDI 5521 ETTERBEEK"],
+    groceries: [
+      "DELHAIZE 0423 BRUXELLES",
+      "COLRUYT 1187 ANDERLECHT",
+      "CARREFOUR MARKET IXELLES",
+      "ALDI 5521 ETTERBEEK",
+    ],
     cafes: ["PAIN QUOTIDIEN SABLON", "EXKI GARE CENTRALE", "CAFE DU CONGO"],
     rail: p("SNCB/NMBS", "BE"),
     energy: p("Engie Electrabel", "BE"),
@@ -132,10 +137,31 @@ export function creditorIdOf(party: Party): string {
 export type Namesake = { key: string; spellings: readonly string[]; country: IbanCountry; ibanVariants: number };
 
 export const NAMESAKES = {
-  albertHeijn: { key: "albert-heijn", spellings: ["ALBERT HEIJN 1234 AMSTERDAM", "Albert Heijn B.V.", "AH to go", "AH TO GO 5678 UTRECHT", "albert heijn 1021 haarlem"], country: "NL", ibanVariants: 2 },
-  vattenfall: { key: "vattenfall", spellings: ["Vattenfall Klantenservice N.V.", "VATTENFALL", "Vattenfall Sales Nederland N.V."], country: "NL", ibanVariants: 2 },
+  albertHeijn: {
+    key: "albert-heijn",
+    spellings: [
+      "ALBERT HEIJN 1234 AMSTERDAM",
+      "Albert Heijn B.V.",
+      "AH to go",
+      "AH TO GO 5678 UTRECHT",
+      "albert heijn 1021 haarlem",
+    ],
+    country: "NL",
+    ibanVariants: 2,
+  },
+  vattenfall: {
+    key: "vattenfall",
+    spellings: ["Vattenfall Klantenservice N.V.", "VATTENFALL", "Vattenfall Sales Nederland N.V."],
+    country: "NL",
+    ibanVariants: 2,
+  },
   kpn: { key: "kpn", spellings: ["KPN B.V.", "KPN MOBILE", "Koninklijke KPN N.V."], country: "NL", ibanVariants: 2 },
-  employer: { key: "acme", spellings: ["ACME Nederland B.V.", "ACME NEDERLAND BV", "Acme NL"], country: "NL", ibanVariants: 2 },
+  employer: {
+    key: "acme",
+    spellings: ["ACME Nederland B.V.", "ACME NEDERLAND BV", "Acme NL"],
+    country: "NL",
+    ibanVariants: 2,
+  },
   bol: { key: "bol", spellings: ["Bol.com B.V.", "bol.com", "BOL.COM"], country: "NL", ibanVariants: 1 },
   spotify: { key: "spotify", spellings: ["Spotify AB", "SPOTIFY", "Spotify Premium"], country: "IE", ibanVariants: 1 },
 } as const satisfies Record<string, Namesake>;
@@ -148,5 +174,29 @@ export function namesakeCreditorId(n: Namesake): string {
   return sepaCreditorId(n.country, `namesake|${n.key}`);
 }
 
-export const FIRST_NAMES = ["Lucas", "Emma", "Noah", "Julia", "Milan", "Sophie", "Levi", "Mila", "Finn", "Sara", "Luca", "Anna"] as const;
-export const LAST_NAMES = ["Peeters", "de Vries", "Müller", "Dubois", "García", "Rossi", "Janssens", "Bakker", "Schmidt", "Moreau"] as const;
+export const FIRST_NAMES = [
+  "Lucas",
+  "Emma",
+  "Noah",
+  "Julia",
+  "Milan",
+  "Sophie",
+  "Levi",
+  "Mila",
+  "Finn",
+  "Sara",
+  "Luca",
+  "Anna",
+] as const;
+export const LAST_NAMES = [
+  "Peeters",
+  "de Vries",
+  "Müller",
+  "Dubois",
+  "García",
+  "Rossi",
+  "Janssens",
+  "Bakker",
+  "Schmidt",
+  "Moreau",
+] as const;

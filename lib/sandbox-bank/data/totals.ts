@@ -22,7 +22,12 @@ export function totalsAsOf(account: SandboxAccount, clock: SandboxClock, asOf: D
   const totals: Totals = { booked: { count: 0, cents: 0 }, pending: { count: 0, cents: 0 }, pendingDebitCents: 0 };
   if (isBulk(account)) {
     // Every bulk transaction is booked; sum amounts without building transaction objects.
-    const [from, to] = bulkIndexRange(account, clock.baseToday, firstDay(account, clock), asOf < clock.today ? asOf : clock.today);
+    const [from, to] = bulkIndexRange(
+      account,
+      clock.baseToday,
+      firstDay(account, clock),
+      asOf < clock.today ? asOf : clock.today,
+    );
     for (let k = from; k < to; k++) totals.booked.cents += bulkCents(account, k);
     totals.booked.count = to - from;
     return remember(key, totals);

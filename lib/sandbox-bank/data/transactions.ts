@@ -49,9 +49,17 @@ function draftsForDay(account: SandboxAccount, date: DateOnly): Draft[] {
   }
 }
 
-function finish(account: SandboxAccount, clock: SandboxClock, draft: Draft, date: DateOnly, id: string, entryReference: string): GeneratedTransaction {
+function finish(
+  account: SandboxAccount,
+  clock: SandboxClock,
+  draft: Draft,
+  date: DateOnly,
+  id: string,
+  entryReference: string,
+): GeneratedTransaction {
   const recent = dayNumber(date) > dayNumber(clock.today) - pendingDays(account);
-  const status: BookingStatus = recent || (draft.pendingUntil !== undefined && clock.today < draft.pendingUntil) ? "pending" : "booked";
+  const status: BookingStatus =
+    recent || (draft.pendingUntil !== undefined && clock.today < draft.pendingUntil) ? "pending" : "booked";
   return {
     ...draft,
     transactionId: id,
@@ -64,19 +72,31 @@ function finish(account: SandboxAccount, clock: SandboxClock, draft: Draft, date
 }
 
 /** One day's transactions in (date, transactionId) order. */
-export function transactionsForDay(account: SandboxAccount, date: DateOnly, clock: SandboxClock): GeneratedTransaction[] {
+export function transactionsForDay(
+  account: SandboxAccount,
+  date: DateOnly,
+  clock: SandboxClock,
+): GeneratedTransaction[] {
   const compact = date.replaceAll("-", "");
   const reissue = account.profile.behaviour === "reissue";
   const drafts = [...draftsForDay(account, date), ...scenarioDay(account, date, clock.baseToday)];
   const out = drafts.map((draft, i) => {
     const key = `${account.seed}|${date}|${i}`;
-    if (account.profile.flavour === "pending" && draft.bankTransactionCode === "PMNT-CCRD-POSD" && hash53(`${key}|pa`) % 3 === 0) {
+    if (
+      account.profile.flavour === "pending" &&
+      draft.bankTransactionCode === "PMNT-CCRD-POSD" &&
+      hash53(`${key}|pa`) % 3 === 0
+    ) {
       draft = { ...draft, pendingCents: Math.round((draft.cents * 105) / 100) };
     }
-    const idKey = reissue ? `${key}|${draft.cents}|${draft.creditorName ?? draft.debtorName ?? ""}|clock${clock.offsetDays}` : key;
+    const idKey = reissue
+      ? `${key}|${draft.cents}|${draft.creditorName ?? draft.debtorName ?? ""}|clock${clock.offsetDays}`
+      : key;
     return finish(account, clock, draft, date, `${compact}-${hashText(idKey, 10)}`, hashText(`${idKey}|entry`, 16));
   });
-  return out.filter((t) => isListed(t, t.status)).sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0));
+  return out
+    .filter((t) => isListed(t, t.status))
+    .sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0));
 }
 
 export function isBulk(account: SandboxAccount): boolean {
@@ -85,7 +105,14 @@ export function isBulk(account: SandboxAccount): boolean {
 
 export function bulkTransaction(account: SandboxAccount, clock: SandboxClock, k: number): GeneratedTransaction {
   const date = bulkDate(account, clock.baseToday, k);
-  return finish(account, clock, bulkDraft(account, k), date, bulkTransactionId(date, k), `BK${String(k).padStart(10, "0")}`);
+  return finish(
+    account,
+    clock,
+    bulkDraft(account, k),
+    date,
+    bulkTransactionId(date, k),
+    `BK${String(k).padStart(10, "0")}`,
+  );
 }
 
 /** The account's first day of history. */
@@ -94,7 +121,12 @@ export function firstDay(account: SandboxAccount, clock: SandboxClock): DateOnly
 }
 
 /** Every transaction dated within [from, to] (clamped to history and today), in (date, id) order. */
-export function* transactionsInRange(account: SandboxAccount, clock: SandboxClock, from: DateOnly, to: DateOnly): Generator<GeneratedTransaction> {
+export function* transactionsInRange(
+  account: SandboxAccount,
+  clock: SandboxClock,
+  from: DateOnly,
+  to: DateOnly,
+): Generator<GeneratedTransaction> {
   if (isBulk(account)) {
     const [start, end] = bulkIndexRange(account, clock.baseToday, from, to < clock.today ? to : clock.today);
     for (let k = start; k < end; k++) yield bulkTransaction(account, clock, k);
@@ -105,8 +137,19 @@ export function* transactionsInRange(account: SandboxAccount, clock: SandboxCloc
   for (let d = first; d <= last; d++) yield* transactionsForDay(account, fromDayNumber(d), clock);
 }
 
-export type PageQuery = { dateFrom: DateOnly; dateTo: DateOnly; bookingStatus: "booked" | "pending" | "both"; pageIndex: number; itemsPerPage: number };
-export type Page = { booked: GeneratedTransaction[]; pending: GeneratedTransaction[]; total: number; lastPageIndex: number };
+export type PageQuery = {
+  dateFrom: DateOnly;
+  dateTo: DateOnly;
+  bookingStatus: "booked" | "pending" | "both";
+  pageIndex: number;
+  itemsPerPage: number;
+};
+export type Page = {
+  booked: GeneratedTransaction[];
+  pending: GeneratedTransaction[];
+  total: number;
+  lastPageIndex: number;
+};
 
 /** One page of the report: booked transactions first, then pending, each in (date, id) order. */
 export function transactionPage(account: SandboxAccount, clock: SandboxClock, q: PageQuery): Page {
@@ -116,7 +159,12 @@ export function transactionPage(account: SandboxAccount, clock: SandboxClock, q:
   if (isBulk(account)) {
     // Every bulk transaction is booked (the newest is 3 days before the real date).
     if (q.bookingStatus === "pending") return { booked: [], pending: [], ...pageOf(0) };
-    const [from, to] = bulkIndexRange(account, clock.baseToday, q.dateFrom, q.dateTo < clock.today ? q.dateTo : clock.today);
+    const [from, to] = bulkIndexRange(
+      account,
+      clock.baseToday,
+      q.dateFrom,
+      q.dateTo < clock.today ? q.dateTo : clock.today,
+    );
     const booked: GeneratedTransaction[] = [];
     for (let k = from + start; k < Math.min(to, from + end); k++) booked.push(bulkTransaction(account, clock, k));
     return { booked, pending: [], ...pageOf(to - from) };
@@ -127,5 +175,9 @@ export function transactionPage(account: SandboxAccount, clock: SandboxClock, q:
     ...(q.bookingStatus === "booked" ? [] : all.filter((t) => t.status === "pending")),
   ];
   const slice = ordered.slice(start, end);
-  return { booked: slice.filter((t) => t.status === "booked"), pending: slice.filter((t) => t.status === "pending"), ...pageOf(ordered.length) };
+  return {
+    booked: slice.filter((t) => t.status === "booked"),
+    pending: slice.filter((t) => t.status === "pending"),
+    ...pageOf(ordered.length),
+  };
 }

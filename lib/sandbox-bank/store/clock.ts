@@ -8,7 +8,13 @@ export type ClockNow = SandboxClock & { nowMs: number; sandboxNowMs: number };
 
 export function clockAt(nowMs: number, offsetDays: number): ClockNow {
   const baseToday = dateOf(nowMs);
-  return { nowMs, sandboxNowMs: nowMs + offsetDays * MS_PER_DAY, baseToday, today: addDays(baseToday, offsetDays), offsetDays };
+  return {
+    nowMs,
+    sandboxNowMs: nowMs + offsetDays * MS_PER_DAY,
+    baseToday,
+    today: addDays(baseToday, offsetDays),
+    offsetDays,
+  };
 }
 
 export async function readClock(nowMs = Date.now()): Promise<ClockNow> {

@@ -3,7 +3,14 @@
 import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
 import { query } from "@/lib/sandbox-bank/store/db";
 
-export const CONSENT_STATUSES = ["received", "valid", "rejected", "revokedByPsu", "expired", "terminatedByTpp"] as const;
+export const CONSENT_STATUSES = [
+  "received",
+  "valid",
+  "rejected",
+  "revokedByPsu",
+  "expired",
+  "terminatedByTpp",
+] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
 export type AccountRef = { iban: string; currency?: string };
@@ -82,7 +89,16 @@ function fromRow(r: Row): Consent {
 
 export type NewConsent = Pick<
   Consent,
-  "id" | "bankId" | "access" | "recurringIndicator" | "validUntil" | "frequencyPerDay" | "combinedServiceIndicator" | "tppRedirectUri" | "tppNokRedirectUri" | "requestId"
+  | "id"
+  | "bankId"
+  | "access"
+  | "recurringIndicator"
+  | "validUntil"
+  | "frequencyPerDay"
+  | "combinedServiceIndicator"
+  | "tppRedirectUri"
+  | "tppNokRedirectUri"
+  | "requestId"
 >;
 
 export async function insertConsent(c: NewConsent): Promise<Consent> {
@@ -90,7 +106,18 @@ export async function insertConsent(c: NewConsent): Promise<Consent> {
     `INSERT INTO sandbox_bank.consents (id, bank_id, status, access, recurring_indicator, valid_until, frequency_per_day,
        combined_service_indicator, tpp_redirect_uri, tpp_nok_redirect_uri, request_id)
      VALUES ($1, $2, 'received', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    [c.id, c.bankId, JSON.stringify(c.access), c.recurringIndicator, c.validUntil, c.frequencyPerDay, c.combinedServiceIndicator, c.tppRedirectUri, c.tppNokRedirectUri, c.requestId],
+    [
+      c.id,
+      c.bankId,
+      JSON.stringify(c.access),
+      c.recurringIndicator,
+      c.validUntil,
+      c.frequencyPerDay,
+      c.combinedServiceIndicator,
+      c.tppRedirectUri,
+      c.tppNokRedirectUri,
+      c.requestId,
+    ],
   );
   return fromRow(rows[0]);
 }
@@ -102,7 +129,11 @@ export async function findConsent(id: string): Promise<Consent | null> {
 }
 
 /** Moves the consent to `status` when it is currently in one of `from`; returns the row after. */
-export async function transition(id: string, status: ConsentStatus, from: readonly ConsentStatus[]): Promise<Consent | null> {
+export async function transition(
+  id: string,
+  status: ConsentStatus,
+  from: readonly ConsentStatus[],
+): Promise<Consent | null> {
   const { rows } = await query<Row>(
     `UPDATE sandbox_bank.consents SET status = $2, status_changed_at = now() WHERE id = $1 AND status = ANY($3::text[]) RETURNING ${COLUMNS}`,
     [id, status, from],
@@ -111,7 +142,10 @@ export async function transition(id: string, status: ConsentStatus, from: readon
 }
 
 export async function recordLogin(id: string, psuId: string, loginToken: string): Promise<void> {
-  await query("UPDATE sandbox_bank.consents SET psu_id = $2, login_token = $3 WHERE id = $1 AND status = 'received' AND approved_at IS NULL", [id, psuId, loginToken]);
+  await query(
+    "UPDATE sandbox_bank.consents SET psu_id = $2, login_token = $3 WHERE id = $1 AND status = 'received' AND approved_at IS NULL",
+    [id, psuId, loginToken],
+  );
 }
 
 /** Approval by the PSU: `status` is valid, or stays received for the slow user (approved_at starts its delay). */
@@ -125,5 +159,8 @@ export async function recordApproval(id: string, status: ConsentStatus, validUnt
 }
 
 export async function touchLastAction(id: string, today: DateOnly): Promise<void> {
-  await query("UPDATE sandbox_bank.consents SET last_action_date = $2 WHERE id = $1 AND last_action_date IS DISTINCT FROM $2::date", [id, today]);
+  await query(
+    "UPDATE sandbox_bank.consents SET last_action_date = $2 WHERE id = $1 AND last_action_date IS DISTINCT FROM $2::date",
+    [id, today],
+  );
 }

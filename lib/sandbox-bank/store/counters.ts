@@ -20,7 +20,12 @@ export async function countAccess(consentId: string, accountKey: string, day: Da
 }
 
 /** Records a transactions call; true when it starts a new sync. Locks the (consent, account) row. */
-async function markCall(c: pg.PoolClient, consentId: string, accountId: string, isFirstPage: boolean): Promise<boolean> {
+async function markCall(
+  c: pg.PoolClient,
+  consentId: string,
+  accountId: string,
+  isFirstPage: boolean,
+): Promise<boolean> {
   const inserted = await c.query(
     `INSERT INTO sandbox_bank.scenario_counters (consent_id, account_id, name, value) VALUES ($1, $2, 'tx_calls', 0)
      ON CONFLICT DO NOTHING RETURNING 1`,
@@ -60,10 +65,18 @@ export async function rateLimitedCall(consentId: string, accountId: string, isFi
 }
 
 /** `flaky`: the number of attempts at this page in the current sync, this one included. */
-export async function flakyAttempt(consentId: string, accountId: string, isFirstPage: boolean, pageKey: string): Promise<number> {
+export async function flakyAttempt(
+  consentId: string,
+  accountId: string,
+  isFirstPage: boolean,
+  pageKey: string,
+): Promise<number> {
   return transaction(async (c) => {
     if (await markCall(c, consentId, accountId, isFirstPage)) {
-      await c.query(`DELETE FROM sandbox_bank.scenario_counters WHERE consent_id = $1 AND account_id = $2 AND name LIKE 'flaky:%'`, [consentId, accountId]);
+      await c.query(
+        `DELETE FROM sandbox_bank.scenario_counters WHERE consent_id = $1 AND account_id = $2 AND name LIKE 'flaky:%'`,
+        [consentId, accountId],
+      );
     }
     const { rows } = await c.query<{ value: number }>(
       `INSERT INTO sandbox_bank.scenario_counters (consent_id, account_id, name, value) VALUES ($1, $2, $3, 1)

@@ -78,7 +78,10 @@ export async function ensureSchema(): Promise<void> {
   return globals.sandboxBankSchema;
 }
 
-export async function query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+export async function query<R extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<R>> {
   await ensureSchema();
   return pool().query<R>(text, values);
 }

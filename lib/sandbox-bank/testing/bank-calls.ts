@@ -24,12 +24,28 @@ export async function sandboxToday(): Promise<string> {
   return res.json.today;
 }
 
-export async function createConsent(bankId: string, options: { body?: Json; headers?: Record<string, string> } = {}): Promise<CallResult<Json>> {
+export async function createConsent(
+  bankId: string,
+  options: { body?: Json; headers?: Record<string, string> } = {},
+): Promise<CallResult<Json>> {
   const today = await sandboxToday();
   return call<Json>(consentsRoute.POST, "POST", `/sandbox-bank/api/banks/${bankId}/v1/consents`, {
     params: { bankId },
-    headers: { "x-request-id": randomUUID(), "tpp-redirect-preferred": "true", "tpp-redirect-uri": TPP_OK, "tpp-nok-redirect-uri": TPP_NOK, ...options.headers },
-    body: { access: { allPsd2: "allAccounts" }, recurringIndicator: true, validUntil: addDays(today, 90), frequencyPerDay: 4, combinedServiceIndicator: false, ...options.body },
+    headers: {
+      "x-request-id": randomUUID(),
+      "tpp-redirect-preferred": "true",
+      "tpp-redirect-uri": TPP_OK,
+      "tpp-nok-redirect-uri": TPP_NOK,
+      ...options.headers,
+    },
+    body: {
+      access: { allPsd2: "allAccounts" },
+      recurringIndicator: true,
+      validUntil: addDays(today, 90),
+      frequencyPerDay: 4,
+      combinedServiceIndicator: false,
+      ...options.body,
+    },
   });
 }
 
@@ -43,13 +59,28 @@ function form(bankId: string, consentId: string, fields: Record<string, string>,
 
 /** Posts the login form; returns the 303 and the login cookie (name=value) it set. */
 export async function login(bankId: string, consentId: string, userId: string, password = "any") {
-  const res = await call(loginRoute.POST, "POST", `/sandbox-bank/${bankId}/authorize/login`, form(bankId, consentId, { userId, password }));
+  const res = await call(
+    loginRoute.POST,
+    "POST",
+    `/sandbox-bank/${bankId}/authorize/login`,
+    form(bankId, consentId, { userId, password }),
+  );
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   return { res, cookie };
 }
 
-export async function decide(bankId: string, consentId: string, decision: "approve" | "deny" | "cancel", cookie?: string) {
-  return call(decisionRoute.POST, "POST", `/sandbox-bank/${bankId}/authorize/decision`, form(bankId, consentId, { decision }, cookie));
+export async function decide(
+  bankId: string,
+  consentId: string,
+  decision: "approve" | "deny" | "cancel",
+  cookie?: string,
+) {
+  return call(
+    decisionRoute.POST,
+    "POST",
+    `/sandbox-bank/${bankId}/authorize/decision`,
+    form(bankId, consentId, { decision }, cookie),
+  );
 }
 
 /** Creates a consent and approves it as `userId`; returns the consent id. */
@@ -58,29 +89,55 @@ export async function approvedConsent(bankId: string, userId: string, body: Json
   const consentId = String(created.json.consentId);
   const { cookie } = await login(bankId, consentId, userId);
   const res = await decide(bankId, consentId, "approve", cookie);
-  if (res.headers.get("location") !== TPP_OK) throw new Error(`approval of ${userId} did not redirect to the TPP: ${res.headers.get("location")}`);
+  if (res.headers.get("location") !== TPP_OK)
+    throw new Error(`approval of ${userId} did not redirect to the TPP: ${res.headers.get("location")}`);
   return consentId;
 }
 
 export const consentGet = (bankId: string, consentId: string) =>
-  call<Json>(consentRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, { params: { bankId, consentId } });
+  call<Json>(consentRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, {
+    params: { bankId, consentId },
+  });
 export const consentDelete = (bankId: string, consentId: string) =>
-  call<Json>(consentRoute.DELETE, "DELETE", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, { params: { bankId, consentId } });
+  call<Json>(consentRoute.DELETE, "DELETE", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, {
+    params: { bankId, consentId },
+  });
 export const consentStatus = async (bankId: string, consentId: string) =>
-  (await call<{ consentStatus: string }>(statusRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}/status`, { params: { bankId, consentId } })).json.consentStatus;
+  (
+    await call<{ consentStatus: string }>(
+      statusRoute.GET,
+      "GET",
+      `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}/status`,
+      { params: { bankId, consentId } },
+    )
+  ).json.consentStatus;
 
 type AccessOptions = { consentId?: string | null; present?: boolean; query?: string };
 
 function accessHeaders(o: AccessOptions): Record<string, string> {
-  return { ...(o.consentId ? { "consent-id": o.consentId } : {}), ...(o.present ? { "psu-ip-address": "192.0.2.10" } : {}) };
+  return {
+    ...(o.consentId ? { "consent-id": o.consentId } : {}),
+    ...(o.present ? { "psu-ip-address": "192.0.2.10" } : {}),
+  };
 }
 
 export const accounts = (bankId: string, o: AccessOptions) =>
-  call<Json>(accountsRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts`, { params: { bankId }, headers: accessHeaders(o), query: o.query });
+  call<Json>(accountsRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts`, {
+    params: { bankId },
+    headers: accessHeaders(o),
+    query: o.query,
+  });
 export const account = (bankId: string, accountId: string, o: AccessOptions) =>
-  call<Json>(accountRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}`, { params: { bankId, accountId }, headers: accessHeaders(o), query: o.query });
+  call<Json>(accountRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}`, {
+    params: { bankId, accountId },
+    headers: accessHeaders(o),
+    query: o.query,
+  });
 export const balances = (bankId: string, accountId: string, o: AccessOptions) =>
-  call<Json>(balancesRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/balances`, { params: { bankId, accountId }, headers: accessHeaders(o) });
+  call<Json>(balancesRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/balances`, {
+    params: { bankId, accountId },
+    headers: accessHeaders(o),
+  });
 export const transactions = (bankId: string, accountId: string, o: AccessOptions) =>
   call<Json>(transactionsRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/transactions`, {
     params: { bankId, accountId },

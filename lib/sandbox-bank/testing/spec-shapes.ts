@@ -4,17 +4,41 @@
 import { z } from "zod";
 
 const href = z.strictObject({ href: z.string().min(1) });
-const amount = z.strictObject({ currency: z.string().regex(/^[A-Z]{3}$/), amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/) });
+const amount = z.strictObject({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
+});
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const iban = z.string().regex(/^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$/);
-const accountReference = z.strictObject({ iban, currency: z.string().regex(/^[A-Z]{3}$/).optional() });
-const consentStatus = z.enum(["received", "rejected", "valid", "revokedByPsu", "expired", "terminatedByTpp", "partiallyAuthorised"]);
+const accountReference = z.strictObject({
+  iban,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+const consentStatus = z.enum([
+  "received",
+  "rejected",
+  "valid",
+  "revokedByPsu",
+  "expired",
+  "terminatedByTpp",
+  "partiallyAuthorised",
+]);
 
 /** Required fields per spec schema, as the spec lists them (checked against the YAML). */
 export const SPEC_REQUIRED = {
   "consentsResponse-201": ["consentStatus", "consentId", "_links"],
   "consentStatusResponse-200": ["consentStatus"],
-  "consentInformationResponse-200_json": ["access", "recurringIndicator", "validUntil", "frequencyPerDay", "lastActionDate", "consentStatus"],
+  "consentInformationResponse-200_json": [
+    "access",
+    "recurringIndicator",
+    "validUntil",
+    "frequencyPerDay",
+    "lastActionDate",
+    "consentStatus",
+  ],
   accountList: ["accounts"],
   accountDetails: ["currency"],
   "readAccountBalanceResponse-200": ["balances"],
@@ -28,7 +52,15 @@ export const SPEC_REQUIRED = {
 
 export const balanceSchema = z.strictObject({
   balanceAmount: amount,
-  balanceType: z.enum(["closingBooked", "expected", "openingBooked", "interimAvailable", "interimBooked", "forwardAvailable", "nonInvoiced"]),
+  balanceType: z.enum([
+    "closingBooked",
+    "expected",
+    "openingBooked",
+    "interimAvailable",
+    "interimBooked",
+    "forwardAvailable",
+    "nonInvoiced",
+  ]),
   referenceDate: date.optional(),
 });
 
@@ -67,7 +99,10 @@ export const accountDetails = z.strictObject({
 
 export const accountList = z.strictObject({ accounts: z.array(accountDetails) });
 
-export const readAccountBalanceResponse200 = z.strictObject({ account: accountReference, balances: z.array(balanceSchema) });
+export const readAccountBalanceResponse200 = z.strictObject({
+  account: accountReference,
+  balances: z.array(balanceSchema),
+});
 
 export const transactionSchema = z.strictObject({
   transactionId: z.string().min(1),
@@ -93,14 +128,30 @@ export const transactionsResponse200 = z.strictObject({
   account: accountReference,
   transactions: z.strictObject({
     booked: z.array(transactionSchema).optional(),
-    pending: z.array(transactionSchema.refine((t) => t.bookingDate === undefined, "pending entries have no bookingDate")).optional(),
-    _links: z.strictObject({ account: href, first: href.optional(), next: href.optional(), previous: href.optional(), last: href.optional() }),
+    pending: z
+      .array(transactionSchema.refine((t) => t.bookingDate === undefined, "pending entries have no bookingDate"))
+      .optional(),
+    _links: z.strictObject({
+      account: href,
+      first: href.optional(),
+      next: href.optional(),
+      previous: href.optional(),
+      last: href.optional(),
+    }),
   }),
   balances: z.array(balanceSchema).optional(),
 });
 
 export const tppError = z.strictObject({
-  tppMessages: z.array(z.strictObject({ category: z.enum(["ERROR", "WARNING"]), code: z.string().min(1), text: z.string().max(500).optional() })).min(1),
+  tppMessages: z
+    .array(
+      z.strictObject({
+        category: z.enum(["ERROR", "WARNING"]),
+        code: z.string().min(1),
+        text: z.string().max(500).optional(),
+      }),
+    )
+    .min(1),
 });
 
 /** Top-level properties each schema lets us emit (checked to be spec properties in the YAML test). */

@@ -8,7 +8,8 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 
 /** The shared specification sits beside the repository (`../shared/spec/…` from the project root). */
 export const SPEC_YAML_PATH =
-  process.env.NEXTGENPSD2_SPEC ?? path.resolve(PROJECT_ROOT, "../shared/spec/nextgenpsd2/psd2-api_v1.3.12-2022-07-06.yaml");
+  process.env.NEXTGENPSD2_SPEC ??
+  path.resolve(PROJECT_ROOT, "../shared/spec/nextgenpsd2/psd2-api_v1.3.12-2022-07-06.yaml");
 
 export type SchemaOutline = { required: string[]; properties: string[] };
 
@@ -28,9 +29,12 @@ export function schemaOutlines(yamlText: string, names: readonly string[]): Reco
       if (line.trim() === "" || line.trim().startsWith("#")) continue;
       const indent = indentOf(line);
       if (indent <= 4) break;
-      if (indent === 6) section = line.trim() === "required:" ? "required" : line.trim() === "properties:" ? "properties" : null;
-      else if (section === "required" && indent === 8 && line.trim().startsWith("- ")) outline.required.push(line.trim().slice(2).replace(/["']/g, "").trim());
-      else if (section === "properties" && indent === 8 && /^[A-Za-z_][\w-]*:\s*$/.test(line.trim())) outline.properties.push(line.trim().slice(0, -1));
+      if (indent === 6)
+        section = line.trim() === "required:" ? "required" : line.trim() === "properties:" ? "properties" : null;
+      else if (section === "required" && indent === 8 && line.trim().startsWith("- "))
+        outline.required.push(line.trim().slice(2).replace(/["']/g, "").trim());
+      else if (section === "properties" && indent === 8 && /^[A-Za-z_][\w-]*:\s*$/.test(line.trim()))
+        outline.properties.push(line.trim().slice(0, -1));
     }
     out[name] = outline;
   }
@@ -40,7 +44,9 @@ export function schemaOutlines(yamlText: string, names: readonly string[]): Reco
 /** Throws when the file is missing: a contract check that cannot find its contract has failed. */
 export function loadSpecOutlines(names: readonly string[]): Record<string, SchemaOutline> {
   if (!existsSync(SPEC_YAML_PATH)) {
-    throw new Error(`The NextGenPSD2 specification is missing at ${SPEC_YAML_PATH} (expected ../shared/spec beside the repository)`);
+    throw new Error(
+      `The NextGenPSD2 specification is missing at ${SPEC_YAML_PATH} (expected ../shared/spec beside the repository)`,
+    );
   }
   return schemaOutlines(readFileSync(SPEC_YAML_PATH, "utf8"), names);
 }

@@ -21,7 +21,11 @@ export async function listAccounts(ctx: BankContext): Promise<Response> {
     .filter((a) => covers(access.consent, a, "accounts"))
     .map((a) => {
       const canBalances = covers(access.consent, a, "balances");
-      return accountView(a, accountLinks(a, canBalances, covers(access.consent, a, "transactions")), withBalance && canBalances ? balancesView(a, ctx.clock) : null);
+      return accountView(
+        a,
+        accountLinks(a, canBalances, covers(access.consent, a, "transactions")),
+        withBalance && canBalances ? balancesView(a, ctx.clock) : null,
+      );
     });
   return json({ accounts });
 }
@@ -33,7 +37,9 @@ export async function readAccount(ctx: BankContext): Promise<Response> {
   await spendAccessBudget(ctx, access.consent, account.resourceId);
   const canBalances = covers(access.consent, account, "balances");
   const links = accountLinks(account, canBalances, covers(access.consent, account, "transactions"));
-  return json({ account: accountView(account, links, withBalance && canBalances ? balancesView(account, ctx.clock) : null) });
+  return json({
+    account: accountView(account, links, withBalance && canBalances ? balancesView(account, ctx.clock) : null),
+  });
 }
 
 export async function readBalances(ctx: BankContext): Promise<Response> {

@@ -21,9 +21,12 @@ export function isSlowPsu(psuId: string | null): boolean {
 /** Applies the changes that happen with time: slow approval completing, expiry by the sandbox date. */
 export async function settle(consent: Consent, clock: ClockNow): Promise<Consent> {
   let c = consent;
-  const slowDone = c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= env.SANDBOX_SLOW_APPROVAL_SECONDS * 1000;
-  if (c.status === "received" && slowDone && isSlowPsu(c.psuId)) c = (await transition(c.id, "valid", ["received"])) ?? c;
-  if ((c.status === "received" || c.status === "valid") && clock.today > c.validUntil) c = (await transition(c.id, "expired", ["received", "valid"])) ?? c;
+  const slowDone =
+    c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= env.SANDBOX_SLOW_APPROVAL_SECONDS * 1000;
+  if (c.status === "received" && slowDone && isSlowPsu(c.psuId))
+    c = (await transition(c.id, "valid", ["received"])) ?? c;
+  if ((c.status === "received" || c.status === "valid") && clock.today > c.validUntil)
+    c = (await transition(c.id, "expired", ["received", "valid"])) ?? c;
   return c;
 }
 
@@ -43,7 +46,8 @@ export function covers(consent: Consent, account: SandboxAccount, service: Servi
   const present = Object.values(lists).filter((l) => l !== undefined);
   // A bank-offered consent (empty arrays): the PSU grants all accounts for the services asked.
   const bankOffered = present.length > 0 && present.every((l) => l?.length === 0);
-  const allows = (list: { iban: string }[] | undefined) => list !== undefined && (bankOffered || list.some((r) => r.iban.replace(/\s/g, "").toUpperCase() === account.iban));
+  const allows = (list: { iban: string }[] | undefined) =>
+    list !== undefined && (bankOffered || list.some((r) => r.iban.replace(/\s/g, "").toUpperCase() === account.iban));
   if (service === "accounts") return allows(lists.accounts) || allows(lists.balances) || allows(lists.transactions);
   return allows(lists[service]);
 }
@@ -58,8 +62,10 @@ export async function requireValidConsent(ctx: BankContext): Promise<Access> {
   if (!consentId) throw new Xs2aError(400, "FORMAT_ERROR", "The Consent-ID header is required.");
   const consent = await consentAtBank(consentId, bank.bankId, ctx.clock);
   if (!consent) throw new Xs2aError(403, "CONSENT_UNKNOWN", "The Consent-ID is not known to this bank.");
-  if (consent.status === "expired") throw new Xs2aError(401, "CONSENT_EXPIRED", `The consent expired (validUntil ${consent.validUntil}).`);
-  if (consent.status !== "valid") throw new Xs2aError(401, "CONSENT_INVALID", `The consent is ${consent.status}, not valid.`);
+  if (consent.status === "expired")
+    throw new Xs2aError(401, "CONSENT_EXPIRED", `The consent expired (validUntil ${consent.validUntil}).`);
+  if (consent.status !== "valid")
+    throw new Xs2aError(401, "CONSENT_INVALID", `The consent is ${consent.status}, not valid.`);
   const user = consent.psuId ? resolveUser(consent.psuId) : null;
   if (!user?.ok) throw new Xs2aError(401, "CONSENT_INVALID", "The consent has no authorised PSU.");
   await touchLastAction(consent.id, ctx.clock.today);
@@ -72,7 +78,8 @@ export function coveredAccount(access: Access, resourceId: string, service: Serv
   if (!account || !covers(access.consent, account, "accounts")) {
     throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such account under this consent.");
   }
-  if (!covers(access.consent, account, service)) throw new Xs2aError(401, "CONSENT_INVALID", `The consent does not grant ${service} for this account.`);
+  if (!covers(access.consent, account, service))
+    throw new Xs2aError(401, "CONSENT_INVALID", `The consent does not grant ${service} for this account.`);
   return account;
 }
 
@@ -85,8 +92,13 @@ export async function spendAccessBudget(ctx: BankContext, consent: Consent, acco
   const count = await countAccess(consent.id, accountKey, ctx.clock.today);
   if (count > consent.frequencyPerDay) {
     const untilMidnight = Math.ceil((MS_PER_DAY - (ctx.clock.sandboxNowMs % MS_PER_DAY)) / 1000);
-    throw new Xs2aError(429, "ACCESS_EXCEEDED", `frequencyPerDay (${consent.frequencyPerDay}) reached for today without the PSU present.`, {
-      "retry-after": String(untilMidnight),
-    });
+    throw new Xs2aError(
+      429,
+      "ACCESS_EXCEEDED",
+      `frequencyPerDay (${consent.frequencyPerDay}) reached for today without the PSU present.`,
+      {
+        "retry-after": String(untilMidnight),
+      },
+    );
   }
 }

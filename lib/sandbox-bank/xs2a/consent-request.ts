@@ -9,7 +9,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Future dates are adjusted to at most this many days (the spec lets the ASPSP adjust validUntil). */
 export const MAX_VALIDITY_DAYS = 180;
 
-const accountRef = z.object({ iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$/, "must be an IBAN"), currency: z.string().regex(/^[A-Z]{3}$/).optional() });
+const accountRef = z.object({
+  iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$/, "must be an IBAN"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
 const allAccounts = z.enum(["allAccounts", "allAccountsWithOwnerName"]);
 
 const access = z
@@ -21,9 +27,16 @@ const access = z
     availableAccountsWithBalance: allAccounts.optional(),
     allPsd2: allAccounts.optional(),
   })
-  .refine((a) => Object.values(a).some((v) => v !== undefined), "must request accounts, balances, transactions, availableAccounts, availableAccountsWithBalance or allPsd2")
   .refine(
-    (a) => !((a.allPsd2 || a.availableAccounts || a.availableAccountsWithBalance) && (a.accounts || a.balances || a.transactions)),
+    (a) => Object.values(a).some((v) => v !== undefined),
+    "must request accounts, balances, transactions, availableAccounts, availableAccountsWithBalance or allPsd2",
+  )
+  .refine(
+    (a) =>
+      !(
+        (a.allPsd2 || a.availableAccounts || a.availableAccountsWithBalance) &&
+        (a.accounts || a.balances || a.transactions)
+      ),
     "allPsd2/availableAccounts cannot be combined with account lists",
   );
 
@@ -54,7 +67,8 @@ function absoluteHttpUrl(value: string | null, header: string): string | null {
   } catch {
     throw formatError(`${header} must be an absolute http(s) URL.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw formatError(`${header} must be an absolute http(s) URL.`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw formatError(`${header} must be an absolute http(s) URL.`);
   return value;
 }
 
@@ -81,8 +95,10 @@ export async function parseConsentRequest(request: Request, today: DateOnly): Pr
     throw formatError(`${issue.path.join(".") || "body"}: ${issue.message}`);
   }
   const b = parsed.data;
-  if (b.validUntil < today) throw formatError(`validUntil ${b.validUntil} is in the past (the bank's date is ${today}).`);
-  if (!b.recurringIndicator && b.frequencyPerDay !== 1) throw formatError("A one-off consent (recurringIndicator false) has frequencyPerDay 1.");
+  if (b.validUntil < today)
+    throw formatError(`validUntil ${b.validUntil} is in the past (the bank's date is ${today}).`);
+  if (!b.recurringIndicator && b.frequencyPerDay !== 1)
+    throw formatError("A one-off consent (recurringIndicator false) has frequencyPerDay 1.");
   const maxDate = addDays(today, MAX_VALIDITY_DAYS);
   return {
     requestId,

@@ -85,7 +85,11 @@ export function bankRoute(fn: (ctx: BankContext) => Promise<Response>): BankHand
         return finalise(json(tppMessages(error.code, error.message), error.status, error.headers), request, clock);
       }
       log.error("sandbox bank request failed", { path: new URL(request.url).pathname, error });
-      return finalise(json(tppMessages("INTERNAL_SERVER_ERROR", "The sandbox bank failed unexpectedly."), 500), request, clock);
+      return finalise(
+        json(tppMessages("INTERNAL_SERVER_ERROR", "The sandbox bank failed unexpectedly."), 500),
+        request,
+        clock,
+      );
     }
   };
 }

@@ -22,12 +22,21 @@ export const FLAKY_EVERY = 3;
  */
 export function flakyPlan(bankId: string, pageIndex: number): { failures: number; status: 500 | 502 | 503 } {
   if (pageIndex % FLAKY_EVERY !== 0) return { failures: 0, status: 500 };
-  const turn = Math.max(0, BANKS.findIndex((b) => b.bankId === bankId)) + pageIndex / FLAKY_EVERY;
+  const turn =
+    Math.max(
+      0,
+      BANKS.findIndex((b) => b.bankId === bankId),
+    ) +
+    pageIndex / FLAKY_EVERY;
   const statuses = [500, 502, 503] as const;
   return { failures: 1 + (turn % 2), status: statuses[turn % 3] };
 }
 
-const FAILURE_CODE: Record<500 | 502 | 503, Xs2aCode> = { 500: "INTERNAL_SERVER_ERROR", 502: "BAD_GATEWAY", 503: "SERVICE_UNAVAILABLE" };
+const FAILURE_CODE: Record<500 | 502 | 503, Xs2aCode> = {
+  500: "INTERNAL_SERVER_ERROR",
+  502: "BAD_GATEWAY",
+  503: "SERVICE_UNAVAILABLE",
+};
 
 function intParam(value: string | null, name: string, fallback: number, min: number, max: number): number {
   if (value === null || value === "") return fallback;
@@ -46,11 +55,18 @@ function dateParam(value: string | null, name: string): DateOnly | null {
 function parseQuery(ctx: BankContext, account: SandboxAccount): PageQuery & { withBalance: boolean } {
   const q = ctx.url.searchParams;
   for (const unsupported of ["entryReferenceFrom", "deltaList"]) {
-    if (q.has(unsupported)) throw new Xs2aError(400, "PARAMETER_NOT_SUPPORTED", `${unsupported} is not supported by this ASPSP.`);
+    if (q.has(unsupported))
+      throw new Xs2aError(400, "PARAMETER_NOT_SUPPORTED", `${unsupported} is not supported by this ASPSP.`);
   }
   const bookingStatus = q.get("bookingStatus");
-  if (bookingStatus === "information" || bookingStatus === "all") throw new Xs2aError(400, "PARAMETER_NOT_SUPPORTED", `bookingStatus=${bookingStatus} is not supported; use booked, pending or both.`);
-  if (bookingStatus !== "booked" && bookingStatus !== "pending" && bookingStatus !== "both") throw formatError("bookingStatus is required: booked, pending or both.");
+  if (bookingStatus === "information" || bookingStatus === "all")
+    throw new Xs2aError(
+      400,
+      "PARAMETER_NOT_SUPPORTED",
+      `bookingStatus=${bookingStatus} is not supported; use booked, pending or both.`,
+    );
+  if (bookingStatus !== "booked" && bookingStatus !== "pending" && bookingStatus !== "both")
+    throw formatError("bookingStatus is required: booked, pending or both.");
   const dateFrom = dateParam(q.get("dateFrom"), "dateFrom") ?? firstDay(account, ctx.clock);
   const dateTo = dateParam(q.get("dateTo"), "dateTo") ?? ctx.clock.today;
   if (dateFrom > dateTo) throw formatError("dateFrom is after dateTo.");
@@ -68,7 +84,13 @@ function parseQuery(ctx: BankContext, account: SandboxAccount): PageQuery & { wi
 function pageLinks(account: SandboxAccount, q: PageQuery & { withBalance: boolean }, lastPageIndex: number) {
   const accountHref = `${bankBaseUrl(account.bank.bankId)}/v1/accounts/${account.resourceId}`;
   const at = (pageIndex: number) => {
-    const params = new URLSearchParams({ bookingStatus: q.bookingStatus, dateFrom: q.dateFrom, dateTo: q.dateTo, itemsPerPage: String(q.itemsPerPage), pageIndex: String(pageIndex) });
+    const params = new URLSearchParams({
+      bookingStatus: q.bookingStatus,
+      dateFrom: q.dateFrom,
+      dateTo: q.dateTo,
+      itemsPerPage: String(q.itemsPerPage),
+      pageIndex: String(pageIndex),
+    });
     if (q.withBalance) params.set("withBalance", "true");
     return { href: `${accountHref}/transactions?${params}` };
   };
@@ -90,19 +112,30 @@ export async function listTransactions(ctx: BankContext): Promise<Response> {
   const behaviour = account.profile.behaviour;
 
   if (behaviour === "ratelimited" && (await rateLimitedCall(consentId, account.resourceId, isFirstPage))) {
-    throw new Xs2aError(429, "ACCESS_EXCEEDED", "Too many requests; retry after 1 second (sandbox user ratelimited).", { "retry-after": "1" });
+    throw new Xs2aError(429, "ACCESS_EXCEEDED", "Too many requests; retry after 1 second (sandbox user ratelimited).", {
+      "retry-after": "1",
+    });
   }
   if (behaviour === "flaky") {
     const plan = flakyPlan(account.bank.bankId, q.pageIndex);
-    if (plan.failures > 0 && (await flakyAttempt(consentId, account.resourceId, isFirstPage, String(q.pageIndex))) <= plan.failures) {
-      throw new Xs2aError(plan.status, FAILURE_CODE[plan.status], `Temporary failure (sandbox user flaky); retry this page.`, plan.status === 503 ? { "retry-after": "1" } : {});
+    if (
+      plan.failures > 0 &&
+      (await flakyAttempt(consentId, account.resourceId, isFirstPage, String(q.pageIndex))) <= plan.failures
+    ) {
+      throw new Xs2aError(
+        plan.status,
+        FAILURE_CODE[plan.status],
+        `Temporary failure (sandbox user flaky); retry this page.`,
+        plan.status === 503 ? { "retry-after": "1" } : {},
+      );
     }
   }
   // Paging through one report is one access: only first pages count against frequencyPerDay.
   if (isFirstPage) await spendAccessBudget(ctx, access.consent, account.resourceId);
 
   const page = transactionPage(account, ctx.clock, q);
-  const view = (list: typeof page.booked) => list.map((t) => transactionView(t, account.currency, behaviour !== "noids"));
+  const view = (list: typeof page.booked) =>
+    list.map((t) => transactionView(t, account.currency, behaviour !== "noids"));
   return json({
     account: accountReference(account),
     transactions: {

@@ -23,7 +23,11 @@ export function balancesView(account: SandboxAccount, clock: SandboxClock) {
   ];
 }
 
-export function accountView(account: SandboxAccount, links: ReturnType<typeof accountLinks>, balances: ReturnType<typeof balancesView> | null) {
+export function accountView(
+  account: SandboxAccount,
+  links: ReturnType<typeof accountLinks>,
+  balances: ReturnType<typeof balancesView> | null,
+) {
   return {
     resourceId: account.resourceId,
     iban: account.iban,

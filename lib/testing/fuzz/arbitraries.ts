@@ -7,7 +7,8 @@ import type { JsonSchema } from "@/lib/openapi/json-schema";
 export type Hints = Record<string, unknown[]>;
 type Arb = fc.Arbitrary<unknown>;
 
-const types = (s: JsonSchema): string[] => (Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : []);
+const types = (s: JsonSchema): string[] =>
+  Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === "string" ? [s.type] : [];
 
 function stringArb(s: JsonSchema): Arb {
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
@@ -18,9 +19,13 @@ function stringArb(s: JsonSchema): Arb {
     case "email":
       return fc.uuid().map((u) => `fuzz-${u}@example.test`);
     case "date":
-      return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case "date-time":
-      return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case "uri":
       return fc.constantFrom("http://localhost:3000/connect/result", "https://example.test/back");
     default: {
@@ -60,7 +65,10 @@ function fromSchema(s: JsonSchema, hints: Hints): Arb {
     case "array": {
       const items = (s.items ?? {}) as JsonSchema;
       const minLength = typeof s.minItems === "number" ? s.minItems : 0;
-      return fc.array(arbitraryFor(items, hints), { minLength, maxLength: Math.max(minLength, Math.min(Number(s.maxItems ?? 3), 3)) });
+      return fc.array(arbitraryFor(items, hints), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(Number(s.maxItems ?? 3), 3)),
+      });
     }
     case "string":
       return stringArb(s);
@@ -82,7 +90,8 @@ export function toQuery(values: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, typeof v === "string" ? v : JSON.stringify(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      params.append(key, typeof v === "string" ? v : JSON.stringify(v));
   }
   return params.toString();
 }

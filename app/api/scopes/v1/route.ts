@@ -15,6 +15,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     auth: "user",
     scoped: false,
     body: CreateScopeBody,
-    handler: async ({ db, principal, body }) => ({ status: 201, data: await createScope(db, principal.userId, body.name) }),
+    handler: async ({ db, principal, body }) => ({
+      status: 201,
+      data: await createScope(db, principal.userId, body.name),
+    }),
   }),
 });

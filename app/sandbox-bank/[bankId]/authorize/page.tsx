@@ -17,7 +17,10 @@ import { isSandboxEnabled } from "@/lib/sandbox-bank/xs2a/http";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ bankId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ bankId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const ERRORS: Record<string, string> = {
   password_required: "Enter a password (any password works in the sandbox).",
@@ -37,11 +40,16 @@ function FinalState({ consent }: { consent: Consent }) {
       : consent.status === "rejected"
         ? "This request was declined."
         : `This request is no longer pending (status: ${consent.status}).`;
-  const back = consent.status === "rejected" ? (consent.tppNokRedirectUri ?? consent.tppRedirectUri) : consent.tppRedirectUri;
+  const back =
+    consent.status === "rejected" ? (consent.tppNokRedirectUri ?? consent.tppRedirectUri) : consent.tppRedirectUri;
   return (
     <Panel title="Access request">
-      <p role="status" className="mb-4">{text}</p>
-      <a href={back} className="underline">Return to the requesting service</a>
+      <p role="status" className="mb-4">
+        {text}
+      </p>
+      <a href={back} className="underline">
+        Return to the requesting service
+      </a>
     </Panel>
   );
 }
@@ -84,7 +92,8 @@ export default async function AuthorizePage({ params, searchParams }: Props) {
   }
   const accounts = accountsFor(bank, user.profile).filter((a) => covers(consent, a, "accounts"));
   const expiringUntil = addDays(clock.today, EXPIRING_DAYS);
-  const validUntil = user.profile.behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
+  const validUntil =
+    user.profile.behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
   return (
     <BankFrame bank={bank}>
       <ConsentReview bank={bank} consent={consent} profile={user.profile} accounts={accounts} validUntil={validUntil} />

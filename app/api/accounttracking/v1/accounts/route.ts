@@ -32,7 +32,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         { scopeId: scope.scopeId, userId: principal.userId, ...body },
         accessContext(request, principal, requestId),
       );
-      return { status: 201, data: { account: serializeAccount(account, run), sync: serializeRun(run) }, afterCommit: () => queueRun(run.id) };
+      return {
+        status: 201,
+        data: { account: serializeAccount(account, run), sync: serializeRun(run) },
+        afterCommit: () => queueRun(run.id),
+      };
     },
   }),
 });

@@ -13,7 +13,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     capability: "accounts.read",
     query: BanksQuery,
     handler: async ({ query }) => {
-      const chosen = [...integrations().values()].filter((i) => !query.integrationName || i.name === query.integrationName);
+      const chosen = [...integrations().values()].filter(
+        (i) => !query.integrationName || i.name === query.integrationName,
+      );
       // One integration that cannot answer does not hide the banks of the others; all failing is a failure.
       const settled = await Promise.allSettled(chosen.map((i) => i.listBanks(query.country)));
       const failure = settled.find((s) => s.status === "rejected");

@@ -29,7 +29,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         }
       }
       if (all.length > 0 && failures === all.length) throw bankFailure(lastError);
-      return { data: [...countries.values()].filter((c) => c.bankCount > 0).sort((a, b) => a.name.localeCompare(b.name)) };
+      return {
+        data: [...countries.values()].filter((c) => c.bankCount > 0).sort((a, b) => a.name.localeCompare(b.name)),
+      };
     },
   }),
 });

@@ -9,7 +9,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: false,
     handler: async ({ db, principal }) => {
       if (principal.kind === "app") {
-        return { data: { kind: "app", appKind: principal.appKind, tokenId: principal.tokenId, scopeId: principal.scopeId, role: principal.role, user: null } };
+        return {
+          data: {
+            kind: "app",
+            appKind: principal.appKind,
+            tokenId: principal.tokenId,
+            scopeId: principal.scopeId,
+            role: principal.role,
+            user: null,
+          },
+        };
       }
       const user = await db.user.findUnique({ where: { id: principal.userId } });
       if (!user) throw notFound("User");

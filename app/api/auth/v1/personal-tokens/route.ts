@@ -17,7 +17,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     body: CreatePersonalTokenBody,
     handler: async ({ db, principal, body }) => ({
       status: 201,
-      data: await createPersonalToken(db, principal.userId, { name: body.name, expiresInDays: body.expiresInDays ?? null }),
+      data: await createPersonalToken(db, principal.userId, {
+        name: body.name,
+        expiresInDays: body.expiresInDays ?? null,
+      }),
     }),
   }),
 });

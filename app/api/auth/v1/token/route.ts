@@ -33,7 +33,8 @@ async function grantLimits(request: Request, bodyText: string): Promise<LimitKey
     // An unknown refresh token reaches no family: it counts like any anonymous request.
     return [family ? { name: "refresh", key: family } : { name: "default", key: `ip:${address}` }];
   }
-  if (body.grantType === "password") return passwordCheckLimits(address, typeof body.email === "string" ? body.email : "");
+  if (body.grantType === "password")
+    return passwordCheckLimits(address, typeof body.email === "string" ? body.email : "");
   return [{ name: "auth", key: `token:${address}` }];
 }
 
@@ -54,7 +55,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       if (result.reused) {
         // A rotated refresh token came back, so it leaked: the family revocation commits, and the
         // caller is refused (returned as a response, not thrown, so the transaction is kept).
-        const message = "This refresh token was already used; every token of this sign-in is now revoked. Sign in again.";
+        const message =
+          "This refresh token was already used; every token of this sign-in is now revoked. Sign in again.";
         return jsonResponse(errorBody("unauthenticated", message, requestId), 401, requestId);
       }
       return { data: result.pair };

@@ -14,6 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: true,
     capability: "lookup.run",
     query: z.unknown(),
-    handler: async ({ db, scope, query }) => ({ data: await lookupCompany(db, scope.scopeId, parseLookupQuery(query)) }),
+    handler: async ({ db, scope, query }) => ({
+      data: await lookupCompany(db, scope.scopeId, parseLookupQuery(query)),
+    }),
   }),
 });

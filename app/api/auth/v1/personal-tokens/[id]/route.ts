@@ -7,6 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     auth: "user",
     scoped: false,
     uuidParams: ["id"],
-    handler: async ({ db, principal, params }) => ({ data: await revokePersonalToken(db, principal.userId, params.id) }),
+    handler: async ({ db, principal, params }) => ({
+      data: await revokePersonalToken(db, principal.userId, params.id),
+    }),
   }),
 });

@@ -19,7 +19,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handler: async ({ scope, params, query, authorize }) => {
       // One round trip in the common case: the page query is confined to the scope; only an empty
       // page needs the separate check that tells "no such account here" (404) from "no rows".
-      const page = await listTransactions(params.id, { ...transactionsFilterOf(query, scope.scopeId), perPage: query.perPage, cursor: query.cursor });
+      const page = await listTransactions(params.id, {
+        ...transactionsFilterOf(query, scope.scopeId),
+        perPage: query.perPage,
+        cursor: query.cursor,
+      });
       if (page.items.length === 0) await requireAccountId(scope.scopeId, params.id);
       authorize("accounts.read");
       return { data: page.items, meta: page.meta };

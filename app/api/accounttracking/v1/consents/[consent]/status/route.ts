@@ -13,7 +13,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.read");
-      return { data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))) };
+      return {
+        data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))),
+      };
     },
   }),
 });

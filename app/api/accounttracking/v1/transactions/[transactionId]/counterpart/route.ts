@@ -17,7 +17,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handler: async ({ db, scope, params, body, authorize }) => {
       await findTransaction(db, scope.scopeId, params.transactionId);
       authorize("counterparts.write");
-      return { data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, params.transactionId, body.counterpartId)) };
+      return {
+        data: serializeCounterpartTransaction(
+          await bindTransaction(db, scope.scopeId, params.transactionId, body.counterpartId),
+        ),
+      };
     },
   }),
   DELETE: route({
@@ -27,7 +31,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handler: async ({ db, scope, params, authorize }) => {
       await findTransaction(db, scope.scopeId, params.transactionId);
       authorize("counterparts.write");
-      return { data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, params.transactionId, null)) };
+      return {
+        data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, params.transactionId, null)),
+      };
     },
   }),
 });

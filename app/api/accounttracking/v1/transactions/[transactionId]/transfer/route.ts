@@ -7,13 +7,20 @@ import { getTransaction } from "@/lib/accounttracking/transactions";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import type { Tx } from "@/lib/db/client";
 
-type Ctx = { db: Tx; scope: { scopeId: string }; params: Record<string, string>; body: { isTransfer: boolean } | undefined };
+type Ctx = {
+  db: Tx;
+  scope: { scopeId: string };
+  params: Record<string, string>;
+  body: { isTransfer: boolean } | undefined;
+};
 
 // Both run in the kernel's write transaction, so the answer reads the row as just changed.
-const change = (value: (body: Ctx["body"]) => boolean | null) => async ({ db, scope, params, body }: Ctx) => {
-  await setTransferOverride(db, scope.scopeId, params.transactionId, value(body));
-  return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
-};
+const change =
+  (value: (body: Ctx["body"]) => boolean | null) =>
+  async ({ db, scope, params, body }: Ctx) => {
+    await setTransferOverride(db, scope.scopeId, params.transactionId, value(body));
+    return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
+  };
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
