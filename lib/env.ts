@@ -74,6 +74,13 @@ const schema = z.object({
   ENABLE_BANKING_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   ENABLE_BANKING_API_URL: z.url().optional(),
   ENABLE_BANKING_FAKE: boolish,
+  // GoCardless Bank Account Data (lib/banking/gocardless): on when both user secrets are set (for
+  // those who still hold them; GoCardless takes no new sign-ups). GOCARDLESS_FAKE=1 serves the local
+  // fake under /gocardless-fake and, without secrets, connects the integration to it.
+  GOCARDLESS_SECRET_ID: z.string().trim().min(1).optional(),
+  GOCARDLESS_SECRET_KEY: z.string().trim().min(1).optional(),
+  GOCARDLESS_API_URL: z.url().optional(),
+  GOCARDLESS_FAKE: boolish,
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
@@ -162,6 +169,33 @@ export function enableBankingConfig(): EnableBankingConfig | null {
     keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
     apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`,
     environment,
+    fake: true,
+  };
+}
+
+export type GoCardlessConfig = { secretId: string; secretKey: string | null; apiUrl: string; fake: boolean };
+
+/**
+ * GoCardless's settings, or null when it is not configured (the integration is then absent). For
+ * the local fake the secret key is null: it is generated once under DATA_DIR (gocardless/fake-secret.ts).
+ */
+export function goCardlessConfig(): GoCardlessConfig | null {
+  if (env.GOCARDLESS_SECRET_ID && env.GOCARDLESS_SECRET_KEY) {
+    return {
+      secretId: env.GOCARDLESS_SECRET_ID,
+      secretKey: env.GOCARDLESS_SECRET_KEY,
+      apiUrl: env.GOCARDLESS_API_URL ?? "https://bankaccountdata.gocardless.com",
+      fake: false,
+    };
+  }
+  if (env.GOCARDLESS_SECRET_ID || env.GOCARDLESS_SECRET_KEY) {
+    throw new Error("GoCardless needs both GOCARDLESS_SECRET_ID and GOCARDLESS_SECRET_KEY (or neither)");
+  }
+  if (!env.GOCARDLESS_FAKE) return null;
+  return {
+    secretId: "ledgerlink-local-fake",
+    secretKey: null,
+    apiUrl: env.GOCARDLESS_API_URL ?? `${appUrl()}/gocardless-fake`,
     fake: true,
   };
 }
