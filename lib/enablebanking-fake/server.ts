@@ -18,6 +18,7 @@ import {
   type FakeContext,
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
+import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
 export type FakeOptions = {
@@ -50,14 +51,7 @@ async function authorized(request: Request, options: FakeOptions): Promise<boole
   }
 }
 
-async function bodyOf(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const parsed: unknown = await request.json();
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const bodyOf = jsonBodyOf;
 
 async function api(
   request: Request,
@@ -111,11 +105,9 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
 export async function handleFake(request: Request, options: FakeOptions): Promise<Response> {
   const url = new URL(request.url);
   const ctx: FakeContext = { origin: url.origin, prefix: options.prefix };
-  if (!url.pathname.startsWith(`${options.prefix}/`)) return json(404, { message: "Not found" });
-  const [area, ...parts] = url.pathname
-    .slice(options.prefix.length + 1)
-    .split("/")
-    .map(decodeURIComponent);
+  const path = fakePathOf(url, options.prefix);
+  if (!path) return json(404, { message: "Not found" });
+  const [area, ...parts] = path;
   let response: Response;
   if (area === "api") response = await api(request, parts, url, ctx, options);
   else if (area === "bank" && parts.length === 1 && request.method === "GET") response = bankPage(parts[0], url, ctx);
