@@ -41,10 +41,10 @@ function transaction(account: FakeGcAccount, e: FakeEntry) {
   };
 }
 
-/** Scenario faults, by the person: first attempts of each window fail, deterministically. */
-function fault(account: FakeGcAccount, window: string): Response | null {
+/** Scenario faults, by the person: the account's first transaction reads fail, deterministically. */
+function fault(account: FakeGcAccount): Response | null {
   if (account.user !== "ratelimited" && account.user !== "flaky") return null;
-  const attempt = gcAttemptOf(`${account.id}|${window}`);
+  const attempt = gcAttemptOf(account.id);
   if (account.user === "ratelimited" && attempt < 2)
     return gcFail(429, COULD_NOT, "Daily request limit set by the Institution has been exceeded.", {
       type: "RateLimitError",
@@ -71,9 +71,14 @@ function refusal(r: FakeRequisition, what: string): Response | null {
     );
   const status = requisitionStatus(r);
   if (status === "EX")
-    return gcFail(401, COULD_NOT, "Access has expired or it has been revoked. To restore access reconnect the account.", {
-      type: "AccessExpiredError",
-    });
+    return gcFail(
+      401,
+      COULD_NOT,
+      "Access has expired or it has been revoked. To restore access reconnect the account.",
+      {
+        type: "AccessExpiredError",
+      },
+    );
   if (status === "SU")
     return gcFail(409, "Account suspended", "This account or its requisition was suspended due to numerous errors.");
   if (what !== "" && !r.agreement.accessScope.includes(what))
@@ -89,21 +94,31 @@ function transactions(account: FakeGcAccount, r: FakeRequisition, url: URL): Res
   if (from > to)
     return gcFail(400, "Incorrect date range", `Starting date '${from}' is greater than end date '${to}'.`);
   if (from < addDays(today, -(r.agreement.maxHistoricalDays - 1)))
-    return gcFail(400, "Incorrect date range", `date_from is before the agreement's ${r.agreement.maxHistoricalDays} days`);
-  const failed = fault(account, `${from}|${to}`);
+    return gcFail(
+      400,
+      "Incorrect date range",
+      `date_from is before the agreement's ${r.agreement.maxHistoricalDays} days`,
+    );
+  const failed = fault(account);
   if (failed) return failed;
   const entries = gcEntriesOf(account.template, account.user, today);
-  const booked = entries.filter((e) => e.status === "BOOK" && e.bookingDate && e.bookingDate >= from && e.bookingDate <= to);
+  const booked = entries.filter(
+    (e) => e.status === "BOOK" && e.bookingDate && e.bookingDate >= from && e.bookingDate <= to,
+  );
   const pending = entries.filter((e) => e.status === "PDNG");
   return gcJson(200, {
-    transactions: { booked: booked.map((e) => transaction(account, e)), pending: pending.map((e) => transaction(account, e)) },
+    transactions: {
+      booked: booked.map((e) => transaction(account, e)),
+      pending: pending.map((e) => transaction(account, e)),
+    },
   });
 }
 
 export function accountData(id: string, what: string, url: URL): Response {
   const account = gcStore().accounts.get(id);
   const r = account && gcStore().requisitions.get(account.requisitionId);
-  if (!account || !r) return gcFail(404, `Account ID ${id} not found`, "Please check whether you specified a valid Account ID");
+  if (!account || !r)
+    return gcFail(404, `Account ID ${id} not found`, "Please check whether you specified a valid Account ID");
   const t = account.template;
   if (what === "") {
     return gcJson(200, {

@@ -61,7 +61,10 @@ export function institutions(url: URL, ctx: GcFakeContext): Response {
   const country = url.searchParams.get("country")?.toUpperCase();
   if (country !== undefined && !/^[A-Z]{2}$/.test(country)) return invalid(`'${country}' is not a valid country code`);
   const list = FAKE_INSTITUTIONS.filter((i) => !country || i.countries.includes(country));
-  return gcJson(200, list.map((i) => institutionView(i, ctx)));
+  return gcJson(
+    200,
+    list.map((i) => institutionView(i, ctx)),
+  );
 }
 
 const agreementView = (a: FakeAgreement) => ({

@@ -22,10 +22,38 @@ export type FakeInstitution = {
 };
 
 export const FAKE_INSTITUTIONS: readonly FakeInstitution[] = [
-  { id: "KUUSI_KUUSFIHH", name: "Kuusi Pankki", bic: "KUUSFIHH", countries: ["FI"], currency: "EUR", transactionTotalDays: 730 },
-  { id: "LINDEN_LINDDEFF", name: "Lindenbank", bic: "LINDDEFF", countries: ["DE", "AT"], currency: "EUR", transactionTotalDays: 540 },
-  { id: "TULP_TULPNL2A", name: "Tulpbank", bic: "TULPNL2A", countries: ["NL"], currency: "EUR", transactionTotalDays: 730 },
-  { id: "MALMO_MALMSESS", name: "Malmö Sparbank", bic: "MALMSESS", countries: ["SE"], currency: "SEK", transactionTotalDays: 730 },
+  {
+    id: "KUUSI_KUUSFIHH",
+    name: "Kuusi Pankki",
+    bic: "KUUSFIHH",
+    countries: ["FI"],
+    currency: "EUR",
+    transactionTotalDays: 730,
+  },
+  {
+    id: "LINDEN_LINDDEFF",
+    name: "Lindenbank",
+    bic: "LINDDEFF",
+    countries: ["DE", "AT"],
+    currency: "EUR",
+    transactionTotalDays: 540,
+  },
+  {
+    id: "TULP_TULPNL2A",
+    name: "Tulpbank",
+    bic: "TULPNL2A",
+    countries: ["NL"],
+    currency: "EUR",
+    transactionTotalDays: 730,
+  },
+  {
+    id: "MALMO_MALMSESS",
+    name: "Malmö Sparbank",
+    bic: "MALMSESS",
+    countries: ["SE"],
+    currency: "SEK",
+    transactionTotalDays: 730,
+  },
 ];
 
 /** People at the fake banks; each is a scenario. */

@@ -28,8 +28,10 @@ async function api(request: Request, parts: string[], url: URL, ctx: GcFakeConte
   const [head, id, what, extra] = parts.slice(1, -1);
   const n = parts.length - 2;
   const method = request.method;
-  if (method === "POST" && head === "token" && n === 2 && id === "new") return newToken(await jsonBodyOf(request), options);
-  if (method === "POST" && head === "token" && n === 2 && id === "refresh") return refreshToken(await jsonBodyOf(request));
+  if (method === "POST" && head === "token" && n === 2 && id === "new")
+    return newToken(await jsonBodyOf(request), options);
+  if (method === "POST" && head === "token" && n === 2 && id === "refresh")
+    return refreshToken(await jsonBodyOf(request));
   if (!authorized(request)) return gcFail(401, "Invalid token", "Token is invalid or expired");
   if (method === "GET" && head === "institutions" && n === 1) return institutions(url, ctx);
   if (head === "agreements" && id === "enduser") {
@@ -76,11 +78,13 @@ export async function handleGoCardlessFake(request: Request, options: GcFakeOpti
   const [area, ...parts] = path;
   let response: Response;
   if (area === "api") response = await api(request, parts, url, ctx, options);
-  else if (area === "bank" && parts.length === 1 && request.method === "GET") response = consentPage(parts[0], url, ctx);
+  else if (area === "bank" && parts.length === 1 && request.method === "GET")
+    response = consentPage(parts[0], url, ctx);
   else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && request.method === "POST")
     response = consentDecision(parts[0], new URLSearchParams(await request.text()));
   else if (area === "controls") response = await controls(request, parts);
   else response = notFound();
-  if (area === "api") gcStore().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status });
+  if (area === "api")
+    gcStore().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status });
   return response;
 }

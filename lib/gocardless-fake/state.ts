@@ -71,7 +71,9 @@ export function resetGcClock(): void {
 
 /** The agreement's end: acceptance plus its days (not yet accepted: not running). */
 export function agreementEnd(agreement: FakeAgreement): Date | null {
-  return agreement.accepted ? new Date(Date.parse(agreement.accepted) + agreement.accessValidForDays * 86_400_000) : null;
+  return agreement.accepted
+    ? new Date(Date.parse(agreement.accepted) + agreement.accessValidForDays * 86_400_000)
+    : null;
 }
 
 /** A requisition's status at the fake's now: linked until its agreement's days are over. */
@@ -86,7 +88,10 @@ export function endRequisition(id: string, how: "EX" | "SU"): boolean {
   const r = gcStore().requisitions.get(id);
   if (!r || r.status !== "LN" || !r.agreement.accepted) return false;
   if (how === "SU") r.status = "SU";
-  else r.agreement.accepted = new Date(gcNow().getTime() - r.agreement.accessValidForDays * 86_400_000 - 1000).toISOString();
+  else
+    r.agreement.accepted = new Date(
+      gcNow().getTime() - r.agreement.accessValidForDays * 86_400_000 - 1000,
+    ).toISOString();
   return true;
 }
 

@@ -19,29 +19,39 @@ const readBody = (req: http.IncomingMessage) =>
       .on("error", reject);
   });
 
-const parsed = (text: string): unknown => (text ? (JSON.parse(text) as unknown) : undefined);
+/** JSON, or the text itself when it is not (the contract then reports it). */
+function parsed(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return text;
+  }
+}
 
 export async function startFakeHttpServer(options: {
   /** Requests under this path are the API: checked by the contract, relative to it. */
   apiPrefix: string;
+  /** Prepended to the path relative to apiPrefix, when the specification's paths include it. */
+  specPathBase?: string;
   contract: ContractHooks;
   handle: (request: Request) => Promise<Response>;
 }): Promise<{ origin: string; close: () => Promise<void> }> {
   const { apiPrefix, contract } = options;
-  const server = http.createServer(async (req, res) => {
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", origin);
     const method = req.method ?? "GET";
     const text = method === "GET" || method === "DELETE" ? "" : await readBody(req);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && !HOP_BY_HOP.has(k)) headers[k] = v;
     const isApi = url.pathname.startsWith(`${apiPrefix}/`);
-    const apiPath = url.pathname.slice(apiPrefix.length);
+    const apiPath = `${options.specPathBase ?? ""}${url.pathname.slice(apiPrefix.length)}`;
     if (isApi) contract.request(method, url, apiPath, headers, parsed(text));
     const response = await options.handle(new Request(url, { method, headers, body: text || undefined }));
     const body = await response.text();
     if (isApi) contract.response(method, apiPath, response.status, parsed(body) ?? null);
     res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(body);
-  });
+  };
+  const server = http.createServer((req, res) => void serve(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -23,7 +23,9 @@ export async function startGoCardlessFake(options: { windowDays?: number } = {})
   const secrets = { secretId: randomBytes(8).toString("hex"), secretKey: randomBytes(32).toString("base64url") };
   const contract = createGoCardlessContract();
   const { origin, close } = await startFakeHttpServer({
-    apiPrefix: GC_FAKE_PREFIX,
+    // swagger.json's paths start with /api (/api/v2/…).
+    apiPrefix: `${GC_FAKE_PREFIX}/api`,
+    specPathBase: "/api",
     contract,
     handle: (request) => handleGoCardlessFake(request, { prefix: GC_FAKE_PREFIX, ...secrets }),
   });

@@ -70,7 +70,9 @@ export async function gcConnectedConsent(
   const bank = banks.find((b) => b.name === (options.bankName ?? "Kuusi Pankki"));
   if (!bank) throw new Error(`no such fake institution among ${banks.map((b) => b.bankId).join(", ")}`);
   const consentId = await gcConsent(headers, bank.bankId);
-  await landOnGcCallback(await decideAtGoCardless(await initiate(headers, consentId), user, "approve", options.accounts));
+  await landOnGcCallback(
+    await decideAtGoCardless(await initiate(headers, consentId), user, "approve", options.accounts),
+  );
   const consent = await db().consent.findUniqueOrThrow({ where: { id: consentId } });
   if (consent.status !== "valid") throw new Error(`consent ${consent.status}: ${consent.statusReason}`);
   return { person, headers, consentId, bank, requisitionId: consent.externalId ?? "" };

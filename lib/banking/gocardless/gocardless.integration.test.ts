@@ -121,16 +121,19 @@ describe("GoCardless through the local fake", () => {
   it.each([
     ["EX", "expired", /^Access expired at the bank on .*; reconnect to continue\.$/],
     ["SU", "revoked", /^Access ended at the bank on .*; reconnect to continue\.$/],
-  ] as const)("a requisition %s at GoCardless ends the consent (%s), keeps what is stored", async (how, status, message) => {
-    const { c, account } = await connectedAndSynced("alice");
-    const stored = (await storedTotals(account.id)).booked;
-    expect(endRequisition(c.requisitionId, how)).toBe(true);
-    const failed = await syncOnce(account.id, c.person.scopeId);
-    expect(failed.state).toBe("failed");
-    expect(failed.lastError).toMatch(message);
-    expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe(status);
-    expect((await storedTotals(account.id)).booked).toBe(stored);
-  });
+  ] as const)(
+    "a requisition %s at GoCardless ends the consent (%s), keeps what is stored",
+    async (how, status, message) => {
+      const { c, account } = await connectedAndSynced("alice");
+      const stored = (await storedTotals(account.id)).booked;
+      expect(endRequisition(c.requisitionId, how)).toBe(true);
+      const failed = await syncOnce(account.id, c.person.scopeId);
+      expect(failed.state).toBe("failed");
+      expect(failed.lastError).toMatch(message);
+      expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe(status);
+      expect((await storedTotals(account.id)).booked).toBe(stored);
+    },
+  );
 
   it("an access token GoCardless no longer accepts is renewed once and the call goes through", async () => {
     const { c, account } = await connectedAndSynced("alice");
