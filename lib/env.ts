@@ -42,6 +42,10 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
+  // Due accounts the scheduler claims per transaction (lib/sync/scheduler.ts).
+  SYNC_SCHEDULE_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  // Runs at one bank at once across every worker process: a bank limits the TPP, not each account.
+  SYNC_BANK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   // A re-queued attempt waits max(Retry-After, this × 2^(attempt−1)), capped at 5 minutes.
