@@ -9,6 +9,8 @@ const boolish = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).optional(),
+  // A read replica for the heavy read-only queries (lib/db/client.ts readPool); unset: the primary.
+  DATABASE_REPLICA_URL: z.string().min(1).optional(),
   // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -2,7 +2,7 @@
 // (months without bookings included, so a chart's axis is honest), and top counterparts. Own-account
 // transfers (lib/accounttracking/transfers.ts) are neither money in nor out: they are reported apart
 // per month and left out of in/out/net and the top counterparts. Sums are SQL numeric, as strings.
-import { pool } from "@/lib/db/client";
+import { readPool } from "@/lib/db/client";
 import type { TrackedAccount } from "@/lib/generated/prisma/client";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
@@ -23,7 +23,7 @@ type MonthRow = {
 
 /** The figures over the account's whole history (three aggregates); accountStats serves them cached. */
 export async function accountFigures(accountId: string) {
-  const db = pool();
+  const db = readPool();
   const [counts, monthly, top] = await Promise.all([
     db.query<{
       booked: number;
