@@ -19,7 +19,10 @@ type Slot = { bankId: string; user: string };
 
 /** Which bank user the i-th account is: ~1,000 transactions each (900 + i mod 200), banks in turn. */
 function slot(i: number): Slot {
-  return { bankId: FLEET_BANKS[i % FLEET_BANKS.length], user: `bulk-${900 + (Math.floor(i / FLEET_BANKS.length) % 200)}` };
+  return {
+    bankId: FLEET_BANKS[i % FLEET_BANKS.length],
+    user: `bulk-${900 + (Math.floor(i / FLEET_BANKS.length) % 200)}`,
+  };
 }
 
 async function bankConsents(slots: Slot[]): Promise<string[]> {

@@ -88,9 +88,10 @@ export async function fleetRound(options: {
   try {
     const t0 = performance.now();
     // All due at once, scheduled as the cron job would (in batches, fair across scopes).
-    await db.query("UPDATE tracked_accounts SET next_scheduled_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [
-      fleet.accountIds,
-    ]);
+    await db.query(
+      "UPDATE tracked_accounts SET next_scheduled_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])",
+      [fleet.accountIds],
+    );
     await scheduleDueSyncs();
     let done = false;
     let seconds = 0;

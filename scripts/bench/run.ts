@@ -166,6 +166,13 @@ async function main() {
       );
       console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
     }
+    if (wants("plans")) {
+      const { seedMillion } = await import("./transactions");
+      const { printPlans } = await import("./plans");
+      console.log("\nQuery plans on the 1,000,000-row account (EXPLAIN ANALYZE)");
+      await printPlans(pool(), await seedMillion(pool(), person.scopeId, person.userId));
+    }
+
     if (wants("fleet")) {
       const { runFleetBench } = await import("./fleet-report");
       await runFleetBench({ db: pool(), baseUrl: BASE, accounts: FLEET_ACCOUNTS, serverPid: server.pid ?? 0 });
