@@ -9,9 +9,9 @@ import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
 import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
+import { syncAttended } from "@/lib/sync/testing/sync";
 
 withSandboxBank();
 
@@ -35,16 +35,7 @@ async function expectCurrent(accountId: string) {
   return figures;
 }
 
-async function sync(accountId: string, scopeId: string) {
-  const { run } = await createRun(db(), {
-    scopeId,
-    accountId,
-    trigger: "manual",
-    attended: true,
-    psuIpAddress: "192.0.2.1",
-  });
-  await executeRun(run.id, "test-worker");
-}
+const sync = syncAttended;
 
 describe("cached account figures", () => {
   it("are served from the cache while nothing changed, and are fresh after every kind of write", async () => {
