@@ -9,6 +9,8 @@ const boolish = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).optional(),
+  // A read replica for the heavy read-only queries (lib/db/client.ts readPool); unset: the primary.
+  DATABASE_REPLICA_URL: z.string().min(1).optional(),
   // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -42,6 +44,10 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
+  // Due accounts the scheduler claims per transaction (lib/sync/scheduler.ts).
+  SYNC_SCHEDULE_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  // Runs at one bank at once across every worker process: a bank limits the TPP, not each account.
+  SYNC_BANK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   // A re-queued attempt waits max(Retry-After, this × 2^(attempt−1)), capped at 5 minutes.
