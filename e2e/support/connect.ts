@@ -5,7 +5,13 @@ import type { Person } from "./person";
 
 const API = "/api/accounttracking/v1";
 
-export type Connection = { consentId: string; bankId: string; bankConsentId: string };
+export type Connection = {
+  consentId: string;
+  bankId: string;
+  /** The sandbox bank's consent id (XS2A Consent-ID); empty for Enable Banking (sessions are per account). */
+  bankConsentId: string;
+  countryCode: string;
+};
 export type TrackedAccount = { id: string; bankId: string; bankAccountId: string; consentId: string };
 export type Run = {
   id: string;
@@ -58,7 +64,7 @@ export async function connectBank(
     status: string;
   };
   expect(consent.status).toBe("valid");
-  return { consentId, bankId, bankConsentId };
+  return { consentId, bankId, bankConsentId, countryCode: country };
 }
 
 export async function trackAccount(
@@ -78,7 +84,7 @@ export async function trackAccount(
     headers,
     data: {
       bankId: connection.bankId,
-      countryCode: "BE",
+      countryCode: connection.countryCode,
       accountType,
       consentId: connection.consentId,
       accountId: accountId ?? first?.accountId,
