@@ -7,7 +7,7 @@ import { createPrivateKey } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SignJWT } from "jose";
 import type { Canonical } from "./bank-truth";
-import type { Connection, TrackedAccount } from "./connect";
+import { pendingConsentAt, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
 
 const API = "/api/accounttracking/v1";
@@ -39,15 +39,7 @@ export async function connectEnableBanking(
   country = "FI",
 ): Promise<Connection> {
   const headers = person.session;
-  expect([200, 201]).toContain((await request.post(`${API}/users`, { headers })).status());
-  const banks = await request.get(`${API}/banks?country=${country}&integrationName=enablebanking`, { headers });
-  const bankId = ((await banks.json()) as { data: { bankId: string }[] }).data[0].bankId;
-  const created = await request.post(`${API}/consents`, {
-    headers,
-    data: { integrationName: "enablebanking", purpose: "account_access", expiryDays: 90, bankId },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const consentId = ((await created.json()) as { data: { id: string } }).data.id;
+  const { consentId, bankId } = await pendingConsentAt(request, headers, "enablebanking", country);
   const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: {} });
   expect(redirect.status(), await redirect.text()).toBe(200);
   const atBank = new URL(((await redirect.json()) as { data: { authorizationUrl: string } }).data.authorizationUrl);
