@@ -110,7 +110,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e"),
+    // With the local fake Enable Banking (its key is generated under DATA_DIR; no real secret).
+    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e", { ENABLE_BANKING_FAKE: "1" }),
     // `npm start` as shipped: the server runs the sync worker itself.
     appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
     // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.

@@ -10,6 +10,8 @@ export const FAULTS_SPLIT_DATA_DIR = `${base}-faults-split`;
 
 /** What both fault servers and their workers share: quick takeover, backoff and sweeps for tests. */
 export const FAULT_SYNC_ENV = {
+  // The local fake Enable Banking: the suite runs through it as well as the sandbox bank.
+  ENABLE_BANKING_FAKE: "1",
   SYNC_STALE_SECONDS: "4",
   SYNC_SWEEP_SECONDS: "1",
   SYNC_BACKOFF_SECONDS: "1",

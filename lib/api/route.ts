@@ -5,6 +5,16 @@
 // Order (each step can end the request): X-Scope present (no database read) → authenticate →
 // rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
+//
+// Transactions. A write handler runs in one database transaction by default, with its stored
+// Idempotency-Key response. The rule: no transaction is ever open while we wait on a bank. A
+// handler that calls a bank declares `transaction: "narrow"`: it runs outside any transaction
+// (`db` is the shared client), calls the bank, and writes in short transactions it opens itself:
+// `transaction(work)` for intermediate writes, `commit(work)` for the writes that make its answer
+// (the Idempotency-Key response is stored in that same transaction). Order the steps so that a
+// crash between the bank call and the write leaves a state the next call repairs: the bank's
+// answer is re-read or the bank call is repeated (never a half-written row), e.g. revoke ends the
+// consent at the bank, then here (a retry finds it gone at the bank and writes the end).
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyText } from "@/lib/api/body";
@@ -51,6 +61,10 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q> = {
   db: Tx;
   /** For record routes: check the capability after the record was found (404 before 403). */
   authorize: (capability: Capability) => void;
+  /** `transaction: "narrow"` only: a short transaction for writes made before the answer's. */
+  transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** `transaction: "narrow"` only: the answer's writes, committed together with the stored Idempotency-Key response. */
+  commit: (work: (tx: Tx) => Promise<RouteResult>) => Promise<RouteResult>;
 };
 
 export type RouteResult =
@@ -84,6 +98,12 @@ export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
    * before the handler; only authenticated callers get the overlap.
    */
   readOnly?: boolean;
+  /**
+   * "handler" (the default): a write handler runs in one transaction. "narrow": it runs outside any
+   * transaction and opens short ones itself (ctx.transaction, ctx.commit) around its writes, so no
+   * transaction is held while it calls a bank. See the header comment for the rule.
+   */
+  transaction?: "handler" | "narrow";
   handler: (ctx: RouteContext<A, Scoped, B, Q>) => Promise<RouteResult>;
 };
 
@@ -190,6 +210,26 @@ export function route<
         ) as Infer<B>;
         const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
 
+        const narrow = options.transaction === "narrow";
+        // The answer as stored and sent; stored inside `tx` when given (the writes' own transaction).
+        const render = async (result: RouteResult, tx: Tx | null): Promise<Outcome> => {
+          if (result instanceof Response) return { raw: result };
+          const status = result.status ?? 200;
+          const text =
+            status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
+          if (idem && shouldStore(status)) {
+            if (tx) await completeIdempotentTx(tx, idem, status, text);
+            else await completeIdempotent(idem, status, text);
+          }
+          return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
+        };
+        const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+          prisma().$transaction((tx) => work(tx), { maxWait: 10_000, timeout: 60_000 });
+        const onlyNarrow = () => {
+          throw new ApiError("server_error", 'ctx.transaction/commit need transaction: "narrow"');
+        };
+        let committed: { result: RouteResult; outcome: Outcome } | null = null;
+
         const run = async (db: Tx): Promise<Outcome> => {
           const ctx = {
             request,
@@ -204,19 +244,23 @@ export function route<
               if (!scope) throw new ApiError("server_error", "authorize() needs a scoped route");
               authorize(scope, capability);
             },
+            transaction: narrow ? inTransaction : onlyNarrow,
+            commit: narrow
+              ? (work: (tx: Tx) => Promise<RouteResult>) =>
+                  inTransaction(async (tx) => {
+                    const result = await work(tx);
+                    committed = { result, outcome: await render(result, tx) };
+                    return result;
+                  })
+              : onlyNarrow,
           };
           const result = await options.handler(ctx);
-          if (result instanceof Response) return { raw: result };
-          const status = result.status ?? 200;
-          const text =
-            status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
-          if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
-          return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
+          // Answered through ctx.commit: already rendered and stored with its writes.
+          if (committed && committed.result === result) return committed.outcome;
+          return render(result, narrow ? null : db);
         };
 
-        return hasBody
-          ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
-          : await run(db());
+        return hasBody && !narrow ? await inTransaction((tx) => run(tx)) : await run(db());
       };
 
       let outcome: Outcome;

@@ -2,7 +2,7 @@
 // under Next (app/enablebanking-fake) and behind a node:http server in tests:
 //   {prefix}/api/…            the API (JWT-checked like Enable Banking's)
 //   {prefix}/bank/{id}        the hosted bank page, and …/decision
-//   {prefix}/controls/…       clock, session expiry/revocation, an account's totals (tests, demo)
+//   {prefix}/controls/…       clock, session expiry/revocation (by session or account uid), an account's totals
 import type { KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import {
@@ -19,7 +19,7 @@ import {
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
 import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
-import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
+import { accountByUid, advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
 export type FakeOptions = {
   prefix: string;
@@ -94,6 +94,13 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
     return endSession(id, action === "expire" ? "EXPIRED" : "REVOKED")
       ? json(200, { ok: true })
       : json(404, { message: "No such session" });
+  }
+  if (request.method === "POST" && head === "accounts" && (action === "expire" || action === "revoke")) {
+    // The session an account was shared under, found by the account's uid (what the app shows).
+    const found = accountByUid(id);
+    return found && endSession(found.session.id, action === "expire" ? "EXPIRED" : "REVOKED")
+      ? json(200, { ok: true })
+      : json(404, { message: "No such account" });
   }
   if (request.method === "GET" && head === "accounts" && action === "totals") {
     const totals = accountTotals(id);

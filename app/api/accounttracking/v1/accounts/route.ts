@@ -2,10 +2,12 @@
 // (oldest first, keyset-paginated) with their latest sync.
 // POST — scoped; a person with accounts.setup (App tokens: 403 user_context_required):
 // {bankId, countryCode, accountType, consentId?, accountId?, autoUpdatesPerDay?} → 201
-// {account, sync}: tracks the bank account and starts its first sync.
+// {account, sync}: tracks the bank account and starts its first sync. The bank's account list is
+// read with no transaction open; the account and its run are then written in one short transaction.
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { listAccounts, serializeAccount, serializeRun, trackAccount } from "@/lib/accounttracking/accounts";
+import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
+import { planTrack } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
 import { queueRun } from "@/lib/sync/service";
 
@@ -26,17 +28,21 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: true,
     capability: "accounts.setup",
     body: TrackAccountBody,
-    handler: async ({ db, scope, principal, body, request, requestId }) => {
-      const { account, run } = await trackAccount(
+    transaction: "narrow",
+    handler: async ({ db, scope, principal, body, request, requestId, commit }) => {
+      const plan = await planTrack(
         db,
         { scopeId: scope.scopeId, userId: principal.userId, ...body },
         accessContext(request, principal, requestId),
       );
-      return {
-        status: 201,
-        data: { account: serializeAccount(account, run), sync: serializeRun(run) },
-        afterCommit: () => queueRun(run.id),
-      };
+      return commit(async (tx) => {
+        const { account, run } = await plan.write(tx);
+        return {
+          status: 201,
+          data: { account: serializeAccount(account, run), sync: serializeRun(run) },
+          afterCommit: () => queueRun(run.id),
+        };
+      });
     },
   }),
 });

@@ -1,8 +1,9 @@
 // GET /api/accounttracking/v1/consents — scoped; accounts.read: the scope's consents, newest first.
 // POST — scoped; a person with accounts.setup who is registered for tracking (App tokens: 403
 // user_context_required): {integrationName, purpose, expiryDays, bankId?} → 201 pending consent.
+// The bank named by bankId is looked up with no transaction open; the consent is then written.
 import { methods, route } from "@/lib/api/route";
-import { createConsent, listConsents } from "@/lib/accounttracking/consents";
+import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
@@ -22,9 +23,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: true,
     capability: "accounts.setup",
     body: CreateConsentBody,
-    handler: async ({ db, scope, principal, body }) => ({
-      status: 201,
-      data: serializeConsent(await createConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body })),
-    }),
+    transaction: "narrow",
+    handler: async ({ db, scope, principal, body, commit }) => {
+      const plan = await planConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body });
+      return commit(async (tx) => ({ status: 201, data: serializeConsent(await plan.write(tx)) }));
+    },
   }),
 });

@@ -2,8 +2,10 @@
 // Body (optional): {expiryDays?}. A valid, expired or revoked consent gets a renewal: a new pending consent
 // for the same bank (201; 200 with the existing one if a renewal is already pending). Send the
 // person through its initiate-redirect; once it is valid the old consent becomes `renewed`.
+// No bank call here (the renewal reaches the bank through initiate-redirect): one transaction.
 import { methods, route } from "@/lib/api/route";
-import { findConsent, renewConsent } from "@/lib/accounttracking/consents";
+import { renewConsent } from "@/lib/accounttracking/consent-records";
+import { findConsent } from "@/lib/accounttracking/consents";
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 

@@ -1,6 +1,8 @@
 // POST /api/accounttracking/v1/consents/{consent}/revoke — scoped; a person with accounts.setup.
 // Ends the consent at the bank (DELETE, terminatedByTpp) and here (status revoked). Revoking a
 // revoked consent returns it unchanged; a rejected, expired or renewed one → 409.
+// The bank is called first with no transaction open, then the end is written: after a crash between
+// the two, a retry finds the consent gone at the bank (accepted) and writes it.
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, revokeConsent } from "@/lib/accounttracking/consents";
@@ -11,6 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     auth: "user",
     scoped: true,
     uuidParams: ["consent"],
+    transaction: "narrow",
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.setup");

@@ -4,7 +4,7 @@
 // ours (or the caller's allowlisted returnTo) that says what happened. A rejected callback changes nothing.
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { completeCallback } from "@/lib/accounttracking/authorization";
+import { completeCallback } from "@/lib/accounttracking/callback";
 import { log } from "@/lib/log";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
