@@ -10,6 +10,7 @@ import * as clients from "@/app/api/clients/v1/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import { ERROR_STATUS } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
+import { TEST_ROUTE } from "@/lib/testing/test-route";
 import { prisma } from "@/lib/db/client";
 import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken, makePerson, twoTenants } from "@/lib/testing/fixtures";
@@ -166,6 +167,8 @@ describe("error table", () => {
 
   it("500 server_error: an unexpected failure answers in the envelope with no stack trace", async () => {
     const boom = route({
+      ...TEST_ROUTE,
+      responses: { 200: z.null() },
       auth: "public",
       scoped: false,
       handler: async () => {
@@ -186,6 +189,8 @@ describe("error table", () => {
     });
     expectEnvelope(res, "bad_request");
     const q = route({
+      ...TEST_ROUTE,
+      responses: { 200: z.object({ n: z.number() }) },
       auth: "public",
       scoped: false,
       query: z.object({ n: z.coerce.number().int() }),

@@ -1,12 +1,23 @@
 // GET /api/health — liveness, public. A constant answer without the kernel; `npm run bench`
 // also uses it as the bare baseline for the kernel's overhead. Other methods answer 405 in the
 // envelope (Next's own 405 would be a bare empty body); these stay unmarked, so Next serves them.
+import { z } from "zod";
+import { documented } from "@/lib/api/methods";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
 
-export function GET() {
-  return Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } });
-}
+export const GET = documented(
+  {
+    operationId: "health",
+    tag: "Health",
+    summary: "Liveness",
+    auth: "public",
+    scoped: false,
+    bare: true,
+    responses: { 200: z.object({ status: z.literal("ok") }) },
+  },
+  () => Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } }),
+);
 
 async function notAllowed(request: Request) {
   const requestId = requestIdFor(request);

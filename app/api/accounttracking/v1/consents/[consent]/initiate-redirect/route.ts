@@ -2,6 +2,8 @@
 // accounts.setup. Body (optional): {bankId?, returnTo?}. Creates the consent at the bank and returns
 // {consentId, authorizationUrl, stateExpiresAt}: send the account holder's browser to authorizationUrl.
 // From our UI the redirect is also bound to the browser by an HttpOnly cookie.
+import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, initiateRedirect } from "@/lib/accounttracking/authorization";
@@ -9,10 +11,17 @@ import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "initiateConsentRedirect",
+    tag: "Account tracking",
+    summary: "Start the bank redirect: returns the URL to send the account holder to",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["consent"],
     body: InitiateRedirectBody,
+    responses: { 200: RedirectSchema },
+    errors: BANK_ERRORS,
     handler: async ({ db, scope, params, principal, body, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.setup");
