@@ -20,7 +20,12 @@ function undeclared(sent: unknown, parsed: unknown, path: string): string[] {
   if (!sent || typeof sent !== "object" || !parsed || typeof parsed !== "object") return [];
   const kept = parsed as Record<string, unknown>;
   return Object.entries(sent).flatMap(([key, value]) =>
-    key in kept ? undeclared(value, kept[key], `${path}.${key}`) : [`${path}.${key}`],
+    // `__proto__` (a key a caller may send and a 422 names) never survives a parse into a plain object.
+    key === "__proto__"
+      ? []
+      : Object.hasOwn(kept, key)
+        ? undeclared(value, kept[key], `${path}.${key}`)
+        : [`${path}.${key}`],
   );
 }
 
