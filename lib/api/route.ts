@@ -8,7 +8,7 @@
 // Order (each step can end the request): X-Scope present (no database read) → authenticate →
 // rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
-import type { z } from "zod";
+import { z } from "zod";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
 import { readBodyText } from "@/lib/api/body";
 import type { AuthMode, Handler as RouteHandler, NoExcess, RouteContext, RouteOptions } from "@/lib/api/contract";
@@ -41,6 +41,7 @@ import { log } from "@/lib/log";
 export { contractOf, isKernelHandler, methods, type Handler } from "@/lib/api/methods";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const UNCHECKED = z.unknown();
 
 async function pathParams(nextParams: Promise<Record<string, string | string[]>>, uuidParams: string[] = []) {
   const params: Record<string, string> = {};
@@ -116,8 +117,9 @@ export function route<
 
         const rawBody = contract.body ? parseJsonText(bodyText, request.headers.get("content-type")) : undefined;
         const rawQuery = contract.query ? queryObject(url) : undefined;
-        const body = own || !contract.body ? rawBody : parseWith(contract.body, rawBody);
-        const query = own || !contract.query ? rawQuery : parseWith(contract.query, rawQuery);
+        // ownValidation: the handler applies the schema; NUL and unpaired surrogates are refused here all the same.
+        const body = contract.body ? parseWith(own ? UNCHECKED : contract.body, rawBody) : undefined;
+        const query = contract.query ? parseWith(own ? UNCHECKED : contract.query, rawQuery) : undefined;
 
         const run = async (db: Tx): Promise<Outcome> => {
           const ctx = {
