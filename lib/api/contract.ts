@@ -84,7 +84,7 @@ type Variant<S, R> = R extends null
           : never;
 
 /** An error answered after the transaction commits (e.g. a reused refresh token: the family revocation stays). */
-export type Refusal = { error: ApiError };
+type Refusal = { error: ApiError };
 
 /** What a handler may return for these responses. */
 export type ResultOf<R extends Responses> = { [S in keyof R]-?: Variant<S, R[S]> }[keyof R] | Refusal;
@@ -94,7 +94,7 @@ type AllKeys<T> = T extends unknown ? keyof T : never;
 type Depth = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 /** The paths of fields in T that the shape S does not have (deep; arrays and nullables followed). */
-export type Excess<T, S, P extends string = "data", D extends number = 8> = [D] extends [never]
+type Excess<T, S, P extends string = "data", D extends number = 8> = [D] extends [never]
   ? never
   : unknown extends S
     ? never
@@ -109,7 +109,7 @@ export type Excess<T, S, P extends string = "data", D extends number = 8> = [D] 
         : never;
 
 /** Fields the handler returns that none of the declared data schemas has. */
-export type ExcessOf<H, R extends Responses> = H extends (...args: never[]) => Promise<infer Out>
+type ExcessOf<H, R extends Responses> = H extends (...args: never[]) => Promise<infer Out>
   ? Out extends { data: infer D }
     ? Excess<D, { [S in keyof R]-?: DataOf<R[S]> }[keyof R]>
     : never
@@ -120,7 +120,7 @@ export type Handler<A extends AuthMode, Scoped extends boolean, B, Q, Own, R ext
 ) => Promise<ResultOf<R>>;
 
 /** The kernel's own options: how the request is limited and run, not part of the document. */
-export type KernelOptions = {
+type KernelOptions = {
   rateLimit?: LimitName;
   /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
   anonymousKey?: (request: Request, bodyText: string) => string;

@@ -38,18 +38,17 @@ function mark(handler: Handler): Handler {
   return handler;
 }
 
+/** 405 in the envelope, with the Allow header. */
+export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
+  const requestId = requestIdFor(request);
+  const message = `${request.method} is not supported here. Allowed: ${allow}.`;
+  return Promise.resolve(jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, { allow }));
+}
+
 /** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
 export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = Object.keys(handlers).join(", ");
-  const notAllowed = (): Handler => async (request) => {
-    const requestId = requestIdFor(request);
-    return jsonResponse(
-      errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: ${allow}.`, requestId),
-      405,
-      requestId,
-      { allow },
-    );
-  };
+  const notAllowed = (): Handler => (request) => methodNotAllowed(request, allow);
   return {
     GET: mark(handlers.GET ?? notAllowed()),
     POST: mark(handlers.POST ?? notAllowed()),

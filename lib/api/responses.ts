@@ -8,10 +8,10 @@
 import type { z } from "zod";
 
 export type PageSpec<T extends z.ZodType = z.ZodType> = { kind: "page"; item: T };
-export type FileSpec = { kind: "file"; mediaType: string };
-export type RedirectSpec = { kind: "redirect" };
+type FileSpec = { kind: "file"; mediaType: string };
+type RedirectSpec = { kind: "redirect" };
 export type ResponseSpec = z.ZodType | PageSpec | FileSpec | RedirectSpec | null;
-export type SuccessStatus = 200 | 201 | 202 | 204 | 303;
+type SuccessStatus = 200 | 201 | 202 | 204 | 303;
 export type Responses = { [S in SuccessStatus]?: ResponseSpec };
 
 export const page = <T extends z.ZodType>(item: T): PageSpec<T> => ({ kind: "page", item });

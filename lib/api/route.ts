@@ -168,7 +168,8 @@ export function route<
       }
       response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
       return response;
-    } catch (caught) {
+    } catch (thrown) {
+      let caught = thrown;
       let error = mapUnknownError(caught);
       let answer = errorOutcome(error, requestId);
       try {

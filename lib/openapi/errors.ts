@@ -4,7 +4,7 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
-export function errorCodesOf(method: string, op: Contract): ErrorCode[] {
+function errorCodesOf(method: string, op: Contract): ErrorCode[] {
   if (op.bare) return [];
   const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
   const write = WRITES.has(method.toLowerCase());

@@ -15,6 +15,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     scoped: true,
     capability: "datasets.read",
     responses: { 200: z.array(ProviderSchema) },
-    handler: async () => ({ data: providerCatalogue() }),
+    handler: () => Promise.resolve({ data: providerCatalogue() }),
   }),
 });
