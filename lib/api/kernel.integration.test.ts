@@ -179,6 +179,19 @@ describe("error table", () => {
     expect(res.text).not.toContain(".ts");
   });
 
+  it("500 server_error in development and tests when an answer breaks the route's declared schema", async () => {
+    const drifted = route({
+      ...TEST_ROUTE,
+      auth: "public",
+      scoped: false,
+      responses: { 200: z.object({ iban: z.string() }) },
+      // What a serializer that renamed its field would send (the compiler refuses it written plainly).
+      handler: () => Promise.resolve({ data: JSON.parse('{"ibanNumber":"BE71"}') as { iban: string } }),
+    });
+    const res = await call(drifted, "GET", "/api/drifted");
+    expectEnvelope(res, "server_error");
+  });
+
   it("a bad Idempotency-Key is 400 and a bad query is 422", async () => {
     const p = await makePerson();
     const res = await call(clients.POST, "POST", "/api/clients/v1", {
