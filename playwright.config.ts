@@ -58,6 +58,8 @@ function appServer(port: number, dataDir: string, extraEnv: Record<string, strin
       AUTH_RATE_LIMIT_POINTS: "1000",
       // Nothing reaches the internet in tests: real public data providers stay off.
       GLEIF_ENABLED: "0",
+      // Every API answer is parsed against its route's declared schema (off by default in production).
+      RESPONSE_CHECK: "1",
       SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
       ...extraEnv,
     },

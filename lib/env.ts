@@ -33,6 +33,9 @@ const schema = z.object({
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
+  // Parse every API answer against its route's declared schemas (lib/api/response-check.ts).
+  // Unset: on, except under NODE_ENV=production.
+  RESPONSE_CHECK: z.enum(["1", "0"]).optional(),
   // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).
   SYNC_IN_APP: z
     .enum(["1", "0", "true", "false"])
@@ -98,6 +101,7 @@ const schema = z.object({
 const settled = schema.transform((e) => ({
   ...e,
   SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production",
+  RESPONSE_CHECK: e.RESPONSE_CHECK === undefined ? e.NODE_ENV !== "production" : e.RESPONSE_CHECK === "1",
 }));
 
 export type Env = z.infer<typeof settled>;

@@ -1,12 +1,19 @@
 // Tracked accounts: which bank account a request means, the record, sync status and auto-updates.
 import { notFound } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import type { z } from "zod";
+import type { AccessContext } from "@/lib/banking/types";
+import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { pool, type Tx } from "@/lib/db/client";
 import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
 
-export function serializeRun(run: SyncRun | null) {
+type RunData = z.input<typeof SyncRunSchema>;
+
+export function serializeRun(run: SyncRun): RunData;
+export function serializeRun(run: SyncRun | null): RunData | null;
+export function serializeRun(run: SyncRun | null): RunData | null {
   if (!run) return null;
   return {
     id: run.id,
@@ -110,7 +117,7 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
   return {
     accountId: account.id,
     running: run?.state === "queued" || run?.state === "running",
-    state: run?.state ?? "never_synced",
+    state: run?.state ?? ("never_synced" as const),
     run: serializeRun(run),
     lastSucceededAt: lastSuccess?.finishedAt?.toISOString() ?? null,
     autoUpdatesPerDay: account.autoUpdatesPerDay,

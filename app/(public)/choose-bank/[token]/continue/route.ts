@@ -6,6 +6,7 @@ import { conflict } from "@/lib/api/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { chooseBank } from "@/lib/accounttracking/bank-picker";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 
 const REFUSED = {
   unknown: "This link is not valid; ask whoever sent you here to start again.",
@@ -16,9 +17,14 @@ const REFUSED = {
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "continueToChosenBank",
+    tag: "Account tracking",
+    summary: "Hosted bank picker: create the consent at the chosen bank (not part of the public API)",
     auth: "public",
     scoped: false,
     body: z.strictObject({ bankId: z.string().trim().min(1, "Choose a bank").max(100) }),
+    responses: { 200: z.object({ authorizationUrl: z.string() }) },
+    errors: BANK_ERRORS,
     transaction: "narrow",
     handler: async ({ params, body, request, requestId }) => {
       const chosen = await chooseBank(params.token ?? "", body.bankId, accessContext(request, null, requestId));

@@ -5,6 +5,8 @@
 // bank picker, which continues to the bank the person picks. From our UI the redirect is also bound
 // to the browser by an HttpOnly cookie. The bank is called with no transaction open; the state and
 // the bank's consent id are written afterwards, with the stored Idempotency-Key answer.
+import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, planRedirect } from "@/lib/accounttracking/authorization";
@@ -12,10 +14,19 @@ import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "initiateConsentRedirect",
+    tag: "Account tracking",
+    summary: "Start the bank redirect: returns the URL to send the account holder to",
+    description:
+      "With a bank (bankId here, or given when the consent was created), authorizationUrl is the bank's own approval page: the consent is created at the bank first. With no body and no bank, authorizationUrl is Ledgerlink's hosted bank picker (`/choose-bank/<token>`, a public page; the token is signed, bound to this redirect, and lives as long as its state, stateExpiresAt): the account holder picks a country and a bank of the consent's integration there, then continues to that bank, where they choose which accounts to share. Without returnTo the flow ends on the public page `/bank-connection-result`, which says the outcome and that the window can be closed; with returnTo, there, with consentId and status (or error when the callback was refused).",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["consent"],
     body: InitiateRedirectBody,
+    responses: { 200: RedirectSchema },
+    errors: BANK_ERRORS,
     transaction: "narrow",
     handler: async ({ db, scope, params, principal, body, request, requestId, authorize, commit }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);

@@ -3,6 +3,8 @@
 // revoked consent returns it unchanged; a rejected, expired or renewed one → 409.
 // The bank is called first with no transaction open, then the end is written: after a crash between
 // the two, a retry finds the consent gone at the bank (accepted) and writes it.
+import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, revokeConsent } from "@/lib/accounttracking/consents";
@@ -10,9 +12,16 @@ import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "revokeConsent",
+    tag: "Account tracking",
+    summary: "Revoke a consent at the bank and here",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["consent"],
+    responses: { 200: ConsentSchema },
+    errors: BANK_ERRORS,
     transaction: "narrow",
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
