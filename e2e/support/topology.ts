@@ -21,3 +21,11 @@ export const FAULT_SYNC_ENV = {
 export function isSplit(projectName: string): boolean {
   return projectName === "faults-split";
 }
+
+// Two app instances on one database (e2e/two-instances.instances.spec.ts): instance A as `npm start`
+// ships it (the sync worker and scheduler in the app), instance B SYNC_IN_APP=0 (web only); the spec
+// adds one `npm run worker`. B starts after A (Playwright starts web servers in order) and shares
+// the embedded PostgreSQL that A started under the same data directory.
+export const INSTANCE_A_PORT = E2E_PORT + 3;
+export const INSTANCE_B_PORT = E2E_PORT + 4;
+export const INSTANCES_DATA_DIR = `${base}-instances`;
