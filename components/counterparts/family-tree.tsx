@@ -6,7 +6,13 @@ import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
-import { useCounterpartChange, useFamily, type FamilyNode, type ListedCounterpart } from "@/lib/client/counterparts";
+import {
+  useCounterpartChange,
+  useFamily,
+  type CurrencyTotals,
+  type FamilyNode,
+  type ListedCounterpart,
+} from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 
 function Node({
@@ -21,17 +27,21 @@ function Node({
   depth: number;
 }) {
   const unlink = useCounterpartChange((api, id: string) => api.unlinkParent(id));
+  // The tree is read for one account, so in that account's currency; sums are never mixed.
+  const inCurrency = (list: CurrencyTotals[]) =>
+    list.find((t) => t.currency === currency) ?? { count: 0, sumIn: "0", sumOut: "0" };
+  const own = inCurrency(node.totalsByCurrency);
+  const rolledUp = inCurrency(node.rolledUpByCurrency);
   return (
     <li className="py-1" data-testid="family-node" data-name={node.displayName}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="font-medium text-slate-900">{node.displayName}</span>
         <span className="text-slate-500">
-          own {node.totals.count} · out {formatMoney(node.totals.sumOut, currency)}
+          own {own.count} · out {formatMoney(own.sumOut, currency)}
         </span>
         <span className="text-slate-700" data-testid="rolled-up">
-          total {node.rolledUp.count} · out{" "}
-          <span data-testid="rolled-up-out">{formatMoney(node.rolledUp.sumOut, currency)}</span> · in{" "}
-          {formatMoney(node.rolledUp.sumIn, currency)}
+          total {rolledUp.count} · out <span data-testid="rolled-up-out">{formatMoney(rolledUp.sumOut, currency)}</span>{" "}
+          · in {formatMoney(rolledUp.sumIn, currency)}
         </span>
         {canEdit && depth > 0 && (
           <Button size="sm" variant="ghost" pending={unlink.isPending} onClick={() => unlink.mutate(node.id)}>

@@ -2,6 +2,7 @@
 // compared with what the app stored: count, sum per currency, bank ids and every field, duplicates.
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { sumsByCurrency } from "../../lib/money/decimal";
 import type { TrackedAccount } from "./connect";
 
 type Xs2aTransaction = {
@@ -149,23 +150,6 @@ export async function ourTransactions(
     cursor = body.meta.page.nextCursor;
   } while (cursor);
   return rows;
-}
-
-/** Sum of decimal strings per currency, in integer cents (never floats). */
-export function sumsByCurrency(rows: { amount: string; currency: string }[]): Record<string, string> {
-  const cents = new Map<string, bigint>();
-  for (const r of rows) {
-    const [whole, fraction = ""] = r.amount.replace("-", "").split(".");
-    const value = BigInt(whole) * 100n + BigInt((fraction + "00").slice(0, 2));
-    cents.set(r.currency, (cents.get(r.currency) ?? 0n) + (r.amount.startsWith("-") ? -value : value));
-  }
-  const out: Record<string, string> = {};
-  for (const [currency, total] of [...cents].sort()) {
-    const sign = total < 0n ? "-" : "";
-    const abs = total < 0n ? -total : total;
-    out[currency] = `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-  }
-  return out;
 }
 
 const key = (row: Canonical) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));

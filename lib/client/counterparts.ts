@@ -8,6 +8,7 @@ import type { Page, PageMeta } from "@/lib/client/api-client";
 import type { CounterpartsQuery } from "@/lib/counterparts/schemas";
 import type {
   ConsolidationSchema,
+  CurrencyTotalsSchema,
   CounterpartDetailSchema,
   CounterpartListItemSchema,
   CounterpartNameSchema,
@@ -18,6 +19,7 @@ import type {
 } from "@/lib/openapi/schemas/counterparts";
 
 export type Totals = z.output<typeof TotalsSchema>;
+export type CurrencyTotals = z.output<typeof CurrencyTotalsSchema>;
 export type ListedCounterpart = z.output<typeof CounterpartListItemSchema>;
 export type Entity = NonNullable<ListedCounterpart["entity"]>;
 export type CounterpartSort = NonNullable<z.input<typeof CounterpartsQuery>["sort"]>;

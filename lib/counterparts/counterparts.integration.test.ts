@@ -11,7 +11,7 @@ import * as consolidateRoute from "@/app/api/accounttracking/v1/counterparts/con
 import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import { prisma } from "@/lib/db/client";
 import { listAll, withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
-import { decimalAdd } from "@/lib/counterparts/family";
+import { decimalAdd } from "@/lib/money/decimal";
 import { addMember, makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 

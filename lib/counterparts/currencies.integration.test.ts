@@ -1,6 +1,7 @@
 // Counterpart totals across a scope's accounts in two currencies: the detail endpoint reports them
 // per currency and never adds EUR to USD; with an account filter it reports that account's currency.
 import { beforeAll, describe, expect, it } from "vitest";
+import * as familyRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import { prisma } from "@/lib/db/client";
 import { withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
@@ -93,5 +94,37 @@ describe("counterpart totals per currency", () => {
     const one = await detail(`filter[accountId]=${ctx.account.id}`);
     expect(one.totalsByCurrency.map((t) => t.currency)).toEqual(["EUR"]);
     expect(one.totals).toMatchObject({ count: payee.totals.count, sumOut: payee.totals.sumOut });
+  });
+
+  it("a family without an account filter rolls up per currency and never adds EUR to USD", async () => {
+    type Node = {
+      totals?: { count: number };
+      rolledUp?: { count: number };
+      totalsByCurrency: CurrencyTotals[];
+      rolledUpByCurrency: CurrencyTotals[];
+    };
+    const family = async (query = "") => {
+      const res = await call<{ data: Node }>(familyRoute.GET, "GET", "x", {
+        headers: ctx.headers,
+        params: { counterpartId: payee.id },
+        query,
+      });
+      expect(res.status).toBe(200);
+      return res.json.data;
+    };
+    const all = await family();
+    expect(all.totals).toBeUndefined();
+    expect(all.rolledUp).toBeUndefined();
+    expect(all.rolledUpByCurrency.map((t) => t.currency)).toEqual(["EUR", "USD"]);
+    expect(all.rolledUpByCurrency[1]).toMatchObject({ currency: "USD", count: 2, sumOut: "100.15" });
+    expect(all.totalsByCurrency[0]).toMatchObject({
+      currency: "EUR",
+      count: payee.totals.count,
+      sumOut: payee.totals.sumOut,
+    });
+
+    const one = await family(`filter[accountId]=${ctx.account.id}`);
+    expect(one.rolledUpByCurrency.map((t) => t.currency)).toEqual(["EUR"]);
+    expect(one.rolledUp).toMatchObject({ count: payee.totals.count });
   });
 });

@@ -5,7 +5,8 @@ import { conflict, validationFailed } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";
-import { query, totalsByRoot, type Totals } from "@/lib/counterparts/sql";
+import { query, totalsByRoot, type CurrencyTotals, type Totals } from "@/lib/counterparts/sql";
+import { decimalAdd } from "@/lib/money/decimal";
 
 export async function setParent(db: Tx, child: Counterpart, parentId: string): Promise<Counterpart> {
   await lockScope(db, child.scopeId);
@@ -42,35 +43,44 @@ export type FamilyNode = {
   name: string;
   alias: string | null;
   parentId: string | null;
-  totals: Totals;
-  rolledUp: Totals;
+  /** Only when the whole family's transactions (in the filter) share one currency. */
+  totals?: Totals;
+  rolledUp?: Totals;
+  totalsByCurrency: CurrencyTotals[];
+  rolledUpByCurrency: CurrencyTotals[];
   children: FamilyNode[];
 };
 
-function add(a: Totals, b: Totals): Totals {
-  const sum = (x: string, y: string) => decimalAdd(x, y);
-  const lastDate =
-    [a.lastDate, b.lastDate]
-      .filter((d): d is string => d !== null)
-      .sort()
-      .at(-1) ?? null;
-  return { count: a.count + b.count, sumIn: sum(a.sumIn, b.sumIn), sumOut: sum(a.sumOut, b.sumOut), lastDate };
+/** Adds totals currency by currency; sums of different currencies are never added. */
+function addByCurrency(a: CurrencyTotals[], b: CurrencyTotals[]): CurrencyTotals[] {
+  const out = new Map(a.map((t) => [t.currency, t]));
+  for (const t of b) {
+    const mine = out.get(t.currency);
+    out.set(
+      t.currency,
+      mine
+        ? {
+            currency: t.currency,
+            count: mine.count + t.count,
+            sumIn: decimalAdd(mine.sumIn, t.sumIn),
+            sumOut: decimalAdd(mine.sumOut, t.sumOut),
+            lastDate:
+              [mine.lastDate, t.lastDate]
+                .filter((d) => d !== null)
+                .sort()
+                .at(-1) ?? null,
+          }
+        : t,
+    );
+  }
+  return [...out.values()].sort((x, y) => (x.currency < y.currency ? -1 : 1));
 }
 
-/** Exact decimal addition on strings (never floats): scaled BigInts. */
-export function decimalAdd(x: string, y: string): string {
-  const scale = Math.max((x.split(".")[1] ?? "").length, (y.split(".")[1] ?? "").length);
-  const toInt = (s: string) => {
-    const [whole, frac = ""] = s.split(".");
-    const negative = whole.startsWith("-");
-    const digits = BigInt(`${whole.replace("-", "")}${frac.padEnd(scale, "0")}`);
-    return negative ? -digits : digits;
-  };
-  const total = toInt(x) + toInt(y);
-  const negative = total < BigInt(0);
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, "0");
-  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return negative ? `-${text}` : text;
+function single(byCurrency: CurrencyTotals[]): Totals {
+  const [only] = byCurrency;
+  return only
+    ? { count: only.count, sumIn: only.sumIn, sumOut: only.sumOut, lastDate: only.lastDate }
+    : { count: 0, sumIn: "0", sumOut: "0", lastDate: null };
 }
 
 /** The whole family of a counterpart, from its top ancestor down. */
@@ -101,21 +111,31 @@ export async function familyTree(db: Tx, counterpart: Counterpart, accountId?: s
     members.map((m) => m.id),
     accountId,
   );
-  const zero: Totals = { count: 0, sumIn: "0", sumOut: "0", lastDate: null };
+  const currencies = new Set([...totals.values()].flat().map((t) => t.currency));
+  // One currency (or none): the single figures too, as before; several: per currency only.
+  const withSingle = (node: FamilyNode): FamilyNode =>
+    currencies.size > 1
+      ? node
+      : {
+          ...node,
+          totals: single(node.totalsByCurrency),
+          rolledUp: single(node.rolledUpByCurrency),
+          children: node.children.map(withSingle),
+        };
   const build = (id: string): FamilyNode => {
     const m = members.find((x) => x.id === id);
     const children = members.filter((x) => x.parent_id === id && x.id !== id).map((x) => build(x.id));
-    const own = totals.get(id) ?? zero;
+    const own = totals.get(id) ?? [];
     return {
       id,
       name: m?.name ?? "",
       alias: m?.alias ?? null,
       displayName: m?.alias ?? m?.name ?? "",
       parentId: id === (top?.id ?? counterpart.id) ? null : (m?.parent_id ?? null),
-      totals: own,
-      rolledUp: children.reduce((acc, child) => add(acc, child.rolledUp), own),
+      totalsByCurrency: own,
+      rolledUpByCurrency: children.reduce((acc, child) => addByCurrency(acc, child.rolledUpByCurrency), own),
       children,
     };
   };
-  return build(top?.id ?? counterpart.id);
+  return withSingle(build(top?.id ?? counterpart.id));
 }

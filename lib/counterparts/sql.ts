@@ -44,25 +44,34 @@ export async function execute(db: Tx, text: string, ...values: unknown[]): Promi
   return db.$executeRawUnsafe(text, ...values);
 }
 
-/** Totals per root counterpart over the scope's transactions (optionally one account's). */
+export type CurrencyTotals = Totals & { currency: string };
+
+/**
+ * Totals per root counterpart and currency over the scope's transactions (optionally one
+ * account's): a root paid from a EUR and a USD account gets two lines, never one sum.
+ */
 export async function totalsByRoot(
   db: Tx,
   scopeId: string,
   rootIds: string[],
   accountId?: string,
-): Promise<Map<string, Totals>> {
+): Promise<Map<string, CurrencyTotals[]>> {
   if (rootIds.length === 0) return new Map();
-  const rows = await query<TotalsRow & { root_id: string }>(
+  const rows = await query<TotalsRow & { root_id: string; currency: string }>(
     db,
     `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")}
-     SELECT chain.root_id, ${TOTALS_COLUMNS}
+     SELECT chain.root_id, t.currency, ${TOTALS_COLUMNS}
        FROM chain JOIN transactions t ON ${EFFECTIVE} = chain.id ${OWN_JOIN}
       WHERE chain.root_id = ANY($2::uuid[]) AND t.scope_id = $1::uuid AND t.removed_at IS NULL AND ${NOT_TRANSFER}
         AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
-      GROUP BY chain.root_id`,
+      GROUP BY chain.root_id, t.currency
+      ORDER BY t.currency`,
     scopeId,
     rootIds,
     accountId ?? null,
   );
-  return new Map(rows.map((r) => [r.root_id, totalsOf(r)]));
+  const byRoot = new Map<string, CurrencyTotals[]>();
+  for (const r of rows)
+    byRoot.set(r.root_id, [...(byRoot.get(r.root_id) ?? []), { currency: r.currency, ...totalsOf(r) }]);
+  return byRoot;
 }

@@ -13,7 +13,7 @@ import {
   type Json,
 } from "@/lib/sandbox-bank/testing/bank-calls";
 import { FLAKY_EVERY, flakyPlan } from "@/lib/sandbox-bank/xs2a/transactions";
-import { sumCents } from "@/lib/testing/bank-answer";
+import { sumDecimals } from "@/lib/money/decimal";
 import { call } from "@/lib/testing/http";
 
 type Page = {
@@ -48,7 +48,7 @@ async function syncAtBank(bankId: string, consentId: string, accountId: string, 
   }
 }
 
-async function bankTotals(resourceId: string): Promise<{ count: number; cents: bigint }> {
+async function bankTotals(resourceId: string): Promise<{ count: number; sum: string }> {
   const res = await call<{ booked: { count: number; sum: string }; pending: { count: number; sum: string } }>(
     totalsRoute.GET,
     "GET",
@@ -57,7 +57,7 @@ async function bankTotals(resourceId: string): Promise<{ count: number; cents: b
   );
   return {
     count: res.json.booked.count + res.json.pending.count,
-    cents: sumCents([res.json.booked.sum, res.json.pending.sum]),
+    sum: sumDecimals([res.json.booked.sum, res.json.pending.sum]),
   };
 }
 
@@ -78,7 +78,7 @@ describe("fault scenarios at every bank and page size", () => {
         expect(faults.filter((f) => f.pageIndex === 0).length).toBeGreaterThan(0);
         expect(new Set(faults.map((f) => f.pageIndex)).size).toBe(Math.ceil(pages / FLAKY_EVERY));
         const totals = await bankTotals(accountId);
-        expect({ count: amounts.length, cents: sumCents(amounts) }).toEqual(totals);
+        expect({ count: amounts.length, sum: sumDecimals(amounts) }).toEqual(totals);
       }
     }
   }, 120_000);
@@ -105,7 +105,7 @@ describe("fault scenarios at every bank and page size", () => {
           size,
           faults: Array.from({ length: RATE_LIMITED_CALLS - 1 }, () => ({ pageIndex: 0, status: 429 })),
         });
-        expect({ count: amounts.length, cents: sumCents(amounts) }).toEqual(await bankTotals(accountId));
+        expect({ count: amounts.length, sum: sumDecimals(amounts) }).toEqual(await bankTotals(accountId));
       }
     }
   }, 120_000);

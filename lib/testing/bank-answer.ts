@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import * as transactionsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
 import { pool } from "@/lib/db/client";
+import { sumDecimals } from "@/lib/money/decimal";
 import { call } from "@/lib/testing/http";
 
 type Raw = Record<string, unknown> & { transactionAmount: { amount: string; currency: string } };
@@ -80,15 +81,6 @@ export async function storedRows(accountId: string): Promise<Stored[]> {
   return rows;
 }
 
-/** Sum of decimal strings in integer hundredths (exact; the sandbox sends two decimals). */
-export function sumCents(amounts: string[]): bigint {
-  return amounts.reduce((sum, a) => {
-    const [whole, frac = ""] = a.replace("-", "").split(".");
-    const cents = BigInt(whole) * 100n + BigInt((frac + "00").slice(0, 2));
-    return sum + (a.startsWith("-") ? -cents : cents);
-  }, 0n);
-}
-
 export type Figures = Record<string, { count: number; sum: string }>;
 
 /** Count and sum per (status, currency). */
@@ -97,7 +89,7 @@ export function figures(list: { status: string; currency: string; amount: string
   for (const t of list)
     groups.set(`${t.status} ${t.currency}`, [...(groups.get(`${t.status} ${t.currency}`) ?? []), t.amount]);
   return Object.fromEntries(
-    [...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: String(sumCents(amounts)) }]),
+    [...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: sumDecimals(amounts) }]),
   );
 }
 

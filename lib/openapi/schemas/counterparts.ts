@@ -45,7 +45,7 @@ export const CounterpartListItemSchema = z.object({
   totals: TotalsSchema,
 });
 
-const CurrencyTotalsSchema = TotalsSchema.extend({
+export const CurrencyTotalsSchema = TotalsSchema.extend({
   currency: z.string().describe("ISO 4217; sums are in this currency only"),
 });
 
@@ -76,8 +76,10 @@ type FamilyNode = {
   alias: string | null;
   displayName: string;
   parentId: string | null;
-  totals: z.infer<typeof TotalsSchema>;
-  rolledUp: z.infer<typeof TotalsSchema>;
+  totals?: z.infer<typeof TotalsSchema>;
+  rolledUp?: z.infer<typeof TotalsSchema>;
+  totalsByCurrency: z.infer<typeof CurrencyTotalsSchema>[];
+  rolledUpByCurrency: z.infer<typeof CurrencyTotalsSchema>[];
   children: FamilyNode[];
 };
 export const FamilyNodeSchema: z.ZodType<FamilyNode> = z.object({
@@ -86,8 +88,12 @@ export const FamilyNodeSchema: z.ZodType<FamilyNode> = z.object({
   alias: z.string().nullable(),
   displayName: z.string(),
   parentId: uuid.nullable(),
-  totals: TotalsSchema,
-  rolledUp: TotalsSchema.describe("Itself plus all descendants"),
+  totals: TotalsSchema.optional().describe(
+    "Present only when the family's transactions (in the filter) share one currency",
+  ),
+  rolledUp: TotalsSchema.optional().describe("Itself plus all descendants; present only with one currency"),
+  totalsByCurrency: z.array(CurrencyTotalsSchema).describe("Its own totals per currency"),
+  rolledUpByCurrency: z.array(CurrencyTotalsSchema).describe("Itself plus all descendants, per currency"),
   get children() {
     return z.array(FamilyNodeSchema);
   },

@@ -1,0 +1,51 @@
+// Exact arithmetic on decimal strings as PostgreSQL's `numeric::text` and the banks write them
+// ("-12.34", "0", "1000.5"): scaled BigInts, never floats. Sums are kept per currency by the
+// callers; nothing here knows or mixes currencies.
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+type Scaled = { units: bigint; scale: number };
+
+function parse(text: string): Scaled {
+  if (!DECIMAL.test(text)) throw new Error(`not a decimal string: ${JSON.stringify(text)}`);
+  const negative = text.startsWith("-");
+  const [whole, fraction = ""] = text.replace("-", "").split(".");
+  const units = BigInt(`${whole}${fraction}`);
+  return { units: negative ? -units : units, scale: fraction.length };
+}
+
+function rescale(value: Scaled, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+function format(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, "0");
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
+/** The exact sum of decimal strings, at the largest scale among them ("0" for none). */
+export function sumDecimals(amounts: readonly string[]): string {
+  const values = amounts.map(parse);
+  const scale = Math.max(0, ...values.map((v) => v.scale));
+  return format(
+    values.reduce((total, v) => total + rescale(v, scale), 0n),
+    scale,
+  );
+}
+
+export function decimalAdd(x: string, y: string): string {
+  return sumDecimals([x, y]);
+}
+
+/** Exact sums per currency, currencies in code order. */
+export function sumsByCurrency(rows: readonly { amount: string; currency: string }[]): Record<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const row of rows) {
+    const amounts = groups.get(row.currency);
+    if (amounts) amounts.push(row.amount);
+    else groups.set(row.currency, [row.amount]);
+  }
+  return Object.fromEntries([...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([c, a]) => [c, sumDecimals(a)]));
+}
