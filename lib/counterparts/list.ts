@@ -12,7 +12,6 @@ import {
   CHAIN_CTE,
   NOT_TRANSFER,
   EFFECTIVE,
-  TOTALS_COLUMNS,
   query,
   totalsOf,
   type TotalsRow,
