@@ -82,6 +82,7 @@ export function route<
     let rateHeaders: Record<string, string> = {};
     let idem: IdempotencyRef | null = null;
     let response: Response | undefined;
+    let failure: unknown;
 
     try {
       const scopeId = contract.scoped ? scopeHeader(request) : null;
@@ -215,10 +216,8 @@ export function route<
         error = mapUnknownError(violation);
         answer = errorOutcome(error, requestId);
       }
-      if (error.status >= 500) {
-        const cause = (caught as Error)?.cause;
-        log.error("request failed", { requestId, method: request.method, path: url.pathname, error: caught, cause });
-      }
+      // A 5xx is logged on the request's one line, with the error's stack and cause chain.
+      if (error.status >= 500) failure = caught;
       if (idem) {
         const stored = shouldStore(error.status)
           ? completeIdempotent(idem, error.status, answer.text)
@@ -228,13 +227,14 @@ export function route<
       response = textResponse(answer.text, error.status, requestId, { ...rateHeaders, ...answer.headers });
       return response;
     } finally {
-      log.info("api", {
+      (failure === undefined ? log.info : log.error)("api", {
         requestId,
         method: request.method,
         path: url.pathname,
         status: response?.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         principal: principal ? principalKey(principal) : null,
+        ...(failure === undefined ? {} : { error: failure }),
       });
     }
   };
