@@ -76,8 +76,10 @@ export function decodeCursor(list: CursorList, cursor: string | undefined, lengt
   if (cursor === undefined) return null;
   const [payload, tag, extra] = cursor.split(".");
   if (!payload || !tag || extra !== undefined || !/^[A-Za-z0-9_-]+$/.test(payload + tag)) throw invalidCursor();
-  const given = Buffer.from(tag, "base64url");
-  const expected = mac(list, payload);
+  // Compared as text, not as decoded bytes: base64url's last character carries spare bits, so
+  // several spellings decode to the same bytes, and an edited cursor must never be accepted.
+  const given = Buffer.from(tag);
+  const expected = Buffer.from(mac(list, payload).toString("base64url"));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
   try {
     const key: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
