@@ -20,10 +20,10 @@ describe("decimal sums (properties)", () => {
 
   it("do not depend on order or grouping", () => {
     fc.assert(
-      fc.property(decimals, decimals, fc.infiniteStream(fc.nat()), (a, b, seeds) => {
+      fc.property(decimals, decimals, fc.array(fc.nat(), { minLength: 60, maxLength: 60 }), (a, b, order) => {
         const texts = [...a, ...b].map((v) => v.text);
         const shuffled = texts
-          .map((text) => ({ text, key: seeds.next().value }))
+          .map((text, i) => ({ text, key: order[i] ?? 0 }))
           .sort((x, y) => x.key - y.key)
           .map((x) => x.text);
         const whole = sumDecimals(texts);
