@@ -1,6 +1,6 @@
 // Tracked accounts: which bank account a request means, the record, sync status and auto-updates.
 import { notFound } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { createdAtKeyset } from "@/lib/api/pagination";
 import type { z } from "zod";
 import type { AccessContext } from "@/lib/banking/types";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
@@ -85,25 +85,14 @@ export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | nu
 }
 
 export async function listAccounts(db: Tx, scopeId: string, query: { perPage: number; cursor?: string }) {
-  const list = { name: `accounts:${scopeId}` };
-  const after = decodeCursor(list, query.cursor, 2);
+  const keyset = createdAtKeyset({ name: `accounts:${scopeId}` }, query, "asc");
   const rows = await db.trackedAccount.findMany({
-    where: {
-      scopeId,
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { gt: new Date(String(after[0])) } },
-              { createdAt: new Date(String(after[0])), id: { gt: String(after[1]) } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: query.perPage + 1,
+    where: { scopeId, ...keyset.where },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
     include: { syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
   });
-  const page = pageOf(list, rows, query.perPage, (a) => [a.createdAt.toISOString(), a.id]);
+  const page = keyset.page(rows);
   return { items: page.items.map(({ syncRuns, ...a }) => serializeAccount(a, syncRuns[0] ?? null)), meta: page.meta };
 }
 

@@ -1,7 +1,7 @@
 // Consents as records of ours: creating one (the bank is only asked which bank an id names),
 // renewing one, and the scope's list. Nothing here changes anything at a bank.
 import { conflict, validationFailed } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { createdAtKeyset } from "@/lib/api/pagination";
 import type { Bank } from "@/lib/banking/types";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
@@ -90,23 +90,11 @@ export async function listConsents(
   scopeId: string,
   query: { perPage: number; cursor?: string; status?: ConsentStatus },
 ) {
-  const list = { name: `consents:${scopeId}`, filters: { status: query.status } };
-  const after = decodeCursor(list, query.cursor, 2);
+  const keyset = createdAtKeyset({ name: `consents:${scopeId}`, filters: { status: query.status } }, query, "desc");
   const rows = await db.consent.findMany({
-    where: {
-      scopeId,
-      ...(query.status ? { status: query.status } : {}),
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { lt: new Date(String(after[0])) } },
-              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.perPage + 1,
+    where: { scopeId, ...(query.status ? { status: query.status } : {}), ...keyset.where },
+    orderBy: keyset.orderBy,
+    take: keyset.take,
   });
-  return pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+  return keyset.page(rows);
 }

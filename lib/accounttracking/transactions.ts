@@ -1,7 +1,7 @@
 // Reading transactions: keyset pagination over (sort_date, id), newest first, never OFFSET; plain
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
 import { notFound } from "@/lib/api/errors";
-import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
+import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import { readPool, type Tx } from "@/lib/db/client";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
@@ -116,19 +116,8 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
 
 export async function listTransactions(accountId: string, filter: ListFilter) {
   const { rows } = await readPool().query<TransactionRow>(transactionsQuery(accountId, filter));
-  const hasMore = rows.length > filter.perPage;
-  const items = hasMore ? rows.slice(0, filter.perPage) : rows;
-  const last = items.at(-1);
-  return {
-    items: items.map(serializeTransaction),
-    meta: {
-      page: {
-        perPage: filter.perPage,
-        nextCursor:
-          hasMore && last ? encodeCursor(transactionsList(accountId, filter), [last.sort_date, last.id]) : null,
-      },
-    },
-  };
+  const page = pageOf(transactionsList(accountId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
+  return { items: page.items.map(serializeTransaction), meta: page.meta };
 }
 
 /** One transaction of the scope, serialised like the list's rows. */

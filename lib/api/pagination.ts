@@ -33,7 +33,7 @@ export const pageQuery = z.object({
 type CursorKey = (string | number)[];
 
 /** Which list a cursor belongs to: a name with the ids that pin it (e.g. `transactions:<accountId>`) and its filters. */
-type CursorList = { name: string; filters?: Record<string, string | number | boolean | null | undefined> };
+export type CursorList = { name: string; filters?: Record<string, string | number | boolean | null | undefined> };
 
 const MAC_BYTES = 16;
 let keyCache: { secret: string; key: Buffer } | null = null;
@@ -102,4 +102,25 @@ export function pageOf<T>(list: CursorList, rows: T[], perPage: number, keyOf: (
   const items = hasMore ? rows.slice(0, perPage) : rows;
   const last = items.at(-1);
   return { items, meta: { page: { perPage, nextCursor: hasMore && last ? encodeCursor(list, keyOf(last)) : null } } };
+}
+
+/**
+ * The one keyset page over (created_at, id) for Prisma lists: spread `where` into the query's
+ * filter, pass `orderBy` and `take`, then `page(rows)`. Newest first with "desc", oldest with "asc".
+ */
+export function createdAtKeyset(
+  list: CursorList,
+  query: { perPage: number; cursor?: string },
+  direction: "asc" | "desc",
+) {
+  const after = decodeCursor(list, query.cursor, 2);
+  const beyond = <V>(value: V) => (direction === "asc" ? { gt: value } : { lt: value });
+  const at = after ? new Date(String(after[0])) : null;
+  return {
+    where: at && after ? { OR: [{ createdAt: beyond(at) }, { createdAt: at, id: beyond(String(after[1])) }] } : {},
+    orderBy: [{ createdAt: direction }, { id: direction }],
+    take: query.perPage + 1,
+    page: <T extends { createdAt: Date; id: string }>(rows: T[]) =>
+      pageOf(list, rows, query.perPage, (row) => [row.createdAt.toISOString(), row.id]),
+  };
 }

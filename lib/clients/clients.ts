@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { createdAtKeyset } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
@@ -32,25 +32,17 @@ export async function listClients(
   scopeId: string,
   query: { perPage: number; cursor?: string; search?: string },
 ) {
-  const list = { name: `clients:${scopeId}`, filters: { search: query.search } };
-  const after = decodeCursor(list, query.cursor, 2);
+  const keyset = createdAtKeyset({ name: `clients:${scopeId}`, filters: { search: query.search } }, query, "desc");
   const rows = await db.client.findMany({
     where: {
       scopeId,
       ...(query.search ? { displayName: { contains: escapeLike(query.search), mode: "insensitive" as const } } : {}),
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { lt: new Date(String(after[0])) } },
-              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
-            ],
-          }
-        : {}),
+      ...keyset.where,
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.perPage + 1,
+    orderBy: keyset.orderBy,
+    take: keyset.take,
   });
-  const page = pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+  const page = keyset.page(rows);
   return { items: page.items.map(serializeClient), meta: page.meta };
 }
 

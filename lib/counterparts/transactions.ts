@@ -3,7 +3,7 @@
 // counterpart by hand. The binding lives on our transaction row (bound_counterpart_id), which ingest
 // never writes and reconcile keeps when the bank re-issues the transaction under a new id.
 import { notFound, validationFailed } from "@/lib/api/errors";
-import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
+import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
 import { query } from "@/lib/counterparts/sql";
@@ -71,18 +71,8 @@ export async function counterpartTransactions(
     after ? String(after[1]) : null,
     options.perPage + 1,
   );
-  const hasMore = rows.length > options.perPage;
-  const items = hasMore ? rows.slice(0, options.perPage) : rows;
-  const last = items.at(-1);
-  return {
-    items: items.map(serializeCounterpartTransaction),
-    meta: {
-      page: {
-        perPage: options.perPage,
-        nextCursor: hasMore && last ? encodeCursor(list, [last.sort_date, last.id]) : null,
-      },
-    },
-  };
+  const page = pageOf(list, rows, options.perPage, (r) => [r.sort_date, r.id]);
+  return { items: page.items.map(serializeCounterpartTransaction), meta: page.meta };
 }
 
 export async function findTransaction(db: Tx, scopeId: string, id: string): Promise<Row> {

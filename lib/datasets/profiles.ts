@@ -2,7 +2,7 @@
 // filters by scope_id. Setting a default clears the target's previous default under a
 // transaction-level advisory lock on the target; the partial unique index is the final guard.
 import { notFound, validationFailed } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { createdAtKeyset } from "@/lib/api/pagination";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
 import type { DatasetProfile } from "@/lib/generated/prisma/client";
@@ -137,18 +137,21 @@ export async function incrementUsage(db: Tx, scopeId: string, id: string, author
 
 /** Newest first, keyset over (created_at, id), filtered by the profile's target fields. */
 export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilter) {
-  const list = {
-    name: `profiles:${scopeId}`,
-    filters: {
-      scope: q.scope,
-      entity_type: q.entity_type,
-      entity_id: q.entity_id,
-      profession: q.profession,
-      sub_profession: q.sub_profession,
-      is_default: q.is_default,
+  const keyset = createdAtKeyset(
+    {
+      name: `profiles:${scopeId}`,
+      filters: {
+        scope: q.scope,
+        entity_type: q.entity_type,
+        entity_id: q.entity_id,
+        profession: q.profession,
+        sub_profession: q.sub_profession,
+        is_default: q.is_default,
+      },
     },
-  };
-  const after = decodeCursor(list, q.cursor, 2);
+    q,
+    "desc",
+  );
   const rows = await db.datasetProfile.findMany({
     where: {
       scopeId,
@@ -158,18 +161,11 @@ export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilte
       ...(q.profession ? { profession: q.profession } : {}),
       ...(q.sub_profession ? { subProfession: q.sub_profession } : {}),
       ...(q.is_default !== undefined ? { isDefault: q.is_default } : {}),
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { lt: new Date(String(after[0])) } },
-              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
-            ],
-          }
-        : {}),
+      ...keyset.where,
     },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: q.perPage + 1,
+    orderBy: keyset.orderBy,
+    take: keyset.take,
   });
-  const page = pageOf(list, rows, q.perPage, (p) => [p.createdAt.toISOString(), p.id]);
+  const page = keyset.page(rows);
   return { items: page.items.map(serializeProfile), meta: page.meta };
 }
