@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/sql";
 import { conflict } from "@/lib/api/errors";
 
 export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
@@ -12,9 +13,13 @@ export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
  * instead of catching a unique violation, which would abort the caller's transaction.
  */
 export async function registerForTracking(db: Tx, scopeId: string, userId: string) {
-  const inserted = await db.$queryRaw<{ activated_at: Date }[]>`
-    INSERT INTO tracking_registrations (scope_id, user_id) VALUES (${scopeId}::uuid, ${userId}::uuid)
-    ON CONFLICT DO NOTHING RETURNING activated_at`;
+  const inserted = await query<{ activated_at: Date }>(
+    db,
+    `INSERT INTO tracking_registrations (scope_id, user_id) VALUES ($1::uuid, $2::uuid)
+     ON CONFLICT DO NOTHING RETURNING activated_at`,
+    scopeId,
+    userId,
+  );
   if (inserted[0]) return { created: true, active: true, activatedAt: inserted[0].activated_at.toISOString() };
   const existing = await db.trackingRegistration.findUniqueOrThrow({ where: { scopeId_userId: { scopeId, userId } } });
   return { created: false, active: true, activatedAt: existing.activatedAt.toISOString() };

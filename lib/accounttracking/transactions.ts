@@ -3,6 +3,7 @@
 import { notFound } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import { readPool, type Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/sql";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
 
@@ -122,7 +123,8 @@ export async function listTransactions(accountId: string, filter: ListFilter) {
 
 /** One transaction of the scope, serialised like the list's rows. */
 export async function getTransaction(db: Tx, scopeId: string, id: string) {
-  const rows = await db.$queryRawUnsafe<TransactionRow[]>(
+  const rows = await query<TransactionRow>(
+    db,
     `WITH ${ownCte("$2::uuid")} SELECT ${TRANSACTION_COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id
       CROSS JOIN own WHERE t.id = $1::uuid AND t.scope_id = $2::uuid AND t.removed_at IS NULL`,
     id,

@@ -7,6 +7,7 @@
 //      "Alice Martin" is a transfer to an account not tracked here).
 // A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
 import type { Tx } from "@/lib/db/client";
+import { execute } from "@/lib/db/sql";
 import { notFound } from "@/lib/api/errors";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
@@ -47,7 +48,8 @@ export async function setTransferOverride(
   transactionId: string,
   value: boolean | null,
 ): Promise<void> {
-  const changed = await db.$executeRawUnsafe(
+  const changed = await execute(
+    db,
     "UPDATE transactions SET transfer_override = $1 WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL",
     value,
     transactionId,

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { ApiError, conflict } from "@/lib/api/errors";
 import { pool, type Tx } from "@/lib/db/client";
+import { execute } from "@/lib/db/sql";
 
 const IDEMPOTENCY_TTL_HOURS = 24;
 const LOCK_SECONDS = 60;
@@ -114,9 +115,16 @@ export async function completeIdempotentTx(
   status: number,
   bodyText: string,
 ): Promise<void> {
-  await tx.$executeRaw`UPDATE idempotency_keys
-      SET state = 'completed', response_status = ${status}, response_body = ${bodyText}
-    WHERE principal_key = ${ref.principalKey} AND scope_key = ${ref.scopeKey} AND key = ${ref.key}`;
+  await execute(
+    tx,
+    `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5
+      WHERE principal_key = $1 AND scope_key = $2 AND key = $3`,
+    ref.principalKey,
+    ref.scopeKey,
+    ref.key,
+    status,
+    bodyText,
+  );
 }
 
 /** Stores an error response that had no writes to protect (4xx other than 429). */

@@ -4,6 +4,7 @@
 // families, so a merge never hides a family link.
 import { ApiError, conflict, notFound, validationFailed } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { execute } from "@/lib/db/sql";
 import type { CounterpartConsolidation } from "@/lib/generated/prisma/client";
 
 export function serializeConsolidation(c: CounterpartConsolidation) {
@@ -17,7 +18,7 @@ export function serializeConsolidation(c: CounterpartConsolidation) {
 }
 
 export async function lockScope(db: Tx, scopeId: string) {
-  await db.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext('counterparts:' || $1))", scopeId);
+  await execute(db, "SELECT pg_advisory_xact_lock(hashtext('counterparts:' || $1))", scopeId);
 }
 
 export async function consolidate(

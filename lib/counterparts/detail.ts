@@ -7,15 +7,8 @@ import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
 import { memberIds } from "@/lib/counterparts/transactions";
-import {
-  NOT_TRANSFER,
-  OWN_JOIN,
-  TOTALS_COLUMNS,
-  ownCte,
-  query,
-  totalsOf,
-  type TotalsRow,
-} from "@/lib/counterparts/sql";
+import { NOT_TRANSFER, OWN_JOIN, TOTALS_COLUMNS, ownCte, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import { query } from "@/lib/db/sql";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
   const scopeId = counterpart.scopeId;

@@ -5,7 +5,8 @@ import { conflict, validationFailed } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";
-import { query, totalsByRoot, type CurrencyTotals, type Totals } from "@/lib/counterparts/sql";
+import { totalsByRoot, type CurrencyTotals, type Totals } from "@/lib/counterparts/sql";
+import { query } from "@/lib/db/sql";
 import { decimalAdd } from "@/lib/money/decimal";
 
 export async function setParent(db: Tx, child: Counterpart, parentId: string): Promise<Counterpart> {

@@ -2,7 +2,7 @@
 // column. Each id resolves through consolidation to its root, whose alias (else bank name) is the
 // name. Ids of other scopes, or unknown ids, are simply absent from the answer.
 import type { Tx } from "@/lib/db/client";
-import { query } from "@/lib/counterparts/sql";
+import { query } from "@/lib/db/sql";
 
 export type CounterpartName = { id: string; rootId: string; displayName: string };
 

@@ -2,6 +2,7 @@
 // else the derived one; consolidation is resolved at read time by following merged_into_id to the
 // root, so undoing it is one UPDATE and never touches transactions.
 import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/sql";
 import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
 
 export const EFFECTIVE = "coalesce(t.bound_counterpart_id, t.counterpart_id)";
@@ -34,14 +35,6 @@ export function totalsOf(row: TotalsRow | undefined): Totals {
   return row
     ? { count: row.count, sumIn: row.sum_in, sumOut: row.sum_out, lastDate: row.last_date }
     : { count: 0, sumIn: "0", sumOut: "0", lastDate: null };
-}
-
-export function query<T>(db: Tx, text: string, ...values: unknown[]): Promise<T[]> {
-  return db.$queryRawUnsafe<T[]>(text, ...values);
-}
-
-export async function execute(db: Tx, text: string, ...values: unknown[]): Promise<number> {
-  return db.$executeRawUnsafe(text, ...values);
 }
 
 export type CurrencyTotals = Totals & { currency: string };

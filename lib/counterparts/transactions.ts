@@ -6,7 +6,7 @@ import { notFound, validationFailed } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
-import { query } from "@/lib/counterparts/sql";
+import { execute, query } from "@/lib/db/sql";
 import { ownCte, transferSourceSql } from "@/lib/accounttracking/transfers";
 
 const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
@@ -91,7 +91,8 @@ export async function bindTransaction(
     const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
     if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });
   }
-  await db.$executeRawUnsafe(
+  await execute(
+    db,
     "UPDATE transactions SET bound_counterpart_id = $1::uuid WHERE id = $2::uuid AND scope_id = $3::uuid",
     counterpartId,
     transactionId,

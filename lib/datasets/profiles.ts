@@ -5,6 +5,7 @@ import { notFound, validationFailed } from "@/lib/api/errors";
 import { createdAtKeyset } from "@/lib/api/pagination";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
+import { execute } from "@/lib/db/sql";
 import type { DatasetProfile } from "@/lib/generated/prisma/client";
 import { targetKey } from "@/lib/datasets/resolution";
 import type { ListProfilesFilter, ProfileInput } from "@/lib/datasets/schemas";
@@ -62,7 +63,7 @@ function targetWhere(scopeId: string, input: ProfileInput) {
 /** Serialises default changes per target, then clears the target's other default. */
 async function clearDefault(db: Tx, scopeId: string, input: ProfileInput, exceptId: string | null) {
   const key = targetKey(scopeId, input);
-  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  await execute(db, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key);
   await db.datasetProfile.updateMany({
     where: { ...targetWhere(scopeId, input), isDefault: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
     data: { isDefault: false },

@@ -1,5 +1,16 @@
 // One pg pool per process, shared by Prisma (through its pg driver adapter) and by the hot paths
 // that use plain SQL (Prisma 6.19's client engine costs ~1.5–3 ms a query here).
+//
+// When Prisma, when SQL by hand (the one rule; README "Writing SQL"):
+// - Prisma's query API for reads and writes by key or plain filters, relations and counts: most
+//   domain functions, inside the route's transaction (`db: Tx`).
+// - SQL by hand where Prisma cannot say it or costs too much: recursive CTEs, aggregates, INSERT …
+//   ON CONFLICT, advisory locks, FOR UPDATE, keyset pages and bulk ingest. Always one string with
+//   $1, $2, … and its values (never interpolated values; only our own constant fragments), run on
+//   the connection of the transaction it belongs to: `query`/`execute` (lib/db/sql.ts) inside a
+//   Prisma transaction; `pool()`/`pgTransaction()` below on the hot paths and outside one.
+// - No Prisma tagged templates ($queryRaw`…`): one spelling, so every hand-written query reads alike.
+// - PL/pgSQL functions live in prisma/functions/*.sql, applied by the migration runner.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
@@ -81,7 +92,7 @@ export async function disconnect(): Promise<void> {
 
 /** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */
 export function db(): Tx {
-  return prisma() as unknown as Tx;
+  return prisma();
 }
 
 /** Runs `work` in one transaction on one pg connection (for the raw-SQL paths). */

@@ -1,5 +1,6 @@
 import { conflict, notFound } from "@/lib/api/errors";
 import { pool, type Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/sql";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hasCapability } from "@/lib/auth/capabilities";
@@ -78,7 +79,7 @@ export async function findMember(db: Tx, scopeId: string, userId: string) {
 
 /** A scope always keeps at least one admin. Locks the scope's memberships to make the check race-free. */
 async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
-  await db.$queryRaw`SELECT 1 FROM memberships WHERE scope_id = ${scopeId}::uuid FOR UPDATE`;
+  await query(db, "SELECT 1 FROM memberships WHERE scope_id = $1::uuid FOR UPDATE", scopeId);
   const admins = await db.membership.count({ where: { scopeId, role: "admin", userId: { not: userId } } });
   if (admins === 0) throw conflict("A scope needs at least one admin. Make someone else admin first.");
 }
