@@ -119,7 +119,7 @@ export function passwordCheckLimits(address: string, email: string): LimitKey[] 
 }
 
 /**
- * The client address. The server in scripts/serve.ts writes the socket peer into x-ll-peer
+ * The client address. The server (lib/server/http-server.ts) writes the socket peer into x-ll-peer
  * (dropping any incoming value); X-Forwarded-For counts only when that peer is a configured proxy.
  */
 export function clientAddress(request: Request): string {

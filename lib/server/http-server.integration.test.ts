@@ -1,42 +1,49 @@
-// The server around the app (lib/server/http-server.ts): security headers on every path (direct
-// API lane, pages through the fallback, early refusals), a per-request CSP nonce handed to Next in
-// the request, HSTS only over https, bodies over the cap refused, and Node's own answers (431, 400)
-// in the envelope with a request id.
+// The server around the app (lib/server/http-server.ts): security headers on every path (API
+// routes, pages through the fallback, early refusals), a per-request CSP nonce handed to Next in
+// the request, HSTS only over https, bodies over the cap refused, Server-Timing on API answers, the
+// socket peer recorded for the rate limiter, and Node's own answers (431, 400) in the envelope with
+// a request id. Kernel routes stand in for Next's routing (lib/testing/route-server.ts).
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
-import { isKernelHandler } from "@/lib/api/route";
-import { compileRoutes, createDirectApi, requestListener, type HandlerSource } from "@/lib/server/direct-api";
+import * as clients from "@/app/api/clients/v1/route";
+import * as scopes from "@/app/api/scopes/v1/route";
+import * as signUp from "@/app/api/auth/v1/sign-up/route";
 import { createAppServer } from "@/lib/server/http-server";
 import type { HeaderOptions } from "@/lib/server/security-headers";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
+import { routeListener } from "@/lib/testing/route-server";
 
-const MANIFEST = {
-  "/api/scopes/v1/route": "app/api/scopes/v1/route.ts",
-  "/api/clients/v1/route": "app/api/clients/v1/route.ts",
-  "/api/auth/v1/sign-up/route": "app/api/auth/v1/sign-up/route.ts",
-};
-const source: HandlerSource = async (r, method) => {
-  const mod = (await import(/* @vite-ignore */ path.resolve(r.file))) as Record<string, unknown>;
-  return isKernelHandler(mod[method]) ? (mod[method] as never) : null;
-};
+const api = routeListener({
+  "/api/scopes/v1/route": scopes,
+  "/api/clients/v1/route": clients,
+  "/api/auth/v1/sign-up/route": signUp,
+});
 
-type Started = { base: string; port: number; pageCsp: (string | undefined)[]; close: () => Promise<void> };
+type Started = {
+  base: string;
+  port: number;
+  pageCsp: (string | undefined)[];
+  peers: (string | undefined)[];
+  close: () => Promise<void>;
+};
 
 async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
   const pageCsp: (string | undefined)[] = [];
-  const lane = createDirectApi(compileRoutes(MANIFEST), source);
-  // The fallback stands in for Next: it records the CSP it was handed, as Next's renderer reads it.
-  const fallback = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const peers: (string | undefined)[] = [];
+  // Pages stand in for Next: they record the CSP handed over, as Next's renderer reads it.
+  const page = (req: http.IncomingMessage, res: http.ServerResponse) => {
     pageCsp.push(req.headers["content-security-policy"] as string | undefined);
+    peers.push(req.headers["x-ll-peer"] as string | undefined);
     res.setHeader("content-type", "text/html");
     res.end("<html></html>");
   };
-  const server = createAppServer(requestListener(lane, fallback), {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    void api(req, res).then((status) => status ?? page(req, res));
+  const server = createAppServer(listener, {
     appUrlHttps: false,
     proxies: [],
     dev: false,
@@ -49,6 +56,7 @@ async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
     base: `http://127.0.0.1:${port}`,
     port,
     pageCsp,
+    peers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -77,17 +85,22 @@ describe("security headers on every path", () => {
   });
   afterAll(() => s.close());
 
-  it("API answers on the direct lane: nosniff, no framing, a CSP that allows nothing, no HSTS over http", async () => {
+  it("API answers: nosniff, no framing, a CSP that allows nothing, no HSTS over http", async () => {
     const p = await makePerson("headers");
     const res = await fetch(`${s.base}/api/scopes/v1`, {
       headers: { ...bearer(p.token), "content-security-policy": "script-src *" },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get("server-timing")).toMatch(/^app;dur=/); // the lane answered
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+\.\d{2}$/);
     expect(Object.fromEntries(Object.keys(COMMON).map((k) => [k, res.headers.get(k)]))).toEqual(COMMON);
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("the rate limiter's peer is the socket's, never what a client claims", async () => {
+    await fetch(`${s.base}/signin`, { headers: { "x-ll-peer": "203.0.113.9" } });
+    expect(s.peers.at(-1)).toBe("127.0.0.1");
   });
 
   it("pages: a strict CSP whose fresh nonce is handed to the renderer in the request", async () => {
@@ -99,6 +112,7 @@ describe("security headers on every path", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
     expect(s.pageCsp.slice(-2)).toEqual([csp, second.headers.get("content-security-policy")]);
+    expect(first.headers.get("server-timing")).toBeNull(); // API answers only
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
   });
 
@@ -123,7 +137,7 @@ describe("security headers on every path", () => {
     expect(body.meta.requestId).toBe(res.headers["x-request-id"]);
   });
 
-  it("a chunked body over the cap on the lane: the kernel refuses it while it streams", async () => {
+  it("a chunked body over the cap: the kernel refuses it while it streams", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
         `${s.base}/api/auth/v1/sign-up`,

@@ -1,4 +1,6 @@
-// The HTTP server itself: every answer carries the security headers (lib/server/security-headers.ts),
+// The HTTP server itself: it records the socket peer in `x-ll-peer` for the rate limiter (replacing
+// any value a client sent; X-Forwarded-For is trusted only from TRUSTED_PROXIES), every answer
+// carries the security headers (lib/server/security-headers.ts), API answers carry Server-Timing,
 // a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
 // on its own before the app (a request line + headers over 16 KiB → 431, a malformed request → 400,
 // a request not received in time → 408) is written in the envelope with a request id too.
@@ -29,9 +31,26 @@ function envelopeText(code: ErrorCode, message: string) {
   return { requestId, text: JSON.stringify(errorBody(code, message, requestId)) };
 }
 
-/** Wraps the app's listener: security headers first, then the early body-size refusal. */
+/**
+ * Server-Timing (W3C) on API answers: the time from the request's arrival to its headers, for
+ * callers tracing latency. Set when the headers go out, whoever writes them (Node's implicit
+ * header calls writeHead too).
+ */
+function timeApiAnswer(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (!req.url?.startsWith("/api/")) return;
+  const started = performance.now();
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!res.headersSent) res.setHeader("server-timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}
+
+/** Wraps the app's listener: peer, security headers, timing, then the early body-size refusal. */
 export function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
   return (req, res) => {
+    req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    timeApiAnswer(req, res);
     const { response, requestCsp } = securityHeaders(req, options);
     for (const [name, value] of Object.entries(response)) res.setHeader(name, value);
     if (requestCsp) req.headers["content-security-policy"] = requestCsp;

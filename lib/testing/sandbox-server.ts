@@ -1,10 +1,9 @@
 // The sandbox bank's route handlers behind a real HTTP server on 127.0.0.1, so our NextGenPSD2
-// client reaches it over HTTP in integration tests exactly as it would a bank. Routing and the
-// Node ↔ web Request/Response adapters are the server's own (lib/server/direct-api.ts).
+// client reaches it over HTTP in integration tests exactly as it would a bank (routing and the
+// Node ↔ web adapters: lib/testing/route-server.ts).
 import http from "node:http";
 import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
-import type { Handler } from "@/lib/api/route";
 import * as balances from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route";
 import * as account from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/route";
 import * as transactions from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
@@ -16,14 +15,12 @@ import * as directory from "@/app/sandbox-bank/api/directory/route";
 import { setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
-import { compileRoutes, matchRoute, toWebRequest, writeWebResponse } from "@/lib/server/direct-api";
 import { stopBoss } from "@/lib/sync/queue";
 import { resetBankClock } from "@/lib/testing/bank-flow";
+import { routeListener, type RouteModule } from "@/lib/testing/route-server";
 
-type Module = Partial<Record<"GET" | "POST" | "DELETE", unknown>>;
-const PREFIX = "/sandbox-bank/api/";
-// Keyed as Next's app-paths manifest is, so the direct lane's matcher (Next's precedence) routes them.
-const MODULES: Record<string, Module> = {
+// Keyed by app path, as Next's build knows them.
+const MODULES: Record<string, RouteModule> = {
   "/sandbox-bank/api/directory/route": directory,
   "/sandbox-bank/api/banks/[bankId]/v1/consents/route": consents,
   "/sandbox-bank/api/banks/[bankId]/v1/consents/[consentId]/route": consent,
@@ -33,7 +30,7 @@ const MODULES: Record<string, Module> = {
   "/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route": balances,
   "/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route": transactions,
 };
-const ROUTES = compileRoutes(Object.fromEntries(Object.keys(MODULES).map((pattern) => [pattern, pattern])), PREFIX);
+const serve = routeListener(MODULES);
 
 export type SandboxServer = {
   origin: string;
@@ -45,22 +42,16 @@ export type SandboxServer = {
 export async function startSandboxServer(): Promise<SandboxServer> {
   const calls: SandboxServer["calls"] = [];
   const server = http.createServer(async (req, res) => {
-    const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", origin);
-    const match = matchRoute(ROUTES, url.pathname, PREFIX);
-    const handler = match ? (MODULES[match.route.pattern][method as "GET"] as Handler | undefined) : undefined;
-    if (!match || !handler) {
-      res.writeHead(404).end();
-      return;
+    const status = await serve(req, res);
+    if (status === null) res.writeHead(404).end();
+    else {
+      calls.push({
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+        status,
+        psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
+      });
     }
-    const response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
-    calls.push({
-      method,
-      path: url.pathname + url.search,
-      status: response.status,
-      psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
-    });
-    await writeWebResponse(res, response, method, req.headers["accept-encoding"]);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -98,7 +98,7 @@ async function main() {
         `  with fetch's default gzip: first page ${p.firstGzipMs.toFixed(2)} ms (${(p.firstGzipMs / p.firstRawMs).toFixed(2)}× the raw query; ${(p.plainBytes / 1000).toFixed(0)} kB → ${(p.gzipBytes / 1000).toFixed(1)} kB on the wire, which pays off beyond localhost)`,
       );
       console.log(
-        `  for scale: a constant-JSON route served by Next.js takes ${p.bareRouteMs.toFixed(2)} ms (= ${(p.bareRouteMs / p.firstRawMs).toFixed(2)}× the raw query); kernel routes skip Next's per-request work (direct lane)`,
+        `  for scale: a constant-JSON route served by Next.js takes ${p.bareRouteMs.toFixed(2)} ms (= ${(p.bareRouteMs / p.firstRawMs).toFixed(2)}× the raw query), the floor every API answer pays`,
       );
     }
 
