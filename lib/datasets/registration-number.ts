@@ -2,7 +2,7 @@
 // check digits where the country has them. A wrong number gets a message that says what is wrong
 // and what a right one looks like, instead of a round trip ending in "not found".
 // Used by the lookup API (422 on `number`) and by the lookup form (the same words, before sending).
-import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/providers/sandbox-countries";
+import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/check-digits";
 
 export type NumberCheck = { ok: true; number: string } | { ok: false; message: string };
 

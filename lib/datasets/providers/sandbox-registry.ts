@@ -3,6 +3,7 @@
 // number always yield the same company. A malformed number is "not found", as in a real register.
 import { createHash } from "node:crypto";
 import { SANDBOX_COUNTRIES, type CountryRules } from "@/lib/datasets/providers/sandbox-countries";
+import { checkRegistrationNumber } from "@/lib/datasets/registration-number";
 import {
   ProviderError,
   type CompanyDataProvider,
@@ -115,8 +116,9 @@ function shareholders(
 
 export function sandboxCompany(query: CompanyQuery, seed: string): SubsetPayloads | null {
   const rules = SANDBOX_COUNTRIES[query.country];
-  const number = rules?.normalise(query.number);
-  if (!rules || !number) return null;
+  const checked = checkRegistrationNumber(query.country, query.number);
+  if (!rules || !checked.ok) return null;
+  const number = checked.number;
   return {
     information: information(rules, query.country, number, seed),
     financials: financials(query.country, number, seed),

@@ -1,0 +1,36 @@
+// Check digits of registration numbers: pure arithmetic, shared by the lookup form (in the browser)
+// and the API (lib/datasets/registration-number.ts).
+
+/** Luhn check, as used by French SIREN numbers and Italian partite IVA. */
+export function luhnValid(value: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) {
+    let d = Number(value[value.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Belgian enterprise number: 10 digits, the last two are 97 − (first eight mod 97). */
+export function belgianValid(value: string): boolean {
+  if (!/^[01]\d{9}$/.test(value)) return false;
+  return 97 - (Number(value.slice(0, 8)) % 97) === Number(value.slice(8));
+}
+
+/** Spanish CIF: letter, seven digits, control digit or letter. */
+export function spanishValid(value: string): boolean {
+  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(value);
+  if (!m) return false;
+  const body = m[2];
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const d = Number(body[i]);
+    if (i % 2 === 0) {
+      const doubled = d * 2;
+      sum += Math.floor(doubled / 10) + (doubled % 10);
+    } else sum += d;
+  }
+  const control = (10 - (sum % 10)) % 10;
+  return m[3] === String(control) || m[3] === "JABCDEFGHI"[control];
+}
