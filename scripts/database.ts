@@ -27,5 +27,8 @@ export async function prepareDatabase(options: { dataDir: string; database?: str
   if (result.applied.length > 0 && !options.quiet) {
     console.log(`Applied migrations: ${result.applied.join(", ")}`);
   }
+  if (result.functions.length > 0 && !options.quiet) {
+    console.log(`Applied function files: ${result.functions.join(", ")}`);
+  }
   return { url, stop, embedded: !given };
 }

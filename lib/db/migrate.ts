@@ -2,6 +2,17 @@
 // advisory lock, and records them in Prisma's own `_prisma_migrations` table (same columns and
 // sha256 checksum) so `prisma migrate status/deploy` agree wherever the native engine exists.
 // (Prisma 6.19's `migrate deploy` through the pg driver adapter fails on PostgreSQL 15/18.)
+//
+// Then the PL/pgSQL and SQL functions (prisma/functions/*.sql, in file-name order, each a CREATE OR
+// REPLACE): repeatable, applied when new or changed (checksum in `_ledgerlink_functions`), so a
+// function's one source is its file and a change to it is a change to that file, not a fourth
+// restatement in a new migration. A change of a function's arguments or result type still needs a
+// migration that drops the old one first.
+//
+// Migration history is append-only, with one documented exception: prisma/migrations/rewritten.json
+// names migrations whose text was rewritten (issue 14 moved the function bodies out) with the
+// checksum of the text older databases ran. That checksum is accepted once and replaced by the new
+// one; any other change to an applied migration still stops the run.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,9 +32,66 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-export type MigrationResult = { applied: string[]; alreadyApplied: number };
+const FUNCTIONS_BOOKKEEPING = `
+CREATE TABLE IF NOT EXISTS "_ledgerlink_functions" (
+  "name" TEXT PRIMARY KEY,
+  "checksum" VARCHAR(64) NOT NULL,
+  "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now()
+)`;
 
-export function listMigrations(dir = path.resolve("prisma/migrations")): { name: string; sql: string }[] {
+export type MigrationResult = { applied: string[]; alreadyApplied: number; functions: string[] };
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+function sqlFiles(dir: string): { name: string; sql: string }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(dir, name), "utf8") }));
+}
+
+function rewrittenChecksums(dir: string): Record<string, string> {
+  const file = path.join(dir, "rewritten.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>) : {};
+}
+
+async function inTransaction(client: pg.Client, what: string, work: () => Promise<unknown>): Promise<void> {
+  await client.query("BEGIN");
+  try {
+    await work();
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw new Error(`${what} failed`, { cause: error });
+  }
+}
+
+/** Applies each function file that is new or changed since it was last applied. */
+async function applyFunctions(client: pg.Client, dir: string): Promise<string[]> {
+  await client.query(FUNCTIONS_BOOKKEEPING);
+  const done = await client.query<{ name: string; checksum: string }>(
+    `SELECT name, checksum FROM "_ledgerlink_functions"`,
+  );
+  const applied = new Map(done.rows.map((r) => [r.name, r.checksum]));
+  const changed: string[] = [];
+  for (const file of sqlFiles(dir)) {
+    const checksum = sha256(file.sql);
+    if (applied.get(file.name) === checksum) continue;
+    await inTransaction(client, `Function file ${file.name}`, async () => {
+      await client.query(file.sql);
+      await client.query(
+        `INSERT INTO "_ledgerlink_functions" (name, checksum) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET checksum = $2, applied_at = now()`,
+        [file.name, checksum],
+      );
+    });
+    changed.push(file.name);
+  }
+  return changed;
+}
+
+function listMigrations(dir: string): { name: string; sql: string }[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
@@ -32,7 +100,11 @@ export function listMigrations(dir = path.resolve("prisma/migrations")): { name:
     .map((name) => ({ name, sql: readFileSync(path.join(dir, name, "migration.sql"), "utf8") }));
 }
 
-export async function migrate(databaseUrl: string, dir?: string): Promise<MigrationResult> {
+export async function migrate(
+  databaseUrl: string,
+  dir = path.resolve("prisma/migrations"),
+  functionsDir = path.resolve("prisma/functions"),
+): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -43,33 +115,36 @@ export async function migrate(databaseUrl: string, dir?: string): Promise<Migrat
         WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
-    const result: MigrationResult = { applied: [], alreadyApplied: 0 };
+    const rewritten = rewrittenChecksums(dir);
+    const result: MigrationResult = { applied: [], alreadyApplied: 0, functions: [] };
     for (const migration of listMigrations(dir)) {
-      const checksum = createHash("sha256").update(migration.sql).digest("hex");
+      const checksum = sha256(migration.sql);
       const previous = applied.get(migration.name);
       if (previous !== undefined) {
-        if (previous !== checksum) {
+        if (previous !== checksum && previous === rewritten[migration.name]) {
+          await client.query(
+            `UPDATE "_prisma_migrations" SET checksum = $1, logs = 'text rewritten (prisma/migrations/rewritten.json)'
+              WHERE migration_name = $2 AND checksum = $3`,
+            [checksum, migration.name, previous],
+          );
+        } else if (previous !== checksum) {
           throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch)`);
         }
         result.alreadyApplied += 1;
         continue;
       }
-      const id = randomUUID();
-      await client.query("BEGIN");
-      try {
-        await client.query(migration.sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
-           VALUES ($1, $2, now(), $3, now(), 1)`,
-          [id, checksum, migration.name],
-        );
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw new Error(`Migration ${migration.name} failed`, { cause: error });
-      }
+      await inTransaction(client, `Migration ${migration.name}`, () =>
+        client.query(migration.sql).then(() =>
+          client.query(
+            `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+             VALUES ($1, $2, now(), $3, now(), 1)`,
+            [randomUUID(), checksum, migration.name],
+          ),
+        ),
+      );
       result.applied.push(migration.name);
     }
+    result.functions = await applyFunctions(client, functionsDir);
     return result;
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => undefined);
