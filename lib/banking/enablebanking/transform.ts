@@ -3,6 +3,7 @@
 // itself is enforced in tests against the shared OpenAPI file.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { preferredBalance } from "@/lib/banking/balance";
 import type {
   AccountKind,
   Bank,
@@ -166,9 +167,7 @@ const BALANCE_PREFERENCE = ["CLBD", "ITBD", "XPCD", "ITAV", "CLAV", "OPBD"];
 
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof EbBalances>): BankBalance | null {
-  const rank = (type: string) =>
-    (BALANCE_PREFERENCE.indexOf(type) + BALANCE_PREFERENCE.length + 1) % (BALANCE_PREFERENCE.length + 1);
-  const best = [...body.balances].sort((a, b) => rank(a.balance_type) - rank(b.balance_type))[0];
+  const best = preferredBalance(body.balances, (b) => b.balance_type, BALANCE_PREFERENCE);
   return best
     ? {
         amount: best.balance_amount.amount,

@@ -2,6 +2,7 @@
 // Kept free of I/O so it is tested on fixtures.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { preferredBalance } from "@/lib/banking/balance";
 import { ProviderError } from "@/lib/banking/errors";
 import { dateOfHeader, retryAfterOf } from "@/lib/banking/http-json";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
@@ -222,8 +223,7 @@ const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "inter
 
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance | null {
-  const ranked = [...body.balances].sort((a, b) => rank(a.balanceType) - rank(b.balanceType));
-  const best = ranked[0];
+  const best = preferredBalance(body.balances, (b) => b.balanceType, BALANCE_PREFERENCE);
   return best
     ? {
         amount: best.balanceAmount.amount,
@@ -232,9 +232,4 @@ export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance |
         referenceDate: best.referenceDate ?? null,
       }
     : null;
-}
-
-function rank(type: string): number {
-  const at = BALANCE_PREFERENCE.indexOf(type);
-  return at < 0 ? BALANCE_PREFERENCE.length : at;
 }
