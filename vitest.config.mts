@@ -7,7 +7,13 @@ import { defineConfig } from "vitest/config";
 const SELF_CHECK = process.env.VITEST_SELF_CHECK === "1";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.dirname(fileURLToPath(import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": path.dirname(fileURLToPath(import.meta.url)),
+      // Server modules import "server-only" (a build error in client components); tests are server.
+      "server-only": path.join(path.dirname(fileURLToPath(import.meta.url)), "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: SELF_CHECK
       ? ["scripts/testing/self-check/*.fixture.ts"]

@@ -1,4 +1,5 @@
 // The one place that reads process.env. Everything else imports `env`.
+import "server-only";
 import { z } from "zod";
 
 const boolish = z

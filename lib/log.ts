@@ -7,6 +7,7 @@
 // database errors echo whole rows) and secret-shaped strings anywhere (our token prefixes, IBANs),
 // stack traces and error messages included. pino's own path redaction is kept too, for the
 // headers of a request or response object logged whole.
+import "server-only";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "@/lib/env";
 

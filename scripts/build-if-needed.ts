@@ -24,7 +24,7 @@ function walk(entry: string, files: string[]) {
   } else files.push(entry);
 }
 
-export function sourceHash(): string {
+function sourceHash(): string {
   const files: string[] = [];
   for (const input of INPUTS) walk(input, files);
   const hash = createHash("sha256");

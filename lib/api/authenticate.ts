@@ -1,4 +1,5 @@
 // Who is calling: a bearer token (human or App) or the Auth.js session cookie of a person.
+import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { sessionUserId } from "@/lib/auth/session";

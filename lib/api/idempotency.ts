@@ -5,6 +5,7 @@
 // - 5xx and 429 are never stored (the key is released so a retry runs again).
 // The completed response is written in the same database transaction as the handler's writes
 // (see route.ts), so a crash can never leave a committed row without its stored response.
+import "server-only";
 import { createHash } from "node:crypto";
 import { ApiError, conflict } from "@/lib/api/errors";
 import { pool, type Tx } from "@/lib/db/client";

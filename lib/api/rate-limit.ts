@@ -1,6 +1,7 @@
 // Per-principal (or per client address when anonymous) fixed-window limits with
 // rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
+import "server-only";
 import { createHash } from "node:crypto";
 import {
   RateLimiterMemory,

@@ -1,5 +1,6 @@
 // Auth.js (next-auth v5) for the browser: email + password (Argon2id), JWT session cookie
 // (HttpOnly, SameSite=Lax). Bearer tokens for API callers are handled by lib/api/authenticate.ts.
+import "server-only";
 import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";

@@ -1,4 +1,5 @@
 // Argon2id with OWASP's minimum parameters (19 MiB, 2 passes, 1 lane).
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;

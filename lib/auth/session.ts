@@ -1,5 +1,6 @@
 // Reads the Auth.js session straight from its cookie (a JWE signed with AUTH_SECRET), so the
 // route kernel works the same in `next start`, in tests and in scripts, with no request context.
+import "server-only";
 import { decode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/secret";
 

@@ -1,5 +1,6 @@
 // Bearer secrets: 256 bits from the OS CSPRNG, a readable kind prefix, stored only as SHA-256.
 // (High-entropy secrets need a fast hash for lookup, not a password hash.)
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenKind } from "@/lib/generated/prisma/enums";
 

@@ -2,6 +2,7 @@
 // null), the bank's date from its Date header, and a network failure turned into a ProviderError.
 // Each integration maps a failed status to error kinds itself (its error bodies differ) and checks
 // a successful body's shape with `shaped`.
+import "server-only";
 import type { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
 

@@ -2,6 +2,7 @@
 // (on by default, off with SANDBOX_BANK_ENABLED=0); real ASPSPs are further NextGenPSD2 entries.
 // "enablebanking" is Enable Banking, present only when configured (lib/env.ts enableBankingConfig);
 // "gocardless" is GoCardless Bank Account Data, likewise (goCardlessConfig).
+import "server-only";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";

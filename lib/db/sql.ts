@@ -3,6 +3,7 @@
 // joined into it are constants of ours. Outside a Prisma transaction, and on the hot paths, the
 // same kind of string goes to `pg` directly (pool(), pgTransaction() in lib/db/client.ts). The rule
 // for when to write SQL by hand at all is in lib/db/client.ts.
+import "server-only";
 import type { Tx } from "@/lib/db/client";
 
 export function query<T>(db: Tx, text: string, ...values: unknown[]): Promise<T[]> {

@@ -1,5 +1,6 @@
 // pg-boss: sync runs are jobs on queue "sync-run" (data {runId}); the scheduler is a cron job.
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
+import "server-only";
 import PgBoss from "pg-boss";
 import type { PoolClient } from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
