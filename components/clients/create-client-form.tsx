@@ -32,7 +32,7 @@ export function CreateClientForm({ onDone }: { onDone: () => void }) {
 
   const error = createClient.error;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="New client">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 px-5 py-5" aria-label="New client">
       <FormError message={formErrorMessage(error, FIELDS)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

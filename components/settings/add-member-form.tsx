@@ -40,7 +40,7 @@ export function AddMemberForm() {
       : formErrorMessage(add.error, ["email", "role"]);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
         <TextField

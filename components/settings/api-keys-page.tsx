@@ -71,7 +71,7 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
               onDismiss={() => setCreated(null)}
             />
           )}
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
+          <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-label="Create an API key">
             <FormError message={formErrorMessage(create.error, FIELDS)} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField

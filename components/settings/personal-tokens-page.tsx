@@ -47,7 +47,12 @@ export function PersonalTokensPage() {
               onDismiss={() => setCreated(null)}
             />
           )}
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create a personal access token">
+          <form
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            className="space-y-4"
+            aria-label="Create a personal access token"
+          >
             <FormError message={formErrorMessage(create.error, ["name", "expiresInDays"])} />
             <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
               <TextField

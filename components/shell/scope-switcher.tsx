@@ -88,7 +88,7 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
       onClose={close}
       className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
     >
-      <form onSubmit={submit} className="space-y-4 p-6 text-slate-900">
+      <form onSubmit={(e) => void submit(e)} className="space-y-4 p-6 text-slate-900">
         <h2 id="new-scope-title" className="text-lg font-semibold">
           New scope
         </h2>

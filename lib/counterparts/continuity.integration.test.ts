@@ -78,7 +78,7 @@ describe("counterpart continuity", () => {
   });
 
   it("an account under new bank ids maps onto the same counterparts, aliases and families", async () => {
-    const { connected, account, headers } = await syncedNamesakes();
+    const { account, headers } = await syncedNamesakes();
     const listed = await listAll(headers, account.id);
     const [parent, child] = listed;
     await call(cpRoute.PATCH, "PATCH", "x", {

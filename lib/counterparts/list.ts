@@ -8,15 +8,7 @@ import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
 import { ownCte } from "@/lib/accounttracking/transfers";
-import {
-  CHAIN_CTE,
-  NOT_TRANSFER,
-  EFFECTIVE,
-  TOTALS_COLUMNS,
-  query,
-  totalsOf,
-  type TotalsRow,
-} from "@/lib/counterparts/sql";
+import { CHAIN_CTE, NOT_TRANSFER, EFFECTIVE, query, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 
 type ListRow = TotalsRow & {
   id: string;

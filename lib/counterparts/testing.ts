@@ -26,7 +26,7 @@ export async function syncedNamesakes() {
 }
 
 export async function resync(connected: Connected, accountId: string) {
-  const { run } = await createRun(prisma() as never, {
+  const { run } = await createRun(prisma(), {
     scopeId: connected.person.scopeId,
     accountId,
     trigger: "manual",

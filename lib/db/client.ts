@@ -61,7 +61,7 @@ export async function disconnect(): Promise<void> {
 
 /** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */
 export function db(): Tx {
-  return prisma() as unknown as Tx;
+  return prisma();
 }
 
 /** Runs `work` in one transaction on one pg connection (for the raw-SQL paths). */

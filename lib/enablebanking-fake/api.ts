@@ -141,7 +141,7 @@ function sessionRefusal(session: FakeSession): Response | null {
   return fail(401, error, `Session is ${status.toLowerCase()}`);
 }
 
-export async function startAuthorization(body: Record<string, unknown>, ctx: FakeContext): Promise<Response> {
+export function startAuthorization(body: Record<string, unknown>, ctx: FakeContext): Response {
   const aspspRef = body.aspsp as { name?: string; country?: string } | undefined;
   const aspsp = FAKE_ASPSPS.find((a) => a.name === aspspRef?.name && a.country === aspspRef?.country);
   if (!aspsp) return fail(404, "WRONG_ASPSP_PROVIDED", "No such ASPSP");

@@ -93,11 +93,11 @@ describe("fault scenarios at every bank and page size", () => {
           present: true,
           query: `bookingStatus=both&itemsPerPage=${size}`,
         });
-        expect([
-          first.status,
-          first.headers.get("retry-after"),
-          ((first.json.tppMessages as Json[])[0] as Json).code,
-        ]).toEqual([429, "1", "ACCESS_EXCEEDED"]);
+        expect([first.status, first.headers.get("retry-after"), (first.json.tppMessages as Json[])[0].code]).toEqual([
+          429,
+          "1",
+          "ACCESS_EXCEEDED",
+        ]);
         const { faults, amounts } = await syncAtBank(bank.bankId, consentId, accountId, size);
         // The call above was the first of this sync; the sync's own calls met the rest.
         expect({ bank: bank.bankId, size, faults }).toEqual({

@@ -100,24 +100,27 @@ describe("the lane over HTTP", () => {
     GET: route({
       auth: "public",
       scoped: false,
-      handler: async ({ request }) =>
-        new Response(JSON.stringify({ peer: request.headers.get("x-ll-peer") }), {
-          status: 200,
-          headers: [
-            ["content-type", "application/json"],
-            ["set-cookie", "a=1; Path=/; HttpOnly"],
-            ["set-cookie", "b=2; Path=/; HttpOnly"],
-          ],
-        }),
+      handler: ({ request }) =>
+        Promise.resolve(
+          new Response(JSON.stringify({ peer: request.headers.get("x-ll-peer") }), {
+            status: 200,
+            headers: [
+              ["content-type", "application/json"],
+              ["set-cookie", "a=1; Path=/; HttpOnly"],
+              ["set-cookie", "b=2; Path=/; HttpOnly"],
+            ],
+          }),
+        ),
     }),
   });
   const big = methods({
     GET: route({
       auth: "public",
       scoped: false,
-      handler: async () => ({
-        data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })),
-      }),
+      handler: () =>
+        Promise.resolve({
+          data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })),
+        }),
     }),
   });
   const source: HandlerSource = async (r: RoutePattern, method: string) => {

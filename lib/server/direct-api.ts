@@ -235,7 +235,7 @@ export function buildOutputSource(distDir: string): HandlerSource {
   return async (route, method) => {
     const userland = await load(route.file);
     const handler = userland?.[method];
-    return isKernelHandler(handler) ? (handler as Handler) : null;
+    return isKernelHandler(handler) ? handler : null;
   };
 }
 
@@ -261,7 +261,7 @@ export function buildHasMiddleware(distDir: string): boolean {
   const middleware = read("middleware-manifest.json");
   const functions = (read("functions-config-manifest.json").functions ?? {}) as Record<string, unknown>;
   return (
-    Object.keys((middleware.middleware ?? {}) as object).length > 0 ||
+    Object.keys(middleware.middleware ?? {}).length > 0 ||
     ((middleware.sortedMiddleware ?? []) as unknown[]).length > 0 ||
     Object.keys(functions).some((name) => /middleware|proxy/.test(name))
   );

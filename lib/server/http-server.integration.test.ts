@@ -22,7 +22,7 @@ const MANIFEST = {
 };
 const source: HandlerSource = async (r, method) => {
   const mod = (await import(/* @vite-ignore */ path.resolve(r.file))) as Record<string, unknown>;
-  return isKernelHandler(mod[method]) ? (mod[method] as never) : null;
+  return isKernelHandler(mod[method]) ? mod[method] : null;
 };
 
 type Started = { base: string; port: number; pageCsp: (string | undefined)[]; close: () => Promise<void> };
@@ -124,7 +124,7 @@ describe("security headers on every path", () => {
   });
 
   it("a chunked body over the cap on the lane: the kernel refuses it while it streams", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
+    const status = await new Promise<number>((resolve) => {
       const req = http.request(
         `${s.base}/api/auth/v1/sign-up`,
         { method: "POST", headers: { "content-type": "application/json" } },

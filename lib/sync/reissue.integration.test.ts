@@ -15,7 +15,7 @@ import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 withSandboxBank();
 
 async function sync(accountId: string, scopeId: string) {
-  const { run } = await createRun(prisma() as never, {
+  const { run } = await createRun(prisma(), {
     scopeId,
     accountId,
     trigger: "manual",

@@ -60,7 +60,7 @@ function expectEqualToBank(mine: Ours, theirs: BankTotals) {
 }
 
 async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma() as never, {
+  const { run: created } = await createRun(prisma(), {
     scopeId,
     accountId,
     trigger: attended ? "manual" : "scheduled",
@@ -107,7 +107,7 @@ describe("sync against the sandbox bank", () => {
     const { account, run: first } = await trackedAccount(c);
     // The person's first run never reaches the bank here, so the scheduled run is the bank's first sync.
     await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE id = $1", [first.id]);
-    const { run: created } = await createRun(prisma() as never, {
+    const { run: created } = await createRun(prisma(), {
       scopeId: c.person.scopeId,
       accountId: account.id,
       trigger: "scheduled",

@@ -39,7 +39,10 @@ export async function bankAnswer(
 /** One entry as a comparable record: null for what the bank did not send. */
 function fromBank(e: BankEntry) {
   const r = e.raw;
-  const text = (key: string) => (typeof r[key] === "string" ? (r[key] as string) : null);
+  const text = (key: string) => {
+    const value = r[key];
+    return typeof value === "string" ? value : null;
+  };
   const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
   return {
     id: text("transactionId"),

@@ -11,6 +11,7 @@ import { handleFake } from "@/lib/enablebanking-fake/server";
 import { resetClock, store } from "@/lib/enablebanking-fake/state";
 import { createContract, type ContractStats } from "@/lib/enablebanking-fake/testing/contract";
 import { stopBoss } from "@/lib/sync/queue";
+import { asyncListener } from "@/lib/testing/http-listener";
 
 export const FAKE_PREFIX = "/enablebanking-fake";
 const API = `${FAKE_PREFIX}/api`;
@@ -32,24 +33,26 @@ const readBody = (req: http.IncomingMessage) =>
 export async function startEnableBankingFake(): Promise<EnableBankingFake> {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const contract = createContract();
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", origin);
-    const method = req.method ?? "GET";
-    const text = method === "GET" || method === "DELETE" ? "" : await readBody(req);
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && !HOP_BY_HOP.has(k)) headers[k] = v;
-    const isApi = url.pathname.startsWith(`${API}/`);
-    const apiPath = url.pathname.slice(API.length);
-    if (isApi) contract.request(method, url, apiPath, headers, text ? (JSON.parse(text) as unknown) : undefined);
-    const response = await handleFake(new Request(url, { method, headers, body: text || undefined }), {
-      prefix: FAKE_PREFIX,
-      publicKey,
-      appId: TEST_APP_ID,
-    });
-    const body = await response.text();
-    if (isApi) contract.response(method, apiPath, response.status, body ? (JSON.parse(body) as unknown) : null);
-    res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(body);
-  });
+  const server = http.createServer(
+    asyncListener(async (req, res) => {
+      const url = new URL(req.url ?? "/", origin);
+      const method = req.method ?? "GET";
+      const text = method === "GET" || method === "DELETE" ? "" : await readBody(req);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && !HOP_BY_HOP.has(k)) headers[k] = v;
+      const isApi = url.pathname.startsWith(`${API}/`);
+      const apiPath = url.pathname.slice(API.length);
+      if (isApi) contract.request(method, url, apiPath, headers, text ? (JSON.parse(text) as unknown) : undefined);
+      const response = await handleFake(new Request(url, { method, headers, body: text || undefined }), {
+        prefix: FAKE_PREFIX,
+        publicKey,
+        appId: TEST_APP_ID,
+      });
+      const body = await response.text();
+      if (isApi) contract.response(method, apiPath, response.status, body ? (JSON.parse(body) as unknown) : null);
+      res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(body);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   setIntegrationForTests(

@@ -19,6 +19,7 @@ import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider
 import { compileRoutes, matchRoute, toWebRequest, writeWebResponse } from "@/lib/server/direct-api";
 import { stopBoss } from "@/lib/sync/queue";
 import { resetBankClock } from "@/lib/testing/bank-flow";
+import { asyncListener } from "@/lib/testing/http-listener";
 
 type Module = Partial<Record<"GET" | "POST" | "DELETE", unknown>>;
 const PREFIX = "/sandbox-bank/api/";
@@ -44,24 +45,26 @@ export type SandboxServer = {
 /** Starts the server and points the "sandbox" integration at it. */
 export async function startSandboxServer(): Promise<SandboxServer> {
   const calls: SandboxServer["calls"] = [];
-  const server = http.createServer(async (req, res) => {
-    const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", origin);
-    const match = matchRoute(ROUTES, url.pathname, PREFIX);
-    const handler = match ? (MODULES[match.route.pattern][method as "GET"] as Handler | undefined) : undefined;
-    if (!match || !handler) {
-      res.writeHead(404).end();
-      return;
-    }
-    const response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
-    calls.push({
-      method,
-      path: url.pathname + url.search,
-      status: response.status,
-      psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
-    });
-    await writeWebResponse(res, response, method, req.headers["accept-encoding"]);
-  });
+  const server = http.createServer(
+    asyncListener(async (req, res) => {
+      const method = req.method ?? "GET";
+      const url = new URL(req.url ?? "/", origin);
+      const match = matchRoute(ROUTES, url.pathname, PREFIX);
+      const handler = match ? (MODULES[match.route.pattern][method as "GET"] as Handler | undefined) : undefined;
+      if (!match || !handler) {
+        res.writeHead(404).end();
+        return;
+      }
+      const response = await handler(toWebRequest(req, url), { params: Promise.resolve(match.params) });
+      calls.push({
+        method,
+        path: url.pathname + url.search,
+        status: response.status,
+        psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
+      });
+      await writeWebResponse(res, response, method, req.headers["accept-encoding"]);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   setIntegrationForTests(

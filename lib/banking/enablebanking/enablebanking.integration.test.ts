@@ -59,7 +59,7 @@ async function expectEqualToFake(accountId: string, uid: string) {
 }
 
 async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma() as never, {
+  const { run: created } = await createRun(prisma(), {
     scopeId,
     accountId,
     trigger: attended ? "manual" : "scheduled",

@@ -14,7 +14,7 @@ import {
   type Draft,
 } from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
-import { partyIban, type IbanCountry } from "@/lib/sandbox-bank/data/iban";
+import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import { FIRST_NAMES, LAST_NAMES, type Party } from "@/lib/sandbox-bank/data/parties";
 
 const CUSTOMERS = [
@@ -63,7 +63,7 @@ function userSeed(ctx: DayContext): string {
 }
 
 function partyOf(name: string, ctx: DayContext): Party {
-  return { name, country: ctx.account.bank.countryCode as IbanCountry };
+  return { name, country: ctx.account.bank.countryCode };
 }
 
 export function companyMainDay(ctx: DayContext): Draft[] {
