@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
 import type { Role } from "@/lib/client/types";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function AddMemberForm() {
   const add = useAddMember();
@@ -14,17 +15,15 @@ export function AddMemberForm() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const member = await add.mutateAsync({ email, role });
+  const submit = submitMutation(
+    add,
+    () => ({ email, role }),
+    (member) => {
       toast.success(`${member.name} added as ${member.role}.`);
       setEmail("");
       add.reset();
-    } catch {
-      // Rendered below.
-    }
-  }
+    },
+  );
 
   // 404: no account with that email; 409: already a member. Both belong next to the email field.
   const emailError =
@@ -40,7 +39,7 @@ export function AddMemberForm() {
       : formErrorMessage(add.error, ["email", "role"]);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
+    <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
         <TextField

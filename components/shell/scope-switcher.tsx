@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { Badge, Skeleton } from "@/components/ui/card";
 import { Button, focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -8,6 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { useApi } from "@/lib/client/api-context";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateScope, useCurrentScope } from "@/lib/client/hooks";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 const NEW_SCOPE = "__new__";
 const ROLE_TONE = { admin: "indigo", member: "green", viewer: "slate" } as const;
@@ -69,17 +70,15 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
     createScope.reset();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const scope = await createScope.mutateAsync({ name });
+  const submit = submitMutation(
+    createScope,
+    () => ({ name }),
+    (scope) => {
       setScopeId(scope.scopeId);
       toast.success(`Scope “${scope.name}” created. You are its admin.`);
       close();
-    } catch {
-      // Shown below from createScope.error.
-    }
-  }
+    },
+  );
 
   return (
     <dialog
@@ -88,7 +87,7 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
       onClose={close}
       className="m-auto w-full max-w-md rounded-xl p-0 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40"
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-4 p-6 text-slate-900">
+      <form onSubmit={submit} className="space-y-4 p-6 text-slate-900">
         <h2 id="new-scope-title" className="text-lg font-semibold">
           New scope
         </h2>
