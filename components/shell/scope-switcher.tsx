@@ -1,5 +1,5 @@
 "use client";
-import { useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Badge, Skeleton } from "@/components/ui/card";
 import { Button, focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -8,7 +8,6 @@ import { useToast } from "@/components/ui/toast";
 import { useApi } from "@/lib/client/api-context";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateScope, useCurrentScope } from "@/lib/client/hooks";
-import { submitMutation } from "@/components/ui/submit-mutation";
 
 const NEW_SCOPE = "__new__";
 const ROLE_TONE = { admin: "indigo", member: "green", viewer: "slate" } as const;
@@ -70,15 +69,20 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
     createScope.reset();
   };
 
-  const submit = submitMutation(
-    createScope,
-    () => ({ name }),
-    (scope) => {
-      setScopeId(scope.scopeId);
-      toast.success(`Scope “${scope.name}” created. You are its admin.`);
-      close();
-    },
-  );
+  // Not submitMutation: `close` reads the dialog ref, which the hook rules only allow in a handler.
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    createScope.mutate(
+      { name },
+      {
+        onSuccess: (scope) => {
+          setScopeId(scope.scopeId);
+          toast.success(`Scope “${scope.name}” created. You are its admin.`);
+          close();
+        },
+      },
+    );
+  }
 
   return (
     <dialog
