@@ -1,4 +1,5 @@
-// Helpers for the data-registry integration tests: profile requests and route calls.
+// Helpers for the data-registry integration tests: profile requests, company lookups and route calls.
+import * as lookupRoute from "@/app/api/companies/v1/lookup/route";
 import * as profilesRoute from "@/app/api/datasets/v1/profiles/route";
 import { bearer, call, type CallResult } from "@/lib/testing/http";
 
@@ -32,3 +33,21 @@ export function createProfile(
     body,
   });
 }
+
+export type Lookup = {
+  profile: { id: string; name: string; matchedBy: string; usageCount: number };
+  subsets: {
+    subset: string;
+    status: string;
+    provider: string | null;
+    data: Record<string, unknown> | null;
+    attempts: { provider: string; outcome: string; reason: string | null }[];
+  }[];
+};
+
+/** GET /api/companies/v1/lookup as the token's holder in the scope. */
+export const lookupAs = (token: string, scopeId: string, query: string) =>
+  call<{ data: Lookup } & ErrorBody>(lookupRoute.GET, "GET", "/api/companies/v1/lookup", {
+    headers: bearer(token, scopeId),
+    query,
+  });
