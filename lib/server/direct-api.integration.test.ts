@@ -1,94 +1,26 @@
-// The direct API lane (lib/server/direct-api.ts): route matching against the real app/api tree
-// with Next's precedence, and a real HTTP server that sends kernel routes straight to their
-// handlers and everything else to the fallback (Next in production).
-import { readdirSync } from "node:fs";
+// The direct API lane (lib/server/direct-api.ts) over a real HTTP server: kernel routes go straight
+// to their handlers and everything else to the fallback (Next in production). Route matching and
+// the build output: direct-api-routes.test.ts.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methods, route } from "@/lib/api/route";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import zlib from "node:zlib";
 import {
-  buildHasMiddleware,
-  buildOutputSource,
   compileRoutes,
   createDirectApi,
-  matchRoute,
-  pickEncoding,
   requestListener,
   type HandlerSource,
   type RoutePattern,
 } from "@/lib/server/direct-api";
+import { pickEncoding } from "@/lib/server/web-io";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
 
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
+import { manifestFromSource } from "@/lib/server/testing";
 
-/** The same shape as Next's app-paths-manifest.json, built from the source tree. */
-function manifestFromSource(): Record<string, string> {
-  const manifest: Record<string, string> = {};
-  for (const file of routeFiles(path.resolve("app"))) {
-    const rel = path.relative(path.resolve("app"), file).split(path.sep).join("/");
-    manifest[`/${rel.replace(/\.ts$/, "")}`] = `app/${rel}`;
-  }
-  return manifest;
-}
-
-const routes = compileRoutes(manifestFromSource());
-const patternOf = (pathname: string) => matchRoute(routes, pathname)?.route.pattern ?? null;
 const ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
-
-describe("route matching", () => {
-  it("keeps only API routes and orders static before dynamic before catch-all", () => {
-    expect(routes.length).toBeGreaterThan(40);
-    expect(routes.every((r) => r.pattern.startsWith("/api/"))).toBe(true);
-    expect(routes.at(-1)?.pattern).toBe("/api/[...path]/route");
-  });
-
-  it("matches like Next: static segments win at the first difference", () => {
-    expect(patternOf("/api/accounttracking/v1/counterparts/consolidations")).toBe(
-      "/api/accounttracking/v1/counterparts/consolidations/route",
-    );
-    expect(patternOf(`/api/accounttracking/v1/counterparts/${ID}`)).toBe(
-      "/api/accounttracking/v1/counterparts/[counterpartId]/route",
-    );
-    expect(patternOf("/api/accounttracking/v1/consents/callback/sandbox")).toBe(
-      "/api/accounttracking/v1/consents/callback/[integration]/route",
-    );
-    expect(patternOf(`/api/accounttracking/v1/consents/${ID}/status`)).toBe(
-      "/api/accounttracking/v1/consents/[consent]/status/route",
-    );
-    expect(patternOf("/api/no/such/thing")).toBe("/api/[...path]/route");
-    expect(patternOf("/api/scopes/v1")).toBe("/api/scopes/v1/route");
-  });
-
-  it("decodes parameters and collects catch-alls", () => {
-    expect(matchRoute(routes, `/api/accounttracking/v1/accounts/${ID}/transactions`)?.params).toEqual({ id: ID });
-    expect(matchRoute(routes, "/api/clients/v1/caf%C3%A9")?.params).toEqual({ id: "café" });
-    expect(matchRoute(routes, "/api/no/such")?.params).toEqual({ path: ["no", "such"] });
-  });
-
-  it("leaves paths Next normalises to Next", () => {
-    for (const pathname of [
-      "/api/scopes/v1/",
-      "/api//scopes/v1",
-      "/api/clients/v1/a%2Fb",
-      "/api/clients/v1/%E0%A4%A",
-      "/api/clients/v1/..",
-      "/docs",
-    ]) {
-      expect(matchRoute(routes, pathname), pathname).toBeNull();
-    }
-  });
-});
 
 describe("the lane over HTTP", () => {
   let server: http.Server;
@@ -269,57 +201,5 @@ describe("the lane over HTTP", () => {
       expect(res.status, `${method} ${url}`).toBe(299);
     }
     expect(fallbackHits).toEqual(cases.map(([m, u]) => `${m} ${u}`));
-  });
-});
-
-describe("build output", () => {
-  function fakeDist(files: Record<string, string>): string {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "ll-dist-"));
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(dir, "server", name)), { recursive: true });
-      writeFileSync(path.join(dir, "server", name), text);
-    }
-    return dir;
-  }
-
-  it("takes a handler from routeModule.userland only when the kernel built it", async () => {
-    const kernelMark = 'Object.defineProperty(h, Symbol.for("ledgerlink.kernel-handler"), { value: true });';
-    const dist = fakeDist({
-      "app/api/k/route.js": `const h = async () => new Response("k"); ${kernelMark}
-        let loaded = false;
-        exports.routeModule = { ensureUserland: async () => { loaded = true; }, get userland() { if (!loaded) throw new Error("not loaded"); return { GET: h, POST: async () => new Response("plain") }; } };`,
-      "app/api/broken/route.js": "throw new Error('boom')",
-      "app/api/old/route.js": "exports.GET = async () => new Response('no routeModule');",
-    });
-    const source = buildOutputSource(dist);
-    const table = compileRoutes({
-      "/api/k/route": "app/api/k/route.js",
-      "/api/broken/route": "app/api/broken/route.js",
-      "/api/old/route": "app/api/old/route.js",
-    });
-    const at = (pattern: string) => table.find((r) => r.pattern === pattern)!;
-    expect(await source(at("/api/k/route"), "GET")).toBeTypeOf("function");
-    expect(await source(at("/api/k/route"), "POST")).toBeNull(); // not built by the kernel
-    expect(await source(at("/api/broken/route"), "GET")).toBeNull(); // fails to load: Next answers
-    expect(await source(at("/api/old/route"), "GET")).toBeNull(); // an output shape we do not know
-  });
-
-  it("notices a middleware or proxy, which the lane would skip", () => {
-    const none = JSON.stringify({ version: 3, middleware: {}, sortedMiddleware: [], functions: {} });
-    expect(
-      buildHasMiddleware(
-        fakeDist({ "middleware-manifest.json": none, "functions-config-manifest.json": '{"functions":{}}' }),
-      ),
-    ).toBe(false);
-    expect(
-      buildHasMiddleware(
-        fakeDist({
-          "middleware-manifest.json": JSON.stringify({ version: 3, middleware: { "/": {} }, sortedMiddleware: ["/"] }),
-        }),
-      ),
-    ).toBe(true);
-    expect(
-      buildHasMiddleware(fakeDist({ "functions-config-manifest.json": '{"functions":{"/_middleware":{}}}' })),
-    ).toBe(true);
   });
 });
