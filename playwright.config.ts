@@ -9,6 +9,9 @@ import {
   FAULTS_SPLIT_DATA_DIR,
   FAULTS_SPLIT_PORT,
   FAULT_SYNC_ENV,
+  INSTANCE_A_PORT,
+  INSTANCE_B_PORT,
+  INSTANCES_DATA_DIR,
 } from "./e2e/support/topology";
 import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
 
@@ -58,6 +61,8 @@ function appServer(port: number, dataDir: string, extraEnv: Record<string, strin
       AUTH_RATE_LIMIT_POINTS: "1000",
       // Nothing reaches the internet in tests: real public data providers stay off.
       GLEIF_ENABLED: "0",
+      // Every API answer is parsed against its route's declared schema (off by default in production).
+      RESPONSE_CHECK: "1",
       SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
       ...extraEnv,
     },
@@ -79,7 +84,12 @@ export default defineConfig({
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
     {
       name: "browser",
-      testIgnore: [/.*\.api\.spec\.ts/, /.*\.clock\.spec\.ts/, /.*\.faults(-split)?\.spec\.ts/],
+      testIgnore: [
+        /.*\.api\.spec\.ts/,
+        /.*\.clock\.spec\.ts/,
+        /.*\.faults(-split)?\.spec\.ts/,
+        /.*\.instances\.spec\.ts/,
+      ],
       use: browserUse(),
     },
     // Sync faults against the built app in both shipped topologies, each on its own server and
@@ -98,6 +108,8 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: url(FAULTS_SPLIT_PORT) },
     },
+    // Two app instances and one `npm run worker` on one database (the spec talks to both instances).
+    { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {
@@ -110,10 +122,14 @@ export default defineConfig({
     },
   ],
   webServer: [
-    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e"),
+    // With the local fake Enable Banking (its key is generated under DATA_DIR; no real secret).
+    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e", { ENABLE_BANKING_FAKE: "1" }),
     // `npm start` as shipped: the server runs the sync worker itself.
     appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
     // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
     appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
+    // Two instances on one database (started in this order: B shares the PostgreSQL that A started).
+    appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
+    appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, { SYNC_IN_APP: "0" }),
   ],
 });

@@ -1,15 +1,15 @@
 // Sync faults against the built app as it ships: once with the worker inside the server (`npm
-// start`), once with SYNC_IN_APP=0 and a separate `npm run worker` process. After every scenario the
-// app's transactions equal the bank's own XS2A answer: count, sum per currency, bank ids, every
-// field, no duplicates. What a person is told is checked where the scenario shows it.
+// start`), once with SYNC_IN_APP=0 and a separate `npm run worker` process, and each through both
+// bank integrations: the sandbox bank (NextGenPSD2) and the local fake Enable Banking. After every
+// scenario the app's transactions equal the bank's own answer: count, sum per currency, bank ids,
+// every field, no duplicates. What a person is told is checked where the scenario shows it.
 import { expect, test } from "@playwright/test";
-import { bankTransactions, expectEqualToBank, ourTransactions } from "./support/bank-truth";
-import { connectBank, runEnded, startSync, syncStatus, trackAccount, type Run } from "./support/connect";
+import { expectEqualToBank, ourTransactions } from "./support/bank-truth";
+import { runEnded, startSync, syncStatus, trackAccount, type Run } from "./support/connect";
+import { faultBanks } from "./support/fault-banks";
 import { signedInPerson } from "./support/person";
-import { advanceBankClock, endAtBank, resetBankClock } from "./support/sandbox-controls";
 import { FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV, isSplit } from "./support/topology";
 import { startWorker, workerEnv, type WorkerProcess } from "./support/worker-process";
-import { dataOf } from "./support/envelope";
 
 // One scenario at a time: some move the bank's clock, which every account of this server sees.
 test.describe.configure({ mode: "serial" });
@@ -25,202 +25,199 @@ test.afterAll(async () => {
   worker = null;
 });
 
-async function setUp(
-  request: Parameters<typeof signedInPerson>[0],
-  baseURL: string | undefined,
-  bankUser: string,
-  as: "session" | "token" = "session",
-) {
-  const person = await signedInPerson(request, baseURL ?? "");
-  const connection = await connectBank(request, person, bankUser);
-  const headers = as === "session" ? person.session : person.token;
-  const { account } = await trackAccount(request, headers, connection);
-  return { person, connection, headers, account };
+type Request = Parameters<typeof signedInPerson>[0];
+
+for (const bank of faultBanks()) {
+  test.describe(`through ${bank.name}`, () => {
+    async function setUp(
+      request: Request,
+      baseURL: string | undefined,
+      bankUser: string,
+      as: "session" | "token" = "session",
+    ) {
+      const person = await signedInPerson(request, baseURL ?? "");
+      const connection = await bank.connect(request, person, bankUser);
+      const headers = as === "session" ? person.session : person.token;
+      const { account } = await trackAccount(request, headers, connection);
+      const truth = () => bank.truth(request, account, connection);
+      return { person, connection, headers, account, truth };
+    }
+
+    /**
+     * Moves the bank's clock, syncs, runs `check` (the bank's answer must be read while its clock is
+     * still moved), and puts the clock back. The sync must succeed.
+     */
+    async function syncDaysLater(
+      request: Request,
+      headers: Record<string, string>,
+      accountId: string,
+      days: number,
+      check: (run: Run) => Promise<void>,
+    ) {
+      await bank.moveClock(request, days);
+      try {
+        await startSync(request, headers, accountId);
+        const run = await runEnded(request, headers, accountId);
+        expect(run.state, run.lastError ?? "").toBe("succeeded");
+        await check(run);
+      } finally {
+        await bank.moveClock(request, "reset");
+      }
+    }
+
+    test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({
+      request,
+      baseURL,
+    }) => {
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.ratelimited, "token");
+      const run = await runEnded(request, headers, account.id);
+      expect(run.state, run.lastError ?? "").toBe("succeeded");
+      expect(run.attended).toBe(false);
+      // The bank refused the first calls: every retry was a new attempt (each one a PSD2 access).
+      expect(run.attempts).toBeGreaterThanOrEqual(2);
+      expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+    });
+
+    test("5xx from the bank (flaky), a person's sync: retried, then equal to the bank", async ({
+      request,
+      baseURL,
+    }) => {
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.flaky);
+      const run = await runEnded(request, headers, account.id);
+      expect(run.state, run.lastError ?? "").toBe("succeeded");
+      expect(run.attended).toBe(true);
+      expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+    });
+
+    test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.pending);
+      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+      const before = await ourTransactions(request, headers, account.id);
+      expect(before.some((t) => t.status === "pending")).toBe(true);
+      expectEqualToBank(await truth(), before);
+      await syncDaysLater(request, headers, account.id, bank.bookingDays, async (run) => {
+        expect(run.progress.updated).toBeGreaterThan(0);
+        expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+      });
+    });
+
+    test("identical entries without bank ids (noids / idless): both kept, ids stable across re-syncs", async ({
+      request,
+      baseURL,
+    }) => {
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.idless);
+      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+      const atBank = await truth();
+      // The bank really sends identical id-less entries (the case that once lost money).
+      const shapes = atBank.filter((t) => t.bankId === null).map((t) => JSON.stringify(t));
+      expect(new Set(shapes).size).toBeLessThan(shapes.length);
+      const first = await ourTransactions(request, headers, account.id);
+      expectEqualToBank(atBank, first);
+      await startSync(request, headers, account.id);
+      const again = await runEnded(request, headers, account.id);
+      expect([again.state, again.progress.added, again.progress.removed]).toEqual(["succeeded", 0, 0]);
+      const second = await ourTransactions(request, headers, account.id);
+      expect(second.map((t) => t.bankTransactionId).sort()).toEqual(first.map((t) => t.bankTransactionId).sort());
+      expectEqualToBank(await truth(), second);
+    });
+
+    // Scenarios only the sandbox bank plays (re-issued ids, old holds, cancelled and repeated payments).
+    if (bank.name === "sandbox") {
+      test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({
+        request,
+        baseURL,
+      }) => {
+        const { headers, account, truth } = await setUp(request, baseURL, "reissue");
+        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+        const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
+        await syncDaysLater(request, headers, account.id, 1, async (run) => {
+          expect(run.progress.reissued).toBeGreaterThan(0);
+          const after = await ourTransactions(request, headers, account.id);
+          expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
+          expectEqualToBank(await truth(), after);
+        });
+      });
+
+      test("a pending hold older than the incremental window (oldhold) stays while the bank lists it", async ({
+        request,
+        baseURL,
+      }) => {
+        const { headers, account, truth } = await setUp(request, baseURL, "oldhold");
+        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+        await startSync(request, headers, account.id);
+        const again = await runEnded(request, headers, account.id);
+        expect([again.state, again.progress.removed]).toEqual(["succeeded", 0]);
+        const ours = await ourTransactions(request, headers, account.id);
+        expect(ours.some((t) => t.status === "pending")).toBe(true);
+        expectEqualToBank(await truth(), ours);
+      });
+
+      test("a cancelled pending payment and a new one of the same amount (cancelled): two events, not a re-issue", async ({
+        request,
+        baseURL,
+      }) => {
+        const { headers, account, truth } = await setUp(request, baseURL, "cancelled");
+        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+        expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+        await syncDaysLater(request, headers, account.id, 3, async (run) => {
+          expect(run.progress.reissued).toBe(0);
+          expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+        });
+      });
+    }
+
+    for (const how of ["expire", "revoke"] as const) {
+      test(`consent ${how}d at the bank: status updated at once, the person told to reconnect, nothing lost`, async ({
+        request,
+        baseURL,
+      }) => {
+        const { connection, headers, account, truth } = await setUp(request, baseURL, bank.users.ordinary);
+        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+        const before = await truth();
+        await bank.end(request, connection, account, how);
+
+        await startSync(request, headers, account.id);
+        const run = await runEnded(request, headers, account.id);
+        expect(run.state).toBe("failed");
+        expect(run.attempts).toBe(1);
+        const verb = how === "expire" ? "expired" : "ended";
+        expect(run.lastError).toMatch(
+          new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`),
+        );
+        const consent = await request.get(`/api/accounttracking/v1/consents/${connection.consentId}`, { headers });
+        expect(((await consent.json()).data as { status: string }).status).toBe(
+          how === "expire" ? "expired" : "revoked",
+        );
+
+        // Nothing stored was lost, and the next sync does not call the bank.
+        expectEqualToBank(before, await ourTransactions(request, headers, account.id));
+        await startSync(request, headers, account.id);
+        const again = await runEnded(request, headers, account.id);
+        expect([again.state, again.lastError]).toEqual([
+          "failed",
+          expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/),
+        ]);
+      });
+    }
+
+    test("20 concurrent sync requests: every caller gets 202 with the one run; the result equals the bank", async ({
+      request,
+      baseURL,
+    }) => {
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.ordinary);
+      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers }),
+        ),
+      );
+      expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
+      const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()).data as { id: string }).id)));
+      expect(ids.size).toBe(1);
+      const run = await runEnded(request, headers, account.id);
+      expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
+      expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
+      expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+    });
+  });
 }
-
-/**
- * Moves the bank's clock, syncs, runs `check` (the bank's answer must be read while its clock is
- * still moved), and puts the clock back. The sync must succeed.
- */
-async function syncDaysLater(
-  request: Parameters<typeof signedInPerson>[0],
-  headers: Record<string, string>,
-  accountId: string,
-  days: number,
-  check: (run: Run) => Promise<void>,
-) {
-  await advanceBankClock(request, days);
-  try {
-    await startSync(request, headers, accountId);
-    const run = await runEnded(request, headers, accountId);
-    expect(run.state, run.lastError ?? "").toBe("succeeded");
-    await check(run);
-  } finally {
-    await resetBankClock(request);
-  }
-}
-
-test("429 from the bank (ratelimited), a script's sync: re-queued after Retry-After, then equal to the bank", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "ratelimited", "token");
-  const run = await runEnded(request, headers, account.id);
-  expect(run.state, run.lastError ?? "").toBe("succeeded");
-  expect(run.attended).toBe(false);
-  // The bank refused the first calls: every retry was a new attempt (each one a PSD2 access).
-  expect(run.attempts).toBeGreaterThanOrEqual(2);
-  expectEqualToBank(
-    await bankTransactions(request, account, connection.bankConsentId),
-    await ourTransactions(request, headers, account.id),
-  );
-});
-
-test("5xx from the bank (flaky), a person's sync: retried, then equal to the bank", async ({ request, baseURL }) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "flaky");
-  const run = await runEnded(request, headers, account.id);
-  expect(run.state, run.lastError ?? "").toBe("succeeded");
-  expect(run.attended).toBe(true);
-  expectEqualToBank(
-    await bankTransactions(request, account, connection.bankConsentId),
-    await ourTransactions(request, headers, account.id),
-  );
-});
-
-test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "pending");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  const before = await ourTransactions(request, headers, account.id);
-  expect(before.some((t) => t.status === "pending")).toBe(true);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), before);
-  await syncDaysLater(request, headers, account.id, 3, async (run) => {
-    expect(run.progress.updated).toBeGreaterThan(0);
-    expectEqualToBank(
-      await bankTransactions(request, account, connection.bankConsentId),
-      await ourTransactions(request, headers, account.id),
-    );
-  });
-});
-
-test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "reissue");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
-  await syncDaysLater(request, headers, account.id, 1, async (run) => {
-    expect(run.progress.reissued).toBeGreaterThan(0);
-    const after = await ourTransactions(request, headers, account.id);
-    expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
-    expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), after);
-  });
-});
-
-test("identical entries without bank ids (noids): both kept, ids stable across re-syncs", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "noids");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  const bank = await bankTransactions(request, account, connection.bankConsentId);
-  // The bank really sends identical id-less entries (the case that once lost money).
-  const shapes = bank.filter((t) => t.bankId === null).map((t) => JSON.stringify(t));
-  expect(new Set(shapes).size).toBeLessThan(shapes.length);
-  const first = await ourTransactions(request, headers, account.id);
-  expectEqualToBank(bank, first);
-  await startSync(request, headers, account.id);
-  const again = await runEnded(request, headers, account.id);
-  expect([again.state, again.progress.added, again.progress.removed]).toEqual(["succeeded", 0, 0]);
-  const second = await ourTransactions(request, headers, account.id);
-  expect(second.map((t) => t.bankTransactionId).sort()).toEqual(first.map((t) => t.bankTransactionId).sort());
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), second);
-});
-
-test("a pending hold older than the incremental window (oldhold) stays while the bank lists it", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "oldhold");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  await startSync(request, headers, account.id);
-  const again = await runEnded(request, headers, account.id);
-  expect([again.state, again.progress.removed]).toEqual(["succeeded", 0]);
-  const ours = await ourTransactions(request, headers, account.id);
-  expect(ours.some((t) => t.status === "pending")).toBe(true);
-  expectEqualToBank(await bankTransactions(request, account, connection.bankConsentId), ours);
-});
-
-test("a cancelled pending payment and a new one of the same amount (cancelled): two events, not a re-issue", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "cancelled");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  expectEqualToBank(
-    await bankTransactions(request, account, connection.bankConsentId),
-    await ourTransactions(request, headers, account.id),
-  );
-  await syncDaysLater(request, headers, account.id, 3, async (run) => {
-    expect(run.progress.reissued).toBe(0);
-    expectEqualToBank(
-      await bankTransactions(request, account, connection.bankConsentId),
-      await ourTransactions(request, headers, account.id),
-    );
-  });
-});
-
-for (const how of ["expire", "revoke"] as const) {
-  test(`consent ${how}d at the bank: status updated at once, the person told to reconnect, nothing lost`, async ({
-    request,
-    baseURL,
-  }) => {
-    const { connection, headers, account } = await setUp(request, baseURL, "alice");
-    expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-    const truth = await bankTransactions(request, account, connection.bankConsentId);
-    await endAtBank(request, connection.bankConsentId, how);
-
-    await startSync(request, headers, account.id);
-    const run = await runEnded(request, headers, account.id);
-    expect(run.state).toBe("failed");
-    expect(run.attempts).toBe(1);
-    const verb = how === "expire" ? "expired" : "ended";
-    expect(run.lastError).toMatch(
-      new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`),
-    );
-    const consent = await request.get(`/api/accounttracking/v1/consents/${connection.consentId}`, { headers });
-    expect((await dataOf<{ status: string }>(consent)).status).toBe(how === "expire" ? "expired" : "revoked");
-
-    // Nothing stored was lost, and the next sync does not call the bank.
-    expectEqualToBank(truth, await ourTransactions(request, headers, account.id));
-    await startSync(request, headers, account.id);
-    const again = await runEnded(request, headers, account.id);
-    expect([again.state, again.lastError]).toEqual([
-      "failed",
-      expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/),
-    ]);
-  });
-}
-
-test("20 concurrent sync requests: every caller gets 202 with the one run; the result equals the bank", async ({
-  request,
-  baseURL,
-}) => {
-  const { connection, headers, account } = await setUp(request, baseURL, "alice");
-  expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-  const answers = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers }),
-    ),
-  );
-  expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
-  const ids = new Set(await Promise.all(answers.map(async (a) => (await dataOf<{ id: string }>(a)).id)));
-  expect(ids.size).toBe(1);
-  const run = await runEnded(request, headers, account.id);
-  expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
-  expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
-  expectEqualToBank(
-    await bankTransactions(request, account, connection.bankConsentId),
-    await ourTransactions(request, headers, account.id),
-  );
-});

@@ -9,6 +9,8 @@ const boolish = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).optional(),
+  // A read replica for the heavy read-only queries (lib/db/client.ts readPool); unset: the primary.
+  DATABASE_REPLICA_URL: z.string().min(1).optional(),
   // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -31,6 +33,9 @@ const schema = z.object({
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LOG_REQUESTS: boolish,
+  // Parse every API answer against its route's declared schemas (lib/api/response-check.ts).
+  // Unset: on, except under NODE_ENV=production.
+  RESPONSE_CHECK: z.enum(["1", "0"]).optional(),
   // Sync engine: the worker runs inside the app unless SYNC_IN_APP=0 (then `npm run worker`).
   SYNC_IN_APP: z
     .enum(["1", "0", "true", "false"])
@@ -42,6 +47,10 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
   SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
+  // Due accounts the scheduler claims per transaction (lib/sync/scheduler.ts).
+  SYNC_SCHEDULE_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  // Runs at one bank at once across every worker process: a bank limits the TPP, not each account.
+  SYNC_BANK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   SYNC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   // A re-queued attempt waits max(Retry-After, this × 2^(attempt−1)), capped at 5 minutes.
@@ -74,6 +83,13 @@ const schema = z.object({
   ENABLE_BANKING_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   ENABLE_BANKING_API_URL: z.url().optional(),
   ENABLE_BANKING_FAKE: boolish,
+  // GoCardless Bank Account Data (lib/banking/gocardless): on when both user secrets are set (for
+  // those who still hold them; GoCardless takes no new sign-ups). GOCARDLESS_FAKE=1 serves the local
+  // fake under /gocardless-fake and, without secrets, connects the integration to it.
+  GOCARDLESS_SECRET_ID: z.string().trim().min(1).optional(),
+  GOCARDLESS_SECRET_KEY: z.string().trim().min(1).optional(),
+  GOCARDLESS_API_URL: z.url().optional(),
+  GOCARDLESS_FAKE: boolish,
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
@@ -85,6 +101,7 @@ const schema = z.object({
 const settled = schema.transform((e) => ({
   ...e,
   SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production",
+  RESPONSE_CHECK: e.RESPONSE_CHECK === undefined ? e.NODE_ENV !== "production" : e.RESPONSE_CHECK === "1",
 }));
 
 export type Env = z.infer<typeof settled>;
@@ -162,6 +179,33 @@ export function enableBankingConfig(): EnableBankingConfig | null {
     keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
     apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`,
     environment,
+    fake: true,
+  };
+}
+
+export type GoCardlessConfig = { secretId: string; secretKey: string | null; apiUrl: string; fake: boolean };
+
+/**
+ * GoCardless's settings, or null when it is not configured (the integration is then absent). For
+ * the local fake the secret key is null: it is generated once under DATA_DIR (gocardless/fake-secret.ts).
+ */
+export function goCardlessConfig(): GoCardlessConfig | null {
+  if (env.GOCARDLESS_SECRET_ID && env.GOCARDLESS_SECRET_KEY) {
+    return {
+      secretId: env.GOCARDLESS_SECRET_ID,
+      secretKey: env.GOCARDLESS_SECRET_KEY,
+      apiUrl: env.GOCARDLESS_API_URL ?? "https://bankaccountdata.gocardless.com",
+      fake: false,
+    };
+  }
+  if (env.GOCARDLESS_SECRET_ID || env.GOCARDLESS_SECRET_KEY) {
+    throw new Error("GoCardless needs both GOCARDLESS_SECRET_ID and GOCARDLESS_SECRET_KEY (or neither)");
+  }
+  if (!env.GOCARDLESS_FAKE) return null;
+  return {
+    secretId: "ledgerlink-local-fake",
+    secretKey: null,
+    apiUrl: env.GOCARDLESS_API_URL ?? `${appUrl()}/gocardless-fake`,
     fake: true,
   };
 }

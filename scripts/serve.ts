@@ -16,6 +16,7 @@ import {
   type DirectApi,
 } from "@/lib/server/direct-api";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
+import { withGoCardlessFake } from "@/lib/gocardless-fake/mount";
 
 export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
   const app = next({
@@ -24,7 +25,8 @@ export async function serveNext(options: { dev: boolean; port: number; hostname?
     port: options.port,
     hostname: options.hostname ?? "localhost",
   });
-  const handle = app.getRequestHandler();
+  // The local fake GoCardless (GOCARDLESS_FAKE=1) answers its own paths before Next sees them.
+  const handle = withGoCardlessFake(app.getRequestHandler());
   await app.prepare();
   const distDir = path.join(process.cwd(), ".next");
   let direct: DirectApi | null = null;

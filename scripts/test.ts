@@ -102,7 +102,7 @@ if (!selfCheckHeld) {
 
 verdicts.push(vitest("Unit and integration tests (Vitest)", "vitest"));
 
-for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split"])
+for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split", ".data/e2e-instances"])
   rmSync(dir, { recursive: true, force: true });
 const build = run("Build the app for the end-to-end servers", ["tsx", "scripts/build-app.ts"]);
 if (build !== 0)

@@ -1,10 +1,12 @@
 "use client";
 // Country and bank choice: a country select, a search box, and the banks as a radio list.
+// `BankChoice` is the view; `BankPicker` feeds it from the signed-in API (the Connect page), and
+// the hosted picker (components/accounttracking/hosted-bank-picker.tsx) from its own page.
 import { useEffect, useMemo, useState } from "react";
 import { SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
-import { useBanks, useCountries, type Bank } from "@/lib/client/accounttracking";
+import { useBanks, useCountries, type Bank, type Country } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
 type Props = {
@@ -14,12 +16,39 @@ type Props = {
   initialBankId?: string | null;
 };
 
+/** A list being loaded: the fields of a query result the view reads. */
+export type Loaded<T> = { data?: T; isPending: boolean; isError: boolean; error: unknown };
+
 export function BankPicker({ selected, onSelect, initialCountry = null, initialBankId = null }: Props) {
   const countries = useCountries();
   const [country, setCountry] = useState<string | null>(initialCountry);
-  const [search, setSearch] = useState("");
   const chosenCountry = country ?? countries.data?.[0]?.countryCode ?? null;
   const banks = useBanks(chosenCountry);
+  return (
+    <BankChoice
+      countries={countries}
+      banks={banks}
+      country={chosenCountry}
+      onCountry={setCountry}
+      selected={selected}
+      onSelect={onSelect}
+      initialBankId={initialBankId}
+    />
+  );
+}
+
+type ChoiceProps = {
+  countries: Loaded<Country[]>;
+  banks: Loaded<Bank[]>;
+  country: string | null;
+  onCountry: (countryCode: string) => void;
+  selected: Bank | null;
+  onSelect: (bank: Bank) => void;
+  initialBankId?: string | null;
+};
+
+export function BankChoice({ countries, banks, country, onCountry, selected, onSelect, initialBankId }: ChoiceProps) {
+  const [search, setSearch] = useState("");
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (banks.data ?? []).filter(
@@ -39,8 +68,8 @@ export function BankPicker({ selected, onSelect, initialCountry = null, initialB
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Country"
-          value={chosenCountry ?? ""}
-          onChange={(e) => setCountry(e.target.value)}
+          value={country ?? ""}
+          onChange={(e) => onCountry(e.target.value)}
           options={(countries.data ?? []).map((c) => ({
             value: c.countryCode,
             label: `${c.name} (${c.bankCount} banks)`,

@@ -6,7 +6,7 @@ import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateClient } from "@/lib/client/hooks";
-import type { ClientType } from "@/lib/client/types";
+import type { ClientType } from "@/lib/client/api-client";
 import { submitMutation } from "@/components/ui/submit-mutation";
 
 const FIELDS = ["type", "displayName", "countryCode"];

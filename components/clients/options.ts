@@ -1,6 +1,6 @@
 import type { Option } from "@/components/ui/field";
 import { COUNTRY_CODES } from "@/lib/clients/countries";
-import type { ClientType } from "@/lib/client/types";
+import type { ClientType } from "@/lib/client/api-client";
 
 export const CLIENT_TYPE_LABEL: Record<ClientType, string> = {
   company: "Company",

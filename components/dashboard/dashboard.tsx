@@ -18,7 +18,7 @@ export function Dashboard() {
   const accounts = useAccounts();
   const consents = useConsents();
   const canManage = useCanManageAccounts().allowed;
-  const firstName = me.data?.user.name.split(" ")[0];
+  const firstName = me.data?.user?.name.split(" ")[0];
   const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
   const allConsents = consents.data?.items ?? [];
   const ending = endingSoon(allConsents);

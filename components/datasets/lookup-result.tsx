@@ -8,6 +8,10 @@ import { cx } from "@/components/ui/cx";
 import type { LookupResult as Result, Provider, SubsetType } from "@/lib/client/datasets";
 import { numberInCountry } from "@/lib/datasets/registration-number";
 
+/** A provider's answer is a JSON object; anything else shows nothing. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** The provider's own words, without the error code in front ("not_found: …"). */
 const reasonText = (reason: string) => reason.replace(/^[a-z_]+: /, "");
 
@@ -70,7 +74,7 @@ export function LookupResult({
               }
             />
             <div className="space-y-3 px-5 py-4">
-              {s.data && <SubsetData subset={s.subset} data={s.data} />}
+              {isRecord(s.data) && <SubsetData subset={s.subset} data={s.data} />}
               <div>
                 <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
                 <ol className="mt-1 space-y-0.5 text-xs">

@@ -38,7 +38,7 @@ function DatasetsCard() {
                   {d.subsetTypes.map((t) => (
                     <li
                       key={t.key}
-                      title={t.description}
+                      title={t.description ?? undefined}
                       className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700"
                     >
                       {t.name}

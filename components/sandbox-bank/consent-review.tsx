@@ -3,7 +3,9 @@ import { BankButton, Panel } from "@/components/sandbox-bank/bank-frame";
 import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
 import type { SandboxBank } from "@/lib/sandbox-bank/data/banks";
 import type { UserProfile } from "@/lib/sandbox-bank/data/users";
+import { ACCOUNT_FIELD, ACCOUNT_LIST_SHOWN } from "@/lib/sandbox-bank/authorize";
 import type { Consent, ConsentAccess } from "@/lib/sandbox-bank/store/consents";
+import { isBankOffered } from "@/lib/sandbox-bank/xs2a/consent-guard";
 
 function describeAccess(access: ConsentAccess): string[] {
   if (access.allPsd2) return ["Your account details", "Your balances", "Your transaction history"];
@@ -20,10 +22,24 @@ type Props = {
   profile: UserProfile;
   accounts: SandboxAccount[];
   validUntil: string;
+  error?: string | null;
 };
 
-export function ConsentReview({ bank, consent, profile, accounts, validUntil }: Props) {
+function AccountRow({ account }: { account: SandboxAccount }) {
+  return (
+    <>
+      <span>
+        {account.name} <span className="text-stone-500">· {account.product}</span>
+      </span>
+      <span className="font-mono">{account.iban}</span>
+    </>
+  );
+}
+
+export function ConsentReview({ bank, consent, profile, accounts, validUntil, error }: Props) {
   const base = `/sandbox-bank/${bank.bankId}/authorize`;
+  // Bank-offered: the service named no accounts, so the account holder chooses them here.
+  const choose = isBankOffered(consent.access);
   return (
     <Panel title="Review the access request">
       <p className="mb-4 text-sm text-stone-600">
@@ -43,30 +59,56 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil }: 
           {consent.recurringIndicator ? `up to ${consent.frequencyPerDay} times a day` : "once"}
         </dd>
       </dl>
-      <h2 className="mb-1 font-semibold">Accounts</h2>
-      <ul className="mb-6 divide-y divide-stone-200 rounded border border-stone-200 text-sm">
-        {accounts.map((a) => (
-          <li key={a.resourceId} className="flex justify-between px-3 py-2">
-            <span>
-              {a.name} <span className="text-stone-500">· {a.product}</span>
-            </span>
-            <span className="font-mono">{a.iban}</span>
-          </li>
-        ))}
-      </ul>
+      {!choose && (
+        <>
+          <h2 className="mb-1 font-semibold">Accounts</h2>
+          <ul className="mb-6 divide-y divide-stone-200 rounded border border-stone-200 text-sm">
+            {accounts.map((a) => (
+              <li key={a.resourceId} className="flex justify-between px-3 py-2">
+                <AccountRow account={a} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {profile.behaviour === "deny" ? (
         <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
           Sandbox user <span className="font-mono">deny</span>: the bank will decline this request even if you approve.
         </p>
       ) : null}
-      <form method="post" action={`${base}/decision`} className="flex gap-3">
+      <form method="post" action={`${base}/decision`}>
         <input type="hidden" name="consentId" value={consent.id} />
-        <BankButton colour={bank.colour} name="decision" value="approve">
-          Approve
-        </BankButton>
-        <BankButton colour={bank.colour} name="decision" value="deny" tone="secondary">
-          Deny
-        </BankButton>
+        {choose && (
+          <fieldset className="mb-6">
+            <legend className="mb-1 font-semibold">Choose the accounts to share</legend>
+            <input type="hidden" name={ACCOUNT_LIST_SHOWN} value="1" />
+            {error ? (
+              <p role="alert" className="mb-2 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <ul className="divide-y divide-stone-200 rounded border border-stone-200 text-sm">
+              {accounts.map((a) => (
+                <li key={a.resourceId}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2">
+                    <input type="checkbox" name={ACCOUNT_FIELD} value={a.resourceId} defaultChecked />
+                    <span className="flex flex-1 justify-between gap-3">
+                      <AccountRow account={a} />
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="flex gap-3">
+          <BankButton colour={bank.colour} name="decision" value="approve">
+            Approve
+          </BankButton>
+          <BankButton colour={bank.colour} name="decision" value="deny" tone="secondary">
+            Deny
+          </BankButton>
+        </div>
       </form>
     </Panel>
   );

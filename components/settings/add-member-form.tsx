@@ -6,7 +6,7 @@ import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
-import type { Role } from "@/lib/client/types";
+import type { Role } from "@/lib/client/api-client";
 import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function AddMemberForm() {

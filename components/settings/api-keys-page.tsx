@@ -10,7 +10,7 @@ import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
-import type { AppTokenKind, CreatedToken } from "@/lib/client/types";
+import type { AppTokenKind, CreatedToken } from "@/lib/client/api-client";
 import { submitMutation } from "@/components/ui/submit-mutation";
 
 const FIELDS = ["name", "kind", "role", "expiresInDays"];

@@ -8,7 +8,7 @@ import { Table, Td } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope, useMe, useMembers, useRemoveMember, useUpdateMember } from "@/lib/client/hooks";
-import type { Member, Role } from "@/lib/client/types";
+import type { Member, Role } from "@/lib/client/api-client";
 import { QueryStates } from "@/components/ui/query-states";
 
 export function MembersPage() {
@@ -69,7 +69,7 @@ function MemberTable({ members, editable }: { members: Member[]; editable: boole
   return (
     <Table caption="Members" head={["Name", "Email", "Role", "Joined", ""]}>
       {members.map((m) => {
-        const isMe = m.userId === me.data?.user.id;
+        const isMe = m.userId === me.data?.user?.id;
         return (
           <tr key={m.userId}>
             <Td className="font-medium text-slate-900">

@@ -1,5 +1,5 @@
 import type { Option } from "@/components/ui/field";
-import type { AppTokenKind, ExpiryDays, Role } from "@/lib/client/types";
+import type { AppTokenKind, ExpiryDays, Role } from "@/lib/client/api-client";
 
 export const EXPIRY_OPTIONS: Option[] = [
   { value: "7", label: "7 days" },

@@ -9,7 +9,7 @@ import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreatePersonalToken, usePersonalTokens, useRevokePersonalToken } from "@/lib/client/hooks";
-import type { CreatedToken } from "@/lib/client/types";
+import type { CreatedToken } from "@/lib/client/api-client";
 import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function PersonalTokensPage() {

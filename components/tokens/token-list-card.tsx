@@ -8,7 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/errors";
-import type { TokenRecord } from "@/lib/client/types";
+import type { TokenRecord } from "@/lib/client/api-client";
 
 export function TokenListCard({
   title,

@@ -4,7 +4,7 @@ import { Badge, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
-import type { TokenRecord } from "@/lib/client/types";
+import type { TokenRecord } from "@/lib/client/api-client";
 
 export function tokenStatus(token: TokenRecord, now = Date.now()): "active" | "revoked" | "expired" {
   if (token.revokedAt) return "revoked";

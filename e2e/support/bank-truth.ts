@@ -51,7 +51,7 @@ export type OurTransaction = {
 };
 
 /** A row as the bank describes it. The bank's id is part of it when the bank sends one. */
-type Canonical = Omit<OurTransaction, "bankTransactionId"> & { bankId: string | null };
+export type Canonical = Omit<OurTransaction, "bankTransactionId"> & { bankId: string | null };
 
 const orNull = (v: string | undefined | null) => (v === undefined || v === null || v === "" ? null : v);
 

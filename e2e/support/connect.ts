@@ -6,7 +6,13 @@ import { dataOf } from "./envelope";
 
 const API = "/api/accounttracking/v1";
 
-export type Connection = { consentId: string; bankId: string; bankConsentId: string };
+export type Connection = {
+  consentId: string;
+  bankId: string;
+  /** The sandbox bank's consent id (XS2A Consent-ID); empty for Enable Banking (sessions are per account). */
+  bankConsentId: string;
+  countryCode: string;
+};
 export type TrackedAccount = { id: string; bankId: string; bankAccountId: string; consentId: string };
 export type Run = {
   id: string;
@@ -18,6 +24,24 @@ export type Run = {
   progress: { pages: number; added: number; updated: number; removed: number; reissued: number };
 };
 
+/** Registers the person for tracking and creates a pending consent at the first bank of the country. */
+export async function pendingConsentAt(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  integrationName: string,
+  country: string,
+): Promise<{ consentId: string; bankId: string }> {
+  expect([200, 201]).toContain((await request.post(`${API}/users`, { headers })).status());
+  const banks = await request.get(`${API}/banks?country=${country}&integrationName=${integrationName}`, { headers });
+  const bankId = ((await banks.json()) as { data: { bankId: string }[] }).data[0].bankId;
+  const created = await request.post(`${API}/consents`, {
+    headers,
+    data: { integrationName, purpose: "account_access", expiryDays: 90, bankId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { consentId: ((await created.json()) as { data: { id: string } }).data.id, bankId };
+}
+
 export async function connectBank(
   request: APIRequestContext,
   person: Person,
@@ -25,15 +49,7 @@ export async function connectBank(
   country = "BE",
 ): Promise<Connection> {
   const headers = person.session;
-  expect([200, 201]).toContain((await request.post(`${API}/users`, { headers })).status());
-  const banks = await dataOf<{ bankId: string }[]>(await request.get(`${API}/banks?country=${country}`, { headers }));
-  const bankId = banks[0].bankId;
-  const created = await request.post(`${API}/consents`, {
-    headers,
-    data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId },
-  });
-  expect(created.status()).toBe(201);
-  const consentId = (await dataOf<{ id: string }>(created)).id;
+  const { consentId, bankId } = await pendingConsentAt(request, headers, "sandbox", country);
   const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: { bankId } });
   expect(redirect.status(), await redirect.text()).toBe(200);
   const authorizationUrl = (await dataOf<{ authorizationUrl: string }>(redirect)).authorizationUrl;
@@ -55,7 +71,7 @@ export async function connectBank(
   expect(landed.status()).toBe(303);
   const consent = await dataOf<{ status: string }>(await request.get(`${API}/consents/${consentId}`, { headers }));
   expect(consent.status).toBe("valid");
-  return { consentId, bankId, bankConsentId };
+  return { consentId, bankId, bankConsentId, countryCode: country };
 }
 
 export async function trackAccount(
@@ -75,7 +91,7 @@ export async function trackAccount(
     headers,
     data: {
       bankId: connection.bankId,
-      countryCode: "BE",
+      countryCode: connection.countryCode,
       accountType,
       consentId: connection.consentId,
       accountId: accountId ?? first?.accountId,

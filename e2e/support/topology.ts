@@ -10,6 +10,8 @@ export const FAULTS_SPLIT_DATA_DIR = `${base}-faults-split`;
 
 /** What both fault servers and their workers share: quick takeover, backoff and sweeps for tests. */
 export const FAULT_SYNC_ENV = {
+  // The local fake Enable Banking: the suite runs through it as well as the sandbox bank.
+  ENABLE_BANKING_FAKE: "1",
   SYNC_STALE_SECONDS: "4",
   SYNC_SWEEP_SECONDS: "1",
   SYNC_BACKOFF_SECONDS: "1",
@@ -19,3 +21,11 @@ export const FAULT_SYNC_ENV = {
 export function isSplit(projectName: string): boolean {
   return projectName === "faults-split";
 }
+
+// Two app instances on one database (e2e/two-instances.instances.spec.ts): instance A as `npm start`
+// ships it (the sync worker and scheduler in the app), instance B SYNC_IN_APP=0 (web only); the spec
+// adds one `npm run worker`. B starts after A (Playwright starts web servers in order) and shares
+// the embedded PostgreSQL that A started under the same data directory.
+export const INSTANCE_A_PORT = E2E_PORT + 3;
+export const INSTANCE_B_PORT = E2E_PORT + 4;
+export const INSTANCES_DATA_DIR = `${base}-instances`;

@@ -1,16 +1,19 @@
 // Tracked accounts: which bank account a request means, the record, sync status and auto-updates.
-import { conflict, notFound, validationFailed } from "@/lib/api/errors";
+import { notFound } from "@/lib/api/errors";
 import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import type { z } from "zod";
 import type { AccessContext } from "@/lib/banking/types";
+import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { pool, type Tx } from "@/lib/db/client";
 import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
-import { consentAccounts } from "@/lib/accounttracking/consents";
-import { requireRegistered } from "@/lib/accounttracking/registration";
 import { budgetFor } from "@/lib/sync/budget";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
-import { createRun } from "@/lib/sync/service";
 
-export function serializeRun(run: SyncRun | null) {
+type RunData = z.input<typeof SyncRunSchema>;
+
+export function serializeRun(run: SyncRun): RunData;
+export function serializeRun(run: SyncRun | null): RunData | null;
+export function serializeRun(run: SyncRun | null): RunData | null {
   if (!run) return null;
   return {
     id: run.id,
@@ -81,112 +84,6 @@ export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | nu
   return db.syncRun.findFirst({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }
 
-type TrackInput = {
-  scopeId: string;
-  userId: string;
-  bankId: string;
-  countryCode: string;
-  accountType: "private" | "company" | "payment";
-  consentId?: string;
-  accountId?: string;
-  autoUpdatesPerDay?: number;
-};
-
-/**
- * Starts tracking the bank account the request names: under the given (or the only valid) consent
- * at that bank, the given bank account id, or the only account of that type. Starts a first sync.
- */
-export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
-  await requireRegistered(db, input.scopeId, input.userId);
-  const consents = await db.consent.findMany({
-    where: {
-      scopeId: input.scopeId,
-      bankId: input.bankId,
-      status: "valid",
-      ...(input.consentId ? { id: input.consentId } : {}),
-    },
-    orderBy: { createdAt: "desc" },
-  });
-  if (consents.length === 0) {
-    throw conflict(
-      input.consentId
-        ? "That consent is not valid for this bank. Check its status or renew it."
-        : "No valid consent for this bank in this scope. Connect the bank first (POST /consents).",
-    );
-  }
-  if (consents.length > 1 && !input.accountId) {
-    throw validationFailed({ consentId: ["Several valid consents for this bank: send consentId to choose one"] });
-  }
-  const consent = consents[0];
-  if (consent.countryCode && consent.countryCode !== input.countryCode) {
-    throw validationFailed({ countryCode: [`This bank is in ${consent.countryCode}`] });
-  }
-  const exposed = await consentAccounts(db, consent, context);
-  const ofType = exposed.filter((a) => a.accountType === input.accountType);
-  let chosen = input.accountId ? exposed.find((a) => a.externalId === input.accountId) : undefined;
-  if (input.accountId && !chosen)
-    throw validationFailed({
-      accountId: ["The consent exposes no account with this id; see GET /consents/{id}/accounts"],
-    });
-  if (chosen && chosen.accountType !== input.accountType)
-    throw validationFailed({ accountType: [`That account is a ${chosen.accountType} account`] });
-  if (!chosen) {
-    if (ofType.length === 0)
-      throw validationFailed({ accountType: [`The consent exposes no ${input.accountType} account`] });
-    if (ofType.length > 1) {
-      // The candidates, each with the accountId to send, so a caller can choose without another call.
-      const candidates = ofType.map(
-        (a) => `accountId ${a.externalId}: ${[a.name, a.iban, a.currency].filter(Boolean).join(", ")}`,
-      );
-      throw validationFailed({
-        accountId: [
-          `Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`,
-          ...candidates,
-        ],
-      });
-    }
-    chosen = ofType[0];
-  }
-  const existing = await db.trackedAccount.findFirst({
-    where: {
-      scopeId: input.scopeId,
-      integrationName: consent.integrationName,
-      bankId: input.bankId,
-      externalId: chosen.externalId,
-    },
-  });
-  if (existing) throw conflict(`This account is already tracked (id ${existing.id}).`);
-  const perDay = input.autoUpdatesPerDay ?? 2;
-  const account = await db.trackedAccount.create({
-    data: {
-      scopeId: input.scopeId,
-      consentId: consent.id,
-      integrationName: consent.integrationName,
-      bankId: input.bankId,
-      bankName: consent.bankName,
-      countryCode: input.countryCode,
-      accountType: chosen.accountType,
-      externalId: chosen.externalId,
-      iban: chosen.iban,
-      currency: chosen.currency,
-      name: chosen.name,
-      product: chosen.product,
-      ownerName: chosen.ownerName,
-      autoUpdatesPerDay: perDay,
-      nextScheduledAt: nextUpdateAt(new Date(), perDay),
-      createdById: input.userId,
-    },
-  });
-  const { run } = await createRun(db, {
-    scopeId: input.scopeId,
-    accountId: account.id,
-    trigger: "manual",
-    attended: context.psuIpAddress !== null,
-    psuIpAddress: context.psuIpAddress,
-  });
-  return { account, run };
-}
-
 export async function listAccounts(db: Tx, scopeId: string, query: { perPage: number; cursor?: string }) {
   const list = { name: `accounts:${scopeId}` };
   const after = decodeCursor(list, query.cursor, 2);
@@ -220,7 +117,7 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
   return {
     accountId: account.id,
     running: run?.state === "queued" || run?.state === "running",
-    state: run?.state ?? "never_synced",
+    state: run?.state ?? ("never_synced" as const),
     run: serializeRun(run),
     lastSucceededAt: lastSuccess?.finishedAt?.toISOString() ?? null,
     autoUpdatesPerDay: account.autoUpdatesPerDay,

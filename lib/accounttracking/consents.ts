@@ -1,7 +1,6 @@
 // The consent lifecycle on our side. The bank is the source of truth for a consent's state: reads
 // that must be live (status, remaining days) ask it, and its answer is mapped onto our statuses.
 import { conflict, notFound, validationFailed } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import { bankErrorCode } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, integrationNames } from "@/lib/banking/registry";
@@ -9,7 +8,6 @@ import type { AccessContext, BankConsent, BankConsentStatus } from "@/lib/bankin
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { requireRegistered } from "@/lib/accounttracking/registration";
 import { addDays } from "@/lib/dates/days";
 
 export const TERMINAL: readonly ConsentStatus[] = ["rejected", "expired", "revoked", "renewed"];
@@ -63,43 +61,6 @@ export async function findConsent(db: Tx, scopeId: string, id: string): Promise<
   const consent = await db.consent.findFirst({ where: { id, scopeId } });
   if (!consent) throw notFound("Consent");
   return consent;
-}
-
-export async function createConsent(
-  db: Tx,
-  input: {
-    scopeId: string;
-    userId: string;
-    integrationName: string;
-    purpose: string;
-    expiryDays: number;
-    bankId?: string;
-  },
-): Promise<Consent> {
-  await requireRegistered(db, input.scopeId, input.userId);
-  const integration = integrationOrFail(input.integrationName);
-  let bank = null;
-  if (input.bankId) {
-    bank = await integration.getBank(input.bankId).catch((e: unknown) => {
-      throw bankFailure(e);
-    });
-    if (!bank)
-      throw validationFailed({
-        bankId: ["Unknown bank for this integration; pick one from GET /api/accounttracking/v1/banks"],
-      });
-  }
-  return db.consent.create({
-    data: {
-      scopeId: input.scopeId,
-      userId: input.userId,
-      integrationName: integration.name,
-      purpose: input.purpose,
-      expiryDays: input.expiryDays,
-      bankId: bank?.bankId ?? null,
-      bankName: bank?.name ?? null,
-      countryCode: bank?.countryCode ?? null,
-    },
-  });
 }
 
 /** Applies what the bank says about a consent. Ended consents never come back to life. */
@@ -183,39 +144,6 @@ export async function revokeConsent(db: Tx, consent: Consent, context: AccessCon
   });
 }
 
-/**
- * Renewal: PSD2 consents cannot be extended, so a renewal is a new consent for the same bank that
- * the account holder approves again. When it becomes valid, the old one is ended (status renewed).
- */
-export async function renewConsent(
-  db: Tx,
-  consent: Consent,
-  userId: string,
-  expiryDays?: number,
-): Promise<{ consent: Consent; created: boolean }> {
-  // A revoked consent can be renewed too: that is how a person reconnects, and its tracked accounts
-  // then move to the renewal with their history instead of being tracked again from scratch.
-  if (consent.status !== "valid" && consent.status !== "expired" && consent.status !== "revoked") {
-    throw conflict(`Only a valid, expired or revoked consent can be renewed; this one is ${consent.status}.`);
-  }
-  const pending = await db.consent.findFirst({ where: { renewsConsentId: consent.id, status: "pending" } });
-  if (pending) return { consent: pending, created: false };
-  const renewal = await db.consent.create({
-    data: {
-      scopeId: consent.scopeId,
-      userId,
-      integrationName: consent.integrationName,
-      purpose: consent.purpose,
-      expiryDays: expiryDays ?? consent.expiryDays,
-      bankId: consent.bankId,
-      bankName: consent.bankName,
-      countryCode: consent.countryCode,
-      renewsConsentId: consent.id,
-    },
-  });
-  return { consent: renewal, created: true };
-}
-
 async function finishRenewal(db: Tx, renewal: Consent, context: AccessContext) {
   const old = await db.consent.findUnique({ where: { id: renewal.renewsConsentId ?? "" } });
   if (!old || old.status === "renewed") return;
@@ -274,30 +202,4 @@ export async function consentAccounts(db: Tx, consent: Consent, context: AccessC
     if (bankErrorCode(error, "consent_invalid")) await refreshConsent(db, consent, context).catch(() => undefined);
     throw bankFailure(error);
   }
-}
-
-export async function listConsents(
-  db: Tx,
-  scopeId: string,
-  query: { perPage: number; cursor?: string; status?: ConsentStatus },
-) {
-  const list = { name: `consents:${scopeId}`, filters: { status: query.status } };
-  const after = decodeCursor(list, query.cursor, 2);
-  const rows = await db.consent.findMany({
-    where: {
-      scopeId,
-      ...(query.status ? { status: query.status } : {}),
-      ...(after
-        ? {
-            OR: [
-              { createdAt: { lt: new Date(String(after[0])) } },
-              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
-            ],
-          }
-        : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: query.perPage + 1,
-  });
-  return pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
 }

@@ -1,4 +1,7 @@
+import type { z } from "zod";
+import type { PURPOSES } from "@/lib/accounttracking/schemas";
 import type { Consent } from "@/lib/generated/prisma/client";
+import type { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 
 const DAY_MS = 86_400_000;
 
@@ -18,11 +21,12 @@ export function remainingDaysOf(consent: Pick<Consent, "status" | "expiryDays" |
   return String(Math.max(0, daysBetween(today, consent.validUntil)));
 }
 
-export function serializeConsent(consent: Consent) {
+export function serializeConsent(consent: Consent): z.input<typeof ConsentSchema> {
   return {
     id: consent.id,
     integrationName: consent.integrationName,
-    purpose: consent.purpose,
+    // Stored as text; only PURPOSES are ever written (CreateConsentBody).
+    purpose: consent.purpose as (typeof PURPOSES)[number],
     status: consent.status,
     isValid: consent.status === "valid",
     expiresAt: consent.expiresAt?.toISOString() ?? null,

@@ -2,10 +2,11 @@
 // (months without bookings included, so a chart's axis is honest), and top counterparts. Own-account
 // transfers (lib/accounttracking/transfers.ts) are neither money in nor out: they are reported apart
 // per month and left out of in/out/net and the top counterparts. Sums are SQL numeric, as strings.
-import { pool } from "@/lib/db/client";
+import { readPool } from "@/lib/db/client";
 import type { TrackedAccount } from "@/lib/generated/prisma/client";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
+import { cachedFigures } from "@/lib/accounttracking/stats-cache";
 
 const PARTY = `CASE WHEN t.amount < 0 THEN coalesce(t.ultimate_creditor, t.creditor_name) ELSE coalesce(t.ultimate_debtor, t.debtor_name) END`;
 const TRANSFER = isTransferSql("t", "ta.owner_name");
@@ -20,8 +21,9 @@ type MonthRow = {
   transfers_out: string;
 };
 
-export async function accountStats(account: TrackedAccount) {
-  const db = pool();
+/** The figures over the account's whole history (three aggregates); accountStats serves them cached. */
+export async function accountFigures(accountId: string) {
+  const db = readPool();
   const [counts, monthly, top] = await Promise.all([
     db.query<{
       booked: number;
@@ -34,7 +36,7 @@ export async function accountStats(account: TrackedAccount) {
               coalesce(sum(amount) FILTER (WHERE status = 'booked'), 0)::text AS booked_sum,
               min(sort_date) AS first_date, max(sort_date) AS last_date
          FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
-      [account.id],
+      [accountId],
     ),
     db.query<MonthRow>(
       `WITH ${OWN_OF_ACCOUNT},
@@ -52,24 +54,18 @@ export async function accountStats(account: TrackedAccount) {
               coalesce(m.net, 0)::text AS net, coalesce(m.count, 0) AS count,
               coalesce(m.transfers_in, 0)::text AS transfers_in, coalesce(m.transfers_out, 0)::text AS transfers_out
          FROM span LEFT JOIN m USING (month) ORDER BY span.month`,
-      [account.id],
+      [accountId],
     ),
     db.query<{ name: string; count: number; total: string }>(
       `WITH ${OWN_OF_ACCOUNT}
        SELECT ${PARTY} AS name, count(*)::int AS count, sum(t.amount)::text AS total
          FROM ${TRANSACTIONS_FROM} WHERE t.account_id = $1 AND t.removed_at IS NULL AND ${PARTY} IS NOT NULL AND NOT ${TRANSFER}
         GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`,
-      [account.id],
+      [accountId],
     ),
   ]);
   const c = counts.rows[0];
   return {
-    accountId: account.id,
-    currency: account.currency,
-    balance:
-      account.balanceAmount === null
-        ? null
-        : { amount: account.balanceAmount.toString(), date: account.balanceDate, source: "bank" as const },
     counts: { booked: c.booked, pending: c.pending },
     bookedSum: c.booked_sum,
     firstDate: c.first_date,
@@ -84,5 +80,21 @@ export async function accountStats(account: TrackedAccount) {
       transfersOut: m.transfers_out,
     })),
     topCounterparts: top.rows,
+  };
+}
+
+export type AccountFigures = Awaited<ReturnType<typeof accountFigures>>;
+
+/** The account page's figures: the bank's balance (live) and the figures (cached, see stats-cache.ts). */
+export async function accountStats(account: TrackedAccount) {
+  const figures = await cachedFigures(account, accountFigures);
+  return {
+    accountId: account.id,
+    currency: account.currency,
+    balance:
+      account.balanceAmount === null
+        ? null
+        : { amount: account.balanceAmount.toString(), date: account.balanceDate, source: "bank" as const },
+    ...figures,
   };
 }

@@ -1,7 +1,7 @@
 // CSV export of a filtered set of an account's transactions (RFC 4180, UTF-8, CRLF), newest first,
 // read in keyset pages so a large account never sits in one result set. Amounts are the bank's
 // decimal strings, dates its date-only strings, unconverted.
-import { pool } from "@/lib/db/client";
+import { readPool } from "@/lib/db/client";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import {
   OWN_OF_ACCOUNT,
@@ -84,7 +84,7 @@ export async function transactionsCsv(
     const values: unknown[] = [accountId];
     const where = filterConditions(filter, values);
     if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
-    const { rows } = await pool().query<TransactionRow>(
+    const { rows } = await readPool().query<TransactionRow>(
       `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTIONS_FROM}
         WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
       values,

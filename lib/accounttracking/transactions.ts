@@ -2,7 +2,7 @@
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
 import { notFound } from "@/lib/api/errors";
 import { decodeCursor, encodeCursor } from "@/lib/api/pagination";
-import { pool, type Tx } from "@/lib/db/client";
+import { readPool, type Tx } from "@/lib/db/client";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
 
@@ -115,7 +115,7 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
 }
 
 export async function listTransactions(accountId: string, filter: ListFilter) {
-  const { rows } = await pool().query<TransactionRow>(transactionsQuery(accountId, filter));
+  const { rows } = await readPool().query<TransactionRow>(transactionsQuery(accountId, filter));
   const hasMore = rows.length > filter.perPage;
   const items = hasMore ? rows.slice(0, filter.perPage) : rows;
   const last = items.at(-1);

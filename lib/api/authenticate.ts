@@ -29,7 +29,7 @@ const unauthenticated = (message: string) =>
  */
 export type Authentication = { principal: Principal | null; scopeRole?: Role | null };
 
-export async function principalFromBearer(
+async function principalFromBearer(
   secret: string,
   scopeId: string | null = null,
 ): Promise<Authentication & { principal: Principal }> {

@@ -10,7 +10,7 @@ export function bodyLimitBytes(): number {
   return env.BODY_LIMIT_BYTES;
 }
 
-export const payloadTooLarge = (limit: number) =>
+const payloadTooLarge = (limit: number) =>
   new ApiError("payload_too_large", `The request body is larger than ${limit} bytes; send less.`, {
     headers: { connection: "close" },
   });

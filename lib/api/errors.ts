@@ -1,5 +1,4 @@
 // The spec's error table as one constant: code → HTTP status. Callers branch on `code`.
-import { z } from "zod";
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -23,7 +22,6 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 export type ErrorDetails = Record<string, string[]>;
 

@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import { ApiError, conflict } from "@/lib/api/errors";
 import { pool, type Tx } from "@/lib/db/client";
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 const LOCK_SECONDS = 60;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyRef = { principalKey: string; scopeKey: string; key: string };
-export type Begin = { kind: "proceed" } | { kind: "replay"; status: number; bodyText: string };
+type Begin = { kind: "proceed" } | { kind: "replay"; status: number; bodyText: string };
 
 export function idempotencyKeyOf(request: Request): string | null {
   const key = request.headers.get("idempotency-key");
@@ -29,7 +29,7 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.keys(value as object)
+      Object.keys(value)
         .sort()
         .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
     );

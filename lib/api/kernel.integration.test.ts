@@ -10,6 +10,7 @@ import * as clients from "@/app/api/clients/v1/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import { ERROR_STATUS } from "@/lib/api/errors";
 import { route } from "@/lib/api/route";
+import { TEST_ROUTE } from "@/lib/testing/test-route";
 import { prisma } from "@/lib/db/client";
 import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken, makePerson, twoTenants } from "@/lib/testing/fixtures";
@@ -158,24 +159,37 @@ describe("error table", () => {
     });
     expectEnvelope(res, "validation_failed");
     expect(res.json.error.details).toMatchObject({
-      countryCode: expect.any(Array),
-      displayName: expect.any(Array),
-      type: expect.any(Array),
+      countryCode: expect.any(Array) as unknown,
+      displayName: expect.any(Array) as unknown,
+      type: expect.any(Array) as unknown,
     });
   });
 
   it("500 server_error: an unexpected failure answers in the envelope with no stack trace", async () => {
     const boom = route({
+      ...TEST_ROUTE,
+      responses: { 200: z.null() },
       auth: "public",
       scoped: false,
-      handler: async () => {
-        throw new Error("secret internal detail at /work/main/lib/x.ts:1");
-      },
+      handler: () => Promise.reject<never>(new Error("secret internal detail at /work/main/lib/x.ts:1")),
     });
     const res = await call(boom, "GET", "/api/boom");
     expectEnvelope(res, "server_error");
     expect(res.text).not.toContain("secret internal detail");
     expect(res.text).not.toContain(".ts");
+  });
+
+  it("500 server_error in development and tests when an answer breaks the route's declared schema", async () => {
+    const drifted = route({
+      ...TEST_ROUTE,
+      auth: "public",
+      scoped: false,
+      responses: { 200: z.object({ iban: z.string() }) },
+      // What a serializer that renamed its field would send (the compiler refuses it written plainly).
+      handler: () => Promise.resolve({ data: JSON.parse('{"ibanNumber":"BE71"}') as { iban: string } }),
+    });
+    const res = await call(drifted, "GET", "/api/drifted");
+    expectEnvelope(res, "server_error");
   });
 
   it("a bad Idempotency-Key is 400 and a bad query is 422", async () => {
@@ -186,10 +200,12 @@ describe("error table", () => {
     });
     expectEnvelope(res, "bad_request");
     const q = route({
+      ...TEST_ROUTE,
+      responses: { 200: z.object({ n: z.number() }) },
       auth: "public",
       scoped: false,
       query: z.object({ n: z.coerce.number().int() }),
-      handler: async ({ query }) => ({ data: query }),
+      handler: ({ query }) => Promise.resolve({ data: query }),
     });
     expectEnvelope(await call(q, "GET", "/api/q", { query: "n=abc" }), "validation_failed");
   });

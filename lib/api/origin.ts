@@ -20,7 +20,7 @@ const fromEnv = (): OriginConfig => ({
 });
 
 /** The origins a same-origin write may come from. */
-export function expectedOrigins(request: Request, config: OriginConfig = fromEnv()): Set<string> {
+function expectedOrigins(request: Request, config: OriginConfig = fromEnv()): Set<string> {
   const origins = new Set([new URL(config.appUrl).origin]);
   if (config.appUrlSet) return origins;
   const viaProxy = config.proxies.includes(request.headers.get("x-ll-peer") ?? "");

@@ -11,8 +11,8 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { authSecret } from "@/lib/auth/secret";
 
-export const DEFAULT_PER_PAGE = 50;
-export const MAX_PER_PAGE = 200;
+const DEFAULT_PER_PAGE = 50;
+const MAX_PER_PAGE = 200;
 
 export const pageQuery = z.object({
   perPage: z.coerce
@@ -30,10 +30,10 @@ export const pageQuery = z.object({
     ),
 });
 
-export type CursorKey = (string | number)[];
+type CursorKey = (string | number)[];
 
 /** Which list a cursor belongs to: a name with the ids that pin it (e.g. `transactions:<accountId>`) and its filters. */
-export type CursorList = { name: string; filters?: Record<string, string | number | boolean | null | undefined> };
+type CursorList = { name: string; filters?: Record<string, string | number | boolean | null | undefined> };
 
 const MAC_BYTES = 16;
 let keyCache: { secret: string; key: Buffer } | null = null;
@@ -86,7 +86,7 @@ export function decodeCursor(list: CursorList, cursor: string | undefined, lengt
       key.length === length &&
       key.every((v) => typeof v === "string" || typeof v === "number")
     ) {
-      return key as CursorKey;
+      return key;
     }
   } catch {
     // a signed payload is always JSON; fall through to the same answer regardless

@@ -1,5 +1,5 @@
 // The envelope: {data, meta:{requestId}} on success, {error:{code,message,details?}, meta} on errors.
-import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/api/errors";
 
 export type Meta = { requestId: string; [key: string]: unknown };
 
@@ -32,15 +32,4 @@ export function textResponse(text: string, status: number, requestId: string, he
 
 export function errorBody(code: ErrorCode, message: string, requestId: string, details?: Record<string, string[]>) {
   return { error: details ? { code, message, details } : { code, message }, meta: { requestId } };
-}
-
-export function errorResponse(error: ApiError, requestId: string, extraHeaders: Record<string, string> = {}) {
-  return jsonResponse(errorBody(error.code, error.message, requestId, error.details), error.status, requestId, {
-    ...extraHeaders,
-    ...error.headers,
-  });
-}
-
-export function plainError(code: ErrorCode, message: string, requestId: string, headers: Record<string, string> = {}) {
-  return jsonResponse(errorBody(code, message, requestId), ERROR_STATUS[code], requestId, headers);
 }

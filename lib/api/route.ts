@@ -1,14 +1,28 @@
-// The route kernel. Every API route is `route({...})`: it owns the request id, authentication,
-// rate limiting, X-Scope resolution, capability checks, Idempotency-Key, zod validation, the
-// envelope, error mapping and the one log line per request. Handlers stay thin.
+// The route kernel. Every API route is `route({...})`: the one description of the endpoint (its
+// contract: summary, tag, request and response schemas, see lib/api/contract.ts) and the handler.
+// The kernel owns the request id, authentication, rate limiting, X-Scope resolution, capability
+// checks, Idempotency-Key, zod validation, the envelope, error mapping and the one log line per
+// request. Handlers stay thin; the compiler holds their results to the declared responses, and in
+// development and tests every answer is parsed against them too (lib/api/response-check.ts).
 //
 // Order (each step can end the request): X-Scope present (no database read) → authenticate →
 // rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
-import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { readBodyText } from "@/lib/api/body";
+//
+// Transactions. A write handler runs in one database transaction by default, with its stored
+// Idempotency-Key response. The rule: no transaction is ever open while we wait on a bank. A
+// handler that calls a bank declares `transaction: "narrow"`: it runs outside any transaction
+// (`db` is the shared client), calls the bank, and writes in short transactions it opens itself:
+// `transaction(work)` for intermediate writes, `commit(work)` for the writes that make its answer
+// (the Idempotency-Key response is stored in that same transaction). Order the steps so that a
+// crash between the bank call and the write leaves a state the next call repairs: the bank's
+// answer is re-read or the bank call is repeated (never a half-written row), e.g. revoke ends the
+// consent at the bank, then here (a retry finds it gone at the bank and writes the end).
+import { z } from "zod";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
+import { readBodyText } from "@/lib/api/body";
+import type { AuthMode, Handler as RouteHandler, NoExcess, RouteContext, RouteOptions } from "@/lib/api/contract";
+import { ApiError } from "@/lib/api/errors";
 import {
   beginIdempotent,
   completeIdempotent,
@@ -19,106 +33,58 @@ import {
   shouldStore,
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
+import { documented, type Handler } from "@/lib/api/methods";
 import { checkSameOrigin } from "@/lib/api/origin";
-import { clientAddress, consume, consumeAll, type LimitKey, type LimitName } from "@/lib/api/rate-limit";
+import { errorOutcome, mapUnknownError, outcomeOf, type Outcome } from "@/lib/api/outcome";
+import { clientAddress, consume, consumeAll } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
-import { errorBody, jsonResponse, textResponse } from "@/lib/api/response";
+import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
+import { textResponse } from "@/lib/api/response";
+import type { Responses } from "@/lib/api/responses";
 import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
 import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
 import type { Capability } from "@/lib/auth/capabilities";
-import { principalKey, type AppPrincipal, type Principal, type UserPrincipal } from "@/lib/auth/principal";
+import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
-import { prismaErrorCode } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 
-type AuthMode = "public" | "any" | "user";
-type PrincipalFor<A extends AuthMode> = A extends "public"
-  ? Principal | null
-  : A extends "user"
-    ? UserPrincipal
-    : Principal;
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q> = {
-  request: Request;
-  requestId: string;
-  principal: PrincipalFor<A>;
-  scope: Scoped extends true ? ScopeContext : null;
-  body: Infer<B>;
-  query: Infer<Q>;
-  params: Record<string, string>;
-  /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
-  db: Tx;
-  /** For record routes: check the capability after the record was found (404 before 403). */
-  authorize: (capability: Capability) => void;
-};
-
-export type RouteResult =
-  | {
-      status?: number;
-      data?: unknown;
-      meta?: Record<string, unknown>;
-      headers?: Record<string, string>;
-      /** Runs after the write transaction committed (e.g. queue a job for a row it created). */
-      afterCommit?: () => Promise<void>;
-    }
-  | Response;
-
-export type RouteOptions<A extends AuthMode, Scoped extends boolean, B, Q> = {
-  auth: A;
-  scoped: Scoped;
-  capability?: Capability;
-  body?: B;
-  query?: Q;
-  /** Path parameters that must be UUIDs; a malformed one answers 404 like a missing record. */
-  uuidParams?: string[];
-  rateLimit?: LimitName;
-  /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
-  anonymousKey?: (request: Request, bodyText: string) => string;
-  /** Several limits for anonymous callers, counted together (the token endpoint's grants). */
-  anonymousLimits?: (request: Request, bodyText: string) => Promise<LimitKey[]>;
-  /**
-   * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
-   * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
-   * caller is over the limit. Authentication, scope membership and capability checks still come
-   * before the handler; only authenticated callers get the overlap.
-   */
-  readOnly?: boolean;
-  handler: (ctx: RouteContext<A, Scoped, B, Q>) => Promise<RouteResult>;
-};
-
-type NextContext = { params: Promise<Record<string, string | string[]>> };
-export type Handler = (request: Request, context: NextContext) => Promise<Response>;
+export { contractOf, isKernelHandler, methods, type Handler } from "@/lib/api/methods";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const UNCHECKED = z.unknown();
 
-function mapUnknownError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  // By code, not instanceof: the Prisma client may come from another module graph (lib/db/errors.ts).
-  const prismaCode = prismaErrorCode(error);
-  if (prismaCode === "P2002")
-    return new ApiError("conflict", "A record with these values already exists.", { cause: error });
-  if (prismaCode === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
-  return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
+async function pathParams(nextParams: Promise<Record<string, string | string[]>>, uuidParams: string[] = []) {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries((await nextParams) ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
+  for (const name of uuidParams) {
+    if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
+  }
+  return params;
 }
 
 export function route<
   A extends AuthMode,
   Scoped extends boolean,
+  R extends Responses,
+  H extends RouteHandler<A, Scoped, B, Q, Own, R>,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
->(options: RouteOptions<A, Scoped, B, Q>): Handler {
-  return async (request, nextContext) => {
+  Own extends boolean = false,
+>(options: RouteOptions<A, Scoped, B, Q, Own, R, H> & NoExcess<H, R>): Handler {
+  const { handler, rateLimit, anonymousKey, anonymousLimits, readOnly, transaction, ...contract } = options;
+  const narrow = transaction === "narrow";
+  const own = contract.ownValidation === true;
+  const kernel: Handler = async (request, nextContext) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
     let principal: Principal | null = null;
     let rateHeaders: Record<string, string> = {};
     let idem: IdempotencyRef | null = null;
-    let response: Response;
+    let response: Response | undefined;
 
     try {
-      const scopeId = options.scoped ? scopeHeader(request) : null;
+      const scopeId = contract.scoped ? scopeHeader(request) : null;
       const hasBody = WRITE_METHODS.has(request.method);
       const bodyText = hasBody ? await readBodyText(request) : "";
 
@@ -127,31 +93,18 @@ export function route<
       principal = authn.principal;
       const known = principal;
       const limit = known
-        ? consume(options.rateLimit ?? "default", principalKey(known))
-        : options.anonymousLimits
-          ? options.anonymousLimits(request, bodyText).then(consumeAll)
-          : consume(
-              options.rateLimit ?? "default",
-              options.anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`,
-            );
-      const overlap = options.readOnly === true && request.method === "GET" && known !== null;
-
-      type Outcome =
-        | { raw: Response }
-        | {
-            raw?: undefined;
-            status: number;
-            text: string;
-            headers: Record<string, string>;
-            afterCommit?: () => Promise<void>;
-          };
+        ? consume(rateLimit ?? "default", principalKey(known))
+        : anonymousLimits
+          ? anonymousLimits(request, bodyText).then(consumeAll)
+          : consume(rateLimit ?? "default", anonymousKey?.(request, bodyText) ?? `ip:${clientAddress(request)}`);
+      const overlap = readOnly === true && request.method === "GET" && known !== null;
 
       // Everything after the rate limit, in the documented order (human-only, scope, capability,
       // Idempotency-Key, validation, handler).
       const proceed = async (): Promise<Outcome> => {
-        if (options.auth !== "public") principal = requirePrincipal(principal);
+        if (contract.auth !== "public") principal = requirePrincipal(principal);
         checkSameOrigin(request, principal);
-        if (options.auth === "user" && principal?.kind === "app") {
+        if (contract.auth === "user" && principal?.kind === "app") {
           throw new ApiError(
             "user_context_required",
             "This operation needs a signed-in person; App tokens (API keys, connector apps, delegated agents) cannot perform it.",
@@ -159,64 +112,75 @@ export function route<
         }
         const scope: ScopeContext | null =
           scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
-        if (scope && options.capability) authorize(scope, options.capability);
-
-        const raw = await nextContext.params;
-        const params: Record<string, string> = {};
-        for (const [k, v] of Object.entries(raw ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
-        for (const name of options.uuidParams ?? []) {
-          if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
-        }
+        if (scope && contract.capability && !contract.afterLookup) authorize(scope, contract.capability);
+        const params = await pathParams(nextContext.params, contract.uuidParams);
 
         const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
         if (key !== null && principal) {
           const ref = { principalKey: principalKey(principal), scopeKey: scope?.scopeId ?? "", key };
-          const begun = await beginIdempotent(
-            ref,
-            request.method,
-            url.pathname,
-            requestFingerprint(request.method, url.pathname, bodyText),
-          );
+          const fingerprint = requestFingerprint(request.method, url.pathname, bodyText);
+          const begun = await beginIdempotent(ref, request.method, url.pathname, fingerprint);
           if (begun.kind === "replay") {
             return { status: begun.status, text: begun.bodyText, headers: { "idempotent-replayed": "true" } };
           }
           idem = ref;
         }
 
-        const body = (
-          options.body
-            ? parseWith(options.body, parseJsonText(bodyText, request.headers.get("content-type")))
-            : undefined
-        ) as Infer<B>;
-        const query = (options.query ? parseWith(options.query, queryObject(url)) : undefined) as Infer<Q>;
+        const rawBody = contract.body ? parseJsonText(bodyText, request.headers.get("content-type")) : undefined;
+        const rawQuery = contract.query ? queryObject(url) : undefined;
+        // ownValidation: the handler applies the schema; NUL and unpaired surrogates are refused here all the same.
+        const body = contract.body ? parseWith(own ? UNCHECKED : contract.body, rawBody) : undefined;
+        const query = contract.query ? parseWith(own ? UNCHECKED : contract.query, rawQuery) : undefined;
+
+        const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+          prisma().$transaction((tx) => work(tx), { maxWait: 10_000, timeout: 60_000 });
+        const onlyNarrow = () => {
+          throw new ApiError("server_error", 'ctx.transaction/commit need transaction: "narrow"');
+        };
+        // The answer as stored and sent; stored inside `tx` when given (the writes' own transaction).
+        const render = async (result: unknown, tx: Tx | null): Promise<Outcome> => {
+          const outcome = outcomeOf<R>(request.method, contract, result as never, requestId);
+          if (idem && shouldStore(outcome.status)) {
+            if (tx) await completeIdempotentTx(tx, idem, outcome.status, outcome.text);
+            else await completeIdempotent(idem, outcome.status, outcome.text);
+          }
+          return outcome;
+        };
+        let committed: { result: unknown; outcome: Outcome } | null = null;
 
         const run = async (db: Tx): Promise<Outcome> => {
           const ctx = {
             request,
             requestId,
-            principal: principal as PrincipalFor<A>,
-            scope: scope as RouteContext<A, Scoped, B, Q>["scope"],
+            principal,
+            scope,
             body,
             query,
             params,
             db,
-            authorize: (capability: Capability) => {
-              if (!scope) throw new ApiError("server_error", "authorize() needs a scoped route");
-              authorize(scope, capability);
+            authorize: (capability?: Capability) => {
+              const wanted = capability ?? contract.capability;
+              if (!scope || !wanted) throw new ApiError("server_error", "authorize() needs a scoped route");
+              authorize(scope, wanted);
             },
-          };
-          const result = await options.handler(ctx);
-          if (result instanceof Response) return { raw: result };
-          const status = result.status ?? 200;
-          const text =
-            status === 204 ? "" : JSON.stringify({ data: result.data ?? null, meta: { requestId, ...result.meta } });
-          if (idem && shouldStore(status)) await completeIdempotentTx(db, idem, status, text);
-          return { status, text, headers: result.headers ?? {}, afterCommit: result.afterCommit };
+            transaction: narrow ? inTransaction : onlyNarrow,
+            commit: narrow
+              ? <T>(work: (tx: Tx) => Promise<T>) =>
+                  inTransaction(async (tx) => {
+                    const result = await work(tx);
+                    committed = { result, outcome: await render(result, tx) };
+                    return result;
+                  })
+              : onlyNarrow,
+          } as RouteContext<A, Scoped, B, Q, Own>;
+          const result = await handler(ctx);
+          // Answered through ctx.commit: already rendered and stored with its writes.
+          const done = committed as { result: unknown; outcome: Outcome } | null;
+          if (done && done.result === result) return done.outcome;
+          return render(result, narrow ? null : db);
         };
 
-        return hasBody
-          ? await prisma().$transaction((tx) => run(tx), { maxWait: 10_000, timeout: 60_000 })
-          : await run(db());
+        return hasBody && !narrow ? await inTransaction((tx) => run(tx)) : await run(db());
       };
 
       let outcome: Outcome;
@@ -231,86 +195,48 @@ export function route<
         outcome = await proceed();
       }
 
-      if (outcome.raw) {
-        response = outcome.raw;
-        response.headers.set("x-request-id", requestId);
-      } else {
-        if (idem && !shouldStore(outcome.status)) await releaseIdempotent(idem);
-        idem = null;
-        if (outcome.afterCommit) {
-          await outcome
-            .afterCommit()
-            .catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
-        }
-        response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
+      if (idem && !shouldStore(outcome.status)) await releaseIdempotent(idem);
+      idem = null;
+      if (outcome.afterCommit) {
+        await outcome
+          .afterCommit()
+          .catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
       }
+      response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
       return response;
-    } catch (caught) {
-      const error = mapUnknownError(caught);
-      if (error.status >= 500) {
-        log.error("request failed", {
-          requestId,
-          method: request.method,
-          path: url.pathname,
-          error: caught,
-          cause: (caught as Error)?.cause,
-        });
+    } catch (thrown) {
+      let caught = thrown;
+      let error = mapUnknownError(caught);
+      let answer = errorOutcome(error, requestId);
+      try {
+        if (responseCheckEnabled()) checkResponse(request.method, contract, error.status, answer.text);
+      } catch (violation) {
+        caught = violation;
+        error = mapUnknownError(violation);
+        answer = errorOutcome(error, requestId);
       }
-      const body = errorBody(error.code, error.message, requestId, error.details);
+      if (error.status >= 500) {
+        const cause = (caught as Error)?.cause;
+        log.error("request failed", { requestId, method: request.method, path: url.pathname, error: caught, cause });
+      }
       if (idem) {
         const stored = shouldStore(error.status)
-          ? completeIdempotent(idem, error.status, JSON.stringify(body))
+          ? completeIdempotent(idem, error.status, answer.text)
           : releaseIdempotent(idem);
         await stored.catch((e: unknown) => log.error("idempotency bookkeeping failed", { requestId, error: e }));
       }
-      response = jsonResponse(body, error.status, requestId, { ...rateHeaders, ...error.headers });
+      response = textResponse(answer.text, error.status, requestId, { ...rateHeaders, ...answer.headers });
       return response;
     } finally {
       log.info("api", {
         requestId,
         method: request.method,
         path: url.pathname,
-        status: response!?.status,
+        status: response?.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         principal: principal ? principalKey(principal) : null,
       });
     }
   };
+  return documented(contract, kernel);
 }
-
-// Marks the handlers built here: plain Request → Response functions that need no Next.js request
-// context, so the HTTP server may call them directly (lib/server/direct-api.ts). A registry
-// symbol, so the mark reads the same from any copy of this module.
-const KERNEL_HANDLER = Symbol.for("ledgerlink.kernel-handler");
-
-export function isKernelHandler(value: unknown): value is Handler {
-  return typeof value === "function" && (value as unknown as Record<symbol, unknown>)[KERNEL_HANDLER] === true;
-}
-
-function mark(handler: Handler): Handler {
-  Object.defineProperty(handler, KERNEL_HANDLER, { value: true });
-  return handler;
-}
-
-/** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
-export function methods(handlers: Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>) {
-  const allow = Object.keys(handlers).join(", ");
-  const notAllowed: Handler = async (request) => {
-    const requestId = requestIdFor(request);
-    return jsonResponse(
-      errorBody("method_not_allowed", `${request.method} is not supported here. Allowed: ${allow}.`, requestId),
-      405,
-      requestId,
-      { allow },
-    );
-  };
-  return {
-    GET: mark(handlers.GET ?? notAllowed),
-    POST: mark(handlers.POST ?? notAllowed),
-    PUT: mark(handlers.PUT ?? notAllowed),
-    PATCH: mark(handlers.PATCH ?? notAllowed),
-    DELETE: mark(handlers.DELETE ?? notAllowed),
-  };
-}
-
-export type AppOnly = AppPrincipal;

@@ -23,7 +23,7 @@ export function scopeHeader(request: Request): string {
   return value;
 }
 
-export const scopeNotFound = () =>
+const scopeNotFound = () =>
   new ApiError("not_found", "Scope not found, or you are not a member of it. Pick a scopeId from GET /api/scopes/v1.");
 
 /** `knownRole`: the membership already read with the credentials (null: not a member); undefined reads it here. */

@@ -1,15 +1,19 @@
 // The bank integrations this deployment offers, by integrationName. "sandbox" is the sandbox bank
 // (on by default, off with SANDBOX_BANK_ENABLED=0); real ASPSPs are further NextGenPSD2 entries.
-// "enablebanking" is Enable Banking, present only when configured (lib/env.ts enableBankingConfig).
+// "enablebanking" is Enable Banking, present only when configured (lib/env.ts enableBankingConfig);
+// "gocardless" is GoCardless Bank Account Data, likewise (goCardlessConfig).
 import type { BankIntegration } from "@/lib/banking/interface";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
 import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
 import { loadOrCreatePrivateKey } from "@/lib/banking/enablebanking/key";
-import { appUrl, enableBankingConfig, env } from "@/lib/env";
+import { createGoCardlessIntegration } from "@/lib/banking/gocardless/provider";
+import { goCardlessSecrets } from "@/lib/banking/gocardless/credentials";
+import { appUrl, enableBankingConfig, env, goCardlessConfig } from "@/lib/env";
 
 export const SANDBOX_INTEGRATION = "sandbox";
 export const ENABLE_BANKING_INTEGRATION = "enablebanking";
+export const GOCARDLESS_INTEGRATION = "gocardless";
 
 // Built per module graph, not on globalThis: the Next bundle and a tsx-loaded worker each build
 // their own integrations (cheap, stateless), so no object made by one copy of our classes is used
@@ -40,6 +44,13 @@ function build(): Map<string, BankIntegration> {
         appId: eb.appId,
         privateKey: loadOrCreatePrivateKey(eb.keyFile, eb.fake),
       }),
+    );
+  }
+  const gc = goCardlessConfig();
+  if (gc) {
+    map.set(
+      GOCARDLESS_INTEGRATION,
+      createGoCardlessIntegration({ name: GOCARDLESS_INTEGRATION, apiUrl: gc.apiUrl, ...goCardlessSecrets(gc) }),
     );
   }
   return map;

@@ -5,103 +5,36 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
 import { useCurrentScope } from "@/lib/client/hooks";
-import type { Page, PageMeta } from "@/lib/client/types";
 import type { z } from "zod";
-import type { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import type { TrackAccountBody } from "@/lib/accounttracking/schemas";
+import type { Page, PageMeta } from "@/lib/client/api-client";
+import type {
+  AccountSchema,
+  AutoUpdateSchema,
+  StatsSchema,
+  SyncRunSchema,
+  SyncStatusSchema,
+  TransactionSchema,
+} from "@/lib/openapi/schemas/accounttracking";
 import { filterQuery, type TransactionFilter } from "@/lib/client/transactions";
 
-export type AccountType = "private" | "company" | "payment";
-export type SyncState = "queued" | "running" | "succeeded" | "failed";
-export type SyncRun = {
-  id: string;
-  state: SyncState;
-  trigger: "manual" | "scheduled";
-  attended: boolean;
-  progress: { pages: number; added: number; updated: number; removed: number; reissued: number };
-  attempts: number;
-  lastError: string | null;
-  retryAt: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  heartbeatAt: string | null;
-};
-export type Money = { amount: string; currency: string };
-export type Account = {
-  id: string;
-  consentId: string;
-  integrationName: string;
-  bankId: string;
-  bankName: string | null;
-  countryCode: string;
-  accountType: AccountType;
-  bankAccountId: string;
-  iban: string | null;
-  currency: string;
-  name: string | null;
-  product: string | null;
-  ownerName: string | null;
-  balance: (Money & { date: string | null }) | null;
-  autoUpdatesPerDay: number;
-  nextScheduledAt: string | null;
-  lastSyncedAt: string | null;
-  createdAt: string;
-  latestSync: SyncRun | null;
-};
-export type SyncStatus = {
-  accountId: string;
-  running: boolean;
-  state: SyncState | "never_synced";
-  run: SyncRun | null;
-  lastSucceededAt: string | null;
-  autoUpdatesPerDay: number;
-  nextScheduledAt: string | null;
-  psd2: { unattendedAccessesPerDay: number; usedLast24h: number; left: number; nextAllowedAt: string | null };
-};
-/** The API's transaction record, from the same zod schema the OpenAPI document is built from. */
-export type Transaction = z.infer<typeof TransactionSchema> & {
-  // Stored by the sync once main's migration lands; shown in the detail view when the API sends them.
-  endToEndId?: string | null;
-  proprietaryBankTransactionCode?: string | null;
-};
-export type { TransactionFilter } from "@/lib/client/transactions";
-export type MonthFigures = {
-  month: string;
-  inflow: string;
-  outflow: string;
-  net: string;
-  count: number;
-  transfersIn: string;
-  transfersOut: string;
-};
-export type AccountStats = {
-  accountId: string;
-  currency: string;
-  balance: { amount: string; date: string | null; source: string } | null;
-  counts: { booked: number; pending: number };
-  bookedSum: string;
-  firstDate: string | null;
-  lastDate: string | null;
-  months: MonthFigures[];
-  topCounterparts: { name: string; count: number; total: string }[];
-};
-export type TrackAccountInput = {
-  bankId: string;
-  countryCode: string;
-  accountType: AccountType;
-  consentId?: string;
-  accountId?: string;
-  autoUpdatesPerDay?: number;
-};
-export type AutoUpdate = { accountId: string; autoUpdatesPerDay: number; nextScheduledAt: string | null };
+export type Account = z.output<typeof AccountSchema>;
+export type AccountType = Account["accountType"];
+export type SyncRun = z.output<typeof SyncRunSchema>;
+export type SyncState = SyncRun["state"];
+type SyncStatus = z.output<typeof SyncStatusSchema>;
+export type Transaction = z.output<typeof TransactionSchema>;
+export type AccountStats = z.output<typeof StatsSchema>;
+type TrackAccountInput = z.input<typeof TrackAccountBody>;
+type AutoUpdate = z.output<typeof AutoUpdateSchema>;
 
 /** The first page is small so the table shows quickly; later pages are larger (fewer round trips). */
-export const TRANSACTIONS_FIRST_PAGE = 100;
-export const TRANSACTIONS_NEXT_PAGES = 300;
+const TRANSACTIONS_FIRST_PAGE = 100;
+const TRANSACTIONS_NEXT_PAGES = 300;
 const BASE = "/api/accounttracking/v1/accounts";
 const enc = encodeURIComponent;
 
-export function accountsApi(client: ApiClient) {
+function accountsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     list: async (cursor?: string | null): Promise<Page<Account>> => {

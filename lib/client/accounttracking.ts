@@ -3,55 +3,31 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
-import type { Page, PageMeta } from "@/lib/client/types";
+import type { z } from "zod";
+import type { CreateConsentBody } from "@/lib/accounttracking/schemas";
+import type { Page, PageMeta } from "@/lib/client/api-client";
+import type {
+  BankAccountSchema,
+  BankSchema,
+  ConsentSchema,
+  CountrySchema,
+  RedirectSchema,
+  TrackingStatusSchema,
+} from "@/lib/openapi/schemas/accounttracking";
 
-export type ConsentStatus = "pending" | "valid" | "rejected" | "expired" | "revoked" | "renewed";
-export type Consent = {
-  id: string;
-  integrationName: string;
-  purpose: "account_access" | "account_list";
-  status: ConsentStatus;
-  isValid: boolean;
-  expiresAt: string | null;
-  remainingDays: string;
-  expiryDays: number;
-  validUntil: string | null;
-  bankId: string | null;
-  bankName: string | null;
-  bankConsentId: string | null;
-  countryCode: string | null;
-  statusReason: string | null;
-  authorizedAt: string | null;
-  lastCheckedAt: string | null;
-  renewsConsentId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type Bank = { bankId: string; name: string; bic: string | null; countryCode: string; integrationName: string };
-export type Country = { countryCode: string; name: string; bankCount: number };
-export type BankAccount = {
-  accountId: string;
-  iban: string | null;
-  currency: string;
-  name: string | null;
-  product: string | null;
-  ownerName: string | null;
-  cashAccountType: string | null;
-  accountType: "private" | "company" | "payment";
-};
-export type TrackingStatus = { active: boolean; activatedAt: string | null };
-export type CreateConsentInput = {
-  integrationName: string;
-  purpose: Consent["purpose"];
-  expiryDays: number;
-  bankId?: string;
-};
-export type Redirect = { consentId: string; authorizationUrl: string; stateExpiresAt: string };
+export type Consent = z.output<typeof ConsentSchema>;
+export type ConsentStatus = Consent["status"];
+export type Bank = z.output<typeof BankSchema>;
+export type Country = z.output<typeof CountrySchema>;
+export type BankAccount = z.output<typeof BankAccountSchema>;
+type TrackingStatus = z.output<typeof TrackingStatusSchema>;
+export type CreateConsentInput = z.input<typeof CreateConsentBody>;
+export type Redirect = z.output<typeof RedirectSchema>;
 
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
-export function accountTrackingApi(client: ApiClient) {
+function accountTrackingApi(client: ApiClient) {
   const { request, data } = client;
   return {
     active: () => data(request<TrackingStatus>("GET", `${BASE}/active`, { scoped: true })),
@@ -88,7 +64,7 @@ export function accountTrackingApi(client: ApiClient) {
   };
 }
 
-export const accountTrackingKeys = {
+const accountTrackingKeys = {
   all: (scopeId: string | null) => ["scope", scopeId, "accounttracking"] as const,
   active: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "active"] as const,
   countries: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "countries"] as const,

@@ -1,30 +1,51 @@
 // Typed client for the Ledgerlink API: envelopes, X-Scope, Idempotency-Key and retries in one place.
 import { ApiError } from "@/lib/client/errors";
 import { sendWithRetry, type RetryOptions } from "@/lib/client/retry";
+import type { z } from "zod";
+import type { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
+import type { CreateApiKeyBody, CreatePersonalTokenBody, SignUpBody } from "@/lib/identity/schemas";
+import type { errorEnvelope, MetaSchema, PageMetaSchema } from "@/lib/openapi/schemas/common";
 import type {
-  AddMemberInput,
-  Client,
-  CreateApiKeyInput,
-  CreateClientInput,
-  CreatedToken,
-  CreatePersonalTokenInput,
-  CreateScopeInput,
-  Envelope,
-  ErrorEnvelope,
-  ListClientsInput,
-  Me,
-  Meta,
-  Member,
-  Page,
-  PageMeta,
-  Scope,
-  SignUpInput,
-  SignUpResult,
-  TokenRecord,
-  UpdateMemberInput,
-} from "@/lib/client/types";
+  ClientSchema,
+  CreatedTokenSchema,
+  MemberSchema,
+  MeSchema,
+  ScopeSchema,
+  SignUpResultSchema,
+  TokenRecordSchema,
+} from "@/lib/openapi/schemas/platform";
+import type { AddMemberBody, CreateScopeBody, UpdateMemberBody } from "@/lib/scopes/schemas";
 
-export type ApiClientOptions = {
+// The API's shapes, inferred from the schemas its routes declare (one definition, no copies).
+export type Meta = z.output<typeof MetaSchema>;
+export type PageMeta = z.output<typeof PageMetaSchema>;
+export type Envelope<T, M extends Meta = Meta> = { data: T; meta: M };
+type ErrorEnvelope = z.output<ReturnType<typeof errorEnvelope>>;
+/** A page as the hooks keep it. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+type Me = z.output<typeof MeSchema>;
+export type Scope = z.output<typeof ScopeSchema>;
+export type Role = Scope["role"];
+export type Member = z.output<typeof MemberSchema>;
+export type TokenRecord = z.output<typeof TokenRecordSchema>;
+export type CreatedToken = z.output<typeof CreatedTokenSchema>;
+export type Client = z.output<typeof ClientSchema>;
+export type ClientType = Client["type"];
+type SignUpInput = z.input<typeof SignUpBody>;
+type SignUpResult = z.output<typeof SignUpResultSchema>;
+export type CreateScopeInput = z.input<typeof CreateScopeBody>;
+export type AddMemberInput = z.input<typeof AddMemberBody>;
+type UpdateMemberInput = z.input<typeof UpdateMemberBody>;
+export type CreatePersonalTokenInput = z.input<typeof CreatePersonalTokenBody>;
+export type ExpiryDays = NonNullable<CreatePersonalTokenInput["expiresInDays"]>;
+export type CreateApiKeyInput = z.input<typeof CreateApiKeyBody>;
+export type AppTokenKind = CreateApiKeyInput["kind"];
+export type CreateClientInput = z.input<typeof CreateClientBody>;
+type ListClientsInput = Partial<Pick<z.output<typeof ListClientsQuery>, "perPage" | "search">> & {
+  cursor?: string | null;
+};
+
+type ApiClientOptions = {
   /** Origin of the API; "" (default) means same origin, as in the browser. */
   baseUrl?: string;
   /** Bearer token; omit in the browser, where the Auth.js session cookie is sent. */

@@ -1,6 +1,6 @@
 "use client";
 // The browser's API client and the current scope (which drives X-Scope for every scoped call).
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { createApiClient, type ApiClient } from "@/lib/client/api-client";
 
 const STORAGE_KEY = "ledgerlink.scopeId";
@@ -31,17 +31,26 @@ function storeScopeId(scopeId: string | null) {
   }
 }
 
+function scopedClient() {
+  let current: string | null = null;
+  const client = createApiClient({ scopeId: () => current });
+  return { client, switchScope: (scopeId: string | null) => void (current = scopeId) };
+}
+
 export function ApiProvider({ children }: { children: ReactNode }) {
   const [scopeId, setScopeState] = useState<string | null>(null);
-  // The client reads the scope through a ref so it is current even before React re-renders.
-  const scopeRef = useRef<string | null>(null);
-  const client = useMemo(() => createApiClient({ scopeId: () => scopeRef.current }), []);
+  // One client for the provider's life; it keeps the scope itself, so a call made right after a
+  // switch already sends the new scope, before React re-renders.
+  const [{ client, switchScope }] = useState(scopedClient);
 
-  const setScopeId = useCallback((next: string | null) => {
-    scopeRef.current = next;
-    storeScopeId(next);
-    setScopeState(next);
-  }, []);
+  const setScopeId = useCallback(
+    (next: string | null) => {
+      switchScope(next);
+      storeScopeId(next);
+      setScopeState(next);
+    },
+    [switchScope],
+  );
 
   const value = useMemo(() => ({ client, scopeId, setScopeId }), [client, scopeId, setScopeId]);
   return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>;

@@ -3,83 +3,36 @@
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
-import type { Page, PageMeta } from "@/lib/client/types";
+import type { z } from "zod";
+import type { Page, PageMeta } from "@/lib/client/api-client";
+import type { CounterpartsQuery } from "@/lib/counterparts/schemas";
+import type {
+  ConsolidationSchema,
+  CounterpartDetailSchema,
+  CounterpartListItemSchema,
+  CounterpartNameSchema,
+  CounterpartSchema,
+  CounterpartTransactionSchema,
+  FamilyNodeSchema,
+  TotalsSchema,
+} from "@/lib/openapi/schemas/counterparts";
 
-export type Totals = { count: number; sumIn: string; sumOut: string; lastDate: string | null };
-export type Entity = { entityType: string; entityId: string };
-export type CounterpartSort = "name" | "count" | "sumIn" | "sumOut" | "lastDate";
-export type ListedCounterpart = {
-  id: string;
-  name: string;
-  alias: string | null;
-  displayName: string;
-  parentId: string | null;
-  entity: Entity | null;
-  consolidatedCount: number;
-  currency: string;
-  totals: Totals;
-};
-export type CounterpartName = { id: string; rootId: string; displayName: string };
-export type Counterpart = {
-  id: string;
-  name: string;
-  alias: string | null;
-  displayName: string;
-  mergedIntoId: string | null;
-  consolidationId: string | null;
-  parentId: string | null;
-  entity: Entity | null;
-  totals?: Totals;
-  createdAt: string;
-  updatedAt: string;
-};
-export type CurrencyTotals = Totals & { currency: string };
-export type CounterpartDetail = Counterpart & {
-  /** Only when every transaction is in one currency; totalsByCurrency always. */
-  totals?: Totals;
-  totalsByCurrency: CurrencyTotals[];
-  members: Counterpart[];
-  keys: { kind: string; value: string; counterpartId: string }[];
-  bankNames: { name: string; count: number }[];
-  monthly: { month: string; currency: string; count: number; sumIn: string; sumOut: string }[];
-};
-export type FamilyNode = {
-  id: string;
-  name: string;
-  alias: string | null;
-  displayName: string;
-  parentId: string | null;
-  totals: Totals;
-  rolledUp: Totals;
-  children: FamilyNode[];
-};
-export type Consolidation = {
-  id: string;
-  targetId: string;
-  memberIds: string[];
-  createdAt: string;
-  undoneAt: string | null;
-};
-export type CounterpartTransaction = {
-  id: string;
-  accountId: string;
-  status: "booked" | "pending";
-  bookingDate: string | null;
-  valueDate: string | null;
-  amount: string;
-  currency: string;
-  counterpartName: string | null;
-  remittanceInformation: string | null;
-  counterpartId: string | null;
-  derivedCounterpartId: string | null;
-  isBound: boolean;
-};
-export type ListParams = { q?: string; sort: CounterpartSort; order: "asc" | "desc" };
+export type Totals = z.output<typeof TotalsSchema>;
+export type ListedCounterpart = z.output<typeof CounterpartListItemSchema>;
+export type Entity = NonNullable<ListedCounterpart["entity"]>;
+export type CounterpartSort = NonNullable<z.input<typeof CounterpartsQuery>["sort"]>;
+export type CounterpartName = z.output<typeof CounterpartNameSchema>;
+export type Counterpart = z.output<typeof CounterpartSchema>;
+export type CounterpartDetail = z.output<typeof CounterpartDetailSchema>;
+export type FamilyNode = z.output<typeof FamilyNodeSchema>;
+export type Consolidation = z.output<typeof ConsolidationSchema>;
+type CounterpartTransaction = z.output<typeof CounterpartTransactionSchema>;
+type ListParams = { q?: string; sort: CounterpartSort; order: "asc" | "desc" };
 
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
-export function counterpartsApi(client: ApiClient) {
+function counterpartsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     list: async (accountId: string, params: ListParams, cursor?: string): Promise<Page<ListedCounterpart>> => {

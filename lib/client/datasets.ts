@@ -4,91 +4,32 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
-import type { PageMeta } from "@/lib/client/types";
+import type { z } from "zod";
+import type { PageMeta } from "@/lib/client/api-client";
+import type { LookupQuery } from "@/lib/datasets/schemas";
+import type {
+  DatasetSchema,
+  LookupResultSchema,
+  ProfileRequestSchema,
+  ProfileSchema,
+  ProviderSchema,
+  SubsetTypeSchema,
+} from "@/lib/openapi/schemas/platform";
 
-export type ProfileScope = "global" | "entity" | "profession";
-export type SubsetType = {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  datasetId: string;
-  datasetKey: string;
-  providers: string[];
-};
-export type Dataset = {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  subsetTypes: SubsetType[];
-  createdAt: string;
-};
-export type Provider = {
-  id: string;
-  name: string;
-  isEnabled: boolean;
-  subsetTypes: string[];
-  countries: string[] | null;
-};
-export type Profile = {
-  id: string;
-  name: string;
-  scope: ProfileScope;
-  entityType: string | null;
-  entityId: string | null;
-  profession: string | null;
-  subProfession: string | null;
-  subsetSelection: string[];
-  providerPriorities: string[];
-  isDefault: boolean;
-  usageCount: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type ProfileRequest = {
-  name: string;
-  scope: ProfileScope;
-  subset_selection: string[];
-  provider_priorities?: string[];
-  is_default?: boolean;
-  entity_type?: string;
-  entity_id?: string;
-  profession?: string;
-  sub_profession?: string;
-};
-export type LookupAttempt = {
-  provider: string;
-  outcome: "served" | "skipped" | "not_found" | "failed";
-  reason: string | null;
-};
-export type LookupSubset = {
-  subset: string;
-  status: "served" | "unavailable";
-  provider: string | null;
-  data: Record<string, unknown> | null;
-  attempts: LookupAttempt[];
-};
-export type LookupInput = {
-  country: string;
-  number: string;
-  entityType?: string;
-  entityId?: string;
-  profession?: string;
-  subProfession?: string;
-  profileId?: string;
-};
-export type LookupResult = {
-  company: { country: string; number: string };
-  profile: Profile & { matchedBy: "explicit" | "entity" | "sub_profession" | "profession" | "global" };
-  subsets: LookupSubset[];
-  servedCount: number;
-};
+export type SubsetType = z.output<typeof SubsetTypeSchema>;
+export type Dataset = z.output<typeof DatasetSchema>;
+export type Provider = z.output<typeof ProviderSchema>;
+export type Profile = z.output<typeof ProfileSchema>;
+export type ProfileScope = Profile["scope"];
+export type ProfileRequest = z.input<typeof ProfileRequestSchema>;
+export type LookupResult = z.output<typeof LookupResultSchema>;
+export type LookupInput = z.input<typeof LookupQuery>;
+export type LookupAttempt = LookupResult["subsets"][number]["attempts"][number];
 
 const BASE = "/api/datasets/v1";
 const enc = encodeURIComponent;
 
-export function datasetsApi(client: ApiClient) {
+function datasetsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     listDatasets: () => data(request<Dataset[]>("GET", BASE, { scoped: true })),
@@ -114,7 +55,7 @@ export function datasetsApi(client: ApiClient) {
   };
 }
 
-export const datasetKeys = {
+const datasetKeys = {
   all: (scopeId: string | null) => ["scope", scopeId, "datasets"] as const,
   list: (scopeId: string | null) => [...datasetKeys.all(scopeId), "list"] as const,
   subsetTypes: (scopeId: string | null) => [...datasetKeys.all(scopeId), "subset-types"] as const,

@@ -10,9 +10,9 @@ import type {
   CreatePersonalTokenInput,
   CreateScopeInput,
   Role,
-} from "@/lib/client/types";
+} from "@/lib/client/api-client";
 
-export const CLIENTS_PER_PAGE = 25;
+const CLIENTS_PER_PAGE = 25;
 
 // ---- identity -------------------------------------------------------------------------------
 
@@ -141,15 +141,6 @@ export function useClients(search: string) {
     enabled: scopeId !== null,
     // Keep the rows on screen while a new search loads (same scope only).
     placeholderData: (previous, query) => (query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined),
-  });
-}
-
-export function useClient(id: string) {
-  const { client, scopeId } = useApi();
-  return useQuery({
-    queryKey: queryKeys.clients.detail(scopeId, id),
-    queryFn: () => client.getClient(id),
-    enabled: scopeId !== null,
   });
 }
 

@@ -3,9 +3,8 @@
 // Retries, Idempotency-Key and typed errors come from createApiClient (lib/client/api-client.ts).
 // The types are the OpenAPI document's response schemas (lib/openapi/schemas), so they cannot drift.
 import type { z } from "zod";
-import { createApiClient, type ApiClient } from "@/lib/client/api-client";
+import { createApiClient, type ApiClient, type Page, type PageMeta } from "@/lib/client/api-client";
 import type { RetryOptions } from "@/lib/client/retry";
-import type { Page, PageMeta } from "@/lib/client/types";
 import type {
   AccountSchema,
   StatsSchema,
@@ -13,12 +12,12 @@ import type {
   TransactionSchema,
 } from "@/lib/openapi/schemas/accounttracking";
 
-export type MachineAccount = z.infer<typeof AccountSchema>;
-export type MachineTransaction = z.infer<typeof TransactionSchema>;
-export type MachineStats = z.infer<typeof StatsSchema>;
-export type MachineSyncStatus = z.infer<typeof SyncStatusSchema>;
+type MachineAccount = z.infer<typeof AccountSchema>;
+type MachineTransaction = z.infer<typeof TransactionSchema>;
+type MachineStats = z.infer<typeof StatsSchema>;
+type MachineSyncStatus = z.infer<typeof SyncStatusSchema>;
 
-export type MachineClientOptions = {
+type MachineClientOptions = {
   /** Origin of the Ledgerlink server, e.g. https://ledgerlink.example.com */
   baseUrl: string;
   /** An App token (ll_key_…, ll_app_…, ll_agt_…) or a personal access token (ll_pat_…). */
@@ -29,8 +28,8 @@ export type MachineClientOptions = {
   fetch?: typeof fetch;
 };
 
-export type PageInput = { perPage?: number; cursor?: string | null };
-export type TransactionsInput = PageInput & { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
+type PageInput = { perPage?: number; cursor?: string | null };
+type TransactionsInput = PageInput & { fromDate?: string; toDate?: string; status?: "booked" | "pending" };
 
 const enc = encodeURIComponent;
 const AT = "/api/accounttracking/v1";
@@ -94,5 +93,3 @@ export function createMachineClient(options: MachineClientOptions) {
       api.data(api.request<MachineSyncStatus>("GET", `${AT}/accounts/${enc(id)}/sync-status`, { scoped: true })),
   };
 }
-
-export type MachineClient = ReturnType<typeof createMachineClient>;

@@ -2,7 +2,9 @@
 // Transactions beyond the list: filters as URL parameters, totals of the filtered set, the CSV
 // download, and marking own-account transfers.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { ApiClient } from "@/lib/client/api-client";
 import { useApi } from "@/lib/client/api-context";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
@@ -11,17 +13,9 @@ import { ApiError } from "@/lib/client/errors";
 
 /** The API's transaction filters (one definition, lib/accounttracking/transaction-filter.ts); the scope is the caller's. */
 export type TransactionFilter = Omit<TransactionsFilter, "scopeId">;
-export const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
+const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
 
-export type CurrencyTotals = {
-  currency: string;
-  count: number;
-  inflow: string;
-  outflow: string;
-  net: string;
-  transfers: { count: number; net: string };
-};
-export type TransactionTotals = { count: number; currencies: CurrencyTotals[] };
+type TransactionTotals = z.output<typeof TransactionTotalsSchema>;
 
 /** Reads the filter from URL search parameters (unknown values are dropped, never guessed). */
 export function filterFromParams(params: URLSearchParams): TransactionFilter {
@@ -36,7 +30,7 @@ export function filterFromParams(params: URLSearchParams): TransactionFilter {
   f.q = params.get("q") || undefined;
   f.minAmount = params.get("minAmount") || undefined;
   f.maxAmount = params.get("maxAmount") || undefined;
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as TransactionFilter;
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
 }
 
 export function filterToParams(filter: TransactionFilter, base?: URLSearchParams): URLSearchParams {
@@ -79,7 +73,7 @@ export function filterQuery(filter: TransactionFilter): Record<string, string | 
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
-export function transactionsApi(client: ApiClient) {
+function transactionsApi(client: ApiClient) {
   const { request, data } = client;
   return {
     totals: (accountId: string, filter: TransactionFilter) =>

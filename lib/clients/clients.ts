@@ -3,11 +3,13 @@ import { decodeCursor, pageOf } from "@/lib/api/pagination";
 import type { Tx } from "@/lib/db/client";
 import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
+import type { CLIENT_TYPES } from "@/lib/clients/schemas";
 
 export function serializeClient(client: Client) {
   return {
     id: client.id,
-    type: client.type,
+    // Stored as text; only CLIENT_TYPES are ever written (CreateClientBody).
+    type: client.type as (typeof CLIENT_TYPES)[number],
     displayName: client.displayName,
     countryCode: client.countryCode,
     createdAt: client.createdAt.toISOString(),

@@ -1,12 +1,11 @@
 // Test helpers for the counterpart API: one synced `namesakes` account and typed calls.
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import { beforeAll } from "vitest";
-import { prisma } from "@/lib/db/client";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
+import { syncAttended } from "@/lib/sync/testing/sync";
 
 export type Listed = {
   id: string;
@@ -25,16 +24,8 @@ export async function syncedNamesakes() {
   return { connected, account, headers: bearer(connected.person.token, connected.person.scopeId) };
 }
 
-export async function resync(connected: Connected, accountId: string) {
-  const { run } = await createRun(prisma(), {
-    scopeId: connected.person.scopeId,
-    accountId,
-    trigger: "manual",
-    attended: true,
-    psuIpAddress: "192.0.2.1",
-  });
-  await executeRun(run.id, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
+export function resync(connected: Connected, accountId: string) {
+  return syncAttended(accountId, connected.person.scopeId);
 }
 
 export async function listAll(

@@ -8,7 +8,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // The pools are per process (on globalThis), shared by the Next bundle and the tsx-loaded worker.
 // The Prisma client is per module graph: each graph's client uses its own Prisma classes, so errors
 // it throws are that graph's (and are still recognised by code, see lib/db/errors.ts).
-type Globals = { pool?: pg.Pool; bookkeepingPool?: pg.Pool };
+type Globals = { pool?: pg.Pool; bookkeepingPool?: pg.Pool; replicaPool?: pg.Pool };
 const globals = globalThis as unknown as Globals;
 let prismaClient: PrismaClient | undefined;
 
@@ -21,6 +21,24 @@ export function pool(): pg.Pool {
     globals.pool = created;
   }
   return globals.pool;
+}
+
+/**
+ * Where read-only queries go: a read replica when DATABASE_REPLICA_URL is set, else the primary.
+ * Used by the heavy reads behind read-only GETs (transaction pages, totals, CSV, account figures);
+ * anything that writes, or must see its own write at once, keeps using pool(). A replica lags the
+ * primary by its replication delay, so a page read right after a sync may miss the last rows for
+ * that long (the next read has them).
+ */
+export function readPool(): pg.Pool {
+  const url = process.env.DATABASE_REPLICA_URL;
+  if (!url) return pool();
+  if (!globals.replicaPool) {
+    const created = new pg.Pool({ connectionString: url, max: 20 });
+    created.on("error", (error) => process.stderr.write(`pg replica pool: idle connection lost (${error.message})\n`));
+    globals.replicaPool = created;
+  }
+  return globals.replicaPool;
 }
 
 /**
@@ -54,9 +72,11 @@ export async function disconnect(): Promise<void> {
   await prismaClient?.$disconnect();
   if (globals.pool && !globals.pool.ended) await globals.pool.end();
   if (globals.bookkeepingPool && !globals.bookkeepingPool.ended) await globals.bookkeepingPool.end();
+  if (globals.replicaPool && !globals.replicaPool.ended) await globals.replicaPool.end();
   prismaClient = undefined;
   globals.pool = undefined;
   globals.bookkeepingPool = undefined;
+  globals.replicaPool = undefined;
 }
 
 /** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */

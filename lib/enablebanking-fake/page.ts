@@ -4,22 +4,11 @@
 import { randomBytes } from "node:crypto";
 import { FAKE_USERS, accountsOf, type FakeUser } from "@/lib/enablebanking-fake/data";
 import { store } from "@/lib/enablebanking-fake/state";
+import { escapeHtml, fakeBankPage } from "@/lib/fake-bank/web";
 import type { FakeContext } from "@/lib/enablebanking-fake/api";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function html(status: number, title: string, body: string): Response {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}
-fieldset{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}label{display:block;margin:.4rem 0}
-button{font:inherit;padding:.5rem 1rem;margin-right:.5rem;border-radius:.375rem;border:1px solid #374151;background:#fff}
-button[value=approve]{background:#1d4ed8;color:#fff;border-color:#1d4ed8}small{color:#4b5563}</style></head>
-<body><p><small>Enable Banking (local fake) · simulated bank</small></p>${body}</body></html>`;
-  return new Response(page, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
-}
+const escape = escapeHtml;
+const html = (status: number, title: string, body: string) => fakeBankPage("Enable Banking", status, title, body);
 
 const isUser = (value: string | null): value is FakeUser => FAKE_USERS.some((u) => u.user === value);
 

@@ -2,7 +2,7 @@
 // under Next (app/enablebanking-fake) and behind a node:http server in tests:
 //   {prefix}/api/…            the API (JWT-checked like Enable Banking's)
 //   {prefix}/bank/{id}        the hosted bank page, and …/decision
-//   {prefix}/controls/…       clock, session expiry/revocation, an account's totals (tests, demo)
+//   {prefix}/controls/…       clock, session expiry/revocation (by session or account uid), an account's totals
 import type { KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import {
@@ -18,7 +18,8 @@ import {
   type FakeContext,
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
-import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
+import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
+import { accountByUid, advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
 export type FakeOptions = {
   prefix: string;
@@ -50,14 +51,7 @@ async function authorized(request: Request, options: FakeOptions): Promise<boole
   }
 }
 
-async function bodyOf(request: Request): Promise<Record<string, unknown>> {
-  try {
-    const parsed: unknown = await request.json();
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const bodyOf = jsonBodyOf;
 
 async function api(
   request: Request,
@@ -101,6 +95,13 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
       ? json(200, { ok: true })
       : json(404, { message: "No such session" });
   }
+  if (request.method === "POST" && head === "accounts" && (action === "expire" || action === "revoke")) {
+    // The session an account was shared under, found by the account's uid (what the app shows).
+    const found = accountByUid(id);
+    return found && endSession(found.session.id, action === "expire" ? "EXPIRED" : "REVOKED")
+      ? json(200, { ok: true })
+      : json(404, { message: "No such account" });
+  }
   if (request.method === "GET" && head === "accounts" && action === "totals") {
     const totals = accountTotals(id);
     return totals ? json(200, totals) : json(404, { message: "No such account" });
@@ -111,11 +112,9 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
 export async function handleFake(request: Request, options: FakeOptions): Promise<Response> {
   const url = new URL(request.url);
   const ctx: FakeContext = { origin: url.origin, prefix: options.prefix };
-  if (!url.pathname.startsWith(`${options.prefix}/`)) return json(404, { message: "Not found" });
-  const [area, ...parts] = url.pathname
-    .slice(options.prefix.length + 1)
-    .split("/")
-    .map(decodeURIComponent);
+  const path = fakePathOf(url, options.prefix);
+  if (!path) return json(404, { message: "Not found" });
+  const [area, ...parts] = path;
   let response: Response;
   if (area === "api") response = await api(request, parts, url, ctx, options);
   else if (area === "bank" && parts.length === 1 && request.method === "GET") response = bankPage(parts[0], url, ctx);

@@ -1,10 +1,15 @@
-// Builds the OpenAPI 3.1 document from the registry (lib/openapi/operations.ts) and the zod schemas.
+// Builds the OpenAPI 3.1 document from the route modules' own route() declarations
+// (lib/openapi/routes.ts lists the modules) and their zod schemas.
 import { z } from "zod";
+import type { Contract } from "@/lib/api/contract";
+import { isPage, isRedirect } from "@/lib/api/responses";
+import { fileMediaType, successBodySchema } from "@/lib/openapi/bodies";
+import { components, INTRODUCTION } from "@/lib/openapi/components";
 import { errorStatusesOf } from "@/lib/openapi/errors";
 import { toDocSchema, toSchema, type JsonSchema } from "@/lib/openapi/json-schema";
-import { OPERATIONS, TAGS } from "@/lib/openapi/operations";
-import { envelope, errorEnvelope, pageEnvelope } from "@/lib/openapi/schemas/common";
-import type { Operation } from "@/lib/openapi/types";
+import { operations, type Operation } from "@/lib/openapi/routes";
+import { errorEnvelope } from "@/lib/openapi/schemas/common";
+import { TAGS } from "@/lib/openapi/tags";
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
@@ -47,24 +52,12 @@ const RATE_HEADERS = {
   "Server-Timing": ref("headers", "Server-Timing"),
 };
 
-/** The JSON body schema of a success response (null: no body). */
-export function successBodySchema(op: Operation, status: number): z.ZodType | null {
-  const data = op.success[status];
-  if (!data) return null;
-  if (op.bare || op.mediaType) return data;
-  return op.paginated ? pageEnvelope(data) : envelope(data);
-}
+const isPost = (op: Operation) => op.method === "POST";
 
-/** The JSON body schema of an error response of this operation. */
-export function errorBodySchema(op: Operation, status: number): z.ZodType | null {
-  const codes = errorStatusesOf(op).get(status);
-  return codes ? errorEnvelope(status, codes) : null;
-}
-
-function parameters(op: Operation): JsonSchema[] {
+function parameters({ path, method, contract: c }: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const name of op.path.match(/\{([^}]+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
-    const isUuid = op.uuidParams?.includes(name);
+  for (const name of path.match(/\{([^}]+)\}/g)?.map((p) => p.slice(1, -1)) ?? []) {
+    const isUuid = c.uuidParams?.includes(name);
     out.push({
       name,
       in: "path",
@@ -72,10 +65,10 @@ function parameters(op: Operation): JsonSchema[] {
       schema: isUuid ? { type: "string", format: "uuid" } : { type: "string" },
     });
   }
-  if (op.scoped) out.push(ref("parameters", "X-Scope"));
-  if (op.method === "post" && op.auth !== "public") out.push(ref("parameters", "Idempotency-Key"));
-  if (op.query) {
-    const query = toSchema(op.query, "input");
+  if (c.scoped) out.push(ref("parameters", "X-Scope"));
+  if (method === "POST" && c.auth !== "public") out.push(ref("parameters", "Idempotency-Key"));
+  if (c.query) {
+    const query = toSchema(c.query, "input");
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
       const { description, ...rest } = schema;
@@ -95,33 +88,29 @@ function parameters(op: Operation): JsonSchema[] {
 const hoisted: Record<string, JsonSchema> = {};
 
 function responses(op: Operation): JsonSchema {
+  const { contract: c } = op;
   const out: JsonSchema = {};
-  for (const status of Object.keys(op.success).map(Number)) {
-    const body = successBodySchema(op, status);
-    const headers: JsonSchema = op.bare ? {} : { ...RATE_HEADERS };
-    if (status === 303) headers.Location = { description: "Where the browser goes next", schema: { type: "string" } };
-    if (op.method === "post" && !op.bare) headers["Idempotent-Replayed"] = ref("headers", "Idempotent-Replayed");
+  for (const status of Object.keys(c.responses).map(Number)) {
+    const body = successBodySchema(c, status);
+    const mediaType = fileMediaType(c, status);
+    const headers: JsonSchema = c.bare ? {} : { ...RATE_HEADERS };
+    if (isRedirect(c.responses[status as keyof Contract["responses"]]))
+      headers.Location = { description: "Where the browser goes next", schema: { type: "string" } };
+    if (isPost(op) && !c.bare) headers["Idempotent-Replayed"] = ref("headers", "Idempotent-Replayed");
+    const schema = mediaType ? toSchema(z.string(), "output") : body ? docSchema(body, op, String(status)) : null;
     out[status] = {
       description: STATUS_TEXT[status] ?? String(status),
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(body
-        ? {
-            content: {
-              [op.mediaType ?? "application/json"]: {
-                schema: toDocSchema(body, "output", hoisted, `${op.operationId}${status}`),
-              },
-            },
-          }
-        : {}),
+      ...(schema ? { content: { [mediaType ?? "application/json"]: { schema } } } : {}),
     };
   }
-  for (const [status, codes] of errorStatusesOf(op)) {
+  for (const [status, codes] of errorStatusesOf(op.method, c)) {
     const headers: JsonSchema = { ...RATE_HEADERS };
     if (status === 429 || status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
     if (status === 401) headers["WWW-Authenticate"] = { schema: { type: "string" } };
     if (status === 405) headers.Allow = { description: "The methods this path supports", schema: { type: "string" } };
     out[status] = {
-      description: `${STATUS_TEXT[status] ?? status}: ${codes.map((c) => `\`${c}\``).join(", ")}`,
+      description: `${STATUS_TEXT[status] ?? status}: ${codes.map((code) => `\`${code}\``).join(", ")}`,
       headers,
       content: { "application/json": { schema: toSchema(errorEnvelope(status, codes), "output") } },
     };
@@ -129,48 +118,52 @@ function responses(op: Operation): JsonSchema {
   return out;
 }
 
+const docSchema = (schema: z.ZodType, op: Operation, suffix: string, io: "input" | "output" = "output") =>
+  toDocSchema(schema, io, hoisted, `${op.contract.operationId}${suffix}`);
+
 function operationObject(op: Operation): JsonSchema {
+  const { contract: c } = op;
   const who =
-    op.auth === "public"
+    c.auth === "public"
       ? "Public."
-      : op.auth === "user"
+      : c.auth === "user"
         ? "A signed-in person (App tokens get 403 user_context_required)."
         : "Any principal (people and App tokens).";
   const description = [
-    op.description,
+    c.description,
     who,
-    op.capability ? `Capability: \`${op.capability}\`.` : null,
-    op.scoped ? "Scoped: send X-Scope." : null,
+    c.capability ? `Capability: \`${c.capability}\`.` : null,
+    c.scoped ? "Scoped: send X-Scope." : null,
   ]
     .filter(Boolean)
     .join(" ");
+  // An empty body counts as `{}` (lib/api/validate.ts): the body is optional when `{}` is valid.
+  const bodyRequired = c.body ? !c.body.safeParse({}).success : false;
   return {
-    operationId: op.operationId,
-    summary: op.summary,
+    operationId: c.operationId,
+    summary: c.summary,
     description,
-    tags: [op.tag],
-    security: op.auth === "public" ? [{}] : [{ bearerAuth: [] }, { sessionCookie: [] }],
+    tags: [c.tag],
+    security: c.auth === "public" ? [{}] : [{ bearerAuth: [] }, { sessionCookie: [] }],
     parameters: parameters(op),
-    ...(op.body
+    ...(c.body
       ? {
           requestBody: {
-            required: !op.bodyOptional,
-            content: {
-              "application/json": { schema: toDocSchema(op.body, "input", hoisted, `${op.operationId}Body`) },
-            },
+            required: bodyRequired,
+            content: { "application/json": { schema: docSchema(c.body, op, "Body", "input") } },
           },
         }
       : {}),
     responses: responses(op),
-    ...(op.paginated ? { "x-paginated": true } : {}),
-    ...(op.capability ? { "x-capability": op.capability } : {}),
+    ...(Object.values(c.responses).some(isPage) ? { "x-paginated": true } : {}),
+    ...(c.capability ? { "x-capability": c.capability } : {}),
   };
 }
 
 function build(): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
-  // This document itself (app/api/openapi.json/route.ts; kept out of the registry, which it imports).
+  for (const op of operations()) (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(op);
+  // This document itself (app/api/openapi.json/route.ts; not in the module list, which it would import).
   paths["/api/openapi.json"] = {
     get: {
       operationId: "getOpenApiDocument",
@@ -182,76 +175,13 @@ function build(): OpenApiDocument {
   };
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Ledgerlink API",
-      version: "1.0.0",
-      description:
-        "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank (`/sandbox-bank/api/**`) is a simulated bank, not part of this API, and is not documented here.\n\n" +
-        "**Limits and hostile input.** Request bodies over 1 MiB (`BODY_LIMIT_BYTES`) answer 413 `payload_too_large` before anything is parsed. " +
-        'Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 "Unknown field; remove it.". ' +
-        "Cursors are opaque and signed, bound to the list and filters that issued them: any other value answers 422 with `details.cursor`.\n\n" +
-        "**Answers before the app.** The server itself answers, in the same envelope with a request id: 431 `request_header_too_large` when the request line and headers exceed 16 KiB (a URL of about 16 kB), " +
-        "400 `bad_request` for a request that is not valid HTTP, 408 `request_timeout` for one not received in time. These can come from any path and are not repeated per operation.\n\n" +
-        "**Headers.** Every answer carries `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: strict-origin-when-cross-origin` and a Content-Security-Policy (`default-src 'none'; frame-ancestors 'none'` on API answers); " +
-        "`Strict-Transport-Security` when served over https. Writes with the session cookie must come from our own origin (Origin compared in full; `Sec-Fetch-Site: cross-site` refused).",
-    },
+    info: { title: "Ledgerlink API", version: "1.0.0", description: INTRODUCTION },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     servers: [{ url: "/" }],
     tags: TAGS.map((t) => ({ ...t })),
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     paths,
-    components: components(),
-  };
-}
-
-function components(): JsonSchema {
-  return {
-    schemas: hoisted,
-    securitySchemes: {
-      bearerAuth: {
-        type: "http",
-        scheme: "bearer",
-        description:
-          "A personal access token (ll_pat_), access token (ll_at_) or App token (ll_key_, ll_app_, ll_agt_).",
-      },
-      sessionCookie: {
-        type: "apiKey",
-        in: "cookie",
-        name: "authjs.session-token",
-        description: "The Auth.js session cookie of the web app (browser only; cross-site writes are refused).",
-      },
-    },
-    parameters: {
-      "X-Scope": {
-        name: "X-Scope",
-        in: "header",
-        required: true,
-        description: "The scope (from GET /api/scopes/v1). Missing → 400 scope_missing; a scope you are not in → 404.",
-        schema: { type: "string", format: "uuid" },
-      },
-      "Idempotency-Key": {
-        name: "Idempotency-Key",
-        in: "header",
-        required: false,
-        description:
-          "1–255 visible ASCII characters (a UUID is ideal), one per logical operation; kept 24 h. A retry with the same key and request replays the first response.",
-        schema: { type: "string", minLength: 1, maxLength: 255 },
-      },
-    },
-    headers: {
-      "X-Request-Id": { description: "The request id (also meta.requestId)", schema: { type: "string" } },
-      "RateLimit-Policy": { description: 'e.g. "default";q=600;w=60', schema: { type: "string" } },
-      RateLimit: { description: 'e.g. "default";r=599;t=60 (remaining, seconds to reset)', schema: { type: "string" } },
-      "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
-      "Server-Timing": {
-        description: "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request",
-        schema: { type: "string" },
-      },
-      "Idempotent-Replayed": {
-        description: "`true` when this is a stored response replayed for a repeated Idempotency-Key",
-        schema: { type: "string", enum: ["true"] },
-      },
-    },
+    components: components(hoisted),
   };
 }
 

@@ -1,13 +1,14 @@
 // Which error codes an operation can answer, derived from what its route() declares.
+import type { Contract } from "@/lib/api/contract";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
-import type { Operation } from "@/lib/openapi/types";
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
-export function errorCodesOf(op: Operation): ErrorCode[] {
+function errorCodesOf(method: string, op: Contract): ErrorCode[] {
   if (op.bare) return [];
   const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
-  const write = WRITES.has(op.method);
+  const write = WRITES.has(method.toLowerCase());
+  const post = method.toLowerCase() === "post";
   if (op.body || write) codes.add("bad_request");
   if (op.body || write) codes.add("payload_too_large"); // body over BODY_LIMIT_BYTES, refused before parsing
   codes.add("unauthenticated"); // a bad or expired bearer token is refused even on public routes
@@ -20,18 +21,21 @@ export function errorCodesOf(op: Operation): ErrorCode[] {
   if (write && op.auth !== "public") codes.add("forbidden"); // cross-site write with a session cookie
   if (op.uuidParams?.length) codes.add("not_found");
   if (op.body || op.query) codes.add("validation_failed");
-  if (op.method === "post" && op.auth !== "public") codes.add("conflict"); // Idempotency-Key reuse
+  if (post && op.auth !== "public") codes.add("conflict"); // Idempotency-Key reuse
   if (write && op.auth !== "public") codes.add("conflict");
   for (const code of op.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 
 /** Error codes grouped by HTTP status. */
-export function errorStatusesOf(op: Operation): Map<number, ErrorCode[]> {
+export function errorStatusesOf(method: string, op: Contract): Map<number, ErrorCode[]> {
   const out = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesOf(op)) {
+  for (const code of errorCodesOf(method, op)) {
     const status = ERROR_STATUS[code];
     out.set(status, [...(out.get(status) ?? []), code]);
   }
   return out;
 }
+
+/** What a route that calls a bank may answer beyond the defaults: a consent in the wrong state, the bank failing or throttling. */
+export const BANK_ERRORS: ErrorCode[] = ["conflict", "bad_gateway", "service_unavailable"];

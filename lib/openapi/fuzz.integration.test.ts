@@ -12,10 +12,9 @@ import * as clientsRoute from "@/app/api/clients/v1/route";
 import * as datasetsRoute from "@/app/api/datasets/v1/route";
 import * as profilesRoute from "@/app/api/datasets/v1/profiles/route";
 import * as transactionsRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import type { Handler } from "@/lib/api/route";
+import { isPage } from "@/lib/api/responses";
 import { toSchema } from "@/lib/openapi/json-schema";
-import { OPERATIONS } from "@/lib/openapi/operations";
-import type { Operation } from "@/lib/openapi/types";
+import { operations, type Operation } from "@/lib/openapi/routes";
 import { connectedConsent, type Connected } from "@/lib/testing/bank-flow";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import { arbitraryFor, toQuery, type Hints } from "@/lib/testing/fuzz/arbitraries";
@@ -105,7 +104,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.log(
-    `fuzz: ${sent} requests over ${OPERATIONS.length} documented operations (seed ${SEED}, ${RUNS} runs each)`,
+    `fuzz: ${sent} requests over ${operations().length} documented operations (seed ${SEED}, ${RUNS} runs each)`,
   );
 });
 
@@ -125,15 +124,16 @@ function paramValue(op: Operation, name: string): string {
 
 function kindsFor(op: Operation): Kind[] {
   const kinds: Kind[] = ["valid", "valid", "valid", ...AUTH_KINDS];
-  if (op.body || WRITES.has(op.method)) kinds.push(...BODY_KINDS);
-  if (op.query) kinds.push(...QUERY_KINDS);
-  if (op.paginated) kinds.push(...CURSOR_KINDS);
-  if (op.uuidParams?.length) kinds.push(...PATH_KINDS);
+  const c = op.contract;
+  if (c.body || WRITES.has(op.method.toLowerCase())) kinds.push(...BODY_KINDS);
+  if (c.query) kinds.push(...QUERY_KINDS);
+  if (Object.values(c.responses).some(isPage)) kinds.push(...CURSOR_KINDS);
+  if (c.uuidParams?.length) kinds.push(...PATH_KINDS);
   return kinds;
 }
 
 function requestArb(op: Operation) {
-  const object = (schema: Operation["body"]) =>
+  const object = (schema: Operation["contract"]["body"]) =>
     schema
       ? arbitraryFor(toSchema(schema, "input"), ctx.hints).map((v) =>
           v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {},
@@ -141,8 +141,8 @@ function requestArb(op: Operation) {
       : fc.constant({});
   return fc.record({
     kind: fc.constantFrom(...kindsFor(op)),
-    body: object(op.body),
-    query: object(op.query),
+    body: object(op.contract.body),
+    query: object(op.contract.query),
     pick: fc.nat({ max: 1000 }),
   });
 }
@@ -164,7 +164,7 @@ async function send(
   );
   // Public operations are called anonymously (a bearer would put them on the caller's 10-a-minute auth budget).
   const auth: Record<string, string> =
-    kind === "noAuth" || (op.auth === "public" && kind !== "garbageToken")
+    kind === "noAuth" || (op.contract.auth === "public" && kind !== "garbageToken")
       ? {}
       : kind === "garbageToken"
         ? { authorization: `Bearer ll_pat_${"A".repeat(43)}` }
@@ -179,35 +179,37 @@ async function send(
     "x-ll-peer": `198.18.${pick % 250}.${sent % 250}`,
     "content-type": "application/json",
   };
-  if (op.method === "post" && pick % 3 === 0)
+  if (op.method === "POST" && pick % 3 === 0)
     headers["idempotency-key"] = pick % 2 ? randomUUID() : "bad key with spaces";
   const query = toQuery(mutateQuery(kind, sample.query, pick, { genuine: ctx.cursor }));
-  const rawBody = WRITES.has(op.method)
+  const rawBody = WRITES.has(op.method.toLowerCase())
     ? (mutateBody(kind, sample.body, pick) ?? JSON.stringify(sample.body))
     : undefined;
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
   sent += 1;
-  const res = await call<{ error?: { code: string }; meta?: { requestId: string } }>(
-    op.handler as Handler,
-    op.method.toUpperCase(),
-    path,
-    { headers, params, query, rawBody },
-  );
-  const where = `${op.method.toUpperCase()} ${op.path} [${kind}] ?${query.slice(0, 120)} → ${res.status} ${res.text.slice(0, 200)}`;
+  const res = await call<{ error?: { code: string }; meta?: { requestId: string } }>(op.handler, op.method, path, {
+    headers,
+    params,
+    query,
+    rawBody,
+  });
+  const where = `${op.method} ${op.path} [${kind}] ?${query.slice(0, 120)} → ${res.status} ${res.text.slice(0, 200)}`;
   // The one 5xx allowed: the bank itself throttling us (PSD2's 4 unattended accesses a day, which
   // App-token reads spend), passed on as the documented, retryable 503 with Retry-After.
   const bankThrottled =
-    res.status === 503 && op.errors?.includes("service_unavailable") && res.headers.get("retry-after") !== null;
+    res.status === 503 &&
+    op.contract.errors?.includes("service_unavailable") &&
+    res.headers.get("retry-after") !== null;
   if (!bankThrottled) expect(res.status, where).toBeLessThan(500);
-  if (res.status >= 400 && !op.bare) {
+  if (res.status >= 400 && !op.contract.bare) {
     expect(typeof res.json?.error?.code, where).toBe("string");
     expect(res.json?.meta?.requestId, where).toBe(res.headers.get("x-request-id"));
   }
 }
 
 describe("fuzzing every documented operation", () => {
-  for (const op of OPERATIONS) {
-    it(`${op.method.toUpperCase()} ${op.path}`, async () => {
+  for (const op of operations()) {
+    it(`${op.method} ${op.path}`, async () => {
       await fc.assert(
         fc.asyncProperty(requestArb(op), (sample) => send(op, sample)),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },

@@ -5,7 +5,8 @@ import { addDays } from "@/lib/sandbox-bank/data/dates";
 import { bankById } from "@/lib/sandbox-bank/data/banks";
 import { resolveUser } from "@/lib/sandbox-bank/data/users";
 import { recordApproval, recordLogin, transition, type Consent } from "@/lib/sandbox-bank/store/consents";
-import { consentAtBank } from "@/lib/sandbox-bank/xs2a/consent-guard";
+import { accountsFor } from "@/lib/sandbox-bank/data/accounts";
+import { accessForChosen, consentAtBank, isBankOffered } from "@/lib/sandbox-bank/xs2a/consent-guard";
 import { publicOrigin, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
 export const LOGIN_COOKIE_PREFIX = "sbx_auth_";
@@ -13,7 +14,10 @@ const LOGIN_TTL_SECONDS = 1800;
 /** The `expiring` user's consents end this many days after the sandbox today. */
 export const EXPIRING_DAYS = 2;
 
-export type LoginError = "invalid_user" | "password_required" | "login_required";
+export type LoginError = "invalid_user" | "password_required" | "login_required" | "choose_account";
+/** The review form's account checkboxes, and the field that says the list was shown. */
+export const ACCOUNT_FIELD = "account";
+export const ACCOUNT_LIST_SHOWN = "accountChoice";
 
 export function loginCookieName(consentId: string): string {
   return `${LOGIN_COOKIE_PREFIX}${consentId.replace(/[^A-Za-z0-9-]/g, "")}`;
@@ -55,17 +59,20 @@ function pageUrl(
   return `${publicOrigin(ctx.request)}/sandbox-bank/${ctx.params.bankId}/authorize?${q}`;
 }
 
-async function formOf(ctx: BankContext): Promise<Record<string, string>> {
+async function formOf(ctx: BankContext): Promise<{ fields: Record<string, string>; accounts: string[] }> {
   const out: Record<string, string> = {};
+  const accounts: string[] = [];
   const form = await ctx.request.formData().catch(() => null);
   form?.forEach((v, k) => {
-    if (typeof v === "string") out[k] = v;
+    if (typeof v !== "string") return;
+    if (k === ACCOUNT_FIELD) accounts.push(v);
+    else out[k] = v;
   });
-  return out;
+  return { fields: out, accounts };
 }
 
 export async function postLogin(ctx: BankContext): Promise<Response> {
-  const form = await formOf(ctx);
+  const { fields: form } = await formOf(ctx);
   const consentId = form.consentId ?? "";
   const bank = bankById(ctx.params.bankId);
   const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx.clock) : null;
@@ -80,7 +87,7 @@ export async function postLogin(ctx: BankContext): Promise<Response> {
 }
 
 export async function postDecision(ctx: BankContext): Promise<Response> {
-  const form = await formOf(ctx);
+  const { fields: form, accounts: chosenIds } = await formOf(ctx);
   const consentId = form.consentId ?? "";
   const bank = bankById(ctx.params.bankId);
   const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx.clock) : null;
@@ -99,10 +106,20 @@ export async function postDecision(ctx: BankContext): Promise<Response> {
     await transition(consent.id, "rejected", ["received"]);
     return seeOther(nok, clearCookie);
   }
+  // A bank-offered consent covers the accounts the PSU ticked. The page ticks them all; a form
+  // without the list (a script posting Approve alone) shares them all, as the page would.
+  let access = consent.access;
+  if (isBankOffered(consent.access) && bank) {
+    const held = accountsFor(bank, user.profile);
+    const listShown = form[ACCOUNT_LIST_SHOWN] === "1";
+    const chosen = listShown ? held.filter((a) => chosenIds.includes(a.resourceId)) : held;
+    if (chosen.length === 0) return seeOther(pageUrl(ctx, consent.id, "choose_account"));
+    access = accessForChosen(consent.access, chosen);
+  }
   const behaviour = user.profile.behaviour;
   const expiringUntil = addDays(ctx.clock.today, EXPIRING_DAYS);
   const validUntil =
     behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
-  await recordApproval(consent.id, behaviour === "slow" ? "received" : "valid", validUntil);
+  await recordApproval(consent.id, behaviour === "slow" ? "received" : "valid", validUntil, access);
   return seeOther(consent.tppRedirectUri, clearCookie);
 }

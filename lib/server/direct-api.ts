@@ -19,6 +19,9 @@ import path from "node:path";
 import { isKernelHandler } from "@/lib/api/route";
 import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
 
+// Also here for the fakes that mount their handlers like the lane does (lib/gocardless-fake/mount.ts).
+export { toWebRequest, writeWebResponse };
+
 type Segment =
   { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string };
 export type RoutePattern = { pattern: string; segments: Segment[]; file: string };

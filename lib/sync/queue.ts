@@ -1,6 +1,7 @@
 // pg-boss: sync runs are jobs on queue "sync-run" (data {runId}); the scheduler is a cron job.
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
 import PgBoss from "pg-boss";
+import type { PoolClient } from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 
 export const SYNC_QUEUE = "sync-run";
@@ -25,8 +26,29 @@ export function boss(): Promise<PgBoss> {
   return globals.boss;
 }
 
+// Workers take jobs by priority, then age. A run someone asked for (a person, or a script through the
+// API) goes first; scheduled runs go by their scope's turn (lib/sync/scheduler.ts: 0 for each scope's
+// first due account, −1 for its second, …), so they are started round-robin across scopes.
+export const REQUESTED_PRIORITY = 10;
+export const scheduledPriority = (turn: number) => 1 - Math.max(1, turn);
+
+const JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as const;
+
+/**
+ * Inserts jobs for runs inside the caller's transaction (pg-boss writes through our connection), so
+ * the runs and their jobs commit together or not at all. One statement for the whole batch.
+ */
+export async function syncJobs(client: PoolClient, runs: { runId: string; priority: number }[]): Promise<void> {
+  if (runs.length === 0) return;
+  const b = await boss();
+  await b.insert(
+    runs.map(({ runId, priority }) => ({ name: SYNC_QUEUE, data: { runId }, priority, ...JOB_OPTIONS })),
+    { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
+  );
+}
+
 /** Queues a run; `startAfterSeconds` delays it (for example to honour a bank's Retry-After). */
-export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<void> {
+export async function enqueueRun(runId: string, startAfterSeconds = 0, priority = 0): Promise<void> {
   // Our own run table decides who runs what; pg-boss retries only a worker that died mid-job.
   // A deadlock with pg-boss in another process (seen when a worker process starts pg-boss while the
   // app's first enqueue starts its own) is transient by definition: PostgreSQL aborted one side, so
@@ -34,11 +56,7 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0): Promise<
   for (let attempt = 1; ; attempt += 1) {
     try {
       const b = await boss();
-      await b.send(
-        SYNC_QUEUE,
-        { runId },
-        { startAfter: startAfterSeconds, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 },
-      );
+      await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, priority, ...JOB_OPTIONS });
       return;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -6,25 +6,15 @@ import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { bankAnswer, expectEqualToBankAnswer, type BankEntry } from "@/lib/testing/bank-answer";
 import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
+import { syncAttended } from "@/lib/sync/testing/sync";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
 import { addDays } from "@/lib/dates/days";
 import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 
 withSandboxBank();
 
-async function sync(accountId: string, scopeId: string) {
-  const { run } = await createRun(prisma(), {
-    scopeId,
-    accountId,
-    trigger: "manual",
-    attended: true,
-    psuIpAddress: "192.0.2.1",
-  });
-  await executeRun(run.id, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
-}
+const sync = syncAttended;
 
 type Row = { id: string; external_id: string; entry_reference: string | null; sort_date: string; removed: boolean };
 

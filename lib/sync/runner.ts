@@ -15,10 +15,11 @@ import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
+import { claim, finish, heartbeat, type RunRow } from "@/lib/sync/claim";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
-import { enqueueRun } from "@/lib/sync/queue";
+import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { reconcileRun } from "@/lib/sync/reconcile";
 import { windowStart } from "@/lib/sync/window";
 
@@ -27,42 +28,10 @@ export const WORKER_ID = `${hostname()}:${process.pid}`;
 /** Longer waits than this re-queue the run rather than hold a worker. */
 const IN_PLACE_MAX_WAIT_MS = 10_000;
 
-type RunRow = {
-  id: string;
-  scope_id: string;
-  account_id: string;
-  attended: boolean;
-  psu_ip_address: string | null;
-  next_page: string | null;
-  date_from: string | null;
-  attempts: number;
-};
-
 class LostClaim extends Error {}
 
-async function claim(runId: string, workerId: string): Promise<RunRow | null> {
-  const { rows } = await pool().query<RunRow>(
-    `UPDATE sync_runs SET state = 'running', worker_id = $2, heartbeat_at = now(), started_at = coalesce(started_at, now()),
-            attempts = attempts + 1, not_before = NULL
-      WHERE id = $1
-        AND ((state = 'queued' AND (not_before IS NULL OR not_before <= now()))
-          OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => $3)))
-      RETURNING id, scope_id, account_id, attended, psu_ip_address, next_page, date_from, attempts`,
-    [runId, workerId, env.SYNC_STALE_SECONDS],
-  );
-  return rows[0] ?? null;
-}
-
-async function finish(runId: string, workerId: string, state: "succeeded" | "failed", lastError: string | null) {
-  await pool().query(
-    `UPDATE sync_runs SET state = $3, last_error = $4, finished_at = now(), heartbeat_at = now() WHERE id = $1 AND worker_id = $2`,
-    [runId, workerId, state, lastError],
-  );
-}
-
-async function heartbeat(runId: string, workerId: string) {
-  await pool().query("UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND worker_id = $2", [runId, workerId]);
-}
+/** A run whose bank is at its concurrency limit is tried again after this long (its job is re-sent). */
+const BANK_BUSY_RETRY_SECONDS = 2;
 
 export async function executeRun(
   runId: string,
@@ -71,6 +40,7 @@ export async function executeRun(
 ): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
+  if ("bankBusy" in run) return enqueueRun(runId, BANK_BUSY_RETRY_SECONDS, run.requested ? REQUESTED_PRIORITY : 0);
   const account = await prisma().trackedAccount.findUnique({
     where: { id: run.account_id },
     include: { consent: true },

@@ -1,8 +1,17 @@
 // Automatic updates: accounts whose next update is due get an unattended run, at most
 // autoUpdatesPerDay (≤ 3) a day, so one of PSD2's 4 daily unattended accesses stays free for a retry.
-import { pool } from "@/lib/db/client";
+//
+// Due accounts are claimed in batches: one statement locks up to SYNC_SCHEDULE_BATCH due accounts
+// (SKIP LOCKED, so schedulers in several processes never take the same one), moves their next update
+// on, creates their runs and inserts their pg-boss jobs, all in one transaction — no transaction per
+// account, and no run without its job. Fair across scopes: each scope's due accounts are numbered
+// (its 1st, 2nd, …) and a batch takes every scope's 1st before any scope's 2nd; the job's priority
+// carries that turn, so workers also start them round-robin and a scope with 900 due accounts delays
+// a scope with 3 by at most 3 turns, not 900 runs.
+import { pgTransaction, pool } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { MAX_SCHEDULED_PER_DAY } from "@/lib/sync/budget";
-import { enqueueRun } from "@/lib/sync/queue";
+import { boss, enqueueRun, scheduledPriority, SYNC_QUEUE, syncJobs } from "@/lib/sync/queue";
 
 /** The next update after `from`: the day split evenly into autoUpdatesPerDay slots. */
 export function nextUpdateAt(from: Date, perDay: number): Date | null {
@@ -10,60 +19,67 @@ export function nextUpdateAt(from: Date, perDay: number): Date | null {
   return new Date(from.getTime() + (24 * 3600 * 1000) / Math.min(perDay, MAX_SCHEDULED_PER_DAY));
 }
 
-export async function scheduleDueSyncs(now = new Date()): Promise<number> {
-  const { rows } = await pool().query<{ id: string; scope_id: string; auto_updates_per_day: number }>(
-    `SELECT a.id, a.scope_id, a.auto_updates_per_day FROM tracked_accounts a JOIN consents c ON c.id = a.consent_id
-      WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND c.status = 'valid'
-        AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND r.state IN ('queued', 'running'))
-      ORDER BY a.next_scheduled_at LIMIT 100`,
-    [now],
-  );
+// $1 now, $2 batch size. The window function cannot sit beside FOR UPDATE, hence `due` then `picked`;
+// the lock re-checks next_scheduled_at, so an account another scheduler just moved on is left alone.
+const SCHEDULE_BATCH = `
+WITH due AS (
+  SELECT a.id, a.scope_id, a.auto_updates_per_day, a.next_scheduled_at,
+         row_number() OVER (PARTITION BY a.scope_id ORDER BY a.next_scheduled_at, a.id)::int AS turn
+    FROM tracked_accounts a JOIN consents c ON c.id = a.consent_id
+   WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND c.status = 'valid'
+     AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND r.state IN ('queued', 'running'))
+), picked AS (
+  SELECT a.id, d.scope_id, d.auto_updates_per_day, d.turn
+    FROM due d JOIN tracked_accounts a ON a.id = d.id
+   WHERE a.next_scheduled_at <= $1
+   ORDER BY d.turn, d.next_scheduled_at, d.id LIMIT $2
+     FOR UPDATE OF a SKIP LOCKED
+), moved AS (
+  UPDATE tracked_accounts a
+     SET next_scheduled_at = $1::timestamptz + make_interval(secs => 86400.0 / least(p.auto_updates_per_day, ${MAX_SCHEDULED_PER_DAY}))
+    FROM picked p WHERE a.id = p.id
+), runs AS (
+  INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended)
+  SELECT gen_random_uuid(), p.scope_id, p.id, 'scheduled', false FROM picked p
+  ON CONFLICT DO NOTHING RETURNING id, account_id
+)
+SELECT r.id, p.turn FROM picked p LEFT JOIN runs r ON r.account_id = p.id ORDER BY p.turn, p.id`;
+
+/** Schedules every due account, a batch (one transaction) at a time; returns how many runs were created. */
+export async function scheduleDueSyncs(now = new Date(), batchSize = env.SYNC_SCHEDULE_BATCH): Promise<number> {
   let scheduled = 0;
-  for (const account of rows) {
-    const client = await pool().connect();
-    try {
-      await client.query("BEGIN");
-      // Re-check under the account's row lock so two schedulers never both schedule it.
-      const due = await client.query(
-        "SELECT 1 FROM tracked_accounts WHERE id = $1 AND next_scheduled_at <= $2 FOR UPDATE SKIP LOCKED",
-        [account.id, now],
-      );
-      if (due.rowCount !== 1) {
-        await client.query("ROLLBACK");
-        continue;
-      }
-      const run = await client.query<{ id: string }>(
-        `INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended) VALUES (gen_random_uuid(), $1, $2, 'scheduled', false)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [account.scope_id, account.id],
-      );
-      await client.query("UPDATE tracked_accounts SET next_scheduled_at = $2 WHERE id = $1", [
-        account.id,
-        nextUpdateAt(now, account.auto_updates_per_day),
-      ]);
-      await client.query("COMMIT");
-      if (run.rows[0]) {
-        await enqueueRun(run.rows[0].id);
-        scheduled += 1;
-      }
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  for (;;) {
+    const created = await pgTransaction(async (client) => {
+      // One row per account picked; id NULL when a run started another way meanwhile (ON CONFLICT).
+      const { rows } = await client.query<{ id: string | null; turn: number }>(SCHEDULE_BATCH, [now, batchSize]);
+      const runs = rows.flatMap((r) => (r.id ? [{ runId: r.id, priority: scheduledPriority(r.turn) }] : []));
+      await syncJobs(client, runs);
+      return { picked: rows.length, runs: runs.length };
+    });
+    scheduled += created.runs;
+    if (created.picked < batchSize) return scheduled;
   }
-  return scheduled;
 }
 
-/** Runs of dead workers (no heartbeat) and queued runs whose job was lost are queued again. */
-export async function sweepStaleRuns(staleSeconds: number): Promise<number> {
-  const { rows } = await pool().query<{ id: string }>(
-    `SELECT id FROM sync_runs
-      WHERE (state = 'running' AND heartbeat_at < now() - make_interval(secs => $1))
-         OR (state = 'queued' AND coalesce(not_before, created_at) < now() - make_interval(secs => $1))`,
-    [staleSeconds],
-  );
+// Stale runs and their jobs. A running run whose worker stopped heartbeating needs a new job (its
+// old one is still `active`, held by the dead worker); a queued run needs one only when none is
+// waiting or being worked on. Re-sending for every old queued run on every sweep (as before) grew
+// the queue by the whole backlog each 15 s while workers were busy: under a backlog, queued runs are
+// old because they wait their turn, not because their job was lost.
+const STALE = `
+SELECT r.id FROM sync_runs r
+ WHERE ((r.state = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1))
+     OR (r.state = 'queued' AND coalesce(r.not_before, r.created_at) < now() - make_interval(secs => $1)))
+   AND NOT EXISTS (
+     SELECT 1 FROM pgboss.job j
+      WHERE j.name = $2 AND j.data->>'runId' = r.id::text
+        AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND r.state = 'queued')))
+ ORDER BY r.created_at LIMIT $3`;
+
+/** Runs of dead workers (no heartbeat) and queued runs whose job was lost are queued again, once. */
+export async function sweepStaleRuns(staleSeconds: number, limit = 1000): Promise<number> {
+  await boss(); // its schema (pgboss.job) exists once it has started
+  const { rows } = await pool().query<{ id: string }>(STALE, [staleSeconds, SYNC_QUEUE, limit]);
   for (const row of rows) await enqueueRun(row.id);
   return rows.length;
 }

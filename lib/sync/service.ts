@@ -2,7 +2,7 @@
 // while one is queued or running returns that run.
 import type { Tx } from "@/lib/db/client";
 import type { SyncRun, SyncTrigger } from "@/lib/generated/prisma/client";
-import { enqueueRun } from "@/lib/sync/queue";
+import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 
 export async function activeRun(db: Tx, accountId: string): Promise<SyncRun | null> {
   return db.syncRun.findFirst({ where: { accountId, state: { in: ["queued", "running"] } } });
@@ -34,6 +34,7 @@ export async function createRun(
   return createRun(db, input);
 }
 
+/** Queues a run someone asked for through the API: it goes before scheduled runs. */
 export async function queueRun(runId: string): Promise<void> {
-  await enqueueRun(runId);
+  await enqueueRun(runId, 0, REQUESTED_PRIORITY);
 }

@@ -21,6 +21,7 @@ import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/ro
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as syncRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
+import { syncOnce } from "@/lib/testing/fake-bank-truth";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
 import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
@@ -59,17 +60,7 @@ function expectEqualToBank(mine: Ours, theirs: BankTotals) {
   });
 }
 
-async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma(), {
-    scopeId,
-    accountId,
-    trigger: attended ? "manual" : "scheduled",
-    attended,
-    psuIpAddress: attended ? "192.0.2.1" : null,
-  });
-  await executeRun(created.id, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
-}
+const run = syncOnce;
 
 describe("sync against the sandbox bank", () => {
   it("alice: a full sync equals the bank; a re-sync of unchanged history adds and changes nothing", async () => {

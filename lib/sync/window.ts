@@ -20,8 +20,12 @@ export async function windowStart(
   today: string = new Date().toISOString().slice(0, 10),
 ): Promise<string> {
   const { rows } = await pool().query<{ latest: string | null; oldest_pending: string | null }>(
-    `SELECT max(sort_date) FILTER (WHERE status = 'booked') AS latest, min(sort_date) FILTER (WHERE status = 'pending') AS oldest_pending
-       FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
+    // Two index lookups, not one pass over the account's history: the newest booked row from the end
+    // of (account_id, sort_date, id), the oldest pending one from the partial pending index.
+    `SELECT (SELECT sort_date FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'booked'
+              ORDER BY sort_date DESC LIMIT 1) AS latest,
+            (SELECT sort_date FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'pending'
+              ORDER BY sort_date LIMIT 1) AS oldest_pending`,
     [accountId],
   );
   const { latest, oldest_pending: oldestPending } = rows[0] ?? { latest: null, oldest_pending: null };

@@ -8,7 +8,7 @@ import * as callbackRoute from "@/app/api/accounttracking/v1/consents/callback/[
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
-import { trackAccount } from "@/lib/accounttracking/accounts";
+import { trackAccount } from "@/lib/accounttracking/track";
 import { consentAccounts } from "@/lib/accounttracking/consents";
 import { db } from "@/lib/db/client";
 import { decide, login } from "@/lib/sandbox-bank/testing/bank-calls";

@@ -28,7 +28,10 @@ function row(m: Measurement) {
   return `${m.label.padEnd(32)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   non-2xx ${m.non2xx}`;
 }
 
-const only = new Set(process.argv.slice(2));
+const args = process.argv.slice(2);
+const accountsFlag = args.indexOf("--accounts");
+const FLEET_ACCOUNTS = accountsFlag >= 0 ? Number(args[accountsFlag + 1]) : 1000;
+const only = new Set(args.filter((a, i) => !a.startsWith("--") && (accountsFlag < 0 || i !== accountsFlag + 1)));
 const wants = (name: string) => only.size === 0 || only.has(name);
 
 async function main() {
@@ -162,6 +165,17 @@ async function main() {
         `  re-sync of the unchanged ${s.rows.toLocaleString("en")} rows (whole history again): ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`,
       );
       console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
+    }
+    if (wants("plans")) {
+      const { seedMillion } = await import("./transactions");
+      const { printPlans } = await import("./plans");
+      console.log("\nQuery plans on the 1,000,000-row account (EXPLAIN ANALYZE)");
+      await printPlans(pool(), await seedMillion(pool(), person.scopeId, person.userId));
+    }
+
+    if (wants("fleet")) {
+      const { runFleetBench } = await import("./fleet-report");
+      await runFleetBench({ db: pool(), baseUrl: BASE, accounts: FLEET_ACCOUNTS, serverPid: server.pid ?? 0 });
     }
     const { disconnect } = await import("@/lib/db/client");
     const { stopBoss } = await import("@/lib/sync/queue");

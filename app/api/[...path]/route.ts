@@ -2,13 +2,15 @@
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
 
-async function notFound(request: Request) {
+function notFound(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);
   const path = new URL(request.url).pathname;
-  return jsonResponse(
-    errorBody("not_found", `No API endpoint at ${path}. See /docs for the reference.`, requestId),
-    404,
-    requestId,
+  return Promise.resolve(
+    jsonResponse(
+      errorBody("not_found", `No API endpoint at ${path}. See /docs for the reference.`, requestId),
+      404,
+      requestId,
+    ),
   );
 }
 

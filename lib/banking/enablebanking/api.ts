@@ -5,6 +5,7 @@ import type { KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
 import { z } from "zod";
 import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
+import { retryAfterOf, sendJson, shaped, urlOf } from "@/lib/banking/http-json";
 import { bankDateOf } from "@/lib/banking/nextgenpsd2/transform";
 
 export type EbConfig = {
@@ -24,7 +25,6 @@ export type EbRequest = {
 
 export type EbResponse<T> = { body: T; bankDate: string };
 
-const TIMEOUT_MS = 15_000;
 /** Short-lived (the API allows up to 24 h): a leaked token is useful for an hour at most. */
 export const TOKEN_TTL_SECONDS = 3600;
 const RENEW_BEFORE_SECONDS = 300;
@@ -63,13 +63,6 @@ const APPLICATION_REFUSED = new Set([
   "REDIRECT_URI_NOT_ALLOWED",
 ]);
 
-export function retryAfterOf(header: string | null, now: number = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 /** HTTP status + Enable Banking's ErrorResponse → the error kinds the sync engine handles. */
 export function providerErrorOf(
   status: number,
@@ -105,55 +98,24 @@ export function createEbClient(config: EbConfig): EbClient {
     }
     return token.value;
   };
-  const base = config.apiUrl.replace(/\/$/, "");
 
   return async function call<S extends z.ZodType>(
     request: EbRequest,
     schema: S | null,
   ): Promise<EbResponse<z.infer<S>>> {
-    const headers: Record<string, string> = { accept: "application/json", authorization: `Bearer ${await bearer()}` };
-    for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== null) headers[k] = v;
-    if (request.body !== undefined) headers["content-type"] = "application/json";
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(request.query ?? {})) if (v !== null && v !== undefined) query.set(k, v);
-    const url = `${base}${request.path}${query.size ? `?${query}` : ""}`;
-
-    let response: Response;
-    try {
-      response = await (config.fetchImpl ?? fetch)(url, {
+    const answer = await sendJson(
+      {
         method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        redirect: "manual",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new ProviderError("unavailable", "Enable Banking could not be reached.", { cause: error });
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    const dateHeader = response.headers.get("date");
-    if (!response.ok)
-      throw providerErrorOf(
-        response.status,
-        body,
-        response.headers.get("retry-after"),
-        dateHeader ? bankDateOf(dateHeader) : null,
-      );
-    const bankDate = bankDateOf(dateHeader);
-    if (!schema) return { body: body as z.infer<S>, bankDate };
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ProviderError("unknown", "Enable Banking's answer did not have the expected shape.", {
-        status: response.status,
-        cause: parsed.error,
-      });
-    }
-    return { body: parsed.data, bankDate };
+        url: urlOf(config.apiUrl, request.path, request.query),
+        headers: { authorization: `Bearer ${await bearer()}`, ...request.headers },
+        body: request.body,
+      },
+      { who: "Enable Banking", fetchImpl: config.fetchImpl },
+    );
+    if (!answer.ok)
+      throw providerErrorOf(answer.status, answer.body, answer.headers.get("retry-after"), answer.bankDate);
+    const bankDate = answer.bankDate ?? bankDateOf(null);
+    if (!schema) return { body: answer.body as z.infer<S>, bankDate };
+    return { body: shaped(schema, answer, "Enable Banking's answer"), bankDate };
   };
 }

@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { accountTotals } from "@/lib/enablebanking-fake/api";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
-import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
+import { executeOnce, expectStoredEqualTo, storedTotals, syncOnce } from "@/lib/testing/fake-bank-truth";
 import { ebConnectedConsent, ebTrackedAccount } from "@/lib/testing/enablebanking-flow";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
@@ -21,59 +20,10 @@ import { bearer } from "@/lib/testing/http";
 withSandboxBank();
 const bank = withEnableBankingFake();
 
-type Ours = { booked: number; pending: number; duplicates: number; sums: Record<string, string>; ids: string[] };
-
-async function ours(accountId: string): Promise<Ours> {
-  const live = "FROM transactions WHERE account_id = $1 AND removed_at IS NULL";
-  const counts = await pool().query<{ booked: number; pending: number; duplicates: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'booked')::int AS booked, count(*) FILTER (WHERE status = 'pending')::int AS pending,
-            (count(*) - count(DISTINCT external_id))::int AS duplicates ${live}`,
-    [accountId],
-  );
-  const sums = await pool().query<{ currency: string; sum: string }>(
-    `SELECT currency, sum(amount)::numeric(20,2)::text AS sum ${live} GROUP BY currency`,
-    [accountId],
-  );
-  const ids = await pool().query<{ external_id: string }>(
-    `SELECT external_id ${live} AND external_id NOT LIKE 'syn_%' ORDER BY external_id`,
-    [accountId],
-  );
-  return {
-    ...counts.rows[0],
-    sums: Object.fromEntries(sums.rows.map((r) => [r.currency, r.sum])),
-    ids: ids.rows.map((r) => r.external_id).sort(),
-  };
-}
-
-async function expectEqualToFake(accountId: string, uid: string) {
-  const mine = await ours(accountId);
-  const theirs = accountTotals(uid);
-  expect(theirs).not.toBeNull();
-  expect(mine.duplicates).toBe(0);
-  expect({ booked: mine.booked, pending: mine.pending, sums: mine.sums, ids: mine.ids }).toEqual({
-    booked: theirs?.booked,
-    pending: theirs?.pending,
-    sums: theirs?.sumByCurrency,
-    ids: theirs?.ids,
-  });
-}
-
-async function run(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma(), {
-    scopeId,
-    accountId,
-    trigger: attended ? "manual" : "scheduled",
-    attended,
-    psuIpAddress: attended ? "192.0.2.1" : null,
-  });
-  await executeRun(created.id, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
-}
-
-async function firstSync(runId: string) {
-  await executeRun(runId, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: runId } });
-}
+const ours = storedTotals;
+const expectEqualToFake = (accountId: string, uid: string) => expectStoredEqualTo(accountId, accountTotals(uid));
+const run = syncOnce;
+const firstSync = executeOnce;
 
 const callsFor = (uid: string) => fakeCalls().filter((c) => c.path.includes(uid));
 

@@ -2,8 +2,8 @@
 // generated once and kept in that file, so the app and a separate worker process sign with the
 // same key and the fake can check their signatures.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
+import { readOrCreateFile } from "@/lib/banking/local-secret";
 
 export function readPrivateKey(file: string): KeyObject {
   return createPrivateKey(readFileSync(file, "utf8"));
@@ -11,20 +11,11 @@ export function readPrivateKey(file: string): KeyObject {
 
 /** Reads the key, creating it first when `create` and the file does not exist yet. */
 export function loadOrCreatePrivateKey(file: string, create: boolean): KeyObject {
-  try {
-    return readPrivateKey(file);
-  } catch (error) {
-    if (!create || (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    // "wx": two processes starting together keep whichever key was written first.
-    writeFileSync(file, privateKey.export({ type: "pkcs8", format: "pem" }), { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return readPrivateKey(file);
+  if (!create) return readPrivateKey(file);
+  const pem = readOrCreateFile(file, () =>
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  );
+  return createPrivateKey(pem);
 }
 
 export function publicKeyOf(privateKey: KeyObject): KeyObject {

@@ -18,8 +18,12 @@ import {
 import type { AccessContext } from "@/lib/banking/types";
 import { addDays } from "@/lib/dates/days";
 
+/**
+ * A bank-offered consent (empty account lists): the account holder chooses at the bank which
+ * accounts it covers, for the services asked: details, balances and transactions, or details only.
+ */
 function accessOf(access: CreateConsentInput["access"]) {
-  return access === "all_accounts" ? { allPsd2: "allAccounts" } : { availableAccounts: "allAccounts" };
+  return access === "all_accounts" ? { accounts: [], balances: [], transactions: [] } : { accounts: [] };
 }
 
 /** PSU-IP-Address marks an access the person is present for; unattended accesses omit it. */

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
+import { dateOfHeader, retryAfterOf } from "@/lib/banking/http-json";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
@@ -178,21 +179,12 @@ export function toTransactions(body: z.infer<typeof Xs2aTransactionsResponse>): 
 
 /** The bank's date from its HTTP Date header (UTC), or today when the header is missing or bad. */
 export function bankDateOf(dateHeader: string | null, now: Date = new Date()): string {
-  const parsed = dateHeader ? new Date(dateHeader) : null;
-  const date = parsed && !Number.isNaN(parsed.getTime()) ? parsed : now;
-  return date.toISOString().slice(0, 10);
+  return dateOfHeader(dateHeader) ?? now.toISOString().slice(0, 10);
 }
 
 const TppMessages = z.object({
   tppMessages: z.array(z.object({ code: z.string().optional(), text: z.string().optional() })).optional(),
 });
-
-function retryAfterOf(header: string | null): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
 
 /** HTTP status + XS2A tppMessages → ProviderError. */
 export function providerErrorOf(

@@ -7,7 +7,7 @@ export const dateOnly = z.string().describe("A date as YYYY-MM-DD");
 export const uuid = z.string().describe("UUID");
 
 export const MetaSchema = z.object({ requestId: z.string() });
-export const PageInfoSchema = z.object({
+const PageInfoSchema = z.object({
   perPage: z.number().int(),
   nextCursor: z.string().nullable().describe("Opaque; send it back as `cursor`. `null` on the last page."),
 });

@@ -45,7 +45,7 @@ export const CounterpartListItemSchema = z.object({
   totals: TotalsSchema,
 });
 
-export const CurrencyTotalsSchema = TotalsSchema.extend({
+const CurrencyTotalsSchema = TotalsSchema.extend({
   currency: z.string().describe("ISO 4217; sums are in this currency only"),
 });
 

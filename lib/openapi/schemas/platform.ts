@@ -7,7 +7,7 @@ import { isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 
 const role = z.enum(["admin", "member", "viewer"]);
 
-export const UserSchema = z.object({ id: uuid, email: z.string(), name: z.string(), createdAt: isoDateTime });
+const UserSchema = z.object({ id: uuid, email: z.string(), name: z.string(), createdAt: isoDateTime });
 export const MeSchema = z.union([
   z.object({ kind: z.literal("user"), user: UserSchema }),
   z.object({

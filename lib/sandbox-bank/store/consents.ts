@@ -148,12 +148,20 @@ export async function recordLogin(id: string, psuId: string, loginToken: string)
   );
 }
 
-/** Approval by the PSU: `status` is valid, or stays received for the slow user (approved_at starts its delay). */
-export async function recordApproval(id: string, status: ConsentStatus, validUntil: DateOnly): Promise<Consent | null> {
+/**
+ * Approval by the PSU: `status` is valid, or stays received for the slow user (approved_at starts its
+ * delay). `access` is what the PSU granted (a bank-offered consent's chosen accounts).
+ */
+export async function recordApproval(
+  id: string,
+  status: ConsentStatus,
+  validUntil: DateOnly,
+  access: ConsentAccess,
+): Promise<Consent | null> {
   const { rows } = await query<Row>(
-    `UPDATE sandbox_bank.consents SET status = $2, valid_until = $3, approved_at = now(), status_changed_at = now()
+    `UPDATE sandbox_bank.consents SET status = $2, valid_until = $3, access = $4, approved_at = now(), status_changed_at = now()
      WHERE id = $1 AND status = 'received' AND approved_at IS NULL RETURNING ${COLUMNS}`,
-    [id, status, validUntil],
+    [id, status, validUntil, JSON.stringify(access)],
   );
   return rows[0] ? fromRow(rows[0]) : null;
 }

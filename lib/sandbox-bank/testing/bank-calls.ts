@@ -49,11 +49,15 @@ export async function createConsent(
   });
 }
 
-function form(bankId: string, consentId: string, fields: Record<string, string>, cookie?: string) {
+function form(bankId: string, consentId: string, fields: Record<string, string>, cookie?: string, accounts?: string[]) {
+  const body = new URLSearchParams({ consentId, ...fields });
+  // The review page's account checkboxes (a bank-offered consent), when a test ticks some.
+  if (accounts) body.set("accountChoice", "1");
+  for (const id of accounts ?? []) body.append("account", id);
   return {
     params: { bankId },
     headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    rawBody: new URLSearchParams({ consentId, ...fields }).toString(),
+    rawBody: body.toString(),
   };
 }
 
@@ -74,12 +78,13 @@ export async function decide(
   consentId: string,
   decision: "approve" | "deny" | "cancel",
   cookie?: string,
+  accounts?: string[],
 ) {
   return call(
     decisionRoute.POST,
     "POST",
     `/sandbox-bank/${bankId}/authorize/decision`,
-    form(bankId, consentId, { decision }, cookie),
+    form(bankId, consentId, { decision }, cookie, accounts),
   );
 }
 

@@ -6,7 +6,13 @@ import { bankById } from "@/lib/sandbox-bank/data/banks";
 import { MS_PER_DAY } from "@/lib/sandbox-bank/data/dates";
 import { resolveUser } from "@/lib/sandbox-bank/data/users";
 import type { ClockNow } from "@/lib/sandbox-bank/store/clock";
-import { findConsent, transition, touchLastAction, type Consent } from "@/lib/sandbox-bank/store/consents";
+import {
+  findConsent,
+  transition,
+  touchLastAction,
+  type Consent,
+  type ConsentAccess,
+} from "@/lib/sandbox-bank/store/consents";
 import { countAccess } from "@/lib/sandbox-bank/store/counters";
 import { Xs2aError, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
@@ -37,15 +43,33 @@ export async function consentAtBank(consentId: string, bankId: string, clock: Cl
   return settle(consent, clock);
 }
 
+/**
+ * A bank-offered consent (NextGenPSD2: the account lists asked for are empty): the TPP names no
+ * accounts, and the PSU chooses at the bank which accounts it covers, for the services asked.
+ */
+export function isBankOffered(access: ConsentAccess): boolean {
+  const present = [access.accounts, access.balances, access.transactions].filter((l) => l !== undefined);
+  return present.length > 0 && present.every((l) => l?.length === 0);
+}
+
+/** The access of a bank-offered consent once the PSU chose `chosen`: each service asked, for those accounts. */
+export function accessForChosen(access: ConsentAccess, chosen: SandboxAccount[]): ConsentAccess {
+  const refs = chosen.map((a) => ({ iban: a.iban, currency: a.currency }));
+  return {
+    ...(access.accounts ? { accounts: refs } : {}),
+    ...(access.balances ? { balances: refs } : {}),
+    ...(access.transactions ? { transactions: refs } : {}),
+  };
+}
+
 export function covers(consent: Consent, account: SandboxAccount, service: Service): boolean {
   const a = consent.access;
   if (a.allPsd2) return true;
   if (service === "accounts" && (a.availableAccounts || a.availableAccountsWithBalance)) return true;
   if (service === "balances" && a.availableAccountsWithBalance) return true;
   const lists = { accounts: a.accounts, balances: a.balances, transactions: a.transactions };
-  const present = Object.values(lists).filter((l) => l !== undefined);
-  // A bank-offered consent (empty arrays): the PSU grants all accounts for the services asked.
-  const bankOffered = present.length > 0 && present.every((l) => l?.length === 0);
+  // Still bank-offered (not yet approved): every account of the PSU may be chosen.
+  const bankOffered = isBankOffered(a);
   const allows = (list: { iban: string }[] | undefined) =>
     list !== undefined && (bankOffered || list.some((r) => r.iban.replace(/\s/g, "").toUpperCase() === account.iban));
   if (service === "accounts") return allows(lists.accounts) || allows(lists.balances) || allows(lists.transactions);

@@ -1,26 +1,36 @@
 // GET /api/clients/v1 — scoped; clients.read: the scope's clients, newest first, keyset-paginated.
 // POST — scoped; clients.write (people and App tokens with role member): creates a client.
 // Accepts Idempotency-Key.
+import { ClientSchema } from "@/lib/openapi/schemas/platform";
+import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { createClient, listClients } from "@/lib/clients/clients";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listClients",
+    tag: "Clients",
+    summary: "List clients, newest first",
     auth: "any",
     scoped: true,
     capability: "clients.read",
     query: ListClientsQuery,
+    responses: { 200: page(ClientSchema) },
     handler: async ({ db, scope, query }) => {
       const page = await listClients(db, scope.scopeId, query);
       return { data: page.items, meta: page.meta };
     },
   }),
   POST: route({
+    operationId: "createClient",
+    tag: "Clients",
+    summary: "Create a client",
     auth: "any",
     scoped: true,
     capability: "clients.write",
     body: CreateClientBody,
+    responses: { 201: ClientSchema },
     handler: async ({ db, scope, principal, body }) => ({
       status: 201,
       data: await createClient(db, scope.scopeId, principal.kind === "user" ? principal.userId : null, body),

@@ -25,6 +25,7 @@ type Props = {
 const ERRORS: Record<string, string> = {
   password_required: "Enter a password (any password works in the sandbox).",
   login_required: "Your session ended. Log in again to approve.",
+  choose_account: "Choose at least one account to share, or press Deny.",
 };
 
 function one(v: string | string[] | undefined): string | null {
@@ -96,7 +97,14 @@ export default async function AuthorizePage({ params, searchParams }: Props) {
     user.profile.behaviour === "expiring" && consent.validUntil > expiringUntil ? expiringUntil : consent.validUntil;
   return (
     <BankFrame bank={bank}>
-      <ConsentReview bank={bank} consent={consent} profile={user.profile} accounts={accounts} validUntil={validUntil} />
+      <ConsentReview
+        bank={bank}
+        consent={consent}
+        profile={user.profile}
+        accounts={accounts}
+        validUntil={validUntil}
+        error={errorText}
+      />
     </BankFrame>
   );
 }

@@ -2,41 +2,61 @@
 // (oldest first, keyset-paginated) with their latest sync.
 // POST — scoped; a person with accounts.setup (App tokens: 403 user_context_required):
 // {bankId, countryCode, accountType, consentId?, accountId?, autoUpdatesPerDay?} → 201
-// {account, sync}: tracks the bank account and starts its first sync.
+// {account, sync}: tracks the bank account and starts its first sync. The bank's account list is
+// read with no transaction open; the account and its run are then written in one short transaction.
+import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
+import { page } from "@/lib/api/responses";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { listAccounts, serializeAccount, serializeRun, trackAccount } from "@/lib/accounttracking/accounts";
+import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
+import { planTrack } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
 import { queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listAccounts",
+    tag: "Tracked accounts",
+    summary: "List tracked accounts, oldest first, each with its latest sync",
     auth: "any",
     readOnly: true,
     scoped: true,
     capability: "accounts.read",
     query: ListAccountsQuery,
+    responses: { 200: page(AccountSchema) },
     handler: async ({ db, scope, query }) => {
       const page = await listAccounts(db, scope.scopeId, query);
       return { data: page.items, meta: page.meta };
     },
   }),
   POST: route({
+    operationId: "trackAccount",
+    tag: "Tracked accounts",
+    summary: "Track a bank account; starts its first sync",
+    description:
+      "Send bankId, countryCode and accountType alone to track the one shared account of that type under the only valid consent for the bank. Where several shared accounts match, the answer is 422 and `error.details.accountId` lists each candidate with its accountId (and name, IBAN, currency): repeat the request with the chosen accountId. Where several valid consents exist for the bank, send consentId.",
     auth: "user",
     scoped: true,
     capability: "accounts.setup",
     body: TrackAccountBody,
-    handler: async ({ db, scope, principal, body, request, requestId }) => {
-      const { account, run } = await trackAccount(
+    responses: { 201: TrackedSchema },
+    errors: BANK_ERRORS,
+    transaction: "narrow",
+    handler: async ({ db, scope, principal, body, request, requestId, commit }) => {
+      const plan = await planTrack(
         db,
         { scopeId: scope.scopeId, userId: principal.userId, ...body },
         accessContext(request, principal, requestId),
       );
-      return {
-        status: 201,
-        data: { account: serializeAccount(account, run), sync: serializeRun(run) },
-        afterCommit: () => queueRun(run.id),
-      };
+      return commit(async (tx) => {
+        const { account, run } = await plan.write(tx);
+        return {
+          status: 201,
+          data: { account: serializeAccount(account, run), sync: serializeRun(run) },
+          afterCommit: () => queueRun(run.id),
+        };
+      });
     },
   }),
 });

@@ -1,6 +1,9 @@
 // GET /api/accounttracking/v1/banks?country=BE[&search=][&integrationName=] — scoped; accounts.read.
 // The banks of a country across the enabled integrations, in one list: [{bankId, name, bic, countryCode,
 // integrationName}]; bank ids are namespaced per integration (Enable Banking's start with `eb:`).
+import { BankSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
+import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { BanksQuery } from "@/lib/accounttracking/schemas";
@@ -8,10 +11,15 @@ import { integrations } from "@/lib/banking/registry";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listBanks",
+    tag: "Account tracking",
+    summary: "Banks of a country",
     auth: "any",
     scoped: true,
     capability: "accounts.read",
     query: BanksQuery,
+    responses: { 200: z.array(BankSchema) },
+    errors: BANK_ERRORS,
     handler: async ({ query }) => {
       const chosen = [...integrations().values()].filter(
         (i) => !query.integrationName || i.name === query.integrationName,

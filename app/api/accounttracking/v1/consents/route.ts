@@ -1,30 +1,44 @@
 // GET /api/accounttracking/v1/consents — scoped; accounts.read: the scope's consents, newest first.
 // POST — scoped; a person with accounts.setup who is registered for tracking (App tokens: 403
 // user_context_required): {integrationName, purpose, expiryDays, bankId?} → 201 pending consent.
+// The bank named by bankId is looked up with no transaction open; the consent is then written.
+import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
+import { page } from "@/lib/api/responses";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { createConsent, listConsents } from "@/lib/accounttracking/consents";
+import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listConsents",
+    tag: "Account tracking",
+    summary: "List consents, newest first (stored state)",
     auth: "any",
     scoped: true,
     capability: "accounts.read",
     query: ListConsentsQuery,
+    responses: { 200: page(ConsentSchema) },
     handler: async ({ db, scope, query }) => {
       const page = await listConsents(db, scope.scopeId, query);
       return { data: page.items.map(serializeConsent), meta: page.meta };
     },
   }),
   POST: route({
+    operationId: "createConsent",
+    tag: "Account tracking",
+    summary: "Create a consent (pending until the account holder approves it at the bank)",
     auth: "user",
     scoped: true,
     capability: "accounts.setup",
     body: CreateConsentBody,
-    handler: async ({ db, scope, principal, body }) => ({
-      status: 201,
-      data: serializeConsent(await createConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body })),
-    }),
+    responses: { 201: ConsentSchema },
+    errors: BANK_ERRORS,
+    transaction: "narrow",
+    handler: async ({ db, scope, principal, body, commit }) => {
+      const plan = await planConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body });
+      return commit(async (tx) => ({ status: 201, data: serializeConsent(await plan.write(tx)) }));
+    },
   }),
 });

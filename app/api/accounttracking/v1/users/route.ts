@@ -1,13 +1,18 @@
 // POST /api/accounttracking/v1/users — scoped; a person with accounts.setup (App tokens: 403
 // user_context_required). Registers the caller for tracking: 201 the first time, 200 after.
+import { TrackingStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { registerForTracking } from "@/lib/accounttracking/registration";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "registerForTracking",
+    tag: "Account tracking",
+    summary: "Register the caller for tracking (201 the first time, 200 after)",
     auth: "user",
     scoped: true,
     capability: "accounts.setup",
+    responses: { 201: TrackingStatusSchema, 200: TrackingStatusSchema },
     handler: async ({ db, scope, principal }) => {
       const { created, ...data } = await registerForTracking(db, scope.scopeId, principal.userId);
       return { status: created ? 201 : 200, data };

@@ -1,20 +1,30 @@
 // GET, POST /api/auth/v1/personal-tokens — a signed-in person only (not App tokens).
 // A personal access token acts as that person in every scope they belong to. The secret is in
 // the POST response only (`data.token`); it is stored as a hash.
+import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
+import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { CreatePersonalTokenBody } from "@/lib/identity/schemas";
 import { createPersonalToken, listPersonalTokens } from "@/lib/identity/tokens";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listPersonalTokens",
+    tag: "Authentication",
+    summary: "List your personal access tokens",
     auth: "user",
     scoped: false,
+    responses: { 200: z.array(TokenRecordSchema) },
     handler: async ({ db, principal }) => ({ data: await listPersonalTokens(db, principal.userId) }),
   }),
   POST: route({
+    operationId: "createPersonalToken",
+    tag: "Authentication",
+    summary: "Create a personal access token (the secret is shown once)",
     auth: "user",
     scoped: false,
     body: CreatePersonalTokenBody,
+    responses: { 201: CreatedTokenSchema },
     handler: async ({ db, principal, body }) => ({
       status: 201,
       data: await createPersonalToken(db, principal.userId, {

@@ -1,5 +1,6 @@
 // POST /api/auth/v1/sign-up — public. Creates a person and their own scope (they are its admin).
 // The browser then signs in through Auth.js; API callers use POST /api/auth/v1/token.
+import { SignUpResultSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { clientAddress } from "@/lib/api/rate-limit";
 import { serializeUser } from "@/lib/identity/serialize";
@@ -9,11 +10,16 @@ import { serializeScope } from "@/lib/scopes/scopes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "signUp",
+    tag: "Authentication",
+    summary: "Create an account and its own scope",
     auth: "public",
     scoped: false,
     body: SignUpBody,
     rateLimit: "auth",
     anonymousKey: (request) => `signup:${clientAddress(request)}`,
+    responses: { 201: SignUpResultSchema },
+    errors: ["conflict"],
     handler: async ({ db, body }) => {
       const { user, scope } = await signUp(db, body);
       return { status: 201, data: { user: serializeUser(user), scope: serializeScope(scope, "admin") } };

@@ -2,8 +2,8 @@
 // rotating refresh token (30 days): grantType "password" (email + password) or "refresh_token".
 // Limits: a password grant counts per address, per (address, email) and per email; a refresh
 // grant counts per refresh-token family (one sign-in), so people behind one NAT never share it.
+import { TokenPairSchema } from "@/lib/openapi/schemas/platform";
 import { ApiError } from "@/lib/api/errors";
-import { errorBody, jsonResponse } from "@/lib/api/response";
 import { methods, route } from "@/lib/api/route";
 import { clientAddress, passwordCheckLimits, type LimitKey } from "@/lib/api/rate-limit";
 import { hashToken } from "@/lib/auth/tokens";
@@ -40,12 +40,17 @@ async function grantLimits(request: Request, bodyText: string): Promise<LimitKey
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "issueToken",
+    tag: "Authentication",
+    summary: "Exchange a password or refresh token for an access token (15 min) and a rotating refresh token (30 days)",
     auth: "public",
     scoped: false,
     body: TokenGrantBody,
     rateLimit: "auth",
     anonymousLimits: grantLimits,
-    handler: async ({ db, body, requestId }) => {
+    responses: { 200: TokenPairSchema },
+    errors: ["unauthenticated"],
+    handler: async ({ db, body }) => {
       if (body.grantType === "password") {
         const user = await checkCredentials(body.email, body.password);
         if (!user) throw new ApiError("unauthenticated", "Email or password is wrong.");
@@ -54,10 +59,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       const result = await refreshTokenPair(db, body.refreshToken);
       if (result.reused) {
         // A rotated refresh token came back, so it leaked: the family revocation commits, and the
-        // caller is refused (returned as a response, not thrown, so the transaction is kept).
+        // caller is refused (returned, not thrown, so the transaction is kept).
         const message =
           "This refresh token was already used; every token of this sign-in is now revoked. Sign in again.";
-        return jsonResponse(errorBody("unauthenticated", message, requestId), 401, requestId);
+        return { error: new ApiError("unauthenticated", message) };
       }
       return { data: result.pair };
     },

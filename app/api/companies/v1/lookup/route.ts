@@ -3,17 +3,23 @@
 // profile). Optional context entityType+entityId, profession(+subProfession), or profileId.
 // Resolves the applicable dataset profile, fetches its subsets from its providers in priority
 // order with fallback, reports per subset who served it, and increments the profile's usage.
+import { LookupResultSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { lookupCompany } from "@/lib/datasets/lookup";
-import { z } from "zod";
-import { parseLookupQuery } from "@/lib/datasets/schemas";
+import { LookupQuery, parseLookupQuery } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "lookupCompany",
+    tag: "Data registry",
+    summary: "Look up a company through the applicable profile",
     auth: "any",
     scoped: true,
     capability: "lookup.run",
-    query: z.unknown(),
+    query: LookupQuery,
+    ownValidation: true,
+    responses: { 200: LookupResultSchema },
+    errors: ["conflict"],
     handler: async ({ db, scope, query }) => ({
       data: await lookupCompany(db, scope.scopeId, parseLookupQuery(query)),
     }),

@@ -2,27 +2,38 @@
 // filters scope, entity_type, entity_id, profession, sub_profession, is_default.
 // POST — scoped; profiles.write (members, admins, member App tokens); is_default true also needs
 // profiles.write_default (admins). snake_case request, camelCase response; accepts Idempotency-Key.
-import { z } from "zod";
+import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
+import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { createProfile, listProfiles } from "@/lib/datasets/profiles";
 import { ListProfilesQuery, parseProfileRequest, parseSnake } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listProfiles",
+    tag: "Data registry",
+    summary: "List profiles, newest first",
     auth: "any",
     scoped: true,
     capability: "datasets.read",
-    query: z.unknown(),
+    query: ListProfilesQuery,
+    ownValidation: true,
+    responses: { 200: page(ProfileSchema) },
     handler: async ({ db, scope, query }) => {
       const page = await listProfiles(db, scope.scopeId, parseSnake(ListProfilesQuery, query));
       return { data: page.items, meta: page.meta };
     },
   }),
   POST: route({
+    operationId: "createProfile",
+    tag: "Data registry",
+    summary: "Create a profile",
     auth: "any",
     scoped: true,
     capability: "profiles.write",
-    body: z.unknown(),
+    body: ProfileRequestSchema,
+    ownValidation: true,
+    responses: { 201: ProfileSchema },
     handler: async ({ db, scope, principal, body, authorize }) => ({
       status: 201,
       data: await createProfile(

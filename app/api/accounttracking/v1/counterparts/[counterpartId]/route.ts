@@ -3,6 +3,7 @@
 //       monthly totals; filter[accountId] narrows totals and months to one account.
 // PATCH /api/accounttracking/v1/counterparts/{counterpartId} — a person with counterparts.write.
 //       {alias: string | null} sets or clears the alias; the raw bank name is never changed.
+import { CounterpartDetailSchema, CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { counterpartDetail } from "@/lib/counterparts/detail";
 import { setAlias } from "@/lib/counterparts/edit";
@@ -11,10 +12,16 @@ import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "getCounterpart",
+    tag: "Counterparts",
+    summary: "A counterpart with its members, match keys, bank names, totals and monthly totals",
     auth: "any",
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["counterpartId"],
     query: AccountFilterQuery,
+    responses: { 200: CounterpartDetailSchema },
     handler: async ({ db, scope, params, query, authorize }) => {
       const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
       authorize("accounts.read");
@@ -22,10 +29,16 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
   }),
   PATCH: route({
+    operationId: "setCounterpartAlias",
+    tag: "Counterparts",
+    summary: "Set or clear (null) the alias",
     auth: "user",
     scoped: true,
+    capability: "counterparts.write",
+    afterLookup: true,
     uuidParams: ["counterpartId"],
     body: AliasBody,
+    responses: { 200: CounterpartSchema },
     handler: async ({ db, scope, params, body, authorize }) => {
       const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
       authorize("counterparts.write");

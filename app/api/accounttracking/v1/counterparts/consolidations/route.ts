@@ -2,16 +2,21 @@
 // {targetId, memberIds[]} consolidates the members into the target (all in this scope, none already
 // consolidated, none in a family) → 201 {id, targetId, memberIds, createdAt, undoneAt: null}.
 // Undo with DELETE …/consolidations/{id}. Accepts Idempotency-Key.
+import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
 import { ConsolidateBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "consolidateCounterparts",
+    tag: "Counterparts",
+    summary: "Consolidate counterparts into a target",
     auth: "user",
     scoped: true,
     capability: "counterparts.write",
     body: ConsolidateBody,
+    responses: { 201: ConsolidationSchema },
     handler: async ({ db, scope, principal, body }) => {
       const record = await consolidate(db, scope.scopeId, principal.userId, body);
       return { status: 201, data: serializeConsolidation(record) };

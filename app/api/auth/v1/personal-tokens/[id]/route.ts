@@ -1,12 +1,17 @@
 // DELETE /api/auth/v1/personal-tokens/{id} — the owner only. Revokes at once (next use → 401).
+import { TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { revokePersonalToken } from "@/lib/identity/tokens";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: route({
+    operationId: "revokePersonalToken",
+    tag: "Authentication",
+    summary: "Revoke a personal access token",
     auth: "user",
     scoped: false,
     uuidParams: ["id"],
+    responses: { 200: TokenRecordSchema },
     handler: async ({ db, principal, params }) => ({
       data: await revokePersonalToken(db, principal.userId, params.id),
     }),

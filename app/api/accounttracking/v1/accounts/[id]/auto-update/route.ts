@@ -1,16 +1,23 @@
 // PUT /api/accounttracking/v1/accounts/{id}/auto-update — scoped; a person with accounts.setup.
 // {timesPerDay: 0–3} → {accountId, autoUpdatesPerDay, nextScheduledAt}. 0 turns automatic updates
 // off; at most 3 so one of PSD2's 4 unattended accesses a day stays free for a retry.
+import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { findAccount, setAutoUpdates } from "@/lib/accounttracking/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    operationId: "setAutoUpdate",
+    tag: "Tracked accounts",
+    summary: "Automatic updates per day (0–3)",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["id"],
     body: AutoUpdateBody,
+    responses: { 200: AutoUpdateSchema },
     handler: async ({ db, scope, params, body, authorize }) => {
       const account = await findAccount(db, scope.scopeId, params.id);
       authorize("accounts.setup");

@@ -4,6 +4,8 @@
 // Query: q (search in names and aliases, including consolidated members), sort (name | count |
 // sumIn | sumOut | lastDate, default sumOut), order (asc | desc, default desc), perPage, cursor.
 // Changes to counterparts live under /api/accounttracking/v1/counterparts (see README "Counterparts").
+import { CounterpartListItemSchema } from "@/lib/openapi/schemas/counterparts";
+import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { findAccount } from "@/lib/accounttracking/accounts";
 import { listCounterparts } from "@/lib/counterparts/list";
@@ -11,11 +13,17 @@ import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listAccountCounterparts",
+    tag: "Counterparts",
+    summary: "The parties an account's transactions are with, with totals",
     auth: "any",
     readOnly: true,
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["id"],
     query: CounterpartsQuery,
+    responses: { 200: page(CounterpartListItemSchema) },
     handler: async ({ db, scope, params, query, authorize }) => {
       const account = await findAccount(db, scope.scopeId, params.id);
       authorize("accounts.read");

@@ -1,16 +1,24 @@
 // GET /api/accounttracking/v1/accounts/{id}/stats — scoped; accounts.read. The bank's balance,
 // booked/pending counts, inflow/outflow/net per month (all months; own-account transfers apart),
 // top 10 counterparts by count (transfers left out).
+import { StatsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { findAccount } from "@/lib/accounttracking/accounts";
 import { accountStats } from "@/lib/accounttracking/stats";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "getAccountStats",
+    tag: "Tracked accounts",
+    summary:
+      "Balance, counts, monthly in/out over the whole history (own-account transfers apart) and top counterparts",
     auth: "any",
     readOnly: true,
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["id"],
+    responses: { 200: StatsSchema },
     handler: async ({ db, scope, params, authorize }) => {
       const account = await findAccount(db, scope.scopeId, params.id);
       authorize("accounts.read");

@@ -1,15 +1,22 @@
 // GET /api/accounttracking/v1/accounts/{id}/sync-status — scoped; accounts.read. Whether a sync
 // runs, its progress counters, timestamps and last error, the next automatic update, and the PSD2
 // unattended-access budget left for the day.
+import { SyncStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { findAccount, syncStatus } from "@/lib/accounttracking/accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "getSyncStatus",
+    tag: "Tracked accounts",
+    summary: "The latest sync run, schedule and PSD2 unattended-access budget",
     auth: "any",
     readOnly: true,
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["id"],
+    responses: { 200: SyncStatusSchema },
     handler: async ({ db, scope, params, authorize }) => {
       const account = await findAccount(db, scope.scopeId, params.id);
       authorize("accounts.read");

@@ -3,6 +3,7 @@
 // running, that run is returned instead of starting another. Only a person's browser session is
 // attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
 // nobody present, so its syncs are unattended and count against that budget.
+import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findAccount, serializeRun } from "@/lib/accounttracking/accounts";
@@ -10,9 +11,15 @@ import { createRun, queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "syncTransactions",
+    tag: "Tracked accounts",
+    summary: "Start a sync (202; while one is queued or running, that run)",
     auth: "user",
     scoped: true,
+    capability: "accounts.sync",
+    afterLookup: true,
     uuidParams: ["id"],
+    responses: { 202: SyncRunSchema },
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const account = await findAccount(db, scope.scopeId, params.id);
       authorize("accounts.sync");

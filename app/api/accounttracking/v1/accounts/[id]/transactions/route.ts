@@ -4,6 +4,8 @@
 // fields), filter[minAmount]/filter[maxAmount] (the amount's size), filter[direction] (in | out),
 // perPage (default 100, max 500), cursor. Newest first; meta.page.nextCursor continues.
 // Totals of the same set: …/transactions/totals; the set as CSV: …/transactions.csv.
+import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { requireAccountId } from "@/lib/accounttracking/accounts";
 import { TransactionsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
@@ -11,11 +13,18 @@ import { listTransactions } from "@/lib/accounttracking/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listTransactions",
+    tag: "Tracked accounts",
+    summary: "Transactions, newest first, page by page (cursor)",
+    description: "perPage default 100, max 500. Dates are inclusive, YYYY-MM-DD.",
     auth: "any",
     readOnly: true,
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["id"],
     query: TransactionsQuery,
+    responses: { 200: page(TransactionSchema) },
     handler: async ({ scope, params, query, authorize }) => {
       // One round trip in the common case: the page query is confined to the scope; only an empty
       // page needs the separate check that tells "no such account here" (404) from "no rows".

@@ -1,15 +1,25 @@
 // GET /api/accounttracking/v1/consents/{consent}/accounts — scoped; accounts.read. The accounts the
 // bank exposes under a valid consent: [{accountId, iban, currency, name, product, ownerName,
 // cashAccountType, accountType}]. A pending or ended consent → 409 conflict saying what to do.
+import { BankAccountSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
+import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { consentAccounts, findConsent } from "@/lib/accounttracking/consents";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listConsentAccounts",
+    tag: "Account tracking",
+    summary: "The bank accounts a valid consent exposes",
     auth: "any",
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["consent"],
+    responses: { 200: z.array(BankAccountSchema) },
+    errors: BANK_ERRORS,
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.read");

@@ -1,22 +1,37 @@
 // POST /api/accounttracking/v1/consents/{consent}/initiate-redirect — scoped; a person with
-// accounts.setup. Body (optional): {bankId?, returnTo?}. Creates the consent at the bank and returns
-// {consentId, authorizationUrl, stateExpiresAt}: send the account holder's browser to authorizationUrl.
-// From our UI the redirect is also bound to the browser by an HttpOnly cookie.
+// accounts.setup. Body (optional): {bankId?, returnTo?}. Returns {consentId, authorizationUrl,
+// stateExpiresAt}: send the account holder's browser to authorizationUrl. With a bank (here or at
+// creation) it is the bank's own page (the consent is created there first); without one, our hosted
+// bank picker, which continues to the bank the person picks. From our UI the redirect is also bound
+// to the browser by an HttpOnly cookie. The bank is called with no transaction open; the state and
+// the bank's consent id are written afterwards, with the stored Idempotency-Key answer.
+import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findConsent, initiateRedirect } from "@/lib/accounttracking/authorization";
+import { findConsent, planRedirect } from "@/lib/accounttracking/authorization";
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "initiateConsentRedirect",
+    tag: "Account tracking",
+    summary: "Start the bank redirect: returns the URL to send the account holder to",
+    description:
+      "With a bank (bankId here, or given when the consent was created), authorizationUrl is the bank's own approval page: the consent is created at the bank first. With no body and no bank, authorizationUrl is Ledgerlink's hosted bank picker (`/choose-bank/<token>`, a public page; the token is signed, bound to this redirect, and lives as long as its state, stateExpiresAt): the account holder picks a country and a bank of the consent's integration there, then continues to that bank, where they choose which accounts to share. Without returnTo the flow ends on the public page `/bank-connection-result`, which says the outcome and that the window can be closed; with returnTo, there, with consentId and status (or error when the callback was refused).",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["consent"],
     body: InitiateRedirectBody,
-    handler: async ({ db, scope, params, principal, body, request, requestId, authorize }) => {
+    responses: { 200: RedirectSchema },
+    errors: BANK_ERRORS,
+    transaction: "narrow",
+    handler: async ({ db, scope, params, principal, body, request, requestId, authorize, commit }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.setup");
-      const result = await initiateRedirect(db, {
+      const plan = await planRedirect(db, {
         consent,
         principal,
         bankId: body.bankId,
@@ -24,8 +39,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         cookieHeader: request.headers.get("cookie"),
         context: accessContext(request, principal, requestId),
       });
-      const headers: Record<string, string> = result.setCookie ? { "set-cookie": result.setCookie } : {};
-      return { data: result.data, headers };
+      const headers: Record<string, string> = plan.setCookie ? { "set-cookie": plan.setCookie } : {};
+      return commit(async (tx) => {
+        await plan.write(tx);
+        return { data: plan.data, headers };
+      });
     },
   }),
 });

@@ -1,5 +1,7 @@
 // GET /api/accounttracking/v1/consents/{consent}/remaining-days — scoped; accounts.read.
 // {consentId, status, remainingDays (string), validUntil, expiresAt, asOf}: counted from the bank's own date.
+import { RemainingDaysSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, refreshConsent } from "@/lib/accounttracking/consents";
@@ -7,9 +9,16 @@ import { remainingDaysOf } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "getConsentRemainingDays",
+    tag: "Account tracking",
+    summary: "Days of validity left, counted from the bank's date",
     auth: "any",
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["consent"],
+    responses: { 200: RemainingDaysSchema },
+    errors: BANK_ERRORS,
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const found = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.read");

@@ -2,17 +2,29 @@
 // Body (optional): {expiryDays?}. A valid, expired or revoked consent gets a renewal: a new pending consent
 // for the same bank (201; 200 with the existing one if a renewal is already pending). Send the
 // person through its initiate-redirect; once it is valid the old consent becomes `renewed`.
+// No bank call here (the renewal reaches the bank through initiate-redirect): one transaction.
+import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { findConsent, renewConsent } from "@/lib/accounttracking/consents";
+import { renewConsent } from "@/lib/accounttracking/consent-records";
+import { findConsent } from "@/lib/accounttracking/consents";
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "renewConsent",
+    tag: "Account tracking",
+    summary:
+      "Renew or reconnect (valid, expired or revoked): a new pending consent for the same bank; once approved the tracked accounts move to it (200 with it if one is pending)",
     auth: "user",
     scoped: true,
+    capability: "accounts.setup",
+    afterLookup: true,
     uuidParams: ["consent"],
     body: RenewConsentBody,
+    responses: { 201: ConsentSchema, 200: ConsentSchema },
+    errors: BANK_ERRORS,
     handler: async ({ db, scope, params, principal, body, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.setup");

@@ -1,5 +1,7 @@
 // GET /api/accounttracking/v1/consents/{consent}/status — scoped; accounts.read. Confirms with the
 // bank whether the consent is live, stores the answer, and returns the consent record.
+import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
+import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { findConsent, refreshConsent } from "@/lib/accounttracking/consents";
@@ -7,9 +9,16 @@ import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "refreshConsentStatus",
+    tag: "Account tracking",
+    summary: "Ask the bank for the consent's status; stores and returns it",
     auth: "any",
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["consent"],
+    responses: { 200: ConsentSchema },
+    errors: BANK_ERRORS,
     handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
       const consent = await findConsent(db, scope.scopeId, params.consent);
       authorize("accounts.read");

@@ -2,15 +2,23 @@
 // bank redirects the account holder's browser here. Checks the one-time state (and the browser
 // binding when the redirect started in our UI), updates the consent, and answers 303 to a page of
 // ours (or the caller's allowlisted returnTo) that says what happened. A rejected callback changes nothing.
+import { REDIRECT } from "@/lib/api/responses";
+import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { completeCallback } from "@/lib/accounttracking/authorization";
+import { completeCallback } from "@/lib/accounttracking/callback";
 import { log } from "@/lib/log";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "consentCallback",
+    tag: "Account tracking",
+    summary: "The bank's redirect back (303 to the result page)",
     auth: "public",
     scoped: false,
+    query: z.object({ state: z.string().optional(), result: z.enum(["ok", "nok"]).optional() }),
+    ownValidation: true,
+    responses: { 303: REDIRECT },
     handler: async ({ request, params, requestId }) => {
       const result = await completeCallback({
         integration: params.integration,
@@ -19,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         context: accessContext(request, null, requestId),
       });
       if (result.rejected) log.warn("consent callback rejected", { requestId, reason: result.rejected });
-      return new Response(null, { status: 303, headers: { location: result.location, "cache-control": "no-store" } });
+      return { status: 303, location: result.location };
     },
   }),
 });

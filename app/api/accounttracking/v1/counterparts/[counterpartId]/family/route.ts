@@ -1,6 +1,7 @@
 // GET /api/accounttracking/v1/counterparts/{counterpartId}/family — scoped; accounts.read (App tokens too).
 // The counterpart's whole family as a tree from its top ancestor: every node with its own totals and
 // `rolledUp` (itself plus all descendants). filter[accountId] narrows the totals to one account.
+import { FamilyNodeSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { familyTree } from "@/lib/counterparts/family";
 import { findCounterpart } from "@/lib/counterparts/find";
@@ -8,10 +9,16 @@ import { AccountFilterQuery } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "getCounterpartFamily",
+    tag: "Counterparts",
+    summary: "The counterpart's family tree with own and rolled-up totals",
     auth: "any",
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["counterpartId"],
     query: AccountFilterQuery,
+    responses: { 200: FamilyNodeSchema },
     handler: async ({ db, scope, params, query, authorize }) => {
       const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
       authorize("accounts.read");

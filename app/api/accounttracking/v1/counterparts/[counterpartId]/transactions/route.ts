@@ -1,6 +1,8 @@
 // GET /api/accounttracking/v1/counterparts/{counterpartId}/transactions — scoped; accounts.read.
 // The transactions of the counterpart and of everything consolidated into it, newest first, with
 // keyset pagination (perPage, cursor → meta.page.nextCursor); filter[accountId] narrows to one account.
+import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
+import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { findCounterpart } from "@/lib/counterparts/find";
 import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
@@ -8,11 +10,17 @@ import { counterpartTransactions } from "@/lib/counterparts/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    operationId: "listCounterpartTransactions",
+    tag: "Counterparts",
+    summary: "The counterpart's transactions (consolidated members included), newest first",
     auth: "any",
     readOnly: true,
     scoped: true,
+    capability: "accounts.read",
+    afterLookup: true,
     uuidParams: ["counterpartId"],
     query: CounterpartTransactionsQuery,
+    responses: { 200: page(CounterpartTransactionSchema) },
     handler: async ({ db, scope, params, query, authorize }) => {
       const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
       authorize("accounts.read");

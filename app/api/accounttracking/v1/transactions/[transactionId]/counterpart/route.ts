@@ -4,16 +4,23 @@
 // DELETE /api/accounttracking/v1/transactions/{transactionId}/counterpart — removes the binding
 //        (the derived counterpart applies again).
 // Both answer the transaction with counterpartId (effective), derivedCounterpartId and isBound.
+import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
 import { bindTransaction, findTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    operationId: "bindTransactionCounterpart",
+    tag: "Counterparts",
+    summary: "Bind one transaction to a counterpart (survives re-syncs)",
     auth: "user",
     scoped: true,
+    capability: "counterparts.write",
+    afterLookup: true,
     uuidParams: ["transactionId"],
     body: BindTransactionBody,
+    responses: { 200: CounterpartTransactionSchema },
     handler: async ({ db, scope, params, body, authorize }) => {
       await findTransaction(db, scope.scopeId, params.transactionId);
       authorize("counterparts.write");
@@ -25,9 +32,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     },
   }),
   DELETE: route({
+    operationId: "unbindTransactionCounterpart",
+    tag: "Counterparts",
+    summary: "Remove a transaction's binding (the derived counterpart applies again)",
     auth: "user",
     scoped: true,
+    capability: "counterparts.write",
+    afterLookup: true,
     uuidParams: ["transactionId"],
+    responses: { 200: CounterpartTransactionSchema },
     handler: async ({ db, scope, params, authorize }) => {
       await findTransaction(db, scope.scopeId, params.transactionId);
       authorize("counterparts.write");

@@ -1,6 +1,7 @@
 // PUT /api/accounttracking/v1/transactions/{transactionId}/transfer — {isTransfer}: a person says
 // whether this is a transfer between the scope's own accounts (overrides detection; kept across
 // re-syncs). DELETE returns it to detection. A person with counterparts.write; answers the transaction.
+import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { TransferBody } from "@/lib/accounttracking/schemas";
 import { getTransaction } from "@/lib/accounttracking/transactions";
@@ -24,18 +25,26 @@ const change =
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    operationId: "markTransactionTransfer",
+    tag: "Tracked accounts",
+    summary: "Say whether a transaction is a transfer between own accounts (wins over detection; survives re-syncs)",
     auth: "user",
     scoped: true,
     capability: "counterparts.write",
     uuidParams: ["transactionId"],
     body: TransferBody,
+    responses: { 200: TransactionSchema },
     handler: change((body) => body?.isTransfer ?? null),
   }),
   DELETE: route({
+    operationId: "clearTransactionTransfer",
+    tag: "Tracked accounts",
+    summary: "Return a transaction to own-account transfer detection",
     auth: "user",
     scoped: true,
     capability: "counterparts.write",
     uuidParams: ["transactionId"],
+    responses: { 200: TransactionSchema },
     handler: change(() => null),
   }),
 });

@@ -1,14 +1,21 @@
 // POST /api/datasets/v1/profiles/{id}/increment-usage — scoped; profiles.write (members, admins,
 // member App tokens): adds one to usageCount atomically and returns the profile. No body.
 // Accepts Idempotency-Key (a retried key does not count twice). Another scope's profile is 404.
+import { ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { incrementUsage } from "@/lib/datasets/profiles";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    operationId: "incrementProfileUsage",
+    tag: "Data registry",
+    summary: "Add one to a profile's usage count",
     auth: "any",
     scoped: true,
+    capability: "profiles.write",
+    afterLookup: true,
     uuidParams: ["id"],
+    responses: { 200: ProfileSchema },
     handler: async ({ db, scope, params, authorize }) => ({
       data: await incrementUsage(db, scope.scopeId, params.id, authorize),
     }),

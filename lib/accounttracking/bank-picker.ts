@@ -1,0 +1,61 @@
+// The hosted bank picker (the specification's flow, where initiate-redirect names no bank): a
+// public page of ours, reached through a signed link bound to one authorization (picker-token.ts),
+// where the person picks a country and a bank of the consent's integration. Choosing creates the
+// consent at that bank (no transaction open meanwhile), then records it and a fresh state, and the
+// browser continues to the bank. Nothing here needs a sign-in: the link is the credential, and it
+// ends with the authorization's state (15 minutes) or once the bank's callback has used it.
+import type { BankIntegration } from "@/lib/banking/interface";
+import type { AccessContext } from "@/lib/banking/types";
+import { prisma } from "@/lib/db/client";
+import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
+import { bankOf, newState, recordSentToBank, sendToBank, sha256 } from "@/lib/accounttracking/authorization";
+import { integrationFor } from "@/lib/banking/registry";
+import { readPickerToken } from "@/lib/accounttracking/picker-token";
+
+export type PickerRefusal = "unknown" | "expired" | "used" | "not_pending";
+
+export type OpenPicker =
+  | { ok: true; authorization: ConsentAuthorization; consent: Consent; integration: BankIntegration }
+  | { ok: false; reason: PickerRefusal };
+
+/** The picker a link opens, or why it cannot be used. */
+export async function openPicker(token: string): Promise<OpenPicker> {
+  const id = readPickerToken(token);
+  if (!id) return { ok: false, reason: "unknown" };
+  const authorization = await prisma().consentAuthorization.findUnique({ where: { id }, include: { consent: true } });
+  const integration = authorization ? integrationFor(authorization.integrationName) : null;
+  if (!authorization || !integration) return { ok: false, reason: "unknown" };
+  if (authorization.usedAt) return { ok: false, reason: "used" };
+  if (authorization.expiresAt <= new Date()) return { ok: false, reason: "expired" };
+  if (authorization.consent.status !== "pending") return { ok: false, reason: "not_pending" };
+  const { consent, ...row } = authorization;
+  return { ok: true, authorization: row, consent, integration };
+}
+
+/**
+ * The person chose `bankId`: the consent is created at that bank under a fresh state, then the
+ * authorization takes that state and the consent its bank. Choosing again (back from the bank)
+ * starts over at the bank chosen last; the earlier state is then void.
+ */
+export async function chooseBank(
+  token: string,
+  bankId: string,
+  context: AccessContext,
+): Promise<{ ok: true; authorizationUrl: string } | { ok: false; reason: PickerRefusal }> {
+  const opened = await openPicker(token);
+  if (!opened.ok) return opened;
+  const { authorization, consent, integration } = opened;
+  const bank = await bankOf(integration, bankId);
+  const state = newState();
+  const created = await sendToBank(integration, consent, bank.bankId, state, context);
+  const recorded = await prisma().$transaction(async (tx) => {
+    const taken = await tx.consentAuthorization.updateMany({
+      where: { id: authorization.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { stateHash: sha256(state) },
+    });
+    if (taken.count !== 1) return false;
+    await recordSentToBank(tx, consent.id, bank, created);
+    return true;
+  });
+  return recorded ? { ok: true, authorizationUrl: created.authorizationUrl } : { ok: false, reason: "used" };
+}

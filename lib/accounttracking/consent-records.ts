@@ -1,0 +1,112 @@
+// Consents as records of ours: creating one (the bank is only asked which bank an id names),
+// renewing one, and the scope's list. Nothing here changes anything at a bank.
+import { conflict, validationFailed } from "@/lib/api/errors";
+import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import type { Bank } from "@/lib/banking/types";
+import type { Tx } from "@/lib/db/client";
+import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
+import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { integrationOrFail } from "@/lib/accounttracking/consents";
+import { requireRegistered } from "@/lib/accounttracking/registration";
+
+type NewConsent = {
+  scopeId: string;
+  userId: string;
+  integrationName: string;
+  purpose: string;
+  expiryDays: number;
+  bankId?: string;
+};
+
+/**
+ * Checks the request and asks the integration which bank `bankId` names (an HTTP call, so the
+ * caller holds no transaction); `write` then creates the pending consent in the caller's transaction.
+ */
+export async function planConsent(db: Tx, input: NewConsent): Promise<{ write: (tx: Tx) => Promise<Consent> }> {
+  await requireRegistered(db, input.scopeId, input.userId);
+  const integration = integrationOrFail(input.integrationName);
+  let bank: Bank | null = null;
+  if (input.bankId) {
+    bank = await integration.getBank(input.bankId).catch((e: unknown) => {
+      throw bankFailure(e);
+    });
+    if (!bank)
+      throw validationFailed({
+        bankId: ["Unknown bank for this integration; pick one from GET /api/accounttracking/v1/banks"],
+      });
+  }
+  return {
+    write: (tx) =>
+      tx.consent.create({
+        data: {
+          scopeId: input.scopeId,
+          userId: input.userId,
+          integrationName: integration.name,
+          purpose: input.purpose,
+          expiryDays: input.expiryDays,
+          bankId: bank?.bankId ?? null,
+          bankName: bank?.name ?? null,
+          countryCode: bank?.countryCode ?? null,
+        },
+      }),
+  };
+}
+
+/**
+ * Renewal: PSD2 consents cannot be extended, so a renewal is a new consent for the same bank that
+ * the account holder approves again. When it becomes valid, the old one is ended (status renewed).
+ */
+export async function renewConsent(
+  db: Tx,
+  consent: Consent,
+  userId: string,
+  expiryDays?: number,
+): Promise<{ consent: Consent; created: boolean }> {
+  // A revoked consent can be renewed too: that is how a person reconnects, and its tracked accounts
+  // then move to the renewal with their history instead of being tracked again from scratch.
+  if (consent.status !== "valid" && consent.status !== "expired" && consent.status !== "revoked") {
+    throw conflict(`Only a valid, expired or revoked consent can be renewed; this one is ${consent.status}.`);
+  }
+  const pending = await db.consent.findFirst({ where: { renewsConsentId: consent.id, status: "pending" } });
+  if (pending) return { consent: pending, created: false };
+  const renewal = await db.consent.create({
+    data: {
+      scopeId: consent.scopeId,
+      userId,
+      integrationName: consent.integrationName,
+      purpose: consent.purpose,
+      expiryDays: expiryDays ?? consent.expiryDays,
+      bankId: consent.bankId,
+      bankName: consent.bankName,
+      countryCode: consent.countryCode,
+      renewsConsentId: consent.id,
+    },
+  });
+  return { consent: renewal, created: true };
+}
+
+export async function listConsents(
+  db: Tx,
+  scopeId: string,
+  query: { perPage: number; cursor?: string; status?: ConsentStatus },
+) {
+  const list = { name: `consents:${scopeId}`, filters: { status: query.status } };
+  const after = decodeCursor(list, query.cursor, 2);
+  const rows = await db.consent.findMany({
+    where: {
+      scopeId,
+      ...(query.status ? { status: query.status } : {}),
+      ...(after
+        ? {
+            OR: [
+              { createdAt: { lt: new Date(String(after[0])) } },
+              { createdAt: new Date(String(after[0])), id: { lt: String(after[1]) } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.perPage + 1,
+  });
+  return pageOf(list, rows, query.perPage, (c) => [c.createdAt.toISOString(), c.id]);
+}

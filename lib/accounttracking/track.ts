@@ -1,0 +1,128 @@
+// Tracking a bank account: which one the request means (from the bank's list under the consent),
+// then the tracked account and its first sync run.
+import { conflict, validationFailed } from "@/lib/api/errors";
+import type { AccessContext } from "@/lib/banking/types";
+import { prisma, type Tx } from "@/lib/db/client";
+import { consentAccounts } from "@/lib/accounttracking/consents";
+import { requireRegistered } from "@/lib/accounttracking/registration";
+import { nextUpdateAt } from "@/lib/sync/scheduler";
+import { createRun } from "@/lib/sync/service";
+
+type TrackInput = {
+  scopeId: string;
+  userId: string;
+  bankId: string;
+  countryCode: string;
+  accountType: "private" | "company" | "payment";
+  consentId?: string;
+  accountId?: string;
+  autoUpdatesPerDay?: number;
+};
+
+/**
+ * Which bank account the request names: under the given (or the only valid) consent at that bank,
+ * the given bank account id, or the only shared account of that type. Reads the bank's account
+ * list (an HTTP call, so the caller holds no transaction); `write` then records the tracked account
+ * and its first sync run in the caller's transaction.
+ */
+export async function planTrack(db: Tx, input: TrackInput, context: AccessContext) {
+  await requireRegistered(db, input.scopeId, input.userId);
+  const consents = await db.consent.findMany({
+    where: {
+      scopeId: input.scopeId,
+      bankId: input.bankId,
+      status: "valid",
+      ...(input.consentId ? { id: input.consentId } : {}),
+    },
+    orderBy: { createdAt: "desc" },
+  });
+  if (consents.length === 0) {
+    throw conflict(
+      input.consentId
+        ? "That consent is not valid for this bank. Check its status or renew it."
+        : "No valid consent for this bank in this scope. Connect the bank first (POST /consents).",
+    );
+  }
+  if (consents.length > 1 && !input.accountId) {
+    throw validationFailed({ consentId: ["Several valid consents for this bank: send consentId to choose one"] });
+  }
+  const consent = consents[0];
+  if (consent.countryCode && consent.countryCode !== input.countryCode) {
+    throw validationFailed({ countryCode: [`This bank is in ${consent.countryCode}`] });
+  }
+  const exposed = await consentAccounts(db, consent, context);
+  const ofType = exposed.filter((a) => a.accountType === input.accountType);
+  let chosen = input.accountId ? exposed.find((a) => a.externalId === input.accountId) : undefined;
+  if (input.accountId && !chosen)
+    throw validationFailed({
+      accountId: ["The consent exposes no account with this id; see GET /consents/{id}/accounts"],
+    });
+  if (chosen && chosen.accountType !== input.accountType)
+    throw validationFailed({ accountType: [`That account is a ${chosen.accountType} account`] });
+  if (!chosen) {
+    if (ofType.length === 0)
+      throw validationFailed({ accountType: [`The consent exposes no ${input.accountType} account`] });
+    if (ofType.length > 1) {
+      // The candidates, each with the accountId to send, so a caller can choose without another call.
+      const candidates = ofType.map(
+        (a) => `accountId ${a.externalId}: ${[a.name, a.iban, a.currency].filter(Boolean).join(", ")}`,
+      );
+      throw validationFailed({
+        accountId: [
+          `Several ${input.accountType} accounts: send accountId, one of ${ofType.map((a) => a.externalId).join(", ")}`,
+          ...candidates,
+        ],
+      });
+    }
+    chosen = ofType[0];
+  }
+  const account = chosen;
+  return {
+    write: async (tx: Tx) => {
+      const existing = await tx.trackedAccount.findFirst({
+        where: {
+          scopeId: input.scopeId,
+          integrationName: consent.integrationName,
+          bankId: input.bankId,
+          externalId: account.externalId,
+        },
+      });
+      if (existing) throw conflict(`This account is already tracked (id ${existing.id}).`);
+      const perDay = input.autoUpdatesPerDay ?? 2;
+      const tracked = await tx.trackedAccount.create({
+        data: {
+          scopeId: input.scopeId,
+          consentId: consent.id,
+          integrationName: consent.integrationName,
+          bankId: input.bankId,
+          bankName: consent.bankName,
+          countryCode: input.countryCode,
+          accountType: account.accountType,
+          externalId: account.externalId,
+          iban: account.iban,
+          currency: account.currency,
+          name: account.name,
+          product: account.product,
+          ownerName: account.ownerName,
+          autoUpdatesPerDay: perDay,
+          nextScheduledAt: nextUpdateAt(new Date(), perDay),
+          createdById: input.userId,
+        },
+      });
+      const { run } = await createRun(tx, {
+        scopeId: input.scopeId,
+        accountId: tracked.id,
+        trigger: "manual",
+        attended: context.psuIpAddress !== null,
+        psuIpAddress: context.psuIpAddress,
+      });
+      return { account: tracked, run };
+    },
+  };
+}
+
+/** planTrack and its write in one go (tests and scripts). */
+export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
+  const plan = await planTrack(db, input, context);
+  return prisma().$transaction((tx) => plan.write(tx));
+}

@@ -1,0 +1,164 @@
+// The contract of an endpoint, as its route() call declares it once: what the OpenAPI document says
+// (lib/openapi/document.ts reads it from the route modules), what the kernel enforces, and what the
+// compiler holds the handler to. A handler's result is typed from `responses`: a status it does not
+// declare, a field of the wrong type, a missing field or a field the schema lacks is a compile error.
+import type { z } from "zod";
+import type { ApiError, ErrorCode } from "@/lib/api/errors";
+import type { LimitKey, LimitName } from "@/lib/api/rate-limit";
+import type { PageSpec, Responses, ResponseSpec } from "@/lib/api/responses";
+import type { ScopeContext } from "@/lib/api/scope";
+import type { Capability } from "@/lib/auth/capabilities";
+import type { Principal, UserPrincipal } from "@/lib/auth/principal";
+import type { Tx } from "@/lib/db/client";
+import type { Tag } from "@/lib/openapi/tags";
+
+export type AuthMode = "public" | "any" | "user";
+
+/** What the document states about an operation (everything but the handler and rate-limit plumbing). */
+export type Contract = {
+  /** Unique across the API; the client generators' method name. */
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  auth: AuthMode;
+  scoped: boolean;
+  /** Checked before the handler runs, unless `afterLookup`. */
+  capability?: Capability;
+  /** 404 before 403: the handler finds its record, then calls `authorize()` (checks `capability`). */
+  afterLookup?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /**
+   * The handler validates body and query itself (after its lookup, or with cross-field rules); the
+   * schemas above then only document them, and `ctx.body`/`ctx.query` are unknown.
+   */
+  ownValidation?: boolean;
+  /** Path parameters that must be UUIDs; a malformed one answers 404 like a missing record. */
+  uuidParams?: string[];
+  /** Success statuses and their bodies (lib/api/responses.ts). */
+  responses: Responses;
+  /** Error codes beyond those derived from auth, scope, body, query and uuidParams (lib/openapi/errors.ts). */
+  errors?: ErrorCode[];
+  /** Not in the envelope and not through the kernel (health). */
+  bare?: boolean;
+};
+
+type PrincipalFor<A extends AuthMode> = A extends "public"
+  ? Principal | null
+  : A extends "user"
+    ? UserPrincipal
+    : Principal;
+type Input<S, Own> = Own extends true ? unknown : S extends z.ZodType ? z.infer<S> : undefined;
+
+export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own = false> = {
+  request: Request;
+  requestId: string;
+  principal: PrincipalFor<A>;
+  scope: Scoped extends true ? ScopeContext : null;
+  body: Input<B, Own>;
+  query: Input<Q, Own>;
+  params: Record<string, string>;
+  /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
+  db: Tx;
+  /** For `afterLookup` routes: check the capability once the record was found (default: the declared one). */
+  authorize: (capability?: Capability) => void;
+  /** `transaction: "narrow"` only: a short transaction for writes made before the answer's. */
+  transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** `transaction: "narrow"` only: the answer's writes, committed with the stored Idempotency-Key answer. */
+  commit: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+};
+
+type Extras = {
+  headers?: Record<string, string>;
+  /** Runs after the write transaction committed (e.g. queue a job for a row it created). */
+  afterCommit?: () => Promise<void>;
+};
+type StatusOf<S> = S extends 200 ? { status?: 200 } : { status: S };
+type Variant<S, R> = R extends null
+  ? StatusOf<S> & Extras
+  : R extends PageSpec<infer I>
+    ? StatusOf<S> & Extras & { data: z.input<I>[]; meta: { page: { perPage: number; nextCursor: string | null } } }
+    : R extends { kind: "redirect" }
+      ? StatusOf<S> & Extras & { location: string }
+      : R extends { kind: "file" }
+        ? StatusOf<S> & Extras & { text: string }
+        : R extends z.ZodType
+          ? StatusOf<S> & Extras & { data: z.input<R> }
+          : never;
+
+/** An error answered after the transaction commits (e.g. a reused refresh token: the family revocation stays). */
+type Refusal = { error: ApiError };
+
+/** What a handler may return for these responses. */
+export type ResultOf<R extends Responses> = { [S in keyof R]-?: Variant<S, R[S]> }[keyof R] | Refusal;
+
+type DataOf<R> = R extends PageSpec<infer I> ? z.input<I>[] : R extends z.ZodType ? z.input<R> : never;
+type AllKeys<T> = T extends unknown ? keyof T : never;
+type Depth = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The paths of fields in T that the shape S does not have (deep; arrays and nullables followed). */
+type Excess<T, S, P extends string = "data", D extends number = 8> = [D] extends [never]
+  ? never
+  : unknown extends S
+    ? never
+    : T extends readonly (infer TI)[]
+      ? Excess<TI, Extract<S, readonly unknown[]>[number], `${P}[]`, Depth[D]>
+      : T extends Record<string, unknown>
+        ? {
+            [K in keyof T & string]: K extends AllKeys<Extract<S, object>>
+              ? Excess<T[K], Extract<S, object>[K & AllKeys<Extract<S, object>>], `${P}.${K}`, Depth[D]>
+              : `${P}.${K}`;
+          }[keyof T & string]
+        : never;
+
+/** Fields the handler returns that none of the declared data schemas has. */
+type ExcessOf<H, R extends Responses> = H extends (...args: never[]) => Promise<infer Out>
+  ? Out extends { data: infer D }
+    ? Excess<D, { [S in keyof R]-?: DataOf<R[S]> }[keyof R]>
+    : never
+  : never;
+
+export type Handler<A extends AuthMode, Scoped extends boolean, B, Q, Own, R extends Responses> = (
+  ctx: RouteContext<A, Scoped, B, Q, Own>,
+) => Promise<ResultOf<R>>;
+
+/** The kernel's own options: how the request is limited and run, not part of the document. */
+type KernelOptions = {
+  rateLimit?: LimitName;
+  /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
+  anonymousKey?: (request: Request, bodyText: string) => string;
+  /** Several limits for anonymous callers, counted together (the token endpoint's grants). */
+  anonymousLimits?: (request: Request, bodyText: string) => Promise<LimitKey[]>;
+  /**
+   * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
+   * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
+   * caller is over the limit. Authentication, scope membership and capability checks still come
+   * before the handler; only authenticated callers get the overlap.
+   */
+  readOnly?: boolean;
+  /**
+   * "handler" (the default): a write handler runs in one transaction. "narrow": it runs outside any
+   * transaction and opens short ones itself (ctx.transaction, ctx.commit) around its writes, so no
+   * transaction is held while it calls a bank. See lib/api/route.ts's header for the rule.
+   */
+  transaction?: "handler" | "narrow";
+};
+
+export type RouteOptions<
+  A extends AuthMode,
+  Scoped extends boolean,
+  B,
+  Q,
+  Own extends boolean,
+  R extends Responses,
+  H,
+> = Contract &
+  KernelOptions & { auth: A; scoped: Scoped; body?: B; query?: Q; ownValidation?: Own; responses: R; handler: H };
+
+/** Compiles only when the handler returns no field outside its response schemas (names the first ones). */
+export type NoExcess<H, R extends Responses> = [ExcessOf<H, R>] extends [never]
+  ? unknown
+  : { handler: `Not in the response schema: ${ExcessOf<H, R> & string}` };
+
+export type { ResponseSpec };

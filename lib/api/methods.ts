@@ -1,0 +1,59 @@
+// A route file's exports: `methods({GET: route(…), …})` gives every method a handler (405 in the
+// envelope for those it lacks) and marks them as the kernel's. Each route() handler carries its
+// contract, which the OpenAPI document and the test helpers read back with contractOf().
+import type { Contract } from "@/lib/api/contract";
+import { requestIdFor } from "@/lib/api/request-id";
+import { errorBody, jsonResponse } from "@/lib/api/response";
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+export type Handler = (request: Request, context: NextContext) => Promise<Response>;
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+// Registry symbols, so the marks read the same from any copy of this module.
+const KERNEL_HANDLER = Symbol.for("ledgerlink.kernel-handler");
+const CONTRACT = Symbol.for("ledgerlink.contract");
+
+/** Attaches the contract a handler answers by (route() does; health, outside the kernel, too). */
+export function documented<F extends (...args: never[]) => unknown>(contract: Contract, handler: F): F {
+  Object.defineProperty(handler, CONTRACT, { value: contract });
+  return handler;
+}
+
+export function contractOf(handler: unknown): Contract | undefined {
+  return typeof handler === "function"
+    ? (handler as unknown as Record<symbol, Contract | undefined>)[CONTRACT]
+    : undefined;
+}
+
+/**
+ * Marks the handlers built here: plain Request → Response functions that need no Next.js request
+ * context, so the HTTP server may call them directly (lib/server/direct-api.ts).
+ */
+export function isKernelHandler(value: unknown): value is Handler {
+  return typeof value === "function" && (value as unknown as Record<symbol, unknown>)[KERNEL_HANDLER] === true;
+}
+
+function mark(handler: Handler): Handler {
+  Object.defineProperty(handler, KERNEL_HANDLER, { value: true });
+  return handler;
+}
+
+/** 405 in the envelope, with the Allow header. */
+export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
+  const requestId = requestIdFor(request);
+  const message = `${request.method} is not supported here. Allowed: ${allow}.`;
+  return Promise.resolve(jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, { allow }));
+}
+
+/** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
+export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed = (): Handler => (request) => methodNotAllowed(request, allow);
+  return {
+    GET: mark(handlers.GET ?? notAllowed()),
+    POST: mark(handlers.POST ?? notAllowed()),
+    PUT: mark(handlers.PUT ?? notAllowed()),
+    PATCH: mark(handlers.PATCH ?? notAllowed()),
+    DELETE: mark(handlers.DELETE ?? notAllowed()),
+  };
+}

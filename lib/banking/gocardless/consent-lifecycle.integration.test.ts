@@ -1,0 +1,100 @@
+// A GoCardless consent's life through our API and the local fake: the agreement asks for what the
+// consent says (history, days, scope), cancelling at GoCardless rejects the consent, revoking deletes
+// the requisition there, and renewal is a new agreement and requisition whose new account ids are
+// matched to the tracked accounts by IBAN.
+import { describe, expect, it } from "vitest";
+import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
+import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
+import { prisma } from "@/lib/db/client";
+import { endRequisition, gcStore } from "@/lib/gocardless-fake/state";
+import { executeOnce } from "@/lib/testing/fake-bank-truth";
+import {
+  decideAtGoCardless,
+  gcConnectedConsent,
+  gcConsent,
+  gcTrackedAccount,
+  initiate,
+  landOnGcCallback,
+} from "@/lib/testing/gocardless-flow";
+import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
+import { call } from "@/lib/testing/http";
+
+const bank = withGoCardlessFake();
+
+describe("GoCardless consent lifecycle", () => {
+  it("the agreement takes the consent's days, the institution's history; the redirect carries our state and reference", async () => {
+    const c = await gcConnectedConsent("alice", { country: "DE", bankName: "Lindenbank" });
+    const requisition = gcStore().requisitions.get(c.requisitionId);
+    expect(requisition?.agreement).toMatchObject({ maxHistoricalDays: 540, accessValidForDays: 90 });
+    const redirect = new URL(requisition?.redirect ?? "");
+    expect(redirect.pathname).toBe("/api/accounttracking/v1/consents/callback/gocardless");
+    expect(redirect.searchParams.get("state")).toBe(requisition?.reference);
+    const consent = await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } });
+    expect([consent.bankId, consent.countryCode, consent.validUntil]).toEqual([
+      "gc:DE:LINDEN_LINDDEFF",
+      "DE",
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    ]);
+  });
+
+  it("only the accounts the person chose are linked; one matching account is tracked and syncs", async () => {
+    const c = await gcConnectedConsent("alice", { accounts: [0] });
+    expect(gcStore().requisitions.get(c.requisitionId)?.accountIds).toHaveLength(1);
+    const { account, run } = await gcTrackedAccount(c);
+    expect([account.accountType, account.currency]).toEqual(["private", "EUR"]);
+    expect((await executeOnce(run.id)).state).toBe("succeeded");
+    await expect(gcTrackedAccount(c, "payment")).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("cancelling at GoCardless rejects the consent", async () => {
+    const c = await gcConnectedConsent("alice");
+    const consentId = await gcConsent(c.headers, c.bank.bankId, 30);
+    const back = await decideAtGoCardless(await initiate(c.headers, consentId), "alice", "cancel");
+    expect(back.searchParams.get("error")).toBe("UserCancelledSession");
+    const landed = await landOnGcCallback(back);
+    expect(landed.searchParams.get("status")).toBe("rejected");
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: consentId } })).status).toBe("rejected");
+  });
+
+  it("revoking deletes the requisition at GoCardless", async () => {
+    const c = await gcConnectedConsent("alice");
+    const res = await call<{ data: { status: string } }>(revokeRoute.POST, "POST", "x", {
+      headers: c.headers,
+      params: { consent: c.consentId },
+    });
+    expect([res.status, res.json.data.status]).toEqual([200, "revoked"]);
+    expect(gcStore().requisitions.get(c.requisitionId)?.deleted).toBe(true);
+    expect(
+      gcFakeCalls().some(
+        (x) => x.method === "DELETE" && x.path.endsWith(`/requisitions/${c.requisitionId}/`) && x.status === 200,
+      ),
+    ).toBe(true);
+  });
+
+  it("renewal after expiry is a new agreement and requisition; the tracked account follows by IBAN", async () => {
+    const c = await gcConnectedConsent("alice");
+    const { account, run } = await gcTrackedAccount(c);
+    await executeOnce(run.id);
+    expect(endRequisition(c.requisitionId, "EX")).toBe(true);
+    await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });
+    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", {
+      headers: c.headers,
+      params: { consent: c.consentId },
+      body: {},
+    });
+    expect(renewed.status).toBe(201);
+    await landOnGcCallback(
+      await decideAtGoCardless(await initiate(c.headers, renewed.json.data.id), "alice", "approve"),
+    );
+    const renewal = await prisma().consent.findUniqueOrThrow({ where: { id: renewed.json.data.id } });
+    expect(renewal.status).toBe("valid");
+    expect(renewal.externalId).not.toBe(c.requisitionId);
+    const moved = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
+    expect([moved.consentId, moved.iban]).toEqual([renewal.id, account.iban]);
+    expect(moved.externalId).not.toBe(account.externalId);
+    const { violations, allowed } = bank.fake.contract;
+    expect(violations).toEqual([]);
+    // The spec documents no success status for DELETE /requisitions/{id}/; its 200 is counted apart.
+    expect(allowed).toEqual(["DELETE /api/v2/requisitions/{id}/ 200"]);
+  });
+});

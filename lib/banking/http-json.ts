@@ -1,0 +1,88 @@
+// The HTTP JSON exchange every bank integration makes: headers, a timeout, a body read as JSON (or
+// null), the bank's date from its Date header, and a network failure turned into a ProviderError.
+// Each integration maps a failed status to error kinds itself (its error bodies differ) and checks
+// a successful body's shape with `shaped`.
+import type { z } from "zod";
+import { ProviderError } from "@/lib/banking/errors";
+
+export type JsonRequest = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  headers?: Record<string, string | null>;
+  body?: unknown;
+};
+
+export type JsonAnswer = {
+  status: number;
+  ok: boolean;
+  body: unknown;
+  headers: Headers;
+  /** The bank's day from its Date header (UTC), or null when it sent none or a bad one. */
+  bankDate: string | null;
+};
+
+const TIMEOUT_MS = 15_000;
+
+/** The bank's date from its HTTP Date header (UTC), or null when the header is missing or bad. */
+export function dateOfHeader(dateHeader: string | null): string | null {
+  const parsed = dateHeader ? new Date(dateHeader) : null;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 10) : null;
+}
+
+/** Seconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
+export function retryAfterOf(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** One request; `who` names the other side in the message of a network failure. */
+export async function sendJson(
+  request: JsonRequest,
+  options: { who: string; fetchImpl?: typeof fetch; timeoutMs?: number },
+): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== null) headers[k.toLowerCase()] = v;
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await (options.fetchImpl ?? fetch)(request.url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ProviderError("unavailable", `${options.who} could not be reached.`, { cause: error });
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const bankDate = dateOfHeader(response.headers.get("date"));
+  return { status: response.status, ok: response.ok, body, headers: response.headers, bankDate };
+}
+
+/** The successful answer's body in the expected shape, or a ProviderError("unknown"). */
+export function shaped<S extends z.ZodType>(schema: S, answer: JsonAnswer, what: string): z.infer<S> {
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) {
+    throw new ProviderError("unknown", `${what} did not have the expected shape.`, {
+      status: answer.status,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** A URL from a base, a path and query parameters (null/undefined values left out). */
+export function urlOf(base: string, path: string, query: Record<string, string | null | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined) params.set(k, v);
+  return `${base.replace(/\/$/, "")}${path}${params.size ? `?${params}` : ""}`;
+}

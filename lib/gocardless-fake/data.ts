@@ -1,0 +1,99 @@
+// The fake GoCardless's institutions and people. Account histories are the Enable Banking fake's
+// (lib/enablebanking-fake/data.ts: derived from hashes of stable names and dates, the clock deciding
+// what is pending or booked), shown here in GoCardless's Berlin Group shape.
+import {
+  accountsOf,
+  entriesOf,
+  hash,
+  money,
+  totalsOf,
+  type FakeAccountTemplate,
+  type FakeAspsp,
+  type FakeEntry,
+} from "@/lib/enablebanking-fake/data";
+
+export type FakeInstitution = {
+  id: string;
+  name: string;
+  bic: string;
+  countries: string[];
+  currency: string;
+  transactionTotalDays: number;
+};
+
+export const FAKE_INSTITUTIONS: readonly FakeInstitution[] = [
+  {
+    id: "KUUSI_KUUSFIHH",
+    name: "Kuusi Pankki",
+    bic: "KUUSFIHH",
+    countries: ["FI"],
+    currency: "EUR",
+    transactionTotalDays: 730,
+  },
+  {
+    id: "LINDEN_LINDDEFF",
+    name: "Lindenbank",
+    bic: "LINDDEFF",
+    countries: ["DE", "AT"],
+    currency: "EUR",
+    transactionTotalDays: 540,
+  },
+  {
+    id: "TULP_TULPNL2A",
+    name: "Tulpbank",
+    bic: "TULPNL2A",
+    countries: ["NL"],
+    currency: "EUR",
+    transactionTotalDays: 730,
+  },
+  {
+    id: "MALMO_MALMSESS",
+    name: "Malmö Sparbank",
+    bic: "MALMSESS",
+    countries: ["SE"],
+    currency: "SEK",
+    transactionTotalDays: 730,
+  },
+];
+
+/** People at the fake banks; each is a scenario. */
+export const FAKE_GC_USERS = [
+  { user: "alice", about: "an ordinary history" },
+  { user: "ratelimited", about: "the first two transaction reads answer 429 with the account rate-limit headers" },
+  { user: "flaky", about: "transaction reads fail first with 503, then 500" },
+  { user: "idless", about: "no transactionId or internalTransactionId; identical coffees on one day" },
+  { user: "internal", about: "no transactionId; GoCardless's internalTransactionId only" },
+] as const;
+export type FakeGcUser = (typeof FAKE_GC_USERS)[number]["user"];
+export const isGcUser = (value: unknown): value is FakeGcUser => FAKE_GC_USERS.some((u) => u.user === value);
+
+const asAspsp = (i: FakeInstitution): FakeAspsp => ({
+  name: i.name,
+  country: i.countries[0],
+  bic: i.bic,
+  psuTypes: ["personal"],
+  currency: i.currency,
+});
+
+/** The accounts a person holds at an institution (a current account and a card account). */
+export function gcAccountsOf(institution: FakeInstitution, user: FakeGcUser): FakeAccountTemplate[] {
+  return accountsOf(asAspsp(institution), user, "personal");
+}
+
+export const internalIdOf = (template: FakeAccountTemplate, e: FakeEntry) =>
+  `gc${hash(`internal|${template.key}|${e.seq}`).slice(0, 30)}`;
+
+/** Live entries (booked or pending) at `today`, newest first. */
+export function gcEntriesOf(template: FakeAccountTemplate, user: FakeGcUser, today: string): FakeEntry[] {
+  return entriesOf(template, user, today).filter((e) => e.status === "BOOK" || e.status === "PDNG");
+}
+
+export const signedMoney = (e: FakeEntry) => (e.indicator === "DBIT" ? `-${money(e.cents)}` : money(e.cents));
+
+/** What the bank holds at `today`: counts, sums per currency, and the ids it sends. */
+export function gcTotalsOf(template: FakeAccountTemplate, user: FakeGcUser, today: string) {
+  const totals = totalsOf(template, user, today);
+  if (user !== "internal") return totals;
+  const ids = gcEntriesOf(template, user, today).map((e) => internalIdOf(template, e));
+  return { ...totals, ids: ids.sort() };
+}

@@ -1,0 +1,90 @@
+// Routes of the fake GoCardless under one prefix, on web Request/Response so the same code runs
+// under Next (app/gocardless-fake) and behind a node:http server in tests:
+//   {prefix}/api/v2/…        the API (bearer tokens from its own token endpoint)
+//   {prefix}/bank/{id}       the consent page of a requisition, and …/decision
+//   {prefix}/controls/…      clock, requisition expiry/suspension, token expiry, account totals
+import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
+import { gcAccountTotals, accountData } from "@/lib/gocardless-fake/account-api";
+import {
+  authorized,
+  createAgreement,
+  createRequisition,
+  deleteRequisition,
+  getAgreement,
+  getRequisition,
+  institutions,
+  newToken,
+  refreshToken,
+} from "@/lib/gocardless-fake/consent-api";
+import { consentDecision, consentPage } from "@/lib/gocardless-fake/page";
+import { gcFail, gcJson, notFound, type GcFakeContext } from "@/lib/gocardless-fake/respond";
+import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
+
+export type GcFakeOptions = { prefix: string; secretId: string; secretKey: string };
+
+async function api(request: Request, parts: string[], url: URL, ctx: GcFakeContext, options: GcFakeOptions) {
+  // Every path of the API ends with a slash: ["v2", …, ""].
+  if (parts[0] !== "v2" || parts.at(-1) !== "") return notFound();
+  const [head, id, what, extra] = parts.slice(1, -1);
+  const n = parts.length - 2;
+  const method = request.method;
+  if (method === "POST" && head === "token" && n === 2 && id === "new")
+    return newToken(await jsonBodyOf(request), options);
+  if (method === "POST" && head === "token" && n === 2 && id === "refresh")
+    return refreshToken(await jsonBodyOf(request));
+  if (!authorized(request)) return gcFail(401, "Invalid token", "Token is invalid or expired");
+  if (method === "GET" && head === "institutions" && n === 1) return institutions(url, ctx);
+  if (head === "agreements" && id === "enduser") {
+    if (method === "POST" && n === 2) return createAgreement(await jsonBodyOf(request));
+    if (method === "GET" && n === 3) return getAgreement(what);
+  }
+  if (head === "requisitions") {
+    if (method === "POST" && n === 1) return createRequisition(await jsonBodyOf(request), ctx);
+    if (method === "GET" && n === 2) return getRequisition(id, ctx);
+    if (method === "DELETE" && n === 2) return deleteRequisition(id);
+  }
+  if (method === "GET" && head === "accounts" && (n === 2 || (n === 3 && extra === undefined)))
+    return accountData(id, what ?? "", url);
+  return notFound();
+}
+
+async function controls(request: Request, parts: string[]): Promise<Response> {
+  const [head, id, action] = parts;
+  const ok = (done: boolean) => (done ? gcJson(200, { ok: true }) : gcJson(404, { message: "Not found" }));
+  if (request.method === "POST" && head === "clock" && id === "reset") return ok((resetGcClock(), true));
+  if (request.method === "POST" && head === "clock" && parts.length === 1) {
+    const days = Number((await jsonBodyOf(request)).advanceDays);
+    if (!Number.isInteger(days)) return gcJson(422, { message: "advanceDays must be a whole number" });
+    return ok((advanceGcClock(days), true));
+  }
+  if (request.method === "POST" && head === "requisitions" && (action === "expire" || action === "suspend"))
+    return ok(endRequisition(id, action === "expire" ? "EX" : "SU"));
+  if (request.method === "POST" && head === "tokens" && id === "expire") {
+    for (const t of gcStore().tokens.values()) if (t.kind === "access") t.until = 0;
+    return ok(true);
+  }
+  if (request.method === "GET" && head === "accounts" && action === "totals") {
+    const totals = gcAccountTotals(id);
+    return totals ? gcJson(200, totals) : ok(false);
+  }
+  return ok(false);
+}
+
+export async function handleGoCardlessFake(request: Request, options: GcFakeOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const ctx: GcFakeContext = { origin: url.origin, prefix: options.prefix };
+  const path = fakePathOf(url, options.prefix);
+  if (!path) return notFound();
+  const [area, ...parts] = path;
+  let response: Response;
+  if (area === "api") response = await api(request, parts, url, ctx, options);
+  else if (area === "bank" && parts.length === 1 && request.method === "GET")
+    response = consentPage(parts[0], url, ctx);
+  else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && request.method === "POST")
+    response = consentDecision(parts[0], new URLSearchParams(await request.text()));
+  else if (area === "controls") response = await controls(request, parts);
+  else response = notFound();
+  if (area === "api")
+    gcStore().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status });
+  return response;
+}

@@ -1,0 +1,145 @@
+// The route modules the OpenAPI document is built from: each path with the module that serves it.
+// The operations (methods, schemas, summaries) are read from the modules' own route() declarations;
+// lib/openapi/inventory.test.ts keeps this list equal to the route files under app/api.
+import * as accounts from "@/app/api/accounttracking/v1/accounts/route";
+import * as account from "@/app/api/accounttracking/v1/accounts/[id]/route";
+import * as accountAutoUpdate from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
+import * as accountCounterparts from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
+import * as accountStats from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
+import * as accountSyncStatus from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
+import * as accountSync from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
+import * as accountTransactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
+import * as accountTransactionsCsv from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
+import * as accountTransactionTotals from "@/app/api/accounttracking/v1/accounts/[id]/transactions/totals/route";
+import * as active from "@/app/api/accounttracking/v1/active/route";
+import * as banks from "@/app/api/accounttracking/v1/banks/route";
+import * as consents from "@/app/api/accounttracking/v1/consents/route";
+import * as consent from "@/app/api/accounttracking/v1/consents/[consent]/route";
+import * as consentAccounts from "@/app/api/accounttracking/v1/consents/[consent]/accounts/route";
+import * as consentRedirect from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
+import * as consentRemaining from "@/app/api/accounttracking/v1/consents/[consent]/remaining-days/route";
+import * as consentRenew from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
+import * as consentRevoke from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
+import * as consentStatus from "@/app/api/accounttracking/v1/consents/[consent]/status/route";
+import * as consentCallback from "@/app/api/accounttracking/v1/consents/callback/[integration]/route";
+import * as counterpartNames from "@/app/api/accounttracking/v1/counterparts/route";
+import * as counterpart from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
+import * as cpEntity from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/entity/route";
+import * as cpFamily from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
+import * as cpParent from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
+import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
+import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
+import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
+import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
+import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
+import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
+import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
+import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
+import * as apiKey from "@/app/api/auth/v1/api-keys/[id]/route";
+import * as me from "@/app/api/auth/v1/me/route";
+import * as personalTokens from "@/app/api/auth/v1/personal-tokens/route";
+import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
+import * as revoke from "@/app/api/auth/v1/revoke/route";
+import * as signUp from "@/app/api/auth/v1/sign-up/route";
+import * as token from "@/app/api/auth/v1/token/route";
+import * as clients from "@/app/api/clients/v1/route";
+import * as client from "@/app/api/clients/v1/[id]/route";
+import * as lookup from "@/app/api/companies/v1/lookup/route";
+import * as datasets from "@/app/api/datasets/v1/route";
+import * as dataset from "@/app/api/datasets/v1/[id]/route";
+import * as profiles from "@/app/api/datasets/v1/profiles/route";
+import * as profile from "@/app/api/datasets/v1/profiles/[id]/route";
+import * as profileUsage from "@/app/api/datasets/v1/profiles/[id]/increment-usage/route";
+import * as providers from "@/app/api/datasets/v1/providers/route";
+import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
+import * as health from "@/app/api/health/route";
+import * as scopes from "@/app/api/scopes/v1/route";
+import * as members from "@/app/api/scopes/v1/members/route";
+import * as member from "@/app/api/scopes/v1/members/[userId]/route";
+import { contractOf, type Handler, type Method } from "@/lib/api/methods";
+import type { Contract } from "@/lib/api/contract";
+
+export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
+  "/api/accounttracking/v1/accounts": accounts,
+  "/api/accounttracking/v1/accounts/{id}": account,
+  "/api/accounttracking/v1/accounts/{id}/auto-update": accountAutoUpdate,
+  "/api/accounttracking/v1/accounts/{id}/counterparts": accountCounterparts,
+  "/api/accounttracking/v1/accounts/{id}/stats": accountStats,
+  "/api/accounttracking/v1/accounts/{id}/sync-status": accountSyncStatus,
+  "/api/accounttracking/v1/accounts/{id}/sync-transactions": accountSync,
+  "/api/accounttracking/v1/accounts/{id}/transactions": accountTransactions,
+  "/api/accounttracking/v1/accounts/{id}/transactions.csv": accountTransactionsCsv,
+  "/api/accounttracking/v1/accounts/{id}/transactions/totals": accountTransactionTotals,
+  "/api/accounttracking/v1/active": active,
+  "/api/accounttracking/v1/banks": banks,
+  "/api/accounttracking/v1/consents": consents,
+  "/api/accounttracking/v1/consents/{consent}": consent,
+  "/api/accounttracking/v1/consents/{consent}/accounts": consentAccounts,
+  "/api/accounttracking/v1/consents/{consent}/initiate-redirect": consentRedirect,
+  "/api/accounttracking/v1/consents/{consent}/remaining-days": consentRemaining,
+  "/api/accounttracking/v1/consents/{consent}/renew": consentRenew,
+  "/api/accounttracking/v1/consents/{consent}/revoke": consentRevoke,
+  "/api/accounttracking/v1/consents/{consent}/status": consentStatus,
+  "/api/accounttracking/v1/consents/callback/{integration}": consentCallback,
+  "/api/accounttracking/v1/counterparts": counterpartNames,
+  "/api/accounttracking/v1/counterparts/{counterpartId}": counterpart,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/entity": cpEntity,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/family": cpFamily,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/parent": cpParent,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/transactions": cpTransactions,
+  "/api/accounttracking/v1/counterparts/consolidations": consolidations,
+  "/api/accounttracking/v1/counterparts/consolidations/{consolidationId}": consolidation,
+  "/api/accounttracking/v1/supported-countries": countries,
+  "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
+  "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
+  "/api/accounttracking/v1/users": trackingUsers,
+  "/api/auth/v1/api-keys": apiKeys,
+  "/api/auth/v1/api-keys/{id}": apiKey,
+  "/api/auth/v1/me": me,
+  "/api/auth/v1/personal-tokens": personalTokens,
+  "/api/auth/v1/personal-tokens/{id}": personalToken,
+  "/api/auth/v1/revoke": revoke,
+  "/api/auth/v1/sign-up": signUp,
+  "/api/auth/v1/token": token,
+  "/api/clients/v1": clients,
+  "/api/clients/v1/{id}": client,
+  "/api/companies/v1/lookup": lookup,
+  "/api/datasets/v1": datasets,
+  "/api/datasets/v1/{id}": dataset,
+  "/api/datasets/v1/profiles": profiles,
+  "/api/datasets/v1/profiles/{id}": profile,
+  "/api/datasets/v1/profiles/{id}/increment-usage": profileUsage,
+  "/api/datasets/v1/providers": providers,
+  "/api/datasets/v1/subset-types": subsetTypes,
+  "/api/health": health,
+  "/api/scopes/v1": scopes,
+  "/api/scopes/v1/members": members,
+  "/api/scopes/v1/members/{userId}": member,
+};
+
+/** One documented operation: a method of a route module that declares its contract. */
+export type Operation = { method: Method; path: string; contract: Contract; handler: Handler };
+
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function collect(): Operation[] {
+  return Object.entries(ROUTE_MODULES).flatMap(([path, module]) =>
+    METHODS.flatMap((method) => {
+      const contract = contractOf(module[method]);
+      return contract ? [{ method, path, contract, handler: module[method] as Handler }] : [];
+    }),
+  );
+}
+
+let cached: Operation[] | null = null;
+
+/** Every documented operation, in path order. */
+export function operations(): Operation[] {
+  cached ??= collect();
+  return cached;
+}
+
+/** The operation whose route handler this is, or undefined (sandbox bank, ad-hoc test routes, 405 stubs). */
+export function operationOf(handler: unknown): Operation | undefined {
+  return operations().find((op) => op.handler === handler);
+}

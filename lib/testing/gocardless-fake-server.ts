@@ -1,0 +1,60 @@
+// The fake GoCardless behind a real HTTP server on 127.0.0.1, with the "gocardless" integration
+// pointed at it using secrets made for the test run. Every request that reaches the API and every
+// answer it gives is validated against the shared swagger.json.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { GOCARDLESS_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
+import { createGoCardlessIntegration } from "@/lib/banking/gocardless/provider";
+import { handleGoCardlessFake } from "@/lib/gocardless-fake/server";
+import { gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
+import { createGoCardlessContract } from "@/lib/gocardless-fake/testing/contract";
+import { stopBoss } from "@/lib/sync/queue";
+import { startFakeHttpServer } from "@/lib/testing/fake-http-server";
+
+export const GC_FAKE_PREFIX = "/gocardless-fake";
+
+export type GoCardlessFake = {
+  origin: string;
+  contract: ReturnType<typeof createGoCardlessContract>["stats"];
+  close: () => Promise<void>;
+};
+
+export async function startGoCardlessFake(options: { windowDays?: number } = {}): Promise<GoCardlessFake> {
+  const secrets = { secretId: randomBytes(8).toString("hex"), secretKey: randomBytes(32).toString("base64url") };
+  const contract = createGoCardlessContract();
+  const { origin, close } = await startFakeHttpServer({
+    // swagger.json's paths start with /api (/api/v2/…).
+    apiPrefix: `${GC_FAKE_PREFIX}/api`,
+    specPathBase: "/api",
+    contract,
+    handle: (request) => handleGoCardlessFake(request, { prefix: GC_FAKE_PREFIX, ...secrets }),
+  });
+  setIntegrationForTests(
+    GOCARDLESS_INTEGRATION,
+    createGoCardlessIntegration({
+      name: GOCARDLESS_INTEGRATION,
+      apiUrl: `${origin}${GC_FAKE_PREFIX}`,
+      ...secrets,
+      windowDays: options.windowDays,
+    }),
+  );
+  return { origin, contract: contract.stats, close };
+}
+
+/** For a test file: the fake with its clock reset before all tests; after all, closed and unregistered. */
+export function withGoCardlessFake(options: { windowDays?: number } = {}): { fake: GoCardlessFake } {
+  const holder = {} as { fake: GoCardlessFake };
+  beforeAll(async () => {
+    holder.fake = await startGoCardlessFake(options);
+    resetGcClock();
+  });
+  afterAll(async () => {
+    resetGcClock();
+    await stopBoss();
+    setIntegrationForTests(GOCARDLESS_INTEGRATION, null);
+    await holder.fake.close();
+  });
+  return holder;
+}
+
+export const gcFakeCalls = () => gcStore().calls;

@@ -1,0 +1,64 @@
+// The fleet benchmark's accounts: `bulk-N` sandbox users (one current account of exactly N booked
+// transactions, N around 1,000) spread over several sandbox banks, each with a valid consent at the
+// bank (written into the sandbox bank's own tables, as its Approve would) and ours, tracked in
+// scopes of different sizes: one large scope holding half of them and scopes of ten for the rest.
+import { randomUUID } from "node:crypto";
+import { insertTrackedAccounts } from "@/lib/sync/testing/accounts";
+import { encodeResourceId } from "@/lib/sandbox-bank/data/accounts";
+import { BANKS } from "@/lib/sandbox-bank/data/banks";
+import { query as bankQuery } from "@/lib/sandbox-bank/store/db";
+import { makePerson } from "@/lib/testing/fixtures";
+
+export const FLEET_BANKS = BANKS.slice(0, 10).map((b) => b.bankId);
+const SMALL_SCOPE = 10;
+
+/** The accounts, how many scopes, and a token of the first (large) scope for reading through the API. */
+export type Fleet = { accountIds: string[]; scopes: number; token: string; scopeId: string };
+
+type Slot = { bankId: string; user: string };
+
+/** Which bank user the i-th account is: ~1,000 transactions each (900 + i mod 200), banks in turn. */
+function slot(i: number): Slot {
+  return {
+    bankId: FLEET_BANKS[i % FLEET_BANKS.length],
+    user: `bulk-${900 + (Math.floor(i / FLEET_BANKS.length) % 200)}`,
+  };
+}
+
+async function bankConsents(slots: Slot[]): Promise<string[]> {
+  const ids = slots.map(() => `fleet-${randomUUID()}`);
+  await bankQuery(
+    `INSERT INTO sandbox_bank.consents (id, bank_id, psu_id, status, access, recurring_indicator, valid_until, frequency_per_day,
+       combined_service_indicator, tpp_redirect_uri, request_id, approved_at)
+     SELECT id, bank_id, psu_id, 'valid', '{"allPsd2":"allAccounts"}', true, current_date + 89, 4, false,
+            'http://localhost/fleet', id, now()
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, bank_id, psu_id)`,
+    [ids, slots.map((s) => s.bankId), slots.map((s) => s.user)],
+  );
+  return ids;
+}
+
+/** `count` accounts, not yet due (the bench makes them due at once). */
+export async function seedFleet(count: number, label: string): Promise<Fleet> {
+  const large = Math.floor(count / 2);
+  const groups = [large];
+  for (let left = count - large; left > 0; left -= SMALL_SCOPE) groups.push(Math.min(SMALL_SCOPE, left));
+  const accountIds: string[] = [];
+  const notYet = new Date(Date.now() + 365 * 86_400_000);
+  let i = 0;
+  let first: { token: string; scopeId: string } | null = null;
+  for (const size of groups) {
+    const person = await makePerson(`fleet-${label}`);
+    first ??= person;
+    const slots = Array.from({ length: size }, () => slot(i++));
+    const consents = await bankConsents(slots);
+    const specs = slots.map((s, k) => ({
+      bankId: s.bankId,
+      externalId: encodeResourceId(s.bankId, s.user, 0),
+      bankConsentId: consents[k],
+      nextScheduledAt: notYet,
+    }));
+    accountIds.push(...(await insertTrackedAccounts(person.scopeId, person.userId, specs)));
+  }
+  return { accountIds, scopes: groups.length, token: first?.token ?? "", scopeId: first?.scopeId ?? "" };
+}

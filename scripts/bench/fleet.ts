@@ -1,0 +1,135 @@
+// `npm run bench -- fleet [--accounts N]`: N tracked sandbox accounts (default 1,000, ~1,000
+// transactions each, ten banks, one large scope and scopes of ten) all due at once, synced by one
+// `npm run worker` process and then, on a second identical set, by two; the app runs with
+// SYNC_IN_APP=0 and serves the API and the sandbox bank. Measured: the time until every scheduled
+// run has finished, accounts per minute, the two-worker speed-up, the API transactions page's
+// p50/p99 while the fleet syncs against idle (same run), PSD2 budget violations (more than 4
+// unattended accesses per consent and account in 24 h), duplicate runs, and each process's peak RSS.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type pg from "pg";
+import { scheduleDueSyncs } from "@/lib/sync/scheduler";
+import { seedFleet, type Fleet } from "./fleet-setup";
+
+export type FleetRound = {
+  workers: number;
+  seconds: number;
+  accountsPerMinute: number;
+  failed: number;
+  idle: { p50: number; p99: number };
+  busy: { p50: number; p99: number };
+  workerPeakRssMb: number[];
+};
+
+/** Peak resident set size of a process (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return line ? Number(line[1]) / 1024 : NaN;
+}
+
+function quantiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Times GET transactions pages (perPage 100) one after another until `until` says stop (at least `min`). */
+async function pageTimes(page: () => Promise<void>, until: () => boolean, min: number): Promise<number[]> {
+  const samples: number[] = [];
+  while (samples.length < min || !until()) {
+    const t = performance.now();
+    await page();
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}
+
+function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env,
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Sync worker running")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function unfinished(db: pg.Pool, fleet: Fleet): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM tracked_accounts a WHERE a.id = ANY($1::uuid[])
+        AND (a.last_synced_at IS NULL AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND r.state = 'failed')
+          OR EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND r.state IN ('queued', 'running')))`,
+    [fleet.accountIds],
+  );
+  return rows[0].n;
+}
+
+export async function fleetRound(options: {
+  db: pg.Pool;
+  fleet: Fleet;
+  workers: number;
+  workerEnv: NodeJS.ProcessEnv;
+  page: () => Promise<void>;
+}): Promise<FleetRound> {
+  const { db, fleet } = options;
+  const idle = quantiles(await pageTimes(options.page, () => true, 200));
+  const children = await Promise.all(Array.from({ length: options.workers }, () => startWorker(options.workerEnv)));
+  try {
+    const t0 = performance.now();
+    // All due at once, scheduled as the cron job would (in batches, fair across scopes).
+    await db.query(
+      "UPDATE tracked_accounts SET next_scheduled_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])",
+      [fleet.accountIds],
+    );
+    await scheduleDueSyncs();
+    let done = false;
+    let seconds = 0;
+    const watcher = (async () => {
+      while ((await unfinished(db, fleet)) > 0) await new Promise((r) => setTimeout(r, 250));
+      seconds = (performance.now() - t0) / 1000;
+      done = true;
+    })();
+    const busy = quantiles(await pageTimes(options.page, () => done, 50));
+    await watcher;
+    const { rows } = await db.query<{ failed: number }>(
+      "SELECT count(*)::int AS failed FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND state = 'failed'",
+      [fleet.accountIds],
+    );
+    return {
+      workers: options.workers,
+      seconds,
+      accountsPerMinute: fleet.accountIds.length / (seconds / 60),
+      failed: rows[0].failed,
+      idle,
+      busy,
+      workerPeakRssMb: children.map((c) => peakRssMb(c.pid ?? 0)),
+    };
+  } finally {
+    await Promise.all(children.map(stopProcess));
+  }
+}
+
+/** Over every account of the fleets: consents and accounts with more than 4 unattended accesses in 24 h, and accounts with more than one scheduled run. */
+export async function fleetViolations(db: pg.Pool, accountIds: string[]) {
+  const { rows } = await db.query<{ budget: number; duplicates: number }>(
+    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM bank_accesses WHERE account_id = ANY($1::uuid[]) AND at > now() - interval '24 hours'
+               GROUP BY consent_id, account_id HAVING count(*) > 4) v) AS budget,
+            (SELECT count(*)::int FROM (SELECT 1 FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND trigger = 'scheduled'
+               GROUP BY account_id HAVING count(*) > 1) d) AS duplicates`,
+    [accountIds],
+  );
+  return rows[0];
+}
+
+export { seedFleet };
