@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { TEST_ROUTE } from "@/lib/testing/test-route";
-import os from "node:os";
 import zlib from "node:zlib";
 import {
   compileRoutes,
@@ -33,15 +32,17 @@ describe("the lane over HTTP", () => {
   // Real route modules from the source tree, plus two synthetic ones.
   const cookies = methods({
     // A marked handler outside route(): route() answers one cookie at most; the lane must keep two.
-    GET: async (request) =>
-      new Response(JSON.stringify({ peer: request.headers.get("x-ll-peer") }), {
-        status: 200,
-        headers: [
-          ["content-type", "application/json"],
-          ["set-cookie", "a=1; Path=/; HttpOnly"],
-          ["set-cookie", "b=2; Path=/; HttpOnly"],
-        ],
-      }),
+    GET: (request) =>
+      Promise.resolve(
+        new Response(JSON.stringify({ peer: request.headers.get("x-ll-peer") }), {
+          status: 200,
+          headers: [
+            ["content-type", "application/json"],
+            ["set-cookie", "a=1; Path=/; HttpOnly"],
+            ["set-cookie", "b=2; Path=/; HttpOnly"],
+          ],
+        }),
+      ),
   });
   const big = methods({
     GET: route({
@@ -49,9 +50,10 @@ describe("the lane over HTTP", () => {
       auth: "public",
       scoped: false,
       responses: { 200: z.array(z.object({ i: z.number(), memo: z.string() })) },
-      handler: async () => ({
-        data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })),
-      }),
+      handler: () =>
+        Promise.resolve({
+          data: Array.from({ length: 200 }, (_, i) => ({ i, memo: `Card payment ${i} at SUPERMARKT 0101` })),
+        }),
     }),
   });
   const source: HandlerSource = async (r: RoutePattern, method: string) => {
