@@ -9,12 +9,8 @@ import { countClients, newClient, type Body, type ErrorBody } from "@/lib/client
 import { bearer, call } from "@/lib/testing/http";
 import { twoTenants } from "@/lib/testing/fixtures";
 
-type Tenants = Awaited<ReturnType<typeof twoTenants>>;
-let t: Tenants;
-
-beforeAll(async () => {
-  t = await twoTenants();
-});
+let t: Awaited<ReturnType<typeof twoTenants>>;
+beforeAll(async () => (t = await twoTenants()));
 
 describe("tenant isolation", () => {
   it("case 1: a scope-B record read with scope A is 404, shaped exactly like a nonexistent id", async () => {

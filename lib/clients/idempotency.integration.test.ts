@@ -8,12 +8,8 @@ import { newClient, type Body, type ErrorBody } from "@/lib/clients/testing";
 import { bearer, call } from "@/lib/testing/http";
 import { twoTenants } from "@/lib/testing/fixtures";
 
-type Tenants = Awaited<ReturnType<typeof twoTenants>>;
-let t: Tenants;
-
-beforeAll(async () => {
-  t = await twoTenants();
-});
+let t: Awaited<ReturnType<typeof twoTenants>>;
+beforeAll(async () => (t = await twoTenants()));
 
 describe("Idempotency-Key", () => {
   it("case 6: 20 parallel POSTs with one key and body create exactly one client; no 5xx", async () => {

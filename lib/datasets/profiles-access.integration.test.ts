@@ -6,18 +6,17 @@ import * as profilesRoute from "@/app/api/datasets/v1/profiles/route";
 import * as oneProfile from "@/app/api/datasets/v1/profiles/[id]/route";
 import * as increment from "@/app/api/datasets/v1/profiles/[id]/increment-usage/route";
 import { prisma } from "@/lib/db/client";
-import { createProfile, globalProfile, type ErrorBody, type ProfileBody } from "@/lib/datasets/testing/profile-helpers";
-import { addMember, makePerson, twoTenants } from "@/lib/testing/fixtures";
+import {
+  createProfile,
+  globalProfile,
+  tenantsWithMember,
+  type ErrorBody,
+  type ProfileBody,
+} from "@/lib/datasets/testing/profile-helpers";
 import { bearer, call } from "@/lib/testing/http";
 
-let t: Awaited<ReturnType<typeof twoTenants>>;
-let member: Awaited<ReturnType<typeof makePerson>>;
-
-beforeAll(async () => {
-  t = await twoTenants();
-  member = await makePerson("member");
-  await addMember(t.a.scopeId, member.userId, "member");
-});
+let { t, member } = {} as Awaited<ReturnType<typeof tenantsWithMember>>;
+beforeAll(async () => ({ t, member } = await tenantsWithMember()));
 
 describe("permissions and scopes", () => {
   it("a viewer can read but not write (403)", async () => {

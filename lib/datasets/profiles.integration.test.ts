@@ -4,17 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as profilesRoute from "@/app/api/datasets/v1/profiles/route";
 import { prisma } from "@/lib/db/client";
 import { createProfile, globalProfile, type ErrorBody } from "@/lib/datasets/testing/profile-helpers";
-import { addMember, makePerson, twoTenants } from "@/lib/testing/fixtures";
+import { makePerson, twoTenants } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 
 let t: Awaited<ReturnType<typeof twoTenants>>;
-let member: Awaited<ReturnType<typeof makePerson>>;
-
-beforeAll(async () => {
-  t = await twoTenants();
-  member = await makePerson("member");
-  await addMember(t.a.scopeId, member.userId, "member");
-});
+beforeAll(async () => (t = await twoTenants()));
 
 const details = async (body: unknown) => {
   const res = await createProfile(t.a.token, t.a.scopeId, body);

@@ -1,6 +1,7 @@
 // Helpers for the data-registry integration tests: profile requests, company lookups and route calls.
 import * as lookupRoute from "@/app/api/companies/v1/lookup/route";
 import * as profilesRoute from "@/app/api/datasets/v1/profiles/route";
+import { addMember, makePerson, twoTenants } from "@/lib/testing/fixtures";
 import { bearer, call, type CallResult } from "@/lib/testing/http";
 
 export type ProfileBody = {
@@ -51,3 +52,11 @@ export const lookupAs = (token: string, scopeId: string, query: string) =>
     headers: bearer(token, scopeId),
     query,
   });
+
+/** Two tenants, and a plain member of tenant A (the profile tests' cast). */
+export async function tenantsWithMember() {
+  const t = await twoTenants();
+  const member = await makePerson("member");
+  await addMember(t.a.scopeId, member.userId, "member");
+  return { t, member };
+}
