@@ -54,7 +54,7 @@ const verdicts: Verdict[] = [];
 
 // The linter must be able to fail: the fixture breaks a rule on purpose (it is in the config's ignores,
 // so only this run sees it) and has to come back failed, naming that rule.
-const LINT_FIXTURE = "scripts/testing/self-check/lint-finding.fixture.ts";
+const LINT_FIXTURE = "scripts/testing/lint-self-check/finding.ts";
 const lintSelfCheck = eslint("Self-check: a deliberate lint finding must fail the run", "lint-self-check", [
   "--no-ignore",
   LINT_FIXTURE,
