@@ -9,6 +9,8 @@ export default defineConfig({
   schema: "prisma/schema.prisma",
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () =>
-    new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgresql://localhost/ledgerlink" }),
+  adapter: () =>
+    Promise.resolve(
+      new PrismaPg({ connectionString: process.env.DATABASE_URL ?? "postgresql://localhost/ledgerlink" }),
+    ),
 });

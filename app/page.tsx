@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { buttonClasses } from "@/components/ui/button";
 import { auth } from "@/lib/auth/config";
+import { Logo } from "@/components/ui/logo";
 
 export default async function Home() {
   const session = await auth();
@@ -9,13 +10,7 @@ export default async function Home() {
   return (
     <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center px-6 py-16">
       <div className="flex items-center gap-2">
-        <span
-          aria-hidden="true"
-          className="grid size-9 place-items-center rounded-md bg-indigo-600 font-bold text-white"
-        >
-          L
-        </span>
-        <span className="text-2xl font-semibold tracking-tight">Ledgerlink</span>
+        <Logo size="large" />
       </div>
       <h1 className="mt-8 text-4xl font-semibold tracking-tight text-slate-900">
         Your clients, their bank accounts and company data, in one calm place.

@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { atSandboxBank } from "./helpers";
 import { controlHeaders } from "./control-secret";
+import { dataOf } from "./support/envelope";
 
 type Consent = {
   id: string;
@@ -20,11 +21,11 @@ async function personWithToken(request: APIRequestContext) {
   const email = `clock-${stamp}@example.test`;
   const password = "correct horse battery staple";
   expect((await request.post("/api/auth/v1/sign-up", { data: { email, password, name: "Clock" } })).status()).toBe(201);
-  const token = (
-    await (await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } })).json()
-  ).data.accessToken as string;
-  const scopes = (await (await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${token}` } })).json())
-    .data as { scopeId: string }[];
+  const grant = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
+  const token = (await dataOf<{ accessToken: string }>(grant)).accessToken;
+  const scopes = await dataOf<{ scopeId: string }[]>(
+    await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${token}` } }),
+  );
   const headers = { authorization: `Bearer ${token}`, "x-scope": scopes[0].scopeId };
   expect((await request.post(`${BASE}/users`, { headers })).status()).toBe(201);
   return headers;
@@ -41,17 +42,15 @@ async function approvedConsent(
   if (renewOf) {
     const renewed = await request.post(`${BASE}/consents/${renewOf}/renew`, { headers });
     expect(renewed.status()).toBe(201);
-    consent = (await renewed.json()).data;
+    consent = await dataOf(renewed);
   } else {
-    const banks = (await (await request.get(`${BASE}/banks?country=BE`, { headers })).json()).data as {
-      bankId: string;
-    }[];
+    const banks = await dataOf<{ bankId: string }[]>(await request.get(`${BASE}/banks?country=BE`, { headers }));
     const created = await request.post(`${BASE}/consents`, {
       headers,
       data: { integrationName: "sandbox", purpose: "account_access", expiryDays: 30, bankId: banks[0].bankId },
     });
     expect(created.status()).toBe(201);
-    consent = (await created.json()).data;
+    consent = await dataOf(created);
   }
   const returnTo = `${baseURL}/api/health`;
   const redirect = await request.post(`${BASE}/consents/${consent.id}/initiate-redirect`, {
@@ -59,7 +58,7 @@ async function approvedConsent(
     data: { returnTo },
   });
   expect(redirect.status()).toBe(200);
-  const { authorizationUrl } = (await redirect.json()).data as { authorizationUrl: string };
+  const { authorizationUrl } = await dataOf<{ authorizationUrl: string }>(redirect);
   // The person's browser has no session of ours: an API-started redirect completes in a fresh browser.
   await page.goto(authorizationUrl);
   await atSandboxBank(page, "alice", "Approve");
@@ -73,7 +72,7 @@ async function approvedConsent(
 async function status(request: APIRequestContext, headers: Record<string, string>, id: string): Promise<Consent> {
   const res = await request.get(`${BASE}/consents/${id}/status`, { headers });
   expect(res.status()).toBe(200);
-  return (await res.json()).data;
+  return await dataOf(res);
 }
 
 test.afterAll(async ({ request }) => {
@@ -89,7 +88,7 @@ test("remaining days count down with the bank's clock; expiry at the bank ends t
   const id = await approvedConsent(request, page, headers, baseURL ?? "");
   expect(await status(request, headers, id)).toMatchObject({ status: "valid", isValid: true, remainingDays: "30" });
   const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
-  expect(((await accounts.json()).data as unknown[]).length).toBe(2);
+  expect((await dataOf<unknown[]>(accounts)).length).toBe(2);
 
   expect(
     (
@@ -97,7 +96,7 @@ test("remaining days count down with the bank's clock; expiry at the bank ends t
     ).ok(),
   ).toBe(true);
   const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
-  expect((await days.json()).data).toMatchObject({ remainingDays: "20", status: "valid" });
+  expect(await dataOf(days)).toMatchObject({ remainingDays: "20", status: "valid" });
 
   expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(
     true,
@@ -112,7 +111,7 @@ test("revoke ends the consent at the bank; its status then stays revoked", async
   const id = await approvedConsent(request, page, headers, baseURL ?? "");
   const revoked = await request.post(`${BASE}/consents/${id}/revoke`, { headers });
   expect(revoked.status()).toBe(200);
-  expect((await revoked.json()).data).toMatchObject({ status: "revoked", isValid: false });
+  expect(await dataOf(revoked)).toMatchObject({ status: "revoked", isValid: false });
   expect((await status(request, headers, id)).status).toBe("revoked");
   expect((await request.get(`${BASE}/consents/${id}/accounts`, { headers })).status()).toBe(409);
 });

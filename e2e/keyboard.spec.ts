@@ -9,7 +9,7 @@ async function tabTo(page: Page, target: Locator, max = 60) {
     await page.keyboard.press("Tab");
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 const focused = (page: Page) => page.locator(":focus");

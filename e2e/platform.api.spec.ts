@@ -1,10 +1,8 @@
 // A machine caller over real HTTP: sign-up, password grant, scopes, clients with Idempotency-Key,
 // envelope answers for unknown paths and methods, rate-limit headers.
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIResponse } from "@playwright/test";
-
-type Envelope<T> = { data: T; error: { code: string }; meta: { requestId: string } };
-const json = async <T = unknown>(res: APIResponse) => (await res.json()) as Envelope<T>;
+import { expect, test } from "@playwright/test";
+import { dataOf, errorOf } from "./support/envelope";
 
 test("a new person gets tokens, picks a scope and creates a client exactly once", async ({ request }) => {
   const email = `api-${randomUUID()}@example.test`;
@@ -14,13 +12,13 @@ test("a new person gets tokens, picks a scope and creates a client exactly once"
 
   const token = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
   expect(token.status()).toBe(200);
-  const { accessToken } = (await json<{ accessToken: string }>(token)).data;
+  const { accessToken } = await dataOf<{ accessToken: string }>(token);
   const auth = { authorization: `Bearer ${accessToken}` };
 
   const scopes = await request.get("/api/scopes/v1", { headers: auth });
   expect(scopes.status()).toBe(200);
   expect(scopes.headers()["ratelimit-policy"]).toMatch(/^"default";q=\d+;w=\d+$/);
-  const [scope] = (await json<{ scopeId: string; name: string; role: string }[]>(scopes)).data;
+  const [scope] = await dataOf<{ scopeId: string; name: string; role: string }[]>(scopes);
   expect(scope).toMatchObject({ name: "Api Person's workspace", role: "admin" });
 
   const headers = { ...auth, "x-scope": scope.scopeId, "idempotency-key": randomUUID() };
@@ -30,20 +28,20 @@ test("a new person gets tokens, picks a scope and creates a client exactly once"
   expect(first.status()).toBe(201);
   expect(await second.text()).toBe(await first.text());
   const list = await request.get("/api/clients/v1", { headers: { ...auth, "x-scope": scope.scopeId } });
-  const names = (await json<{ displayName: string }[]>(list)).data.map((c) => c.displayName);
+  const names = (await dataOf<{ displayName: string; countryCode: string }[]>(list)).map((c) => c.displayName);
   expect(names).toEqual(["Idempotent NV"]);
 });
 
 test("unknown paths and methods answer in the envelope with a request id", async ({ request }) => {
   const missing = await request.get("/api/does-not-exist");
   expect(missing.status()).toBe(404);
-  const body = await json(missing);
+  const body = await errorOf(missing);
   expect(body.error.code).toBe("not_found");
   expect(body.meta.requestId).toBe(missing.headers()["x-request-id"]);
 
   const wrongMethod = await request.delete("/api/scopes/v1");
   expect(wrongMethod.status()).toBe(405);
-  expect((await json(wrongMethod)).error.code).toBe("method_not_allowed");
+  expect((await errorOf(wrongMethod)).error.code).toBe("method_not_allowed");
   expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
 });
 
@@ -63,5 +61,5 @@ test("a spoofed peer header does not change who the server thinks the client is"
   // The server overwrites x-ll-peer with the socket address; a client cannot pick its rate-limit bucket.
   const res = await request.get("/api/scopes/v1", { headers: { "x-ll-peer": "203.0.113.9" } });
   expect(res.status()).toBe(401);
-  expect((await json(res)).error.code).toBe("unauthenticated");
+  expect((await errorOf(res)).error.code).toBe("unauthenticated");
 });

@@ -10,6 +10,7 @@ import { faultBanks } from "./support/fault-banks";
 import { signedInPerson } from "./support/person";
 import { FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV, isSplit } from "./support/topology";
 import { startWorker, workerEnv, type WorkerProcess } from "./support/worker-process";
+import { dataOf } from "./support/envelope";
 
 // One scenario at a time: some move the bank's clock, which every account of this server sees.
 test.describe.configure({ mode: "serial" });
@@ -185,9 +186,7 @@ for (const bank of faultBanks()) {
           new RegExp(`^Access ${verb} at the bank on \\d{1,2} [A-Z][a-z]{2} \\d{4}; reconnect to continue\\.$`),
         );
         const consent = await request.get(`/api/accounttracking/v1/consents/${connection.consentId}`, { headers });
-        expect(((await consent.json()).data as { status: string }).status).toBe(
-          how === "expire" ? "expired" : "revoked",
-        );
+        expect((await dataOf<{ status: string }>(consent)).status).toBe(how === "expire" ? "expired" : "revoked");
 
         // Nothing stored was lost, and the next sync does not call the bank.
         expectEqualToBank(before, await ourTransactions(request, headers, account.id));
@@ -212,7 +211,7 @@ for (const bank of faultBanks()) {
         ),
       );
       expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
-      const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()).data as { id: string }).id)));
+      const ids = new Set(await Promise.all(answers.map(async (a) => (await dataOf<{ id: string }>(a)).id)));
       expect(ids.size).toBe(1);
       const run = await runEnded(request, headers, account.id);
       expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);

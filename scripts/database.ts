@@ -11,7 +11,7 @@ export async function prepareDatabase(options: { dataDir: string; database?: str
 }> {
   const given = process.env.DATABASE_URL;
   let url: string;
-  let stop = async () => undefined as void;
+  let stop = (): Promise<void> => Promise.resolve();
   if (given) {
     url = given;
   } else {

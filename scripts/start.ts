@@ -46,7 +46,7 @@ async function main() {
 
   if (!dev) buildIfNeeded();
   const { close } = await serveNext({ dev, port });
-  let stopWorker = async () => undefined as void;
+  let stopWorker = (): Promise<void> => Promise.resolve();
   if (process.env.SYNC_IN_APP !== "0" && process.env.SYNC_IN_APP !== "false") {
     const { startWorker } = await import("@/lib/sync/worker");
     stopWorker = await startWorker();

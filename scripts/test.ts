@@ -1,13 +1,20 @@
-// `npm test`: every test. Type check; a self-check that the Vitest set-up can fail; unit +
+// `npm test`: every test. Lint (ESLint, any finding fails) and format check (Prettier), with a
+// self-check that a lint finding does fail the run; type check; a self-check that the Vitest set-up can fail; unit +
 // integration (Vitest, real embedded PostgreSQL); end-to-end (Playwright: API and Chromium projects
 // against the built app, served as `npm start` serves it, on a fresh embedded database).
 //
 // Each runner is judged by its JSON reports as well as its exit code (scripts/testing/verdict.ts):
 // a runner that exits 0 while a test failed, errored, skipped or raised an unhandled error fails.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { readPlaywrightVerdict, readVitestVerdict, type Verdict } from "./testing/verdict";
+import {
+  judgePrettier,
+  readEslintVerdict,
+  readPlaywrightVerdict,
+  readVitestVerdict,
+  type Verdict,
+} from "./testing/verdict";
 
 const REPORTS = path.resolve(".data/reports");
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
@@ -36,8 +43,39 @@ function vitest(label: string, name: string, env: Record<string, string> = {}): 
   return readVitestVerdict(code, report, runReport);
 }
 
+function eslint(label: string, name: string, args: string[]): Verdict {
+  const report = path.join(REPORTS, `${name}.json`);
+  mkdirSync(REPORTS, { recursive: true });
+  return readEslintVerdict(run(label, ["eslint", "--max-warnings", "0", "-f", "json", "-o", report, ...args]), report);
+}
+
 rmSync(REPORTS, { recursive: true, force: true });
 const verdicts: Verdict[] = [];
+
+// The linter must be able to fail: the fixture breaks a rule on purpose (it is in the config's ignores,
+// so only this run sees it) and has to come back failed, naming that rule.
+const LINT_FIXTURE = "scripts/testing/lint-self-check/finding.ts";
+const lintSelfCheck = eslint("Self-check: a deliberate lint finding must fail the run", "lint-self-check", [
+  "--no-ignore",
+  LINT_FIXTURE,
+]);
+if (!lintSelfCheck.problems.some((p) => p.includes("@typescript-eslint/require-await")))
+  verdicts.push({
+    runner: "lint self-check",
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    problems: [`the deliberate lint finding was not reported: ${JSON.stringify(lintSelfCheck)}`],
+  });
+else console.log("Lint self-check: the deliberate finding was reported (as it must be).");
+verdicts.push(eslint("Lint (ESLint)", "eslint", ["."]));
+
+console.log("\n▶ Format check (Prettier)");
+const prettier = spawnSync(npx, ["prettier", "--list-different", "."], { encoding: "utf8", env: process.env });
+process.stdout.write(prettier.stdout ?? "");
+process.stderr.write(prettier.stderr ?? "");
+verdicts.push(judgePrettier(prettier.status, prettier.stdout ?? ""));
+
 const typecheck = run("Type check", ["tsc", "--noEmit", "-p", "."]);
 if (typecheck !== 0)
   verdicts.push({ runner: "type check", passed: 0, failed: 1, skipped: 0, problems: [`tsc exited with ${typecheck}`] });

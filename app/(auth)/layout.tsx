@@ -2,6 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { auth } from "@/lib/auth/config";
+import { Logo } from "@/components/ui/logo";
 
 export default async function AuthLayout({ children }: { children: ReactNode }) {
   const session = await auth();
@@ -9,13 +10,7 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <Link href="/" className="mb-8 flex items-center gap-2 text-slate-900">
-        <span
-          aria-hidden="true"
-          className="grid size-8 place-items-center rounded-md bg-indigo-600 font-bold text-white"
-        >
-          L
-        </span>
-        <span className="text-xl font-semibold tracking-tight">Ledgerlink</span>
+        <Logo size="medium" />
       </Link>
       <main className="w-full max-w-sm rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">{children}</main>
     </div>

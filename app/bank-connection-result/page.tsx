@@ -17,7 +17,10 @@ export default async function Page({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
-  const one = (key: string) => (typeof params[key] === "string" ? (params[key] as string) : null);
+  const one = (key: string) => {
+    const value = params[key];
+    return typeof value === "string" ? value : null;
+  };
   const failed = one("outcome") === "error";
   const status = one("status");
   const title = failed

@@ -6,8 +6,7 @@ import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Badge, Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import {
@@ -19,7 +18,7 @@ import {
   type Account,
 } from "@/lib/client/accounts";
 import { useConsents, type Consent } from "@/lib/client/accounttracking";
-import { errorMessage } from "@/lib/client/errors";
+import { QueryStates } from "@/components/ui/query-states";
 
 /** Bank access that has ended: its accounts no longer sync (components/accounttracking/account-access.tsx offers Reconnect). */
 const ENDED_STATUSES: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
@@ -97,58 +96,60 @@ export function AccountsPage() {
       />
       {!allowed && reason && <p className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700">{reason}</p>}
       <Card>
-        {accounts.isPending ? (
-          <SkeletonRows rows={4} label="Loading accounts" />
-        ) : accounts.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(accounts.error)} />
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState
-            title="No tracked accounts yet"
-            action={
-              <Link href="/consents" className={buttonClasses("primary")}>
-                Go to bank connections
-              </Link>
-            }
-          >
-            Connect a bank, then track its accounts: open the bank connection and press Track next to an account.
-          </EmptyState>
-        ) : (
-          <>
-            <Table
-              caption="Tracked accounts"
-              head={[
-                "Account and IBAN",
-                "Type",
-                <span key="b" className="block text-right">
-                  Balance
-                </span>,
-                "Last synced",
-                "Sync",
-                <span key="a" className="sr-only">
-                  Actions
-                </span>,
-              ]}
+        <QueryStates
+          query={accounts}
+          rows={4}
+          loading="Loading accounts"
+          isEmpty={() => items.length === 0}
+          empty={
+            <EmptyState
+              title="No tracked accounts yet"
+              action={
+                <Link href="/consents" className={buttonClasses("primary")}>
+                  Go to bank connections
+                </Link>
+              }
             >
-              {items.map((a) => (
-                <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
-              ))}
-            </Table>
-            {accounts.hasNextPage && (
-              <div className="border-t border-slate-100 px-5 py-3">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  pending={accounts.isFetchingNextPage}
-                  onClick={() => void accounts.fetchNextPage()}
-                >
-                  Load more accounts
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+              Connect a bank, then track its accounts: open the bank connection and press Track next to an account.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <Table
+                caption="Tracked accounts"
+                head={[
+                  "Account and IBAN",
+                  "Type",
+                  <span key="b" className="block text-right">
+                    Balance
+                  </span>,
+                  "Last synced",
+                  "Sync",
+                  <span key="a" className="sr-only">
+                    Actions
+                  </span>,
+                ]}
+              >
+                {items.map((a) => (
+                  <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
+                ))}
+              </Table>
+              {accounts.hasNextPage && (
+                <div className="border-t border-slate-100 px-5 py-3">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    pending={accounts.isFetchingNextPage}
+                    onClick={() => void accounts.fetchNextPage()}
+                  >
+                    Load more accounts
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </QueryStates>
       </Card>
     </>
   );

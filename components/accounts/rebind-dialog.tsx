@@ -40,10 +40,10 @@ export function RebindDialog({
 
   const save = (to: string | null) =>
     bind.mutate(to, {
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: accountKeys.transactionsOf(scopeId, accountId) });
-        onClose();
-      },
+      onSuccess: () =>
+        void queryClient
+          .invalidateQueries({ queryKey: accountKeys.transactionsOf(scopeId, accountId) })
+          .then(() => onClose()),
     });
 
   return (

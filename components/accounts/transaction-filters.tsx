@@ -1,7 +1,7 @@
 "use client";
 // The filter bar: dates, status, direction, free text and amount size, and jump to a date. Text
 // fields are typed into local state and reach the URL after a pause, so typing stays smooth.
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -40,18 +40,24 @@ export function TransactionFilters({
   const active = Object.values(filter).some(Boolean);
 
   // The URL is the truth: a reload, a shared link or "Clear filters" resets the text fields.
+  // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
   const urlTexts = JSON.stringify(textsOf(filter));
-  useEffect(() => setTexts(JSON.parse(urlTexts) as Texts), [urlTexts]);
-  useEffect(() => {
-    if (JSON.stringify(debounced) === urlTexts) return;
+  const [seenUrlTexts, setSeenUrlTexts] = useState(urlTexts);
+  if (seenUrlTexts !== urlTexts) {
+    setSeenUrlTexts(urlTexts);
+    setTexts(JSON.parse(urlTexts) as Texts);
+  }
+  // Only a settled edit of the text fields writes the URL, read against the URL of that moment.
+  const writeUrl = useEffectEvent((settled: Texts) => {
+    if (JSON.stringify(settled) === urlTexts) return;
     onChange((f) => ({
       ...f,
-      q: debounced.q || undefined,
-      minAmount: debounced.minAmount || undefined,
-      maxAmount: debounced.maxAmount || undefined,
+      q: settled.q || undefined,
+      minAmount: settled.minAmount || undefined,
+      maxAmount: settled.maxAmount || undefined,
     }));
-    // Only a settled edit of the text fields writes the URL.
-  }, [debounced]);
+  });
+  useEffect(() => writeUrl(debounced), [debounced]);
 
   const text = (key: keyof Texts) => ({
     value: texts[key],

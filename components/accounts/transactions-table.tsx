@@ -62,6 +62,8 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useNarrow() ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
 
+  // We do not run the React Compiler; the rule only says it would skip this component.
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not memoisable
   const virtualizer = useVirtualizer({
     count: rows.length + (hasNextPage && !problem ? 1 : 0),
     getScrollElement: () => scrollRef.current,

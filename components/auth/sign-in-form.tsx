@@ -42,7 +42,7 @@ export function SignInForm({ next }: { next?: string }) {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="space-y-5"
       aria-describedby={errors.form ? "signin-error" : undefined}

@@ -73,7 +73,7 @@ export function SignUpForm() {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="space-y-5"
       aria-describedby={errors.form ? "signup-error" : undefined}

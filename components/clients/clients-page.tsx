@@ -3,13 +3,13 @@ import { useState } from "react";
 import { CreateClientForm } from "@/components/clients/create-client-form";
 import { CLIENT_TYPE_LABEL, countryName } from "@/components/clients/options";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
-import { FormError, TextField } from "@/components/ui/field";
+import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
-import { errorMessage } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
+import { QueryStates } from "@/components/ui/query-states";
 
 export function ClientsPage() {
   const { scope } = useCurrentScope();
@@ -44,62 +44,64 @@ export function ClientsPage() {
             className="max-w-sm"
           />
         </div>
-        {clients.isPending ? (
-          <SkeletonRows rows={5} label="Loading clients" />
-        ) : clients.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(clients.error)} />
-          </div>
-        ) : items.length === 0 ? (
-          deferredSearch.trim() ? (
-            <EmptyState title={`No clients match “${deferredSearch.trim()}”`}>
-              Try a shorter or different name, or clear the search.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              title="No clients yet"
-              action={
-                canWrite && !creating ? (
-                  <Button onClick={() => setCreating(true)}>Add your first client</Button>
-                ) : undefined
-              }
-            >
-              {canWrite
-                ? "Add the companies and people you work with: choose “New client”, give a name, a type and a country."
-                : "Your role in this scope is viewer, so you can't add clients. Ask an admin to add them or to change your role."}
-            </EmptyState>
-          )
-        ) : (
-          <>
-            <Table caption="Clients" head={["Name", "Type", "Country", "Added"]}>
-              {items.map((c) => (
-                <tr key={c.id}>
-                  <Td className="font-medium text-slate-900">{c.displayName}</Td>
-                  <Td>{CLIENT_TYPE_LABEL[c.type] ?? c.type}</Td>
-                  <Td>
-                    <span title={countryName(c.countryCode)}>{countryName(c.countryCode)}</span>{" "}
-                    <span className="text-xs text-slate-600">{c.countryCode}</span>
-                  </Td>
-                  <Td>{formatDate(c.createdAt)}</Td>
-                </tr>
-              ))}
-            </Table>
-            <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
-              <span aria-live="polite">
-                Showing {items.length} client{items.length === 1 ? "" : "s"}
-              </span>
-              {clients.hasNextPage && (
-                <Button
-                  variant="secondary"
-                  onClick={() => void clients.fetchNextPage()}
-                  pending={clients.isFetchingNextPage}
-                >
-                  Load more
-                </Button>
-              )}
-            </div>
-          </>
-        )}
+        <QueryStates
+          query={clients}
+          rows={5}
+          loading="Loading clients"
+          isEmpty={() => items.length === 0}
+          empty={
+            deferredSearch.trim() ? (
+              <EmptyState title={`No clients match “${deferredSearch.trim()}”`}>
+                Try a shorter or different name, or clear the search.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                title="No clients yet"
+                action={
+                  canWrite && !creating ? (
+                    <Button onClick={() => setCreating(true)}>Add your first client</Button>
+                  ) : undefined
+                }
+              >
+                {canWrite
+                  ? "Add the companies and people you work with: choose “New client”, give a name, a type and a country."
+                  : "Your role in this scope is viewer, so you can't add clients. Ask an admin to add them or to change your role."}
+              </EmptyState>
+            )
+          }
+        >
+          {() => (
+            <>
+              <Table caption="Clients" head={["Name", "Type", "Country", "Added"]}>
+                {items.map((c) => (
+                  <tr key={c.id}>
+                    <Td className="font-medium text-slate-900">{c.displayName}</Td>
+                    <Td>{CLIENT_TYPE_LABEL[c.type] ?? c.type}</Td>
+                    <Td>
+                      <span title={countryName(c.countryCode)}>{countryName(c.countryCode)}</span>{" "}
+                      <span className="text-xs text-slate-600">{c.countryCode}</span>
+                    </Td>
+                    <Td>{formatDate(c.createdAt)}</Td>
+                  </tr>
+                ))}
+              </Table>
+              <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
+                <span aria-live="polite">
+                  Showing {items.length} client{items.length === 1 ? "" : "s"}
+                </span>
+                {clients.hasNextPage && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void clients.fetchNextPage()}
+                    pending={clients.isFetchingNextPage}
+                  >
+                    Load more
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </QueryStates>
       </Card>
     </>
   );

@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CLIENT_TYPE_OPTIONS, COUNTRY_OPTIONS } from "@/components/clients/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateClient } from "@/lib/client/hooks";
 import type { ClientType } from "@/lib/client/api-client";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 const FIELDS = ["type", "displayName", "countryCode"];
 
@@ -17,18 +18,16 @@ export function CreateClientForm({ onDone }: { onDone: () => void }) {
   const [displayName, setDisplayName] = useState("");
   const [countryCode, setCountryCode] = useState("");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const client = await createClient.mutateAsync({ type, displayName, countryCode });
+  const submit = submitMutation(
+    createClient,
+    () => ({ type, displayName, countryCode }),
+    (client) => {
       toast.success(`${client.displayName} added.`);
       setDisplayName("");
       createClient.reset();
       onDone();
-    } catch {
-      // Field and form errors render from createClient.error.
-    }
-  }
+    },
+  );
 
   const error = createClient.error;
   return (

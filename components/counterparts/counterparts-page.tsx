@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
@@ -16,6 +16,7 @@ import {
 } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
+import { QueryStates } from "@/components/ui/query-states";
 
 export function CounterpartsPage({ accountId }: { accountId: string }) {
   const { scope } = useCurrentScope();
@@ -136,30 +137,32 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null
           }
         />
-        {list.isPending ? (
-          <SkeletonRows rows={5} label="Loading counterparts" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(list.error)} />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
-            Counterparts appear once the account has synced.
-          </EmptyState>
-        ) : (
-          <CounterpartsTable
-            rows={rows}
-            accountId={accountId}
-            sort={sort}
-            order={order}
-            onSort={onSort}
-            selected={selected}
-            onToggle={toggle}
-            managing={managing}
-            onManage={(id) => setManaging(managing === id ? null : id)}
-            canEdit={canEdit}
-          />
-        )}
+        <QueryStates
+          query={list}
+          rows={5}
+          loading="Loading counterparts"
+          isEmpty={() => rows.length === 0}
+          empty={
+            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
+              Counterparts appear once the account has synced.
+            </EmptyState>
+          }
+        >
+          {() => (
+            <CounterpartsTable
+              rows={rows}
+              accountId={accountId}
+              sort={sort}
+              order={order}
+              onSort={onSort}
+              selected={selected}
+              onToggle={toggle}
+              managing={managing}
+              onManage={(id) => setManaging(managing === id ? null : id)}
+              canEdit={canEdit}
+            />
+          )}
+        </QueryStates>
         {list.hasNextPage && (
           <div className="border-t border-slate-100 px-5 py-3">
             <Button

@@ -3,51 +3,53 @@
 import Link from "next/link";
 import { providerShortName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormError } from "@/components/ui/field";
 import { Table, Td } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useDatasets, useDeleteProfile, useProfiles, type Profile } from "@/lib/client/datasets";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
+import { QueryStates } from "@/components/ui/query-states";
 
 function DatasetsCard() {
   const datasets = useDatasets();
   return (
     <Card className="mb-6">
       <CardHeader title="Datasets" description="Categories of data and the subset types a profile can select." />
-      {datasets.isPending ? (
-        <SkeletonRows rows={2} label="Loading datasets" />
-      ) : datasets.isError ? (
-        <div className="p-5">
-          <FormError message={errorMessage(datasets.error)} />
-        </div>
-      ) : datasets.data.length === 0 ? (
-        <EmptyState title="No datasets in this scope">
-          The data registry of this scope has not been provisioned.
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {datasets.data.map((d) => (
-            <li key={d.id} className="px-5 py-4">
-              <p className="font-medium text-slate-900">{d.name}</p>
-              <p className="text-sm text-slate-500">{d.description}</p>
-              <ul aria-label={`Subset types of ${d.name}`} className="mt-2 flex flex-wrap gap-2">
-                {d.subsetTypes.map((t) => (
-                  <li
-                    key={t.key}
-                    title={t.description ?? undefined}
-                    className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700"
-                  >
-                    {t.name}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={datasets}
+        rows={2}
+        loading="Loading datasets"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState title="No datasets in this scope">
+            The data registry of this scope has not been provisioned.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-100">
+            {data.map((d) => (
+              <li key={d.id} className="px-5 py-4">
+                <p className="font-medium text-slate-900">{d.name}</p>
+                <p className="text-sm text-slate-500">{d.description}</p>
+                <ul aria-label={`Subset types of ${d.name}`} className="mt-2 flex flex-wrap gap-2">
+                  {d.subsetTypes.map((t) => (
+                    <li
+                      key={t.key}
+                      title={t.description ?? undefined}
+                      className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700"
+                    >
+                      {t.name}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Card>
   );
 }
@@ -108,42 +110,44 @@ export function RegistryPage() {
           title="Dataset profiles"
           description="A profile is a selection of subsets plus an ordered list of providers."
         />
-        {profiles.isPending ? (
-          <SkeletonRows rows={3} label="Loading profiles" />
-        ) : profiles.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(profiles.error)} />
-          </div>
-        ) : profiles.data.length === 0 ? (
-          <EmptyState title="No profiles yet" action={newProfile}>
-            Create a profile and make it the default so company lookups know what to fetch.
-          </EmptyState>
-        ) : (
-          <Table caption="Dataset profiles" head={["Name", "Applies to", "Subsets", "Providers", "Used", ""]}>
-            {profiles.data.map((p) => (
-              <tr key={p.id}>
-                <Td className="font-medium text-slate-900">
-                  {p.name}
-                  {p.isDefault && (
-                    <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-                      Default
-                    </span>
-                  )}
-                </Td>
-                <Td>
-                  <span className="sr-only">{SCOPE_LABEL[p.scope]}: </span>
-                  {targetText(p)}
-                </Td>
-                <Td className="whitespace-normal!">{p.subsetSelection.join(", ")}</Td>
-                <Td className="whitespace-normal!">{p.providerPriorities.map(providerShortName).join(" → ")}</Td>
-                <Td>{p.usageCount}</Td>
-                <Td className="text-right">
-                  <ProfileActions profile={p} role={role} />
-                </Td>
-              </tr>
-            ))}
-          </Table>
-        )}
+        <QueryStates
+          query={profiles}
+          rows={3}
+          loading="Loading profiles"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <EmptyState title="No profiles yet" action={newProfile}>
+              Create a profile and make it the default so company lookups know what to fetch.
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <Table caption="Dataset profiles" head={["Name", "Applies to", "Subsets", "Providers", "Used", ""]}>
+              {data.map((p) => (
+                <tr key={p.id}>
+                  <Td className="font-medium text-slate-900">
+                    {p.name}
+                    {p.isDefault && (
+                      <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                        Default
+                      </span>
+                    )}
+                  </Td>
+                  <Td>
+                    <span className="sr-only">{SCOPE_LABEL[p.scope]}: </span>
+                    {targetText(p)}
+                  </Td>
+                  <Td className="whitespace-normal!">{p.subsetSelection.join(", ")}</Td>
+                  <Td className="whitespace-normal!">{p.providerPriorities.map(providerShortName).join(" → ")}</Td>
+                  <Td>{p.usageCount}</Td>
+                  <Td className="text-right">
+                    <ProfileActions profile={p} role={role} />
+                  </Td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </QueryStates>
       </Card>
     </>
   );

@@ -2,7 +2,12 @@
 import type { ReactNode } from "react";
 
 type Row = [string, ReactNode];
-const str = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : String(v));
+const str = (v: unknown): string => {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return JSON.stringify(v);
+};
 const money = (amount: unknown, currency: unknown) => {
   const n = Number(amount);
   if (!Number.isFinite(n)) return str(amount);
@@ -15,12 +20,8 @@ const money = (amount: unknown, currency: unknown) => {
 
 function rowsFor(subset: string, d: Record<string, unknown>): Row[] | null {
   if (subset === "information") {
-    const a = (d.registeredAddress ?? null) as {
-      lines?: string[];
-      postalCode?: string | null;
-      city?: string | null;
-      country?: string;
-    } | null;
+    const a = d.registeredAddress as
+      { lines?: string[]; postalCode?: string | null; city?: string | null; country?: string } | null | undefined;
     const address = a
       ? [...(a.lines ?? []), [a.postalCode, a.city].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ")
       : "—";

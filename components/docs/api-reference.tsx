@@ -2,7 +2,6 @@
 import { OperationCard, type DocOperation } from "@/components/docs/operation-card";
 import { QuickStart } from "@/components/docs/quick-start";
 import type { OpenApiDocument } from "@/lib/openapi/document";
-import type { JsonSchema } from "@/lib/openapi/json-schema";
 
 const ERROR_CODES: [string, string][] = [
   ["400", "bad_request (malformed JSON), scope_missing (no X-Scope)"],
@@ -20,8 +19,8 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const byTag = new Map<string, DocOperation[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      const tag = ((op as JsonSchema).tags as string[] | undefined)?.[0] ?? "Other";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op: op as JsonSchema }]);
+      const tag = (op.tags as string[] | undefined)?.[0] ?? "Other";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
     }
   }
   const components = doc.components as { parameters?: Record<string, never> };

@@ -8,8 +8,8 @@ type Parameter = { name: string; in: string; required?: boolean; description?: s
 type Components = { parameters?: Record<string, Parameter> };
 
 const jsonSchemaOf = (content: unknown): JsonSchema | null =>
-  ((content as Record<string, { schema?: JsonSchema }> | undefined)?.["application/json"]?.schema as
-    JsonSchema | undefined) ?? null;
+  (content as Record<string, { schema?: JsonSchema }> | undefined)?.["application/json"]?.schema ?? null;
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 function resolve(param: JsonSchema, components: Components): Parameter {
   const ref = typeof param.$ref === "string" ? param.$ref.split("/").at(-1) : undefined;
@@ -25,7 +25,7 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
   const errors = responses.filter(([status]) => Number(status) >= 400);
   return (
     <details
-      id={String(op.operationId)}
+      id={text(op.operationId)}
       data-testid="operation"
       className="rounded-lg border border-slate-200 bg-white open:shadow-sm"
     >
@@ -35,10 +35,10 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
           <span className="sr-only">{method.toUpperCase()} </span>
           {path}
         </code>
-        <span className="text-sm text-slate-600">{String(op.summary ?? "")}</span>
+        <span className="text-sm text-slate-600">{text(op.summary)}</span>
       </summary>
       <div className="space-y-4 border-t border-slate-100 px-4 py-4 text-sm">
-        {op.description ? <p className="text-slate-700">{String(op.description)}</p> : null}
+        {op.description ? <p className="text-slate-700">{text(op.description)}</p> : null}
         {params.length ? (
           <section>
             <h4 className="font-semibold text-slate-900">Parameters</h4>
@@ -83,7 +83,7 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
               <div key={status} className="mt-2">
                 <p>
                   <span className="font-mono font-semibold text-emerald-700">{status}</span>{" "}
-                  {String(response.description ?? "")}
+                  {text(response.description)}
                 </p>
                 {schema ? <SchemaView schema={schema} /> : <p className="text-xs text-slate-500">No body.</p>}
               </div>
@@ -93,7 +93,7 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
             {errors.map(([status, response]) => (
               <li key={status}>
                 <span className="font-mono font-semibold text-rose-700">{status}</span>{" "}
-                <span className="text-slate-700">{String(response.description ?? "")}</span>
+                <span className="text-slate-700">{text(response.description)}</span>
               </li>
             ))}
           </ul>

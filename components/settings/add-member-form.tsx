@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -7,6 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
 import type { Role } from "@/lib/client/api-client";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function AddMemberForm() {
   const add = useAddMember();
@@ -14,17 +15,15 @@ export function AddMemberForm() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const member = await add.mutateAsync({ email, role });
+  const submit = submitMutation(
+    add,
+    () => ({ email, role }),
+    (member) => {
       toast.success(`${member.name} added as ${member.role}.`);
       setEmail("");
       add.reset();
-    } catch {
-      // Rendered below.
-    }
-  }
+    },
+  );
 
   // 404: no account with that email; 409: already a member. Both belong next to the email field.
   const emailError =

@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { NotAdminNotice } from "@/components/settings/not-admin-notice";
 import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS, parseExpiry } from "@/components/settings/options";
 import { NewSecret } from "@/components/tokens/new-secret";
@@ -11,6 +11,7 @@ import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
 import type { AppTokenKind, CreatedToken } from "@/lib/client/api-client";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 const FIELDS = ["name", "kind", "role", "expiresInDays"];
 
@@ -47,17 +48,15 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
   const [expiry, setExpiry] = useState("90");
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const key = await create.mutateAsync({ name, kind, role, expiresInDays: parseExpiry(expiry) });
+  const submit = submitMutation(
+    create,
+    () => ({ name, kind, role, expiresInDays: parseExpiry(expiry) }),
+    (key) => {
       setCreated(key);
       setName("");
       create.reset();
-    } catch {
-      // Rendered from create.error.
-    }
-  }
+    },
+  );
 
   return (
     <>

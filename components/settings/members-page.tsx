@@ -1,15 +1,15 @@
 "use client";
 import { AddMemberForm } from "@/components/settings/add-member-form";
 import { ROLE_OPTIONS } from "@/components/settings/options";
-import { Badge, Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { Badge, Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormError } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope, useMe, useMembers, useRemoveMember, useUpdateMember } from "@/lib/client/hooks";
 import type { Member, Role } from "@/lib/client/api-client";
+import { QueryStates } from "@/components/ui/query-states";
 
 export function MembersPage() {
   const { scope } = useCurrentScope();
@@ -37,17 +37,15 @@ export function MembersPage() {
           title="Members of this scope"
           description={scope && !isAdmin ? `You are a ${scope.role} here, so this list is read-only.` : undefined}
         />
-        {members.isPending ? (
-          <SkeletonRows rows={3} label="Loading members" />
-        ) : members.isError ? (
-          <div className="p-5">
-            <FormError message={errorMessage(members.error)} />
-          </div>
-        ) : members.data.length === 0 ? (
-          <EmptyState title="No members">Add someone by email above.</EmptyState>
-        ) : (
-          <MemberTable members={members.data} editable={isAdmin} />
-        )}
+        <QueryStates
+          query={members}
+          rows={3}
+          loading="Loading members"
+          isEmpty={(data) => data.length === 0}
+          empty={<EmptyState title="No members">Add someone by email above.</EmptyState>}
+        >
+          {(data) => <MemberTable members={data} editable={isAdmin} />}
+        </QueryStates>
       </Card>
     </>
   );

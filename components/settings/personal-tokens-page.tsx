@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { EXPIRY_OPTIONS, parseExpiry } from "@/components/settings/options";
 import { NewSecret } from "@/components/tokens/new-secret";
 import { TokenListCard } from "@/components/tokens/token-list-card";
@@ -10,6 +10,7 @@ import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreatePersonalToken, usePersonalTokens, useRevokePersonalToken } from "@/lib/client/hooks";
 import type { CreatedToken } from "@/lib/client/api-client";
+import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function PersonalTokensPage() {
   const tokens = usePersonalTokens();
@@ -19,17 +20,15 @@ export function PersonalTokensPage() {
   const [expiry, setExpiry] = useState("90");
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const token = await create.mutateAsync({ name, expiresInDays: parseExpiry(expiry) });
+  const submit = submitMutation(
+    create,
+    () => ({ name, expiresInDays: parseExpiry(expiry) }),
+    (token) => {
       setCreated(token);
       setName("");
       create.reset();
-    } catch {
-      // Rendered from create.error.
-    }
-  }
+    },
+  );
 
   return (
     <>

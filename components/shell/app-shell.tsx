@@ -6,6 +6,7 @@ import { RouteFocus } from "@/components/shell/route-focus";
 import { ScopeSwitcher } from "@/components/shell/scope-switcher";
 import { ScopeSync } from "@/components/shell/scope-sync";
 import { UserMenu } from "@/components/shell/user-menu";
+import { Logo } from "@/components/ui/logo";
 
 export function AppShell({ user, children }: { user: { name: string; email: string }; children: ReactNode }) {
   return (
@@ -22,13 +23,7 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
           <div className="flex min-w-0 items-center gap-3 sm:gap-5">
             <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
-              <span
-                aria-hidden="true"
-                className="grid size-7 place-items-center rounded-md bg-indigo-500 text-sm font-bold"
-              >
-                L
-              </span>
-              <span className="hidden text-base font-semibold tracking-tight sm:inline">Ledgerlink</span>
+              <Logo size="small" />
             </Link>
             <ScopeSwitcher />
           </div>

@@ -69,16 +69,19 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
     createScope.reset();
   };
 
-  async function submit(event: FormEvent) {
+  // Not submitMutation: `close` reads the dialog ref, which the hook rules only allow in a handler.
+  function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      const scope = await createScope.mutateAsync({ name });
-      setScopeId(scope.scopeId);
-      toast.success(`Scope “${scope.name}” created. You are its admin.`);
-      close();
-    } catch {
-      // Shown below from createScope.error.
-    }
+    createScope.mutate(
+      { name },
+      {
+        onSuccess: (scope) => {
+          setScopeId(scope.scopeId);
+          toast.success(`Scope “${scope.name}” created. You are its admin.`);
+          close();
+        },
+      },
+    );
   }
 
   return (

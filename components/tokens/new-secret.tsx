@@ -29,7 +29,7 @@ export function NewSecret({ label, secret, onDismiss }: { label: string; secret:
         >
           {secret}
         </code>
-        <Button variant="secondary" onClick={copy}>
+        <Button variant="secondary" onClick={() => void copy()}>
           {copied ? "Copied" : "Copy"}
         </Button>
         <Button variant="ghost" onClick={onDismiss}>

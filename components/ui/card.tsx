@@ -9,43 +9,52 @@ export function Card({ children, className }: { children: ReactNode; className?:
   );
 }
 
-export function CardHeader({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description?: ReactNode;
-  action?: ReactNode;
-}) {
+type HeaderProps = { title: string; description?: ReactNode; action?: ReactNode };
+
+export function CardHeader({ title, description, action }: HeaderProps) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
-      <div>
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
-      </div>
-      {action}
-    </div>
+    <Header
+      className="items-start gap-3 border-b border-slate-100 px-5 py-4"
+      heading={<h2 className="text-base font-semibold text-slate-900">{title}</h2>}
+      description={description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+      action={action}
+    />
   );
 }
 
-export function PageHeader({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description?: ReactNode;
-  action?: ReactNode;
-}) {
+export function PageHeader({ title, description, action }: HeaderProps) {
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        {/* tabIndex -1: focus moves here after a client-side navigation (components/shell/route-focus). */}
+    <Header
+      className="mb-6 items-end gap-4"
+      heading={
+        // tabIndex -1: focus moves here after a client-side navigation (components/shell/route-focus).
         <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none">
           {title}
         </h1>
-        {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
+      }
+      description={description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
+      action={action}
+    />
+  );
+}
+
+/** A heading with its description, and an action at the far end (wrapping under it when narrow). */
+function Header({
+  className,
+  heading,
+  description,
+  action,
+}: {
+  className: string;
+  heading: ReactNode;
+  description: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <div className={cx("flex flex-wrap justify-between", className)}>
+      <div>
+        {heading}
+        {description}
       </div>
       {action}
     </div>

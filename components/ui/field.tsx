@@ -17,32 +17,42 @@ function useFieldIds(error?: string, hint?: ReactNode) {
   return { id, hintId, errorId, describedBy };
 }
 
-function Messages({
-  hint,
-  hintId,
+/** The frame around one control: its label above, its error and hint below. */
+function Field({
+  label,
   error,
-  errorId,
-}: {
-  hint?: ReactNode;
-  hintId?: string;
-  error?: string;
-  errorId?: string;
-}) {
+  hint,
+  className,
+  control: render,
+}: FieldShell & { control: (props: ControlProps) => ReactNode }) {
+  const ids = useFieldIds(error, hint);
+  const props: ControlProps = {
+    id: ids.id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids.describedBy,
+    ring: error ? "ring-red-400" : "ring-slate-300",
+  };
   return (
-    <>
+    <div className={className}>
+      <label htmlFor={ids.id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {render(props)}
       {error && (
-        <p id={errorId} className="mt-1.5 text-xs text-red-700">
+        <p id={ids.errorId} className="mt-1.5 text-xs text-red-700">
           {error}
         </p>
       )}
       {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+        <p id={ids.hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}
         </p>
       )}
-    </>
+    </div>
   );
 }
+
+type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; ring: string };
 
 export function TextField({
   label,
@@ -51,21 +61,11 @@ export function TextField({
   className,
   ...input
 }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const ids = useFieldIds(error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={ids.id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cx(control, error ? "ring-red-400" : "ring-slate-300")}
-        {...input}
-      />
-      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <Field
+      {...{ label, error, hint, className }}
+      control={({ ring, ...aria }) => <input {...aria} className={cx(control, ring)} {...input} />}
+    />
   );
 }
 
@@ -79,27 +79,19 @@ export function SelectField({
   options,
   ...select
 }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[] }) {
-  const ids = useFieldIds(error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={ids.id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={cx(control, "pr-8", error ? "ring-red-400" : "ring-slate-300")}
-        {...select}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Messages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
-    </div>
+    <Field
+      {...{ label, error, hint, className }}
+      control={({ ring, ...aria }) => (
+        <select {...aria} className={cx(control, "pr-8", ring)} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

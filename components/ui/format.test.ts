@@ -8,7 +8,9 @@ describe("formatDate", () => {
       for (const zone of ["America/Los_Angeles", "Pacific/Auckland", "UTC"]) {
         process.env.TZ = zone;
         // Formatters are made at import: import afresh under each zone.
-        const { formatDate } = await import(`@/components/ui/format?zone=${zone}`);
+        const { formatDate } = (await import(
+          `@/components/ui/format?zone=${zone}`
+        )) as typeof import("@/components/ui/format");
         expect(formatDate("2026-11-23")).toBe("23 Nov 2026");
         expect(formatDate("2024-02-29")).toBe("29 Feb 2024");
       }

@@ -2,6 +2,7 @@
 // tracking an account and waiting for its sync to end (waiting on the condition, never a sleep).
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { Person } from "./person";
+import { dataOf } from "./envelope";
 
 const API = "/api/accounttracking/v1";
 
@@ -51,7 +52,7 @@ export async function connectBank(
   const { consentId, bankId } = await pendingConsentAt(request, headers, "sandbox", country);
   const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: { bankId } });
   expect(redirect.status(), await redirect.text()).toBe(200);
-  const authorizationUrl = ((await redirect.json()).data as { authorizationUrl: string }).authorizationUrl;
+  const authorizationUrl = (await dataOf<{ authorizationUrl: string }>(redirect)).authorizationUrl;
   const bankConsentId = new URL(authorizationUrl).searchParams.get("consentId") ?? "";
 
   // At the bank: its login form, then Approve; the bank sends the browser back to our callback.
@@ -68,9 +69,7 @@ export async function connectBank(
   const back = new URL(decision.headers()["location"]);
   const landed = await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 });
   expect(landed.status()).toBe(303);
-  const consent = (await (await request.get(`${API}/consents/${consentId}`, { headers })).json()).data as {
-    status: string;
-  };
+  const consent = await dataOf<{ status: string }>(await request.get(`${API}/consents/${consentId}`, { headers }));
   expect(consent.status).toBe("valid");
   return { consentId, bankId, bankConsentId, countryCode: country };
 }
@@ -85,7 +84,7 @@ export async function trackAccount(
   // The first account of the type the bank shares (alice has a current and a savings account).
   const shared = await request.get(`${API}/consents/${connection.consentId}/accounts`, { headers });
   expect(shared.status(), await shared.text()).toBe(200);
-  const first = ((await shared.json()).data as { accountId: string; accountType: string }[]).find(
+  const first = (await dataOf<{ accountId: string; accountType: string }[]>(shared)).find(
     (a) => a.accountType === accountType,
   );
   const res = await request.post(`${API}/accounts`, {
@@ -99,7 +98,7 @@ export async function trackAccount(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { account, sync } = (await res.json()).data as { account: TrackedAccount; sync: Run };
+  const { account, sync } = await dataOf<{ account: TrackedAccount; sync: Run }>(res);
   return { account, run: sync };
 }
 
@@ -110,7 +109,7 @@ export async function syncStatus(
 ): Promise<Run> {
   const res = await request.get(`${API}/accounts/${accountId}/sync-status`, { headers });
   expect(res.status()).toBe(200);
-  const body = (await res.json()).data as { run: Run | null };
+  const body = await dataOf<{ run: Run | null }>(res);
   if (!body.run) throw new Error("no run yet");
   return body.run;
 }
@@ -143,5 +142,5 @@ export async function startSync(
 ): Promise<Run> {
   const res = await request.post(`${API}/accounts/${accountId}/sync-transactions`, { headers });
   expect(res.status(), await res.text()).toBe(202);
-  return (await res.json()).data as Run;
+  return await dataOf<Run>(res);
 }

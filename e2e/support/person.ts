@@ -2,6 +2,7 @@
 // (Auth.js cookie, so their syncs are attended) and holding a bearer token (a script: unattended).
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
+import { dataOf } from "./envelope";
 
 export type Person = {
   email: string;
@@ -19,9 +20,9 @@ export async function signedInPerson(request: APIRequestContext, baseURL: string
     (await request.post("/api/auth/v1/sign-up", { data: { email, password, name: `${label} Person` } })).status(),
   ).toBe(201);
   const grant = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
-  const { accessToken } = (await grant.json()).data as { accessToken: string };
+  const { accessToken } = await dataOf<{ accessToken: string }>(grant);
   const scopes = await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${accessToken}` } });
-  const scopeId = ((await scopes.json()).data as { scopeId: string }[])[0].scopeId;
+  const scopeId = (await dataOf<{ scopeId: string }[]>(scopes))[0].scopeId;
 
   // Auth.js credentials sign-in: the context keeps the session cookie for later calls.
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };

@@ -2,7 +2,6 @@
 import { notFound } from "@/lib/api/errors";
 import { createdAtKeyset } from "@/lib/api/pagination";
 import type { z } from "zod";
-import type { AccessContext } from "@/lib/banking/types";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { pool, type Tx } from "@/lib/db/client";
 import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";

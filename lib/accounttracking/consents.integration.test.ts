@@ -58,10 +58,10 @@ async function authorization(
   return state;
 }
 
-const callbackUrl = (integration: string, _query: string) => `/api/accounttracking/v1/consents/callback/${integration}`;
+const callbackUrl = (integration: string) => `/api/accounttracking/v1/consents/callback/${integration}`;
 
 async function hitCallback(integration: string, query: string, cookie?: string) {
-  return call(callback.GET, "GET", callbackUrl(integration, query), {
+  return call(callback.GET, "GET", callbackUrl(integration), {
     query,
     params: { integration },
     headers: cookie ? { cookie } : {},

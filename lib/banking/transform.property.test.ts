@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as eb from "@/lib/banking/enablebanking/transform";
+import { EbTransactions } from "@/lib/banking/enablebanking/schemas";
 import * as xs2a from "@/lib/banking/nextgenpsd2/transform";
 import { sumDecimals, sumsByCurrency } from "@/lib/money/decimal";
 import { currency, isoDay, scaledDecimal, unsignedAmount } from "@/lib/testing/money-arbitraries";
@@ -115,7 +116,7 @@ describe("Enable Banking transform (properties)", () => {
         fc.array(ebTransaction, { maxLength: 25 }),
         fc.option(fc.string({ minLength: 1 }), { nil: null }),
         (entries, key) => {
-          const body = eb.EbTransactions.parse({ transactions: entries, continuation_key: key });
+          const body = EbTransactions.parse({ transactions: entries, continuation_key: key });
           const { transactions, next } = eb.toTransactions(body);
           const live = entries.filter((e) => ["BOOK", "PDNG", "HOLD"].includes(e.status));
           expect(next).toBe(key);

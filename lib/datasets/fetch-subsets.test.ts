@@ -17,11 +17,11 @@ function provider(
     isEnabled: true,
     subsets,
     countries: null,
-    fetch: async (_q, asked) => {
+    fetch: (_q, asked) => {
       calls.push(asked);
-      if (behaviour === "fail") throw new ProviderError("unavailable", "down");
-      if (behaviour === "crash") throw new TypeError("boom");
-      return Object.fromEntries(asked.map((s) => [s, behaviour === "serve" ? rating : null]));
+      if (behaviour === "fail") return Promise.reject(new ProviderError("unavailable", "down"));
+      if (behaviour === "crash") return Promise.reject(new TypeError("boom"));
+      return Promise.resolve(Object.fromEntries(asked.map((s) => [s, behaviour === "serve" ? rating : null])));
     },
   };
 }

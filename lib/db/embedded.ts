@@ -83,7 +83,7 @@ export async function startEmbeddedPostgres(options: {
     if (alive) {
       const port = Number(lines[3]);
       const url = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${options.database}`;
-      return { url, stop: async () => undefined };
+      return { url, stop: () => Promise.resolve() };
     }
     rmSync(pidFile, { force: true });
   }

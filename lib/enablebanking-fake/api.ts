@@ -3,18 +3,7 @@
 // Answers follow the contract; tests validate every request and response against it.
 import { randomUUID } from "node:crypto";
 import { addDays } from "@/lib/dates/days";
-import {
-  FAKE_ASPSPS,
-  accountsOf,
-  entriesOf,
-  hash,
-  money,
-  sortDateOf,
-  totalsOf,
-  uuidOf,
-  type FakeAspsp,
-  type FakeEntry,
-} from "@/lib/enablebanking-fake/data";
+import { FAKE_ASPSPS, accountsOf, entriesOf, hash, sortDateOf, totalsOf, uuidOf } from "@/lib/enablebanking-fake/data";
 import {
   accountByUid,
   attemptOf,
@@ -24,11 +13,17 @@ import {
   store,
   type FakeSession,
 } from "@/lib/enablebanking-fake/state";
+import {
+  MAX_VALIDITY_SECONDS,
+  accountResource,
+  aspspData,
+  pageOf,
+  sessionView,
+  transaction,
+  type FakeContext,
+} from "@/lib/enablebanking-fake/views";
 
-export const PAGE_SIZE = 50;
-const MAX_VALIDITY_SECONDS = 180 * 86_400;
-
-export type FakeContext = { origin: string; prefix: string };
+export type { FakeContext };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -39,89 +34,6 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export const fail = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
   json(status, { code: status, error, message, detail: null }, headers);
-
-export const bankIdHash = (value: string) => hash(`id|${value}`).slice(0, 43);
-
-function aspspData(a: FakeAspsp, ctx: FakeContext) {
-  return {
-    name: a.name,
-    country: a.country,
-    logo: `${ctx.origin}${ctx.prefix}/logos/${encodeURIComponent(a.bic)}.svg`,
-    psu_types: a.psuTypes,
-    auth_methods: a.psuTypes.map((t) => ({
-      name: "redirect",
-      psu_type: t,
-      approach: "REDIRECT",
-      hidden_method: false,
-    })),
-    maximum_consent_validity: MAX_VALIDITY_SECONDS,
-    sandbox: { users: [] },
-    beta: false,
-    bic: a.bic,
-    required_psu_headers: [],
-  };
-}
-
-function accountResource(session: FakeSession, index: number) {
-  const { uid, template } = session.accounts[index];
-  const idHash = bankIdHash(template.iban);
-  return {
-    account_id: { iban: template.iban },
-    all_account_ids: [{ identification: template.iban, scheme_name: "IBAN" }],
-    name: template.name,
-    usage: template.usage,
-    cash_account_type: template.cashAccountType,
-    product: template.name,
-    currency: template.currency,
-    uid,
-    identification_hash: idHash,
-    identification_hashes: [idHash],
-  };
-}
-
-function sessionView(session: FakeSession) {
-  return {
-    status: sessionStatus(session),
-    accounts: session.accounts.map((a) => a.uid),
-    accounts_data: session.accounts.map((a) => ({
-      uid: a.uid,
-      identification_hash: bankIdHash(a.template.iban),
-      identification_hashes: [bankIdHash(a.template.iban)],
-    })),
-    aspsp: { name: session.aspsp.name, country: session.aspsp.country },
-    psu_type: session.psuType,
-    psu_id_hash: hash(`psu|${session.user}`).slice(0, 32),
-    access: { valid_until: session.validUntil },
-    created: session.created,
-    authorized: session.created,
-  };
-}
-
-function transaction(e: FakeEntry) {
-  const party = { name: e.party };
-  const partyAccount = e.partyIban ? { iban: e.partyIban } : undefined;
-  return {
-    ...(e.entryReference ? { entry_reference: e.entryReference } : {}),
-    ...(e.transactionId ? { transaction_id: e.transactionId } : {}),
-    transaction_amount: { currency: e.currency, amount: money(e.cents) },
-    credit_debit_indicator: e.indicator,
-    status: e.status,
-    ...(e.bookingDate ? { booking_date: e.bookingDate } : {}),
-    value_date: e.valueDate,
-    ...(e.indicator === "DBIT"
-      ? { creditor: party, ...(partyAccount ? { creditor_account: partyAccount } : {}) }
-      : { debtor: party, ...(partyAccount ? { debtor_account: partyAccount } : {}) }),
-    remittance_information: e.remittance,
-    bank_transaction_code: { code: "PMNT", sub_code: e.indicator === "DBIT" ? "ICDT" : "RCDT" },
-  };
-}
-
-/** Pages of about PAGE_SIZE rows that never split a day, so identical id-less entries share a page. */
-function pageOf(entries: FakeEntry[], offset: number): { rows: FakeEntry[]; next: number | null } {
-  let end = Math.min(entries.length, offset + PAGE_SIZE);
-  while (end < entries.length && end > offset && sortDateOf(entries[end]) === sortDateOf(entries[end - 1])) end += 1;
-  return { rows: entries.slice(offset, end), next: end < entries.length ? end : null };
-}
 
 /** Scenario faults, by the person's name: first attempts of chosen pages fail, deterministically. */
 function fault(session: FakeSession, uid: string, page: number, key: string | null): Response | null {
@@ -141,7 +53,7 @@ function sessionRefusal(session: FakeSession): Response | null {
   return fail(401, error, `Session is ${status.toLowerCase()}`);
 }
 
-export async function startAuthorization(body: Record<string, unknown>, ctx: FakeContext): Promise<Response> {
+export function startAuthorization(body: Record<string, unknown>, ctx: FakeContext): Response {
   const aspspRef = body.aspsp as { name?: string; country?: string } | undefined;
   const aspsp = FAKE_ASPSPS.find((a) => a.name === aspspRef?.name && a.country === aspspRef?.country);
   if (!aspsp) return fail(404, "WRONG_ASPSP_PROVIDED", "No such ASPSP");

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { goCardlessSecrets } from "@/lib/banking/gocardless/credentials";
 import { appUrl, env, goCardlessConfig } from "@/lib/env";
 import { handleGoCardlessFake } from "@/lib/gocardless-fake/server";
-import { toWebRequest, writeWebResponse } from "@/lib/server/direct-api";
+import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
 
 export const GC_FAKE_PREFIX = "/gocardless-fake";
 

@@ -34,7 +34,7 @@ async function allowed(request: Request): Promise<boolean> {
 export const CONTROL_HANDLER = Symbol.for("ledgerlink.sandbox-control");
 
 /** A sandbox control route: bankRoute() behind the control check. */
-export function controlRoute(fn: (ctx: BankContext) => Promise<Response>): BankHandler {
+export function controlRoute(fn: (ctx: BankContext) => Response | Promise<Response>): BankHandler {
   const handler = bankRoute(async (ctx) => {
     if (!(await allowed(ctx.request))) {
       throw new Xs2aError(

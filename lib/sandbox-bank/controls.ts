@@ -12,7 +12,7 @@ import { findConsent, transition, type ConsentStatus } from "@/lib/sandbox-bank/
 import { settle } from "@/lib/sandbox-bank/xs2a/consent-guard";
 import { formatError, json, Xs2aError, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
-export async function directory(ctx: BankContext): Promise<Response> {
+export function directory(ctx: BankContext): Response {
   const country = ctx.url.searchParams.get("country")?.toUpperCase() ?? null;
   const banks = BANKS.filter((b) => country === null || b.countryCode === country).map((b) => ({
     bankId: b.bankId,
@@ -37,7 +37,7 @@ export const revokeConsent = (ctx: BankContext) => forceStatus(ctx, "revokedByPs
 
 const clockView = (c: ClockNow) => ({ today: c.today, offsetDays: c.offsetDays });
 
-export async function getClock(ctx: BankContext): Promise<Response> {
+export function getClock(ctx: BankContext): Response {
   return json(clockView(ctx.clock));
 }
 
@@ -64,7 +64,7 @@ export async function postClockReset(): Promise<Response> {
   return json(clockView(clock), 200, { date: new Date(clock.sandboxNowMs).toUTCString() });
 }
 
-export async function accountTotals(ctx: BankContext): Promise<Response> {
+export function accountTotals(ctx: BankContext): Response {
   const account = accountByResourceId(ctx.params.resourceId);
   if (!account) throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such account at the sandbox bank.");
   const asOf = ctx.url.searchParams.get("asOf") ?? ctx.clock.today;
@@ -78,6 +78,6 @@ export async function accountTotals(ctx: BankContext): Promise<Response> {
   });
 }
 
-export async function users(): Promise<Response> {
+export function users(): Response {
   return json({ users: testUsers() });
 }

@@ -14,7 +14,7 @@ import { createRun } from "@/lib/sync/service";
 withSandboxBank();
 
 async function sync(accountId: string, scopeId: string, pageSize?: number) {
-  const { run } = await createRun(prisma() as never, {
+  const { run } = await createRun(prisma(), {
     scopeId,
     accountId,
     trigger: "manual",

@@ -5,7 +5,6 @@
 import { expect } from "vitest";
 import * as transactionsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
 import { pool } from "@/lib/db/client";
-import { sumDecimals } from "@/lib/money/decimal";
 import { call } from "@/lib/testing/http";
 
 type Raw = Record<string, unknown> & { transactionAmount: { amount: string; currency: string } };
@@ -40,7 +39,10 @@ export async function bankAnswer(
 /** One entry as a comparable record: null for what the bank did not send. */
 function fromBank(e: BankEntry) {
   const r = e.raw;
-  const text = (key: string) => (typeof r[key] === "string" ? r[key] : null);
+  const text = (key: string) => {
+    const value = r[key];
+    return typeof value === "string" ? value : null;
+  };
   const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
   return {
     id: text("transactionId"),
@@ -81,6 +83,15 @@ export async function storedRows(accountId: string): Promise<Stored[]> {
   return rows;
 }
 
+/** Sum of decimal strings in integer hundredths (exact; the sandbox sends two decimals). */
+export function sumCents(amounts: string[]): bigint {
+  return amounts.reduce((sum, a) => {
+    const [whole, frac = ""] = a.replace("-", "").split(".");
+    const cents = BigInt(whole) * 100n + BigInt((frac + "00").slice(0, 2));
+    return sum + (a.startsWith("-") ? -cents : cents);
+  }, 0n);
+}
+
 export type Figures = Record<string, { count: number; sum: string }>;
 
 /** Count and sum per (status, currency). */
@@ -89,7 +100,7 @@ export function figures(list: { status: string; currency: string; amount: string
   for (const t of list)
     groups.set(`${t.status} ${t.currency}`, [...(groups.get(`${t.status} ${t.currency}`) ?? []), t.amount]);
   return Object.fromEntries(
-    [...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: sumDecimals(amounts) }]),
+    [...groups].sort().map(([k, amounts]) => [k, { count: amounts.length, sum: String(sumCents(amounts)) }]),
   );
 }
 

@@ -41,7 +41,7 @@ function clusterDir(): string {
 export default async function setup(project: TestProject) {
   const name = `ledgerlink_test_${Date.now()}_${process.pid}`;
   let serverUrl = process.env.TEST_DATABASE_URL;
-  let stopCluster = async () => undefined as void;
+  let stopCluster = (): Promise<void> => Promise.resolve();
   if (!serverUrl) {
     const dir = clusterDir();
     const cluster = await startEmbeddedPostgres({ dir, database: "postgres", quiet: true });

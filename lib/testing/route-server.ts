@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { Handler } from "@/lib/api/route";
+import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
 
 export type RouteModule = Partial<Record<string, unknown>>;
 type Route = { pattern: RegExp; names: string[]; dynamic: number; module: RouteModule };
@@ -24,32 +25,6 @@ function compile(file: string, module: RouteModule): Route {
   return { pattern: new RegExp(`^/${parts.join("/")}$`), names, dynamic: names.length, module };
 }
 
-/** A WHATWG Request for a Node request; the body streams through for writes. */
-function toWebRequest(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-    // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM typings lack it.
-    duplex: hasBody ? "half" : undefined,
-  });
-}
-
-async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
 /**
  * Serves the modules' handlers (keyed by their app path, e.g. "/api/scopes/v1/route"); resolves
  * with the answer's status, or null when no route and method match (the request is left alone).
@@ -66,7 +41,7 @@ export function routeListener(modules: Record<string, RouteModule>) {
       if (!match || typeof handler !== "function") continue;
       const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
       const response = await (handler as Handler)(toWebRequest(req, url), { params: Promise.resolve(params) });
-      await writeWebResponse(res, response);
+      await writeWebResponse(res, response, req.method ?? "GET");
       return response.status;
     }
     return null;

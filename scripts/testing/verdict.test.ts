@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgePlaywright, judgeVitest } from "./verdict";
+import { judgeEslint, judgePlaywright, judgePrettier, judgeVitest } from "./verdict";
 
 const cleanVitest = {
   numTotalTests: 3,
@@ -63,5 +63,45 @@ describe("judgePlaywright", () => {
       /webServer failed/,
     );
     expect(judgePlaywright(null, null).problems).toContain("no JSON report was written");
+  });
+});
+
+describe("judgeEslint", () => {
+  const clean = { filePath: "/repo/a.ts", errorCount: 0, warningCount: 0, messages: [] };
+  const finding = {
+    filePath: "/repo/lib/b.ts",
+    errorCount: 1,
+    warningCount: 0,
+    messages: [{ ruleId: "@typescript-eslint/require-await", line: 3, message: "Async function has no 'await'" }],
+  };
+
+  it("passes a clean report and fails one finding, naming the file, line and rule, even when it exited 0", () => {
+    expect(judgeEslint(0, [clean], "/repo").problems).toEqual([]);
+    const verdict = judgeEslint(0, [clean, finding], "/repo");
+    expect(verdict.failed).toBe(1);
+    expect(verdict.problems).toEqual([
+      "1 finding(s): lib/b.ts:3 @typescript-eslint/require-await: Async function has no 'await'",
+    ]);
+  });
+
+  it("fails a warning, a parse error, a non-zero exit, an empty run and a missing report", () => {
+    const warning = { ...finding, errorCount: 0, warningCount: 1 };
+    expect(judgeEslint(0, [warning], "/repo").problems.join()).toMatch(/1 finding/);
+    const parse = { ...finding, messages: [{ ruleId: null, message: "Parsing error" }] };
+    expect(judgeEslint(0, [parse], "/repo").problems.join()).toMatch(/lib\/b.ts:0 parse: Parsing error/);
+    expect(judgeEslint(1, [clean], "/repo").problems).toEqual(["exited with 1"]);
+    expect(judgeEslint(0, [], "/repo").problems).toContain("no file was linted");
+    expect(judgeEslint(2, null).problems).toEqual(["exited with 2", "no JSON report was written"]);
+  });
+});
+
+describe("judgePrettier", () => {
+  it("passes when nothing is listed and fails on any unformatted file or a non-zero exit", () => {
+    expect(judgePrettier(0, "").problems).toEqual([]);
+    expect(judgePrettier(1, "a.ts\nb.tsx\n").problems).toEqual([
+      "exited with 1",
+      "2 file(s) not formatted: a.ts, b.tsx",
+    ]);
+    expect(judgePrettier(2, "").problems).toEqual(["exited with 2"]);
   });
 });

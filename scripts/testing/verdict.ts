@@ -1,7 +1,9 @@
 // Judges a test runner by its reports, not only by its exit code: a run passes only when it exited
 // 0, ran at least one test, and its reports show no failed, errored, skipped or flaky test and no
-// error outside a test. A missing or unreadable report is a failure too.
+// error outside a test. A missing or unreadable report is a failure too. The linter and the format
+// check are judged the same way: any finding fails, whatever the exit code says.
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 export type Verdict = {
   runner: string;
@@ -24,6 +26,14 @@ type VitestJson = {
 };
 
 type VitestRun = { reason: string; unhandledErrors: string[] };
+
+/** ESLint's `--format json` output: one entry per file linted. */
+export type EslintJson = {
+  filePath: string;
+  errorCount: number;
+  warningCount: number;
+  messages: { ruleId: string | null; line?: number; message: string }[];
+}[];
 
 type PlaywrightJson = {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number; interrupted?: number };
@@ -87,6 +97,34 @@ export function judgePlaywright(exitCode: number | null, report: PlaywrightJson 
   if (expected + unexpected + flaky === 0) problems.push("no test ran");
   for (const error of report.errors) problems.push(`error outside a test: ${error.message ?? "unknown"}`);
   return { runner: "playwright", passed: expected, failed: unexpected + flaky + interrupted, skipped, problems };
+}
+
+/** Lint: any error or warning fails, and so does a non-zero exit or a missing report. */
+export function judgeEslint(exitCode: number | null, report: EslintJson | null, root = process.cwd()): Verdict {
+  const problems: string[] = [];
+  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
+  if (!report)
+    return { runner: "lint", passed: 0, failed: 0, skipped: 0, problems: [...problems, "no JSON report was written"] };
+  const dirty = report.filter((f) => f.errorCount + f.warningCount > 0);
+  const findings = dirty.flatMap((f) =>
+    f.messages.map((m) => `${path.relative(root, f.filePath)}:${m.line ?? 0} ${m.ruleId ?? "parse"}: ${m.message}`),
+  );
+  if (findings.length > 0) problems.push(`${findings.length} finding(s): ${findings.join("; ")}`);
+  if (report.length === 0) problems.push("no file was linted");
+  return { runner: "lint", passed: report.length - dirty.length, failed: dirty.length, skipped: 0, problems };
+}
+
+/** Format check: `prettier --list-different` prints one unformatted file a line (exit 1), 2 on an error. */
+export function judgePrettier(exitCode: number | null, listed: string): Verdict {
+  const files = listed.split("\n").filter((line) => line.trim() !== "");
+  const problems: string[] = [];
+  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
+  if (files.length > 0) problems.push(`${files.length} file(s) not formatted: ${files.join(", ")}`);
+  return { runner: "format check", passed: files.length === 0 ? 1 : 0, failed: files.length, skipped: 0, problems };
+}
+
+export function readEslintVerdict(exitCode: number | null, reportFile: string): Verdict {
+  return judgeEslint(exitCode, readJson<EslintJson>(reportFile));
 }
 
 export function readVitestVerdict(exitCode: number | null, reportFile: string, runFile: string): Verdict {

@@ -13,6 +13,9 @@ import {
   EbSession,
   EbStartAuthorization,
   EbTransactions,
+  type EbAspsp,
+} from "@/lib/banking/enablebanking/schemas";
+import {
   psuTypeOfBankId,
   sessionStatusOf,
   toBankAccount,
@@ -20,7 +23,6 @@ import {
   toBanks,
   toTransactions,
   validUntilDate,
-  type EbAspsp,
 } from "@/lib/banking/enablebanking/transform";
 import type { AccessContext, Bank, BankConsent } from "@/lib/banking/types";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import page from "@/lib/banking/enablebanking/fixtures/transactions-page.json";
+import { EbTransactions } from "@/lib/banking/enablebanking/schemas";
 import {
   bankIdOf,
-  EbTransactions,
   psuTypeOfBankId,
   sessionStatusOf,
   signedAmount,

@@ -5,7 +5,7 @@ import { GleifListDocument, GleifSingleDocument, type GleifLeiRecord } from "@/l
 
 export type GleifApiOptions = { baseUrl: string; timeoutMs: number };
 
-async function getJson(options: GleifApiOptions, path: string): Promise<unknown | null> {
+async function getJson(options: GleifApiOptions, path: string): Promise<unknown> {
   const url = `${options.baseUrl.replace(/\/+$/, "")}${path}`;
   let response: Response;
   try {

@@ -134,17 +134,15 @@ export function createSandboxRegistry(options: { seed: string }): CompanyDataPro
     isEnabled: true,
     subsets: ["information", "financials", "rating", "shareholders"],
     countries: Object.keys(SANDBOX_COUNTRIES),
-    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
+    fetch: (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
       const company = sandboxCompany(query, options.seed);
       if (!company) {
-        throw new ProviderError(
-          "not_found",
-          `No company with number ${query.number} in the sandbox ${query.country} register.`,
-        );
+        const message = `No company with number ${query.number} in the sandbox ${query.country} register.`;
+        return Promise.reject(new ProviderError("not_found", message));
       }
       const result: ProviderResult = {};
       for (const subset of subsets) result[subset] = company[subset];
-      return result;
+      return Promise.resolve(result);
     },
   };
 }

@@ -7,14 +7,13 @@ import {
   isMonthlyOn,
   isWeekend,
   monthLabel,
-  ownTransferCents,
-  transferIn,
   transferOut,
   type DayContext,
   type Draft,
 } from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
-import { partyIban, type IbanCountry } from "@/lib/sandbox-bank/data/iban";
+import { interest, ownTransfer, partyTransfer, userSeed } from "@/lib/sandbox-bank/data/transfers";
+import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import { FIRST_NAMES, LAST_NAMES, type Party } from "@/lib/sandbox-bank/data/parties";
 
 const CUSTOMERS = [
@@ -58,12 +57,11 @@ const DEBITS: readonly [number, Party, number, number, string][] = [
 
 const EMPLOYEES = 8;
 
-function userSeed(ctx: DayContext): string {
-  return `${ctx.account.bank.bankId}|${ctx.account.profile.userId}`;
-}
+const sweep = (ctx: DayContext) => ({ seed: userSeed(ctx), min: 1_000_000, max: 4_000_000 });
+const topUp = (ctx: DayContext) => ({ seed: `${userSeed(ctx)}|ops`, min: 300_000, max: 600_000 });
 
 function partyOf(name: string, ctx: DayContext): Party {
-  return { name, country: ctx.account.bank.countryCode as IbanCountry };
+  return { name, country: ctx.account.bank.countryCode };
 }
 
 export function companyMainDay(ctx: DayContext): Draft[] {
@@ -90,55 +88,22 @@ export function companyMainDay(ctx: DayContext): Draft[] {
     }
   }
   const reserve = ctx.account.siblingIbans["company-reserve"];
-  if (reserve && ctx.weekday === 5) {
-    out.push(
-      transferOut(
-        ctx,
-        ctx.account.profile.ownerName,
-        reserve,
-        ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000),
-        "Weekly sweep to reserve",
-      ),
-    );
-  }
+  if (reserve && ctx.weekday === 5) out.push(ownTransfer(ctx, "out", reserve, sweep(ctx), "Weekly sweep to reserve"));
   const ops = ctx.account.siblingIbans["company-ops"];
-  if (ops && ctx.weekday === 1) {
-    out.push(
-      transferOut(
-        ctx,
-        ctx.account.profile.ownerName,
-        ops,
-        ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000),
-        "Top-up operations account",
-      ),
-    );
-  }
+  if (ops && ctx.weekday === 1) out.push(ownTransfer(ctx, "out", ops, topUp(ctx), "Top-up operations account"));
   if (isWeekend(ctx)) return out;
   const receipts = rng.int(3, 7);
   for (let i = 0; i < receipts; i++) {
     const customer = rng.pick(CUSTOMERS);
     const invoice = `INV-${ctx.year}-${String(rng.int(1, 9_999)).padStart(4, "0")}`;
-    out.push(
-      transferIn(
-        ctx,
-        customer,
-        partyIban(ctx.account.bank.countryCode, `customer|${customer}`),
-        amount(rng, 25_000, 900_000),
-        `${invoice} ${customer}`,
-      ),
-    );
+    out.push(partyTransfer(ctx, "in", "customer", customer, amount(rng, 25_000, 900_000), `${invoice} ${customer}`));
   }
   const payments = rng.int(1, 4);
   for (let i = 0; i < payments; i++) {
     const supplier = rng.pick(SUPPLIERS);
+    const cents = amount(rng, 12_000, 800_000);
     out.push(
-      transferOut(
-        ctx,
-        supplier,
-        partyIban(ctx.account.bank.countryCode, `supplier|${supplier}`),
-        amount(rng, 12_000, 800_000),
-        `Invoice ${hashText(`${ctx.date}|${supplier}|${i}`, 8)}`,
-      ),
+      partyTransfer(ctx, "out", "supplier", supplier, cents, `Invoice ${hashText(`${ctx.date}|${supplier}|${i}`, 8)}`),
     );
   }
   return out;
@@ -148,17 +113,7 @@ export function companyOpsDay(ctx: DayContext): Draft[] {
   const { rng, parties } = ctx;
   const out: Draft[] = [];
   const main = ctx.account.siblingIbans["company-main"];
-  if (main && ctx.weekday === 1) {
-    out.push(
-      transferIn(
-        ctx,
-        ctx.account.profile.ownerName,
-        main,
-        ownTransferCents(`${userSeed(ctx)}|ops`, ctx.date, 300_000, 600_000),
-        "Top-up operations account",
-      ),
-    );
-  }
+  if (main && ctx.weekday === 1) out.push(ownTransfer(ctx, "in", main, topUp(ctx), "Top-up operations account"));
   const count = isWeekend(ctx) ? rng.int(0, 2) : rng.int(2, 6);
   const merchants = [
     parties.fuel,
@@ -187,25 +142,7 @@ export function companyOpsDay(ctx: DayContext): Draft[] {
 export function companyReserveDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const main = ctx.account.siblingIbans["company-main"];
-  if (main && ctx.weekday === 5) {
-    out.push(
-      transferIn(
-        ctx,
-        ctx.account.profile.ownerName,
-        main,
-        ownTransferCents(userSeed(ctx), ctx.date, 1_000_000, 4_000_000),
-        "Weekly sweep to reserve",
-      ),
-    );
-  }
-  if (isMonthlyOn(ctx, 31)) {
-    out.push({
-      cents: 8_000 + ctx.rng.int(0, 9_000),
-      debtorName: ctx.account.bank.name,
-      remittance: `Interest ${monthLabel(ctx)}`,
-      bankTransactionCode: "PMNT-MCRD-OTHR",
-      proprietaryBankTransactionCode: "INTEREST",
-    });
-  }
+  if (main && ctx.weekday === 5) out.push(ownTransfer(ctx, "in", main, sweep(ctx), "Weekly sweep to reserve"));
+  if (isMonthlyOn(ctx, 31)) out.push(interest(ctx, 8_000 + ctx.rng.int(0, 9_000), `Interest ${monthLabel(ctx)}`));
   return out;
 }

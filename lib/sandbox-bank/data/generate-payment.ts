@@ -5,13 +5,13 @@ import {
   card,
   isMonthlyOn,
   transferIn,
-  transferOut,
   viaProcessor,
   type DayContext,
   type Draft,
 } from "@/lib/sandbox-bank/data/draft";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
-import { FIRST_NAMES, LAST_NAMES, PROCESSORS } from "@/lib/sandbox-bank/data/parties";
+import { PROCESSORS } from "@/lib/sandbox-bank/data/parties";
+import { friendTransfer } from "@/lib/sandbox-bank/data/transfers";
 
 export function paymentDay(ctx: DayContext): Draft[] {
   const { rng, parties } = ctx;
@@ -42,17 +42,6 @@ export function paymentDay(ctx: DayContext): Draft[] {
     ]);
     out.push(card(ctx, merchant, amount(rng, 180, 3_200)));
   }
-  if (rng.chance(0.04)) {
-    const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    out.push(
-      transferOut(
-        ctx,
-        friend,
-        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
-        amount(rng, 500, 4_000),
-        "Split bill",
-      ),
-    );
-  }
+  if (rng.chance(0.04)) out.push(friendTransfer(ctx, "out", { min: 500, max: 4_000 }, "Split bill"));
   return out;
 }

@@ -7,23 +7,19 @@ import {
   isMonthlyOn,
   isWeekend,
   monthLabel,
-  ownTransferCents,
   transferIn,
-  transferOut,
   viaProcessor,
   type DayContext,
   type Draft,
 } from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
-import { FIRST_NAMES, LAST_NAMES, ONLINE_SHOPS, ibanOf, type Party } from "@/lib/sandbox-bank/data/parties";
-import { partyIban } from "@/lib/sandbox-bank/data/iban";
+import { ONLINE_SHOPS, ibanOf, type Party } from "@/lib/sandbox-bank/data/parties";
+import { friendTransfer, interest, ownTransfer, userSeed } from "@/lib/sandbox-bank/data/transfers";
 import { namesakeDay } from "@/lib/sandbox-bank/data/generate-namesakes";
 
 const SAVINGS_DAY = 26;
 
-function userSeed(ctx: DayContext): string {
-  return `${ctx.account.bank.bankId}|${ctx.account.profile.userId}`;
-}
+const savingsRange = (ctx: DayContext) => ({ seed: userSeed(ctx), min: 20_000, max: 40_000 });
 
 export function privateCurrentDay(ctx: DayContext): Draft[] {
   if (ctx.account.profile.flavour === "namesakes") return namesakeDay(ctx);
@@ -50,17 +46,8 @@ export function privateCurrentDay(ctx: DayContext): Draft[] {
   if (isMonthlyOn(ctx, 18))
     out.push(directDebit(ctx, parties.telecom, 3_999, `Mobile and internet ${monthLabel(ctx)}`));
   const savings = ctx.account.siblingIbans["private-savings"];
-  if (savings && isMonthlyOn(ctx, SAVINGS_DAY)) {
-    out.push(
-      transferOut(
-        ctx,
-        ctx.account.profile.ownerName,
-        savings,
-        ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000),
-        "Monthly savings",
-      ),
-    );
-  }
+  if (savings && isMonthlyOn(ctx, SAVINGS_DAY))
+    out.push(ownTransfer(ctx, "out", savings, savingsRange(ctx), "Monthly savings"));
 
   const weekend = isWeekend(ctx);
   if (rng.chance(ctx.weekday === 6 ? 0.6 : ctx.weekday === 0 ? 0.1 : 0.45)) {
@@ -79,30 +66,12 @@ export function privateCurrentDay(ctx: DayContext): Draft[] {
   }
   if (rng.chance(0.04)) out.push(card(ctx, parties.fuel, amount(rng, 3_500, 8_500)));
   if (rng.chance(0.03)) out.push(card(ctx, parties.pharmacy, amount(rng, 390, 3_800)));
-  if (rng.chance(0.03)) {
-    const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
+  if (rng.chance(0.03))
     out.push(
-      transferIn(
-        ctx,
-        friend,
-        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
-        amount(rng, 1_000, 6_000),
-        rng.pick(["Dinner", "Concert tickets", "Thanks!", "Weekend share"]),
-      ),
+      friendTransfer(ctx, "in", { min: 1_000, max: 6_000 }, ["Dinner", "Concert tickets", "Thanks!", "Weekend share"]),
     );
-  }
-  if (rng.chance(0.03)) {
-    const friend = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    out.push(
-      transferOut(
-        ctx,
-        friend,
-        partyIban(ctx.account.bank.countryCode, `friend|${friend}`),
-        amount(rng, 1_000, 8_000),
-        rng.pick(["Birthday gift", "Holiday house", "Tickets"]),
-      ),
-    );
-  }
+  if (rng.chance(0.03))
+    out.push(friendTransfer(ctx, "out", { min: 1_000, max: 8_000 }, ["Birthday gift", "Holiday house", "Tickets"]));
   if (rng.chance(0.04)) {
     out.push({
       cents: -rng.int(2, 15) * 1_000,
@@ -117,25 +86,12 @@ export function privateCurrentDay(ctx: DayContext): Draft[] {
 export function privateSavingsDay(ctx: DayContext): Draft[] {
   const out: Draft[] = [];
   const current = ctx.account.siblingIbans["private-current"];
-  if (current && isMonthlyOn(ctx, SAVINGS_DAY)) {
-    out.push(
-      transferIn(
-        ctx,
-        ctx.account.profile.ownerName,
-        current,
-        ownTransferCents(userSeed(ctx), ctx.date, 20_000, 40_000),
-        "Monthly savings",
-      ),
-    );
-  }
+  if (current && isMonthlyOn(ctx, SAVINGS_DAY))
+    out.push(ownTransfer(ctx, "in", current, savingsRange(ctx), "Monthly savings"));
   const quarterEnd = [3, 6, 9, 12].includes(ctx.month) && isMonthlyOn(ctx, 31);
   if (quarterEnd) {
     out.push({
-      cents: 1_200 + ctx.rng.int(0, 2_500),
-      debtorName: ctx.account.bank.name,
-      remittance: `Interest Q${Math.ceil(ctx.month / 3)} ${ctx.year}`,
-      bankTransactionCode: "PMNT-MCRD-OTHR",
-      proprietaryBankTransactionCode: "INTEREST",
+      ...interest(ctx, 1_200 + ctx.rng.int(0, 2_500), `Interest Q${Math.ceil(ctx.month / 3)} ${ctx.year}`),
       endToEndId: `INT${hashText(`${ctx.account.seed}|${ctx.date}`, 12)}`,
     });
   }

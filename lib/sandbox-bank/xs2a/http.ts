@@ -69,7 +69,7 @@ export function isSandboxEnabled(): boolean {
   return env.SANDBOX_BANK_ENABLED;
 }
 
-export function bankRoute(fn: (ctx: BankContext) => Promise<Response>): BankHandler {
+export function bankRoute(fn: (ctx: BankContext) => Response | Promise<Response>): BankHandler {
   return async (request, context) => {
     if (!isSandboxEnabled()) return Response.json({ error: "not_found" }, { status: 404 });
     // Routes without dynamic segments get no params object from Next.js.
