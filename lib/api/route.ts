@@ -176,8 +176,7 @@ export function route<
           } as RouteContext<A, Scoped, B, Q, Own>;
           const result = await handler(ctx);
           // Answered through ctx.commit: already rendered and stored with its writes.
-          const done = committed as { result: unknown; outcome: Outcome } | null;
-          if (done && done.result === result) return done.outcome;
+          if (committed && committed.result === result) return committed.outcome;
           return render(result, narrow ? null : db);
         };
 

@@ -12,8 +12,8 @@ import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidat
 import { prisma } from "@/lib/db/client";
 import { listAll, withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
 import { decimalAdd } from "@/lib/money/decimal";
-import { addMember, makeAppToken, makePerson } from "@/lib/testing/fixtures";
-import { bearer, call } from "@/lib/testing/http";
+import { makePerson } from "@/lib/testing/fixtures";
+import { call } from "@/lib/testing/http";
 
 let ctx: SyncedNamesakes;
 let listed: Listed[];

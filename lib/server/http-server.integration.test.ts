@@ -138,7 +138,7 @@ describe("security headers on every path", () => {
   });
 
   it("a chunked body over the cap: the kernel refuses it while it streams", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
+    const status = await new Promise<number>((resolve) => {
       const req = http.request(
         `${s.base}/api/auth/v1/sign-up`,
         { method: "POST", headers: { "content-type": "application/json" } },

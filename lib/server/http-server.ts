@@ -40,10 +40,10 @@ function timeApiAnswer(req: http.IncomingMessage, res: http.ServerResponse): voi
   if (!req.url?.startsWith("/api/")) return;
   const started = performance.now();
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     if (!res.headersSent) res.setHeader("server-timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
     return writeHead(...args);
-  }) as typeof res.writeHead;
+  };
 }
 
 /** Wraps the app's listener: peer, security headers, timing, then the early body-size refusal. */

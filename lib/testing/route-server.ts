@@ -2,7 +2,6 @@
 // server: the sandbox bank our NextGenPSD2 client calls over HTTP, and the server's hardening tests.
 // Next routes these in the app; here a small table does, static segments before dynamic ones.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import type { Handler } from "@/lib/api/route";
 import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
 

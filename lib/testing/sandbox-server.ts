@@ -16,6 +16,7 @@ import { setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/regis
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
 import { stopBoss } from "@/lib/sync/queue";
+import { asyncListener } from "@/lib/testing/http-listener";
 import { resetBankClock } from "@/lib/testing/bank-flow";
 import { routeListener, type RouteModule } from "@/lib/testing/route-server";
 
@@ -41,18 +42,20 @@ export type SandboxServer = {
 /** Starts the server and points the "sandbox" integration at it. */
 export async function startSandboxServer(): Promise<SandboxServer> {
   const calls: SandboxServer["calls"] = [];
-  const server = http.createServer(async (req, res) => {
-    const status = await serve(req, res);
-    if (status === null) res.writeHead(404).end();
-    else {
-      calls.push({
-        method: req.method ?? "GET",
-        path: req.url ?? "/",
-        status,
-        psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
-      });
-    }
-  });
+  const server = http.createServer(
+    asyncListener(async (req, res) => {
+      const status = await serve(req, res);
+      if (status === null) res.writeHead(404).end();
+      else {
+        calls.push({
+          method: req.method ?? "GET",
+          path: req.url ?? "/",
+          status,
+          psuIp: req.headers["psu-ip-address"]?.toString() ?? null,
+        });
+      }
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   setIntegrationForTests(
