@@ -28,7 +28,8 @@ describe("crash recovery", () => {
       stdio: "ignore",
     });
     try {
-      await enqueueRun(run.id);
+      // Top priority: the worker takes this job before anything else queued in the shared test database.
+      await enqueueRun(run.id, 0, 100);
       await expect
         .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, {
           timeout: 30_000,

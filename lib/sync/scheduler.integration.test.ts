@@ -9,7 +9,30 @@ import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { insertTrackedAccounts } from "@/lib/sync/testing/accounts";
 import { makePerson } from "@/lib/testing/fixtures";
 
-afterAll(() => stopBoss());
+// Every account this file creates, so it can leave nothing behind: it queues runs (with pg-boss jobs)
+// that it never executes, and a worker started by a later file (crash.integration spawns
+// `npm run worker`) would otherwise inherit that backlog and spend its time on it.
+const created: string[] = [];
+async function insertAccounts(...args: Parameters<typeof insertTrackedAccounts>): Promise<string[]> {
+  const ids = await insertTrackedAccounts(...args);
+  created.push(...ids);
+  return ids;
+}
+
+afterAll(async () => {
+  await pool().query(
+    `DELETE FROM pgboss.job WHERE name = $1
+        AND data->>'runId' IN (SELECT id::text FROM sync_runs WHERE account_id = ANY($2::uuid[]))`,
+    [SYNC_QUEUE, created],
+  );
+  await pool().query(
+    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'test cleanup'
+      WHERE account_id = ANY($1::uuid[]) AND state IN ('queued', 'running')`,
+    [created],
+  );
+  await pool().query("UPDATE tracked_accounts SET auto_updates_per_day = 0 WHERE id = ANY($1::uuid[])", [created]);
+  await stopBoss();
+});
 
 const banks = (bankId: string, count: number) => Array.from({ length: count }, () => ({ bankId }));
 
@@ -33,7 +56,7 @@ async function jobsPerRun(runIds: string[]): Promise<Map<string, number>> {
 describe("scheduling due accounts", () => {
   it("claims due accounts in batches: one transaction per batch, every run with exactly one job", async () => {
     const p = await makePerson("batch");
-    const ids = await insertTrackedAccounts(p.scopeId, p.userId, banks("sbx-be-01", 25));
+    const ids = await insertAccounts(p.scopeId, p.userId, banks("sbx-be-01", 25));
     expect(await scheduleDueSyncs(new Date(), 10)).toBe(25);
     const runs = await runsOf(ids);
     expect(runs).toHaveLength(25);
@@ -48,7 +71,7 @@ describe("scheduling due accounts", () => {
 
   it("two schedulers at once never schedule one account twice", async () => {
     const p = await makePerson("race");
-    const ids = await insertTrackedAccounts(p.scopeId, p.userId, banks("sbx-be-02", 40));
+    const ids = await insertAccounts(p.scopeId, p.userId, banks("sbx-be-02", 40));
     const counts = await Promise.all([scheduleDueSyncs(new Date(), 7), scheduleDueSyncs(new Date(), 7)]);
     expect(counts[0] + counts[1]).toBe(40);
     const runs = await runsOf(ids);
@@ -62,13 +85,13 @@ describe("scheduling due accounts", () => {
     const tiny = await makePerson("tiny");
     // The big scope's accounts were due first, so oldest-first ordering would put all 30 ahead.
     const early = new Date(Date.now() - 3_600_000);
-    const bigIds = await insertTrackedAccounts(
+    const bigIds = await insertAccounts(
       big.scopeId,
       big.userId,
       Array.from({ length: 30 }, () => ({ bankId: "sbx-nl-01", nextScheduledAt: early })),
     );
-    const smallIds = await insertTrackedAccounts(small.scopeId, small.userId, banks("sbx-nl-01", 2));
-    const tinyIds = await insertTrackedAccounts(tiny.scopeId, tiny.userId, banks("sbx-nl-01", 1));
+    const smallIds = await insertAccounts(small.scopeId, small.userId, banks("sbx-nl-01", 2));
+    const tinyIds = await insertAccounts(tiny.scopeId, tiny.userId, banks("sbx-nl-01", 1));
     // Batches of 4: the first batch already holds a turn of every scope.
     expect(await scheduleDueSyncs(new Date(), 4)).toBe(33);
     const runs = await runsOf([...bigIds, ...smallIds, ...tinyIds]);
@@ -91,7 +114,7 @@ describe("scheduling due accounts", () => {
 describe("per-bank concurrency", () => {
   it("at most the limit of one bank's runs run at once, across concurrent claims; other banks are not held up", async () => {
     const p = await makePerson("banklimit");
-    const ids = await insertTrackedAccounts(p.scopeId, p.userId, [...banks("sbx-de-01", 6), ...banks("sbx-de-02", 1)]);
+    const ids = await insertAccounts(p.scopeId, p.userId, [...banks("sbx-de-01", 6), ...banks("sbx-de-02", 1)]);
     await scheduleDueSyncs(new Date(), 100);
     const runs = await runsOf(ids);
     const atBank = runs.filter((r) => ids.indexOf(r.account_id) < 6);
@@ -114,7 +137,7 @@ describe("the stale-run sweeper", () => {
   it("under a backlog, re-sends a job only for runs that have none (bounded, not once per sweep)", async () => {
     await boss();
     const p = await makePerson("backlog");
-    const ids = await insertTrackedAccounts(p.scopeId, p.userId, banks("sbx-fr-01", 30));
+    const ids = await insertAccounts(p.scopeId, p.userId, banks("sbx-fr-01", 30));
     await scheduleDueSyncs(new Date(), 100);
     const runs = await runsOf(ids);
     // Waiting their turn for 10 minutes: old, but their jobs are queued.
@@ -144,7 +167,7 @@ describe("the stale-run sweeper", () => {
 
   it("a queued run's job already sent is not sent again", async () => {
     const p = await makePerson("sent");
-    const [id] = await insertTrackedAccounts(p.scopeId, p.userId, banks("sbx-fr-02", 1));
+    const [id] = await insertAccounts(p.scopeId, p.userId, banks("sbx-fr-02", 1));
     await pool().query(
       `INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended, created_at)
        VALUES (gen_random_uuid(), $1, $2, 'manual', false, now() - interval '1 hour')`,
