@@ -105,7 +105,7 @@ const settled = schema.transform((e) => ({
   RESPONSE_CHECK: e.RESPONSE_CHECK === undefined ? e.NODE_ENV !== "production" : e.RESPONSE_CHECK === "1",
 }));
 
-export type Env = z.infer<typeof settled>;
+type Env = z.infer<typeof settled>;
 
 function load(): Env {
   const parsed = settled.safeParse(process.env);
@@ -150,7 +150,7 @@ export function returnUrlAllowlist(): string[] {
   ].map((o) => new URL(o).origin);
 }
 
-export type EnableBankingConfig = {
+type EnableBankingConfig = {
   appId: string;
   keyFile: string;
   apiUrl: string;

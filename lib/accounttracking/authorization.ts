@@ -22,9 +22,9 @@ import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { pickerUrl } from "@/lib/accounttracking/picker-token";
 import { findConsent, integrationOrFail } from "@/lib/accounttracking/consents";
 
-export const STATE_TTL_SECONDS = 15 * 60;
+const STATE_TTL_SECONDS = 15 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
-export const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
+const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newState = () => randomBytes(32).toString("base64url");

@@ -3,7 +3,7 @@
 import type { BankIntegration } from "@/lib/banking/interface";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 
-export type CountryWithBanks = { countryCode: string; name: string; bankCount: number };
+type CountryWithBanks = { countryCode: string; name: string; bankCount: number };
 
 /** Merged across the integrations, by name; one that cannot answer is left out unless none can. */
 export async function countriesWithBanks(integrations: BankIntegration[]): Promise<CountryWithBanks[]> {

@@ -14,7 +14,7 @@ import { readPickerToken } from "@/lib/accounttracking/picker-token";
 
 export type PickerRefusal = "unknown" | "expired" | "used" | "not_pending";
 
-export type OpenPicker =
+type OpenPicker =
   | { ok: true; authorization: ConsentAuthorization; consent: Consent; integration: BankIntegration }
   | { ok: false; reason: PickerRefusal };
 

@@ -12,10 +12,10 @@ import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/author
 import { applyBankConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
 import { log } from "@/lib/log";
 
-export type CallbackRejection =
+type CallbackRejection =
   "missing_state" | "unknown_state" | "wrong_integration" | "expired_state" | "used_state" | "other_browser";
 
-export const PUBLIC_RESULT_PATH = "/bank-connection-result";
+const PUBLIC_RESULT_PATH = "/bank-connection-result";
 
 /** Our signed-in result page; a flow started through the API (no browser of ours) ends on the public one. */
 function resultPage(params: Record<string, string>, publicPage = false): string {

@@ -10,7 +10,7 @@ import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { addDays } from "@/lib/dates/days";
 
-export const TERMINAL: readonly ConsentStatus[] = ["rejected", "expired", "revoked", "renewed"];
+const TERMINAL: readonly ConsentStatus[] = ["rejected", "expired", "revoked", "renewed"];
 
 const REASONS: Partial<Record<BankConsentStatus, string>> = {
   rejected: "The account holder declined at the bank, or the bank rejected the request.",
@@ -20,7 +20,7 @@ const REASONS: Partial<Record<BankConsentStatus, string>> = {
 };
 
 /** NextGenPSD2 status → ours; null keeps the current status (still at the bank, or a code we don't know). */
-export function statusFromBank(bank: BankConsentStatus): ConsentStatus | null {
+function statusFromBank(bank: BankConsentStatus): ConsentStatus | null {
   switch (bank) {
     case "valid":
       return "valid";

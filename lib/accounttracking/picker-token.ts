@@ -15,7 +15,7 @@ function mac(authorizationId: string): Buffer {
   return createHmac("sha256", key).update(authorizationId).digest();
 }
 
-export function pickerToken(authorizationId: string): string {
+function pickerToken(authorizationId: string): string {
   return `${Buffer.from(authorizationId.replace(/-/g, ""), "hex").toString("base64url")}.${mac(authorizationId).toString("base64url")}`;
 }
 

@@ -5,9 +5,9 @@ import { isoDate } from "@/lib/dates/iso-date";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */
 export const PURPOSES = ["account_access", "account_list"] as const;
-export const MIN_EXPIRY_DAYS = 1;
+const MIN_EXPIRY_DAYS = 1;
 /** PSD2 RTS Art. 10a: the account holder re-authenticates at least every 180 days. */
-export const MAX_EXPIRY_DAYS = 180;
+const MAX_EXPIRY_DAYS = 180;
 
 const expiryDays = z
   .number({ message: `expiryDays must be a whole number of days from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS}` })
@@ -72,8 +72,8 @@ export const AutoUpdateBody = z.strictObject({
     .max(3, "timesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)"),
 });
 
-export const DEFAULT_TRANSACTIONS_PER_PAGE = 100;
-export const MAX_TRANSACTIONS_PER_PAGE = 500;
+const DEFAULT_TRANSACTIONS_PER_PAGE = 100;
+const MAX_TRANSACTIONS_PER_PAGE = 500;
 
 const amount = (name: string) =>
   z

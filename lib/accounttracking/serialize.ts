@@ -6,7 +6,7 @@ import type { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 const DAY_MS = 86_400_000;
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
@@ -46,5 +46,3 @@ export function serializeConsent(consent: Consent): z.input<typeof ConsentSchema
     updatedAt: consent.updatedAt.toISOString(),
   };
 }
-
-export type ConsentView = ReturnType<typeof serializeConsent>;

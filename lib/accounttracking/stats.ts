@@ -83,8 +83,6 @@ export async function accountFigures(accountId: string) {
   };
 }
 
-export type AccountFigures = Awaited<ReturnType<typeof accountFigures>>;
-
 /** The account page's figures: the bank's balance (live) and the figures (cached, see stats-cache.ts). */
 export async function accountStats(account: TrackedAccount) {
   const figures = await cachedFigures(account, accountFigures);

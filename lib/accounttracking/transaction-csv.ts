@@ -39,7 +39,7 @@ const HEADER = [
 ];
 
 /** One field: quoted when needed; text that a spreadsheet would run as a formula gets a leading '. */
-export function csvField(value: string | null, text = true): string {
+function csvField(value: string | null, text = true): string {
   let v = value ?? "";
   if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;

@@ -48,6 +48,3 @@ export function filterConditions(filter: TransactionsFilter, values: unknown[]):
   }
   return where;
 }
-
-/** The query string form, for links and the client (same names as the API's `filter[…]`). */
-export const FILTER_PARAMS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;

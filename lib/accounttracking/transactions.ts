@@ -89,7 +89,7 @@ export function serializeTransaction(t: TransactionRow) {
   };
 }
 
-export type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
+type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
 
 /** What a transactions cursor is bound to: the account and the filters of the page it came from. */
 export function transactionsList(accountId: string, filter: TransactionsFilter) {

@@ -25,14 +25,6 @@ export function contractOf(handler: unknown): Contract | undefined {
     : undefined;
 }
 
-/**
- * Marks the handlers built here: plain Request → Response functions that need no Next.js request
- * context, so the HTTP server may call them directly (lib/server/direct-api.ts).
- */
-export function isKernelHandler(value: unknown): value is Handler {
-  return typeof value === "function" && (value as unknown as Record<symbol, unknown>)[KERNEL_HANDLER] === true;
-}
-
 function mark(handler: Handler): Handler {
   Object.defineProperty(handler, KERNEL_HANDLER, { value: true });
   return handler;

@@ -8,7 +8,7 @@ import { declaresSuccess, errorBodySchema, fileMediaType, successBodySchema } fr
 
 export const responseCheckEnabled = (): boolean => env.RESPONSE_CHECK;
 
-export class ContractViolation extends Error {
+class ContractViolation extends Error {
   override name = "ContractViolation";
 }
 

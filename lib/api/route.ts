@@ -48,7 +48,7 @@ import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
-export { contractOf, isKernelHandler, methods, type Handler } from "@/lib/api/methods";
+export { methods, type Handler } from "@/lib/api/methods";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const UNCHECKED = z.unknown();

@@ -32,7 +32,7 @@ const MEMBER: readonly Capability[] = [
 ];
 const ADMIN: readonly Capability[] = [...MEMBER, "profiles.write_default", "members.manage", "tokens.manage"];
 
-export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
+const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
   viewer: new Set(VIEWER),
   member: new Set(MEMBER),
   admin: new Set(ADMIN),

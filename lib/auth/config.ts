@@ -8,7 +8,7 @@ import { clientAddress, consumeAll, passwordCheckLimits } from "@/lib/api/rate-l
 import { authSecret } from "@/lib/auth/secret";
 import { checkCredentials } from "@/lib/identity/credentials";
 
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 const CredentialsInput = z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(200) });
 

@@ -4,7 +4,7 @@ import "server-only";
 import { decode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/secret";
 
-export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
 
 function readCookies(header: string | null): Map<string, string> {
   const jar = new Map<string, string>();
@@ -47,9 +47,4 @@ export async function sessionUserId(cookieHeader: string | null): Promise<string
     }
   }
   return null;
-}
-
-export function hasSessionCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  return SESSION_COOKIES.some((name) => cookieHeader.includes(`${name}`));
 }

@@ -4,7 +4,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenKind } from "@/lib/generated/prisma/enums";
 
-export const TOKEN_PREFIX: Record<TokenKind, string> = {
+const TOKEN_PREFIX: Record<TokenKind, string> = {
   personal: "ll_pat_",
   access: "ll_at_",
   refresh: "ll_rt_",

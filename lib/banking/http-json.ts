@@ -6,7 +6,7 @@ import "server-only";
 import type { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
 
-export type JsonRequest = {
+type JsonRequest = {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   headers?: Record<string, string | null>;

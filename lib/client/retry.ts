@@ -25,7 +25,7 @@ function retryAfterMs(response: Response): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
 }
 
-export function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
+function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }

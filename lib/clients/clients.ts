@@ -5,7 +5,7 @@ import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
 import type { CLIENT_TYPES } from "@/lib/clients/schemas";
 
-export function serializeClient(client: Client) {
+function serializeClient(client: Client) {
   return {
     id: client.id,
     // Stored as text; only CLIENT_TYPES are ever written (CreateClientBody).

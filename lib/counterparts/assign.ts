@@ -4,7 +4,7 @@
 // transactions.counterpart_id; a person's binding (bound_counterpart_id) is never touched.
 import type { PoolClient } from "pg";
 
-export type AssignTarget = {
+type AssignTarget = {
   scopeId: string;
   accountId: string;
   /** The page's external ids; omit to assign every row of the account that has no counterpart yet. */

@@ -11,17 +11,6 @@ export async function findCounterpart(db: Tx, scopeId: string, id: string): Prom
   return found;
 }
 
-/** The counterpart a consolidation chain ends in (itself when not consolidated). */
-export async function rootOf(db: Tx, counterpart: Counterpart): Promise<Counterpart> {
-  let current = counterpart;
-  for (let hops = 0; current.mergedIntoId && hops < 100; hops += 1) {
-    const next = await db.counterpart.findFirst({ where: { id: current.mergedIntoId, scopeId: current.scopeId } });
-    if (!next) break;
-    current = next;
-  }
-  return current;
-}
-
 export function serializeCounterpart(c: Counterpart, totals?: Totals) {
   return {
     id: c.id,

@@ -30,7 +30,7 @@ const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
   lastDate: { expr: "r.last_date", cast: "text" },
 };
 
-export type ListOptions = {
+type ListOptions = {
   q?: string;
   sort: CounterpartSort;
   order: "asc" | "desc";

@@ -8,7 +8,7 @@ export type CounterpartName = { id: string; rootId: string; displayName: string 
 
 export async function counterpartNames(db: Tx, scopeId: string, ids: string[]): Promise<CounterpartName[]> {
   if (ids.length === 0) return [];
-  // Walk each requested id up its merged_into_id chain (at most 100 hops, as rootOf does).
+  // Walk each requested id up its merged_into_id chain (at most 100 hops).
   const rows = await query<{ id: string; root_id: string; display_name: string }>(
     db,
     `WITH RECURSIVE up AS (

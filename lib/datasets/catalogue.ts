@@ -1,8 +1,8 @@
 // The platform's catalogue of datasets and subset types. Each scope gets its own copy when it is
 // created (provision.ts); the data_registry migration backfilled existing scopes with the same rows,
 // so keep the two in step when adding a subset type (and add a migration that backfills it).
-export type CatalogueSubsetType = { key: string; name: string; description: string; position: number };
-export type CatalogueDataset = { key: string; name: string; description: string; subsetTypes: CatalogueSubsetType[] };
+type CatalogueSubsetType = { key: string; name: string; description: string; position: number };
+type CatalogueDataset = { key: string; name: string; description: string; subsetTypes: CatalogueSubsetType[] };
 
 export const DATASET_CATALOGUE: readonly CatalogueDataset[] = [
   {

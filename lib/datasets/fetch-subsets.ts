@@ -11,8 +11,8 @@ import {
 } from "@/lib/datasets/providers/types";
 
 export type AttemptOutcome = "served" | "skipped" | "not_found" | "failed";
-export type Attempt = { provider: string; outcome: AttemptOutcome; reason: string | null };
-export type SubsetOutcome = {
+type Attempt = { provider: string; outcome: AttemptOutcome; reason: string | null };
+type SubsetOutcome = {
   subset: string;
   status: "served" | "unavailable";
   provider: string | null;

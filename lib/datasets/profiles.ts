@@ -10,7 +10,7 @@ import type { DatasetProfile } from "@/lib/generated/prisma/client";
 import { targetKey } from "@/lib/datasets/resolution";
 import type { ListProfilesFilter, ProfileInput } from "@/lib/datasets/schemas";
 
-export const EMPTY_REGISTRY_MESSAGE =
+const EMPTY_REGISTRY_MESSAGE =
   "No subset types are registered in this scope, so no profile can be built yet. This is a provisioning gap, not a permissions problem: ask the platform operator to provision the data registry.";
 
 export function serializeProfile(p: DatasetProfile) {
@@ -30,7 +30,6 @@ export function serializeProfile(p: DatasetProfile) {
     updatedAt: p.updatedAt.toISOString(),
   };
 }
-export type ProfileRecord = ReturnType<typeof serializeProfile>;
 
 /** Every selected subset must be in the scope's registry; an empty registry says so explicitly. */
 async function assertRegisteredSubsets(db: Tx, scopeId: string, selection: string[]) {

@@ -4,9 +4,9 @@
 // Used by the lookup API (422 on `number`) and by the lookup form (the same words, before sending).
 import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/check-digits";
 
-export type NumberCheck = { ok: true; number: string } | { ok: false; message: string };
+type NumberCheck = { ok: true; number: string } | { ok: false; message: string };
 
-export const COUNTRY_NAMES: Record<string, string> = {
+const COUNTRY_NAMES: Record<string, string> = {
   BE: "Belgium",
   NL: "the Netherlands",
   DE: "Germany",

@@ -10,7 +10,7 @@ export type ProfileTargetFields = {
   isDefault: boolean;
 };
 
-export type LookupContext = {
+type LookupContext = {
   entityType?: string | null;
   entityId?: string | null;
   profession?: string | null;

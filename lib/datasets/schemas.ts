@@ -13,7 +13,7 @@ export type ProfileScope = (typeof PROFILE_SCOPES)[number];
 
 const snakeToCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-export function camelDetails(details: ErrorDetails): ErrorDetails {
+function camelDetails(details: ErrorDetails): ErrorDetails {
   // Null-prototype: a body key named `__proto__` or `toString` is reported, not a 500.
   const out = newDetails();
   for (const [key, messages] of Object.entries(details)) {

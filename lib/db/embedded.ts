@@ -19,7 +19,7 @@ for (const event of ["beforeExit", "exit"]) {
   if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
 }
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 type Credentials = { password: string; port: number };
 

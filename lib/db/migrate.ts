@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS "_ledgerlink_functions" (
   "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now()
 )`;
 
-export type MigrationResult = { applied: string[]; alreadyApplied: number; functions: string[] };
+type MigrationResult = { applied: string[]; alreadyApplied: number; functions: string[] };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

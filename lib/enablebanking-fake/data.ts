@@ -92,7 +92,7 @@ export type FakeEntry = {
 
 /** Every fake account was opened on this day: history starts there, whatever the clock says (a
  * sliding window would drop old rows when the clock moves, which the comparisons would see). */
-export const OPENED = "2025-10-01";
+const OPENED = "2025-10-01";
 /** Entries take two days to book; one in 25 pending entries is cancelled instead. */
 const BOOKING_LAG_DAYS = 2;
 const PARTIES = [

@@ -21,7 +21,7 @@ import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
 import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
 import { accountByUid, advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
-export type FakeOptions = {
+type FakeOptions = {
   prefix: string;
   /** The application's public key: signatures are checked when given (claims always are). */
   publicKey: KeyObject | null;

@@ -3,7 +3,7 @@
 // modules and a test's HTTP server in the same process see one fake; it holds no classes.
 import type { FakeAccountTemplate, FakeAspsp, FakeUser } from "@/lib/enablebanking-fake/data";
 
-export type FakeAuthorization = {
+type FakeAuthorization = {
   id: string;
   aspsp: FakeAspsp;
   psuType: "personal" | "business";
@@ -26,7 +26,7 @@ export type FakeSession = {
   ended: null | "REVOKED" | "CLOSED" | "EXPIRED";
 };
 
-export type FakeCall = { method: string; path: string; status: number; psuIp: string | null };
+type FakeCall = { method: string; path: string; status: number; psuIp: string | null };
 
 type Store = {
   offsetDays: number;

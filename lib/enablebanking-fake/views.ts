@@ -3,12 +3,12 @@
 import { hash, money, sortDateOf, type FakeAspsp, type FakeEntry } from "@/lib/enablebanking-fake/data";
 import { sessionStatus, type FakeSession } from "@/lib/enablebanking-fake/state";
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 export const MAX_VALIDITY_SECONDS = 180 * 86_400;
 
 export type FakeContext = { origin: string; prefix: string };
 
-export const bankIdHash = (value: string) => hash(`id|${value}`).slice(0, 43);
+const bankIdHash = (value: string) => hash(`id|${value}`).slice(0, 43);
 
 export function aspspData(a: FakeAspsp, ctx: FakeContext) {
   return {

@@ -7,7 +7,7 @@ import { appUrl, env, goCardlessConfig } from "@/lib/env";
 import { handleGoCardlessFake } from "@/lib/gocardless-fake/server";
 import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
 
-export const GC_FAKE_PREFIX = "/gocardless-fake";
+const GC_FAKE_PREFIX = "/gocardless-fake";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 

@@ -20,7 +20,7 @@ import { consentDecision, consentPage } from "@/lib/gocardless-fake/page";
 import { gcFail, gcJson, notFound, type GcFakeContext } from "@/lib/gocardless-fake/respond";
 import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
 
-export type GcFakeOptions = { prefix: string; secretId: string; secretKey: string };
+type GcFakeOptions = { prefix: string; secretId: string; secretKey: string };
 
 async function api(request: Request, parts: string[], url: URL, ctx: GcFakeContext, options: GcFakeOptions) {
   // Every path of the API ends with a slash: ["v2", …, ""].

@@ -29,7 +29,7 @@ export type FakeRequisition = {
 
 export type FakeGcAccount = { id: string; requisitionId: string; template: FakeAccountTemplate; user: FakeGcUser };
 
-export type FakeGcCall = { method: string; path: string; status: number };
+type FakeGcCall = { method: string; path: string; status: number };
 
 type Store = {
   offsetDays: number;
@@ -70,7 +70,7 @@ export function resetGcClock(): void {
 }
 
 /** The agreement's end: acceptance plus its days (not yet accepted: not running). */
-export function agreementEnd(agreement: FakeAgreement): Date | null {
+function agreementEnd(agreement: FakeAgreement): Date | null {
   return agreement.accepted
     ? new Date(Date.parse(agreement.accepted) + agreement.accessValidForDays * 86_400_000)
     : null;

@@ -31,7 +31,6 @@ export const TokenGrantBody = z.discriminatedUnion(
 
 export const RevokeBody = z.strictObject({ token: z.string().min(1).max(200) });
 
-export const EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 const expiresInDays = z
   .union([z.literal(7), z.literal(30), z.literal(90), z.literal(365), z.null()], {
     message: "expiresInDays must be 7, 30, 90, 365 or null (never)",

@@ -9,12 +9,12 @@ import { accountsFor } from "@/lib/sandbox-bank/data/accounts";
 import { accessForChosen, consentAtBank, isBankOffered } from "@/lib/sandbox-bank/xs2a/consent-guard";
 import { publicOrigin, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
-export const LOGIN_COOKIE_PREFIX = "sbx_auth_";
+const LOGIN_COOKIE_PREFIX = "sbx_auth_";
 const LOGIN_TTL_SECONDS = 1800;
 /** The `expiring` user's consents end this many days after the sandbox today. */
 export const EXPIRING_DAYS = 2;
 
-export type LoginError = "invalid_user" | "password_required" | "login_required" | "choose_account";
+type LoginError = "invalid_user" | "password_required" | "login_required" | "choose_account";
 /** The review form's account checkboxes, and the field that says the list was shown. */
 export const ACCOUNT_FIELD = "account";
 export const ACCOUNT_LIST_SHOWN = "accountChoice";

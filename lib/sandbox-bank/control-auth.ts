@@ -9,9 +9,9 @@ import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { bankRoute, Xs2aError, type BankContext, type BankHandler } from "@/lib/sandbox-bank/xs2a/http";
 
-export const CONTROL_HEADER = "x-sandbox-control";
+const CONTROL_HEADER = "x-sandbox-control";
 
-export function controlSecret(): string | null {
+function controlSecret(): string | null {
   return process.env.SANDBOX_CONTROL_SECRET ?? env.SANDBOX_CONTROL_SECRET ?? null;
 }
 
@@ -31,7 +31,7 @@ async function allowed(request: Request): Promise<boolean> {
 }
 
 // Marks control handlers, so the test harness (lib/testing/http.ts) can act as the operator.
-export const CONTROL_HANDLER = Symbol.for("ledgerlink.sandbox-control");
+const CONTROL_HANDLER = Symbol.for("ledgerlink.sandbox-control");
 
 /** A sandbox control route: bankRoute() behind the control check. */
 export function controlRoute(fn: (ctx: BankContext) => Response | Promise<Response>): BankHandler {

@@ -7,7 +7,7 @@ import { seedDataRegistryDemo } from "@/lib/datasets/demo";
 
 export const DEMO_EMAIL = "demo@ledgerlink.test";
 export const DEMO_PASSWORD = "ledgerlink-demo";
-export const DEMO_SCOPE_NAME = "Demo Company";
+const DEMO_SCOPE_NAME = "Demo Company";
 
 export async function seedDemo(): Promise<{ created: boolean; scopeId: string; apiKey?: string }> {
   const db = prisma();

@@ -14,7 +14,7 @@ import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
 import { API_CSP, securityHeaders, type HeaderOptions } from "@/lib/server/security-headers";
 
 /** Node's limit for the request line and headers together (a URL of ~16 KB reaches it). */
-export const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024;
 
 export function headerOptionsFromEnv(dev: boolean): HeaderOptions {
   const own = new URL(appUrl()).origin;
@@ -47,7 +47,7 @@ function timeApiAnswer(req: http.IncomingMessage, res: http.ServerResponse): voi
 }
 
 /** Wraps the app's listener: peer, security headers, timing, then the early body-size refusal. */
-export function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
+function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
   return (req, res) => {
     req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
     timeApiAnswer(req, res);
@@ -84,7 +84,7 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 /** Node's answer to a request it could not parse, in the envelope instead of a bare status line. */
-export function clientErrorResponse(code: string | undefined): string {
+function clientErrorResponse(code: string | undefined): string {
   const [status, errorCode, message] = CLIENT_ERRORS[code ?? ""] ?? [
     400,
     "bad_request",

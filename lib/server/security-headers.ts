@@ -24,7 +24,7 @@ export type HeaderOptions = {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
@@ -46,7 +46,7 @@ export function pageCsp(nonce: string, options: Pick<HeaderOptions, "dev" | "for
 }
 
 /** Served over https: APP_URL says so, or a trusted proxy in front says the client used https. */
-export function isHttps(req: IncomingMessage, options: Pick<HeaderOptions, "appUrlHttps" | "proxies">): boolean {
+function isHttps(req: IncomingMessage, options: Pick<HeaderOptions, "appUrlHttps" | "proxies">): boolean {
   if (options.appUrlHttps) return true;
   const peer = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
   if (!options.proxies.includes(peer)) return false;
@@ -55,7 +55,7 @@ export function isHttps(req: IncomingMessage, options: Pick<HeaderOptions, "appU
 }
 
 /** Data, not documents: the kernel's API and the sandbox bank's JSON API. */
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return url.startsWith("/api/") || url === "/api" || url.startsWith("/sandbox-bank/api/");
 }
 

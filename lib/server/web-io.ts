@@ -38,7 +38,7 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 const GZIP_OPTIONS = { level: 1 };
 
 /** br or gzip when the client accepts it (q > 0), br first; null for identity. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {

@@ -4,11 +4,11 @@
 import type { PoolClient } from "pg";
 import { pgTransaction, pool } from "@/lib/db/client";
 
-export const UNATTENDED_PER_DAY = 4;
+const UNATTENDED_PER_DAY = 4;
 /** Scheduled updates use at most 3, keeping one slot for a retry. */
 export const MAX_SCHEDULED_PER_DAY = 3;
 
-export type Budget = { used: number; left: number; nextAllowedAt: string | null };
+type Budget = { used: number; left: number; nextAllowedAt: string | null };
 
 async function usage(
   client: PoolClient | ReturnType<typeof pool>,

@@ -5,7 +5,7 @@ import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { numberOccurrences } from "@/lib/sync/occurrence";
 
-export type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
+type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
 const COLUMNS = [
   ["external_id", "text"],

@@ -27,7 +27,7 @@ SELECT b.base,
   LEFT JOIN transactions t ON t.account_id = $1 AND t.external_id LIKE 'syn\\_%' AND split_part(t.external_id, '.', 1) = b.base
  GROUP BY b.base`;
 
-export function occurrenceId(base: string, k: number): string {
+function occurrenceId(base: string, k: number): string {
   return k === 0 ? base : `${base}.${k}`;
 }
 

@@ -9,12 +9,12 @@ export type AttemptOutcome =
   | { kind: "failed"; message: string; internal: boolean };
 
 /** "14:05 UTC" for an instant. */
-export function formatClock(at: Date): string {
+function formatClock(at: Date): string {
   return `${at.toISOString().slice(11, 16)} UTC`;
 }
 
 /** Backoff before the next attempt: at least the bank's Retry-After, else `base` doubling per attempt, capped at 5 min. */
-export function retryDelaySeconds(bank: BankError, attempt: number, baseSeconds: number): number {
+function retryDelaySeconds(bank: BankError, attempt: number, baseSeconds: number): number {
   return Math.max(bank.retryAfterSeconds ?? 0, Math.min(300, baseSeconds * 2 ** Math.max(0, attempt - 1)));
 }
 

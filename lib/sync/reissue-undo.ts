@@ -8,8 +8,7 @@ import { COPY_FROM_R } from "@/lib/sync/reconcile";
 
 const COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
 
-export type UndoResult =
-  { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
+type UndoResult = { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
 
 export async function undoReissue(client: PoolClient, reissueId: string): Promise<UndoResult> {
   // JSON as text: a JS round trip would turn the amount 1150.00 into 1150.

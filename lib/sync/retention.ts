@@ -10,7 +10,7 @@
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-export type RetentionCounts = { idempotencyKeys: number; rateLimits: number; bankAccesses: number; syncRuns: number };
+type RetentionCounts = { idempotencyKeys: number; rateLimits: number; bankAccesses: number; syncRuns: number };
 
 const BATCH = 5_000;
 

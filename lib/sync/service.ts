@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import type { SyncRun, SyncTrigger } from "@/lib/generated/prisma/client";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 
-export async function activeRun(db: Tx, accountId: string): Promise<SyncRun | null> {
+async function activeRun(db: Tx, accountId: string): Promise<SyncRun | null> {
   return db.syncRun.findFirst({ where: { accountId, state: { in: ["queued", "running"] } } });
 }
 

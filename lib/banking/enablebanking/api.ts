@@ -15,7 +15,7 @@ export type EbConfig = {
   fetchImpl?: typeof fetch;
 };
 
-export type EbRequest = {
+type EbRequest = {
   method: "GET" | "POST" | "DELETE";
   path: string;
   query?: Record<string, string | null | undefined>;
@@ -23,7 +23,7 @@ export type EbRequest = {
   body?: unknown;
 };
 
-export type EbResponse<T> = { body: T; bankDate: string };
+type EbResponse<T> = { body: T; bankDate: string };
 
 /** Short-lived (the API allows up to 24 h): a leaked token is useful for an hour at most. */
 export const TOKEN_TTL_SECONDS = 3600;
@@ -87,7 +87,7 @@ export function providerErrorOf(
   return new ProviderError(code, text, options);
 }
 
-export type EbClient = <S extends z.ZodType>(request: EbRequest, schema: S | null) => Promise<EbResponse<z.infer<S>>>;
+type EbClient = <S extends z.ZodType>(request: EbRequest, schema: S | null) => Promise<EbResponse<z.infer<S>>>;
 
 export function createEbClient(config: EbConfig): EbClient {
   let token: { value: string; renewAt: number } | null = null;

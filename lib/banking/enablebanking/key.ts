@@ -5,7 +5,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { readFileSync } from "node:fs";
 import { readOrCreateFile } from "@/lib/banking/local-secret";
 
-export function readPrivateKey(file: string): KeyObject {
+function readPrivateKey(file: string): KeyObject {
   return createPrivateKey(readFileSync(file, "utf8"));
 }
 

@@ -73,7 +73,7 @@ export function validUntilDate(validUntil: string): string {
 }
 
 /** ORGA is a company account, as is any account under a business session; card accounts are payment accounts. */
-export function accountKindOf(
+function accountKindOf(
   account: Pick<EbAccount, "usage" | "cash_account_type" | "product">,
   psuType: PsuType,
 ): AccountKind {

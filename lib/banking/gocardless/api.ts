@@ -15,14 +15,14 @@ export type GcConfig = {
   now?: () => number;
 };
 
-export type GcRequest = {
+type GcRequest = {
   method: "GET" | "POST" | "DELETE";
   path: string;
   query?: Record<string, string | null | undefined>;
   body?: unknown;
 };
 
-export type GcResponse<T> = { body: T; bankDate: string };
+type GcResponse<T> = { body: T; bankDate: string };
 
 /** Renew this long before the bank's stated expiry, so no call carries a token about to lapse. */
 const RENEW_BEFORE_SECONDS = 60;
@@ -93,7 +93,7 @@ export function providerErrorOf(answer: Pick<JsonAnswer, "status" | "body" | "he
   return new ProviderError(code, text, options);
 }
 
-export type GcClient = <S extends z.ZodType>(request: GcRequest, schema: S | null) => Promise<GcResponse<z.infer<S>>>;
+type GcClient = <S extends z.ZodType>(request: GcRequest, schema: S | null) => Promise<GcResponse<z.infer<S>>>;
 
 type Tokens = { access: string; accessUntil: number; refresh: string; refreshUntil: number };
 

@@ -35,7 +35,7 @@ const MAX_ACCESS_DAYS = 180;
 const V2 = "/api/v2";
 const id = (value: string) => encodeURIComponent(value);
 
-export type GcIntegrationOptions = GcConfig & {
+type GcIntegrationOptions = GcConfig & {
   name: string;
   /** Days per transactions request (see windows.ts); by default one request reads all history. */
   windowDays?: number;

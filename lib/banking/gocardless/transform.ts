@@ -73,15 +73,15 @@ export const GcTransactions = z
       .passthrough(),
   })
   .passthrough();
-export type GcTransaction = z.infer<typeof Xs2aTransaction> & { internalTransactionId?: string };
+type GcTransaction = z.infer<typeof Xs2aTransaction> & { internalTransactionId?: string };
 
-export const BANK_ID_PREFIX = "gc";
+const BANK_ID_PREFIX = "gc";
 
 /**
  * A stable, namespaced bank id. GoCardless names an institution by its own id (e.g. N26_NTSBDEB1)
  * and one institution may serve many countries, so the country is part of ours.
  */
-export function bankIdOf(institutionId: string, countryCode: string): string {
+function bankIdOf(institutionId: string, countryCode: string): string {
   return `${BANK_ID_PREFIX}:${countryCode.toUpperCase()}:${institutionId}`;
 }
 

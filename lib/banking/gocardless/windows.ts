@@ -9,7 +9,7 @@
 // undated ones. So a pending entry is counted once whichever way the bank filters.
 import { addDays } from "@/lib/dates/days";
 
-export type TransactionWindow = {
+type TransactionWindow = {
   dateFrom: string;
   /** Null for the last window: up to the bank's today. */
   dateTo: string | null;

@@ -5,14 +5,14 @@ import type { z } from "zod";
 import { sendJson, shaped } from "@/lib/banking/http-json";
 import { bankDateOf, providerErrorOf } from "@/lib/banking/nextgenpsd2/transform";
 
-export type Xs2aRequest = {
+type Xs2aRequest = {
   method: "GET" | "POST" | "DELETE";
   url: string;
   headers?: Record<string, string | null>;
   body?: unknown;
 };
 
-export type Xs2aResponse<T> = { status: number; body: T; bankDate: string };
+type Xs2aResponse<T> = { status: number; body: T; bankDate: string };
 
 export async function xs2a<S extends z.ZodType>(
   request: Xs2aRequest,

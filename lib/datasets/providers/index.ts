@@ -7,7 +7,7 @@ import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 
 /** Default order when a profile omits provider_priorities. */
 export const PROVIDER_IDS = [SANDBOX_PROVIDER_ID, GLEIF_PROVIDER_ID] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export function isProviderId(value: string): value is ProviderId {
   return (PROVIDER_IDS as readonly string[]).includes(value);

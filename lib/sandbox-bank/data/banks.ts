@@ -139,7 +139,7 @@ export function bankById(bankId: string): SandboxBank | null {
   return BANKS.find((b) => b.bankId === bankId) ?? null;
 }
 
-export const API_PREFIX = "/sandbox-bank/api";
+const API_PREFIX = "/sandbox-bank/api";
 
 export function bankBaseUrl(bankId: string): string {
   return `${API_PREFIX}/banks/${bankId}`;

@@ -7,9 +7,9 @@ import { ONLINE_SHOPS } from "@/lib/sandbox-bank/data/parties";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import type { Draft } from "@/lib/sandbox-bank/data/draft";
 
-export const BULK_SPAN_DAYS = 1095;
+const BULK_SPAN_DAYS = 1095;
 
-export function bulkStart(baseToday: DateOnly): DateOnly {
+function bulkStart(baseToday: DateOnly): DateOnly {
   return addDays(baseToday, -(BULK_SPAN_DAYS + 2));
 }
 

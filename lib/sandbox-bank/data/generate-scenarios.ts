@@ -9,11 +9,11 @@ import { hashText, rngFor } from "@/lib/sandbox-bank/data/hash";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
 
 /** The hold's date, relative to the real date so moving the sandbox clock ages it. */
-export const HOLD_AGE_DAYS = 40;
+const HOLD_AGE_DAYS = 40;
 /** The hold stays pending this many days after its date, then the bank releases it (no longer listed). */
-export const HOLD_PENDING_DAYS = 60;
+const HOLD_PENDING_DAYS = 60;
 /** `cancelled`: the payment is made again this many days after the cancelled attempt. */
-export const REMAKE_AFTER_DAYS = 2;
+const REMAKE_AFTER_DAYS = 2;
 
 function coffees(account: SandboxAccount, date: DateOnly): Draft[] {
   const { day, month } = parts(date);

@@ -67,7 +67,7 @@ function itCin(rest: string): string {
 const fit = (value: string, length: number) => value.padStart(length, "0").slice(0, length);
 
 /** The BBAN for a deterministic account number drawn from `seed`. */
-export function makeBban(country: IbanCountry, code: BankCode, seed: string): string {
+function makeBban(country: IbanCountry, code: BankCode, seed: string): string {
   switch (country) {
     case "BE": {
       const first10 = fit(code.bank, 3) + digitsFor(seed, 7);

@@ -25,7 +25,7 @@ export type GeneratedTransaction = Draft & {
   reportedCents: number;
 };
 
-export function pendingDays(account: SandboxAccount): number {
+function pendingDays(account: SandboxAccount): number {
   return account.profile.flavour === "pending" ? 4 : 2;
 }
 
@@ -72,11 +72,7 @@ function finish(
 }
 
 /** One day's transactions in (date, transactionId) order. */
-export function transactionsForDay(
-  account: SandboxAccount,
-  date: DateOnly,
-  clock: SandboxClock,
-): GeneratedTransaction[] {
+function transactionsForDay(account: SandboxAccount, date: DateOnly, clock: SandboxClock): GeneratedTransaction[] {
   const compact = date.replaceAll("-", "");
   const reissue = account.profile.behaviour === "reissue";
   const drafts = [...draftsForDay(account, date), ...scenarioDay(account, date, clock.baseToday)];
@@ -103,7 +99,7 @@ export function isBulk(account: SandboxAccount): boolean {
   return account.kind === "bulk";
 }
 
-export function bulkTransaction(account: SandboxAccount, clock: SandboxClock, k: number): GeneratedTransaction {
+function bulkTransaction(account: SandboxAccount, clock: SandboxClock, k: number): GeneratedTransaction {
   const date = bulkDate(account, clock.baseToday, k);
   return finish(
     account,

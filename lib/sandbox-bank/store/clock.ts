@@ -6,7 +6,7 @@ import { query } from "@/lib/sandbox-bank/store/db";
 
 export type ClockNow = SandboxClock & { nowMs: number; sandboxNowMs: number };
 
-export function clockAt(nowMs: number, offsetDays: number): ClockNow {
+function clockAt(nowMs: number, offsetDays: number): ClockNow {
   const baseToday = dateOf(nowMs);
   return {
     nowMs,

@@ -5,7 +5,7 @@ import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
 import { query, transaction } from "@/lib/sandbox-bank/store/db";
 
 /** A first-page transactions request after this many quiet seconds starts a new sync. */
-export const SYNC_GAP_SECONDS = 30;
+const SYNC_GAP_SECONDS = 30;
 /** `ratelimited`: how many transactions calls of each sync answer 429. */
 export const RATE_LIMITED_CALLS = 2;
 

@@ -68,7 +68,7 @@ async function createSchema(): Promise<void> {
   }
 }
 
-export async function ensureSchema(): Promise<void> {
+async function ensureSchema(): Promise<void> {
   if (!globals.sandboxBankSchema) {
     globals.sandboxBankSchema = createSchema().catch((error: unknown) => {
       globals.sandboxBankSchema = undefined;

@@ -4,7 +4,7 @@ import { covers, coveredAccount, requireValidConsent, spendAccessBudget } from "
 import { formatError, json, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
 /** The key the account list's unattended accesses count under (it addresses no single account). */
-export const ACCOUNT_LIST_KEY = "*accounts";
+const ACCOUNT_LIST_KEY = "*accounts";
 
 function withBalanceParam(ctx: BankContext): boolean {
   const value = ctx.url.searchParams.get("withBalance");

@@ -18,7 +18,7 @@ import { Xs2aError, type BankContext } from "@/lib/sandbox-bank/xs2a/http";
 
 export type Service = "accounts" | "balances" | "transactions";
 
-export function isSlowPsu(psuId: string | null): boolean {
+function isSlowPsu(psuId: string | null): boolean {
   if (!psuId) return false;
   const user = resolveUser(psuId);
   return user.ok && user.profile.behaviour === "slow";

@@ -7,7 +7,7 @@ import { formatError } from "@/lib/sandbox-bank/xs2a/http";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Future dates are adjusted to at most this many days (the spec lets the ASPSP adjust validUntil). */
-export const MAX_VALIDITY_DAYS = 180;
+const MAX_VALIDITY_DAYS = 180;
 
 const accountRef = z.object({
   iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$/, "must be an IBAN"),
@@ -48,7 +48,7 @@ const body = z.object({
   combinedServiceIndicator: z.boolean(),
 });
 
-export type ConsentRequest = {
+type ConsentRequest = {
   requestId: string;
   redirectUri: string;
   nokRedirectUri: string | null;

@@ -9,8 +9,8 @@ import { coveredAccount, requireValidConsent, spendAccessBudget } from "@/lib/sa
 import { formatError, json, Xs2aError, type BankContext, type Xs2aCode } from "@/lib/sandbox-bank/xs2a/http";
 import { accountReference, balancesView, transactionView } from "@/lib/sandbox-bank/xs2a/views";
 
-export const DEFAULT_ITEMS_PER_PAGE = 250;
-export const MAX_ITEMS_PER_PAGE = 1000;
+const DEFAULT_ITEMS_PER_PAGE = 250;
+const MAX_ITEMS_PER_PAGE = 1000;
 
 /** `flaky`: every third page of a sync fails, starting with the first. */
 export const FLAKY_EVERY = 3;
