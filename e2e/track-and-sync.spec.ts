@@ -96,7 +96,8 @@ test("track an account, sync it, page through and filter its transactions", asyn
   const dialog = page.getByRole("dialog", { name: "Counterpart of this transaction" });
   await expect(dialog).toBeVisible();
   const select = dialog.getByLabel("Counts under");
-  await expect(select.locator("option")).not.toHaveCount(0);
+  // The choices load after the dialog opens (the current one is shown at once): wait for others.
+  await expect.poll(() => select.locator("option").count()).toBeGreaterThan(1);
   const chosenBefore = await select.inputValue();
   const other = await select
     .locator("option")
