@@ -6,12 +6,10 @@ import * as callbackRoute from "@/app/api/accounttracking/v1/consents/callback/[
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
-import { trackAccount } from "@/lib/accounttracking/track";
-import { consentAccounts } from "@/lib/accounttracking/consents";
-import { db } from "@/lib/db/client";
 import type { Bank } from "@/lib/banking/types";
 import { bearer, call } from "@/lib/testing/http";
 import { makePerson } from "@/lib/testing/fixtures";
+import { validConsent } from "@/lib/testing/shared-account";
 
 export type EbConnected = {
   person: Awaited<ReturnType<typeof makePerson>>;
@@ -89,26 +87,6 @@ export async function ebConnectedConsent(
   const consentId = created.json.data.id;
   const url = await initiate(headers, consentId);
   await landOnCallback(await decideAtFakeBank(url, user, "approve", options.accounts));
-  const consent = await db().consent.findUniqueOrThrow({ where: { id: consentId } });
-  if (consent.status !== "valid") throw new Error(`consent ${consent.status}: ${consent.statusReason}`);
+  const consent = await validConsent(consentId);
   return { person, headers, consentId, bank, sessionId: consent.externalId ?? "" };
-}
-
-export async function ebTrackedAccount(c: EbConnected, accountType: "private" | "company" | "payment" = "private") {
-  const consent = await db().consent.findUniqueOrThrow({ where: { id: c.consentId } });
-  const exposed = await consentAccounts(db(), consent, { psuIpAddress: "192.0.2.1", requestId: "test" });
-  const accountId = exposed.find((a) => a.accountType === accountType)?.externalId;
-  return trackAccount(
-    db(),
-    {
-      scopeId: c.person.scopeId,
-      userId: c.person.userId,
-      bankId: c.bank.bankId,
-      countryCode: c.bank.countryCode,
-      accountType,
-      consentId: c.consentId,
-      accountId,
-    },
-    { psuIpAddress: "192.0.2.1", requestId: "test" },
-  );
 }

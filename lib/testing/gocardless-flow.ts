@@ -4,12 +4,10 @@
 import * as callbackRoute from "@/app/api/accounttracking/v1/consents/callback/[integration]/route";
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
-import { trackAccount } from "@/lib/accounttracking/track";
-import { consentAccounts } from "@/lib/accounttracking/consents";
-import { db } from "@/lib/db/client";
 import type { Bank } from "@/lib/banking/types";
 import { ebBanks, initiate } from "@/lib/testing/enablebanking-flow";
 import { makePerson } from "@/lib/testing/fixtures";
+import { validConsent } from "@/lib/testing/shared-account";
 import { bearer, call } from "@/lib/testing/http";
 
 export { ebBanks as banksIn, initiate };
@@ -21,8 +19,6 @@ export type GcConnected = {
   bank: Bank;
   requisitionId: string;
 };
-
-const ATTENDED = { psuIpAddress: "192.0.2.1", requestId: "test" };
 
 /** Follows the requisition's link to the consent page and decides there; returns where it redirects. */
 export async function decideAtGoCardless(
@@ -73,26 +69,6 @@ export async function gcConnectedConsent(
   await landOnGcCallback(
     await decideAtGoCardless(await initiate(headers, consentId), user, "approve", options.accounts),
   );
-  const consent = await db().consent.findUniqueOrThrow({ where: { id: consentId } });
-  if (consent.status !== "valid") throw new Error(`consent ${consent.status}: ${consent.statusReason}`);
+  const consent = await validConsent(consentId);
   return { person, headers, consentId, bank, requisitionId: consent.externalId ?? "" };
-}
-
-export async function gcTrackedAccount(c: GcConnected, accountType: "private" | "payment" = "private") {
-  const consent = await db().consent.findUniqueOrThrow({ where: { id: c.consentId } });
-  const exposed = await consentAccounts(db(), consent, ATTENDED);
-  const accountId = exposed.find((a) => a.accountType === accountType)?.externalId;
-  return trackAccount(
-    db(),
-    {
-      scopeId: c.person.scopeId,
-      userId: c.person.userId,
-      bankId: c.bank.bankId,
-      countryCode: c.bank.countryCode,
-      accountType,
-      consentId: c.consentId,
-      accountId,
-    },
-    ATTENDED,
-  );
 }

@@ -10,15 +10,10 @@ import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/re
 import { prisma } from "@/lib/db/client";
 import { endSession, store } from "@/lib/enablebanking-fake/state";
 import { executeRun } from "@/lib/sync/runner";
-import {
-  decideAtFakeBank,
-  ebConnectedConsent,
-  ebTrackedAccount,
-  initiate,
-  landOnCallback,
-} from "@/lib/testing/enablebanking-flow";
+import { decideAtFakeBank, ebConnectedConsent, initiate, landOnCallback } from "@/lib/testing/enablebanking-flow";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { call } from "@/lib/testing/http";
+import { trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withEnableBankingFake();
 
@@ -26,7 +21,7 @@ describe("Enable Banking consent lifecycle", () => {
   it("a business bank entry asks for psu_type business and exposes company accounts that sync", async () => {
     const c = await ebConnectedConsent("alice", { country: "SE", bankName: "Skärgårdsbanken", business: true });
     expect(store().sessions.get(c.sessionId)?.psuType).toBe("business");
-    const { account, run } = await ebTrackedAccount(c, "company");
+    const { account, run } = await trackSharedAccount(c, "company");
     expect([account.accountType, account.currency]).toEqual(["company", "SEK"]);
     await executeRun(run.id, "test-worker");
     expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
@@ -65,7 +60,7 @@ describe("Enable Banking consent lifecycle", () => {
         .sessions.get(c.sessionId)
         ?.accounts.map((a) => a.template.name),
     ).toEqual(["Debit card"]);
-    await expect(ebTrackedAccount(c, "private")).rejects.toMatchObject({ status: 422 });
+    await expect(trackSharedAccount(c, "private")).rejects.toMatchObject({ status: 422 });
   });
 
   it("cancelling at the bank rejects the consent; nothing reaches POST /sessions", async () => {
@@ -105,7 +100,7 @@ describe("Enable Banking consent lifecycle", () => {
 
   it("renewal after expiry is a new authorisation; the tracked account follows to the new session's uid by IBAN", async () => {
     const c = await ebConnectedConsent("alice");
-    const { account, run } = await ebTrackedAccount(c);
+    const { account, run } = await trackSharedAccount(c);
     await executeRun(run.id, "test-worker");
     endSession(c.sessionId, "EXPIRED");
     const status = await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });

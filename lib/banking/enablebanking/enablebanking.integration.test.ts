@@ -7,7 +7,7 @@ import { pool, prisma } from "@/lib/db/client";
 import { accountTotals } from "@/lib/enablebanking-fake/api";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 import { executeOnce, expectStoredEqualTo, storedTotals, syncOnce } from "@/lib/testing/fake-bank-truth";
-import { ebConnectedConsent, ebTrackedAccount } from "@/lib/testing/enablebanking-flow";
+import { ebConnectedConsent } from "@/lib/testing/enablebanking-flow";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import * as countriesRoute from "@/app/api/accounttracking/v1/supported-countries/route";
@@ -15,6 +15,7 @@ import { call } from "@/lib/testing/http";
 import { ebBanks } from "@/lib/testing/enablebanking-flow";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
+import { trackSharedAccount } from "@/lib/testing/shared-account";
 
 // Both integrations configured, as a deployment with Enable Banking would have them.
 withSandboxBank();
@@ -54,7 +55,7 @@ describe("Enable Banking through the local fake", () => {
   it("alice: connect, track, sync equals the bank; a re-sync changes nothing; unattended reads send no PSU headers", async () => {
     const c = await ebConnectedConsent("alice");
     expect(c.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const { account, run: first } = await ebTrackedAccount(c);
+    const { account, run: first } = await trackSharedAccount(c);
     const done = await firstSync(first.id);
     expect(done.state).toBe("succeeded");
     expect(done.pages).toBeGreaterThan(3);
@@ -77,7 +78,7 @@ describe("Enable Banking through the local fake", () => {
 
   it("ratelimited: 429 with Retry-After is waited out and the data equals the bank", async () => {
     const c = await ebConnectedConsent("ratelimited");
-    const { account, run: first } = await ebTrackedAccount(c);
+    const { account, run: first } = await trackSharedAccount(c);
     const done = await firstSync(first.id);
     expect(done.state).toBe("succeeded");
     expect(callsFor(account.externalId).filter((x) => x.status === 429)).toHaveLength(2);
@@ -86,7 +87,7 @@ describe("Enable Banking through the local fake", () => {
 
   it("flaky: 500 and 408 are retried and the data equals the bank", async () => {
     const c = await ebConnectedConsent("flaky");
-    const { account, run: first } = await ebTrackedAccount(c);
+    const { account, run: first } = await trackSharedAccount(c);
     const done = await firstSync(first.id);
     expect(done.state).toBe("succeeded");
     const statuses = callsFor(account.externalId).map((x) => x.status);
@@ -97,7 +98,7 @@ describe("Enable Banking through the local fake", () => {
 
   it("pending → booked (and pending → cancelled) after the bank's clock moves: updated in place, equal to the bank", async () => {
     const c = await ebConnectedConsent("alice");
-    const { account, run: first } = await ebTrackedAccount(c);
+    const { account, run: first } = await trackSharedAccount(c);
     await firstSync(first.id);
     const pendingIds = (
       await pool().query<{ external_id: string }>(
@@ -125,7 +126,7 @@ describe("Enable Banking through the local fake", () => {
 
   it("idless: identical id-less entries on one day stay separate rows, stable across re-syncs", async () => {
     const c = await ebConnectedConsent("idless");
-    const { account, run: first } = await ebTrackedAccount(c);
+    const { account, run: first } = await trackSharedAccount(c);
     expect((await firstSync(first.id)).state).toBe("succeeded");
     await expectEqualToFake(account.id, account.externalId);
     const coffees = await pool().query<{ n: number }>(
@@ -142,7 +143,7 @@ describe("Enable Banking through the local fake", () => {
     "a session %s at the bank ends the consent at once, says what to do, keeps what is stored",
     async (how) => {
       const c = await ebConnectedConsent("alice");
-      const { account, run: first } = await ebTrackedAccount(c);
+      const { account, run: first } = await trackSharedAccount(c);
       await firstSync(first.id);
       const stored = (await ours(account.id)).booked;
       expect(endSession(c.sessionId, how)).toBe(true);

@@ -12,12 +12,12 @@ import {
   decideAtGoCardless,
   gcConnectedConsent,
   gcConsent,
-  gcTrackedAccount,
   initiate,
   landOnGcCallback,
 } from "@/lib/testing/gocardless-flow";
 import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
 import { call } from "@/lib/testing/http";
+import { trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withGoCardlessFake();
 
@@ -40,10 +40,10 @@ describe("GoCardless consent lifecycle", () => {
   it("only the accounts the person chose are linked; one matching account is tracked and syncs", async () => {
     const c = await gcConnectedConsent("alice", { accounts: [0] });
     expect(gcStore().requisitions.get(c.requisitionId)?.accountIds).toHaveLength(1);
-    const { account, run } = await gcTrackedAccount(c);
+    const { account, run } = await trackSharedAccount(c);
     expect([account.accountType, account.currency]).toEqual(["private", "EUR"]);
     expect((await executeOnce(run.id)).state).toBe("succeeded");
-    await expect(gcTrackedAccount(c, "payment")).rejects.toMatchObject({ status: 422 });
+    await expect(trackSharedAccount(c, "payment")).rejects.toMatchObject({ status: 422 });
   });
 
   it("cancelling at GoCardless rejects the consent", async () => {
@@ -73,7 +73,7 @@ describe("GoCardless consent lifecycle", () => {
 
   it("renewal after expiry is a new agreement and requisition; the tracked account follows by IBAN", async () => {
     const c = await gcConnectedConsent("alice");
-    const { account, run } = await gcTrackedAccount(c);
+    const { account, run } = await trackSharedAccount(c);
     await executeOnce(run.id);
     expect(endRequisition(c.requisitionId, "EX")).toBe(true);
     await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });

@@ -9,10 +9,11 @@ import { pool, prisma } from "@/lib/db/client";
 import { gcAccountTotals } from "@/lib/gocardless-fake/account-api";
 import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
 import { executeOnce, expectStoredEqualTo, storedTotals, syncOnce } from "@/lib/testing/fake-bank-truth";
-import { banksIn, gcConnectedConsent, gcTrackedAccount } from "@/lib/testing/gocardless-flow";
+import { banksIn, gcConnectedConsent } from "@/lib/testing/gocardless-flow";
 import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
+import { trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withGoCardlessFake({ windowDays: 60 });
 
@@ -22,7 +23,7 @@ const callsFor = (id: string) => gcFakeCalls().filter((c) => c.path.includes(id)
 
 async function connectedAndSynced(user: string) {
   const c = await gcConnectedConsent(user);
-  const { account, run } = await gcTrackedAccount(c);
+  const { account, run } = await trackSharedAccount(c);
   const done = await executeOnce(run.id);
   return { c, account, done };
 }
