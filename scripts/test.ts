@@ -124,6 +124,7 @@ for (const v of verdicts)
   );
 if (failedRunners.length > 0) {
   console.error(`\nFailed: ${failedRunners.map((v) => v.runner).join(", ")}`);
+  for (const v of failedRunners) for (const failure of v.failures ?? []) console.error(`  ✗ ${v.runner}: ${failure}`);
 }
 // A plain closing line that CI counts.
 console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);

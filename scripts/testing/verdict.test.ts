@@ -105,3 +105,65 @@ describe("judgePrettier", () => {
     expect(judgePrettier(2, "").problems).toEqual(["exited with 2"]);
   });
 });
+
+describe("naming what failed", () => {
+  it("names each failed Vitest test with its file and the first line of its error", () => {
+    const report = {
+      ...cleanVitest,
+      numPassedTests: 1,
+      numFailedTests: 1,
+      success: false,
+      testResults: [
+        {
+          name: "/repo/lib/a.test.ts",
+          status: "failed",
+          message: "",
+          assertionResults: [
+            { fullName: "sync keeps rows", status: "passed" },
+            {
+              fullName: "sync counts runs",
+              status: "failed",
+              failureMessages: ["\u001b[31mAssertionError: expected 2 to be 1\u001b[39m\n    at lib/a.test.ts:9"],
+            },
+          ],
+        },
+      ],
+    };
+    expect(judgeVitest(1, report, cleanRun, "/repo").failures).toEqual([
+      "lib/a.test.ts › sync counts runs: AssertionError: expected 2 to be 1",
+    ]);
+  });
+
+  it("names each failed or flaky Playwright test with its project, place and error", () => {
+    const spec = (title: string, status: string, message?: string) => ({
+      title,
+      file: "sync.spec.ts",
+      line: 7,
+      tests: [{ projectName: "faults", status, results: [{ errors: message ? [{ message }] : [] }] }],
+    });
+    const report = {
+      stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
+      errors: [],
+      suites: [
+        {
+          title: "sync.spec.ts",
+          file: "sync.spec.ts",
+          specs: [spec("passes", "expected")],
+          suites: [
+            {
+              title: "through sandbox",
+              specs: [
+                spec("one run", "unexpected", "Error: expect(received).toBe(expected)\n\nExpected: 1"),
+                spec("retried", "flaky", "Timeout"),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(judgePlaywright(1, report).failures).toEqual([
+      "[faults] sync.spec.ts:7 › through sandbox › one run (unexpected): Error: expect(received).toBe(expected)",
+      "[faults] sync.spec.ts:7 › through sandbox › retried (flaky): Timeout",
+    ]);
+  });
+});

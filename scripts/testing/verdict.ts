@@ -12,6 +12,8 @@ export type Verdict = {
   skipped: number;
   /** Everything that makes the run fail, in words; empty when it passed. */
   problems: string[];
+  /** Each failed test by name, with the first line of its error, so a log's tail says what broke. */
+  failures?: string[];
 };
 
 type VitestJson = {
@@ -22,7 +24,12 @@ type VitestJson = {
   numTodoTests: number;
   numFailedTestSuites: number;
   success: boolean;
-  testResults: { name: string; status: string; message: string }[];
+  testResults: {
+    name: string;
+    status: string;
+    message: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 };
 
 type VitestRun = { reason: string; unhandledErrors: string[] };
@@ -35,10 +42,60 @@ export type EslintJson = {
   messages: { ruleId: string | null; line?: number; message: string }[];
 }[];
 
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: {
+      projectName: string;
+      status: string;
+      results: { errors?: { message?: string }[]; error?: { message?: string } }[];
+    }[];
+  }[];
+  suites?: PlaywrightSuite[];
+};
+
 type PlaywrightJson = {
+  suites?: PlaywrightSuite[];
   stats: { expected: number; unexpected: number; flaky: number; skipped: number; interrupted?: number };
   errors: { message?: string }[];
 };
+
+/** The first non-empty line of an error message, without terminal colour codes, at most 300 characters. */
+export function firstLine(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const line = plain.split("\n").find((l) => l.trim() !== "") ?? "no message";
+  return line.trim().slice(0, 300);
+}
+
+function vitestFailures(report: VitestJson, root: string): string[] {
+  return report.testResults.flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === "failed")
+      .map((t) => `${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`),
+  );
+}
+
+function playwrightFailures(suites: PlaywrightSuite[], titles: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const trail = suite.file === suite.title ? titles : [...titles, suite.title];
+    const here = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === "unexpected" || t.status === "flaky")
+        .map((t) => {
+          const result = t.results.find((r) => (r.errors?.length ?? 0) > 0 || r.error);
+          const message = result?.errors?.[0]?.message ?? result?.error?.message;
+          const name = [...trail, spec.title].join(" › ");
+          return `[${t.projectName}] ${spec.file}:${spec.line} › ${name} (${t.status}): ${firstLine(message)}`;
+        }),
+    );
+    return [...here, ...playwrightFailures(suite.suites ?? [], trail)];
+  });
+}
 
 function readJson<T>(file: string): T | null {
   if (!existsSync(file)) return null;
@@ -49,7 +106,12 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-export function judgeVitest(exitCode: number | null, report: VitestJson | null, run: VitestRun | null): Verdict {
+export function judgeVitest(
+  exitCode: number | null,
+  report: VitestJson | null,
+  run: VitestRun | null,
+  root = process.cwd(),
+): Verdict {
   const problems: string[] = [];
   if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
   if (!report)
@@ -74,7 +136,8 @@ export function judgeVitest(exitCode: number | null, report: VitestJson | null, 
   if (run && run.unhandledErrors.length > 0)
     problems.push(`${run.unhandledErrors.length} unhandled error(s): ${run.unhandledErrors.join("; ")}`);
   if (run && run.reason !== "passed") problems.push(`the run ended as "${run.reason}"`);
-  return { runner: "vitest", passed: report.numPassedTests, failed, skipped, problems };
+  const failures = vitestFailures(report, root);
+  return { runner: "vitest", passed: report.numPassedTests, failed, skipped, problems, failures };
 }
 
 export function judgePlaywright(exitCode: number | null, report: PlaywrightJson | null): Verdict {
@@ -96,7 +159,15 @@ export function judgePlaywright(exitCode: number | null, report: PlaywrightJson 
   if (skipped > 0) problems.push(`${skipped} skipped test(s): no test may skip itself`);
   if (expected + unexpected + flaky === 0) problems.push("no test ran");
   for (const error of report.errors) problems.push(`error outside a test: ${error.message ?? "unknown"}`);
-  return { runner: "playwright", passed: expected, failed: unexpected + flaky + interrupted, skipped, problems };
+  const failures = playwrightFailures(report.suites ?? []);
+  return {
+    runner: "playwright",
+    passed: expected,
+    failed: unexpected + flaky + interrupted,
+    skipped,
+    problems,
+    failures,
+  };
 }
 
 /** Lint: any error or warning fails, and so does a non-zero exit or a missing report. */
