@@ -205,18 +205,28 @@ for (const bank of faultBanks()) {
     }) => {
       const { headers, account, truth } = await setUp(request, baseURL, bank.users.ordinary);
       expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers }),
-        ),
-      );
-      expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
-      const ids = new Set(await Promise.all(answers.map(async (a) => (await dataOf<{ id: string }>(a)).id)));
-      expect(ids.size).toBe(1);
-      const run = await runEnded(request, headers, account.id);
-      expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
-      expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
-      expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+      // The bank holds the account's report, so the one run is certainly in flight while all 20 arrive.
+      await bank.hold(request, account, "hold");
+      let released: number | undefined;
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            request.post(`/api/accounttracking/v1/accounts/${account.id}/sync-transactions`, { headers }),
+          ),
+        );
+        expect(answers.map((a) => a.status())).toEqual(Array(20).fill(202));
+        const ids = new Set(await Promise.all(answers.map(async (a) => (await dataOf<{ id: string }>(a)).id)));
+        expect(ids.size).toBe(1);
+        const during = await syncStatus(request, headers, account.id);
+        expect([during.id, ["queued", "running"].includes(during.state)]).toEqual([[...ids][0], true]);
+        released = (await bank.hold(request, account, "release")).released;
+        const run = await runEnded(request, headers, account.id);
+        expect([run.id, run.state]).toEqual([[...ids][0], "succeeded"]);
+        expect((await syncStatus(request, headers, account.id)).id).toBe(run.id);
+        expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+      } finally {
+        if (released === undefined) await bank.hold(request, account, "release");
+      }
     });
   });
 }

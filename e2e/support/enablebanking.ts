@@ -145,3 +145,10 @@ export async function endFakeSession(request: APIRequestContext, account: Tracke
   const res = await request.post(`${FAKE}/controls/accounts/${account.bankAccountId}/${how}`);
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Holds an account's transaction reports at the fake, or releases them (answering how many waited). */
+export async function holdFakeAccount(request: APIRequestContext, account: TrackedAccount, action: "hold" | "release") {
+  const res = await request.post(`${FAKE}/controls/accounts/${account.bankAccountId}/${action}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { held: boolean; released?: number };
+}

@@ -4,9 +4,15 @@
 import { test, type APIRequestContext } from "@playwright/test";
 import { bankTransactions, type Canonical } from "./bank-truth";
 import { connectBank, type Connection, type TrackedAccount } from "./connect";
-import { connectEnableBanking, endFakeSession, enableBankingTransactions, moveFakeClock } from "./enablebanking";
+import {
+  connectEnableBanking,
+  endFakeSession,
+  enableBankingTransactions,
+  holdFakeAccount,
+  moveFakeClock,
+} from "./enablebanking";
 import type { Person } from "./person";
-import { advanceBankClock, endAtBank, resetBankClock } from "./sandbox-controls";
+import { advanceBankClock, endAtBank, holdAtBank, resetBankClock } from "./sandbox-controls";
 import { FAULTS_INAPP_DATA_DIR, FAULTS_SPLIT_DATA_DIR, isSplit } from "./topology";
 
 export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "ordinary";
@@ -26,6 +32,12 @@ export type FaultBank = {
     account: TrackedAccount,
     how: "expire" | "revoke",
   ): Promise<void>;
+  /** Holds the account's transaction reports at the bank until released; release answers how many waited. */
+  hold(
+    request: APIRequestContext,
+    account: TrackedAccount,
+    action: "hold" | "release",
+  ): Promise<{ held: boolean; released?: number }>;
 };
 
 /** The data directory of the server under test (its Enable Banking key is there). */
@@ -41,6 +53,7 @@ export function faultBanks(): FaultBank[] {
       truth: (request, account, connection) => bankTransactions(request, account, connection.bankConsentId),
       moveClock: (request, days) => (days === "reset" ? resetBankClock(request) : advanceBankClock(request, days)),
       end: (request, connection, _account, how) => endAtBank(request, connection.bankConsentId, how),
+      hold: (request, account, action) => holdAtBank(request, account.bankAccountId, action),
     },
     {
       name: "enablebanking",
@@ -50,6 +63,7 @@ export function faultBanks(): FaultBank[] {
       truth: (request, account) => enableBankingTransactions(request, account, dataDir()),
       moveClock: moveFakeClock,
       end: (request, _connection, account, how) => endFakeSession(request, account, how),
+      hold: holdFakeAccount,
     },
   ];
 }

@@ -1,4 +1,4 @@
-// The sandbox bank's controls (clock, expire, revoke) over HTTP, as a test or a demo drives them.
+// The sandbox bank's controls (clock, expire, revoke, hold) over HTTP, as a test or a demo drives them.
 import { expect, type APIRequestContext } from "@playwright/test";
 import { controlHeaders } from "../control-secret";
 
@@ -17,4 +17,11 @@ export async function resetBankClock(request: APIRequestContext) {
 export async function endAtBank(request: APIRequestContext, bankConsentId: string, how: "expire" | "revoke") {
   const res = await request.post(`${CONTROLS}/consents/${bankConsentId}/${how}`, { headers: controlHeaders });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Holds an account's transaction reports at the bank, or releases them (answering how many waited). */
+export async function holdAtBank(request: APIRequestContext, resourceId: string, action: "hold" | "release") {
+  const res = await request.post(`${CONTROLS}/accounts/${resourceId}/${action}`, { headers: controlHeaders });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { held: boolean; released?: number };
 }

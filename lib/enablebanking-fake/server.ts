@@ -2,7 +2,8 @@
 // under Next (app/enablebanking-fake) and behind a node:http server in tests:
 //   {prefix}/api/…            the API (JWT-checked like Enable Banking's)
 //   {prefix}/bank/{id}        the hosted bank page, and …/decision
-//   {prefix}/controls/…       clock, session expiry/revocation (by session or account uid), an account's totals
+//   {prefix}/controls/…       clock, session expiry/revocation (by session or account uid), an account's totals,
+//                             holding an account's transaction reports (…/hold, …/release)
 import type { KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import {
@@ -18,6 +19,7 @@ import {
   type FakeContext,
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
+import { holdAccount, passHold, releaseAccount } from "@/lib/fake-bank/hold";
 import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
 import { accountByUid, advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
 
@@ -73,8 +75,11 @@ async function api(
     head === "accounts" &&
     parts.length === 3 &&
     ["details", "balances", "transactions"].includes(what)
-  )
+  ) {
+    // A test's hold (controls/accounts/{uid}/hold) keeps transaction reports waiting until released.
+    if (what === "transactions") await passHold("enablebanking", id);
     return accountData(id, what, url);
+  }
   return fail(404, "WRONG_REQUEST_PARAMETERS", "Not found");
 }
 
@@ -101,6 +106,12 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
     return found && endSession(found.session.id, action === "expire" ? "EXPIRED" : "REVOKED")
       ? json(200, { ok: true })
       : json(404, { message: "No such account" });
+  }
+  if (request.method === "POST" && head === "accounts" && (action === "hold" || action === "release")) {
+    if (!accountByUid(id)) return json(404, { message: "No such account" });
+    if (action === "hold") holdAccount("enablebanking", id);
+    const released = action === "release" ? (releaseAccount("enablebanking", id) ?? 0) : undefined;
+    return json(200, { held: action === "hold", ...(released === undefined ? {} : { released }) });
   }
   if (request.method === "GET" && head === "accounts" && action === "totals") {
     const totals = accountTotals(id);

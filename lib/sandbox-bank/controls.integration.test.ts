@@ -2,6 +2,8 @@
 // booked, re-issued ids, expiry, the per-day unattended access budget, forced states and totals.
 // The only test file that moves the clock; it runs its tests in order and resets the clock after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as holdRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/hold/route";
+import * as releaseRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/release/route";
 import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
 import * as resetRoute from "@/app/sandbox-bank/api/controls/clock/reset/route";
 import * as clockRoute from "@/app/sandbox-bank/api/controls/clock/route";
@@ -9,6 +11,7 @@ import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentI
 import * as revokeRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/revoke/route";
 import * as usersRoute from "@/app/sandbox-bank/api/controls/users/route";
 import * as directoryRoute from "@/app/sandbox-bank/api/directory/route";
+import { waitingOn } from "@/lib/fake-bank/hold";
 import { parseCents } from "@/lib/sandbox-bank/data/money";
 import {
   accounts,
@@ -106,6 +109,28 @@ describe.sequential("sandbox clock and controls", () => {
     expect(totals.json.currency).toBe("EUR");
   });
 
+  it("holds an account's transaction reports until released, and 404s an unknown account", async () => {
+    const consentId = await approvedConsent(BANK, "alice");
+    const accountId = await firstAccountId(BANK, consentId);
+    const control = (route: typeof holdRoute, action: string, resourceId = accountId) =>
+      call<Json>(route.POST, "POST", `/sandbox-bank/api/controls/accounts/${resourceId}/${action}`, {
+        params: { resourceId },
+      });
+    expect((await control(holdRoute, "hold")).json).toEqual({ held: true });
+    let answered = false;
+    const report = transactions(BANK, accountId, { consentId, present: true }).then((res) => {
+      answered = true;
+      return res;
+    });
+    // The bank answers the report's consent checks first; waiting on them proves nothing yet.
+    await expect.poll(() => waitingOn("sandbox", accountId)).toBe(1);
+    expect(answered).toBe(false);
+    expect((await control(releaseRoute, "release")).json).toEqual({ held: false, released: 1 });
+    expect((await report).status).toBe(200);
+    expect((await control(releaseRoute, "release")).json).toEqual({ held: false, released: 0 });
+    expect((await control(holdRoute, "hold", "no-such-account")).status).toBe(404);
+  });
+
   it("moves the Date header, books pending transactions under the same id, and adds new days", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
@@ -125,11 +150,21 @@ describe.sequential("sandbox clock and controls", () => {
   it("user reissue: every transactionId changes when the clock moves", async () => {
     const consentId = await approvedConsent(BANK, "reissue");
     const accountId = await firstAccountId(BANK, consentId);
-    const first = (await allTransactions(consentId, accountId)).booked.slice(0, 20);
+    // The same entries on the oldest days, under new ids. Within a day the bank orders by id, so the
+    // entries are compared as (date, amount) sets: a re-issue may reorder a day's entries.
+    const before = (await allTransactions(consentId, accountId)).booked;
+    const days = [...new Set(before.map((t) => t.bookingDate))].slice(0, 10);
     await advance(1);
-    const second = (await allTransactions(consentId, accountId)).booked.slice(0, 20);
-    expect(second.map((t) => t.transactionAmount)).toEqual(first.map((t) => t.transactionAmount));
-    expect(second.filter((t) => first.some((f) => f.transactionId === t.transactionId))).toEqual([]);
+    const after = (await allTransactions(consentId, accountId)).booked;
+    const entries = (list: Tx[]) =>
+      list
+        .filter((t) => days.includes(t.bookingDate))
+        .map((t) => `${t.bookingDate} ${t.transactionAmount.amount}`)
+        .sort();
+    expect(entries(before).length).toBeGreaterThanOrEqual(10);
+    expect(entries(after)).toEqual(entries(before));
+    const earlierIds = new Set(before.map((t) => t.transactionId));
+    expect(after.filter((t) => earlierIds.has(t.transactionId))).toEqual([]);
   });
 
   it("user expiring: validUntil within 3 days; 401 CONSENT_EXPIRED once the clock passes it", async () => {

@@ -1,6 +1,8 @@
 // Controls for tests and demos (not XS2A): force consent states, move the sandbox clock, read the
-// bank's own totals for an account, list the test users, and the bank directory.
+// bank's own totals for an account, hold an account's transaction reports, list the test users, and
+// the bank directory.
 import { z } from "zod";
+import { holdAccount, releaseAccount } from "@/lib/fake-bank/hold";
 import { accountByResourceId } from "@/lib/sandbox-bank/data/accounts";
 import { BANKS, COUNTRIES, bankBaseUrl } from "@/lib/sandbox-bank/data/banks";
 import { isDateOnly } from "@/lib/sandbox-bank/data/dates";
@@ -80,4 +82,21 @@ export function accountTotals(ctx: BankContext): Response {
 
 export function users(): Response {
   return json({ users: testUsers() });
+}
+
+function knownAccount(ctx: BankContext) {
+  const account = accountByResourceId(ctx.params.resourceId);
+  if (!account) throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such account at the sandbox bank.");
+  return account;
+}
+
+/** Holds the account's transaction reports until released (or for 20 s at most). */
+export function holdTransactions(ctx: BankContext): Response {
+  holdAccount("sandbox", knownAccount(ctx).resourceId);
+  return json({ held: true });
+}
+
+/** Releases a hold; `released` counts the reports that were waiting. */
+export function releaseTransactions(ctx: BankContext): Response {
+  return json({ held: false, released: releaseAccount("sandbox", knownAccount(ctx).resourceId) ?? 0 });
 }

@@ -4,6 +4,7 @@ import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
 import { BANKS, bankBaseUrl } from "@/lib/sandbox-bank/data/banks";
 import { isDateOnly, type DateOnly } from "@/lib/sandbox-bank/data/dates";
 import { firstDay, transactionPage, type PageQuery } from "@/lib/sandbox-bank/data/transactions";
+import { passHold } from "@/lib/fake-bank/hold";
 import { flakyAttempt, rateLimitedCall } from "@/lib/sandbox-bank/store/counters";
 import { coveredAccount, requireValidConsent, spendAccessBudget } from "@/lib/sandbox-bank/xs2a/consent-guard";
 import { formatError, json, Xs2aError, type BankContext, type Xs2aCode } from "@/lib/sandbox-bank/xs2a/http";
@@ -130,6 +131,8 @@ export async function listTransactions(ctx: BankContext): Promise<Response> {
       );
     }
   }
+  // A test's hold (controls/accounts/{id}/hold) keeps the report waiting until released.
+  await passHold("sandbox", account.resourceId);
   // Paging through one report is one access: only first pages count against frequencyPerDay.
   if (isFirstPage) await spendAccessBudget(ctx, access.consent, account.resourceId);
 

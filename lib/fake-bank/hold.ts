@@ -1,0 +1,49 @@
+// A test control both local banks offer (the sandbox bank and the fake Enable Banking): hold an
+// account's transaction reports until the test releases them, so a test can act while a sync is
+// certainly in flight at the bank (e.g. 20 sync requests must all join the one running sync).
+// Held in the serving process; `globalThis` so every module copy of a Next.js server sees one map.
+// A hold releases itself after `maxMs`, so a test that fails before releasing cannot wedge the bank.
+
+type Hold = { released: Promise<void>; release: () => void; waiting: number };
+
+const KEY = Symbol.for("ledgerlink.fake-bank.holds");
+const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, Hold> };
+const holds = (): Map<string, Hold> => (holder[KEY] ??= new Map<string, Hold>());
+
+const keyOf = (bank: string, accountId: string) => `${bank}\u0000${accountId}`;
+
+export const MAX_HOLD_MS = 20_000;
+
+/** Holds the account's transaction reports (idempotent while held). */
+export function holdAccount(bank: string, accountId: string, maxMs = MAX_HOLD_MS): void {
+  const key = keyOf(bank, accountId);
+  if (holds().has(key)) return;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = () => {
+      holds().delete(key);
+      resolve();
+    };
+  });
+  holds().set(key, { released, release, waiting: 0 });
+  setTimeout(release, maxMs).unref();
+}
+
+/** Releases a hold; returns how many requests were waiting on it, or null when none was held. */
+export function releaseAccount(bank: string, accountId: string): number | null {
+  const hold = holds().get(keyOf(bank, accountId));
+  if (!hold) return null;
+  hold.release();
+  return hold.waiting;
+}
+
+/** How many requests wait on the account's hold now (0 when it is not held). */
+export const waitingOn = (bank: string, accountId: string) => holds().get(keyOf(bank, accountId))?.waiting ?? 0;
+
+/** Called by the bank before it answers a transaction report: waits while the account is held. */
+export async function passHold(bank: string, accountId: string): Promise<void> {
+  const hold = holds().get(keyOf(bank, accountId));
+  if (!hold) return;
+  hold.waiting += 1;
+  await hold.released;
+}
