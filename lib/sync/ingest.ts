@@ -68,7 +68,7 @@ const KEYED = `
                                               i.debtor_name, i.debtor_iban, i.ultimate_debtor, i.creditor_id, i.mandate_id) p`;
 
 // A row whose every key is already known is assigned here, in the upsert, so the common case writes
-// each row once. A row with any unknown key stays NULL: assign_counterparts then creates or extends
+// each row once. Each key is one primary-key probe (counterpart_key_owner), whatever the statistics. A row with any unknown key stays NULL: assign_counterparts then creates or extends
 // counterparts (it learns new keys), for those rows only.
 const RESOLVED = `
   SELECT k.*,
@@ -76,10 +76,10 @@ const RESOLVED = `
                AND (k.mandate IS NULL OR km.counterpart_id IS NOT NULL) AND (k.name_key IS NULL OR kn.counterpart_id IS NOT NULL)
               THEN coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) END AS cp
     FROM keyed k
-    LEFT JOIN counterpart_keys ki ON ki.scope_id = $1 AND ki.kind = 'iban' AND ki.value = k.iban
-    LEFT JOIN counterpart_keys kc ON kc.scope_id = $1 AND kc.kind = 'creditor_id' AND kc.value = k.cid
-    LEFT JOIN counterpart_keys km ON km.scope_id = $1 AND km.kind = 'mandate' AND km.value = k.mandate
-    LEFT JOIN counterpart_keys kn ON kn.scope_id = $1 AND kn.kind = 'name' AND kn.value = k.name_key`;
+    LEFT JOIN LATERAL counterpart_key_owner($1, 'iban', k.iban) ki ON true
+    LEFT JOIN LATERAL counterpart_key_owner($1, 'creditor_id', k.cid) kc ON true
+    LEFT JOIN LATERAL counterpart_key_owner($1, 'mandate', k.mandate) km ON true
+    LEFT JOIN LATERAL counterpart_key_owner($1, 'name', k.name_key) kn ON true`;
 
 const CHANGED = `(${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) IS DISTINCT FROM (${CHANGE_COLUMNS.map((c) => `EXCLUDED.${c}`).join(", ")})`;
 

@@ -19,3 +19,16 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
              CASE WHEN d.debit THEN ultimate_creditor ELSE ultimate_debtor END IS NOT NULL AS via,
              d.debit) q
 $$;
+
+-- The counterpart that owns one match key of a scope (no row when the key is unknown). Used as
+-- `LEFT JOIN LATERAL counterpart_key_owner(scope, kind, value) ON true`, it is always one primary-key
+-- probe per row: LIMIT 1 keeps the planner from flattening it into a join, which on a freshly grown
+-- counterpart_keys (statistics not yet refreshed, e.g. a scope's first sync) it planned as a rescan of
+-- every key of that kind per row, 1.2 s for a page of 1,000 new parties.
+CREATE OR REPLACE FUNCTION counterpart_key_owner(p_scope uuid, p_kind text, p_value text)
+RETURNS TABLE (counterpart_id uuid)
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT k.counterpart_id FROM counterpart_keys k
+   WHERE k.scope_id = p_scope AND k.kind = p_kind AND k.value = p_value
+   LIMIT 1
+$$;
