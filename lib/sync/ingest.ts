@@ -59,19 +59,42 @@ function columnValues(t: BankTransaction): (string | null)[] {
   ];
 }
 
-// The party's match keys come from the database function counterpart_party_keys, the same one
-// assign_counterparts uses, so both paths derive them identically.
+// A page names few parties many times (a supermarket, a payroll, a card processor), so each distinct
+// party of the page is keyed and resolved once and its rows join it by ordinal: the match keys'
+// regular expressions and the key probes run per party, not per row. The keys come from the database
+// function counterpart_party_keys, the same one assign_counterparts uses, so both paths derive them
+// identically (it reads only the amount's sign, passed as ±1).
+const PARTY_COLUMNS = [
+  "creditor_name",
+  "creditor_iban",
+  "ultimate_creditor",
+  "debtor_name",
+  "debtor_iban",
+  "ultimate_debtor",
+  "creditor_id",
+  "mandate_id",
+] as const;
+// The statement's positional parameters, in the order ingestPage passes them: the target ($1–$3), an
+// array a column, the rows' party ordinals, the parties' signs, an array a party field.
+const PARAM = {
+  column: (i: number) => 4 + i,
+  ordinals: 4 + COLUMNS.length,
+  debit: 5 + COLUMNS.length,
+  party: (i: number) => 6 + COLUMNS.length + i,
+};
+
 const KEYED = `
-  SELECT i.*, p.iban, p.cid, p.mandate, p.name_key
-    FROM input i
-    CROSS JOIN LATERAL counterpart_party_keys(i.amount, i.creditor_name, i.creditor_iban, i.ultimate_creditor,
-                                              i.debtor_name, i.debtor_iban, i.ultimate_debtor, i.creditor_id, i.mandate_id) p`;
+  SELECT p.ord, k.iban, k.cid, k.mandate, k.name_key
+    FROM unnest($${PARAM.debit}::boolean[], ${PARTY_COLUMNS.map((_, i) => `$${PARAM.party(i)}::text[]`).join(", ")})
+         WITH ORDINALITY AS p(debit, ${PARTY_COLUMNS.join(", ")}, ord)
+    CROSS JOIN LATERAL counterpart_party_keys(CASE WHEN p.debit THEN -1 ELSE 1 END, ${PARTY_COLUMNS.map((c) => `p.${c}`).join(", ")}) k`;
 
 // A row whose every key is already known is assigned here, in the upsert, so the common case writes
-// each row once. Each key is one primary-key probe (counterpart_key_owner), whatever the statistics. A row with any unknown key stays NULL: assign_counterparts then creates or extends
-// counterparts (it learns new keys), for those rows only.
+// each row once; each key is one primary-key probe (counterpart_key_owner), whatever the statistics.
+// A row with any unknown key stays NULL: assign_counterparts then creates or extends counterparts (it
+// learns new keys), for those rows only.
 const RESOLVED = `
-  SELECT k.*,
+  SELECT k.ord,
          CASE WHEN (k.iban IS NULL OR ki.counterpart_id IS NOT NULL) AND (k.cid IS NULL OR kc.counterpart_id IS NOT NULL)
                AND (k.mandate IS NULL OR km.counterpart_id IS NOT NULL) AND (k.name_key IS NULL OR kn.counterpart_id IS NOT NULL)
               THEN coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) END AS cp
@@ -85,13 +108,14 @@ const CHANGED = `(${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) 
 
 const SQL = `
 WITH input AS (
-  SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 4}::${type}[]`).join(", ")})
-    AS i(${COLUMNS.map(([c]) => c).join(", ")})
+  SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.ordinals}::bigint[])
+    AS i(${COLUMNS.map(([c]) => c).join(", ")}, party)
 ), keyed AS (${KEYED}
 ), resolved AS (${RESOLVED}
 ), upserted AS (
   INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, counterpart_id, updated_at)
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `r.${c}`).join(", ")}, r.cp, now() FROM resolved r
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, r.cp, now()
+    FROM input i JOIN resolved r ON r.ord = i.party
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     last_seen_run_id = EXCLUDED.last_seen_run_id,
@@ -123,13 +147,51 @@ export async function ingestPage(
     const prior = byId.get(t.externalId);
     if (!prior || (prior.status === "pending" && t.status === "booked")) byId.set(t.externalId, t);
   }
-  const rows = [...byId.values()].map(columnValues);
+  const page = [...byId.values()];
+  const rows = page.map(columnValues);
   const arrays = COLUMNS.map((_, col) => rows.map((r) => r[col]));
+  const { parties, ordinals } = partiesOf(page);
   const { rows: result } = await client.query<IngestCounts>(SQL, [
     target.scopeId,
     target.accountId,
     target.runId,
     ...arrays,
+    ordinals,
+    parties.map((p) => p.debit),
+    ...PARTY_COLUMNS.map((_, col) => parties.map((p) => p.fields[col])),
   ]);
   return result[0];
+}
+
+/** Whether a decimal string is below zero, as SQL's `amount < 0` reads it ("-0.00" is not). */
+const isDebit = (amount: string) => amount.startsWith("-") && /[1-9]/.test(amount);
+
+/** The page's distinct parties (sign and party fields) and, per row, its party's 1-based ordinal. */
+function partiesOf(page: BankTransaction[]) {
+  const index = new Map<string, number>();
+  const parties: { debit: boolean; fields: (string | null)[] }[] = [];
+  const ordinals = page.map((t) => {
+    const party = {
+      debit: isDebit(t.amount),
+      fields: [
+        t.creditorName,
+        t.creditorIban,
+        t.ultimateCreditor,
+        t.debtorName,
+        t.debtorIban,
+        t.ultimateDebtor,
+        t.creditorId,
+        t.mandateId,
+      ],
+    };
+    const key = JSON.stringify(party);
+    let ordinal = index.get(key);
+    if (ordinal === undefined) {
+      parties.push(party);
+      ordinal = parties.length;
+      index.set(key, ordinal);
+    }
+    return ordinal;
+  });
+  return { parties, ordinals };
 }
