@@ -20,7 +20,7 @@ import { appUrl, returnUrlAllowlist } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { pickerUrl } from "@/lib/accounttracking/picker-token";
-import { findConsent, integrationOrFail } from "@/lib/accounttracking/consents";
+import { integrationOrFail } from "@/lib/accounttracking/consents";
 
 const STATE_TTL_SECONDS = 15 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
@@ -157,5 +157,3 @@ export async function planRedirect(db: Tx, input: RedirectInput) {
   };
   return { data, write, setCookie: binding ? bindingCookie(binding) : null };
 }
-
-export { findConsent };

@@ -1,6 +1,7 @@
 // The consent lifecycle on our side. The bank is the source of truth for a consent's state: reads
 // that must be live (status, remaining days) ask it, and its answer is mapped onto our statuses.
 import { conflict, notFound, validationFailed } from "@/lib/api/errors";
+import { recordRoute } from "@/lib/api/load";
 import { bankErrorCode } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, integrationNames } from "@/lib/banking/registry";
@@ -62,6 +63,11 @@ export async function findConsent(db: Tx, scopeId: string, id: string): Promise<
   if (!consent) throw notFound("Consent");
   return consent;
 }
+
+/** Routes about one consent, by {consent}: reading it (App tokens too), or a person setting up accounts. */
+const consentRoute = recordRoute("consent", findConsent);
+export const CONSENT_READ = consentRoute("any", "accounts.read");
+export const CONSENT_SETUP = consentRoute("user", "accounts.setup");
 
 /** Applies what the bank says about a consent. Ended consents never come back to life. */
 export async function applyBankConsent(

@@ -4,6 +4,7 @@
 // declare, a field of the wrong type, a missing field or a field the schema lacks is a compile error.
 import type { z } from "zod";
 import type { ApiError, ErrorCode } from "@/lib/api/errors";
+import type { Load } from "@/lib/api/load";
 import type { LimitKey, LimitName } from "@/lib/api/rate-limit";
 import type { PageSpec, Responses, ResponseSpec } from "@/lib/api/responses";
 import type { ScopeContext } from "@/lib/api/scope";
@@ -23,9 +24,13 @@ export type Contract = {
   description?: string;
   auth: AuthMode;
   scoped: boolean;
-  /** Checked before the handler runs, unless `afterLookup`. */
+  /** Checked before the handler runs; with `load`, once the record was found; with `afterLookup`, by the handler. */
   capability?: Capability;
-  /** 404 before 403: the handler finds its record, then calls `authorize()` (checks `capability`). */
+  /**
+   * 404 before 403 where the lookup is not a plain `load` (e.g. folded into the handler's own query):
+   * the handler finds its record, then must call `authorize()` (checks `capability`); a handler that
+   * answers without calling it is a server error.
+   */
   afterLookup?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -51,7 +56,7 @@ type PrincipalFor<A extends AuthMode> = A extends "public"
     : Principal;
 type Input<S, Own> = Own extends true ? unknown : S extends z.ZodType ? z.infer<S> : undefined;
 
-export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own = false> = {
+export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own = false, F = undefined> = {
   request: Request;
   requestId: string;
   principal: PrincipalFor<A>;
@@ -59,9 +64,14 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own =
   body: Input<B, Own>;
   query: Input<Q, Own>;
   params: Record<string, string>;
+  /** The record `load` found (capability checked); undefined without `load`. */
+  found: F;
   /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
   db: Tx;
-  /** For `afterLookup` routes: check the capability once the record was found (default: the declared one). */
+  /**
+   * Checks a capability (default: the declared one): for `afterLookup` routes once the record was
+   * found, and for a further capability the found record calls for (e.g. a default profile).
+   */
   authorize: (capability?: Capability) => void;
   /** `transaction: "narrow"` only: a short transaction for writes made before the answer's. */
   transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -119,8 +129,8 @@ type ExcessOf<H, R extends Responses> = H extends (...args: never[]) => Promise<
     : never
   : never;
 
-export type Handler<A extends AuthMode, Scoped extends boolean, B, Q, Own, R extends Responses> = (
-  ctx: RouteContext<A, Scoped, B, Q, Own>,
+export type Handler<A extends AuthMode, Scoped extends boolean, B, Q, Own, R extends Responses, F = undefined> = (
+  ctx: RouteContext<A, Scoped, B, Q, Own, F>,
 ) => Promise<ResultOf<R>>;
 
 /** The kernel's own options: how the request is limited and run, not part of the document. */
@@ -145,6 +155,9 @@ type KernelOptions = {
   transaction?: "handler" | "narrow";
 };
 
+/** The record the route is about (lib/api/load.ts): scoped routes only. */
+type LoadOption<Scoped extends boolean, F> = Scoped extends true ? { load?: Load<F> } : { load?: never };
+
 export type RouteOptions<
   A extends AuthMode,
   Scoped extends boolean,
@@ -153,8 +166,18 @@ export type RouteOptions<
   Own extends boolean,
   R extends Responses,
   H,
+  F = undefined,
 > = Contract &
-  KernelOptions & { auth: A; scoped: Scoped; body?: B; query?: Q; ownValidation?: Own; responses: R; handler: H };
+  KernelOptions &
+  LoadOption<Scoped, F> & {
+    auth: A;
+    scoped: Scoped;
+    body?: B;
+    query?: Q;
+    ownValidation?: Own;
+    responses: R;
+    handler: H;
+  };
 
 /** Compiles only when the handler returns no field outside its response schemas (names the first ones). */
 export type NoExcess<H, R extends Responses> = [ExcessOf<H, R>] extends [never]

@@ -1,6 +1,6 @@
 // A route file's exports: `methods({GET: route(…), …})` gives every method a handler (405 in the
-// envelope for those it lacks) and marks them as the kernel's. Each route() handler carries its
-// contract, which the OpenAPI document and the test helpers read back with contractOf().
+// envelope for those it lacks). Each route() handler carries its contract, which the OpenAPI
+// document and the test helpers read back with contractOf().
 import type { Contract } from "@/lib/api/contract";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
@@ -9,8 +9,7 @@ type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (request: Request, context: NextContext) => Promise<Response>;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-// Registry symbols, so the marks read the same from any copy of this module.
-const KERNEL_HANDLER = Symbol.for("ledgerlink.kernel-handler");
+// A registry symbol, so the mark reads the same from any copy of this module.
 const CONTRACT = Symbol.for("ledgerlink.contract");
 
 /** Attaches the contract a handler answers by (route() does; health, outside the kernel, too). */
@@ -25,11 +24,6 @@ export function contractOf(handler: unknown): Contract | undefined {
     : undefined;
 }
 
-function mark(handler: Handler): Handler {
-  Object.defineProperty(handler, KERNEL_HANDLER, { value: true });
-  return handler;
-}
-
 /** 405 in the envelope, with the Allow header. */
 export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
   const requestId = requestIdFor(request);
@@ -42,10 +36,10 @@ export function methods(handlers: Partial<Record<Method, Handler>>): Record<Meth
   const allow = Object.keys(handlers).join(", ");
   const notAllowed = (): Handler => (request) => methodNotAllowed(request, allow);
   return {
-    GET: mark(handlers.GET ?? notAllowed()),
-    POST: mark(handlers.POST ?? notAllowed()),
-    PUT: mark(handlers.PUT ?? notAllowed()),
-    PATCH: mark(handlers.PATCH ?? notAllowed()),
-    DELETE: mark(handlers.DELETE ?? notAllowed()),
+    GET: handlers.GET ?? notAllowed(),
+    POST: handlers.POST ?? notAllowed(),
+    PUT: handlers.PUT ?? notAllowed(),
+    PATCH: handlers.PATCH ?? notAllowed(),
+    DELETE: handlers.DELETE ?? notAllowed(),
   };
 }

@@ -8,6 +8,8 @@
 // Order (each step can end the request): X-Scope present (no database read) → authenticate →
 // rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
+// A route about one record (`load`, lib/api/load.ts) answers 404 before 403: its capability is
+// checked after the record was found, in the handler's transaction, and the handler gets it found.
 //
 // Transactions. A write handler runs in one database transaction by default, with its stored
 // Idempotency-Key response. The rule: no transaction is ever open while we wait on a bank. A
@@ -33,6 +35,7 @@ import {
   shouldStore,
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
+import { loadRecord, pathParams, withLoadParam } from "@/lib/api/load";
 import { documented, type Handler } from "@/lib/api/methods";
 import { checkSameOrigin } from "@/lib/api/origin";
 import { errorOutcome, mapUnknownError, outcomeOf, type Outcome } from "@/lib/api/outcome";
@@ -41,7 +44,7 @@ import { requestIdFor } from "@/lib/api/request-id";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { textResponse } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
-import { authorize, isUuid, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
+import { authorize, resolveScope, scopeHeader, type ScopeContext } from "@/lib/api/scope";
 import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
 import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
@@ -53,25 +56,19 @@ export { methods, type Handler } from "@/lib/api/methods";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const UNCHECKED = z.unknown();
 
-async function pathParams(nextParams: Promise<Record<string, string | string[]>>, uuidParams: string[] = []) {
-  const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries((await nextParams) ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
-  for (const name of uuidParams) {
-    if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
-  }
-  return params;
-}
-
 export function route<
   A extends AuthMode,
   Scoped extends boolean,
   R extends Responses,
-  H extends RouteHandler<A, Scoped, B, Q, Own, R>,
+  H extends RouteHandler<A, Scoped, B, Q, Own, R, F>,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   Own extends boolean = false,
->(options: RouteOptions<A, Scoped, B, Q, Own, R, H> & NoExcess<H, R>): Handler {
-  const { handler, rateLimit, anonymousKey, anonymousLimits, readOnly, transaction, ...contract } = options;
+  F = undefined,
+>(options: RouteOptions<A, Scoped, B, Q, Own, R, H, F> & NoExcess<H, R>): Handler {
+  const { handler, rateLimit, anonymousKey, anonymousLimits, readOnly, transaction, load, ...declared } = options;
+  const contract = withLoadParam(declared, load);
+  const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
   const own = contract.ownValidation === true;
   const kernel: Handler = async (request, nextContext) => {
@@ -113,7 +110,7 @@ export function route<
         }
         const scope: ScopeContext | null =
           scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
-        if (scope && contract.capability && !contract.afterLookup) authorize(scope, contract.capability);
+        if (scope && contract.capability && !lookupFirst) authorize(scope, contract.capability);
         const params = await pathParams(nextContext.params, contract.uuidParams);
 
         const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
@@ -150,6 +147,8 @@ export function route<
         let committed: { result: unknown; outcome: Outcome } | null = null;
 
         const run = async (db: Tx): Promise<Outcome> => {
+          const found = load ? await loadRecord(load, db, scope, contract.capability, params) : undefined;
+          let authorized = false;
           const ctx = {
             request,
             requestId,
@@ -158,11 +157,13 @@ export function route<
             body,
             query,
             params,
+            found,
             db,
             authorize: (capability?: Capability) => {
               const wanted = capability ?? contract.capability;
               if (!scope || !wanted) throw new ApiError("server_error", "authorize() needs a scoped route");
               authorize(scope, wanted);
+              authorized = true;
             },
             transaction: narrow ? inTransaction : onlyNarrow,
             commit: narrow
@@ -173,8 +174,11 @@ export function route<
                     return result;
                   })
               : onlyNarrow,
-          } as RouteContext<A, Scoped, B, Q, Own>;
+          } as RouteContext<A, Scoped, B, Q, Own, F>;
           const result = await handler(ctx);
+          if (contract.afterLookup && !authorized) {
+            throw new ApiError("server_error", "An afterLookup handler answered without calling authorize()");
+          }
           // Answered through ctx.commit: already rendered and stored with its writes.
           if (committed && committed.result === result) return committed.outcome;
           return render(result, narrow ? null : db);

@@ -2,6 +2,7 @@
 // filters by scope_id. Setting a default clears the target's previous default under a
 // transaction-level advisory lock on the target; the partial unique index is the final guard.
 import { notFound, validationFailed } from "@/lib/api/errors";
+import { recordRoute } from "@/lib/api/load";
 import { createdAtKeyset } from "@/lib/api/pagination";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
@@ -92,47 +93,37 @@ async function findProfile(db: Tx, scopeId: string, id: string) {
   return row;
 }
 
-export async function getProfile(db: Tx, scopeId: string, id: string) {
-  return serializeProfile(await findProfile(db, scopeId, id));
-}
+/** Routes about one profile, by {id}; changing one needs profiles.write (and more for a default, below). */
+export const profileRoute = recordRoute("id", findProfile);
+export const PROFILE_WRITE = profileRoute("any", "profiles.write");
 
-/** PUT replaces the profile. A default profile, or making one default, needs profiles.write_default. */
-export async function updateProfile(
-  db: Tx,
-  scopeId: string,
-  id: string,
-  raw: () => ProfileInput,
-  authorize: Authorize,
-) {
-  const existing = await findProfile(db, scopeId, id);
-  authorize("profiles.write");
+/** PUT replaces the profile (found, profiles.write checked). A default one, or making one default, needs profiles.write_default. */
+export async function updateProfile(db: Tx, existing: DatasetProfile, raw: () => ProfileInput, authorize: Authorize) {
+  const { id, scopeId } = existing;
   if (existing.isDefault) authorize("profiles.write_default");
   const input = raw();
   if (input.isDefault) authorize("profiles.write_default");
   await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
   if (input.isDefault) await clearDefault(db, scopeId, input, id);
   const { target, ...rest } = input;
-  const row = await db.datasetProfile.update({ where: { id: existing.id }, data: { ...rest, target } });
+  const row = await db.datasetProfile.update({ where: { id }, data: { ...rest, target } });
   return serializeProfile(row);
 }
 
-export async function deleteProfile(db: Tx, scopeId: string, id: string, authorize: Authorize) {
-  const existing = await findProfile(db, scopeId, id);
-  authorize("profiles.write");
+/** Deletes the profile (found, profiles.write checked); a default one needs profiles.write_default. */
+export async function deleteProfile(db: Tx, existing: DatasetProfile, authorize: Authorize) {
   if (existing.isDefault) authorize("profiles.write_default");
   await db.datasetProfile.delete({ where: { id: existing.id } });
 }
 
 /** One atomic UPDATE: concurrent increments never lose a count. */
-export async function incrementUsage(db: Tx, scopeId: string, id: string, authorize: Authorize) {
-  await findProfile(db, scopeId, id);
-  authorize("profiles.write");
+export async function incrementUsage(db: Tx, { id, scopeId }: DatasetProfile) {
   const { count } = await db.datasetProfile.updateMany({
     where: { id, scopeId },
     data: { usageCount: { increment: 1 } },
   });
   if (count === 0) throw notFound("Dataset profile");
-  return getProfile(db, scopeId, id);
+  return serializeProfile(await findProfile(db, scopeId, id));
 }
 
 /** Newest first, keyset over (created_at, id), filtered by the profile's target fields. */

@@ -1,9 +1,11 @@
 // Issuing and revoking bearer tokens. Secrets are returned once and stored as SHA-256 only.
 import { randomUUID } from "node:crypto";
 import { ApiError, notFound } from "@/lib/api/errors";
+import { recordRoute } from "@/lib/api/load";
 import type { AppTokenKind } from "@/lib/auth/tokens";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, hashToken, newTokenSecret } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
+import type { ApiToken } from "@/lib/generated/prisma/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 import { serializeToken } from "@/lib/identity/serialize";
 
@@ -153,8 +155,12 @@ export async function findAppToken(db: Tx, scopeId: string, id: string) {
   return row;
 }
 
-export async function revokeAppToken(db: Tx, scopeId: string, id: string) {
-  const row = await findAppToken(db, scopeId, id);
-  const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+/** Routes about one App token of the scope, by {id}. */
+export const appTokenRoute = recordRoute("id", findAppToken);
+
+export async function revokeAppToken(db: Tx, row: ApiToken) {
+  const updated = row.revokedAt
+    ? row
+    : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
   return serializeToken(updated);
 }

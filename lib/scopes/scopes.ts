@@ -1,4 +1,5 @@
 import { conflict, notFound } from "@/lib/api/errors";
+import { recordRoute } from "@/lib/api/load";
 import { pool, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
@@ -76,6 +77,10 @@ export async function findMember(db: Tx, scopeId: string, userId: string) {
   if (!row) throw notFound("Member");
   return row;
 }
+type Member = Awaited<ReturnType<typeof findMember>>;
+
+/** Routes where an admin manages one member, by {userId}. */
+export const MEMBER_MANAGE = recordRoute("userId", findMember)("user", "members.manage");
 
 /** A scope always keeps at least one admin. Locks the scope's memberships to make the check race-free. */
 async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
@@ -84,8 +89,8 @@ async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
   if (admins === 0) throw conflict("A scope needs at least one admin. Make someone else admin first.");
 }
 
-export async function updateMemberRole(db: Tx, scopeId: string, userId: string, role: Role) {
-  const member = await findMember(db, scopeId, userId);
+export async function updateMemberRole(db: Tx, member: Member, role: Role) {
+  const { scopeId, userId } = member;
   if (member.role === "admin" && role !== "admin") await assertAdminRemains(db, scopeId, userId);
   const updated = await db.membership.update({
     where: { scopeId_userId: { scopeId, userId } },
@@ -95,8 +100,8 @@ export async function updateMemberRole(db: Tx, scopeId: string, userId: string, 
   return serializeMember(updated);
 }
 
-export async function removeMember(db: Tx, scopeId: string, userId: string) {
-  const member = await findMember(db, scopeId, userId);
+export async function removeMember(db: Tx, member: Member) {
+  const { scopeId, userId } = member;
   if (member.role === "admin") await assertAdminRemains(db, scopeId, userId);
   await db.membership.delete({ where: { scopeId_userId: { scopeId, userId } } });
 }

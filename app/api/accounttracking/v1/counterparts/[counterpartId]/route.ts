@@ -7,42 +7,30 @@ import { CounterpartDetailSchema, CounterpartSchema } from "@/lib/openapi/schema
 import { methods, route } from "@/lib/api/route";
 import { counterpartDetail } from "@/lib/counterparts/detail";
 import { setAlias } from "@/lib/counterparts/edit";
-import { findCounterpart, serializeCounterpart } from "@/lib/counterparts/find";
+import { COUNTERPART_READ, COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...COUNTERPART_READ,
     operationId: "getCounterpart",
     tag: "Counterparts",
     summary: "A counterpart with its members, match keys, bank names, totals and monthly totals",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     query: AccountFilterQuery,
     responses: { 200: CounterpartDetailSchema },
-    handler: async ({ db, scope, params, query, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("accounts.read");
-      return { data: await counterpartDetail(db, counterpart, query["filter[accountId]"]) };
-    },
+    handler: async ({ db, query, found: counterpart }) => ({
+      data: await counterpartDetail(db, counterpart, query["filter[accountId]"]),
+    }),
   }),
   PATCH: route({
+    ...COUNTERPART_WRITE,
     operationId: "setCounterpartAlias",
     tag: "Counterparts",
     summary: "Set or clear (null) the alias",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     body: AliasBody,
     responses: { 200: CounterpartSchema },
-    handler: async ({ db, scope, params, body, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("counterparts.write");
-      return { data: serializeCounterpart(await setAlias(db, counterpart, body.alias)) };
-    },
+    handler: async ({ db, body, found: counterpart }) => ({
+      data: serializeCounterpart(await setAlias(db, counterpart, body.alias)),
+    }),
   }),
 });

@@ -6,54 +6,38 @@
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { deleteProfile, getProfile, updateProfile } from "@/lib/datasets/profiles";
+import { PROFILE_WRITE, deleteProfile, profileRoute, serializeProfile, updateProfile } from "@/lib/datasets/profiles";
 import { parseProfileRequest } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...profileRoute("any", "datasets.read"),
     operationId: "getProfile",
     tag: "Data registry",
     summary: "Get a profile",
-    auth: "any",
-    scoped: true,
-    capability: "datasets.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 200: ProfileSchema },
-    handler: async ({ db, scope, params, authorize }) => {
-      const profile = await getProfile(db, scope.scopeId, params.id);
-      authorize("datasets.read");
-      return { data: profile };
-    },
+    handler: ({ found: profile }) => Promise.resolve({ data: serializeProfile(profile) }),
   }),
   PUT: route({
+    ...PROFILE_WRITE,
     operationId: "replaceProfile",
     tag: "Data registry",
     summary: "Replace a profile",
-    auth: "any",
-    scoped: true,
-    capability: "profiles.write",
-    afterLookup: true,
-    uuidParams: ["id"],
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 200: ProfileSchema },
-    handler: async ({ db, scope, params, body, authorize }) => ({
-      data: await updateProfile(db, scope.scopeId, params.id, () => parseProfileRequest(body), authorize),
+    handler: async ({ db, body, authorize, found: profile }) => ({
+      data: await updateProfile(db, profile, () => parseProfileRequest(body), authorize),
     }),
   }),
   DELETE: route({
+    ...PROFILE_WRITE,
     operationId: "deleteProfile",
     tag: "Data registry",
     summary: "Delete a profile",
-    auth: "any",
-    scoped: true,
-    capability: "profiles.write",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 204: NO_BODY },
-    handler: async ({ db, scope, params, authorize }) => {
-      await deleteProfile(db, scope.scopeId, params.id, authorize);
+    handler: async ({ db, authorize, found: profile }) => {
+      await deleteProfile(db, profile, authorize);
       return { status: 204 };
     },
   }),

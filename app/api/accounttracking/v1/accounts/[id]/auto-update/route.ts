@@ -3,25 +3,17 @@
 // off; at most 3 so one of PSD2's 4 unattended accesses a day stays free for a retry.
 import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { findAccount, setAutoUpdates } from "@/lib/accounttracking/accounts";
+import { accountRoute, setAutoUpdates } from "@/lib/accounttracking/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    ...accountRoute("user", "accounts.setup"),
     operationId: "setAutoUpdate",
     tag: "Tracked accounts",
     summary: "Automatic updates per day (0–3)",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
-    afterLookup: true,
-    uuidParams: ["id"],
     body: AutoUpdateBody,
     responses: { 200: AutoUpdateSchema },
-    handler: async ({ db, scope, params, body, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
-      authorize("accounts.setup");
-      return { data: await setAutoUpdates(db, account, body.timesPerDay) };
-    },
+    handler: async ({ db, body, found: account }) => ({ data: await setAutoUpdates(db, account, body.timesPerDay) }),
   }),
 });

@@ -7,26 +7,20 @@
 import { CounterpartListItemSchema } from "@/lib/openapi/schemas/counterparts";
 import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { findAccount } from "@/lib/accounttracking/accounts";
+import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
 import { listCounterparts } from "@/lib/counterparts/list";
 import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...ACCOUNT_READ,
     operationId: "listAccountCounterparts",
     tag: "Counterparts",
     summary: "The parties an account's transactions are with, with totals",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     query: CounterpartsQuery,
     responses: { 200: page(CounterpartListItemSchema) },
-    handler: async ({ db, scope, params, query, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
-      authorize("accounts.read");
+    handler: async ({ db, scope, query, found: account }) => {
       const page = await listCounterparts(db, scope.scopeId, account, query);
       return { data: page.items, meta: page.meta };
     },

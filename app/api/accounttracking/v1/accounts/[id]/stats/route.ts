@@ -3,26 +3,18 @@
 // top 10 counterparts by count (transfers left out).
 import { StatsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { findAccount } from "@/lib/accounttracking/accounts";
+import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
 import { accountStats } from "@/lib/accounttracking/stats";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...ACCOUNT_READ,
     operationId: "getAccountStats",
     tag: "Tracked accounts",
     summary:
       "Balance, counts, monthly in/out over the whole history (own-account transfers apart) and top counterparts",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 200: StatsSchema },
-    handler: async ({ db, scope, params, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
-      authorize("accounts.read");
-      return { data: await accountStats(account) };
-    },
+    handler: async ({ found: account }) => ({ data: await accountStats(account) }),
   }),
 });

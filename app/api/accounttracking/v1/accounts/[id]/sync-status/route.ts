@@ -3,24 +3,16 @@
 // unattended-access budget left for the day.
 import { SyncStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { findAccount, syncStatus } from "@/lib/accounttracking/accounts";
+import { ACCOUNT_READ, syncStatus } from "@/lib/accounttracking/accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...ACCOUNT_READ,
     operationId: "getSyncStatus",
     tag: "Tracked accounts",
     summary: "The latest sync run, schedule and PSD2 unattended-access budget",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 200: SyncStatusSchema },
-    handler: async ({ db, scope, params, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
-      authorize("accounts.read");
-      return { data: await syncStatus(db, account) };
-    },
+    handler: async ({ db, found: account }) => ({ data: await syncStatus(db, account) }),
   }),
 });

@@ -6,23 +6,17 @@
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findAccount, serializeRun } from "@/lib/accounttracking/accounts";
+import { accountRoute, serializeRun } from "@/lib/accounttracking/accounts";
 import { createRun, queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    ...accountRoute("user", "accounts.sync"),
     operationId: "syncTransactions",
     tag: "Tracked accounts",
     summary: "Start a sync (202; while one is queued or running, that run)",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.sync",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 202: SyncRunSchema },
-    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
-      const account = await findAccount(db, scope.scopeId, params.id);
-      authorize("accounts.sync");
+    handler: async ({ db, scope, principal, request, requestId, found: account }) => {
       const context = accessContext(request, principal, requestId);
       const { run, created } = await createRun(db, {
         scopeId: scope.scopeId,

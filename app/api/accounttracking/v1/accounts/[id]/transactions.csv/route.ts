@@ -3,29 +3,23 @@
 // in the envelope (422 for a bad filter, 404 for an account outside the scope).
 import { file } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { requireAccountId } from "@/lib/accounttracking/accounts";
+import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionsCsv } from "@/lib/accounttracking/transaction-csv";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...ACCOUNT_ID_READ,
     operationId: "exportTransactionsCsv",
     tag: "Tracked accounts",
     summary: "The filtered transactions (same filters as the list, no paging) as a CSV download, newest first",
     description: "RFC 4180, UTF-8, CRLF; a header row, then one row per transaction. Errors are JSON in the envelope.",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     query: TransactionFilterQuery,
     responses: { 200: file("text/csv") },
-    handler: async ({ scope, params, query, authorize }) => {
-      await requireAccountId(scope.scopeId, params.id);
-      authorize("accounts.read");
+    handler: async ({ scope, query, found: accountId }) => {
       const filter = transactionsFilterOf(query, scope.scopeId);
-      const csv = await transactionsCsv(params.id, filter);
+      const csv = await transactionsCsv(accountId, filter);
       const range = [filter.fromDate, filter.toDate].filter(Boolean).join("_to_");
       return {
         text: csv.text,

@@ -6,23 +6,17 @@ import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { consentAccounts, findConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_READ, consentAccounts } from "@/lib/accounttracking/consents";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...CONSENT_READ,
     operationId: "listConsentAccounts",
     tag: "Account tracking",
     summary: "The bank accounts a valid consent exposes",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["consent"],
     responses: { 200: z.array(BankAccountSchema) },
     errors: BANK_ERRORS,
-    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
-      const consent = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.read");
+    handler: async ({ db, principal, request, requestId, found: consent }) => {
       const accounts = await consentAccounts(db, consent, accessContext(request, principal, requestId));
       return { data: accounts.map(({ externalId, ...rest }) => ({ accountId: externalId, ...rest })) };
     },

@@ -9,28 +9,23 @@ import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findConsent, planRedirect } from "@/lib/accounttracking/authorization";
+import { planRedirect } from "@/lib/accounttracking/authorization";
+import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    ...CONSENT_SETUP,
     operationId: "initiateConsentRedirect",
     tag: "Account tracking",
     summary: "Start the bank redirect: returns the URL to send the account holder to",
     description:
       "With a bank (bankId here, or given when the consent was created), authorizationUrl is the bank's own approval page: the consent is created at the bank first. With no body and no bank, authorizationUrl is Ledgerlink's hosted bank picker (`/choose-bank/<token>`, a public page; the token is signed, bound to this redirect, and lives as long as its state, stateExpiresAt): the account holder picks a country and a bank of the consent's integration there, then continues to that bank, where they choose which accounts to share. Without returnTo the flow ends on the public page `/bank-connection-result`, which says the outcome and that the window can be closed; with returnTo, there, with consentId and status (or error when the callback was refused).",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
-    afterLookup: true,
-    uuidParams: ["consent"],
     body: InitiateRedirectBody,
     responses: { 200: RedirectSchema },
     errors: BANK_ERRORS,
     transaction: "narrow",
-    handler: async ({ db, scope, params, principal, body, request, requestId, authorize, commit }) => {
-      const consent = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.setup");
+    handler: async ({ db, principal, body, request, requestId, commit, found: consent }) => {
       const plan = await planRedirect(db, {
         consent,
         principal,

@@ -4,24 +4,18 @@ import { RemainingDaysSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findConsent, refreshConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
 import { remainingDaysOf } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...CONSENT_READ,
     operationId: "getConsentRemainingDays",
     tag: "Account tracking",
     summary: "Days of validity left, counted from the bank's date",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["consent"],
     responses: { 200: RemainingDaysSchema },
     errors: BANK_ERRORS,
-    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
-      const found = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.read");
+    handler: async ({ db, principal, request, requestId, found }) => {
       const consent = await refreshConsent(db, found, accessContext(request, principal, requestId));
       return {
         data: {

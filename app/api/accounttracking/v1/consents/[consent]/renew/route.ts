@@ -7,27 +7,21 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { renewConsent } from "@/lib/accounttracking/consent-records";
-import { findConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    ...CONSENT_SETUP,
     operationId: "renewConsent",
     tag: "Account tracking",
     summary:
       "Renew or reconnect (valid, expired or revoked): a new pending consent for the same bank; once approved the tracked accounts move to it (200 with it if one is pending)",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
-    afterLookup: true,
-    uuidParams: ["consent"],
     body: RenewConsentBody,
     responses: { 201: ConsentSchema, 200: ConsentSchema },
     errors: BANK_ERRORS,
-    handler: async ({ db, scope, params, principal, body, authorize }) => {
-      const consent = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.setup");
+    handler: async ({ db, principal, body, found: consent }) => {
       const result = await renewConsent(db, consent, principal.userId, body.expiryDays);
       return { status: result.created ? 201 : 200, data: serializeConsent(result.consent) };
     },

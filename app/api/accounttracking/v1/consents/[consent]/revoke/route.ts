@@ -7,26 +7,20 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findConsent, revokeConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_SETUP, revokeConsent } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    ...CONSENT_SETUP,
     operationId: "revokeConsent",
     tag: "Account tracking",
     summary: "Revoke a consent at the bank and here",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
-    afterLookup: true,
-    uuidParams: ["consent"],
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
     transaction: "narrow",
-    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
-      const consent = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.setup");
-      return { data: serializeConsent(await revokeConsent(db, consent, accessContext(request, principal, requestId))) };
-    },
+    handler: async ({ db, principal, request, requestId, found: consent }) => ({
+      data: serializeConsent(await revokeConsent(db, consent, accessContext(request, principal, requestId))),
+    }),
   }),
 });

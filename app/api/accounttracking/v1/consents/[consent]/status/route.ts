@@ -4,27 +4,19 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { findConsent, refreshConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...CONSENT_READ,
     operationId: "refreshConsentStatus",
     tag: "Account tracking",
     summary: "Ask the bank for the consent's status; stores and returns it",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["consent"],
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
-    handler: async ({ db, scope, params, principal, request, requestId, authorize }) => {
-      const consent = await findConsent(db, scope.scopeId, params.consent);
-      authorize("accounts.read");
-      return {
-        data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))),
-      };
-    },
+    handler: async ({ db, principal, request, requestId, found: consent }) => ({
+      data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))),
+    }),
   }),
 });

@@ -5,41 +5,29 @@
 import { CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { bindEntity, unbindEntity } from "@/lib/counterparts/edit";
-import { findCounterpart, serializeCounterpart } from "@/lib/counterparts/find";
+import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { EntityBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    ...COUNTERPART_WRITE,
     operationId: "bindCounterpartEntity",
     tag: "Counterparts",
     summary: "Bind the counterpart to an entity (e.g. a client)",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     body: EntityBody,
     responses: { 200: CounterpartSchema },
-    handler: async ({ db, scope, params, body, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("counterparts.write");
-      return { data: serializeCounterpart(await bindEntity(db, counterpart, body)) };
-    },
+    handler: async ({ db, body, found: counterpart }) => ({
+      data: serializeCounterpart(await bindEntity(db, counterpart, body)),
+    }),
   }),
   DELETE: route({
+    ...COUNTERPART_WRITE,
     operationId: "unbindCounterpartEntity",
     tag: "Counterparts",
     summary: "Unbind the counterpart from its entity",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     responses: { 200: CounterpartSchema },
-    handler: async ({ db, scope, params, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("counterparts.write");
-      return { data: serializeCounterpart(await unbindEntity(db, counterpart)) };
-    },
+    handler: async ({ db, found: counterpart }) => ({
+      data: serializeCounterpart(await unbindEntity(db, counterpart)),
+    }),
   }),
 });

@@ -4,25 +4,19 @@
 import { FamilyNodeSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { familyTree } from "@/lib/counterparts/family";
-import { findCounterpart } from "@/lib/counterparts/find";
+import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { AccountFilterQuery } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...COUNTERPART_READ,
     operationId: "getCounterpartFamily",
     tag: "Counterparts",
     summary: "The counterpart's family tree with own and rolled-up totals",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     query: AccountFilterQuery,
     responses: { 200: FamilyNodeSchema },
-    handler: async ({ db, scope, params, query, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("accounts.read");
-      return { data: await familyTree(db, counterpart, query["filter[accountId]"]) };
-    },
+    handler: async ({ db, query, found: counterpart }) => ({
+      data: await familyTree(db, counterpart, query["filter[accountId]"]),
+    }),
   }),
 });

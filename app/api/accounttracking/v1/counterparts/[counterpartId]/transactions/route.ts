@@ -4,26 +4,20 @@
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { findCounterpart } from "@/lib/counterparts/find";
+import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
 import { counterpartTransactions } from "@/lib/counterparts/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...COUNTERPART_READ,
     operationId: "listCounterpartTransactions",
     tag: "Counterparts",
     summary: "The counterpart's transactions (consolidated members included), newest first",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["counterpartId"],
     query: CounterpartTransactionsQuery,
     responses: { 200: page(CounterpartTransactionSchema) },
-    handler: async ({ db, scope, params, query, authorize }) => {
-      const counterpart = await findCounterpart(db, scope.scopeId, params.counterpartId);
-      authorize("accounts.read");
+    handler: async ({ db, scope, query, found: counterpart }) => {
       const page = await counterpartTransactions(db, scope.scopeId, counterpart.id, {
         perPage: query.perPage,
         cursor: query.cursor,

@@ -7,46 +7,28 @@
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
-import { bindTransaction, findTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
+import { TRANSACTION_BINDING, bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({
+    ...TRANSACTION_BINDING,
     operationId: "bindTransactionCounterpart",
     tag: "Counterparts",
     summary: "Bind one transaction to a counterpart (survives re-syncs)",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
-    afterLookup: true,
-    uuidParams: ["transactionId"],
     body: BindTransactionBody,
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, params, body, authorize }) => {
-      await findTransaction(db, scope.scopeId, params.transactionId);
-      authorize("counterparts.write");
-      return {
-        data: serializeCounterpartTransaction(
-          await bindTransaction(db, scope.scopeId, params.transactionId, body.counterpartId),
-        ),
-      };
-    },
+    handler: async ({ db, scope, body, found }) => ({
+      data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, body.counterpartId)),
+    }),
   }),
   DELETE: route({
+    ...TRANSACTION_BINDING,
     operationId: "unbindTransactionCounterpart",
     tag: "Counterparts",
     summary: "Remove a transaction's binding (the derived counterpart applies again)",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
-    afterLookup: true,
-    uuidParams: ["transactionId"],
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, params, authorize }) => {
-      await findTransaction(db, scope.scopeId, params.transactionId);
-      authorize("counterparts.write");
-      return {
-        data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, params.transactionId, null)),
-      };
-    },
+    handler: async ({ db, scope, found }) => ({
+      data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, null)),
+    }),
   }),
 });

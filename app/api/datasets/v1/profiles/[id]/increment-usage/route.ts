@@ -3,21 +3,15 @@
 // Accepts Idempotency-Key (a retried key does not count twice). Another scope's profile is 404.
 import { ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
-import { incrementUsage } from "@/lib/datasets/profiles";
+import { PROFILE_WRITE, incrementUsage } from "@/lib/datasets/profiles";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({
+    ...PROFILE_WRITE,
     operationId: "incrementProfileUsage",
     tag: "Data registry",
     summary: "Add one to a profile's usage count",
-    auth: "any",
-    scoped: true,
-    capability: "profiles.write",
-    afterLookup: true,
-    uuidParams: ["id"],
     responses: { 200: ProfileSchema },
-    handler: async ({ db, scope, params, authorize }) => ({
-      data: await incrementUsage(db, scope.scopeId, params.id, authorize),
-    }),
+    handler: async ({ db, found: profile }) => ({ data: await incrementUsage(db, profile) }),
   }),
 });

@@ -4,28 +4,22 @@
 // so the hottest read (a page of rows) never pays for an aggregate over the whole set.
 import { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { requireAccountId } from "@/lib/accounttracking/accounts";
+import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({
+    ...ACCOUNT_ID_READ,
     operationId: "getTransactionTotals",
     tag: "Tracked accounts",
     summary:
       "Totals of the filtered transactions (same filters as the list): count, and per currency money in, out and net; own-account transfers apart",
-    auth: "any",
     readOnly: true,
-    scoped: true,
-    capability: "accounts.read",
-    afterLookup: true,
-    uuidParams: ["id"],
     query: TransactionFilterQuery,
     responses: { 200: TransactionTotalsSchema },
-    handler: async ({ scope, params, query, authorize }) => {
-      await requireAccountId(scope.scopeId, params.id);
-      authorize("accounts.read");
-      return { data: await transactionTotals(params.id, transactionsFilterOf(query, scope.scopeId)) };
-    },
+    handler: async ({ scope, query, found: accountId }) => ({
+      data: await transactionTotals(accountId, transactionsFilterOf(query, scope.scopeId)),
+    }),
   }),
 });
