@@ -165,6 +165,9 @@ async function main() {
         `  re-sync of the unchanged ${s.rows.toLocaleString("en")} rows (whole history again): ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`,
       );
       console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
+      console.log(
+        `  the bank read alone (every page, nothing written) takes ${(s.bankMs / 1000).toFixed(2)} s = ${(s.bankMs / s.insertMs).toFixed(2)}× the plain insert: pages are written while the next is fetched, so a sync takes about the longer of the two`,
+      );
     }
     if (wants("plans")) {
       const { seedMillion } = await import("./transactions");

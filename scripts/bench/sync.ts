@@ -1,9 +1,11 @@
 // A full sync of 100,000 sandbox transactions (bulk-100000: the bank over HTTP, pages of 1,000,
 // upserts with cursor saves) against a plain batched INSERT of the same rows (1,000 rows a
 // statement, one transaction each) into a scratch copy of the table; then a re-sync of the
-// unchanged history, which must insert nothing.
+// unchanged history, which must insert nothing; and the bank read alone (no database), the floor.
 import type pg from "pg";
+import { integrationFor } from "@/lib/banking/registry";
 import { prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
 import { db as sharedDb } from "@/lib/db/client";
@@ -15,7 +17,33 @@ export type SyncBench = {
   rows: number;
   resyncAdded: number;
   resyncUpdated: number;
+  /** Reading every page from the bank alone (no database): the floor a sync cannot go under. */
+  bankMs: number;
 };
+
+/** Every page of the account's history read from the bank as the sync reads it, written nowhere. */
+async function readBankOnly(accountId: string, dateFrom: string) {
+  const account = await prisma().trackedAccount.findUniqueOrThrow({
+    where: { id: accountId },
+    include: { consent: true },
+  });
+  const integration = integrationFor(account.integrationName);
+  if (!integration) throw new Error(`integration ${account.integrationName} is not enabled`);
+  const context = { psuIpAddress: "127.0.0.1", requestId: "bench-bank-only" };
+  const t = performance.now();
+  let next: string | null = null;
+  do {
+    const page = await integration.transactionsPage(
+      account.bankId,
+      account.consent.externalId ?? "",
+      account.externalId,
+      { dateFrom, next, pageSize: env.SYNC_PAGE_SIZE },
+      context,
+    );
+    next = page.next;
+  } while (next);
+  return performance.now() - t;
+}
 
 /** A re-sync over the whole history: the run's window is preset to the first sync's start. */
 async function timedRun(accountId: string, scopeId: string, dateFrom: string | null) {
@@ -67,7 +95,9 @@ export async function benchSync(
   await db.query("DROP TABLE bench_plain_insert");
 
   const resync = await timedRun(accountId, scopeId, first.dateFrom);
+  const bankMs = await readBankOnly(accountId, first.dateFrom ?? "");
   return {
+    bankMs,
     syncMs,
     insertMs,
     resyncMs: resync.ms,
