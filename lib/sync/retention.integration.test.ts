@@ -1,6 +1,6 @@
 // Retention purges what is past its time and nothing else: expired idempotency keys, ended
 // rate-limit windows, bank accesses older than the 24 h budget, finished runs beyond the newest N per
-// account (never a queued one, never one that paired re-issued ids).
+// account (never a queued one, never one that paired re-issued ids), stats versions of deleted subjects.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/client";
@@ -53,6 +53,14 @@ describe("retention", () => {
       [account.id, finished[0]],
     );
 
+    // Stats versions: the account's and its scope's stay; one of an account deleted since goes.
+    const gone = randomUUID();
+    await pool().query("INSERT INTO stats_versions (subject_id, version) VALUES ($1, 3)", [gone]);
+    await pool().query(
+      "INSERT INTO stats_versions (subject_id, version) VALUES ($1, 1), ($2, 1) ON CONFLICT DO NOTHING",
+      [account.id, c.person.scopeId],
+    );
+
     const purged = await purgeExpired(new Date(), 3);
 
     expect(await count("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ANY($1)", [keys])).toBe(2);
@@ -69,5 +77,11 @@ describe("retention", () => {
     expect(purged.rateLimits).toBeGreaterThanOrEqual(1);
     expect(purged.bankAccesses).toBeGreaterThanOrEqual(1);
     expect(purged.syncRuns).toBeGreaterThanOrEqual(2);
+    const versions = await pool().query<{ subject_id: string }>(
+      "SELECT subject_id FROM stats_versions WHERE subject_id = ANY($1)",
+      [[gone, account.id, c.person.scopeId]],
+    );
+    expect(new Set(versions.rows.map((r) => r.subject_id))).toEqual(new Set([account.id, c.person.scopeId]));
+    expect(purged.statsVersions).toBeGreaterThanOrEqual(1);
   });
 });

@@ -6,11 +6,19 @@
 //     one hour keeps a reservation being counted right now);
 //   - finished sync runs beyond the newest SYNC_RUNS_KEPT per account, except runs that paired
 //     re-issued ids (transaction_reissues points at them, for audit and undo). Queued or running
-//     runs are never touched.
+//     runs are never touched;
+//   - stats versions (lib/accounttracking/stats-cache.ts) of accounts and scopes that no longer exist
+//     (ids are fresh UUIDs, so a version row never predates its subject).
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-type RetentionCounts = { idempotencyKeys: number; rateLimits: number; bankAccesses: number; syncRuns: number };
+type RetentionCounts = {
+  idempotencyKeys: number;
+  rateLimits: number;
+  bankAccesses: number;
+  syncRuns: number;
+  statsVersions: number;
+};
 
 const BATCH = 5_000;
 
@@ -28,6 +36,11 @@ const STATEMENTS: Record<keyof RetentionCounts, string> = {
       ) ranked
       WHERE newest > $1::int AND NOT EXISTS (SELECT 1 FROM transaction_reissues x WHERE x.run_id = ranked.id)
       LIMIT ${BATCH}))`,
+  statsVersions: `DELETE FROM stats_versions WHERE subject_id = ANY (ARRAY(
+      SELECT v.subject_id FROM stats_versions v
+       WHERE NOT EXISTS (SELECT 1 FROM tracked_accounts a WHERE a.id = v.subject_id)
+         AND NOT EXISTS (SELECT 1 FROM scopes s WHERE s.id = v.subject_id)
+       LIMIT ${BATCH}))`,
 };
 
 /** Purges everything past its retention; returns how many rows of each kind went. */
@@ -35,9 +48,9 @@ export async function purgeExpired(
   now: Date = new Date(),
   runsKept: number = env.SYNC_RUNS_KEPT,
 ): Promise<RetentionCounts> {
-  const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0 };
+  const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0, statsVersions: 0 };
   for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
-    const params: unknown[] = kind === "syncRuns" ? [runsKept] : [now];
+    const params: unknown[] = kind === "syncRuns" ? [runsKept] : kind === "statsVersions" ? [] : [now];
     for (;;) {
       const { rowCount } = await pool().query(STATEMENTS[kind], params);
       counts[kind] += rowCount ?? 0;
