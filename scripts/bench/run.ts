@@ -123,13 +123,19 @@ async function main() {
       console.log(
         `ratio: listing with totals / plain GROUP BY = ${(c.listSqlMs / c.groupByMs).toFixed(2)}× SQL, ${(c.listApiMs / c.groupByMs).toFixed(2)}× API`,
       );
+    }
+
+    if (wants("ingest")) {
+      console.log(
+        "\nIngest with counterparts, 100,000 rows in pages of 1,000 (the three variants take turns page by page)",
+      );
       const { benchIngest } = await import("./counterparts-ingest");
       const i = await benchIngest(pool(), person.scopeId, person.userId);
       console.log(
         `  ingest of ${i.rows} rows in pages of 1,000: ${(i.plainMs / 1000).toFixed(2)} s upsert only · ${(i.withMs / 1000).toFixed(2)} s with counterparts (new parties) · ${(i.warmMs / 1000).toFixed(2)} s (known parties)`,
       );
       console.log(
-        `ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.5×)`,
+        `ratio: ingest with counterparts / without = ${(i.withMs / i.plainMs).toFixed(2)}× new parties, ${(i.warmMs / i.plainMs).toFixed(2)}× known   (target ≤ 1.3×)`,
       );
     }
 
