@@ -158,21 +158,26 @@ async function main() {
 
     if (wants("sync")) {
       const { benchSync } = await import("./sync");
-      const { connectedConsent, trackedAccount } = await import("@/lib/testing/bank-flow");
-      console.log("\nFull sync of 100,000 sandbox transactions (bulk-100000, over HTTP, pages of 1,000)");
-      const connected = await connectedConsent("bulk-100000");
-      const { account, run } = await trackedAccount(connected);
-      const s = await benchSync(pool(), account.id, connected.person.scopeId, run.id);
       console.log(
-        `  full sync ${(s.syncMs / 1000).toFixed(2)} s (${Math.round(s.rows / (s.syncMs / 1000))} rows/s) · plain batched INSERT ${(s.insertMs / 1000).toFixed(2)} s`,
+        "\nFull sync of 100,000 sandbox transactions (bulk-100000, over HTTP, pages of 1,000), after a warm-up, alternating with the plain insert",
       );
-      console.log(`ratio: full sync / plain insert = ${(s.syncMs / s.insertMs).toFixed(2)}×   (target ≤ 3×)`);
+      const s = await benchSync(pool());
+      const total = (key: "syncMs" | "insertMs") => s.rounds.reduce((sum, r) => sum + r[key], 0);
+      for (const [i, r] of s.rounds.entries())
+        console.log(
+          `  round ${i + 1}: full sync ${(r.syncMs / 1000).toFixed(2)} s (${Math.round(s.rows / (r.syncMs / 1000))} rows/s) · plain batched INSERT ${(r.insertMs / 1000).toFixed(2)} s · ${(r.syncMs / r.insertMs).toFixed(2)}×`,
+        );
+      const ratio = total("syncMs") / total("insertMs");
+      console.log(
+        `ratio: full sync / plain insert = ${ratio.toFixed(2)}× over ${s.rounds.length} rounds   (target ≤ 2×)`,
+      );
+      const meanSync = total("syncMs") / s.rounds.length;
       console.log(
         `  re-sync of the unchanged ${s.rows.toLocaleString("en")} rows (whole history again): ${(s.resyncMs / 1000).toFixed(2)} s, added ${s.resyncAdded}, updated ${s.resyncUpdated}`,
       );
-      console.log(`ratio: re-sync / full sync = ${(s.resyncMs / s.syncMs).toFixed(2)}×`);
+      console.log(`ratio: re-sync / full sync = ${(s.resyncMs / meanSync).toFixed(2)}×`);
       console.log(
-        `  the bank read alone (every page, nothing written) takes ${(s.bankMs / 1000).toFixed(2)} s = ${(s.bankMs / s.insertMs).toFixed(2)}× the plain insert: pages are written while the next is fetched, so a sync takes about the longer of the two`,
+        `  the bank read alone (every page, nothing written) takes ${(s.bankMs / 1000).toFixed(2)} s = ${((s.bankMs * s.rounds.length) / total("insertMs")).toFixed(2)}× the plain insert: pages are written while the next is fetched, so a sync takes about the longer of the two`,
       );
     }
     if (wants("plans")) {
