@@ -1,11 +1,38 @@
 // The states of a query-backed panel, shown the same everywhere: skeleton rows while it loads, the
-// error in words when it failed, the empty state when there is nothing, and otherwise the content.
+// error in words when it failed (with "Try again" where the panel offers it), the empty state when
+// there is nothing, and otherwise the content.
 import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { errorMessage } from "@/lib/client/errors";
 
 type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+
+/** A failed load in words: what was being done (`before`), the error, what is kept (`after`). */
+export function QueryError({
+  error,
+  before,
+  after,
+  onRetry,
+}: {
+  error: unknown;
+  before?: string;
+  after?: string;
+  onRetry?: () => void;
+}) {
+  const message = [before, errorMessage(error), after].filter(Boolean).join(" ");
+  return (
+    <div className={onRetry ? "space-y-3 p-5" : "p-5"}>
+      <FormError message={message} />
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
 
 export function QueryStates<T>({
   query,
@@ -24,11 +51,6 @@ export function QueryStates<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <SkeletonRows rows={rows} label={loading} />;
-  if (query.isError || query.data === undefined)
-    return (
-      <div className="p-5">
-        <FormError message={errorMessage(query.error)} />
-      </div>
-    );
+  if (query.isError || query.data === undefined) return <QueryError error={query.error} />;
   return isEmpty(query.data) ? empty : children(query.data);
 }
