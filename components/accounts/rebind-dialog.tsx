@@ -12,6 +12,7 @@ import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { useCounterpartChange, useCounterparts } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useQueryClient } from "@tanstack/react-query";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function RebindDialog({
   accountId,
@@ -29,7 +30,7 @@ export function RebindDialog({
   const search = useDebounced(q);
   const [choice, setChoice] = useState<string>(t.counterpartId ?? "");
   const list = useCounterparts(accountId, { q: search || undefined, sort: "name", order: "asc" });
-  const choices = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const choices = itemsOf(list.data);
   const bind = useCounterpartChange((api, to: string | null) => api.bindTransaction(t.id, to));
 
   useEffect(() => {

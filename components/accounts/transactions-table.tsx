@@ -17,7 +17,7 @@ import { TransactionTotalsBar } from "@/components/accounts/transaction-totals";
 import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter";
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { QueryError } from "@/components/ui/query-states";
 import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
@@ -115,14 +115,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     );
   } else if (query.isPending) body = <SkeletonRows rows={8} label="Loading transactions" />;
   else if (query.isError && rows.length === 0) {
-    body = (
-      <div className="space-y-3 p-5">
-        <FormError message={`${errorMessage(query.error)} Your filters are kept.`} />
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <QueryError error={query.error} after="Your filters are kept." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = filtered ? (
       <EmptyState

@@ -9,7 +9,9 @@ import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
+import { LoadMoreButton } from "@/components/ui/load-more";
 import { QueryStates } from "@/components/ui/query-states";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function ClientsPage() {
   const { scope } = useCurrentScope();
@@ -17,7 +19,7 @@ export function ClientsPage() {
   const deferredSearch = useDebounced(search);
   const [creating, setCreating] = useState(false);
   const clients = useClients(deferredSearch);
-  const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = itemsOf(clients.data);
   const canWrite = scope ? scope.role !== "viewer" : false;
 
   return (
@@ -89,15 +91,7 @@ export function ClientsPage() {
                 <span aria-live="polite">
                   Showing {items.length} client{items.length === 1 ? "" : "s"}
                 </span>
-                {clients.hasNextPage && (
-                  <Button
-                    variant="secondary"
-                    onClick={() => void clients.fetchNextPage()}
-                    pending={clients.isFetchingNextPage}
-                  >
-                    Load more
-                  </Button>
-                )}
+                <LoadMoreButton pages={clients} />
               </div>
             </>
           )}

@@ -6,6 +6,7 @@ import { FormError } from "@/components/ui/field";
 import { useCounterpartChange, type Entity } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useClients } from "@/lib/client/hooks";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function BindClient({
   counterpartId,
@@ -22,7 +23,7 @@ export function BindClient({
     api.bindEntity(counterpartId, { entityType: "client", entityId: id }),
   );
   const unbind = useCounterpartChange((api) => api.unbindEntity(counterpartId));
-  const options = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const options = itemsOf(clients.data);
   const bound = entity?.entityType === "client" ? options.find((c) => c.id === entity.entityId) : undefined;
   return (
     <div className="space-y-2 text-sm">

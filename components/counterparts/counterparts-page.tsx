@@ -16,7 +16,9 @@ import {
 } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
+import { LoadMore } from "@/components/ui/load-more";
 import { QueryStates } from "@/components/ui/query-states";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function CounterpartsPage({ accountId }: { accountId: string }) {
   const { scope } = useCurrentScope();
@@ -30,7 +32,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const [managing, setManaging] = useState<string | null>(null);
   const [undoable, setUndoable] = useState<Consolidation | null>(null);
   const list = useCounterparts(accountId, { q: search, sort, order });
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const rows = itemsOf(list.data);
   const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) =>
     api.consolidate(input.targetId, input.memberIds),
   );
@@ -163,18 +165,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             />
           )}
         </QueryStates>
-        {list.hasNextPage && (
-          <div className="border-t border-slate-100 px-5 py-3">
-            <Button
-              size="sm"
-              variant="secondary"
-              pending={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={list} />
       </Card>
     </div>
   );

@@ -12,6 +12,7 @@ import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type Looku
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const COUNTRIES = [
   { value: "BE", label: "Belgium" },
@@ -36,7 +37,7 @@ export function LookupPage() {
   const [profileId, setProfileId] = useState("");
   const [numberError, setNumberError] = useState<string | null>(null);
   const clients = useClients("");
-  const clientOptions = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const clientOptions = itemsOf(clients.data);
   const format = registrationExample(country);
   const mayRun = scope ? scope.role !== "viewer" : false;
 
