@@ -99,17 +99,15 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
       ? "Loading transactions…"
       : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
+  const clearFilters = (
+    <Button variant="secondary" onClick={() => setFilter({})}>
+      Clear filters
+    </Button>
+  );
   let body;
   if (problem) {
     body = (
-      <EmptyState
-        title="No transactions: this filter cannot match"
-        action={
-          <Button variant="secondary" onClick={() => setFilter({})}>
-            Clear filters
-          </Button>
-        }
-      >
+      <EmptyState title="No transactions: this filter cannot match" action={clearFilters}>
         <span role="alert">{problem}</span>
       </EmptyState>
     );
@@ -118,14 +116,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     body = <QueryError error={query.error} after="Your filters are kept." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = filtered ? (
-      <EmptyState
-        title="No transactions match these filters"
-        action={
-          <Button variant="secondary" onClick={() => setFilter({})}>
-            Clear filters
-          </Button>
-        }
-      />
+      <EmptyState title="No transactions match these filters" action={clearFilters} />
     ) : (
       <EmptyState title={syncing ? "The first sync is running" : "No transactions yet"}>
         {syncing ? "Transactions appear here when it finishes." : "Press Sync now to fetch them from the bank."}

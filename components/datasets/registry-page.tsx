@@ -20,7 +20,6 @@ function DatasetsCard() {
         query={datasets}
         rows={2}
         loading="Loading datasets"
-        isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState title="No datasets in this scope">
             The data registry of this scope has not been provisioned.
@@ -109,7 +108,6 @@ export function RegistryPage() {
           query={profiles}
           rows={3}
           loading="Loading profiles"
-          isEmpty={(data) => data.length === 0}
           empty={
             <EmptyState title="No profiles yet" action={newProfile}>
               Create a profile and make it the default so company lookups know what to fetch.

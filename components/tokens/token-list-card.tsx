@@ -32,13 +32,7 @@ export function TokenListCard({
   return (
     <Card>
       <CardHeader title={title} />
-      <QueryStates
-        query={tokens}
-        rows={3}
-        loading={`Loading ${caption.toLowerCase()}`}
-        isEmpty={(data) => data.length === 0}
-        empty={empty}
-      >
+      <QueryStates query={tokens} rows={3} loading={`Loading ${caption.toLowerCase()}`} empty={empty}>
         {(data) => (
           <TokenTable
             caption={caption}

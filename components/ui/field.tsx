@@ -38,11 +38,7 @@ function Field({
         {label}
       </label>
       {render(props)}
-      {error && (
-        <p id={ids.errorId} className="mt-1.5 text-xs text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={ids.errorId} message={error} />
       {hint && (
         <p id={ids.hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}
@@ -92,6 +88,16 @@ export function SelectField({
         </select>
       )}
     />
+  );
+}
+
+/** A field's error under it (for a group of controls too, such as a list of checkboxes). */
+export function FieldError({ message, id }: { message?: string; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs text-red-700">
+      {message}
+    </p>
   );
 }
 

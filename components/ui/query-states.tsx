@@ -38,7 +38,7 @@ export function QueryStates<T>({
   query,
   loading,
   rows,
-  isEmpty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
   empty,
   children,
 }: {
@@ -46,7 +46,8 @@ export function QueryStates<T>({
   /** What the skeleton announces, e.g. "Loading accounts". */
   loading: string;
   rows?: number;
-  isEmpty: (data: T) => boolean;
+  /** When to show `empty`; by default, when the data is an empty list. */
+  isEmpty?: (data: T) => boolean;
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
