@@ -3,7 +3,7 @@
 // or return it to the counterpart derived from the bank data.
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError, NamedOptions, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { formatMoney } from "@/components/accounts/format";
 import { formatDate } from "@/components/ui/format";
@@ -81,11 +81,7 @@ export function RebindDialog({
             onChange={(e) => setChoice(e.target.value)}
           >
             {choice && !choices.some((c) => c.id === choice) && <option value={choice}>(current)</option>}
-            {choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.displayName}
-              </option>
-            ))}
+            <NamedOptions items={choices} />
           </select>
           <p className="text-xs text-slate-500">A binding you make here is kept on every later sync.</p>
           <FormError message={bind.isError ? errorMessage(bind.error) : null} />

@@ -2,7 +2,7 @@
 // Binds a counterpart to a client of /api/clients/v1 (or unbinds it).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { useCounterpartChange, type Entity } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useClients } from "@/lib/client/hooks";
@@ -48,11 +48,7 @@ export function BindClient({
             onChange={(e) => setClientId(e.target.value)}
           >
             <option value="">{options.length ? "Choose a client…" : "No clients yet"}</option>
-            {options.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.displayName}
-              </option>
-            ))}
+            <NamedOptions items={options} />
           </select>
           <Button size="sm" disabled={!clientId} pending={bind.isPending} onClick={() => bind.mutate(clientId)}>
             Bind

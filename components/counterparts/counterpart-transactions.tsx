@@ -4,7 +4,7 @@
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { LoadMore } from "@/components/ui/load-more";
 import { QueryStates } from "@/components/ui/query-states";
@@ -60,11 +60,7 @@ export function CounterpartTransactions({
                         value={t.counterpartId ?? ""}
                         onChange={(e) => rebind.mutate({ id: t.id, to: e.target.value || null })}
                       >
-                        {choices.map((c) => (
-                          <option key={c.id} value={c.id}>
-                            {c.displayName}
-                          </option>
-                        ))}
+                        <NamedOptions items={choices} />
                       </select>
                       {t.isBound && (
                         <Button

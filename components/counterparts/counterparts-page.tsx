@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
 import {
@@ -119,11 +119,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
                 value={target?.id ?? ""}
                 onChange={(e) => setTargetId(e.target.value)}
               >
-                {chosen.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.displayName}
-                  </option>
-                ))}
+                <NamedOptions items={chosen} />
               </select>
             </label>
             <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>

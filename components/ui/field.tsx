@@ -91,6 +91,15 @@ export function SelectField({
   );
 }
 
+/** The <option>s of a plain <select> over records named by id and display name (clients, counterparts). */
+export function NamedOptions({ items }: { items: readonly { id: string; displayName: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.displayName}
+    </option>
+  ));
+}
+
 /** A field's error under it (for a group of controls too, such as a list of checkboxes). */
 export function FieldError({ message, id }: { message?: string; id?: string }) {
   if (!message) return null;
