@@ -19,8 +19,7 @@ import {
 } from "@/lib/client/accounts";
 import { useConsents, type Consent } from "@/lib/client/accounttracking";
 import { LoadMore } from "@/components/ui/load-more";
-import { QueryStates } from "@/components/ui/query-states";
-import { itemsOf } from "@/lib/client/domain-hooks";
+import { PagedStates } from "@/components/ui/query-states";
 
 /** Bank access that has ended: its accounts no longer sync (components/accounttracking/account-access.tsx offers Reconnect). */
 const ENDED_STATUSES: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
@@ -81,7 +80,6 @@ export function AccountsPage() {
   const accounts = useAccounts();
   const consents = useConsents();
   const { allowed, reason } = useCanManageAccounts();
-  const items = itemsOf(accounts.data);
   const endedConsents = new Set(
     (consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id),
   );
@@ -98,11 +96,10 @@ export function AccountsPage() {
       />
       {!allowed && reason && <p className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700">{reason}</p>}
       <Card>
-        <QueryStates
+        <PagedStates
           query={accounts}
           rows={4}
           loading="Loading accounts"
-          isEmpty={() => items.length === 0}
           empty={
             <EmptyState
               title="No tracked accounts yet"
@@ -112,7 +109,7 @@ export function AccountsPage() {
             </EmptyState>
           }
         >
-          {() => (
+          {(items) => (
             <>
               <Table
                 caption="Tracked accounts"
@@ -136,7 +133,7 @@ export function AccountsPage() {
               <LoadMore pages={accounts}>Load more accounts</LoadMore>
             </>
           )}
-        </QueryStates>
+        </PagedStates>
       </Card>
     </>
   );

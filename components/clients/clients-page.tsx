@@ -10,8 +10,7 @@ import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { LoadMoreButton } from "@/components/ui/load-more";
-import { QueryStates } from "@/components/ui/query-states";
-import { itemsOf } from "@/lib/client/domain-hooks";
+import { PagedStates } from "@/components/ui/query-states";
 
 export function ClientsPage() {
   const { scope } = useCurrentScope();
@@ -19,7 +18,6 @@ export function ClientsPage() {
   const deferredSearch = useDebounced(search);
   const [creating, setCreating] = useState(false);
   const clients = useClients(deferredSearch);
-  const items = itemsOf(clients.data);
   const canWrite = scope ? scope.role !== "viewer" : false;
 
   return (
@@ -46,11 +44,10 @@ export function ClientsPage() {
             className="max-w-sm"
           />
         </div>
-        <QueryStates
+        <PagedStates
           query={clients}
           rows={5}
           loading="Loading clients"
-          isEmpty={() => items.length === 0}
           empty={
             deferredSearch.trim() ? (
               <EmptyState title={`No clients match “${deferredSearch.trim()}”`}>
@@ -72,7 +69,7 @@ export function ClientsPage() {
             )
           }
         >
-          {() => (
+          {(items) => (
             <>
               <Table caption="Clients" head={["Name", "Type", "Country", "Added"]}>
                 {items.map((c) => (
@@ -95,7 +92,7 @@ export function ClientsPage() {
               </div>
             </>
           )}
-        </QueryStates>
+        </PagedStates>
       </Card>
     </>
   );

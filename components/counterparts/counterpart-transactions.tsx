@@ -7,10 +7,9 @@ import { EmptyState } from "@/components/ui/card";
 import { FormError, NamedOptions } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { LoadMore } from "@/components/ui/load-more";
-import { QueryStates } from "@/components/ui/query-states";
+import { PagedStates } from "@/components/ui/query-states";
 import { Table, Td } from "@/components/ui/table";
 import { useCounterpartChange, useCounterpartTransactions, type ListedCounterpart } from "@/lib/client/counterparts";
-import { itemsOf } from "@/lib/client/domain-hooks";
 import { errorMessage } from "@/lib/client/errors";
 
 export function CounterpartTransactions({
@@ -27,21 +26,15 @@ export function CounterpartTransactions({
     api.bindTransaction(input.id, input.to),
   );
   return (
-    <QueryStates
-      query={txs}
-      rows={5}
-      loading="Loading transactions"
-      isEmpty={(data) => itemsOf(data).length === 0}
-      empty={<EmptyState title="No transactions" />}
-    >
-      {(data) => (
+    <PagedStates query={txs} rows={5} loading="Loading transactions" empty={<EmptyState title="No transactions" />}>
+      {(items) => (
         <div>
           <FormError message={rebind.isError ? errorMessage(rebind.error) : null} />
           <Table
             caption="Transactions with this counterpart"
             head={["Date", "Name at the bank", "Details", "Amount", "Counterpart"]}
           >
-            {itemsOf(data).map((t) => (
+            {items.map((t) => (
               <tr key={t.id}>
                 <Td>{formatDate(t.bookingDate ?? t.valueDate)}</Td>
                 <Td>{t.counterpartName ?? "—"}</Td>
@@ -85,6 +78,6 @@ export function CounterpartTransactions({
           <LoadMore pages={txs} />
         </div>
       )}
-    </QueryStates>
+    </PagedStates>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { LoadMore } from "@/components/ui/load-more";
-import { QueryStates } from "@/components/ui/query-states";
+import { PagedStates } from "@/components/ui/query-states";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function CounterpartsPage({ accountId }: { accountId: string }) {
@@ -135,20 +135,19 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null
           }
         />
-        <QueryStates
+        <PagedStates
           query={list}
           rows={5}
           loading="Loading counterparts"
-          isEmpty={() => rows.length === 0}
           empty={
             <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
               Counterparts appear once the account has synced.
             </EmptyState>
           }
         >
-          {() => (
+          {(items) => (
             <CounterpartsTable
-              rows={rows}
+              rows={items}
               accountId={accountId}
               sort={sort}
               order={order}
@@ -160,7 +159,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
               canEdit={canEdit}
             />
           )}
-        </QueryStates>
+        </PagedStates>
         <LoadMore pages={list} />
       </Card>
     </div>

@@ -2,9 +2,12 @@
 // error in words when it failed (with "Try again" where the panel offers it), the empty state when
 // there is nothing, and otherwise the content.
 import type { ReactNode } from "react";
+import type { InfiniteData } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
+import type { Page } from "@/lib/client/api-client";
+import { itemsOf } from "@/lib/client/domain-hooks";
 import { errorMessage } from "@/lib/client/errors";
 
 type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
@@ -34,14 +37,7 @@ export function QueryError({
   );
 }
 
-export function QueryStates<T>({
-  query,
-  loading,
-  rows,
-  isEmpty = (data) => Array.isArray(data) && data.length === 0,
-  empty,
-  children,
-}: {
+type StatesProps<T> = {
   query: Query<T>;
   /** What the skeleton announces, e.g. "Loading accounts". */
   loading: string;
@@ -50,8 +46,29 @@ export function QueryStates<T>({
   isEmpty?: (data: T) => boolean;
   empty: ReactNode;
   children: (data: T) => ReactNode;
-}) {
+};
+
+export function QueryStates<T>({
+  query,
+  loading,
+  rows,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  empty,
+  children,
+}: StatesProps<T>) {
   if (query.isPending) return <SkeletonRows rows={rows} label={loading} />;
   if (query.isError || query.data === undefined) return <QueryError error={query.error} />;
   return isEmpty(query.data) ? empty : children(query.data);
+}
+
+/** QueryStates for a cursor-paged list: empty while no loaded page has an item; the content gets them all. */
+export function PagedStates<T>({
+  children,
+  ...states
+}: Omit<StatesProps<InfiniteData<Page<T>>>, "isEmpty" | "children"> & { children: (items: T[]) => ReactNode }) {
+  return (
+    <QueryStates {...states} isEmpty={(data) => itemsOf(data).length === 0}>
+      {(data) => children(itemsOf(data))}
+    </QueryStates>
+  );
 }
