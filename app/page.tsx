@@ -1,6 +1,5 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { buttonClasses } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { auth } from "@/lib/auth/config";
 import { Logo } from "@/components/ui/logo";
 
@@ -20,12 +19,10 @@ export default async function Home() {
         your own tools with scoped API keys.
       </p>
       <div className="mt-8 flex gap-3">
-        <Link href="/signup" className={buttonClasses("primary")}>
-          Sign up
-        </Link>
-        <Link href="/signin" className={buttonClasses("secondary")}>
+        <ButtonLink href="/signup">Sign up</ButtonLink>
+        <ButtonLink href="/signin" variant="secondary">
           Sign in
-        </Link>
+        </ButtonLink>
       </div>
     </main>
   );

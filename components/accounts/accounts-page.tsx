@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { formatIban } from "@/components/accounttracking/consent-bits";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
@@ -18,7 +18,8 @@ import {
   type Account,
 } from "@/lib/client/accounts";
 import { useConsents, type Consent } from "@/lib/client/accounttracking";
-import { QueryStates } from "@/components/ui/query-states";
+import { LoadMore } from "@/components/ui/load-more";
+import { PagedStates } from "@/components/ui/query-states";
 
 /** Bank access that has ended: its accounts no longer sync (components/accounttracking/account-access.tsx offers Reconnect). */
 const ENDED_STATUSES: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
@@ -79,7 +80,6 @@ export function AccountsPage() {
   const accounts = useAccounts();
   const consents = useConsents();
   const { allowed, reason } = useCanManageAccounts();
-  const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
   const endedConsents = new Set(
     (consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id),
   );
@@ -89,32 +89,27 @@ export function AccountsPage() {
         title="Accounts"
         description="Bank accounts tracked in this scope. Their transactions are synced from the bank, on demand and automatically."
         action={
-          <Link href="/consents" className={buttonClasses("secondary")}>
+          <ButtonLink href="/consents" variant="secondary">
             Bank connections
-          </Link>
+          </ButtonLink>
         }
       />
       {!allowed && reason && <p className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700">{reason}</p>}
       <Card>
-        <QueryStates
+        <PagedStates
           query={accounts}
           rows={4}
           loading="Loading accounts"
-          isEmpty={() => items.length === 0}
           empty={
             <EmptyState
               title="No tracked accounts yet"
-              action={
-                <Link href="/consents" className={buttonClasses("primary")}>
-                  Go to bank connections
-                </Link>
-              }
+              action={<ButtonLink href="/consents">Go to bank connections</ButtonLink>}
             >
               Connect a bank, then track its accounts: open the bank connection and press Track next to an account.
             </EmptyState>
           }
         >
-          {() => (
+          {(items) => (
             <>
               <Table
                 caption="Tracked accounts"
@@ -135,21 +130,10 @@ export function AccountsPage() {
                   <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
                 ))}
               </Table>
-              {accounts.hasNextPage && (
-                <div className="border-t border-slate-100 px-5 py-3">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    pending={accounts.isFetchingNextPage}
-                    onClick={() => void accounts.fetchNextPage()}
-                  >
-                    Load more accounts
-                  </Button>
-                </div>
-              )}
+              <LoadMore pages={accounts}>Load more accounts</LoadMore>
             </>
           )}
-        </QueryStates>
+        </PagedStates>
       </Card>
     </>
   );

@@ -1,4 +1,5 @@
 // Display helpers for accounts: money, titles, and what to do about a sync error.
+import { formatDate } from "@/components/ui/format";
 import type { Account } from "@/lib/client/accounts";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -76,15 +77,8 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
 }
 
-const bankDateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** A bank's date-only string (YYYY-MM-DD) as a date: read and shown in UTC, so no time zone shifts it a day. */
+/** A bank's date (YYYY-MM-DD, anything after the day ignored) as the day it names, in any time zone. */
 export function formatBankDate(date: string | null | undefined, fallback = "—"): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return fallback;
-  return bankDateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+  return formatDate(date.slice(0, 10));
 }

@@ -3,7 +3,7 @@
 // or return it to the counterpart derived from the bank data.
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError, NamedOptions, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { formatMoney } from "@/components/accounts/format";
 import { formatDate } from "@/components/ui/format";
@@ -12,6 +12,7 @@ import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { useCounterpartChange, useCounterparts } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useQueryClient } from "@tanstack/react-query";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function RebindDialog({
   accountId,
@@ -29,7 +30,7 @@ export function RebindDialog({
   const search = useDebounced(q);
   const [choice, setChoice] = useState<string>(t.counterpartId ?? "");
   const list = useCounterparts(accountId, { q: search || undefined, sort: "name", order: "asc" });
-  const choices = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const choices = itemsOf(list.data);
   const bind = useCounterpartChange((api, to: string | null) => api.bindTransaction(t.id, to));
 
   useEffect(() => {
@@ -80,11 +81,7 @@ export function RebindDialog({
             onChange={(e) => setChoice(e.target.value)}
           >
             {choice && !choices.some((c) => c.id === choice) && <option value={choice}>(current)</option>}
-            {choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.displayName}
-              </option>
-            ))}
+            <NamedOptions items={choices} />
           </select>
           <p className="text-xs text-slate-500">A binding you make here is kept on every later sync.</p>
           <FormError message={bind.isError ? errorMessage(bind.error) : null} />

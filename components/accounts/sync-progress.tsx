@@ -2,8 +2,8 @@
 // A sync's progress: the total number of pages is unknown until the bank says there are no more, so
 // a queued or running sync shows an indeterminate (moving) bar with its counters; a finished one a
 // full bar (green on success, red on failure).
-import Link from "next/link";
-import { errorAdvice, plural } from "@/components/accounts/format";
+import { plural } from "@/components/accounts/format";
+import { SyncAdvice } from "@/components/accounts/sync-advice";
 import { cx } from "@/components/ui/cx";
 import { formatDateTime } from "@/components/ui/format";
 import type { SyncRun } from "@/lib/client/accounts";
@@ -47,7 +47,6 @@ export function SyncProgress({
   const done = run?.state === "succeeded" || run?.state === "failed";
   const text = headline(run);
   const detail = run ? counters(run) : "No transactions loaded yet";
-  const advice = run?.state === "failed" && run.lastError ? errorAdvice(run.lastError, consentId ?? "") : null;
   return (
     <div className={compact ? "w-56 whitespace-normal" : undefined}>
       <style href="ll-sync-progress" precedence="default">
@@ -99,16 +98,12 @@ export function SyncProgress({
           className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200"
         >
           <p className="font-medium">{run.lastError}</p>
-          {advice && (
-            <p className="mt-1">
-              {advice.text}{" "}
-              {advice.href && (
-                <Link href={advice.href} className="font-medium underline">
-                  {advice.linkLabel}
-                </Link>
-              )}
-            </p>
-          )}
+          <SyncAdvice
+            lastError={run.lastError}
+            consentId={consentId ?? ""}
+            className="mt-1"
+            linkClassName="font-medium underline"
+          />
         </div>
       )}
     </div>

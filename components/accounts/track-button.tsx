@@ -1,13 +1,13 @@
 "use client";
 // "Track" on a bank connection's account: starts tracking it (and its first sync), then opens it.
 // An account already tracked shows a link to it instead.
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import type { BankAccount } from "@/lib/client/accounttracking";
 import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
 import { errorMessage, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -28,19 +28,20 @@ export function TrackButton({
   const tracked = useAccounts();
   const { allowed, reason } = useCanManageAccounts();
   const label = account.name ?? account.product ?? "account";
-  const existing = tracked.data?.pages
-    .flatMap((p) => p.items)
-    .find((a) => a.consentId === consentId && a.bankAccountId === account.accountId);
+  const existing = itemsOf(tracked.data).find(
+    (a) => a.consentId === consentId && a.bankAccountId === account.accountId,
+  );
 
   if (existing) {
     return (
-      <Link
+      <ButtonLink
         href={`/accounts/${existing.id}`}
-        className={buttonClasses("secondary", "sm")}
+        variant="secondary"
+        size="sm"
         aria-label={`Open tracked account ${label}`}
       >
         Tracked: open
-      </Link>
+      </ButtonLink>
     );
   }
   return (

@@ -1,7 +1,7 @@
 "use client";
 // The filter bar: dates, status, direction, free text and amount size, and jump to a date. Text
 // fields are typed into local state and reach the URL after a pause, so typing stays smooth.
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -63,10 +63,16 @@ export function TransactionFilters({
     value: texts[key],
     onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }),
   });
+  // Dates and selects write the URL at once; an empty value (a select's first option) clears the filter.
+  const instant = <K extends "fromDate" | "toDate" | "direction" | "status">(key: K) => ({
+    value: filter[key] ?? "",
+    onChange: (e: { target: { value: string } }) =>
+      onChange((f) => ({ ...f, [key]: (e.target.value || undefined) as TransactionFilter[K] })),
+  });
 
   return (
     <div className="space-y-3 border-b border-slate-100 px-5 py-4">
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+      <FilterRow>
         <TextField
           label="Search"
           type="search"
@@ -82,40 +88,17 @@ export function TransactionFilters({
           {...text("minAmount")}
         />
         <TextField label="Amount to" inputMode="decimal" className="sm:w-32" placeholder="any" {...text("maxAmount")} />
-        <SelectField
-          label="Direction"
-          className="sm:w-36"
-          options={DIRECTIONS}
-          value={filter.direction ?? ""}
-          onChange={(e) =>
-            onChange((f) => ({ ...f, direction: (e.target.value || undefined) as TransactionFilter["direction"] }))
-          }
-        />
-        <SelectField
-          label="Status"
-          className="sm:w-48"
-          options={STATUSES}
-          value={filter.status ?? ""}
-          onChange={(e) =>
-            onChange((f) => ({ ...f, status: (e.target.value || undefined) as TransactionFilter["status"] }))
-          }
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <TextField
-          label="From"
-          type="date"
-          className="sm:w-40"
-          value={filter.fromDate ?? ""}
-          onChange={(e) => onChange((f) => ({ ...f, fromDate: e.target.value || undefined }))}
-        />
+        <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} {...instant("direction")} />
+        <SelectField label="Status" className="sm:w-48" options={STATUSES} {...instant("status")} />
+      </FilterRow>
+      <FilterRow>
+        <TextField label="From" type="date" className="sm:w-40" {...instant("fromDate")} />
         <TextField
           label="To"
           type="date"
           className="sm:w-40"
-          value={filter.toDate ?? ""}
           error={backwards ? "Must be on or after From" : undefined}
-          onChange={(e) => onChange((f) => ({ ...f, toDate: e.target.value || undefined }))}
+          {...instant("toDate")}
         />
         <form
           className="col-span-2 flex items-end gap-2"
@@ -142,7 +125,12 @@ export function TransactionFilters({
             Clear filters
           </Button>
         )}
-      </div>
+      </FilterRow>
     </div>
   );
+}
+
+/** One row of filters: two columns on a phone, one wrapping line from `sm` up. */
+function FilterRow({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">{children}</div>;
 }

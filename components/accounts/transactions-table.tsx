@@ -17,7 +17,7 @@ import { TransactionTotalsBar } from "@/components/accounts/transaction-totals";
 import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter";
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { QueryError } from "@/components/ui/query-states";
 import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
@@ -99,40 +99,24 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
       ? "Loading transactions…"
       : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
+  const clearFilters = (
+    <Button variant="secondary" onClick={() => setFilter({})}>
+      Clear filters
+    </Button>
+  );
   let body;
   if (problem) {
     body = (
-      <EmptyState
-        title="No transactions: this filter cannot match"
-        action={
-          <Button variant="secondary" onClick={() => setFilter({})}>
-            Clear filters
-          </Button>
-        }
-      >
+      <EmptyState title="No transactions: this filter cannot match" action={clearFilters}>
         <span role="alert">{problem}</span>
       </EmptyState>
     );
   } else if (query.isPending) body = <SkeletonRows rows={8} label="Loading transactions" />;
   else if (query.isError && rows.length === 0) {
-    body = (
-      <div className="space-y-3 p-5">
-        <FormError message={`${errorMessage(query.error)} Your filters are kept.`} />
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <QueryError error={query.error} after="Your filters are kept." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = filtered ? (
-      <EmptyState
-        title="No transactions match these filters"
-        action={
-          <Button variant="secondary" onClick={() => setFilter({})}>
-            Clear filters
-          </Button>
-        }
-      />
+      <EmptyState title="No transactions match these filters" action={clearFilters} />
     ) : (
       <EmptyState title={syncing ? "The first sync is running" : "No transactions yet"}>
         {syncing ? "Transactions appear here when it finishes." : "Press Sync now to fetch them from the bank."}

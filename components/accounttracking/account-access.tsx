@@ -12,6 +12,7 @@ import { useToast } from "@/components/ui/toast";
 import { useConsentAccounts, useConsentAction, useConsents, type Consent } from "@/lib/client/accounttracking";
 import { useAccounts, type Account } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const ENDED: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
 
@@ -33,7 +34,7 @@ function useEnded() {
   const consents = useConsents();
   const accounts = useAccounts();
   const byId = new Map((consents.data?.items ?? []).map((c) => [c.id, c]));
-  const all = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  const all = itemsOf(accounts.data);
   const ended = all.filter((a) => ENDED.includes(byId.get(a.consentId)?.status ?? "valid"));
   return { consents: consents.data?.items ?? [], byId, ended };
 }
@@ -107,7 +108,7 @@ function UntrackedAt({ consent }: { consent: Consent }) {
   const exposed = useConsentAccounts(consent.id, true);
   const accounts = useAccounts();
   const tracked = new Set(
-    (accounts.data?.pages.flatMap((p) => p.items) ?? [])
+    itemsOf(accounts.data)
       .filter((a) => a.consentId === consent.id)
       .map((a) => a.bankAccountId),
   );

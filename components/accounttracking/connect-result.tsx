@@ -2,16 +2,17 @@
 // Where the bank sends the person back: what happened and what to do next. Approved: pick the
 // accounts to track right here. A renewal: the tracked accounts simply continue. Declined or broken:
 // name the bank, don't blame the person, and make "Try again" the first thing to do.
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
 import { ConsentStatusBadge } from "@/components/accounttracking/consent-bits";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
-import { buttonClasses, Spinner } from "@/components/ui/button";
+import { ButtonLink, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { cx } from "@/components/ui/cx";
+import { QueryError } from "@/components/ui/query-states";
 import { useConsentStatus, type Consent } from "@/lib/client/accounttracking";
 import { useAccounts } from "@/lib/client/accounts";
-import { errorMessage } from "@/lib/client/errors";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const REJECTIONS: Record<string, string> = {
   missing_state: "The link back from the bank was incomplete.",
@@ -29,9 +30,22 @@ export function tryAgainHref(consent?: Pick<Consent, "bankId" | "countryCode"> |
   return `/connect?country=${encodeURIComponent(consent.countryCode)}&bank=${encodeURIComponent(consent.bankId)}`;
 }
 
+/** The card's last row: where to go from here. */
+function NextSteps({ divided = false, children }: { divided?: boolean; children: ReactNode }) {
+  return <div className={cx("flex gap-3 px-5 py-4", divided && "border-t border-slate-100")}>{children}</div>;
+}
+
+function ToBankConnections() {
+  return (
+    <ButtonLink href="/consents" variant="secondary">
+      Go to bank connections
+    </ButtonLink>
+  );
+}
+
 function Renewed({ consent }: { consent: Consent }) {
   const accounts = useAccounts();
-  const moved = (accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id).length;
+  const moved = itemsOf(accounts.data).filter((a) => a.consentId === consent.id).length;
   const bank = consent.bankName ?? "Your bank";
   return (
     <Card>
@@ -44,14 +58,12 @@ function Renewed({ consent }: { consent: Consent }) {
         description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: syncing picks up where it stopped.`}
         action={<ConsentStatusBadge status={consent.status} />}
       />
-      <div className="flex gap-3 px-5 py-4">
-        <Link href="/accounts" className={buttonClasses("primary")}>
-          Go to accounts
-        </Link>
-        <Link href={`/consents/${consent.id}`} className={buttonClasses("secondary")}>
+      <NextSteps>
+        <ButtonLink href="/accounts">Go to accounts</ButtonLink>
+        <ButtonLink href={`/consents/${consent.id}`} variant="secondary">
           See the connection
-        </Link>
-      </div>
+        </ButtonLink>
+      </NextSteps>
     </Card>
   );
 }
@@ -66,14 +78,10 @@ function NotConnected({ consent }: { consent: Consent }) {
         description={`The approval at ${bank} was cancelled or not completed, so nothing was shared and nothing changed here. You can start again whenever you are ready.`}
         action={<ConsentStatusBadge status={consent.status} />}
       />
-      <div className="flex gap-3 px-5 py-4">
-        <Link href={tryAgainHref(consent)} className={buttonClasses("primary")}>
-          Try again
-        </Link>
-        <Link href="/consents" className={buttonClasses("secondary")}>
-          Go to bank connections
-        </Link>
-      </div>
+      <NextSteps>
+        <ButtonLink href={tryAgainHref(consent)}>Try again</ButtonLink>
+        <ToBankConnections />
+      </NextSteps>
     </Card>
   );
 }
@@ -87,13 +95,7 @@ function Outcome({ consentId }: { consentId: string }) {
       </p>
     );
   if (status.isError)
-    return (
-      <div className="p-5">
-        <FormError
-          message={`We could not check the connection with your bank just now. ${errorMessage(status.error)}`}
-        />
-      </div>
-    );
+    return <QueryError error={status.error} before="We could not check the connection with your bank just now." />;
   const consent = status.data;
   if (consent.status === "valid" && consent.renewsConsentId) return <Renewed consent={consent} />;
   if (consent.status !== "valid" && consent.status !== "pending") return <NotConnected consent={consent} />;
@@ -115,11 +117,9 @@ function Outcome({ consentId }: { consentId: string }) {
         </p>
       )}
       <TrackPicker consent={consent} />
-      <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-        <Link href="/consents" className={buttonClasses("secondary")}>
-          Go to bank connections
-        </Link>
-      </div>
+      <NextSteps divided>
+        <ToBankConnections />
+      </NextSteps>
     </Card>
   );
 }
@@ -140,14 +140,10 @@ export function ConnectResult() {
           <p className="px-5 pb-4 text-sm text-slate-600">
             Nothing was shared and nothing changed. Start the connection again from this browser.
           </p>
-          <div className="flex gap-3 border-t border-slate-100 px-5 py-4">
-            <Link href="/connect" className={buttonClasses("primary")}>
-              Try again
-            </Link>
-            <Link href="/consents" className={buttonClasses("secondary")}>
-              Go to bank connections
-            </Link>
-          </div>
+          <NextSteps divided>
+            <ButtonLink href="/connect">Try again</ButtonLink>
+            <ToBankConnections />
+          </NextSteps>
         </Card>
       ) : (
         <Outcome consentId={consentId} />

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { ConsentStatusBadge, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
 import { RevokeButton } from "@/components/accounttracking/revoke-button";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
@@ -18,6 +18,7 @@ export function ConsentsPage() {
   const renew = useConsentAction("renew");
   const toast = useToast();
   const canSetUp = scope ? scope.role !== "viewer" : false;
+  const connect = canSetUp ? <ButtonLink href="/connect">Connect a bank</ButtonLink> : undefined;
   const items = consents.data?.items ?? [];
 
   return (
@@ -25,13 +26,7 @@ export function ConsentsPage() {
       <PageHeader
         title="Bank connections"
         description="Consents you gave banks to share account data, how long they last, and the accounts behind them."
-        action={
-          canSetUp ? (
-            <Link href="/connect" className={buttonClasses("primary")}>
-              Connect a bank
-            </Link>
-          ) : undefined
-        }
+        action={connect}
       />
       <Card>
         <QueryStates
@@ -40,16 +35,7 @@ export function ConsentsPage() {
           loading="Loading bank connections"
           isEmpty={() => items.length === 0}
           empty={
-            <EmptyState
-              title="No bank connected yet"
-              action={
-                canSetUp ? (
-                  <Link href="/connect" className={buttonClasses("primary")}>
-                    Connect a bank
-                  </Link>
-                ) : undefined
-              }
-            >
+            <EmptyState title="No bank connected yet" action={connect}>
               Connect a bank to see its accounts here. You approve access at your bank; nothing is read before that.
             </EmptyState>
           }

@@ -9,6 +9,7 @@ import { accountTitle } from "@/components/accounts/format";
 import { useConsentAction, type Consent } from "@/lib/client/accounttracking";
 import { useAccounts } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function RevokeButton({ consent }: { consent: Consent }) {
   const [open, setOpen] = useState(false);
@@ -16,7 +17,7 @@ export function RevokeButton({ consent }: { consent: Consent }) {
   const toast = useToast();
   const accounts = useAccounts();
   const bank = consent.bankName ?? "this bank";
-  const tracked = (accounts.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.consentId === consent.id);
+  const tracked = itemsOf(accounts.data).filter((a) => a.consentId === consent.id);
   const confirm = () =>
     revoke.mutate(consent.id, {
       onSuccess: () => {

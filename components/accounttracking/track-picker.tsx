@@ -8,10 +8,12 @@ import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button } from "@/components/ui/button";
 import { EmptyState, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
+import { QueryError } from "@/components/ui/query-states";
 import type { BankAccount, Consent } from "@/lib/client/accounttracking";
 import { useConsentAccounts } from "@/lib/client/accounttracking";
 import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
 import { errorMessage, isApiError } from "@/lib/client/errors";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const KIND = { private: "Private", company: "Company", payment: "Payment" } as const;
 const plural = (n: number) => `${n} account${n === 1 ? "" : "s"}`;
@@ -42,16 +44,12 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
   if (consent.status !== "valid") return null;
   if (exposed.isPending || accounts.isPending) return <SkeletonRows rows={2} label="Loading accounts" />;
   if (exposed.isError)
-    return (
-      <div className="p-5">
-        <FormError message={`${bank} did not list the accounts just now. ${errorMessage(exposed.error)}`} />
-      </div>
-    );
+    return <QueryError error={exposed.error} before={`${bank} did not list the accounts just now.`} />;
   if (exposed.data.length === 0)
     return <EmptyState title="No accounts shared">{bank} shares no accounts under this connection.</EmptyState>;
 
   const tracked = new Map(
-    (accounts.data?.pages.flatMap((p) => p.items) ?? [])
+    itemsOf(accounts.data)
       .filter((a) => a.consentId === consent.id)
       .map((a) => [a.bankAccountId, a.id]),
   );

@@ -1,23 +1,22 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { AuthForm } from "@/components/auth/auth-form";
 import { safeNext } from "@/components/auth/safe-next";
-import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
 
 type Errors = { email?: string; password?: string; form?: string };
 
 export function SignInForm({ next }: { next?: string }) {
   const router = useRouter();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const { values, bind } = useFields({ email: "", password: "" }, (field) => errors[field]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
+    const { email, password } = values;
     const found: Errors = {};
     if (!email.trim()) found.email = "Enter your email address.";
     if (!password) found.password = "Enter your password.";
@@ -41,42 +40,16 @@ export function SignInForm({ next }: { next?: string }) {
   }
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      className="space-y-5"
-      aria-describedby={errors.form ? "signin-error" : undefined}
+    <AuthForm
+      error={errors.form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Sign in"
+      pendingLabel="Signing in…"
+      other={{ question: "New to Ledgerlink?", href: "/signup", label: "Create an account" }}
     >
-      <FormError id="signin-error" message={errors.form} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
-      <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
-      <p className="text-center text-sm text-slate-600">
-        New to Ledgerlink?{" "}
-        <Link href="/signup" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Create an account
-        </Link>
-      </p>
-    </form>
+      <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
+      <TextField label="Password" type="password" autoComplete="current-password" required {...bind("password")} />
+    </AuthForm>
   );
 }

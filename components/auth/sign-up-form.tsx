@@ -1,10 +1,10 @@
 "use client";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { useState } from "react";
+import { AuthForm } from "@/components/auth/auth-form";
+import { TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
 import { useApi } from "@/lib/client/api-context";
 import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 
@@ -24,19 +24,11 @@ function validate(values: Record<Field, string>): Errors {
 export function SignUpForm() {
   const router = useRouter();
   const { client } = useApi();
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const { values, bind } = useFields({ name: "", email: "", password: "" }, (field) => errors[field]);
 
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value })),
-    error: errors[field],
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -72,13 +64,14 @@ export function SignUpForm() {
   }
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      className="space-y-5"
-      aria-describedby={errors.form ? "signup-error" : undefined}
+    <AuthForm
+      error={errors.form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Create account"
+      pendingLabel="Creating your account…"
+      other={{ question: "Already have an account?", href: "/signin", label: "Sign in" }}
     >
-      <FormError id="signup-error" message={errors.form} />
       <TextField label="Your name" autoComplete="name" required maxLength={120} {...bind("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
       <TextField
@@ -89,15 +82,6 @@ export function SignUpForm() {
         hint="At least 10 characters. A short sentence works well."
         {...bind("password")}
       />
-      <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Creating your account…" : "Create account"}
-      </Button>
-      <p className="text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link href="/signin" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Sign in
-        </Link>
-      </p>
-    </form>
+    </AuthForm>
   );
 }

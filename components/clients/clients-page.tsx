@@ -9,7 +9,8 @@ import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
-import { QueryStates } from "@/components/ui/query-states";
+import { LoadMoreButton } from "@/components/ui/load-more";
+import { PagedStates } from "@/components/ui/query-states";
 
 export function ClientsPage() {
   const { scope } = useCurrentScope();
@@ -17,7 +18,6 @@ export function ClientsPage() {
   const deferredSearch = useDebounced(search);
   const [creating, setCreating] = useState(false);
   const clients = useClients(deferredSearch);
-  const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
   const canWrite = scope ? scope.role !== "viewer" : false;
 
   return (
@@ -44,11 +44,10 @@ export function ClientsPage() {
             className="max-w-sm"
           />
         </div>
-        <QueryStates
+        <PagedStates
           query={clients}
           rows={5}
           loading="Loading clients"
-          isEmpty={() => items.length === 0}
           empty={
             deferredSearch.trim() ? (
               <EmptyState title={`No clients match “${deferredSearch.trim()}”`}>
@@ -70,7 +69,7 @@ export function ClientsPage() {
             )
           }
         >
-          {() => (
+          {(items) => (
             <>
               <Table caption="Clients" head={["Name", "Type", "Country", "Added"]}>
                 {items.map((c) => (
@@ -89,19 +88,11 @@ export function ClientsPage() {
                 <span aria-live="polite">
                   Showing {items.length} client{items.length === 1 ? "" : "s"}
                 </span>
-                {clients.hasNextPage && (
-                  <Button
-                    variant="secondary"
-                    onClick={() => void clients.fetchNextPage()}
-                    pending={clients.isFetchingNextPage}
-                  >
-                    Load more
-                  </Button>
-                )}
+                <LoadMoreButton pages={clients} />
               </div>
             </>
           )}
-        </QueryStates>
+        </PagedStates>
       </Card>
     </>
   );

@@ -2,10 +2,11 @@
 // Binds a counterpart to a client of /api/clients/v1 (or unbinds it).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { useCounterpartChange, type Entity } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useClients } from "@/lib/client/hooks";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function BindClient({
   counterpartId,
@@ -22,7 +23,7 @@ export function BindClient({
     api.bindEntity(counterpartId, { entityType: "client", entityId: id }),
   );
   const unbind = useCounterpartChange((api) => api.unbindEntity(counterpartId));
-  const options = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const options = itemsOf(clients.data);
   const bound = entity?.entityType === "client" ? options.find((c) => c.id === entity.entityId) : undefined;
   return (
     <div className="space-y-2 text-sm">
@@ -47,11 +48,7 @@ export function BindClient({
             onChange={(e) => setClientId(e.target.value)}
           >
             <option value="">{options.length ? "Choose a client…" : "No clients yet"}</option>
-            {options.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.displayName}
-              </option>
-            ))}
+            <NamedOptions items={options} />
           </select>
           <Button size="sm" disabled={!clientId} pending={bind.isPending} onClick={() => bind.mutate(clientId)}>
             Bind

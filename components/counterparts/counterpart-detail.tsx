@@ -12,6 +12,7 @@ import { MonthlyChart } from "@/components/counterparts/monthly-chart";
 import { useCounterpart, useCounterparts } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function CounterpartDetailView({ id, accountId }: { id: string; accountId?: string }) {
   const { scope } = useCurrentScope();
@@ -21,7 +22,7 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
   if (detail.isPending) return <SkeletonRows rows={6} label="Loading counterpart" />;
   if (detail.isError) return <FormError message={errorMessage(detail.error)} />;
   const c = detail.data;
-  const options = accountId ? (choices.data?.pages.flatMap((p) => p.items) ?? []) : [];
+  const options = accountId ? itemsOf(choices.data) : [];
   // Each currency gets its own line and chart: sums in different currencies are never added.
   const currencies = c.totalsByCurrency.map((t) => t.currency);
   const summary = c.totalsByCurrency.length

@@ -3,9 +3,11 @@
 // counterpart of its account (a binding that survives re-syncs) or returned to the derived one.
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
-import { EmptyState, SkeletonRows } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { EmptyState } from "@/components/ui/card";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
+import { LoadMore } from "@/components/ui/load-more";
+import { PagedStates } from "@/components/ui/query-states";
 import { Table, Td } from "@/components/ui/table";
 import { useCounterpartChange, useCounterpartTransactions, type ListedCounterpart } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
@@ -23,79 +25,59 @@ export function CounterpartTransactions({
   const rebind = useCounterpartChange((api, input: { id: string; to: string | null }) =>
     api.bindTransaction(input.id, input.to),
   );
-  if (txs.isPending) return <SkeletonRows rows={5} label="Loading transactions" />;
-  if (txs.isError)
-    return (
-      <div className="p-5">
-        <FormError message={errorMessage(txs.error)} />
-      </div>
-    );
-  const rows = txs.data.pages.flatMap((p) => p.items);
-  if (rows.length === 0) return <EmptyState title="No transactions" />;
   return (
-    <div>
-      <FormError message={rebind.isError ? errorMessage(rebind.error) : null} />
-      <Table
-        caption="Transactions with this counterpart"
-        head={["Date", "Name at the bank", "Details", "Amount", "Counterpart"]}
-      >
-        {rows.map((t) => (
-          <tr key={t.id}>
-            <Td>{formatDate(t.bookingDate ?? t.valueDate)}</Td>
-            <Td>{t.counterpartName ?? "—"}</Td>
-            <Td className="max-w-xs truncate">{t.remittanceInformation ?? ""}</Td>
-            <Td
-              className={`text-right tabular-nums ${t.amount.startsWith("-") ? "text-rose-700" : "text-emerald-700"}`}
-            >
-              {formatMoney(t.amount, t.currency)}
-            </Td>
-            <Td>
-              {canEdit ? (
-                <span className="inline-flex items-center gap-2">
-                  <select
-                    aria-label="Bind transaction to"
-                    className="rounded-md px-2 py-1 text-xs ring-1 ring-slate-300"
-                    value={t.counterpartId ?? ""}
-                    onChange={(e) => rebind.mutate({ id: t.id, to: e.target.value || null })}
-                  >
-                    {choices.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.displayName}
-                      </option>
-                    ))}
-                  </select>
-                  {t.isBound && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => rebind.mutate({ id: t.id, to: null })}
-                      title="Back to the counterpart found from the bank data"
-                    >
-                      Reset
-                    </Button>
-                  )}
-                </span>
-              ) : t.isBound ? (
-                "bound by hand"
-              ) : (
-                ""
-              )}
-            </Td>
-          </tr>
-        ))}
-      </Table>
-      {txs.hasNextPage && (
-        <div className="border-t border-slate-100 px-5 py-3">
-          <Button
-            size="sm"
-            variant="secondary"
-            pending={txs.isFetchingNextPage}
-            onClick={() => void txs.fetchNextPage()}
+    <PagedStates query={txs} rows={5} loading="Loading transactions" empty={<EmptyState title="No transactions" />}>
+      {(items) => (
+        <div>
+          <FormError message={rebind.isError ? errorMessage(rebind.error) : null} />
+          <Table
+            caption="Transactions with this counterpart"
+            head={["Date", "Name at the bank", "Details", "Amount", "Counterpart"]}
           >
-            Load more
-          </Button>
+            {items.map((t) => (
+              <tr key={t.id}>
+                <Td>{formatDate(t.bookingDate ?? t.valueDate)}</Td>
+                <Td>{t.counterpartName ?? "—"}</Td>
+                <Td className="max-w-xs truncate">{t.remittanceInformation ?? ""}</Td>
+                <Td
+                  className={`text-right tabular-nums ${t.amount.startsWith("-") ? "text-rose-700" : "text-emerald-700"}`}
+                >
+                  {formatMoney(t.amount, t.currency)}
+                </Td>
+                <Td>
+                  {canEdit ? (
+                    <span className="inline-flex items-center gap-2">
+                      <select
+                        aria-label="Bind transaction to"
+                        className="rounded-md px-2 py-1 text-xs ring-1 ring-slate-300"
+                        value={t.counterpartId ?? ""}
+                        onChange={(e) => rebind.mutate({ id: t.id, to: e.target.value || null })}
+                      >
+                        <NamedOptions items={choices} />
+                      </select>
+                      {t.isBound && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => rebind.mutate({ id: t.id, to: null })}
+                          title="Back to the counterpart found from the bank data"
+                        >
+                          Reset
+                        </Button>
+                      )}
+                    </span>
+                  ) : t.isBound ? (
+                    "bound by hand"
+                  ) : (
+                    ""
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </Table>
+          <LoadMore pages={txs} />
         </div>
       )}
-    </div>
+    </PagedStates>
   );
 }

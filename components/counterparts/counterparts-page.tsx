@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
 import {
@@ -16,7 +16,9 @@ import {
 } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
-import { QueryStates } from "@/components/ui/query-states";
+import { LoadMore } from "@/components/ui/load-more";
+import { PagedStates } from "@/components/ui/query-states";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function CounterpartsPage({ accountId }: { accountId: string }) {
   const { scope } = useCurrentScope();
@@ -30,7 +32,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const [managing, setManaging] = useState<string | null>(null);
   const [undoable, setUndoable] = useState<Consolidation | null>(null);
   const list = useCounterparts(accountId, { q: search, sort, order });
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const rows = itemsOf(list.data);
   const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) =>
     api.consolidate(input.targetId, input.memberIds),
   );
@@ -117,11 +119,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
                 value={target?.id ?? ""}
                 onChange={(e) => setTargetId(e.target.value)}
               >
-                {chosen.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.displayName}
-                  </option>
-                ))}
+                <NamedOptions items={chosen} />
               </select>
             </label>
             <Button size="sm" pending={consolidate.isPending} onClick={runConsolidate}>
@@ -137,20 +135,19 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null
           }
         />
-        <QueryStates
+        <PagedStates
           query={list}
           rows={5}
           loading="Loading counterparts"
-          isEmpty={() => rows.length === 0}
           empty={
             <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
               Counterparts appear once the account has synced.
             </EmptyState>
           }
         >
-          {() => (
+          {(items) => (
             <CounterpartsTable
-              rows={rows}
+              rows={items}
               accountId={accountId}
               sort={sort}
               order={order}
@@ -162,19 +159,8 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
               canEdit={canEdit}
             />
           )}
-        </QueryStates>
-        {list.hasNextPage && (
-          <div className="border-t border-slate-100 px-5 py-3">
-            <Button
-              size="sm"
-              variant="secondary"
-              pending={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        )}
+        </PagedStates>
+        <LoadMore pages={list} />
       </Card>
     </div>
   );

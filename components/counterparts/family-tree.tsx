@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { FormError, NamedOptions } from "@/components/ui/field";
 import {
   useCounterpartChange,
   useFamily,
@@ -98,11 +98,7 @@ export function FamilyTree(props: {
               onChange={(e) => setChildId(e.target.value)}
             >
               <option value="">Choose…</option>
-              {others.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.displayName}
-                </option>
-              ))}
+              <NamedOptions items={others} />
             </select>
           </label>
           <Button size="sm" type="submit" disabled={!childId} pending={link.isPending}>

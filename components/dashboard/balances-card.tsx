@@ -2,7 +2,8 @@
 // Each tracked account's balance as the bank reported it, in its own currency (never summed across
 // currencies), with the sync health next to it: last sync, a failure with what to do, next run.
 import Link from "next/link";
-import { accountTitle, errorAdvice, formatBankDate, formatMoney } from "@/components/accounts/format";
+import { accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
+import { SyncAdvice } from "@/components/accounts/sync-advice";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Badge, Card, CardHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
@@ -12,18 +13,15 @@ function Health({ account }: { account: Account }) {
   const run = account.latestSync;
   if (run?.state === "queued" || run?.state === "running") return <Badge tone="indigo">Syncing now</Badge>;
   if (run?.state === "failed") {
-    const advice = errorAdvice(run.lastError ?? "", account.consentId);
     return (
       <div className="space-y-1">
         <Badge tone="red">Last sync failed</Badge>
-        <p className="text-xs text-slate-700">
-          {advice.text}{" "}
-          {advice.href && (
-            <Link href={advice.href} className="font-medium text-indigo-700 underline">
-              {advice.linkLabel}
-            </Link>
-          )}
-        </p>
+        <SyncAdvice
+          lastError={run.lastError ?? ""}
+          consentId={account.consentId}
+          className="text-xs text-slate-700"
+          linkClassName="font-medium text-indigo-700 underline"
+        />
       </div>
     );
   }

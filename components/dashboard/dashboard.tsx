@@ -1,16 +1,16 @@
 "use client";
 // The home of the product: balances and sync health of every tracked account, bank access that
 // ends soon (Reconnect), and the way in (Connect a bank) when nothing is connected yet.
-import Link from "next/link";
 import { BalancesCard } from "@/components/dashboard/balances-card";
 import { ConsentsEnding, endingSoon } from "@/components/dashboard/consents-ending";
-import { buttonClasses } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader, Skeleton, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { useAccounts, useCanManageAccounts } from "@/lib/client/accounts";
 import { useConsents } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope, useMe } from "@/lib/client/hooks";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function Dashboard() {
   const me = useMe();
@@ -19,14 +19,10 @@ export function Dashboard() {
   const consents = useConsents();
   const canManage = useCanManageAccounts().allowed;
   const firstName = me.data?.user?.name.split(" ")[0];
-  const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = itemsOf(accounts.data);
   const allConsents = consents.data?.items ?? [];
   const ending = endingSoon(allConsents);
-  const connect = (
-    <Link href="/connect" className={buttonClasses("primary")}>
-      Connect a bank
-    </Link>
-  );
+  const connect = <ButtonLink href="/connect">Connect a bank</ButtonLink>;
 
   let main;
   if (accounts.isPending)
@@ -51,9 +47,7 @@ export function Dashboard() {
           title={connected ? "Choose the accounts to follow" : "Connect your first bank"}
           action={
             connected ? (
-              <Link href="/consents" className={buttonClasses("primary")}>
-                Open bank connections
-              </Link>
+              <ButtonLink href="/consents">Open bank connections</ButtonLink>
             ) : canManage ? (
               connect
             ) : undefined
@@ -82,9 +76,9 @@ export function Dashboard() {
         }
         action={
           items.length > 0 && canManage ? (
-            <Link href="/connect" className={buttonClasses("secondary")}>
+            <ButtonLink href="/connect" variant="secondary">
               Connect a bank
-            </Link>
+            </ButtonLink>
           ) : undefined
         }
       />

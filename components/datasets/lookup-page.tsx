@@ -8,10 +8,12 @@ import { LookupResult } from "@/components/datasets/lookup-result";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
 import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
+import { itemsOf } from "@/lib/client/domain-hooks";
 
 const COUNTRIES = [
   { value: "BE", label: "Belgium" },
@@ -29,14 +31,14 @@ export function LookupPage() {
   const profiles = useProfiles();
   const providers = useProviders();
   const subsetTypes = useSubsetTypes();
-  const [country, setCountry] = useState("BE");
-  const [number, setNumber] = useState("");
-  const [profession, setProfession] = useState("");
-  const [entityId, setEntityId] = useState("");
-  const [profileId, setProfileId] = useState("");
+  const { values, set, bind } = useFields(
+    { country: "BE", number: "", profession: "", entityId: "", profileId: "" },
+    (field) => fieldError(lookup.error, field),
+  );
+  const { country, number, profession, entityId, profileId } = values;
   const [numberError, setNumberError] = useState<string | null>(null);
   const clients = useClients("");
-  const clientOptions = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const clientOptions = itemsOf(clients.data);
   const format = registrationExample(country);
   const mayRun = scope ? scope.role !== "viewer" : false;
 
@@ -71,18 +73,16 @@ export function LookupPage() {
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
           <SelectField
             label="Country"
-            value={country}
+            options={COUNTRIES}
+            {...bind("country")}
             onChange={(e) => {
-              setCountry(e.target.value);
+              set("country", e.target.value);
               setNumberError(null);
             }}
-            options={COUNTRIES}
-            error={fieldError(lookup.error, "country")}
           />
           <TextField
             label="Registration number"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            {...bind("number")}
             error={numberError ?? fieldError(lookup.error, "number")}
             hint={
               format ? (
@@ -92,7 +92,7 @@ export function LookupPage() {
                     type="button"
                     className="underline"
                     onClick={() => {
-                      setNumber(format.example);
+                      set("number", format.example);
                       setNumberError(null);
                     }}
                   >
@@ -105,31 +105,25 @@ export function LookupPage() {
           />
           <SelectField
             label="Profile"
-            value={profileId}
-            onChange={(e) => setProfileId(e.target.value)}
             options={[
               { value: "", label: "Automatic (default profiles)" },
               ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name })),
             ]}
-            error={fieldError(lookup.error, "profileId")}
+            {...bind("profileId")}
           />
           <TextField
             label="Profession (optional)"
-            value={profession}
-            onChange={(e) => setProfession(e.target.value)}
-            error={fieldError(lookup.error, "profession")}
             hint="Applies that profession's default profile"
+            {...bind("profession")}
           />
           <SelectField
             label="Client (optional)"
-            value={entityId}
-            onChange={(e) => setEntityId(e.target.value)}
             options={[
               { value: "", label: clientOptions.length ? "No client" : "No clients yet" },
               ...clientOptions.map((c) => ({ value: c.id, label: c.displayName })),
             ]}
-            error={fieldError(lookup.error, "entityId")}
             hint="Applies that client's default profile"
+            {...bind("entityId")}
           />
           <div className="flex items-end">
             <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>

@@ -3,6 +3,7 @@
 import { ProfileEditor } from "@/components/datasets/profile-editor";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
+import { QueryError } from "@/components/ui/query-states";
 import { useProfile, useProviders, useSubsetTypes, type Profile } from "@/lib/client/datasets";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
@@ -21,9 +22,7 @@ function EditorShell({ profile, title }: { profile?: Profile; title: string }) {
       <Card>
         <CardHeader title={profile ? profile.name : "New dataset profile"} />
         {failure ? (
-          <div className="p-5">
-            <FormError message={errorMessage(failure)} />
-          </div>
+          <QueryError error={failure} />
         ) : !subsetTypes.data || !providers.data || !scope ? (
           <SkeletonRows rows={4} label="Loading the registry" />
         ) : (

@@ -6,7 +6,8 @@ import { useState, type FormEvent } from "react";
 import { ProviderPriorityList, type PriorityItem } from "@/components/datasets/provider-priority-list";
 import { SCOPE_LABEL } from "@/components/datasets/labels";
 import { Button } from "@/components/ui/button";
-import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { FieldError, FormError, SelectField, TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
 import { useToast } from "@/components/ui/toast";
 import {
   useCreateProfile,
@@ -31,6 +32,16 @@ const SHOWN_FIELDS = [
   "isDefault",
 ];
 
+/** The text and select fields; their names are the API's (camelCase) names for the errors. */
+type TargetFields = {
+  name: string;
+  scope: ProfileScope;
+  entityType: string;
+  entityId: string;
+  profession: string;
+  subProfession: string;
+};
+
 function initialPriorities(profile: Profile | undefined, providers: Provider[]): PriorityItem[] {
   const chosen = profile?.providerPriorities ?? providers.map((p) => p.id);
   const rest = providers.map((p) => p.id).filter((id) => !chosen.includes(id));
@@ -53,12 +64,19 @@ export function ProfileEditor({
   const create = useCreateProfile();
   const update = useUpdateProfile();
   const mutation = profile ? update : create;
-  const [name, setName] = useState(profile?.name ?? "");
-  const [scope, setScope] = useState<ProfileScope>(profile?.scope ?? "global");
-  const [entityType, setEntityType] = useState(profile?.entityType ?? "client");
-  const [entityId, setEntityId] = useState(profile?.entityId ?? "");
-  const [profession, setProfession] = useState(profile?.profession ?? "");
-  const [subProfession, setSubProfession] = useState(profile?.subProfession ?? "");
+  const error = mutation.error;
+  const { values, bind } = useFields<TargetFields>(
+    {
+      name: profile?.name ?? "",
+      scope: profile?.scope ?? "global",
+      entityType: profile?.entityType ?? "client",
+      entityId: profile?.entityId ?? "",
+      profession: profile?.profession ?? "",
+      subProfession: profile?.subProfession ?? "",
+    },
+    (field) => fieldError(error, field),
+  );
+  const { name, scope, entityType, entityId, profession, subProfession } = values;
   const [subsets, setSubsets] = useState<string[]>(profile?.subsetSelection ?? []);
   const [priorities, setPriorities] = useState<PriorityItem[]>(() => initialPriorities(profile, providers));
   const [isDefault, setIsDefault] = useState(profile?.isDefault ?? false);
@@ -66,7 +84,6 @@ export function ProfileEditor({
   const isAdmin = role === "admin";
   const locked = role === "viewer" || (profile?.isDefault === true && !isAdmin);
   const registryEmpty = subsetTypes.length === 0;
-  const error = mutation.error;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -99,54 +116,23 @@ export function ProfileEditor({
         </p>
       )}
       <fieldset disabled={locked} className="space-y-6">
-        <TextField
-          label="Profile name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError(error, "name")}
-          required
-          maxLength={200}
-        />
+        <TextField label="Profile name" required maxLength={200} {...bind("name")} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
             label="Applies to"
-            value={scope}
-            onChange={(e) => setScope(e.target.value as ProfileScope)}
             options={Object.entries(SCOPE_LABEL).map(([value, label]) => ({ value, label }))}
-            error={fieldError(error, "scope")}
+            {...bind("scope")}
           />
           {scope === "entity" && (
             <>
-              <TextField
-                label="Entity type"
-                value={entityType}
-                onChange={(e) => setEntityType(e.target.value)}
-                error={fieldError(error, "entityType")}
-                hint="For example client"
-              />
-              <TextField
-                label="Entity ID"
-                value={entityId}
-                onChange={(e) => setEntityId(e.target.value)}
-                error={fieldError(error, "entityId")}
-              />
+              <TextField label="Entity type" hint="For example client" {...bind("entityType")} />
+              <TextField label="Entity ID" {...bind("entityId")} />
             </>
           )}
           {scope === "profession" && (
             <>
-              <TextField
-                label="Profession"
-                value={profession}
-                onChange={(e) => setProfession(e.target.value)}
-                error={fieldError(error, "profession")}
-                hint="For example accountant"
-              />
-              <TextField
-                label="Sub-profession (optional)"
-                value={subProfession}
-                onChange={(e) => setSubProfession(e.target.value)}
-                error={fieldError(error, "subProfession")}
-              />
+              <TextField label="Profession" hint="For example accountant" {...bind("profession")} />
+              <TextField label="Sub-profession (optional)" {...bind("subProfession")} />
             </>
           )}
         </div>
@@ -181,9 +167,7 @@ export function ProfileEditor({
               ))}
             </div>
           )}
-          {fieldError(error, "subsetSelection") && (
-            <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "subsetSelection")}</p>
-          )}
+          <FieldError message={fieldError(error, "subsetSelection")} />
         </fieldset>
 
         <ProviderPriorityList
@@ -212,9 +196,7 @@ export function ProfileEditor({
             target.
             {!isAdmin && " Only admins can set or change defaults."}
           </p>
-          {fieldError(error, "isDefault") && (
-            <p className="mt-1.5 text-xs text-red-700">{fieldError(error, "isDefault")}</p>
-          )}
+          <FieldError message={fieldError(error, "isDefault")} />
         </div>
       </fieldset>
 

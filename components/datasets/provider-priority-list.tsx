@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import { FieldError } from "@/components/ui/field";
 import type { Provider } from "@/lib/client/datasets";
 
 export type PriorityItem = { id: string; included: boolean };
@@ -123,7 +124,7 @@ export function ProviderPriorityList({
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {error && <p className="mt-1.5 text-xs text-red-700">{error}</p>}
+      <FieldError message={error} />
     </fieldset>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 // Data registry: the scope's datasets and subset types, and its dataset profiles.
-import Link from "next/link";
 import { providerShortName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
-import { buttonClasses } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Table, Td } from "@/components/ui/table";
@@ -21,7 +20,6 @@ function DatasetsCard() {
         query={datasets}
         rows={2}
         loading="Loading datasets"
-        isEmpty={(data) => data.length === 0}
         empty={
           <EmptyState title="No datasets in this scope">
             The data registry of this scope has not been provisioned.
@@ -60,13 +58,14 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
   const mayDelete = role === "admin" || (role === "member" && !profile.isDefault);
   return (
     <span className="inline-flex items-center gap-2">
-      <Link
+      <ButtonLink
         href={`/datasets/profiles/${profile.id}`}
-        className={buttonClasses("secondary", "sm")}
+        variant="secondary"
+        size="sm"
         aria-label={`Open ${profile.name}`}
       >
         {role === "viewer" ? "View" : "Edit"}
-      </Link>
+      </ButtonLink>
       {mayDelete && (
         <ConfirmButton
           question={profile.isDefault ? "Delete this default? Lookups lose it." : "Delete this profile?"}
@@ -90,12 +89,7 @@ export function RegistryPage() {
   const { scope } = useCurrentScope();
   const profiles = useProfiles();
   const role = scope?.role ?? "viewer";
-  const newProfile =
-    role !== "viewer" ? (
-      <Link href="/datasets/profiles/new" className={buttonClasses()}>
-        New profile
-      </Link>
-    ) : undefined;
+  const newProfile = role !== "viewer" ? <ButtonLink href="/datasets/profiles/new">New profile</ButtonLink> : undefined;
 
   return (
     <>
@@ -114,7 +108,6 @@ export function RegistryPage() {
           query={profiles}
           rows={3}
           loading="Loading profiles"
-          isEmpty={(data) => data.length === 0}
           empty={
             <EmptyState title="No profiles yet" action={newProfile}>
               Create a profile and make it the default so company lookups know what to fetch.

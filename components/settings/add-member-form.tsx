@@ -1,5 +1,4 @@
 "use client";
-import { useState } from "react";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -8,19 +7,21 @@ import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
 import type { Role } from "@/lib/client/api-client";
 import { submitMutation } from "@/components/ui/submit-mutation";
+import { useFields } from "@/components/ui/use-fields";
 
 export function AddMemberForm() {
   const add = useAddMember();
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("member");
+  const { values, set, bind } = useFields<{ email: string; role: Role }>({ email: "", role: "member" }, (field) =>
+    fieldError(add.error, field),
+  );
 
   const submit = submitMutation(
     add,
-    () => ({ email, role }),
+    () => values,
     (member) => {
       toast.success(`${member.name} added as ${member.role}.`);
-      setEmail("");
+      set("email", "");
       add.reset();
     },
   );
@@ -44,22 +45,13 @@ export function AddMemberForm() {
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
         <TextField
           label="Email address"
-          name="email"
           type="email"
           placeholder="colleague@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...bind("email")}
           error={emailError}
           hint={emailError ? undefined : "They need a Ledgerlink account already."}
         />
-        <SelectField
-          label="Role"
-          name="role"
-          options={ROLE_OPTIONS}
-          value={role}
-          onChange={(e) => setRole(e.target.value as Role)}
-          error={fieldError(add.error, "role")}
-        />
+        <SelectField label="Role" options={ROLE_OPTIONS} {...bind("role")} />
         <Button type="submit" pending={add.isPending} className="sm:mt-7">
           Add member
         </Button>

@@ -1,19 +1,18 @@
 "use client";
-import { useState } from "react";
 import { NotAdminNotice } from "@/components/settings/not-admin-notice";
 import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS, parseExpiry } from "@/components/settings/options";
-import { NewSecret } from "@/components/tokens/new-secret";
+import { CreateSecretCard } from "@/components/tokens/create-secret-card";
 import { TokenListCard } from "@/components/tokens/token-list-card";
-import { NoTokens } from "@/components/tokens/token-table";
-import { Button } from "@/components/ui/button";
-import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
-import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { SelectField, TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
+import { fieldError } from "@/lib/client/errors";
 import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
-import type { AppTokenKind, CreatedToken } from "@/lib/client/api-client";
-import { submitMutation } from "@/components/ui/submit-mutation";
+import type { AppTokenKind } from "@/lib/client/api-client";
 
 const FIELDS = ["name", "kind", "role", "expiresInDays"];
+/** The form's values; the expiry stays the select's text ("90", "never") until the request. */
+type KeyForm = { name: string; kind: NonNullable<AppTokenKind>; role: "member" | "viewer"; expiresInDays: string };
 
 export function ApiKeysPage() {
   const { scope, isLoading } = useCurrentScope();
@@ -42,82 +41,41 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState("");
-  const [kind, setKind] = useState<AppTokenKind>("api_key");
-  const [role, setRole] = useState<"member" | "viewer">("viewer");
-  const [expiry, setExpiry] = useState("90");
-  const [created, setCreated] = useState<CreatedToken | null>(null);
-
-  const submit = submitMutation(
-    create,
-    () => ({ name, kind, role, expiresInDays: parseExpiry(expiry) }),
-    (key) => {
-      setCreated(key);
-      setName("");
-      create.reset();
-    },
+  const { values, set, bind } = useFields<KeyForm>(
+    { name: "", kind: "api_key", role: "viewer", expiresInDays: "90" },
+    (field) => fieldError(create.error, field),
   );
 
   return (
     <>
-      <Card className="mb-6">
-        <CardHeader title="Create an API key" description={`The key can only reach ${scopeName}.`} />
-        <div className="space-y-4 px-5 py-5">
-          {created && (
-            <NewSecret
-              label={`Your new API key “${created.name}”`}
-              secret={created.token}
-              onDismiss={() => setCreated(null)}
-            />
-          )}
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create an API key">
-            <FormError message={formErrorMessage(create.error, FIELDS)} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Key name"
-                name="name"
-                placeholder="e.g. Accounting sync"
-                maxLength={80}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                error={fieldError(create.error, "name")}
-                className="sm:col-span-2"
-              />
-              <SelectField
-                label="Kind"
-                name="kind"
-                options={KIND_OPTIONS}
-                value={kind}
-                onChange={(e) => setKind(e.target.value as AppTokenKind)}
-                error={fieldError(create.error, "kind")}
-                hint={KIND_OPTIONS.find((k) => k.value === kind)?.hint}
-              />
-              <SelectField
-                label="Role"
-                name="role"
-                options={APP_ROLE_OPTIONS}
-                value={role}
-                onChange={(e) => setRole(e.target.value === "member" ? "member" : "viewer")}
-                error={fieldError(create.error, "role")}
-                hint="Keys can never be admins."
-              />
-              <SelectField
-                label="Expires after"
-                name="expiresInDays"
-                options={EXPIRY_OPTIONS}
-                value={expiry}
-                onChange={(e) => setExpiry(e.target.value)}
-                error={fieldError(create.error, "expiresInDays")}
-              />
-            </div>
-            <div className="flex justify-end">
-              <Button type="submit" pending={create.isPending}>
-                Create API key
-              </Button>
-            </div>
-          </form>
-        </div>
-      </Card>
+      <CreateSecretCard
+        title="Create an API key"
+        description={`The key can only reach ${scopeName}.`}
+        formLabel="Create an API key"
+        secretLabel="Your new API key"
+        submitLabel="Create API key"
+        create={create}
+        input={() => ({ ...values, expiresInDays: parseExpiry(values.expiresInDays) })}
+        onCreated={() => set("name", "")}
+        fieldNames={FIELDS}
+        gridClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <TextField
+          label="Key name"
+          placeholder="e.g. Accounting sync"
+          maxLength={80}
+          className="sm:col-span-2"
+          {...bind("name")}
+        />
+        <SelectField
+          label="Kind"
+          options={KIND_OPTIONS}
+          hint={KIND_OPTIONS.find((k) => k.value === values.kind)?.hint}
+          {...bind("kind")}
+        />
+        <SelectField label="Role" options={APP_ROLE_OPTIONS} hint="Keys can never be admins." {...bind("role")} />
+        <SelectField label="Expires after" options={EXPIRY_OPTIONS} {...bind("expiresInDays")} />
+      </CreateSecretCard>
       <TokenListCard
         title="Keys in this scope"
         caption="API keys"
@@ -126,9 +84,9 @@ function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
         revoke={revoke}
         showKindAndRole
         empty={
-          <NoTokens title="No API keys yet">
+          <EmptyState title="No API keys yet">
             Create one above to let your own software read this scope (viewer) or also write to it (member).
-          </NoTokens>
+          </EmptyState>
         }
       />
     </>

@@ -41,7 +41,6 @@ export function MembersPage() {
           query={members}
           rows={3}
           loading="Loading members"
-          isEmpty={(data) => data.length === 0}
           empty={<EmptyState title="No members">Add someone by email above.</EmptyState>}
         >
           {(data) => <MemberTable members={data} editable={isAdmin} />}

@@ -1,33 +1,19 @@
 "use client";
-import { useState } from "react";
 import { EXPIRY_OPTIONS, parseExpiry } from "@/components/settings/options";
-import { NewSecret } from "@/components/tokens/new-secret";
+import { CreateSecretCard } from "@/components/tokens/create-secret-card";
 import { TokenListCard } from "@/components/tokens/token-list-card";
-import { NoTokens } from "@/components/tokens/token-table";
-import { Button } from "@/components/ui/button";
-import { Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { FormError, SelectField, TextField } from "@/components/ui/field";
-import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { EmptyState, PageHeader } from "@/components/ui/card";
+import { SelectField, TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
+import { fieldError } from "@/lib/client/errors";
 import { useCreatePersonalToken, usePersonalTokens, useRevokePersonalToken } from "@/lib/client/hooks";
-import type { CreatedToken } from "@/lib/client/api-client";
-import { submitMutation } from "@/components/ui/submit-mutation";
 
 export function PersonalTokensPage() {
   const tokens = usePersonalTokens();
   const create = useCreatePersonalToken();
   const revoke = useRevokePersonalToken();
-  const [name, setName] = useState("");
-  const [expiry, setExpiry] = useState("90");
-  const [created, setCreated] = useState<CreatedToken | null>(null);
-
-  const submit = submitMutation(
-    create,
-    () => ({ name, expiresInDays: parseExpiry(expiry) }),
-    (token) => {
-      setCreated(token);
-      setName("");
-      create.reset();
-    },
+  const { values, set, bind } = useFields({ name: "", expiresInDays: "90" }, (field) =>
+    fieldError(create.error, field),
   );
 
   return (
@@ -36,44 +22,27 @@ export function PersonalTokensPage() {
         title="Personal access tokens"
         description="Tokens that act as you, in every scope you belong to, with your role there. Use them for scripts and the command line; send them as Authorization: Bearer <token>."
       />
-      <Card className="mb-6">
-        <CardHeader title="Create a token" />
-        <div className="space-y-4 px-5 py-5">
-          {created && (
-            <NewSecret
-              label={`Your new token “${created.name}”`}
-              secret={created.token}
-              onDismiss={() => setCreated(null)}
-            />
-          )}
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create a personal access token">
-            <FormError message={formErrorMessage(create.error, ["name", "expiresInDays"])} />
-            <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-              <TextField
-                label="Token name"
-                name="name"
-                placeholder="e.g. Laptop CLI"
-                maxLength={80}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                error={fieldError(create.error, "name")}
-                hint="Something that tells you later where it is used."
-              />
-              <SelectField
-                label="Expires after"
-                name="expiresInDays"
-                options={EXPIRY_OPTIONS}
-                value={expiry}
-                onChange={(e) => setExpiry(e.target.value)}
-                error={fieldError(create.error, "expiresInDays")}
-              />
-              <Button type="submit" pending={create.isPending} className="sm:mt-7">
-                Create token
-              </Button>
-            </div>
-          </form>
-        </div>
-      </Card>
+      <CreateSecretCard
+        title="Create a token"
+        formLabel="Create a personal access token"
+        secretLabel="Your new token"
+        submitLabel="Create token"
+        create={create}
+        input={() => ({ name: values.name, expiresInDays: parseExpiry(values.expiresInDays) })}
+        onCreated={() => set("name", "")}
+        fieldNames={["name", "expiresInDays"]}
+        gridClassName="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+        submitInline
+      >
+        <TextField
+          label="Token name"
+          placeholder="e.g. Laptop CLI"
+          maxLength={80}
+          hint="Something that tells you later where it is used."
+          {...bind("name")}
+        />
+        <SelectField label="Expires after" options={EXPIRY_OPTIONS} {...bind("expiresInDays")} />
+      </CreateSecretCard>
       <TokenListCard
         title="Your tokens"
         caption="Personal access tokens"
@@ -81,9 +50,9 @@ export function PersonalTokensPage() {
         tokens={tokens}
         revoke={revoke}
         empty={
-          <NoTokens title="No personal tokens yet">
+          <EmptyState title="No personal tokens yet">
             Create one above when a script or tool needs to call the API as you.
-          </NoTokens>
+          </EmptyState>
         }
       />
     </>

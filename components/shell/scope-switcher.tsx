@@ -1,10 +1,11 @@
 "use client";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Badge, Skeleton } from "@/components/ui/card";
-import { Button, focusRing } from "@/components/ui/button";
+import { CancelAndSubmit, focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { FormError, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { useFields } from "@/components/ui/use-fields";
 import { useApi } from "@/lib/client/api-context";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateScope, useCurrentScope } from "@/lib/client/hooks";
@@ -61,11 +62,11 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
   const { setScopeId } = useApi();
   const createScope = useCreateScope();
   const toast = useToast();
-  const [name, setName] = useState("");
+  const { values, set, bind } = useFields({ name: "" }, (field) => fieldError(createScope.error, field));
 
   const close = () => {
     dialogRef.current?.close();
-    setName("");
+    set("name", "");
     createScope.reset();
   };
 
@@ -73,7 +74,7 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
   function submit(event: FormEvent) {
     event.preventDefault();
     createScope.mutate(
-      { name },
+      { name: values.name },
       {
         onSuccess: (scope) => {
           setScopeId(scope.scopeId);
@@ -99,24 +100,8 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
           A scope is a separate workspace with its own clients, members and API keys.
         </p>
         <FormError message={formErrorMessage(createScope.error, ["name"])} />
-        <TextField
-          label="Scope name"
-          name="name"
-          required
-          maxLength={120}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError(createScope.error, "name")}
-          autoFocus
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={createScope.isPending}>
-            Create scope
-          </Button>
-        </div>
+        <TextField label="Scope name" required maxLength={120} autoFocus {...bind("name")} />
+        <CancelAndSubmit submitLabel="Create scope" pending={createScope.isPending} onCancel={close} />
       </form>
     </dialog>
   );

@@ -1,11 +1,11 @@
 "use client";
-// A card listing tokens (personal tokens or API keys) with revoke, its loading, error and empty
+// A card listing tokens (personal tokens or API keys) with revoke, and its loading, error and empty
 // states; the settings pages differ only in wording and columns.
 import type { ReactNode } from "react";
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
 import { TokenTable } from "@/components/tokens/token-table";
 import { Card, CardHeader } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
+import { QueryStates } from "@/components/ui/query-states";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/errors";
 import type { TokenRecord } from "@/lib/client/api-client";
@@ -32,26 +32,22 @@ export function TokenListCard({
   return (
     <Card>
       <CardHeader title={title} />
-      {tokens.isError ? (
-        <div className="p-5">
-          <FormError message={errorMessage(tokens.error)} />
-        </div>
-      ) : (
-        <TokenTable
-          caption={caption}
-          tokens={tokens.data}
-          isLoading={tokens.isPending}
-          showKindAndRole={showKindAndRole}
-          revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
-          onRevoke={(token) =>
-            revoke.mutate(token.id, {
-              onSuccess: () => toast.success(`${noun} “${token.name}” revoked.`),
-              onError: (e) => toast.error(errorMessage(e)),
-            })
-          }
-          empty={empty}
-        />
-      )}
+      <QueryStates query={tokens} rows={3} loading={`Loading ${caption.toLowerCase()}`} empty={empty}>
+        {(data) => (
+          <TokenTable
+            caption={caption}
+            tokens={data}
+            showKindAndRole={showKindAndRole}
+            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+            onRevoke={(token) =>
+              revoke.mutate(token.id, {
+                onSuccess: () => toast.success(`${noun} “${token.name}” revoked.`),
+                onError: (e) => toast.error(errorMessage(e)),
+              })
+            }
+          />
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
-import { Badge, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { Badge } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
@@ -24,23 +23,16 @@ const KIND_LABEL: Record<string, string> = {
 export function TokenTable({
   caption,
   tokens,
-  isLoading,
   showKindAndRole,
   revokingId,
   onRevoke,
-  empty,
 }: {
   caption: string;
-  tokens: TokenRecord[] | undefined;
-  isLoading: boolean;
+  tokens: TokenRecord[];
   showKindAndRole?: boolean;
   revokingId: string | null;
   onRevoke: (token: TokenRecord) => void;
-  empty: ReactNode;
 }) {
-  if (isLoading) return <SkeletonRows rows={3} label={`Loading ${caption.toLowerCase()}`} />;
-  if (!tokens?.length) return <>{empty}</>;
-
   const head = [
     "Name",
     ...(showKindAndRole ? ["Kind", "Role"] : []),
@@ -88,8 +80,4 @@ export function TokenTable({
       })}
     </Table>
   );
-}
-
-export function NoTokens({ title, children }: { title: string; children: ReactNode }) {
-  return <EmptyState title={title}>{children}</EmptyState>;
 }

@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from "react";
+import Link from "next/link";
+import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import { cx } from "@/components/ui/cx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -43,6 +44,38 @@ export function Button({ variant, size, pending, className, disabled, children, 
       {pending && <Spinner />}
       {children}
     </button>
+  );
+}
+
+/** A link that looks like a button: it goes somewhere, so it stays a link for the keyboard and screen readers. */
+export function ButtonLink({
+  variant = "primary",
+  size,
+  className,
+  ...link
+}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
+  return <Link className={buttonClasses(variant, size, className)} {...link} />;
+}
+
+/** A form's last row, right-aligned: Cancel, then the submit button. */
+export function CancelAndSubmit({
+  submitLabel,
+  pending,
+  onCancel,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" pending={pending}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }
 

@@ -38,11 +38,7 @@ function Field({
         {label}
       </label>
       {render(props)}
-      {error && (
-        <p id={ids.errorId} className="mt-1.5 text-xs text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={ids.errorId} message={error} />
       {hint && (
         <p id={ids.hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}
@@ -92,6 +88,25 @@ export function SelectField({
         </select>
       )}
     />
+  );
+}
+
+/** The <option>s of a plain <select> over records named by id and display name (clients, counterparts). */
+export function NamedOptions({ items }: { items: readonly { id: string; displayName: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.displayName}
+    </option>
+  ));
+}
+
+/** A field's error under it (for a group of controls too, such as a list of checkboxes). */
+export function FieldError({ message, id }: { message?: string; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs text-red-700">
+      {message}
+    </p>
   );
 }
 

@@ -1,13 +1,13 @@
 "use client";
 // Tracked accounts, their syncs and transactions through the typed client: types, keys and hooks.
 import { useEffect, useRef } from "react";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
-import { useApi } from "@/lib/client/api-context";
+import { domainHooks } from "@/lib/client/domain-hooks";
 import { useCurrentScope } from "@/lib/client/hooks";
+import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { TrackAccountBody } from "@/lib/accounttracking/schemas";
-import type { Page, PageMeta } from "@/lib/client/api-client";
 import type {
   AccountSchema,
   AutoUpdateSchema,
@@ -35,34 +35,20 @@ const BASE = "/api/accounttracking/v1/accounts";
 const enc = encodeURIComponent;
 
 function accountsApi(client: ApiClient) {
-  const { request, data } = client;
+  const { request, data, page } = client;
   return {
-    list: async (cursor?: string | null): Promise<Page<Account>> => {
-      const { data: items, meta } = await request<Account[], PageMeta>("GET", BASE, {
-        scoped: true,
-        query: { cursor, perPage: 100 },
-      });
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+    list: (cursor?: string | null) => page<Account>(BASE, { scoped: true, query: { cursor, perPage: 100 } }),
     get: (id: string) => data(request<Account>("GET", `${BASE}/${enc(id)}`, { scoped: true })),
     track: (input: TrackAccountInput, post?: PostOptions) =>
       data(request<{ account: Account; sync: SyncRun }>("POST", BASE, { scoped: true, body: input, ...post })),
     sync: (id: string, post?: PostOptions) =>
       data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
     syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
-    transactions: async (
-      id: string,
-      filter: TransactionFilter,
-      cursor?: string | null,
-      perPage = TRANSACTIONS_FIRST_PAGE,
-    ): Promise<Page<Transaction>> => {
-      const query = { ...filterQuery(filter), perPage, cursor };
-      const { data: items, meta } = await request<Transaction[], PageMeta>("GET", `${BASE}/${enc(id)}/transactions`, {
+    transactions: (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_FIRST_PAGE) =>
+      page<Transaction>(`${BASE}/${enc(id)}/transactions`, {
         scoped: true,
-        query,
-      });
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+        query: { ...filterQuery(filter), perPage, cursor },
+      }),
     stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
     setAutoUpdate: (id: string, timesPerDay: number) =>
       data(request<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { scoped: true, body: { timesPerDay } })),
@@ -70,7 +56,7 @@ function accountsApi(client: ApiClient) {
 }
 
 export const accountKeys = {
-  all: (scopeId: string | null) => ["scope", scopeId, "accounts"] as const,
+  all: (scopeId: string | null) => scopeKey(scopeId, "accounts"),
   list: (scopeId: string | null) => [...accountKeys.all(scopeId), "list"] as const,
   account: (scopeId: string | null, id: string) => [...accountKeys.all(scopeId), "account", id] as const,
   detail: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "detail"] as const,
@@ -80,12 +66,11 @@ export const accountKeys = {
     [...accountKeys.account(scopeId, id), "transactions"] as const,
   transactions: (scopeId: string | null, id: string, filter: TransactionFilter) =>
     [...accountKeys.transactionsOf(scopeId, id), filter] as const,
+  totals: (scopeId: string | null, id: string, filter: TransactionFilter) =>
+    [...accountKeys.transactionsOf(scopeId, id), "totals", filter] as const,
 };
 
-function useAccountsApi() {
-  const { client, scopeId } = useApi();
-  return { api: accountsApi(client), scopeId };
-}
+const accounts = domainHooks(accountsApi);
 
 /** Whether the person may track, sync and change automatic updates here (viewers may only read). */
 export function useCanManageAccounts(): { allowed: boolean; reason: string | null } {
@@ -107,21 +92,11 @@ export function newestRun(polled: SyncRun | null | undefined, listed: SyncRun | 
   return polled.createdAt >= listed.createdAt ? polled : listed;
 }
 
-export function useAccounts() {
-  const { api, scopeId } = useAccountsApi();
-  return useInfiniteQuery({
-    queryKey: accountKeys.list(scopeId),
-    queryFn: ({ pageParam }) => api.list(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: scopeId !== null,
-  });
-}
+export const useAccounts = () =>
+  accounts.usePages({ key: accountKeys.list, fetchPage: (api, cursor) => api.list(cursor) });
 
-export function useAccount(id: string) {
-  const { api, scopeId } = useAccountsApi();
-  return useQuery({ queryKey: accountKeys.detail(scopeId, id), queryFn: () => api.get(id), enabled: scopeId !== null });
-}
+export const useAccount = (id: string) =>
+  accounts.useQuery({ key: (scopeId) => accountKeys.detail(scopeId, id), fetch: (api) => api.get(id) });
 
 /**
  * The live sync status: every second while a sync is queued or running, otherwise every 30 s.
@@ -133,12 +108,12 @@ export function useSyncStatus(
   id: string,
   options: { enabled?: boolean; idleIntervalMs?: number | false; knownRun?: SyncRun | null } = {},
 ) {
-  const { api, scopeId } = useAccountsApi();
+  const { scopeId } = accounts.useApi();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: accountKeys.syncStatus(scopeId, id),
-    queryFn: () => api.syncStatus(id),
-    enabled: scopeId !== null && (options.enabled ?? true),
+  const query = accounts.useQuery({
+    key: (s) => accountKeys.syncStatus(s, id),
+    fetch: (api) => api.syncStatus(id),
+    enabled: options.enabled,
     refetchInterval: (q) => (q.state.data?.running ? 1000 : (options.idleIntervalMs ?? 30_000)),
   });
   const run = query.data?.run;
@@ -158,7 +133,7 @@ export function useSyncStatus(
 }
 
 export function useSyncNow(id: string) {
-  const { api, scopeId } = useAccountsApi();
+  const { api, scopeId } = accounts.useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.sync(id),
@@ -175,7 +150,7 @@ export function useSyncNow(id: string) {
 }
 
 export function useTrackAccount() {
-  const { api, scopeId } = useAccountsApi();
+  const { api, scopeId } = accounts.useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TrackAccountInput) => api.track(input),
@@ -187,7 +162,7 @@ export function useTrackAccount() {
 }
 
 export function useSetAutoUpdate(id: string) {
-  const { api, scopeId } = useAccountsApi();
+  const { api, scopeId } = accounts.useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (timesPerDay: number) => api.setAutoUpdate(id, timesPerDay),
@@ -204,26 +179,15 @@ export function useSetAutoUpdate(id: string) {
   });
 }
 
-export function useAccountStats(id: string) {
-  const { api, scopeId } = useAccountsApi();
-  return useQuery({
-    queryKey: accountKeys.stats(scopeId, id),
-    queryFn: () => api.stats(id),
-    enabled: scopeId !== null,
-  });
-}
+export const useAccountStats = (id: string) =>
+  accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id) });
 
 /** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
-export function useTransactions(id: string, filter: TransactionFilter, enabled = true) {
-  const { api, scopeId } = useAccountsApi();
-  return useInfiniteQuery({
-    queryKey: accountKeys.transactions(scopeId, id, filter),
-    queryFn: ({ pageParam }) =>
-      api.transactions(id, filter, pageParam, pageParam ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: enabled && scopeId !== null,
-    // Keep the rows on screen while a new filter loads (same scope only).
-    placeholderData: (previous, query) => (query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined),
+export const useTransactions = (id: string, filter: TransactionFilter, enabled = true) =>
+  accounts.usePages({
+    key: (scopeId) => accountKeys.transactions(scopeId, id, filter),
+    fetchPage: (api, cursor) =>
+      api.transactions(id, filter, cursor, cursor ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
+    enabled,
+    keepPrevious: true,
   });
-}

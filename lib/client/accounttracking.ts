@@ -1,11 +1,11 @@
 "use client";
 // Account tracking through the typed client: types, query keys and react-query hooks.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
-import { useApi } from "@/lib/client/api-context";
+import { domainHooks } from "@/lib/client/domain-hooks";
+import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { CreateConsentBody } from "@/lib/accounttracking/schemas";
-import type { Page, PageMeta } from "@/lib/client/api-client";
 import type {
   BankAccountSchema,
   BankSchema,
@@ -28,20 +28,15 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function accountTrackingApi(client: ApiClient) {
-  const { request, data } = client;
+  const { request, data, page } = client;
   return {
     active: () => data(request<TrackingStatus>("GET", `${BASE}/active`, { scoped: true })),
     register: (post?: PostOptions) => data(request<TrackingStatus>("POST", `${BASE}/users`, { scoped: true, ...post })),
     countries: () => data(request<Country[]>("GET", `${BASE}/supported-countries`, { scoped: true })),
     banks: (country: string, search?: string) =>
       data(request<Bank[]>("GET", `${BASE}/banks`, { scoped: true, query: { country, search } })),
-    listConsents: async (cursor?: string): Promise<Page<Consent>> => {
-      const { data: items, meta } = await request<Consent[], PageMeta>("GET", `${BASE}/consents`, {
-        scoped: true,
-        query: { cursor, perPage: 50 },
-      });
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+    listConsents: (cursor?: string) =>
+      page<Consent>(`${BASE}/consents`, { scoped: true, query: { cursor, perPage: 50 } }),
     getConsent: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}`, { scoped: true })),
     consentStatus: (id: string) =>
       data(request<Consent>("GET", `${BASE}/consents/${enc(id)}/status`, { scoped: true })),
@@ -65,7 +60,7 @@ function accountTrackingApi(client: ApiClient) {
 }
 
 const accountTrackingKeys = {
-  all: (scopeId: string | null) => ["scope", scopeId, "accounttracking"] as const,
+  all: (scopeId: string | null) => scopeKey(scopeId, "accounttracking"),
   active: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "active"] as const,
   countries: (scopeId: string | null) => [...accountTrackingKeys.all(scopeId), "countries"] as const,
   banks: (scopeId: string | null, country: string) => [...accountTrackingKeys.all(scopeId), "banks", country] as const,
@@ -74,77 +69,55 @@ const accountTrackingKeys = {
   accounts: (scopeId: string | null, id: string) => [...accountTrackingKeys.consents(scopeId), "accounts", id] as const,
 };
 
-function useTracking() {
-  const { client, scopeId } = useApi();
-  return { api: accountTrackingApi(client), scopeId };
-}
+const tracking = domainHooks(accountTrackingApi);
+/** Countries and their banks change rarely: kept for five minutes. */
+const CATALOGUE_STALE_MS = 5 * 60_000;
 
-export function useTrackingStatus() {
-  const { api, scopeId } = useTracking();
-  return useQuery({ queryKey: accountTrackingKeys.active(scopeId), queryFn: api.active, enabled: scopeId !== null });
-}
+export const useTrackingStatus = () =>
+  tracking.useQuery({ key: accountTrackingKeys.active, fetch: (api) => api.active() });
 
-export function useRegisterForTracking() {
-  const { api, scopeId } = useTracking();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.register(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTrackingKeys.active(scopeId) }),
+export const useRegisterForTracking = () =>
+  tracking.useChange(
+    (api, _: void) => api.register(),
+    (s) => [accountTrackingKeys.active(s)],
+  );
+
+export const useCountries = () =>
+  tracking.useQuery({
+    key: accountTrackingKeys.countries,
+    fetch: (api) => api.countries(),
+    staleTime: CATALOGUE_STALE_MS,
   });
-}
 
-export function useCountries() {
-  const { api, scopeId } = useTracking();
-  return useQuery({
-    queryKey: accountTrackingKeys.countries(scopeId),
-    queryFn: api.countries,
-    enabled: scopeId !== null,
-    staleTime: 5 * 60_000,
+export const useBanks = (country: string | null) =>
+  tracking.useQuery({
+    key: (s) => accountTrackingKeys.banks(s, country ?? ""),
+    fetch: (api) => api.banks(country ?? ""),
+    enabled: country !== null,
+    staleTime: CATALOGUE_STALE_MS,
   });
-}
 
-export function useBanks(country: string | null) {
-  const { api, scopeId } = useTracking();
-  return useQuery({
-    queryKey: accountTrackingKeys.banks(scopeId, country ?? ""),
-    queryFn: () => api.banks(country ?? ""),
-    enabled: scopeId !== null && country !== null,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useConsents() {
-  const { api, scopeId } = useTracking();
-  return useQuery({
-    queryKey: accountTrackingKeys.consents(scopeId),
-    queryFn: () => api.listConsents(),
-    enabled: scopeId !== null,
-  });
-}
+export const useConsents = () =>
+  tracking.useQuery({ key: accountTrackingKeys.consents, fetch: (api) => api.listConsents() });
 
 /** The live status (asks the bank); polls while the consent is pending so a slow bank shows up. */
-export function useConsentStatus(id: string) {
-  const { api, scopeId } = useTracking();
-  return useQuery({
-    queryKey: accountTrackingKeys.consent(scopeId, id),
-    queryFn: () => api.consentStatus(id),
-    enabled: scopeId !== null,
+export const useConsentStatus = (id: string) =>
+  tracking.useQuery({
+    key: (s) => accountTrackingKeys.consent(s, id),
+    fetch: (api) => api.consentStatus(id),
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 2000 : false),
   });
-}
 
-export function useConsentAccounts(id: string, enabled: boolean) {
-  const { api, scopeId } = useTracking();
-  return useQuery({
-    queryKey: accountTrackingKeys.accounts(scopeId, id),
-    queryFn: () => api.consentAccounts(id),
-    enabled: enabled && scopeId !== null,
+export const useConsentAccounts = (id: string, enabled: boolean) =>
+  tracking.useQuery({
+    key: (s) => accountTrackingKeys.accounts(s, id),
+    fetch: (api) => api.consentAccounts(id),
+    enabled,
   });
-}
 
 /** Creates the consent, asks for the bank's URL, and sends the browser there. */
 export function useConnectBank() {
-  const { api } = useTracking();
+  const { api } = tracking.useApi();
   return useMutation({
     mutationFn: async (input: CreateConsentInput) => {
       const consent = await api.createConsent(input);
@@ -156,7 +129,7 @@ export function useConnectBank() {
 }
 
 export function useConsentAction(kind: "renew" | "revoke") {
-  const { api, scopeId } = useTracking();
+  const { api, scopeId } = tracking.useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {

@@ -167,10 +167,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   const data = async <T>(promise: Promise<Envelope<T>>): Promise<T> => (await promise).data;
 
+  /** One page of a list (a GET): its items, and the cursor of the next page (null on the last). */
+  const page = async <T>(path: string, options: CallOptions = {}): Promise<Page<T>> => {
+    const { data: items, meta } = await call<T[], PageMeta>("GET", path, options);
+    return { items, nextCursor: meta.page?.nextCursor ?? null };
+  };
+
   return {
     /** The generic call, for domain modules that add their operations in files of their own. */
     request: call,
     data,
+    page,
     // Identity
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     signUp: (input: SignUpInput, post?: PostOptions) =>
@@ -208,13 +215,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     // Clients
-    listClients: async (input: ListClientsInput = {}): Promise<Page<Client>> => {
-      const { data: items, meta } = await call<Client[], PageMeta>("GET", "/api/clients/v1", {
+    listClients: (input: ListClientsInput = {}) =>
+      page<Client>("/api/clients/v1", {
         scoped: true,
         query: { perPage: input.perPage, cursor: input.cursor, search: input.search?.trim() },
-      });
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+      }),
     createClient: (input: CreateClientInput, post?: PostOptions) =>
       data(call<Client>("POST", "/api/clients/v1", { scoped: true, body: input, ...post })),
     getClient: (id: string) => data(call<Client>("GET", `/api/clients/v1/${encodeURIComponent(id)}`, { scoped: true })),

@@ -1,10 +1,10 @@
 "use client";
 // Counterparts through the typed client: types, query keys and react-query hooks.
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import type { ApiClient } from "@/lib/client/api-client";
-import { useApi } from "@/lib/client/api-context";
+import { domainHooks } from "@/lib/client/domain-hooks";
+import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
-import type { Page, PageMeta } from "@/lib/client/api-client";
 import type { CounterpartsQuery } from "@/lib/counterparts/schemas";
 import type {
   ConsolidationSchema,
@@ -35,19 +35,13 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function counterpartsApi(client: ApiClient) {
-  const { request, data } = client;
+  const { request, data, page } = client;
   return {
-    list: async (accountId: string, params: ListParams, cursor?: string): Promise<Page<ListedCounterpart>> => {
-      const { data: items, meta } = await request<ListedCounterpart[], PageMeta>(
-        "GET",
-        `${BASE}/accounts/${enc(accountId)}/counterparts`,
-        {
-          scoped: true,
-          query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
-        },
-      );
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+    list: (accountId: string, params: ListParams, cursor: string | null) =>
+      page<ListedCounterpart>(`${BASE}/accounts/${enc(accountId)}/counterparts`, {
+        scoped: true,
+        query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
+      }),
     names: (ids: string[]) =>
       data(
         request<CounterpartName[]>("GET", `${BASE}/counterparts`, {
@@ -69,17 +63,11 @@ function counterpartsApi(client: ApiClient) {
           query: { "filter[accountId]": accountId },
         }),
       ),
-    transactions: async (id: string, cursor?: string): Promise<Page<CounterpartTransaction>> => {
-      const { data: items, meta } = await request<CounterpartTransaction[], PageMeta>(
-        "GET",
-        `${BASE}/counterparts/${enc(id)}/transactions`,
-        {
-          scoped: true,
-          query: { perPage: 100, cursor },
-        },
-      );
-      return { items, nextCursor: meta.page?.nextCursor ?? null };
-    },
+    transactions: (id: string, cursor: string | null) =>
+      page<CounterpartTransaction>(`${BASE}/counterparts/${enc(id)}/transactions`, {
+        scoped: true,
+        query: { perPage: 100, cursor },
+      }),
     setAlias: (id: string, alias: string | null) =>
       data(request<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { scoped: true, body: { alias } })),
     consolidate: (targetId: string, memberIds: string[]) =>
@@ -116,7 +104,7 @@ function counterpartsApi(client: ApiClient) {
 }
 
 export const counterpartKeys = {
-  all: (scopeId: string | null) => ["scope", scopeId, "counterparts"] as const,
+  all: (scopeId: string | null) => scopeKey(scopeId, "counterparts"),
   list: (scopeId: string | null, accountId: string, params: ListParams) =>
     [...counterpartKeys.all(scopeId), "list", accountId, params] as const,
   detail: (scopeId: string | null, id: string, accountId?: string) =>
@@ -127,50 +115,33 @@ export const counterpartKeys = {
   names: (scopeId: string | null, ids: string[]) => [...counterpartKeys.all(scopeId), "names", ids.join(",")] as const,
 };
 
-function useCounterpartsApi() {
-  const { client, scopeId } = useApi();
-  return { api: counterpartsApi(client), scopeId };
-}
+const counterparts = domainHooks(counterpartsApi);
 
-export function useCounterparts(accountId: string, params: ListParams) {
-  const { api, scopeId } = useCounterpartsApi();
-  return useInfiniteQuery({
-    queryKey: counterpartKeys.list(scopeId, accountId, params),
-    queryFn: ({ pageParam }) => api.list(accountId, params, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: scopeId !== null && accountId !== "",
+export const useCounterparts = (accountId: string, params: ListParams) =>
+  counterparts.usePages({
+    key: (s) => counterpartKeys.list(s, accountId, params),
+    fetchPage: (api, cursor) => api.list(accountId, params, cursor),
+    enabled: accountId !== "",
   });
-}
 
-export function useCounterpart(id: string, accountId?: string) {
-  const { api, scopeId } = useCounterpartsApi();
-  return useQuery({
-    queryKey: counterpartKeys.detail(scopeId, id, accountId),
-    queryFn: () => api.get(id, accountId),
-    enabled: scopeId !== null,
+export const useCounterpart = (id: string, accountId?: string) =>
+  counterparts.useQuery({
+    key: (s) => counterpartKeys.detail(s, id, accountId),
+    fetch: (api) => api.get(id, accountId),
   });
-}
 
-export function useFamily(id: string | null, accountId?: string) {
-  const { api, scopeId } = useCounterpartsApi();
-  return useQuery({
-    queryKey: counterpartKeys.family(scopeId, id ?? "", accountId),
-    queryFn: () => api.family(id ?? "", accountId),
-    enabled: scopeId !== null && id !== null,
+export const useFamily = (id: string | null, accountId?: string) =>
+  counterparts.useQuery({
+    key: (s) => counterpartKeys.family(s, id ?? "", accountId),
+    fetch: (api) => api.family(id ?? "", accountId),
+    enabled: id !== null,
   });
-}
 
-export function useCounterpartTransactions(id: string) {
-  const { api, scopeId } = useCounterpartsApi();
-  return useInfiniteQuery({
-    queryKey: counterpartKeys.transactions(scopeId, id),
-    queryFn: ({ pageParam }) => api.transactions(id, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: scopeId !== null,
+export const useCounterpartTransactions = (id: string) =>
+  counterparts.usePages({
+    key: (s) => counterpartKeys.transactions(s, id),
+    fetchPage: (api, cursor) => api.transactions(id, cursor),
   });
-}
 
 /**
  * The display names (alias, consolidation resolved) of the counterparts that lists of transactions
@@ -178,7 +149,7 @@ export function useCounterpartTransactions(id: string) {
  * counterpart change refetches them with the rest of the scope's counterpart queries.
  */
 export function useCounterpartNames(groups: string[][]): Map<string, string> {
-  const { api, scopeId } = useCounterpartsApi();
+  const { api, scopeId } = counterparts.useApi();
   const results = useQueries({
     queries: groups.map((ids) => ({
       queryKey: counterpartKeys.names(scopeId, ids),
@@ -193,11 +164,5 @@ export function useCounterpartNames(groups: string[][]): Map<string, string> {
 }
 
 /** Any change: run it, then refetch every counterpart query of the scope (totals move with it). */
-export function useCounterpartChange<I, O>(run: (api: ReturnType<typeof counterpartsApi>, input: I) => Promise<O>) {
-  const { api, scopeId } = useCounterpartsApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: I) => run(api, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: counterpartKeys.all(scopeId) }),
-  });
-}
+export const useCounterpartChange = <I, O>(run: (api: ReturnType<typeof counterpartsApi>, input: I) => Promise<O>) =>
+  counterparts.useChange(run, (s) => [counterpartKeys.all(s)]);

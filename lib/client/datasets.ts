@@ -1,11 +1,10 @@
 "use client";
 // The data registry and company lookup through the typed client: types, query keys and hooks.
 // Profile requests are snake_case (as the API specifies); responses are camelCase.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient, PostOptions } from "@/lib/client/api-client";
-import { useApi } from "@/lib/client/api-context";
+import { domainHooks } from "@/lib/client/domain-hooks";
+import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
-import type { PageMeta } from "@/lib/client/api-client";
 import type { LookupQuery } from "@/lib/datasets/schemas";
 import type {
   DatasetSchema,
@@ -30,18 +29,13 @@ const BASE = "/api/datasets/v1";
 const enc = encodeURIComponent;
 
 function datasetsApi(client: ApiClient) {
-  const { request, data } = client;
+  const { request, data, page } = client;
   return {
     listDatasets: () => data(request<Dataset[]>("GET", BASE, { scoped: true })),
     subsetTypes: () => data(request<SubsetType[]>("GET", `${BASE}/subset-types`, { scoped: true })),
     providers: () => data(request<Provider[]>("GET", `${BASE}/providers`, { scoped: true })),
-    listProfiles: async () => {
-      const { data: items } = await request<Profile[], PageMeta>("GET", `${BASE}/profiles`, {
-        scoped: true,
-        query: { perPage: 200 },
-      });
-      return items;
-    },
+    listProfiles: async () =>
+      (await page<Profile>(`${BASE}/profiles`, { scoped: true, query: { perPage: 200 } })).items,
     getProfile: (id: string) => data(request<Profile>("GET", `${BASE}/profiles/${enc(id)}`, { scoped: true })),
     createProfile: (input: ProfileRequest, post?: PostOptions) =>
       data(request<Profile>("POST", `${BASE}/profiles`, { scoped: true, body: input, ...post })),
@@ -56,7 +50,7 @@ function datasetsApi(client: ApiClient) {
 }
 
 const datasetKeys = {
-  all: (scopeId: string | null) => ["scope", scopeId, "datasets"] as const,
+  all: (scopeId: string | null) => scopeKey(scopeId, "datasets"),
   list: (scopeId: string | null) => [...datasetKeys.all(scopeId), "list"] as const,
   subsetTypes: (scopeId: string | null) => [...datasetKeys.all(scopeId), "subset-types"] as const,
   providers: (scopeId: string | null) => [...datasetKeys.all(scopeId), "providers"] as const,
@@ -64,71 +58,30 @@ const datasetKeys = {
   profile: (scopeId: string | null, id: string) => [...datasetKeys.profiles(scopeId), "detail", id] as const,
 };
 
-function useDatasetsApi() {
-  const { client, scopeId } = useApi();
-  return { api: datasetsApi(client), scopeId };
-}
+const datasets = domainHooks(datasetsApi);
 
-export function useDatasets() {
-  const { api, scopeId } = useDatasetsApi();
-  return useQuery({ queryKey: datasetKeys.list(scopeId), queryFn: api.listDatasets, enabled: scopeId !== null });
-}
+export const useDatasets = () => datasets.useQuery({ key: datasetKeys.list, fetch: (api) => api.listDatasets() });
 
-export function useSubsetTypes() {
-  const { api, scopeId } = useDatasetsApi();
-  return useQuery({
-    queryKey: datasetKeys.subsetTypes(scopeId),
-    queryFn: api.subsetTypes,
-    enabled: scopeId !== null,
-    staleTime: 60_000,
-  });
-}
+export const useSubsetTypes = () =>
+  datasets.useQuery({ key: datasetKeys.subsetTypes, fetch: (api) => api.subsetTypes(), staleTime: 60_000 });
 
-export function useProviders() {
-  const { api, scopeId } = useDatasetsApi();
-  return useQuery({
-    queryKey: datasetKeys.providers(scopeId),
-    queryFn: api.providers,
-    enabled: scopeId !== null,
-    staleTime: 5 * 60_000,
-  });
-}
+export const useProviders = () =>
+  datasets.useQuery({ key: datasetKeys.providers, fetch: (api) => api.providers(), staleTime: 5 * 60_000 });
 
-export function useProfiles() {
-  const { api, scopeId } = useDatasetsApi();
-  return useQuery({ queryKey: datasetKeys.profiles(scopeId), queryFn: api.listProfiles, enabled: scopeId !== null });
-}
+export const useProfiles = () => datasets.useQuery({ key: datasetKeys.profiles, fetch: (api) => api.listProfiles() });
 
-export function useProfile(id: string) {
-  const { api, scopeId } = useDatasetsApi();
-  return useQuery({
-    queryKey: datasetKeys.profile(scopeId, id),
-    queryFn: () => api.getProfile(id),
-    enabled: scopeId !== null,
-  });
-}
+export const useProfile = (id: string) =>
+  datasets.useQuery({ key: (s) => datasetKeys.profile(s, id), fetch: (api) => api.getProfile(id) });
 
-/** Any profile write changes which profile is default, so the whole profile list is refetched. */
-function useProfileMutation<V, R>(mutationFn: (api: ReturnType<typeof datasetsApi>, v: V) => Promise<R>) {
-  const { api, scopeId } = useDatasetsApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: V) => mutationFn(api, v),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.profiles(scopeId) }),
-  });
-}
+/**
+ * Any profile write changes which profile is default, so the whole profile list is refetched. A
+ * lookup counts against the profile's usage: it is a change too, which the page runs on submit.
+ */
+const useProfileChange = <V, R>(run: (api: ReturnType<typeof datasetsApi>, input: V) => Promise<R>) =>
+  datasets.useChange(run, (s) => [datasetKeys.profiles(s)]);
 
-export const useCreateProfile = () => useProfileMutation((api, input: ProfileRequest) => api.createProfile(input));
+export const useCreateProfile = () => useProfileChange((api, input: ProfileRequest) => api.createProfile(input));
 export const useUpdateProfile = () =>
-  useProfileMutation((api, v: { id: string; input: ProfileRequest }) => api.updateProfile(v.id, v.input));
-export const useDeleteProfile = () => useProfileMutation((api, id: string) => api.deleteProfile(id));
-
-/** A lookup counts against the profile's usage, so it is a mutation the page runs on submit. */
-export function useCompanyLookup() {
-  const { api, scopeId } = useDatasetsApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LookupInput) => api.lookup(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.profiles(scopeId) }),
-  });
-}
+  useProfileChange((api, v: { id: string; input: ProfileRequest }) => api.updateProfile(v.id, v.input));
+export const useDeleteProfile = () => useProfileChange((api, id: string) => api.deleteProfile(id));
+export const useCompanyLookup = () => useProfileChange((api, input: LookupInput) => api.lookup(input));

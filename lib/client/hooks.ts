@@ -1,10 +1,12 @@
 "use client";
 // react-query hooks over the typed client. Keys come from query-keys.ts; scoped hooks key by scope.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/lib/client/api-context";
+import { domainHooks, useRefreshingMutation } from "@/lib/client/domain-hooks";
 import { queryKeys } from "@/lib/client/query-keys";
 import type {
   AddMemberInput,
+  ApiClient,
   CreateApiKeyInput,
   CreateClientInput,
   CreatePersonalTokenInput,
@@ -13,6 +15,9 @@ import type {
 } from "@/lib/client/api-client";
 
 const CLIENTS_PER_PAGE = 25;
+
+/** The platform's own operations (scopes, members, tokens, clients) are on the client itself. */
+const platform = domainHooks((client) => client);
 
 // ---- identity -------------------------------------------------------------------------------
 
@@ -30,51 +35,21 @@ export function useScopes() {
 
 export function useCreateScope() {
   const { client } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateScopeInput) => client.createScope(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.scopes.all() }),
-  });
+  return useRefreshingMutation((input: CreateScopeInput) => client.createScope(input), [queryKeys.scopes.all()]);
 }
 
-export function useMembers() {
-  const { client, scopeId } = useApi();
-  return useQuery({
-    queryKey: queryKeys.members.list(scopeId),
-    queryFn: () => client.listMembers(),
-    enabled: scopeId !== null,
-  });
-}
+export const useMembers = () => platform.useQuery({ key: queryKeys.members.list, fetch: (c) => c.listMembers() });
 
-function useMemberMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
-  const { scopeId } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.members.all(scopeId) });
-      // Changing one's own role changes the scope list's role too.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.scopes.all() });
-    },
-  });
-}
+/** Changing one's own role changes the scope list's role too, so both refetch. */
+const useMemberChange = <V, R>(run: (client: ApiClient, input: V) => Promise<R>) =>
+  platform.useChange(run, (scopeId) => [queryKeys.members.all(scopeId), queryKeys.scopes.all()]);
 
-export function useAddMember() {
-  const { client } = useApi();
-  return useMemberMutation((input: AddMemberInput) => client.addMember(input));
-}
+export const useAddMember = () => useMemberChange((c, input: AddMemberInput) => c.addMember(input));
+export const useUpdateMember = () =>
+  useMemberChange((c, { userId, role }: { userId: string; role: Role }) => c.updateMember(userId, { role }));
+export const useRemoveMember = () => useMemberChange((c, userId: string) => c.removeMember(userId));
 
-export function useUpdateMember() {
-  const { client } = useApi();
-  return useMemberMutation(({ userId, role }: { userId: string; role: Role }) => client.updateMember(userId, { role }));
-}
-
-export function useRemoveMember() {
-  const { client } = useApi();
-  return useMemberMutation((userId: string) => client.removeMember(userId));
-}
-
-// ---- personal access tokens -----------------------------------------------------------------
+// ---- personal access tokens (the person's own, in no scope) -----------------------------------
 
 export function usePersonalTokens() {
   const { client } = useApi();
@@ -83,75 +58,49 @@ export function usePersonalTokens() {
 
 export function useCreatePersonalToken() {
   const { client } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreatePersonalTokenInput) => client.createPersonalToken(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.personalTokens.all() }),
-  });
+  return useRefreshingMutation(
+    (input: CreatePersonalTokenInput) => client.createPersonalToken(input),
+    [queryKeys.personalTokens.all()],
+  );
 }
 
 export function useRevokePersonalToken() {
   const { client } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.revokePersonalToken(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.personalTokens.all() }),
-  });
+  return useRefreshingMutation((id: string) => client.revokePersonalToken(id), [queryKeys.personalTokens.all()]);
 }
 
 // ---- API keys (App tokens of the current scope) ---------------------------------------------
 
-export function useApiKeys(options: { enabled?: boolean } = {}) {
-  const { client, scopeId } = useApi();
-  return useQuery({
-    queryKey: queryKeys.apiKeys.list(scopeId),
-    queryFn: () => client.listApiKeys(),
-    enabled: scopeId !== null && (options.enabled ?? true),
-  });
-}
+export const useApiKeys = (options: { enabled?: boolean } = {}) =>
+  platform.useQuery({ key: queryKeys.apiKeys.list, fetch: (c) => c.listApiKeys(), enabled: options.enabled });
 
-export function useCreateApiKey() {
-  const { client, scopeId } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => client.createApiKey(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(scopeId) }),
-  });
-}
-
-export function useRevokeApiKey() {
-  const { client, scopeId } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.revokeApiKey(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all(scopeId) }),
-  });
-}
+export const useCreateApiKey = () =>
+  platform.useChange(
+    (c, input: CreateApiKeyInput) => c.createApiKey(input),
+    (s) => [queryKeys.apiKeys.all(s)],
+  );
+export const useRevokeApiKey = () =>
+  platform.useChange(
+    (c, id: string) => c.revokeApiKey(id),
+    (s) => [queryKeys.apiKeys.all(s)],
+  );
 
 // ---- clients --------------------------------------------------------------------------------
 
 export function useClients(search: string) {
-  const { client, scopeId } = useApi();
   const filter = { search: search.trim(), perPage: CLIENTS_PER_PAGE };
-  return useInfiniteQuery({
-    queryKey: queryKeys.clients.list(scopeId, filter),
-    queryFn: ({ pageParam }) => client.listClients({ ...filter, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: scopeId !== null,
-    // Keep the rows on screen while a new search loads (same scope only).
-    placeholderData: (previous, query) => (query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined),
+  return platform.usePages({
+    key: (scopeId) => queryKeys.clients.list(scopeId, filter),
+    fetchPage: (c, cursor) => c.listClients({ ...filter, cursor }),
+    keepPrevious: true,
   });
 }
 
-export function useCreateClient() {
-  const { client, scopeId } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateClientInput) => client.createClient(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clients.all(scopeId) }),
-  });
-}
+export const useCreateClient = () =>
+  platform.useChange(
+    (c, input: CreateClientInput) => c.createClient(input),
+    (s) => [queryKeys.clients.all(s)],
+  );
 
 // ---- the current scope ----------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // Retries, Idempotency-Key and typed errors come from createApiClient (lib/client/api-client.ts).
 // The types are the OpenAPI document's response schemas (lib/openapi/schemas), so they cannot drift.
 import type { z } from "zod";
-import { createApiClient, type ApiClient, type Page, type PageMeta } from "@/lib/client/api-client";
+import { createApiClient, type ApiClient, type CallOptions, type Page } from "@/lib/client/api-client";
 import type { RetryOptions } from "@/lib/client/retry";
 import type {
   AccountSchema,
@@ -44,10 +44,7 @@ export function createMachineClient(options: MachineClientOptions) {
     fetch: options.fetch,
   });
 
-  async function page<T>(path: string, query: Record<string, string | number | null | undefined>): Promise<Page<T>> {
-    const { data, meta } = await api.request<T[], PageMeta>("GET", path, { scoped: true, query });
-    return { items: data, nextCursor: meta.page?.nextCursor ?? null };
-  }
+  const page = <T>(path: string, query: CallOptions["query"]) => api.page<T>(path, { scoped: true, query });
 
   const listTransactions = (accountId: string, input: TransactionsInput = {}) =>
     page<MachineTransaction>(`${AT}/accounts/${enc(accountId)}/transactions`, {

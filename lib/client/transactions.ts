@@ -1,12 +1,11 @@
 "use client";
 // Transactions beyond the list: filters as URL parameters, totals of the filtered set, the CSV
 // download, and marking own-account transfers.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { ApiClient } from "@/lib/client/api-client";
-import { useApi } from "@/lib/client/api-context";
+import { domainHooks } from "@/lib/client/domain-hooks";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { counterpartKeys } from "@/lib/client/counterparts";
 import { ApiError } from "@/lib/client/errors";
@@ -95,30 +94,21 @@ function transactionsApi(client: ApiClient) {
   };
 }
 
-export function useTransactionTotals(accountId: string, filter: TransactionFilter, enabled: boolean) {
-  const { client, scopeId } = useApi();
-  return useQuery({
-    queryKey: [...accountKeys.transactionsOf(scopeId, accountId), "totals", filter],
-    queryFn: () => transactionsApi(client).totals(accountId, filter),
-    enabled: enabled && scopeId !== null,
+const transactions = domainHooks(transactionsApi);
+
+export const useTransactionTotals = (accountId: string, filter: TransactionFilter, enabled: boolean) =>
+  transactions.useQuery({
+    key: (s) => accountKeys.totals(s, accountId, filter),
+    fetch: (api) => api.totals(accountId, filter),
+    enabled,
   });
-}
 
 /** Marks, unmarks (false) or returns to detection (null); every figure of the scope moves with it. */
-export function useMarkTransfer(accountId: string) {
-  const { client, scopeId } = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, isTransfer }: { id: string; isTransfer: boolean | null }) =>
-      transactionsApi(client).markTransfer(id, isTransfer),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.account(scopeId, accountId) }),
-        queryClient.invalidateQueries({ queryKey: counterpartKeys.all(scopeId) }),
-      ]);
-    },
-  });
-}
+export const useMarkTransfer = (accountId: string) =>
+  transactions.useChange(
+    (api, { id, isTransfer }: { id: string; isTransfer: boolean | null }) => api.markTransfer(id, isTransfer),
+    (s) => [accountKeys.account(s, accountId), counterpartKeys.all(s)],
+  );
 
 /** Fetches the CSV of the filtered set (the session cookie and X-Scope go with it) and saves it. */
 export async function downloadTransactionsCsv(

@@ -1,0 +1,47 @@
+"use client";
+// The frame the sign-in and sign-up forms share: the form-level error (which describes the form), the
+// fields, a full-width submit that says what is happening, and the way to the other form.
+import Link from "next/link";
+import { useId, type FormEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+
+export function AuthForm({
+  error,
+  onSubmit,
+  pending,
+  submitLabel,
+  pendingLabel,
+  other,
+  children,
+}: {
+  error?: string;
+  onSubmit: () => Promise<void>;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  /** The link to the other form, after its question: "New to Ledgerlink?" → Create an account. */
+  other: { question: string; href: string; label: string };
+  children: ReactNode;
+}) {
+  const errorId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-describedby={error ? errorId : undefined}>
+      <FormError id={errorId} message={error} />
+      {children}
+      <Button type="submit" pending={pending} className="w-full">
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {other.question}{" "}
+        <Link href={other.href} className="font-medium text-indigo-600 hover:text-indigo-500">
+          {other.label}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// "Load more" under a cursor-paged list: shown only while there is a next page, busy while it loads.
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+
+/** The fields of an infinite query that paging reads. */
+type Pages = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+
+export function LoadMoreButton({
+  pages,
+  size,
+  children = "Load more",
+}: {
+  pages: Pages;
+  size?: "sm" | "md";
+  children?: ReactNode;
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button
+      variant="secondary"
+      size={size}
+      pending={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The button in a card's footer row. */
+export function LoadMore({ pages, children }: { pages: Pages; children?: ReactNode }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="border-t border-slate-100 px-5 py-3">
+      <LoadMoreButton pages={pages} size="sm">
+        {children}
+      </LoadMoreButton>
+    </div>
+  );
+}
