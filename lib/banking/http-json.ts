@@ -1,7 +1,7 @@
 // The HTTP JSON exchange every bank integration makes: headers, a timeout, a body read as JSON (or
 // null), the bank's date from its Date header, and a network failure turned into a ProviderError.
-// Each integration maps a failed status to error kinds itself (its error bodies differ) and checks
-// a successful body's shape with `shaped`.
+// Each integration maps a failed answer to error kinds itself (its error bodies differ); `bodyOf`
+// then throws that error, or checks a successful body's shape.
 import "server-only";
 import type { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
@@ -22,12 +22,20 @@ export type JsonAnswer = {
   bankDate: string | null;
 };
 
+/** What an integration reads from a failed answer to classify it. */
+export type ErrorAnswer = Pick<JsonAnswer, "status" | "body" | "headers" | "bankDate">;
+
 const TIMEOUT_MS = 15_000;
 
 /** The bank's date from its HTTP Date header (UTC), or null when the header is missing or bad. */
 export function dateOfHeader(dateHeader: string | null): string | null {
   const parsed = dateHeader ? new Date(dateHeader) : null;
   return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 10) : null;
+}
+
+/** The bank's date from its HTTP Date header (UTC), or today when the header is missing or bad. */
+export function bankDateOf(dateHeader: string | null, now: Date = new Date()): string {
+  return dateOfHeader(dateHeader) ?? now.toISOString().slice(0, 10);
 }
 
 /** Seconds to wait from a Retry-After header: delta-seconds or an HTTP date. */
@@ -70,7 +78,7 @@ export async function sendJson(
 }
 
 /** The successful answer's body in the expected shape, or a ProviderError("unknown"). */
-export function shaped<S extends z.ZodType>(schema: S, answer: JsonAnswer, what: string): z.infer<S> {
+function shaped<S extends z.ZodType>(schema: S, answer: JsonAnswer, what: string): z.infer<S> {
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
     throw new ProviderError("unknown", `${what} did not have the expected shape.`, {
@@ -79,6 +87,21 @@ export function shaped<S extends z.ZodType>(schema: S, answer: JsonAnswer, what:
     });
   }
   return parsed.data;
+}
+
+/**
+ * A successful answer's body (in `schema`'s shape; as sent when `schema` is null) with the bank's
+ * date (today when it sent none); a failed answer is thrown as the integration's `errorOf` maps it.
+ */
+export function bodyOf<S extends z.ZodType>(
+  answer: JsonAnswer,
+  schema: S | null,
+  what: string,
+  errorOf: (failed: ErrorAnswer) => ProviderError,
+): { body: z.infer<S>; bankDate: string } {
+  if (!answer.ok) throw errorOf(answer);
+  const bankDate = answer.bankDate ?? bankDateOf(null);
+  return { body: schema ? shaped(schema, answer, what) : (answer.body as z.infer<S>), bankDate };
 }
 
 /** A URL from a base, a path and query parameters (null/undefined values left out). */

@@ -3,6 +3,7 @@ import { decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { bankErrorOf } from "@/lib/banking/errors";
 import { providerErrorOf, signToken, TOKEN_TTL_SECONDS } from "@/lib/banking/enablebanking/api";
+import { errorAnswer } from "@/lib/banking/testing/error-answer";
 
 describe("Enable Banking HTTP layer", () => {
   it("signs an RS256 JWT with kid = application id, Enable Banking's iss/aud and a short expiry", async () => {
@@ -21,7 +22,8 @@ describe("Enable Banking HTTP layer", () => {
 
   it("classifies faults by the kinds the sync engine handles", () => {
     const kind = (status: number, error?: string, retryAfter: string | null = null) => {
-      const e = bankErrorOf(providerErrorOf(status, { message: "m", error }, retryAfter));
+      const headers: Record<string, string> = retryAfter === null ? {} : { "retry-after": retryAfter };
+      const e = bankErrorOf(providerErrorOf(errorAnswer(status, { message: "m", error }, headers)));
       return [e?.code, e?.retryAfterSeconds];
     };
     expect(kind(429, undefined, "7")).toEqual(["rate_limited", 7]);
@@ -37,7 +39,8 @@ describe("Enable Banking HTTP layer", () => {
     expect(kind(404, "ACCOUNT_DOES_NOT_EXIST")).toEqual(["not_found", null]);
     expect(kind(422, "WRONG_REQUEST_PARAMETERS")).toEqual(["rejected", null]);
     expect(
-      bankErrorOf(providerErrorOf(401, { message: "Session expired", error: "EXPIRED_SESSION" }, null))?.bankCode,
+      bankErrorOf(providerErrorOf(errorAnswer(401, { message: "Session expired", error: "EXPIRED_SESSION" })))
+        ?.bankCode,
     ).toBe("EXPIRED_SESSION");
   });
 });

@@ -5,8 +5,7 @@ import type { KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
 import { z } from "zod";
 import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
-import { retryAfterOf, sendJson, shaped, urlOf } from "@/lib/banking/http-json";
-import { bankDateOf } from "@/lib/banking/nextgenpsd2/transform";
+import { bodyOf, retryAfterOf, sendJson, urlOf, type ErrorAnswer } from "@/lib/banking/http-json";
 
 export type EbConfig = {
   apiUrl: string;
@@ -64,16 +63,11 @@ const APPLICATION_REFUSED = new Set([
 ]);
 
 /** HTTP status + Enable Banking's ErrorResponse → the error kinds the sync engine handles. */
-export function providerErrorOf(
-  status: number,
-  body: unknown,
-  retryAfterHeader: string | null,
-  bankDate: string | null = null,
-): ProviderError {
+export function providerErrorOf({ status, body, headers, bankDate }: ErrorAnswer): ProviderError {
   const parsed = ErrorBody.safeParse(body);
   const bankCode = parsed.success ? (parsed.data.error ?? null) : null;
   const text = (parsed.success && parsed.data.message) || `Enable Banking answered HTTP ${status}`;
-  const options = { status, bankCode, bankDate, retryAfterSeconds: retryAfterOf(retryAfterHeader) };
+  const options = { status, bankCode, bankDate, retryAfterSeconds: retryAfterOf(headers.get("retry-after")) };
   const code = ((): ProviderErrorCode => {
     if (status === 429 || bankCode === "ASPSP_RATE_LIMIT_EXCEEDED") return "rate_limited";
     if (status >= 500 || status === 408 || bankCode === "ASPSP_TIMEOUT") return "unavailable";
@@ -112,10 +106,6 @@ export function createEbClient(config: EbConfig): EbClient {
       },
       { who: "Enable Banking", fetchImpl: config.fetchImpl },
     );
-    if (!answer.ok)
-      throw providerErrorOf(answer.status, answer.body, answer.headers.get("retry-after"), answer.bankDate);
-    const bankDate = answer.bankDate ?? bankDateOf(null);
-    if (!schema) return { body: answer.body as z.infer<S>, bankDate };
-    return { body: shaped(schema, answer, "Enable Banking's answer"), bankDate };
+    return bodyOf(answer, schema, "Enable Banking's answer", providerErrorOf);
   };
 }

@@ -1,8 +1,8 @@
 // Pure mapping from Enable Banking's API (enable-banking-api-openapi.yml) to our normalised types.
 // Free of I/O so it is tested on fixtures. Shapes are checked loosely (passthrough): the contract
 // itself is enforced in tests against the shared OpenAPI file.
-import { createHash } from "node:crypto";
 import { preferredBalance } from "@/lib/banking/balance";
+import { contentDerivedId, orNull } from "@/lib/banking/normalise";
 import type { z } from "zod";
 import type {
   EbAccount,
@@ -100,14 +100,7 @@ const BALANCE_PREFERENCE = ["CLBD", "ITBD", "XPCD", "ITAV", "CLAV", "OPBD"];
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof EbBalances>): BankBalance | null {
   const best = preferredBalance(body.balances, (b) => b.balance_type, BALANCE_PREFERENCE);
-  return best
-    ? {
-        amount: best.balance_amount.amount,
-        currency: best.balance_amount.currency,
-        type: best.balance_type,
-        referenceDate: best.reference_date ?? null,
-      }
-    : null;
+  return best ? { ...best.balance_amount, type: best.balance_type, referenceDate: best.reference_date ?? null } : null;
 }
 
 /** Unsigned amount + indicator → signed decimal string; a debit of zero stays "0.00", never "-0.00". */
@@ -127,10 +120,8 @@ export function statusOf(status: string): "booked" | "pending" | null {
   return null;
 }
 
-const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
-
 /** What identifies an id-less entry: content that does not change when it is booked (no status, no booking date). */
-function contentKey(raw: EbTransaction): string {
+function contentKey(raw: EbTransaction): string[] {
   return [
     raw.value_date ?? raw.transaction_date ?? raw.booking_date ?? "",
     signedAmount(raw.transaction_amount.amount, raw.credit_debit_indicator),
@@ -141,7 +132,7 @@ function contentKey(raw: EbTransaction): string {
     raw.debtor_account?.iban ?? "",
     (raw.remittance_information ?? []).join(" "),
     raw.reference_number ?? "",
-  ].join("\u001f");
+  ];
 }
 
 /**
@@ -150,7 +141,7 @@ function contentKey(raw: EbTransaction): string {
  * occurrence in the run's answer (lib/sync/occurrence.ts, for every integration), across pages.
  */
 export function syntheticId(raw: EbTransaction): string {
-  return `syn_${createHash("sha256").update(contentKey(raw)).digest("hex").slice(0, 32)}`;
+  return contentDerivedId(contentKey(raw));
 }
 
 function bankTransactionCode(raw: EbTransaction): string | null {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { bankErrorOf } from "@/lib/banking/errors";
 import { providerErrorOf, rateLimitWaitOf } from "@/lib/banking/gocardless/api";
+import { errorAnswer } from "@/lib/banking/testing/error-answer";
 import { agreementValidUntil, requisitionStatusOf, toBankTransaction } from "@/lib/banking/gocardless/transform";
 import { keepsPending, nextToken, windowOf } from "@/lib/banking/gocardless/windows";
 
 const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  bankErrorOf(
-    providerErrorOf({ status, body: { status_code: status, ...body }, headers: new Headers(headers), bankDate: null }),
-  );
+  bankErrorOf(providerErrorOf(errorAnswer(status, { status_code: status, ...body }, headers)));
 
 describe("GoCardless HTTP layer", () => {
   it("classifies faults by the kinds the sync engine handles", () => {

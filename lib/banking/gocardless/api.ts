@@ -4,8 +4,7 @@
 // of the kinds the sync engine handles. The secrets and tokens are never logged.
 import { z } from "zod";
 import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
-import { retryAfterOf, sendJson, shaped, urlOf, type JsonAnswer } from "@/lib/banking/http-json";
-import { bankDateOf } from "@/lib/banking/nextgenpsd2/transform";
+import { bodyOf, retryAfterOf, sendJson, urlOf, type ErrorAnswer } from "@/lib/banking/http-json";
 
 export type GcConfig = {
   apiUrl: string;
@@ -65,7 +64,7 @@ export function rateLimitWaitOf(headers: Headers, detail: string | null): number
 }
 
 /** HTTP status + GoCardless's ErrorResponse → the error kinds the sync engine handles. */
-export function providerErrorOf(answer: Pick<JsonAnswer, "status" | "body" | "headers" | "bankDate">): ProviderError {
+export function providerErrorOf(answer: ErrorAnswer): ProviderError {
   const { status } = answer;
   const parsed = ErrorBody.safeParse(answer.body);
   const body = parsed.success ? parsed.data : {};
@@ -111,8 +110,7 @@ export function createGcClient(config: GcConfig): GcClient {
     );
   const expect = async <S extends z.ZodType>(request: GcRequest, schema: S) => {
     const answer = await send(request, null);
-    if (!answer.ok) throw providerErrorOf(answer);
-    return shaped(schema, answer, "GoCardless's token answer");
+    return bodyOf(answer, schema, "GoCardless's token answer", providerErrorOf).body;
   };
 
   let tokens: Tokens | null = null;
@@ -156,9 +154,6 @@ export function createGcClient(config: GcConfig): GcClient {
       if (tokens) tokens = { ...tokens, accessUntil: 0 };
       answer = await send(request, await access());
     }
-    if (!answer.ok) throw providerErrorOf(answer);
-    const bankDate = answer.bankDate ?? bankDateOf(null);
-    if (!schema) return { body: answer.body as z.infer<S>, bankDate };
-    return { body: shaped(schema, answer, "GoCardless's answer"), bankDate };
+    return bodyOf(answer, schema, "GoCardless's answer", providerErrorOf);
   };
 }

@@ -2,8 +2,8 @@
 // (network, HTTP status, malformed body) turned into a ProviderError.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { sendJson, shaped } from "@/lib/banking/http-json";
-import { bankDateOf, providerErrorOf } from "@/lib/banking/nextgenpsd2/transform";
+import { bodyOf, sendJson } from "@/lib/banking/http-json";
+import { providerErrorOf } from "@/lib/banking/nextgenpsd2/transform";
 
 type Xs2aRequest = {
   method: "GET" | "POST" | "DELETE";
@@ -23,8 +23,5 @@ export async function xs2a<S extends z.ZodType>(
     { ...request, headers: { "x-request-id": randomUUID(), ...request.headers } },
     { who: "The bank", fetchImpl },
   );
-  if (!answer.ok) throw providerErrorOf(answer.status, answer.body, answer.headers.get("retry-after"), answer.bankDate);
-  const bankDate = answer.bankDate ?? bankDateOf(null);
-  if (!schema) return { status: answer.status, body: answer.body as z.infer<S>, bankDate };
-  return { status: answer.status, body: shaped(schema, answer, "The bank's answer (NextGenPSD2)"), bankDate };
+  return { status: answer.status, ...bodyOf(answer, schema, "The bank's answer (NextGenPSD2)", providerErrorOf) };
 }

@@ -4,13 +4,14 @@ import page from "@/lib/banking/nextgenpsd2/fixtures/transactions-page.json";
 import {
   Xs2aTransactionsResponse,
   accountKindOf,
-  bankDateOf,
   consentStatusOf,
   providerErrorOf,
   syntheticTransactionId,
   toBankAccount,
   toTransactions,
 } from "@/lib/banking/nextgenpsd2/transform";
+import { bankDateOf } from "@/lib/banking/http-json";
+import { errorAnswer } from "@/lib/banking/testing/error-answer";
 
 describe("NextGenPSD2 transactions", () => {
   const parsed = Xs2aTransactionsResponse.parse(page);
@@ -118,12 +119,14 @@ describe("NextGenPSD2 accounts and consents", () => {
 describe("NextGenPSD2 errors", () => {
   it("maps statuses and tppMessages codes to the provider error set", () => {
     const messages = (code: string) => ({ tppMessages: [{ category: "ERROR", code, text: code }] });
-    expect(providerErrorOf(401, messages("CONSENT_EXPIRED"), null).code).toBe("consent_invalid");
-    expect(providerErrorOf(403, messages("CONSENT_UNKNOWN"), null).code).toBe("consent_invalid");
-    const limited = providerErrorOf(429, messages("ACCESS_EXCEEDED"), "7");
+    const errorOf = (status: number, body: unknown, headers?: Record<string, string>) =>
+      providerErrorOf(errorAnswer(status, body, headers));
+    expect(errorOf(401, messages("CONSENT_EXPIRED")).code).toBe("consent_invalid");
+    expect(errorOf(403, messages("CONSENT_UNKNOWN")).code).toBe("consent_invalid");
+    const limited = errorOf(429, messages("ACCESS_EXCEEDED"), { "retry-after": "7" });
     expect([limited.code, limited.retryAfterSeconds, isTransientBankError(limited)]).toEqual(["rate_limited", 7, true]);
-    expect(providerErrorOf(503, null, null).code).toBe("unavailable");
-    expect(providerErrorOf(404, messages("RESOURCE_UNKNOWN"), null).code).toBe("not_found");
-    expect(isTransientBankError(providerErrorOf(400, messages("FORMAT_ERROR"), null))).toBe(false);
+    expect(errorOf(503, null).code).toBe("unavailable");
+    expect(errorOf(404, messages("RESOURCE_UNKNOWN")).code).toBe("not_found");
+    expect(isTransientBankError(errorOf(400, messages("FORMAT_ERROR")))).toBe(false);
   });
 });

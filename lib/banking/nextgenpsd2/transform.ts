@@ -1,10 +1,10 @@
 // Pure mapping from Berlin Group NextGenPSD2 (XS2A 1.3.x) JSON to our normalised types.
 // Kept free of I/O so it is tested on fixtures.
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { preferredBalance } from "@/lib/banking/balance";
 import { ProviderError } from "@/lib/banking/errors";
-import { dateOfHeader, retryAfterOf } from "@/lib/banking/http-json";
+import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
+import { contentDerivedId, orNull } from "@/lib/banking/normalise";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
@@ -121,7 +121,7 @@ export function toBankAccount(raw: Xs2aAccount): BankAccount {
  * that does not change when the entry is booked, so pending → booked still matches.
  */
 export function syntheticTransactionId(raw: Xs2aTransaction): string {
-  const parts = [
+  return contentDerivedId([
     raw.valueDate ?? raw.bookingDate ?? "",
     raw.transactionAmount.amount,
     raw.transactionAmount.currency,
@@ -131,11 +131,8 @@ export function syntheticTransactionId(raw: Xs2aTransaction): string {
     raw.debtorAccount?.iban ?? "",
     raw.remittanceInformationUnstructured ?? "",
     raw.mandateId ?? "",
-  ];
-  return `syn_${createHash("sha256").update(parts.join("\u001f")).digest("hex").slice(0, 32)}`;
+  ]);
 }
-
-const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 
 export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittanceInformationUnstructured ?? raw.remittanceInformationUnstructuredArray?.join(" ");
@@ -178,27 +175,17 @@ export function toTransactions(body: z.infer<typeof Xs2aTransactionsResponse>): 
   };
 }
 
-/** The bank's date from its HTTP Date header (UTC), or today when the header is missing or bad. */
-export function bankDateOf(dateHeader: string | null, now: Date = new Date()): string {
-  return dateOfHeader(dateHeader) ?? now.toISOString().slice(0, 10);
-}
-
 const TppMessages = z.object({
   tppMessages: z.array(z.object({ code: z.string().optional(), text: z.string().optional() })).optional(),
 });
 
 /** HTTP status + XS2A tppMessages → ProviderError. */
-export function providerErrorOf(
-  status: number,
-  body: unknown,
-  retryAfterHeader: string | null,
-  bankDate: string | null = null,
-): ProviderError {
+export function providerErrorOf({ status, body, headers, bankDate }: ErrorAnswer): ProviderError {
   const parsed = TppMessages.safeParse(body);
   const first = parsed.success ? parsed.data.tppMessages?.[0] : undefined;
   const bankCode = first?.code ?? null;
   const text = first?.text ?? `The bank answered HTTP ${status}`;
-  const options = { status, bankCode, bankDate, retryAfterSeconds: retryAfterOf(retryAfterHeader) };
+  const options = { status, bankCode, bankDate, retryAfterSeconds: retryAfterOf(headers.get("retry-after")) };
   if (status === 429 || bankCode === "ACCESS_EXCEEDED") return new ProviderError("rate_limited", text, options);
   if (status >= 500) return new ProviderError("unavailable", text, options);
   if (bankCode && /^CONSENT_/.test(bankCode)) return new ProviderError("consent_invalid", text, options);
@@ -224,12 +211,5 @@ const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "inter
 /** The most "booked" balance the bank gives. */
 export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance | null {
   const best = preferredBalance(body.balances, (b) => b.balanceType, BALANCE_PREFERENCE);
-  return best
-    ? {
-        amount: best.balanceAmount.amount,
-        currency: best.balanceAmount.currency,
-        type: best.balanceType,
-        referenceDate: best.referenceDate ?? null,
-      }
-    : null;
+  return best ? { ...best.balanceAmount, type: best.balanceType, referenceDate: best.referenceDate ?? null } : null;
 }
