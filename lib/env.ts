@@ -1,6 +1,7 @@
 // The one place that reads process.env. Everything else imports `env`.
 import "server-only";
 import { z } from "zod";
+import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -178,7 +179,7 @@ export function enableBankingConfig(): EnableBankingConfig | null {
   return {
     appId: "ledgerlink-local-fake",
     keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
-    apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}/enablebanking-fake/api`,
+    apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
     environment,
     fake: true,
   };
@@ -206,7 +207,7 @@ export function goCardlessConfig(): GoCardlessConfig | null {
   return {
     secretId: "ledgerlink-local-fake",
     secretKey: null,
-    apiUrl: env.GOCARDLESS_API_URL ?? `${appUrl()}/gocardless-fake`,
+    apiUrl: env.GOCARDLESS_API_URL ?? `${appUrl()}${GC_FAKE_PREFIX}`,
     fake: true,
   };
 }

@@ -20,8 +20,9 @@ import {
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
 import { holdAccount, passHold, releaseAccount } from "@/lib/fake-bank/hold";
-import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
-import { accountByUid, advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
+import { clockControl, routeFakeBank } from "@/lib/fake-bank/routes";
+import { jsonBodyOf } from "@/lib/fake-bank/web";
+import { accountByUid, advanceClock, endSession, recordCall, resetClock } from "@/lib/enablebanking-fake/state";
 
 type FakeOptions = {
   prefix: string;
@@ -84,17 +85,9 @@ async function api(
 }
 
 async function controls(request: Request, parts: string[]): Promise<Response> {
+  const clock = await clockControl(request, parts, { advanceClock, resetClock }, json);
+  if (clock) return clock;
   const [head, id, action] = parts;
-  if (request.method === "POST" && head === "clock" && id === "reset") {
-    resetClock();
-    return json(200, { ok: true });
-  }
-  if (request.method === "POST" && head === "clock" && parts.length === 1) {
-    const days = Number((await bodyOf(request)).advanceDays);
-    if (!Number.isInteger(days)) return json(422, { message: "advanceDays must be a whole number" });
-    advanceClock(days);
-    return json(200, { ok: true });
-  }
   if (request.method === "POST" && head === "sessions" && (action === "expire" || action === "revoke")) {
     return endSession(id, action === "expire" ? "EXPIRED" : "REVOKED")
       ? json(200, { ok: true })
@@ -120,25 +113,18 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
   return json(404, { message: "Not found" });
 }
 
-export async function handleFake(request: Request, options: FakeOptions): Promise<Response> {
-  const url = new URL(request.url);
-  const ctx: FakeContext = { origin: url.origin, prefix: options.prefix };
-  const path = fakePathOf(url, options.prefix);
-  if (!path) return json(404, { message: "Not found" });
-  const [area, ...parts] = path;
-  let response: Response;
-  if (area === "api") response = await api(request, parts, url, ctx, options);
-  else if (area === "bank" && parts.length === 1 && request.method === "GET") response = bankPage(parts[0], url, ctx);
-  else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && request.method === "POST") {
-    response = bankDecision(parts[0], new URLSearchParams(await request.text()));
-  } else if (area === "controls") response = await controls(request, parts);
-  else response = json(404, { message: "Not found" });
-  if (area === "api")
-    store().calls.push({
-      method: request.method,
-      path: url.pathname + url.search,
-      status: response.status,
-      psuIp: request.headers.get("psu-ip-address"),
-    });
-  return response;
+export function handleFake(request: Request, options: FakeOptions): Promise<Response> {
+  const ctx: FakeContext = { origin: new URL(request.url).origin, prefix: options.prefix };
+  return routeFakeBank(
+    request,
+    options.prefix,
+    { recordCall },
+    {
+      api: (parts, url) => api(request, parts, url, ctx, options),
+      page: (id, url) => bankPage(id, url, ctx),
+      decision: bankDecision,
+      controls: (parts) => controls(request, parts),
+      notFound: () => json(404, { message: "Not found" }),
+    },
+  );
 }

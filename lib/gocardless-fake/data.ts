@@ -65,7 +65,6 @@ export const FAKE_GC_USERS = [
   { user: "internal", about: "no transactionId; GoCardless's internalTransactionId only" },
 ] as const;
 export type FakeGcUser = (typeof FAKE_GC_USERS)[number]["user"];
-export const isGcUser = (value: unknown): value is FakeGcUser => FAKE_GC_USERS.some((u) => u.user === value);
 
 const asAspsp = (i: FakeInstitution): FakeAspsp => ({
   name: i.name,

@@ -4,10 +4,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { goCardlessSecrets } from "@/lib/banking/gocardless/credentials";
 import { appUrl, env, goCardlessConfig } from "@/lib/env";
+import { GC_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 import { handleGoCardlessFake } from "@/lib/gocardless-fake/server";
 import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
-
-const GC_FAKE_PREFIX = "/gocardless-fake";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 

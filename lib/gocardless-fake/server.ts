@@ -3,7 +3,8 @@
 //   {prefix}/api/v2/…        the API (bearer tokens from its own token endpoint)
 //   {prefix}/bank/{id}       the consent page of a requisition, and …/decision
 //   {prefix}/controls/…      clock, requisition expiry/suspension, token expiry, account totals
-import { fakePathOf, jsonBodyOf } from "@/lib/fake-bank/web";
+import { clockControl, routeFakeBank } from "@/lib/fake-bank/routes";
+import { jsonBodyOf } from "@/lib/fake-bank/web";
 import { gcAccountTotals, accountData } from "@/lib/gocardless-fake/account-api";
 import {
   authorized,
@@ -18,7 +19,7 @@ import {
 } from "@/lib/gocardless-fake/consent-api";
 import { consentDecision, consentPage } from "@/lib/gocardless-fake/page";
 import { gcFail, gcJson, notFound, type GcFakeContext } from "@/lib/gocardless-fake/respond";
-import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
+import { advanceGcClock, endRequisition, gcStore, recordGcCall, resetGcClock } from "@/lib/gocardless-fake/state";
 
 type GcFakeOptions = { prefix: string; secretId: string; secretKey: string };
 
@@ -49,14 +50,10 @@ async function api(request: Request, parts: string[], url: URL, ctx: GcFakeConte
 }
 
 async function controls(request: Request, parts: string[]): Promise<Response> {
+  const clock = await clockControl(request, parts, { advanceClock: advanceGcClock, resetClock: resetGcClock }, gcJson);
+  if (clock) return clock;
   const [head, id, action] = parts;
   const ok = (done: boolean) => (done ? gcJson(200, { ok: true }) : gcJson(404, { message: "Not found" }));
-  if (request.method === "POST" && head === "clock" && id === "reset") return ok((resetGcClock(), true));
-  if (request.method === "POST" && head === "clock" && parts.length === 1) {
-    const days = Number((await jsonBodyOf(request)).advanceDays);
-    if (!Number.isInteger(days)) return gcJson(422, { message: "advanceDays must be a whole number" });
-    return ok((advanceGcClock(days), true));
-  }
   if (request.method === "POST" && head === "requisitions" && (action === "expire" || action === "suspend"))
     return ok(endRequisition(id, action === "expire" ? "EX" : "SU"));
   if (request.method === "POST" && head === "tokens" && id === "expire") {
@@ -70,21 +67,18 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
   return ok(false);
 }
 
-export async function handleGoCardlessFake(request: Request, options: GcFakeOptions): Promise<Response> {
-  const url = new URL(request.url);
-  const ctx: GcFakeContext = { origin: url.origin, prefix: options.prefix };
-  const path = fakePathOf(url, options.prefix);
-  if (!path) return notFound();
-  const [area, ...parts] = path;
-  let response: Response;
-  if (area === "api") response = await api(request, parts, url, ctx, options);
-  else if (area === "bank" && parts.length === 1 && request.method === "GET")
-    response = consentPage(parts[0], url, ctx);
-  else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && request.method === "POST")
-    response = consentDecision(parts[0], new URLSearchParams(await request.text()));
-  else if (area === "controls") response = await controls(request, parts);
-  else response = notFound();
-  if (area === "api")
-    gcStore().calls.push({ method: request.method, path: url.pathname + url.search, status: response.status });
-  return response;
+export function handleGoCardlessFake(request: Request, options: GcFakeOptions): Promise<Response> {
+  const ctx: GcFakeContext = { origin: new URL(request.url).origin, prefix: options.prefix };
+  return routeFakeBank(
+    request,
+    options.prefix,
+    { recordCall: recordGcCall },
+    {
+      api: (parts, url) => api(request, parts, url, ctx, options),
+      page: (id, url) => consentPage(id, url, ctx),
+      decision: consentDecision,
+      controls: (parts) => controls(request, parts),
+      notFound,
+    },
+  );
 }

@@ -1,6 +1,6 @@
-// The fake GoCardless's memory: its clock, tokens, agreements, requisitions, the accounts they
-// link, and per-request attempt counts (which make the fault scenarios deterministic). Plain data on
-// globalThis, so Next's route module and a test's HTTP server in one process see one fake.
+// The fake GoCardless's memory (lib/fake-bank/memory.ts: its clock, attempt counts and calls) with
+// its tokens, agreements, requisitions and the accounts they link.
+import { fakeMemory } from "@/lib/fake-bank/memory";
 import type { FakeAccountTemplate } from "@/lib/enablebanking-fake/data";
 import type { FakeGcUser, FakeInstitution } from "@/lib/gocardless-fake/data";
 
@@ -29,45 +29,22 @@ export type FakeRequisition = {
 
 export type FakeGcAccount = { id: string; requisitionId: string; template: FakeAccountTemplate; user: FakeGcUser };
 
-type FakeGcCall = { method: string; path: string; status: number };
+const memory = fakeMemory("gocardless-fake", () => ({
+  tokens: new Map<string, { kind: "access" | "refresh"; until: number }>(),
+  agreements: new Map<string, FakeAgreement>(),
+  requisitions: new Map<string, FakeRequisition>(),
+  accounts: new Map<string, FakeGcAccount>(),
+}));
 
-type Store = {
-  offsetDays: number;
-  tokens: Map<string, { kind: "access" | "refresh"; until: number }>;
-  agreements: Map<string, FakeAgreement>;
-  requisitions: Map<string, FakeRequisition>;
-  accounts: Map<string, FakeGcAccount>;
-  attempts: Map<string, number>;
-  calls: FakeGcCall[];
-};
-
-const KEY = Symbol.for("ledgerlink.gocardless-fake");
-const holder = globalThis as typeof globalThis & { [KEY]?: Store };
-
-export function gcStore(): Store {
-  holder[KEY] ??= {
-    offsetDays: 0,
-    tokens: new Map(),
-    agreements: new Map(),
-    requisitions: new Map(),
-    accounts: new Map(),
-    attempts: new Map(),
-    calls: [],
-  };
-  return holder[KEY];
-}
-
-/** The fake's now: the real instant moved by whole days. */
-export const gcNow = () => new Date(Date.now() + gcStore().offsetDays * 86_400_000);
-export const gcToday = () => gcNow().toISOString().slice(0, 10);
-
-export function advanceGcClock(days: number): void {
-  gcStore().offsetDays += days;
-}
-
-export function resetGcClock(): void {
-  gcStore().offsetDays = 0;
-}
+export const {
+  store: gcStore,
+  now: gcNow,
+  today: gcToday,
+  advanceClock: advanceGcClock,
+  resetClock: resetGcClock,
+  attemptOf: gcAttemptOf,
+  recordCall: recordGcCall,
+} = memory;
 
 /** The agreement's end: acceptance plus its days (not yet accepted: not running). */
 function agreementEnd(agreement: FakeAgreement): Date | null {
@@ -93,11 +70,4 @@ export function endRequisition(id: string, how: "EX" | "SU"): boolean {
       gcNow().getTime() - r.agreement.accessValidForDays * 86_400_000 - 1000,
     ).toISOString();
   return true;
-}
-
-/** How many times this exact request was made before (the fault scenarios fail first attempts). */
-export function gcAttemptOf(key: string): number {
-  const n = gcStore().attempts.get(key) ?? 0;
-  gcStore().attempts.set(key, n + 1);
-  return n;
 }

@@ -5,7 +5,6 @@
 // a request id. Kernel routes stand in for Next's routing (lib/testing/route-server.ts).
 import http from "node:http";
 import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as clients from "@/app/api/clients/v1/route";
@@ -15,6 +14,7 @@ import { createAppServer } from "@/lib/server/http-server";
 import type { HeaderOptions } from "@/lib/server/security-headers";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
+import { listenOnLoopback } from "@/lib/testing/http-listener";
 import { routeListener } from "@/lib/testing/route-server";
 
 const api = routeListener({
@@ -50,15 +50,8 @@ async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
     formTargets: [],
     ...options,
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    port,
-    pageCsp,
-    peers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { origin, port, close } = await listenOnLoopback(server);
+  return { base: origin, port, pageCsp, peers, close };
 }
 
 /** Writes raw bytes and reads the whole answer (the server closes the connection). */

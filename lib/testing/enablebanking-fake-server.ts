@@ -2,17 +2,16 @@
 // integration pointed at it and signing with a key made for the test run. Every request that
 // reaches the API and every answer it gives is validated against the shared OpenAPI file.
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
 import { ENABLE_BANKING_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
 import { handleFake } from "@/lib/enablebanking-fake/server";
 import { resetClock, store } from "@/lib/enablebanking-fake/state";
+import { EB_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 import { createContract, type ContractStats } from "@/lib/enablebanking-fake/testing/contract";
-import { stopBoss } from "@/lib/sync/queue";
+import { bankForTestFile } from "@/lib/testing/bank-for-tests";
 import { startFakeHttpServer } from "@/lib/testing/fake-http-server";
 
-export const FAKE_PREFIX = "/enablebanking-fake";
-const API = `${FAKE_PREFIX}/api`;
+const API = `${EB_FAKE_PREFIX}/api`;
 export const TEST_APP_ID = "4d0b7f2e-1b6e-4a52-9d67-2f0c1f7a9e10";
 
 export type EnableBankingFake = { origin: string; contract: ContractStats; close: () => Promise<void> };
@@ -23,7 +22,7 @@ export async function startEnableBankingFake(): Promise<EnableBankingFake> {
   const { origin, close } = await startFakeHttpServer({
     apiPrefix: API,
     contract,
-    handle: (request) => handleFake(request, { prefix: FAKE_PREFIX, publicKey, appId: TEST_APP_ID }),
+    handle: (request) => handleFake(request, { prefix: EB_FAKE_PREFIX, publicKey, appId: TEST_APP_ID }),
   });
   setIntegrationForTests(
     ENABLE_BANKING_INTEGRATION,
@@ -37,20 +36,8 @@ export async function startEnableBankingFake(): Promise<EnableBankingFake> {
   return { origin, contract: contract.stats, close };
 }
 
-/** For a test file: the fake with its clock reset before all tests; after all, closed and unregistered. */
-export function withEnableBankingFake(): { fake: EnableBankingFake } {
-  const holder = {} as { fake: EnableBankingFake };
-  beforeAll(async () => {
-    holder.fake = await startEnableBankingFake();
-    resetClock();
-  });
-  afterAll(async () => {
-    resetClock();
-    await stopBoss();
-    setIntegrationForTests(ENABLE_BANKING_INTEGRATION, null);
-    await holder.fake.close();
-  });
-  return holder;
-}
+/** For a test file: the fake over HTTP (lib/testing/bank-for-tests.ts). */
+export const withEnableBankingFake = () =>
+  bankForTestFile({ integration: ENABLE_BANKING_INTEGRATION, start: startEnableBankingFake, resetClock });
 
 export const fakeCalls = () => store().calls;

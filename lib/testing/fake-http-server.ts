@@ -1,7 +1,7 @@
 // A local fake bank (a web Request → Response handler) behind a real HTTP server on 127.0.0.1, with
 // every API request and answer handed to a contract checker (lib/testing/openapi-contract.ts).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "@/lib/testing/http-listener";
 
 const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive"]);
 
@@ -51,8 +51,6 @@ export async function startFakeHttpServer(options: {
     if (isApi) contract.response(method, apiPath, response.status, parsed(body) ?? null);
     res.writeHead(response.status, Object.fromEntries(response.headers.entries())).end(body);
   };
-  const server = http.createServer((req, res) => void serve(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const { origin, close } = await listenOnLoopback(http.createServer((req, res) => void serve(req, res)));
+  return { origin, close };
 }

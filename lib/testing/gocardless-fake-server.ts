@@ -2,16 +2,14 @@
 // pointed at it using secrets made for the test run. Every request that reaches the API and every
 // answer it gives is validated against the shared swagger.json.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
 import { GOCARDLESS_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { createGoCardlessIntegration } from "@/lib/banking/gocardless/provider";
+import { GC_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 import { handleGoCardlessFake } from "@/lib/gocardless-fake/server";
 import { gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
 import { createGoCardlessContract } from "@/lib/gocardless-fake/testing/contract";
-import { stopBoss } from "@/lib/sync/queue";
+import { bankForTestFile } from "@/lib/testing/bank-for-tests";
 import { startFakeHttpServer } from "@/lib/testing/fake-http-server";
-
-export const GC_FAKE_PREFIX = "/gocardless-fake";
 
 export type GoCardlessFake = {
   origin: string;
@@ -41,20 +39,12 @@ export async function startGoCardlessFake(options: { windowDays?: number } = {})
   return { origin, contract: contract.stats, close };
 }
 
-/** For a test file: the fake with its clock reset before all tests; after all, closed and unregistered. */
-export function withGoCardlessFake(options: { windowDays?: number } = {}): { fake: GoCardlessFake } {
-  const holder = {} as { fake: GoCardlessFake };
-  beforeAll(async () => {
-    holder.fake = await startGoCardlessFake(options);
-    resetGcClock();
+/** For a test file: the fake over HTTP (lib/testing/bank-for-tests.ts). */
+export const withGoCardlessFake = (options: { windowDays?: number } = {}) =>
+  bankForTestFile({
+    integration: GOCARDLESS_INTEGRATION,
+    start: () => startGoCardlessFake(options),
+    resetClock: resetGcClock,
   });
-  afterAll(async () => {
-    resetGcClock();
-    await stopBoss();
-    setIntegrationForTests(GOCARDLESS_INTEGRATION, null);
-    await holder.fake.close();
-  });
-  return holder;
-}
 
 export const gcFakeCalls = () => gcStore().calls;

@@ -2,8 +2,6 @@
 // client reaches it over HTTP in integration tests exactly as it would a bank (routing and the
 // Node ↔ web adapters: lib/testing/route-server.ts).
 import http from "node:http";
-import { afterAll, beforeAll } from "vitest";
-import type { AddressInfo } from "node:net";
 import * as balances from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route";
 import * as account from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/route";
 import * as transactions from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
@@ -15,8 +13,8 @@ import * as directory from "@/app/sandbox-bank/api/directory/route";
 import { setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
-import { stopBoss } from "@/lib/sync/queue";
-import { asyncListener } from "@/lib/testing/http-listener";
+import { bankForTestFile } from "@/lib/testing/bank-for-tests";
+import { asyncListener, listenOnLoopback } from "@/lib/testing/http-listener";
 import { resetBankClock } from "@/lib/testing/bank-flow";
 import { routeListener, type RouteModule } from "@/lib/testing/route-server";
 
@@ -56,8 +54,7 @@ export async function startSandboxServer(): Promise<SandboxServer> {
       }
     }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await listenOnLoopback(server);
   setIntegrationForTests(
     SANDBOX_INTEGRATION,
     createNextGenPsd2Integration({
@@ -65,24 +62,9 @@ export async function startSandboxServer(): Promise<SandboxServer> {
       directory: httpDirectory({ url: `${origin}/sandbox-bank/api/directory`, integrationName: SANDBOX_INTEGRATION }),
     }),
   );
-  return { origin, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { origin, calls, close };
 }
 
-/**
- * For a test file: the sandbox bank over HTTP with its clock reset, before all tests; after all,
- * the clock reset again, the job queue stopped and the server closed. Returns the server's handle
- * (filled in once beforeAll ran).
- */
-export function withSandboxBank(): { server: SandboxServer } {
-  const bank = {} as { server: SandboxServer };
-  beforeAll(async () => {
-    bank.server = await startSandboxServer();
-    await resetBankClock();
-  });
-  afterAll(async () => {
-    await resetBankClock();
-    await stopBoss();
-    await bank.server.close();
-  });
-  return bank;
-}
+/** For a test file: the sandbox bank over HTTP (lib/testing/bank-for-tests.ts). */
+export const withSandboxBank = () =>
+  bankForTestFile({ integration: SANDBOX_INTEGRATION, start: startSandboxServer, resetClock: resetBankClock });

@@ -3,6 +3,7 @@
 // Signatures are checked against the public half of the key the app signs with.
 import { enableBankingConfig, env } from "@/lib/env";
 import { loadOrCreatePrivateKey, publicKeyOf } from "@/lib/banking/enablebanking/key";
+import { EB_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 import { handleFake } from "@/lib/enablebanking-fake/server";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +12,7 @@ async function serve(request: Request): Promise<Response> {
   const config = enableBankingConfig();
   if (!env.ENABLE_BANKING_FAKE || !config) return new Response("Not found", { status: 404 });
   const publicKey = config.fake ? publicKeyOf(loadOrCreatePrivateKey(config.keyFile, true)) : null;
-  return handleFake(request, { prefix: "/enablebanking-fake", publicKey, appId: config.appId });
+  return handleFake(request, { prefix: EB_FAKE_PREFIX, publicKey, appId: config.appId });
 }
 
 export const GET = serve;

@@ -120,6 +120,6 @@ describe("Enable Banking consent lifecycle", () => {
     expect(moved.externalId).not.toBe(account.externalId);
     expect(moved.iban).toBe(account.iban);
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("renewed");
-    expect(bank.fake.contract.violations).toEqual([]);
+    expect(bank.server.contract.violations).toEqual([]);
   });
 });

@@ -161,7 +161,7 @@ describe("Enable Banking through the local fake", () => {
   );
 
   it("every request our client sent and every response the fake gave matched the OpenAPI file", () => {
-    const { requests, responses, violations } = bank.fake.contract;
+    const { requests, responses, violations } = bank.server.contract;
     console.info(
       `Enable Banking contract: ${requests} requests and ${responses} responses validated, ${violations.length} violations`,
     );

@@ -92,7 +92,7 @@ describe("GoCardless consent lifecycle", () => {
     const moved = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
     expect([moved.consentId, moved.iban]).toEqual([renewal.id, account.iban]);
     expect(moved.externalId).not.toBe(account.externalId);
-    const { violations, allowed } = bank.fake.contract;
+    const { violations, allowed } = bank.server.contract;
     expect(violations).toEqual([]);
     // The spec documents no success status for DELETE /requisitions/{id}/; its 200 is counted apart.
     expect(allowed).toEqual(["DELETE /api/v2/requisitions/{id}/ 200"]);

@@ -148,7 +148,7 @@ describe("GoCardless through the local fake", () => {
   });
 
   it("every request our client sent and every response the fake gave matched swagger.json", () => {
-    const { requests, responses, violations, allowed } = bank.fake.contract;
+    const { requests, responses, violations, allowed } = bank.server.contract;
     console.info(
       `GoCardless contract: ${requests} requests and ${responses} responses validated, ${violations.length} violations` +
         ` (${allowed.length} answers with a status the spec leaves undocumented: ${[...new Set(allowed)].join(", ") || "none"})`,

@@ -1,10 +1,10 @@
 // A local fake of GLEIF's LEI API for tests (nothing reaches the internet). Serves the JSON:API
 // fixtures for one Belgian company; `mode` switches it to failing or to "no parents reported".
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import search from "@/lib/datasets/providers/fixtures/gleif-lei-records-search.json";
 import directParent from "@/lib/datasets/providers/fixtures/gleif-direct-parent.json";
 import ultimateParent from "@/lib/datasets/providers/fixtures/gleif-ultimate-parent.json";
+import { listenOnLoopback } from "@/lib/testing/http-listener";
 
 export const FAKE_GLEIF_NUMBER = "0403170701";
 export const FAKE_GLEIF_LEI = search.data[0].id;
@@ -42,14 +42,13 @@ export async function startFakeGleif(): Promise<FakeGleif> {
     }
     return send(404, NOT_FOUND);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { origin, close } = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    baseUrl: `${origin}/api/v1`,
     requests,
     setMode: (m) => {
       mode = m;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
