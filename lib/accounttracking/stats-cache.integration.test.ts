@@ -8,10 +8,9 @@ import { syncedAlice } from "@/lib/accounttracking/testing";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
-import { executeRun } from "@/lib/sync/runner";
-import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
+import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } from "@/lib/testing/bank-flow";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { syncAttended } from "@/lib/sync/testing/sync";
+import { syncOnce } from "@/lib/testing/sync-runs";
 
 withSandboxBank();
 
@@ -35,7 +34,7 @@ async function expectCurrent(accountId: string) {
   return figures;
 }
 
-const sync = syncAttended;
+const sync = syncOnce;
 
 describe("cached account figures", () => {
   it("are served from the cache while nothing changed, and are fresh after every kind of write", async () => {
@@ -83,8 +82,7 @@ describe("cached account figures", () => {
 
   it("follow reconcile's re-issue pairing and its undo", async () => {
     const c = await connectedConsent("reissue");
-    const { account, run } = await trackedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedAccount(c);
     await expectCurrent(account.id);
     await advanceBankClock(1);
     try {

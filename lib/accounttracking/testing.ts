@@ -2,9 +2,8 @@
 // and synced on request (the two move money between each other every month: "Monthly savings").
 import { db, prisma } from "@/lib/db/client";
 import { consentAccounts } from "@/lib/accounttracking/consents";
-import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
+import { connectedConsent, syncedAccount, type Connected } from "@/lib/testing/bank-flow";
 import { bearer } from "@/lib/testing/http";
-import { executeRun } from "@/lib/sync/runner";
 
 export async function syncedAlice() {
   const connected = await connectedConsent("alice");
@@ -13,18 +12,13 @@ export async function syncedAlice() {
   const savingsId = exposed.find((a) => a.cashAccountType === "SVGS")?.externalId;
   const currentId = exposed.find((a) => a.cashAccountType !== "SVGS")?.externalId;
   if (!savingsId || !currentId) throw new Error("alice must have a current and a savings account");
-  const current = await trackedAccount(connected, { accountId: currentId });
-  await executeRun(current.run.id, "test-worker");
+  const current = await syncedAccount(connected, { accountId: currentId });
   return {
     connected,
     current: current.account,
     headers: bearer(connected.person.token, connected.person.scopeId),
     /** Tracks and syncs the savings account; returns it. */
-    trackSavings: async () => {
-      const savings = await trackedAccount(connected, { accountId: savingsId });
-      await executeRun(savings.run.id, "test-worker");
-      return savings.account;
-    },
+    trackSavings: async () => (await syncedAccount(connected, { accountId: savingsId })).account,
   };
 }
 

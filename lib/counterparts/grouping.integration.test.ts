@@ -6,10 +6,9 @@
 // versus Albert Heijn) until a person consolidates them; and no counterpart ever mixes two parties.
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/client";
-import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { connectedConsent, syncedAccount } from "@/lib/testing/bank-flow";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import { NAMESAKES, PROCESSORS } from "@/lib/sandbox-bank/data/parties";
-import { executeRun } from "@/lib/sync/runner";
 
 withSandboxBank();
 
@@ -21,8 +20,7 @@ function partyOf(rawName: string): string {
 describe("counterpart extraction (namesakes)", () => {
   it("groups by match keys, looks through intermediaries and never mixes parties", async () => {
     const c = await connectedConsent("namesakes");
-    const { account, run } = await trackedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const { rows } = await pool().query<{ counterpart_id: string | null; raw: string | null; amount: string }>(
       `SELECT counterpart_id, CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS raw,
               amount::text AS amount FROM transactions WHERE account_id = $1`,

@@ -2,10 +2,9 @@
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import { beforeAll } from "vitest";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { connectedConsent, trackedAccount, type Connected } from "@/lib/testing/bank-flow";
+import { type Connected, connectedConsent, syncedAccount } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
-import { executeRun } from "@/lib/sync/runner";
-import { syncAttended } from "@/lib/sync/testing/sync";
+import { syncOnce } from "@/lib/testing/sync-runs";
 
 export type Listed = {
   id: string;
@@ -19,13 +18,12 @@ export type Listed = {
 
 export async function syncedNamesakes() {
   const connected = await connectedConsent("namesakes");
-  const { account, run } = await trackedAccount(connected);
-  await executeRun(run.id, "test-worker");
+  const { account } = await syncedAccount(connected);
   return { connected, account, headers: bearer(connected.person.token, connected.person.scopeId) };
 }
 
 export function resync(connected: Connected, accountId: string) {
-  return syncAttended(accountId, connected.person.scopeId);
+  return syncOnce(accountId, connected.person.scopeId);
 }
 
 export async function listAll(

@@ -7,7 +7,7 @@ import * as syncRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-tran
 import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
 import { pool, prisma } from "@/lib/db/client";
 import { executeRun } from "@/lib/sync/runner";
-import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { connectedConsent, syncedAccount } from "@/lib/testing/bank-flow";
 import { makePerson, sessionCookie } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
@@ -19,8 +19,7 @@ type RunBody = { data: { id: string; attended: boolean } };
 describe("concurrent triggers", () => {
   it("20 concurrent sync requests: every caller gets 202 with the one active run", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const headers = { cookie: await sessionCookie(c.person.userId), "x-scope": c.person.scopeId };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -51,8 +50,7 @@ describe("concurrent triggers", () => {
 describe("who is present", () => {
   it("a personal token's sync is unattended (no PSU-IP-Address); a browser session's is attended", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
 
     const script = await call<RunBody>(syncRoute.POST, "POST", "x", {
       headers: bearer(c.person.token, c.person.scopeId),

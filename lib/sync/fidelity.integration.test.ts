@@ -3,27 +3,22 @@
 // incremental window.
 import { describe, expect, it } from "vitest";
 import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import { pool, prisma } from "@/lib/db/client";
+import { pool } from "@/lib/db/client";
 import { bankAnswer, expectEqualToBankAnswer } from "@/lib/testing/bank-answer";
-import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
+import {
+  advanceBankClock,
+  connectedConsent,
+  resetBankClock,
+  syncedAccount,
+  trackedAccount,
+} from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
+import { syncOnce } from "@/lib/testing/sync-runs";
 
 withSandboxBank();
 
-async function sync(accountId: string, scopeId: string, pageSize?: number) {
-  const { run } = await createRun(prisma(), {
-    scopeId,
-    accountId,
-    trigger: "manual",
-    attended: true,
-    psuIpAddress: "192.0.2.1",
-  });
-  await executeRun(run.id, "test-worker", pageSize ? { pageSize } : {});
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
-}
+const sync = (accountId: string, scopeId: string, pageSize?: number) => syncOnce(accountId, scopeId, { pageSize });
 
 async function liveIds(accountId: string): Promise<string[]> {
   const { rows } = await pool().query<{ external_id: string }>(
@@ -41,9 +36,8 @@ type ApiTx = { bankTransactionId: string; endToEndId: string | null; proprietary
 describe("fields the bank sends", () => {
   it("bob.company: endToEndId and proprietaryBankTransactionCode are stored and served by the API as the bank sent them", async () => {
     const c = await connectedConsent("bob.company");
-    const { account, run } = await trackedAccount(c, { accountType: "company" });
-    await executeRun(run.id, "test-worker");
-    expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
+    const { account, run } = await syncedAccount(c, { accountType: "company" });
+    expect(run.state).toBe("succeeded");
     const answer = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     await expectEqualToBankAnswer(account.id, answer);
 
@@ -96,10 +90,9 @@ describe("fields the bank sends", () => {
 describe("a bank that sends no transactionId", () => {
   it("noids: identical entries on one day are kept apart, across page boundaries, with ids stable across re-syncs", async () => {
     const c = await connectedConsent("noids");
-    const { account, run } = await trackedAccount(c);
     // Pages of 7 split groups of identical entries between two pages; the check below proves one does.
-    await executeRun(run.id, "test-worker", { pageSize: 7 });
-    expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
+    const { account, run } = await syncedAccount(c, {}, { pageSize: 7 });
+    expect(run.state).toBe("succeeded");
     const small = await bankAnswer(c.bankId, c.bankConsentId, account.externalId, 7);
     expect(small.some((e, i) => i % 7 === 0 && i > 0 && sameContent(e.raw, small[i - 1].raw))).toBe(true);
     expect(small.every((e) => e.raw.transactionId === undefined)).toBe(true);
@@ -130,8 +123,7 @@ describe("a bank that sends no transactionId", () => {
 describe("a pending entry older than the incremental window", () => {
   it("oldhold: a 40-day-old hold stays while the bank lists it and goes when the bank releases it", async () => {
     const c = await connectedConsent("oldhold");
-    const { account, run } = await trackedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const first = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     const holds = first.filter((e) => e.status === "pending" && e.raw.creditorName === "RENTACAR DEPOSIT");
     expect(holds.length).toBe(1);

@@ -4,17 +4,16 @@
 import { describe, expect, it } from "vitest";
 import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { bankAnswer, expectEqualToBankAnswer, type BankEntry } from "@/lib/testing/bank-answer";
-import { advanceBankClock, connectedConsent, resetBankClock, trackedAccount } from "@/lib/testing/bank-flow";
+import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } from "@/lib/testing/bank-flow";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { syncAttended } from "@/lib/sync/testing/sync";
+import { syncOnce } from "@/lib/testing/sync-runs";
 import { undoReissue } from "@/lib/sync/reissue-undo";
-import { executeRun } from "@/lib/sync/runner";
 import { addDays } from "@/lib/dates/days";
 import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 
 withSandboxBank();
 
-const sync = syncAttended;
+const sync = syncOnce;
 
 type Row = { id: string; external_id: string; entry_reference: string | null; sort_date: string; removed: boolean };
 
@@ -36,8 +35,7 @@ const newestBooked = (answer: BankEntry[]) =>
 describe("re-issued ids", () => {
   it("reissue: every row, before the window too, takes the bank's new id and fields; pairings are recorded and undoable", async () => {
     const c = await connectedConsent("reissue");
-    const { account, run } = await trackedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const before = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     await expectEqualToBankAnswer(account.id, before);
     const ours = await rows(account.id);
@@ -99,8 +97,7 @@ describe("re-issued ids", () => {
 
   it("cancelled: a cancelled pending payment and a new payment of the same amount to the same party are two events", async () => {
     const c = await connectedConsent("cancelled");
-    const { account, run } = await trackedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const before = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     await expectEqualToBankAnswer(account.id, before);
     const attempts = before.filter(

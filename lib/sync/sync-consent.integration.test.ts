@@ -3,11 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
-import { approveAtBank, connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { approveAtBank, connectedConsent, syncedAccount } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { syncOnce as run } from "@/lib/testing/fake-bank-truth";
-import { executeRun } from "@/lib/sync/runner";
+import { syncOnce as run } from "@/lib/testing/sync-runs";
 import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
 import { ours } from "@/lib/sync/testing/bank-totals";
 
@@ -16,8 +15,7 @@ const bank = withSandboxBank();
 describe("sync and the consent's access at the bank", () => {
   it("a consent expired at the bank: the run fails with the reason, the consent shows expired, no further bank calls", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     await call(expireRoute.POST, "POST", "x", { params: { consentId: c.bankConsentId } });
     const failed = await run(account.id, c.person.scopeId);
     expect(failed.state).toBe("failed");
@@ -26,7 +24,7 @@ describe("sync and the consent's access at the bank", () => {
     );
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("expired");
     const callsBefore = bank.server.calls.length;
-    const again = await run(account.id, c.person.scopeId, false);
+    const again = await run(account.id, c.person.scopeId, { attended: false });
     expect(again.state).toBe("failed");
     expect(again.lastError).toMatch(/Access to this bank is expired; reconnect to continue/);
     expect(again.attempts).toBe(1);
@@ -35,10 +33,9 @@ describe("sync and the consent's access at the bank", () => {
 
   it("a 5th unattended access within 24 h is not made; the person's own syncs are not counted", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const states: string[] = [];
-    for (let i = 0; i < 5; i += 1) states.push((await run(account.id, c.person.scopeId, false)).state);
+    for (let i = 0; i < 5; i += 1) states.push((await run(account.id, c.person.scopeId, { attended: false })).state);
     expect(states).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "failed"]);
     const last = await prisma().syncRun.findFirstOrThrow({
       where: { accountId: account.id },
@@ -52,13 +49,12 @@ describe("sync and the consent's access at the bank", () => {
         x.psuIp === null,
     );
     expect(unattendedFirstPages.length).toBe(4);
-    expect((await run(account.id, c.person.scopeId, true)).state).toBe("succeeded");
+    expect((await run(account.id, c.person.scopeId, { attended: true })).state).toBe("succeeded");
   });
 
   it("renewal: the tracked account moves to the renewed consent with its transactions, and keeps syncing", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const before = await ours(account.id);
     const headers = bearer(c.person.token, c.person.scopeId);
     const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", {

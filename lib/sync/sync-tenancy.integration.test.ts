@@ -1,7 +1,7 @@
 // Tenancy of the synced accounts: another scope's account is 404 on every accounts route, and App
 // tokens read but cannot sync or track.
 import { describe, expect, it } from "vitest";
-import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { connectedConsent, syncedAccount } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
@@ -11,15 +11,13 @@ import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/ro
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as syncRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { executeRun } from "@/lib/sync/runner";
 
 withSandboxBank();
 
 describe("synced accounts across scopes", () => {
   it("tenancy: another scope's account is 404 on every accounts route, with or without rows; App tokens read but cannot sync", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const stranger = await makePerson("stranger");
     const foreign = bearer(stranger.token, stranger.scopeId);
     for (const handler of [accountRoute.GET, txRoute.GET, statsRoute.GET, statusRoute.GET]) {

@@ -7,13 +7,13 @@ import {
   bankTotals,
   connectedConsent,
   resetBankClock,
+  syncedAccount,
   trackedAccount,
 } from "@/lib/testing/bank-flow";
 import { bearer, call } from "@/lib/testing/http";
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
-import { syncOnce as run } from "@/lib/testing/fake-bank-truth";
-import { executeRun } from "@/lib/sync/runner";
+import { executeOnce, syncOnce as run } from "@/lib/testing/sync-runs";
 import { createRun } from "@/lib/sync/service";
 import { expectEqualToBank, ours } from "@/lib/sync/testing/bank-totals";
 
@@ -22,9 +22,7 @@ const bank = withSandboxBank();
 describe("sync against the sandbox bank", () => {
   it("alice: a full sync equals the bank; a re-sync of unchanged history adds and changes nothing", async () => {
     const c = await connectedConsent("alice");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
-    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    const { account, run: done } = await syncedAccount(c);
     expect(done.state).toBe("succeeded");
     expect(done.added).toBeGreaterThan(300);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
@@ -41,8 +39,7 @@ describe("sync against the sandbox bank", () => {
     const c = await connectedConsent("ratelimited");
     const { account, run: first } = await trackedAccount(c);
     const started = Date.now();
-    await executeRun(first.id, "test-worker");
-    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    const done = await executeOnce(first.id);
     expect(done.state).toBe("succeeded");
     const limited = bank.server.calls.filter((x) => x.status === 429 && x.path.includes(account.externalId));
     expect(limited.length).toBe(2);
@@ -63,8 +60,7 @@ describe("sync against the sandbox bank", () => {
       psuIpAddress: null,
     });
     for (let attempt = 1; attempt <= 2; attempt += 1) {
-      await executeRun(created.id, "test-worker");
-      const waiting = await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
+      const waiting = await executeOnce(created.id);
       expect([waiting.state, waiting.attempts]).toEqual(["queued", attempt]);
       expect(waiting.lastError).toMatch(/^The bank limits how often we may read; next try at \d{2}:\d{2} UTC\.$/);
       expect(waiting.notBefore!.getTime()).toBeGreaterThan(Date.now());
@@ -74,13 +70,11 @@ describe("sync against the sandbox bank", () => {
       });
       expect(status.json.data.run.retryAt).toBe(waiting.notBefore!.toISOString());
       // Not before the bank's Retry-After has passed…
-      await executeRun(created.id, "test-worker");
-      expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } })).attempts).toBe(attempt);
+      expect((await executeOnce(created.id)).attempts).toBe(attempt);
       // …then the clock moves past it (for this row) instead of the test sleeping.
       await pool().query("UPDATE sync_runs SET not_before = now() - interval '1 second' WHERE id = $1", [created.id]);
     }
-    await executeRun(created.id, "test-worker");
-    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
+    const done = await executeOnce(created.id);
     expect([done.state, done.attempts, done.lastError]).toEqual(["succeeded", 3, null]);
     expect(await prisma().bankAccess.count({ where: { runId: created.id } })).toBe(3);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
@@ -88,10 +82,8 @@ describe("sync against the sandbox bank", () => {
 
   it("flaky: intermittent 5xx are retried with backoff and the data still equals the bank", async () => {
     const c = await connectedConsent("flaky");
-    const { account, run: first } = await trackedAccount(c);
     // Small pages, so the sync crosses pages the bank fails.
-    await executeRun(first.id, "test-worker", { pageSize: 20 });
-    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: first.id } });
+    const { account, run: done } = await syncedAccount(c, {}, { pageSize: 20 });
     expect(done.state).toBe("succeeded");
     expect(bank.server.calls.some((x) => x.status >= 500 && x.path.includes(account.externalId))).toBe(true);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
@@ -99,8 +91,7 @@ describe("sync against the sandbox bank", () => {
 
   it("pending → booked on a later sync is the same transaction, updated, never a duplicate", async () => {
     const c = await connectedConsent("pending");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const before = await ours(account.id);
     expect(before.pending).toBeGreaterThan(0);
     const pendingIds = (
@@ -127,8 +118,7 @@ describe("sync against the sandbox bank", () => {
 
   it("reissue: new ids for the same content are matched and recorded, not duplicated", async () => {
     const c = await connectedConsent("reissue");
-    const { account, run: first } = await trackedAccount(c);
-    await executeRun(first.id, "test-worker");
+    const { account } = await syncedAccount(c);
     const ids = new Set(
       (
         await pool().query<{ id: string }>("SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL", [

@@ -1,43 +1,49 @@
 // Through our API and the sandbox bank: a person with a valid consent for a sandbox test user, and
-// a tracked account under it. The bank is reached over HTTP (see sandbox-server.ts).
+// a tracked account under it. The bank is reached over HTTP (see sandbox-server.ts); the steps our
+// API takes are lib/testing/consent-flow.ts's.
 import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
 import * as clockRoute from "@/app/sandbox-bank/api/controls/clock/route";
 import * as clockResetRoute from "@/app/sandbox-bank/api/controls/clock/reset/route";
-import * as banksRoute from "@/app/api/accounttracking/v1/banks/route";
-import * as callbackRoute from "@/app/api/accounttracking/v1/consents/callback/[integration]/route";
-import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
-import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
-import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
-import { trackAccount } from "@/lib/accounttracking/track";
-import { consentAccounts } from "@/lib/accounttracking/consents";
-import { db } from "@/lib/db/client";
 import { decide, login } from "@/lib/sandbox-bank/testing/bank-calls";
-import { bearer, call } from "@/lib/testing/http";
-import { makePerson } from "@/lib/testing/fixtures";
+import {
+  banksIn,
+  createConsent,
+  initiate,
+  landOnCallback,
+  trackingPerson,
+  type Person,
+} from "@/lib/testing/consent-flow";
+import { call } from "@/lib/testing/http";
+import { syncedSharedAccount, trackSharedAccount, type AccountPick } from "@/lib/testing/shared-account";
+import type { RunOptions } from "@/lib/testing/sync-runs";
 
-export type Connected = {
-  person: Awaited<ReturnType<typeof makePerson>>;
-  consentId: string;
-  bankId: string;
-  bankConsentId: string;
-};
+export type Connected = { person: Person; consentId: string; bankId: string; bankConsentId: string };
+
+/** A person (named after the bank user) with a consent for the first Belgian sandbox bank, not yet sent there. */
+export async function pendingSandboxConsent(label: string) {
+  const { person, headers } = await trackingPerson(label);
+  const { bankId } = (await banksIn(headers, "BE"))[0];
+  const consentId = await createConsent(headers, { integrationName: "sandbox", bankId });
+  return { person, headers, consentId, bankId };
+}
 
 export async function connectedConsent(bankUser: string): Promise<Connected> {
-  const person = await makePerson(bankUser.replace(/\W/g, ""));
-  const headers = bearer(person.token, person.scopeId);
-  await call(usersRoute.POST, "POST", "/api/accounttracking/v1/users", { headers });
-  const banks = await call<{ data: { bankId: string }[] }>(banksRoute.GET, "GET", "/api/accounttracking/v1/banks", {
-    headers,
-    query: "country=BE",
-  });
-  const bankId = banks.json.data[0].bankId;
-  const created = await call<{ data: { id: string } }>(consentsRoute.POST, "POST", "/api/accounttracking/v1/consents", {
-    headers,
-    body: { integrationName: "sandbox", purpose: "account_access", expiryDays: 90, bankId },
-  });
-  const consentId = created.json.data.id;
+  const { person, headers, consentId, bankId } = await pendingSandboxConsent(bankUser);
   const bankConsentId = await approveAtBank(headers, consentId, bankId, bankUser);
   return { person, consentId, bankId, bankConsentId };
+}
+
+/** initiate-redirect → log in and decide at the sandbox bank: the bank's consent id and its redirect back. */
+export async function decideAtSandboxBank(
+  headers: Record<string, string>,
+  consent: { consentId: string; bankId: string },
+  bankUser: string,
+  decision: "approve" | "deny",
+): Promise<{ bankConsentId: string; back: URL }> {
+  const bankConsentId = new URL(await initiate(headers, consent.consentId)).searchParams.get("consentId") ?? "";
+  const { cookie } = await login(consent.bankId, bankConsentId, bankUser);
+  const decided = await decide(consent.bankId, bankConsentId, decision, cookie);
+  return { bankConsentId, back: new URL(decided.headers.get("location") ?? "") };
 }
 
 /** initiate-redirect → log in and approve at the sandbox bank → our callback. Returns the bank's consent id. */
@@ -47,47 +53,19 @@ export async function approveAtBank(
   bankId: string,
   bankUser: string,
 ): Promise<string> {
-  const redirect = await call<{ data: { authorizationUrl: string } }>(redirectRoute.POST, "POST", "x", {
-    headers,
-    params: { consent: consentId },
-    body: {},
-  });
-  if (redirect.status !== 200) throw new Error(`initiate-redirect: ${redirect.status} ${redirect.text}`);
-  const bankConsentId = new URL(redirect.json.data.authorizationUrl).searchParams.get("consentId") ?? "";
-  const { cookie } = await login(bankId, bankConsentId, bankUser);
-  const decision = await decide(bankId, bankConsentId, "approve", cookie);
-  const back = new URL(decision.headers.get("location") ?? "");
-  const landed = await call(callbackRoute.GET, "GET", back.pathname, {
-    query: back.searchParams.toString(),
-    params: { integration: "sandbox" },
-  });
-  if (landed.status !== 303) throw new Error(`callback: ${landed.status}`);
+  const { bankConsentId, back } = await decideAtSandboxBank(headers, { consentId, bankId }, bankUser, "approve");
+  await landOnCallback(back, "sandbox");
   return bankConsentId;
 }
 
+const sandboxConsented = (c: Connected) => ({ ...c, bank: { bankId: c.bankId, countryCode: "BE" } });
+
 /** Tracks the account (the given bank account id, or the first of the type) and returns the first run. */
-export async function trackedAccount(
-  connected: Connected,
-  options: { accountType?: "private" | "company" | "payment"; accountId?: string } = {},
-) {
-  const consent = await db().consent.findUniqueOrThrow({ where: { id: connected.consentId } });
-  const exposed = await consentAccounts(db(), consent, { psuIpAddress: "192.0.2.1", requestId: "test" });
-  const accountId =
-    options.accountId ?? exposed.find((a) => a.accountType === (options.accountType ?? "private"))?.externalId;
-  return trackAccount(
-    db(),
-    {
-      scopeId: connected.person.scopeId,
-      userId: connected.person.userId,
-      bankId: connected.bankId,
-      countryCode: "BE",
-      accountType: options.accountType ?? "private",
-      consentId: connected.consentId,
-      accountId,
-    },
-    { psuIpAddress: "192.0.2.1", requestId: "test" },
-  );
-}
+export const trackedAccount = (c: Connected, pick: AccountPick = {}) => trackSharedAccount(sandboxConsented(c), pick);
+
+/** Tracks the account and executes its first sync; returns it with the finished run. */
+export const syncedAccount = (c: Connected, pick: AccountPick = {}, options?: RunOptions) =>
+  syncedSharedAccount(sandboxConsented(c), pick, options);
 
 export type BankTotals = { booked: { count: number; sum: string }; pending: { count: number; sum: string } };
 

@@ -1,10 +1,9 @@
 // Account tracking set-up for tests: a person registered for tracking, and a pending consent of theirs
 // created through the API.
 import { expect } from "vitest";
-import * as users from "@/app/api/accounttracking/v1/users/route";
 import * as consents from "@/app/api/accounttracking/v1/consents/route";
 import { bearer, call } from "@/lib/testing/http";
-import { makePerson } from "@/lib/testing/fixtures";
+import { trackingPerson } from "@/lib/testing/consent-flow";
 
 export type ConsentBody = {
   data: { id: string; status: string; isValid: boolean; expiresAt: string | null; remainingDays: string };
@@ -12,11 +11,7 @@ export type ConsentBody = {
 export const body = { integrationName: "sandbox", purpose: "account_access", expiryDays: 90 };
 
 export async function registered() {
-  const p = await makePerson("tracker");
-  expect(
-    (await call(users.POST, "POST", "/api/accounttracking/v1/users", { headers: bearer(p.token, p.scopeId) })).status,
-  ).toBe(201);
-  return p;
+  return (await trackingPerson("tracker")).person;
 }
 
 export async function pendingConsent(p: { token: string; scopeId: string }) {

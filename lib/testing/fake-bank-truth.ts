@@ -1,9 +1,7 @@
 // Our stored rows of an account against what a local fake bank holds (its totals: counts per status,
-// sum per currency, the ids it sends), and a sync run started as a person or the scheduler would.
+// sum per currency, the ids it sends).
 import { expect } from "vitest";
-import { pool, prisma } from "@/lib/db/client";
-import { executeRun } from "@/lib/sync/runner";
-import { createRun } from "@/lib/sync/service";
+import { pool } from "@/lib/db/client";
 
 export type FakeTotals = { booked: number; pending: number; sumByCurrency: Record<string, string>; ids: string[] };
 type Ours = { booked: number; pending: number; duplicates: number; sums: Record<string, string>; ids: string[] };
@@ -42,21 +40,16 @@ export async function expectStoredEqualTo(accountId: string, theirs: FakeTotals 
   });
 }
 
-/** A sync run of the account, attended (a person present) or scheduled, executed here. */
-export async function syncOnce(accountId: string, scopeId: string, attended = true) {
-  const { run: created } = await createRun(prisma(), {
-    scopeId,
-    accountId,
-    trigger: attended ? "manual" : "scheduled",
-    attended,
-    psuIpAddress: attended ? "192.0.2.1" : null,
-  });
-  await executeRun(created.id, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: created.id } });
-}
-
-/** Executes an existing run (the first sync that tracking queued). */
-export async function executeOnce(runId: string) {
-  await executeRun(runId, "test-worker");
-  return prisma().syncRun.findUniqueOrThrow({ where: { id: runId } });
+/**
+ * The id-less scenario's two identical coffees on one day (no id, same content) are two stored rows:
+ * the content-derived id alone would have merged them.
+ */
+export async function expectIdenticalCoffeesKept(accountId: string) {
+  const coffees = await pool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transactions
+      WHERE account_id = $1 AND creditor_name = 'Coffee Corner' AND removed_at IS NULL
+      GROUP BY coalesce(value_date, booking_date) HAVING count(*) = 2 LIMIT 1`,
+    [accountId],
+  );
+  expect(coffees.rows[0]?.n).toBe(2);
 }

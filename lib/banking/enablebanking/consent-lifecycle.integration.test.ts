@@ -4,16 +4,19 @@
 // are matched to the tracked accounts by IBAN.
 import { describe, expect, it } from "vitest";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
-import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
-import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import { prisma } from "@/lib/db/client";
 import { endSession, store } from "@/lib/enablebanking-fake/state";
-import { executeRun } from "@/lib/sync/runner";
-import { decideAtFakeBank, ebConnectedConsent, initiate, landOnCallback } from "@/lib/testing/enablebanking-flow";
+import {
+  decideAtFakeBank,
+  ebConnectedConsent,
+  expectFollowedByIban,
+  renewedAtFakeBank,
+} from "@/lib/testing/aggregator-flow";
+import { createConsent, initiate, landOnCallback } from "@/lib/testing/consent-flow";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { call } from "@/lib/testing/http";
-import { trackSharedAccount } from "@/lib/testing/shared-account";
+import { syncedSharedAccount, trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withEnableBankingFake();
 
@@ -21,10 +24,8 @@ describe("Enable Banking consent lifecycle", () => {
   it("a business bank entry asks for psu_type business and exposes company accounts that sync", async () => {
     const c = await ebConnectedConsent("alice", { country: "SE", bankName: "Skärgårdsbanken", business: true });
     expect(store().sessions.get(c.sessionId)?.psuType).toBe("business");
-    const { account, run } = await trackSharedAccount(c, "company");
-    expect([account.accountType, account.currency]).toEqual(["company", "SEK"]);
-    await executeRun(run.id, "test-worker");
-    expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("succeeded");
+    const { account, run } = await syncedSharedAccount(c, { accountType: "company" });
+    expect([account.accountType, account.currency, run.state]).toEqual(["company", "SEK", "succeeded"]);
   });
 
   it("POST /accounts with the spec's fields alone: several matching accounts → 422 listing each accountId; then the chosen one", async () => {
@@ -60,28 +61,25 @@ describe("Enable Banking consent lifecycle", () => {
         .sessions.get(c.sessionId)
         ?.accounts.map((a) => a.template.name),
     ).toEqual(["Debit card"]);
-    await expect(trackSharedAccount(c, "private")).rejects.toMatchObject({ status: 422 });
+    await expect(trackSharedAccount(c, { accountType: "private" })).rejects.toMatchObject({ status: 422 });
   });
 
   it("cancelling at the bank rejects the consent; nothing reaches POST /sessions", async () => {
     const c = await ebConnectedConsent("alice");
-    const created = await call<{ data: { id: string } }>(
-      consentsRoute.POST,
-      "POST",
-      "/api/accounttracking/v1/consents",
-      {
-        headers: c.headers,
-        body: { integrationName: "enablebanking", purpose: "account_access", expiryDays: 30, bankId: c.bank.bankId },
-      },
-    );
+    const consentId = await createConsent(c.headers, {
+      integrationName: "enablebanking",
+      bankId: c.bank.bankId,
+      expiryDays: 30,
+    });
     const sessionsBefore = fakeCalls().filter((x) => x.method === "POST" && x.path.endsWith("/sessions")).length;
     const landed = await landOnCallback(
-      await decideAtFakeBank(await initiate(c.headers, created.json.data.id), "alice", "cancel"),
+      await decideAtFakeBank(await initiate(c.headers, consentId), "alice", "cancel"),
+      "enablebanking",
     );
     expect(landed.searchParams.get("status")).toBe("rejected");
     // Started through the API with no returnTo: the holder lands on the public result page, not our sign-in.
     expect(landed.pathname).toBe("/bank-connection-result");
-    expect((await prisma().consent.findUniqueOrThrow({ where: { id: created.json.data.id } })).status).toBe("rejected");
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: consentId } })).status).toBe("rejected");
     expect(fakeCalls().filter((x) => x.method === "POST" && x.path.endsWith("/sessions")).length).toBe(sessionsBefore);
   });
 
@@ -100,25 +98,13 @@ describe("Enable Banking consent lifecycle", () => {
 
   it("renewal after expiry is a new authorisation; the tracked account follows to the new session's uid by IBAN", async () => {
     const c = await ebConnectedConsent("alice");
-    const { account, run } = await trackSharedAccount(c);
-    await executeRun(run.id, "test-worker");
+    const { account } = await syncedSharedAccount(c);
     endSession(c.sessionId, "EXPIRED");
     const status = await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });
     expect(status.status).toBe("expired");
-    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", {
-      headers: c.headers,
-      params: { consent: c.consentId },
-      body: {},
-    });
-    expect(renewed.status).toBe(201);
-    await landOnCallback(await decideAtFakeBank(await initiate(c.headers, renewed.json.data.id), "alice", "approve"));
-    const renewal = await prisma().consent.findUniqueOrThrow({ where: { id: renewed.json.data.id } });
-    expect(renewal.status).toBe("valid");
+    const renewal = await renewedAtFakeBank(c);
     expect(renewal.externalId).not.toBe(c.sessionId);
-    const moved = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
-    expect(moved.consentId).toBe(renewal.id);
-    expect(moved.externalId).not.toBe(account.externalId);
-    expect(moved.iban).toBe(account.iban);
+    await expectFollowedByIban(account, renewal.id);
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("renewed");
     expect(bank.server.contract.violations).toEqual([]);
   });

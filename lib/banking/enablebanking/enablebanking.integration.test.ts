@@ -6,16 +6,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { accountTotals } from "@/lib/enablebanking-fake/api";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
-import { executeOnce, expectStoredEqualTo, storedTotals, syncOnce } from "@/lib/testing/fake-bank-truth";
-import { ebConnectedConsent } from "@/lib/testing/enablebanking-flow";
+import { ebConnectedConsent } from "@/lib/testing/aggregator-flow";
+import { banksIn } from "@/lib/testing/consent-flow";
+import { expectIdenticalCoffeesKept, expectStoredEqualTo, storedTotals } from "@/lib/testing/fake-bank-truth";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import * as countriesRoute from "@/app/api/accounttracking/v1/supported-countries/route";
-import { call } from "@/lib/testing/http";
-import { ebBanks } from "@/lib/testing/enablebanking-flow";
 import { makePerson } from "@/lib/testing/fixtures";
-import { bearer } from "@/lib/testing/http";
-import { trackSharedAccount } from "@/lib/testing/shared-account";
+import { bearer, call } from "@/lib/testing/http";
+import { syncedSharedAccount } from "@/lib/testing/shared-account";
+import { syncOnce } from "@/lib/testing/sync-runs";
 
 // Both integrations configured, as a deployment with Enable Banking would have them.
 withSandboxBank();
@@ -24,7 +24,13 @@ const bank = withEnableBankingFake();
 const ours = storedTotals;
 const expectEqualToFake = (accountId: string, uid: string) => expectStoredEqualTo(accountId, accountTotals(uid));
 const run = syncOnce;
-const firstSync = executeOnce;
+
+/** Connected as the scenario user, an account tracked and its first sync run. */
+async function connectedAndSynced(user: string) {
+  const c = await ebConnectedConsent(user);
+  const { account, run: done } = await syncedSharedAccount(c);
+  return { c, account, done };
+}
 
 const callsFor = (uid: string) => fakeCalls().filter((c) => c.path.includes(uid));
 
@@ -34,13 +40,13 @@ describe("Enable Banking through the local fake", () => {
   it("banks of every integration in one list, with namespaced ids and the integration named; countries merged", async () => {
     const person = await makePerson("ebbanks");
     const headers = bearer(person.token, person.scopeId);
-    const fi = await ebBanks(headers, "FI");
+    const fi = await banksIn(headers, "FI");
     expect(fi.map((b) => [b.bankId, b.integrationName])).toEqual([
       ["eb:FI:aurora-saastopankki", "enablebanking"],
       ["eb:FI:nordpankki", "enablebanking"],
       ["eb:FI:nordpankki:business", "enablebanking"],
     ]);
-    expect((await ebBanks(headers, "BE")).every((b) => b.integrationName === "sandbox")).toBe(true);
+    expect((await banksIn(headers, "BE")).every((b) => b.integrationName === "sandbox")).toBe(true);
     const countries = await call<{ data: { countryCode: string; bankCount: number }[] }>(
       countriesRoute.GET,
       "GET",
@@ -53,10 +59,8 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("alice: connect, track, sync equals the bank; a re-sync changes nothing; unattended reads send no PSU headers", async () => {
-    const c = await ebConnectedConsent("alice");
+    const { c, account, done } = await connectedAndSynced("alice");
     expect(c.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const { account, run: first } = await trackSharedAccount(c);
-    const done = await firstSync(first.id);
     expect(done.state).toBe("succeeded");
     expect(done.pages).toBeGreaterThan(3);
     expect(done.added).toBeGreaterThan(150);
@@ -66,7 +70,7 @@ describe("Enable Banking through the local fake", () => {
     expect(callsFor(account.externalId).every((x) => x.psuIp === "192.0.2.1")).toBe(true);
 
     const before = fakeCalls().length;
-    const again = await run(account.id, c.person.scopeId, false);
+    const again = await run(account.id, c.person.scopeId, { attended: false });
     expect([again.state, again.added, again.updated, again.removed]).toEqual(["succeeded", 0, 0, 0]);
     expect(
       fakeCalls()
@@ -77,18 +81,14 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("ratelimited: 429 with Retry-After is waited out and the data equals the bank", async () => {
-    const c = await ebConnectedConsent("ratelimited");
-    const { account, run: first } = await trackSharedAccount(c);
-    const done = await firstSync(first.id);
+    const { account, done } = await connectedAndSynced("ratelimited");
     expect(done.state).toBe("succeeded");
     expect(callsFor(account.externalId).filter((x) => x.status === 429)).toHaveLength(2);
     await expectEqualToFake(account.id, account.externalId);
   });
 
   it("flaky: 500 and 408 are retried and the data equals the bank", async () => {
-    const c = await ebConnectedConsent("flaky");
-    const { account, run: first } = await trackSharedAccount(c);
-    const done = await firstSync(first.id);
+    const { account, done } = await connectedAndSynced("flaky");
     expect(done.state).toBe("succeeded");
     const statuses = callsFor(account.externalId).map((x) => x.status);
     expect(statuses).toContain(500);
@@ -97,9 +97,7 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("pending → booked (and pending → cancelled) after the bank's clock moves: updated in place, equal to the bank", async () => {
-    const c = await ebConnectedConsent("alice");
-    const { account, run: first } = await trackSharedAccount(c);
-    await firstSync(first.id);
+    const { c, account } = await connectedAndSynced("alice");
     const pendingIds = (
       await pool().query<{ external_id: string }>(
         "SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'",
@@ -125,15 +123,10 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("idless: identical id-less entries on one day stay separate rows, stable across re-syncs", async () => {
-    const c = await ebConnectedConsent("idless");
-    const { account, run: first } = await trackSharedAccount(c);
-    expect((await firstSync(first.id)).state).toBe("succeeded");
+    const { c, account, done } = await connectedAndSynced("idless");
+    expect(done.state).toBe("succeeded");
     await expectEqualToFake(account.id, account.externalId);
-    const coffees = await pool().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM transactions WHERE account_id = $1 AND creditor_name = 'Coffee Corner' AND removed_at IS NULL GROUP BY coalesce(value_date, booking_date) HAVING count(*) = 2 LIMIT 1",
-      [account.id],
-    );
-    expect(coffees.rows[0]?.n).toBe(2);
+    await expectIdenticalCoffeesKept(account.id);
     const again = await run(account.id, c.person.scopeId);
     expect([again.state, again.added, again.removed]).toEqual(["succeeded", 0, 0]);
     await expectEqualToFake(account.id, account.externalId);
@@ -142,9 +135,7 @@ describe("Enable Banking through the local fake", () => {
   it.each(["EXPIRED", "REVOKED"] as const)(
     "a session %s at the bank ends the consent at once, says what to do, keeps what is stored",
     async (how) => {
-      const c = await ebConnectedConsent("alice");
-      const { account, run: first } = await trackSharedAccount(c);
-      await firstSync(first.id);
+      const { c, account } = await connectedAndSynced("alice");
       const stored = (await ours(account.id)).booked;
       expect(endSession(c.sessionId, how)).toBe(true);
       const failed = await run(account.id, c.person.scopeId);

@@ -3,21 +3,19 @@
 // the requisition there, and renewal is a new agreement and requisition whose new account ids are
 // matched to the tracked accounts by IBAN.
 import { describe, expect, it } from "vitest";
-import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import { prisma } from "@/lib/db/client";
 import { endRequisition, gcStore } from "@/lib/gocardless-fake/state";
-import { executeOnce } from "@/lib/testing/fake-bank-truth";
 import {
-  decideAtGoCardless,
+  decideAtFakeBank,
+  expectFollowedByIban,
   gcConnectedConsent,
-  gcConsent,
-  initiate,
-  landOnGcCallback,
-} from "@/lib/testing/gocardless-flow";
+  renewedAtFakeBank,
+} from "@/lib/testing/aggregator-flow";
+import { createConsent, initiate, landOnCallback } from "@/lib/testing/consent-flow";
 import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
 import { call } from "@/lib/testing/http";
-import { trackSharedAccount } from "@/lib/testing/shared-account";
+import { syncedSharedAccount, trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withGoCardlessFake();
 
@@ -40,18 +38,21 @@ describe("GoCardless consent lifecycle", () => {
   it("only the accounts the person chose are linked; one matching account is tracked and syncs", async () => {
     const c = await gcConnectedConsent("alice", { accounts: [0] });
     expect(gcStore().requisitions.get(c.requisitionId)?.accountIds).toHaveLength(1);
-    const { account, run } = await trackSharedAccount(c);
-    expect([account.accountType, account.currency]).toEqual(["private", "EUR"]);
-    expect((await executeOnce(run.id)).state).toBe("succeeded");
-    await expect(trackSharedAccount(c, "payment")).rejects.toMatchObject({ status: 422 });
+    const { account, run } = await syncedSharedAccount(c);
+    expect([account.accountType, account.currency, run.state]).toEqual(["private", "EUR", "succeeded"]);
+    await expect(trackSharedAccount(c, { accountType: "payment" })).rejects.toMatchObject({ status: 422 });
   });
 
   it("cancelling at GoCardless rejects the consent", async () => {
     const c = await gcConnectedConsent("alice");
-    const consentId = await gcConsent(c.headers, c.bank.bankId, 30);
-    const back = await decideAtGoCardless(await initiate(c.headers, consentId), "alice", "cancel");
+    const consentId = await createConsent(c.headers, {
+      integrationName: "gocardless",
+      bankId: c.bank.bankId,
+      expiryDays: 30,
+    });
+    const back = await decideAtFakeBank(await initiate(c.headers, consentId), "alice", "cancel");
     expect(back.searchParams.get("error")).toBe("UserCancelledSession");
-    const landed = await landOnGcCallback(back);
+    const landed = await landOnCallback(back, "gocardless");
     expect(landed.searchParams.get("status")).toBe("rejected");
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: consentId } })).status).toBe("rejected");
   });
@@ -73,25 +74,12 @@ describe("GoCardless consent lifecycle", () => {
 
   it("renewal after expiry is a new agreement and requisition; the tracked account follows by IBAN", async () => {
     const c = await gcConnectedConsent("alice");
-    const { account, run } = await trackSharedAccount(c);
-    await executeOnce(run.id);
+    const { account } = await syncedSharedAccount(c);
     expect(endRequisition(c.requisitionId, "EX")).toBe(true);
     await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });
-    const renewed = await call<{ data: { id: string } }>(renewRoute.POST, "POST", "x", {
-      headers: c.headers,
-      params: { consent: c.consentId },
-      body: {},
-    });
-    expect(renewed.status).toBe(201);
-    await landOnGcCallback(
-      await decideAtGoCardless(await initiate(c.headers, renewed.json.data.id), "alice", "approve"),
-    );
-    const renewal = await prisma().consent.findUniqueOrThrow({ where: { id: renewed.json.data.id } });
-    expect(renewal.status).toBe("valid");
+    const renewal = await renewedAtFakeBank(c);
     expect(renewal.externalId).not.toBe(c.requisitionId);
-    const moved = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
-    expect([moved.consentId, moved.iban]).toEqual([renewal.id, account.iban]);
-    expect(moved.externalId).not.toBe(account.externalId);
+    await expectFollowedByIban(account, renewal.id);
     const { violations, allowed } = bank.server.contract;
     expect(violations).toEqual([]);
     // The spec documents no success status for DELETE /requisitions/{id}/; its 200 is counted apart.

@@ -8,12 +8,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { gcAccountTotals } from "@/lib/gocardless-fake/account-api";
 import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/lib/gocardless-fake/state";
-import { executeOnce, expectStoredEqualTo, storedTotals, syncOnce } from "@/lib/testing/fake-bank-truth";
-import { banksIn, gcConnectedConsent } from "@/lib/testing/gocardless-flow";
+import { gcConnectedConsent } from "@/lib/testing/aggregator-flow";
+import { banksIn } from "@/lib/testing/consent-flow";
+import { expectIdenticalCoffeesKept, expectStoredEqualTo, storedTotals } from "@/lib/testing/fake-bank-truth";
 import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer } from "@/lib/testing/http";
-import { trackSharedAccount } from "@/lib/testing/shared-account";
+import { syncedSharedAccount } from "@/lib/testing/shared-account";
+import { syncOnce } from "@/lib/testing/sync-runs";
 
 const bank = withGoCardlessFake({ windowDays: 60 });
 
@@ -21,10 +23,10 @@ const expectEqualToFake = (accountId: string, gcAccountId: string) =>
   expectStoredEqualTo(accountId, gcAccountTotals(gcAccountId));
 const callsFor = (id: string) => gcFakeCalls().filter((c) => c.path.includes(id));
 
+/** Connected as the scenario user, an account tracked and its first sync run. */
 async function connectedAndSynced(user: string) {
   const c = await gcConnectedConsent(user);
-  const { account, run } = await trackSharedAccount(c);
-  const done = await executeOnce(run.id);
+  const { account, run: done } = await syncedSharedAccount(c);
   return { c, account, done };
 }
 
@@ -54,7 +56,7 @@ describe("GoCardless through the local fake", () => {
     await expectEqualToFake(account.id, account.externalId);
     const tracked = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
     expect(tracked.balanceAmount?.toString()).toBe(String(Number(gcAccountTotals(account.externalId)?.balance)));
-    const again = await syncOnce(account.id, c.person.scopeId, false);
+    const again = await syncOnce(account.id, c.person.scopeId, { attended: false });
     expect([again.state, again.added, again.updated, again.removed]).toEqual(["succeeded", 0, 0, 0]);
     await expectEqualToFake(account.id, account.externalId);
   });
@@ -102,11 +104,7 @@ describe("GoCardless through the local fake", () => {
     const { c, account, done } = await connectedAndSynced("idless");
     expect(done.state).toBe("succeeded");
     await expectEqualToFake(account.id, account.externalId);
-    const coffees = await pool().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM transactions WHERE account_id = $1 AND creditor_name = 'Coffee Corner' AND removed_at IS NULL GROUP BY value_date HAVING count(*) = 2 LIMIT 1",
-      [account.id],
-    );
-    expect(coffees.rows[0]?.n).toBe(2);
+    await expectIdenticalCoffeesKept(account.id);
     const again = await syncOnce(account.id, c.person.scopeId);
     expect([again.state, again.added, again.removed]).toEqual(["succeeded", 0, 0]);
     await expectEqualToFake(account.id, account.externalId);
