@@ -159,30 +159,47 @@ type EnableBankingConfig = {
   fake: boolean;
 };
 
+/**
+ * An aggregator's two credentials: both set → its real API; one alone → a configuration error;
+ * neither → its local fake when enabled, else null (the integration is then absent).
+ */
+function realOrFake<T>(
+  what: string,
+  credentials: Record<string, string | undefined>,
+  fakeEnabled: boolean,
+  real: (a: string, b: string) => T,
+  fake: () => T,
+): T | null {
+  const [a, b] = Object.values(credentials);
+  if (a && b) return real(a, b);
+  if (a || b) throw new Error(`${what} needs both ${Object.keys(credentials).join(" and ")} (or neither)`);
+  return fakeEnabled ? fake() : null;
+}
+
 /** Enable Banking's settings, or null when it is not configured (the integration is then absent). */
 export function enableBankingConfig(): EnableBankingConfig | null {
+  const { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE, ENABLE_BANKING_API_URL: apiUrl } = env;
   const environment = env.ENABLE_BANKING_ENVIRONMENT;
-  if (env.ENABLE_BANKING_APP_ID && env.ENABLE_BANKING_KEY_FILE) {
-    return {
-      appId: env.ENABLE_BANKING_APP_ID,
-      keyFile: env.ENABLE_BANKING_KEY_FILE,
-      apiUrl: env.ENABLE_BANKING_API_URL ?? "https://api.enablebanking.com",
+  return realOrFake<EnableBankingConfig>(
+    "Enable Banking",
+    { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE },
+    env.ENABLE_BANKING_FAKE,
+    (appId, keyFile) => ({
+      appId,
+      keyFile,
+      apiUrl: apiUrl ?? "https://api.enablebanking.com",
       environment,
       fake: false,
-    };
-  }
-  if (env.ENABLE_BANKING_APP_ID || env.ENABLE_BANKING_KEY_FILE) {
-    throw new Error("Enable Banking needs both ENABLE_BANKING_APP_ID and ENABLE_BANKING_KEY_FILE (or neither)");
-  }
-  if (!env.ENABLE_BANKING_FAKE) return null;
-  // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
-  return {
-    appId: "ledgerlink-local-fake",
-    keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
-    apiUrl: env.ENABLE_BANKING_API_URL ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
-    environment,
-    fake: true,
-  };
+    }),
+    // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
+    () => ({
+      appId: "ledgerlink-local-fake",
+      keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
+      apiUrl: apiUrl ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
+      environment,
+      fake: true,
+    }),
+  );
 }
 
 export type GoCardlessConfig = { secretId: string; secretKey: string | null; apiUrl: string; fake: boolean };
@@ -192,22 +209,22 @@ export type GoCardlessConfig = { secretId: string; secretKey: string | null; api
  * the local fake the secret key is null: it is generated once under DATA_DIR (gocardless/fake-secret.ts).
  */
 export function goCardlessConfig(): GoCardlessConfig | null {
-  if (env.GOCARDLESS_SECRET_ID && env.GOCARDLESS_SECRET_KEY) {
-    return {
-      secretId: env.GOCARDLESS_SECRET_ID,
-      secretKey: env.GOCARDLESS_SECRET_KEY,
-      apiUrl: env.GOCARDLESS_API_URL ?? "https://bankaccountdata.gocardless.com",
+  const { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY, GOCARDLESS_API_URL: apiUrl } = env;
+  return realOrFake<GoCardlessConfig>(
+    "GoCardless",
+    { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY },
+    env.GOCARDLESS_FAKE,
+    (secretId, secretKey) => ({
+      secretId,
+      secretKey,
+      apiUrl: apiUrl ?? "https://bankaccountdata.gocardless.com",
       fake: false,
-    };
-  }
-  if (env.GOCARDLESS_SECRET_ID || env.GOCARDLESS_SECRET_KEY) {
-    throw new Error("GoCardless needs both GOCARDLESS_SECRET_ID and GOCARDLESS_SECRET_KEY (or neither)");
-  }
-  if (!env.GOCARDLESS_FAKE) return null;
-  return {
-    secretId: "ledgerlink-local-fake",
-    secretKey: null,
-    apiUrl: env.GOCARDLESS_API_URL ?? `${appUrl()}${GC_FAKE_PREFIX}`,
-    fake: true,
-  };
+    }),
+    () => ({
+      secretId: "ledgerlink-local-fake",
+      secretKey: null,
+      apiUrl: apiUrl ?? `${appUrl()}${GC_FAKE_PREFIX}`,
+      fake: true,
+    }),
+  );
 }

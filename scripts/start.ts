@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./database";
+import { runUntilSignal } from "./run-until-signal";
 import { serveNext } from "./serve";
 
 /** A secret from the environment, else generated once into DATA_DIR (git-ignored) and kept. */
@@ -15,7 +16,7 @@ function ensureSecret(dataDir: string, name: "AUTH_SECRET" | "SANDBOX_CONTROL_SE
   process.env[name] = readFileSync(file, "utf8").trim();
 }
 
-async function main() {
+runUntilSignal(async () => {
   const dev = process.argv.includes("--dev");
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
   const port = Number(process.env.PORT ?? 3000);
@@ -53,23 +54,12 @@ async function main() {
   }
   console.log(`Ledgerlink is running on http://localhost:${port}${db.embedded ? " (embedded PostgreSQL)" : ""}`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  return async () => {
     await close().catch(() => undefined);
     await stopWorker().catch(() => undefined);
     // Close our connections before the embedded cluster stops, so none is cut mid-flight.
     const { disconnect } = await import("@/lib/db/client");
     await disconnect().catch(() => undefined);
     await db.stop().catch(() => undefined);
-    process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

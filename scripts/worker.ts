@@ -2,23 +2,16 @@
 // DATABASE_URL, or the embedded cluster under DATA_DIR (shared with a running `npm start`).
 import path from "node:path";
 import { prepareDatabase } from "./database";
+import { runUntilSignal } from "./run-until-signal";
 
-async function main() {
+runUntilSignal(async () => {
   const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data") });
   process.env.DATABASE_URL = db.url;
   const { startWorker } = await import("@/lib/sync/worker");
   const stop = await startWorker({ concurrency: Number(process.env.SYNC_CONCURRENCY ?? 2) });
   console.log("Sync worker running. Ctrl-C to stop.");
-  const shutdown = async () => {
+  return async () => {
     await stop();
     await db.stop();
-    process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

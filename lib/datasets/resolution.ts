@@ -24,6 +24,8 @@ export function chooseProfile<T extends ProfileTargetFields>(
   context: LookupContext,
 ): { profile: T; matchedBy: MatchedBy } | null {
   const defaults = candidates.filter((p) => p.isDefault);
+  const sameProfession = (p: T) =>
+    p.target === "profession" && !!context.profession && p.profession === context.profession;
   const steps: [MatchedBy, (p: T) => boolean][] = [
     [
       "entity",
@@ -35,21 +37,9 @@ export function chooseProfile<T extends ProfileTargetFields>(
     ],
     [
       "sub_profession",
-      (p) =>
-        p.target === "profession" &&
-        !!context.profession &&
-        !!context.subProfession &&
-        p.profession === context.profession &&
-        p.subProfession === context.subProfession,
+      (p) => sameProfession(p) && !!context.subProfession && p.subProfession === context.subProfession,
     ],
-    [
-      "profession",
-      (p) =>
-        p.target === "profession" &&
-        !!context.profession &&
-        p.profession === context.profession &&
-        p.subProfession === null,
-    ],
+    ["profession", (p) => sameProfession(p) && p.subProfession === null],
     ["global", (p) => p.target === "global"],
   ];
   for (const [matchedBy, matches] of steps) {

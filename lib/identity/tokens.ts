@@ -67,20 +67,10 @@ export async function createAppToken(
 
 /** Access + refresh pair for the token endpoint. One family per sign-in, for reuse detection. */
 export async function issueTokenPair(db: Tx, userId: string, familyId: string = randomUUID()) {
-  const access = await issue(db, {
-    kind: "access",
-    name: "token endpoint",
-    userId,
-    familyId,
-    expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-  });
-  const refresh = await issue(db, {
-    kind: "refresh",
-    name: "token endpoint",
-    userId,
-    familyId,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-  });
+  const issuePart = (kind: "access" | "refresh", ttlSeconds: number) =>
+    issue(db, { kind, name: "token endpoint", userId, familyId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  const access = await issuePart("access", ACCESS_TOKEN_TTL_SECONDS);
+  const refresh = await issuePart("refresh", REFRESH_TOKEN_TTL_SECONDS);
   return {
     accessToken: access.secret,
     tokenType: "Bearer" as const,

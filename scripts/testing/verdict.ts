@@ -106,22 +106,27 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+/** Where every verdict starts: a non-zero exit (or a signal) is a problem. */
+const exitProblems = (exitCode: number | null): string[] =>
+  exitCode === 0 ? [] : [`exited with ${exitCode ?? "a signal"}`];
+
+/** A runner that wrote no report: nothing is known to have passed. */
+const withoutReport = (runner: string, problems: string[]): Verdict => ({
+  runner,
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+  problems: [...problems, "no JSON report was written"],
+});
+
 export function judgeVitest(
   exitCode: number | null,
   report: VitestJson | null,
   run: VitestRun | null,
   root = process.cwd(),
 ): Verdict {
-  const problems: string[] = [];
-  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
-  if (!report)
-    return {
-      runner: "vitest",
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      problems: [...problems, "no JSON report was written"],
-    };
+  const problems = exitProblems(exitCode);
+  if (!report) return withoutReport("vitest", problems);
   if (!run) problems.push("no run report was written (unhandled errors unknown)");
   const failed = report.numFailedTests;
   const skipped = report.numPendingTests + report.numTodoTests;
@@ -141,16 +146,8 @@ export function judgeVitest(
 }
 
 export function judgePlaywright(exitCode: number | null, report: PlaywrightJson | null): Verdict {
-  const problems: string[] = [];
-  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
-  if (!report)
-    return {
-      runner: "playwright",
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      problems: [...problems, "no JSON report was written"],
-    };
+  const problems = exitProblems(exitCode);
+  if (!report) return withoutReport("playwright", problems);
   const { expected, unexpected, flaky, skipped } = report.stats;
   const interrupted = report.stats.interrupted ?? 0;
   if (unexpected > 0) problems.push(`${unexpected} failed test(s)`);
@@ -172,10 +169,8 @@ export function judgePlaywright(exitCode: number | null, report: PlaywrightJson 
 
 /** Lint: any error or warning fails, and so does a non-zero exit or a missing report. */
 export function judgeEslint(exitCode: number | null, report: EslintJson | null, root = process.cwd()): Verdict {
-  const problems: string[] = [];
-  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
-  if (!report)
-    return { runner: "lint", passed: 0, failed: 0, skipped: 0, problems: [...problems, "no JSON report was written"] };
+  const problems = exitProblems(exitCode);
+  if (!report) return withoutReport("lint", problems);
   const dirty = report.filter((f) => f.errorCount + f.warningCount > 0);
   const findings = dirty.flatMap((f) =>
     f.messages.map((m) => `${path.relative(root, f.filePath)}:${m.line ?? 0} ${m.ruleId ?? "parse"}: ${m.message}`),
@@ -188,8 +183,7 @@ export function judgeEslint(exitCode: number | null, report: EslintJson | null, 
 /** Format check: `prettier --list-different` prints one unformatted file a line (exit 1), 2 on an error. */
 export function judgePrettier(exitCode: number | null, listed: string): Verdict {
   const files = listed.split("\n").filter((line) => line.trim() !== "");
-  const problems: string[] = [];
-  if (exitCode !== 0) problems.push(`exited with ${exitCode ?? "a signal"}`);
+  const problems = exitProblems(exitCode);
   if (files.length > 0) problems.push(`${files.length} file(s) not formatted: ${files.join(", ")}`);
   return { runner: "format check", passed: files.length === 0 ? 1 : 0, failed: files.length, skipped: 0, problems };
 }
