@@ -11,7 +11,7 @@ import * as transferRoute from "@/app/api/accounttracking/v1/transactions/[trans
 import { cents, rowsWith, syncedAlice, type SyncedAlice } from "@/lib/accounttracking/testing";
 import { resync } from "@/lib/counterparts/testing";
 import { makeAppToken, makePerson } from "@/lib/testing/fixtures";
-import { bearer, call } from "@/lib/testing/http";
+import { bearer, call, getData } from "@/lib/testing/http";
 import { withSandboxBank } from "@/lib/testing/sandbox-server";
 
 type Tx = {
@@ -85,14 +85,14 @@ describe("own-account transfers", () => {
 
   it("lets a person correct a guess both ways; the correction survives a re-sync", async () => {
     const [transfer] = await savingsRows(alice.current.id);
-    const before = (
-      await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(
-        totalsRoute.GET,
-        "GET",
-        "x",
-        { headers: alice.headers, params: { id: alice.current.id } },
-      )
-    ).json.data.currencies[0];
+    const totals = async () =>
+      (
+        await getData<{ currencies: { outflow: string; transfers: { count: number } }[] }>(totalsRoute.GET, {
+          headers: alice.headers,
+          params: { id: alice.current.id },
+        })
+      ).currencies[0];
+    const before = await totals();
 
     const unmarked = await mark(transfer.id, { isTransfer: false });
     expect(unmarked.status).toBe(200);
@@ -102,14 +102,7 @@ describe("own-account transfers", () => {
       transferSource: null,
       transferOverride: false,
     });
-    const after = (
-      await call<{ data: { currencies: { outflow: string; transfers: { count: number } }[] } }>(
-        totalsRoute.GET,
-        "GET",
-        "x",
-        { headers: alice.headers, params: { id: alice.current.id } },
-      )
-    ).json.data.currencies[0];
+    const after = await totals();
     expect(after.transfers.count).toBe(before.transfers.count - 1);
     expect(cents([after.outflow]) - cents([before.outflow])).toBe(-cents([transfer.amount]));
 

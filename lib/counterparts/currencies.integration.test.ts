@@ -5,7 +5,7 @@ import * as familyRoute from "@/app/api/accounttracking/v1/counterparts/[counter
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import { prisma } from "@/lib/db/client";
 import { withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/lib/counterparts/testing";
-import { call } from "@/lib/testing/http";
+import { getData } from "@/lib/testing/http";
 
 type CurrencyTotals = { currency: string; count: number; sumIn: string; sumOut: string; lastDate: string | null };
 type Detail = {
@@ -21,15 +21,8 @@ withSyncedNamesakes((synced, listed) => {
   payee = listed.find((c) => Number(c.totals.sumOut) > 0)!;
 });
 
-const detail = async (query = "") => {
-  const res = await call<{ data: Detail }>(cpRoute.GET, "GET", "x", {
-    headers: ctx.headers,
-    params: { counterpartId: payee.id },
-    query,
-  });
-  expect(res.status).toBe(200);
-  return res.json.data;
-};
+const ofPayee = (query: string) => ({ headers: ctx.headers, params: { counterpartId: payee.id }, query });
+const detail = (query = "") => getData<Detail>(cpRoute.GET, ofPayee(query));
 
 describe("counterpart totals per currency", () => {
   beforeAll(async () => {
@@ -103,15 +96,7 @@ describe("counterpart totals per currency", () => {
       totalsByCurrency: CurrencyTotals[];
       rolledUpByCurrency: CurrencyTotals[];
     };
-    const family = async (query = "") => {
-      const res = await call<{ data: Node }>(familyRoute.GET, "GET", "x", {
-        headers: ctx.headers,
-        params: { counterpartId: payee.id },
-        query,
-      });
-      expect(res.status).toBe(200);
-      return res.json.data;
-    };
+    const family = (query = "") => getData<Node>(familyRoute.GET, ofPayee(query));
     const all = await family();
     expect(all.totals).toBeUndefined();
     expect(all.rolledUp).toBeUndefined();

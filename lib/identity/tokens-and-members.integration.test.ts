@@ -62,29 +62,18 @@ describe("personal tokens and API keys", () => {
   });
 });
 
+/** POST /members: adds a person by email with a role; returns the status. */
+const addByEmail = async (headers: Record<string, string>, email: string, role: string) =>
+  (await call(members.POST, "POST", "/api/scopes/v1/members", { headers, body: { email, role } })).status;
+
 describe("members", () => {
   it("an admin adds a person by email with a role; the last admin cannot be demoted or removed", async () => {
     const owner = await makePerson("owner");
     const other = await makePerson("other");
     const headers = bearer(owner.token, owner.scopeId);
-    const added = await call(members.POST, "POST", "/api/scopes/v1/members", {
-      headers,
-      body: { email: other.email, role: "member" },
-    });
-    expect(added.status).toBe(201);
-    expect(
-      (
-        await call(members.POST, "POST", "/api/scopes/v1/members", {
-          headers,
-          body: { email: other.email, role: "viewer" },
-        })
-      ).status,
-    ).toBe(409);
-    const unknown = await call(members.POST, "POST", "/api/scopes/v1/members", {
-      headers,
-      body: { email: `x-${randomUUID()}@example.test`, role: "viewer" },
-    });
-    expect(unknown.status).toBe(404);
+    expect(await addByEmail(headers, other.email, "member")).toBe(201);
+    expect(await addByEmail(headers, other.email, "viewer")).toBe(409);
+    expect(await addByEmail(headers, `x-${randomUUID()}@example.test`, "viewer")).toBe(404);
 
     const demoteSelf = await call<ErrorBody>(member.PATCH, "PATCH", `/api/scopes/v1/members/${owner.userId}`, {
       headers,
@@ -118,14 +107,7 @@ describe("members", () => {
     await prisma().membership.create({ data: { scopeId: owner.scopeId, userId: viewer.userId, role: "viewer" } });
     const headers = bearer(viewer.token, owner.scopeId);
     expect((await call(members.GET, "GET", "/api/scopes/v1/members", { headers })).status).toBe(200);
-    expect(
-      (
-        await call(members.POST, "POST", "/api/scopes/v1/members", {
-          headers,
-          body: { email: viewer.email, role: "admin" },
-        })
-      ).status,
-    ).toBe(403);
+    expect(await addByEmail(headers, viewer.email, "admin")).toBe(403);
     const selfPromote = await call(member.PATCH, "PATCH", `/api/scopes/v1/members/${viewer.userId}`, {
       headers,
       params: { userId: viewer.userId },

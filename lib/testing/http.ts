@@ -59,3 +59,10 @@ export const bearer = (token: string, scopeId?: string): Record<string, string> 
   authorization: `Bearer ${token}`,
   ...(scopeId ? { "x-scope": scopeId } : {}),
 });
+
+/** A GET through the handler that must answer 200; returns the envelope's `data`. */
+export async function getData<T>(handler: Handler, options: CallOptions): Promise<T> {
+  const res = await call<{ data: T }>(handler, "GET", "x", options);
+  if (res.status !== 200) throw new Error(`GET: ${res.status} ${res.text}`);
+  return res.json.data;
+}
