@@ -4,46 +4,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { settleColours } from "./axe";
 import { expect, type Page } from "@playwright/test";
-import { atSandboxBank, startConnection } from "./helpers";
+import { connectInBrowser } from "./helpers";
+import { runEnded, trackAccount } from "./support/connect";
+import { dataOf } from "./support/envelope";
 
 export type Alice = { scopeId: string; currentId: string; savingsId: string; headers: Record<string, string> };
 
 export async function connectAlice(page: Page): Promise<Alice> {
-  await startConnection(page);
-  await atSandboxBank(page, "alice", "Approve");
-  await page.waitForURL(/\/connect\/result\?/);
-  const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
-  const headers = { "x-scope": scopeId };
-  const consent = (await (
-    await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers })
-  ).json()) as { data: { bankId: string } };
-  const exposed = (await (
-    await page.request.get(`/api/accounttracking/v1/consents/${consentId}/accounts`, { headers })
-  ).json()) as {
-    data: { accountId: string; cashAccountType: string | null }[];
-  };
-  const track = async (accountId: string | undefined) => {
-    const res = await page.request.post("/api/accounttracking/v1/accounts", {
-      headers,
-      data: { bankId: consent.data.bankId, countryCode: "BE", accountType: "private", consentId, accountId },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { data: { account: { id: string } } }).data.account.id;
-  };
-  const currentId = await track(exposed.data.find((a) => a.cashAccountType !== "SVGS")?.accountId);
-  const savingsId = await track(exposed.data.find((a) => a.cashAccountType === "SVGS")?.accountId);
-  for (const id of [currentId, savingsId]) {
-    await expect
-      .poll(
-        async () => {
-          const status = await page.request.get(`/api/accounttracking/v1/accounts/${id}/sync-status`, { headers });
-          return ((await status.json()) as { data: { state: string } }).data.state;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe("succeeded");
-  }
+  const { connection, scopeId, headers } = await connectInBrowser(page, "alice");
+  const shared = await page.request.get(`/api/accounttracking/v1/consents/${connection.consentId}/accounts`, {
+    headers,
+  });
+  const exposed = await dataOf<{ accountId: string; cashAccountType: string | null }[]>(shared);
+  const track = async (accountId: string | undefined) =>
+    (await trackAccount(page.request, headers, connection, "private", accountId)).account.id;
+  const currentId = await track(exposed.find((a) => a.cashAccountType !== "SVGS")?.accountId);
+  const savingsId = await track(exposed.find((a) => a.cashAccountType === "SVGS")?.accountId);
+  for (const id of [currentId, savingsId]) expect((await runEnded(page.request, headers, id)).state).toBe("succeeded");
   return { scopeId, currentId, savingsId, headers };
 }
 

@@ -75,66 +75,76 @@ async function status(request: APIRequestContext, headers: Record<string, string
   return await dataOf(res);
 }
 
-test.afterAll(async ({ request }) => {
+/** Each test: its own person with a bearer token, and `approve` for a consent they approve at the bank. */
+const clockTest = test.extend<{
+  headers: Record<string, string>;
+  approve: (renewOf?: string) => Promise<string>;
+}>({
+  headers: async ({ request }, use) => use(await personWithToken(request)),
+  approve: async ({ request, page, headers, baseURL }, use) =>
+    use((renewOf) => approvedConsent(request, page, headers, baseURL ?? "", renewOf)),
+});
+
+clockTest.afterAll(async ({ request }) => {
   await request.post("/sandbox-bank/api/controls/clock/reset", { headers: controlHeaders });
 });
 
-test("remaining days count down with the bank's clock; expiry at the bank ends the consent", async ({
-  request,
-  page,
-  baseURL,
-}) => {
-  const headers = await personWithToken(request);
-  const id = await approvedConsent(request, page, headers, baseURL ?? "");
-  expect(await status(request, headers, id)).toMatchObject({ status: "valid", isValid: true, remainingDays: "30" });
-  const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
-  expect((await dataOf<unknown[]>(accounts)).length).toBe(2);
+clockTest(
+  "remaining days count down with the bank's clock; expiry at the bank ends the consent",
+  async ({ request, headers, approve }) => {
+    const id = await approve();
+    expect(await status(request, headers, id)).toMatchObject({ status: "valid", isValid: true, remainingDays: "30" });
+    const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
+    expect((await dataOf<unknown[]>(accounts)).length).toBe(2);
 
-  expect(
-    (
-      await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })
-    ).ok(),
-  ).toBe(true);
-  const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
-  expect(await dataOf(days)).toMatchObject({ remainingDays: "20", status: "valid" });
+    expect(
+      (
+        await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })
+      ).ok(),
+    ).toBe(true);
+    const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
+    expect(await dataOf(days)).toMatchObject({ remainingDays: "20", status: "valid" });
 
-  expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(
-    true,
-  );
-  expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
-  const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
-  expect(refused.status()).toBe(409);
-});
+    expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(
+      true,
+    );
+    expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
+    const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
+    expect(refused.status()).toBe(409);
+  },
+);
 
-test("revoke ends the consent at the bank; its status then stays revoked", async ({ request, page, baseURL }) => {
-  const headers = await personWithToken(request);
-  const id = await approvedConsent(request, page, headers, baseURL ?? "");
-  const revoked = await request.post(`${BASE}/consents/${id}/revoke`, { headers });
-  expect(revoked.status()).toBe(200);
-  expect(await dataOf(revoked)).toMatchObject({ status: "revoked", isValid: false });
-  expect((await status(request, headers, id)).status).toBe("revoked");
-  expect((await request.get(`${BASE}/consents/${id}/accounts`, { headers })).status()).toBe(409);
-});
+clockTest(
+  "revoke ends the consent at the bank; its status then stays revoked",
+  async ({ request, headers, approve }) => {
+    const id = await approve();
+    const revoked = await request.post(`${BASE}/consents/${id}/revoke`, { headers });
+    expect(revoked.status()).toBe(200);
+    expect(await dataOf(revoked)).toMatchObject({ status: "revoked", isValid: false });
+    expect((await status(request, headers, id)).status).toBe("revoked");
+    expect((await request.get(`${BASE}/consents/${id}/accounts`, { headers })).status()).toBe(409);
+  },
+);
 
-test("renewing creates a new consent the person approves; the old one becomes renewed", async ({
-  request,
-  page,
-  baseURL,
-}) => {
-  const headers = await personWithToken(request);
-  const oldId = await approvedConsent(request, page, headers, baseURL ?? "");
-  const newId = await approvedConsent(request, page, headers, baseURL ?? "", oldId);
-  expect(newId).not.toBe(oldId);
-  expect(await status(request, headers, newId)).toMatchObject({ status: "valid", renewsConsentId: oldId });
-  expect((await status(request, headers, oldId)).status).toBe("renewed");
-});
+clockTest(
+  "renewing creates a new consent the person approves; the old one becomes renewed",
+  async ({ request, headers, approve }) => {
+    const oldId = await approve();
+    const newId = await approve(oldId);
+    expect(newId).not.toBe(oldId);
+    expect(await status(request, headers, newId)).toMatchObject({ status: "valid", renewsConsentId: oldId });
+    expect((await status(request, headers, oldId)).status).toBe("renewed");
+  },
+);
 
-test("a consent revoked by the account holder at the bank shows as revoked", async ({ request, page, baseURL }) => {
-  const headers = await personWithToken(request);
-  const id = await approvedConsent(request, page, headers, baseURL ?? "");
-  const { bankConsentId } = await status(request, headers, id);
-  expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(
-    true,
-  );
-  expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
-});
+clockTest(
+  "a consent revoked by the account holder at the bank shows as revoked",
+  async ({ request, headers, approve }) => {
+    const id = await approve();
+    const { bankConsentId } = await status(request, headers, id);
+    expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(
+      true,
+    );
+    expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
+  },
+);

@@ -2,35 +2,16 @@
 // names), consolidate two counterparts and undo it, rename one, build a family and see its totals
 // roll up in the tree.
 import { expect, test, type Page } from "@playwright/test";
-import { atSandboxBank, signUp, startConnection } from "./helpers";
+import { connectInBrowser, signUp } from "./helpers";
+import { runEnded, trackAccount } from "./support/connect";
 
 /** Connects the sandbox bank as `namesakes` in the browser, then tracks the current account through
  * the API with the page's session (the flow the accounts UI offers is covered by track-and-sync.spec). */
 async function trackNamesakes(page: Page): Promise<string> {
-  await startConnection(page);
-  await atSandboxBank(page, "namesakes", "Approve");
-  await page.waitForURL(/\/connect\/result\?/);
-  const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
-  const headers = { "x-scope": scopeId };
-  const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
-  const { data } = (await consent.json()) as { data: { bankId: string } };
-  const tracked = await page.request.post("/api/accounttracking/v1/accounts", {
-    headers,
-    data: { bankId: data.bankId, countryCode: "BE", accountType: "private", consentId },
-  });
-  expect(tracked.status()).toBe(201);
-  const accountId = ((await tracked.json()) as { data: { account: { id: string } } }).data.account.id;
-  await expect
-    .poll(
-      async () => {
-        const status = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/sync-status`, { headers });
-        return ((await status.json()) as { data: { state: string } }).data.state;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe("succeeded");
-  return accountId;
+  const { connection, headers } = await connectInBrowser(page, "namesakes");
+  const { account } = await trackAccount(page.request, headers, connection);
+  expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
+  return account.id;
 }
 
 /** At 1280 px every column is in view without scrolling sideways: Money out, Last and the actions too. */

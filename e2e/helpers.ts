@@ -1,5 +1,7 @@
 // Shared steps for browser specs: each spec signs up its own person, so specs run in parallel.
 import { expect, type Page } from "@playwright/test";
+import type { Connection } from "./support/connect";
+import { dataOf } from "./support/envelope";
 
 export async function signUp(page: Page, label = "Tester") {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -40,4 +42,21 @@ export async function startConnection(page: Page): Promise<string> {
   const bankName = ((await go.textContent()) ?? "").replace(/^Continue to /, "").trim();
   await go.click();
   return bankName;
+}
+
+/**
+ * Connects a Belgian sandbox bank as `bankUser` in the browser (from the dashboard, approving at the
+ * bank); returns the consent as a Connection and the headers that call the API with the page's session.
+ */
+export async function connectInBrowser(page: Page, bankUser: string) {
+  await startConnection(page);
+  await atSandboxBank(page, bankUser, "Approve");
+  await page.waitForURL(/\/connect\/result\?/);
+  const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
+  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  const headers = { "x-scope": scopeId };
+  const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
+  const { bankId } = await dataOf<{ bankId: string }>(consent);
+  const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE" };
+  return { connection, scopeId, headers };
 }

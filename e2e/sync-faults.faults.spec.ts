@@ -41,7 +41,16 @@ for (const bank of faultBanks()) {
       const headers = as === "session" ? person.session : person.token;
       const { account } = await trackAccount(request, headers, connection);
       const truth = () => bank.truth(request, account, connection);
-      return { person, connection, headers, account, truth };
+      // Every scenario starts from a first sync that succeeded (the faults are waited out).
+      const first = await runEnded(request, headers, account.id);
+      expect(first.state, first.lastError ?? "").toBe("succeeded");
+      return { person, connection, headers, account, truth, first };
+    }
+
+    /** Asks for a sync now and waits for it to end. */
+    async function syncAgain(request: Request, headers: Record<string, string>, accountId: string) {
+      await startSync(request, headers, accountId);
+      return runEnded(request, headers, accountId);
     }
 
     /**
@@ -57,8 +66,7 @@ for (const bank of faultBanks()) {
     ) {
       await bank.moveClock(request, days);
       try {
-        await startSync(request, headers, accountId);
-        const run = await runEnded(request, headers, accountId);
+        const run = await syncAgain(request, headers, accountId);
         expect(run.state, run.lastError ?? "").toBe("succeeded");
         await check(run);
       } finally {
@@ -70,9 +78,7 @@ for (const bank of faultBanks()) {
       request,
       baseURL,
     }) => {
-      const { headers, account, truth } = await setUp(request, baseURL, bank.users.ratelimited, "token");
-      const run = await runEnded(request, headers, account.id);
-      expect(run.state, run.lastError ?? "").toBe("succeeded");
+      const { headers, account, truth, first: run } = await setUp(request, baseURL, bank.users.ratelimited, "token");
       expect(run.attended).toBe(false);
       // The bank refused the first calls: every retry was a new attempt (each one a PSD2 access).
       expect(run.attempts).toBeGreaterThanOrEqual(2);
@@ -83,16 +89,13 @@ for (const bank of faultBanks()) {
       request,
       baseURL,
     }) => {
-      const { headers, account, truth } = await setUp(request, baseURL, bank.users.flaky);
-      const run = await runEnded(request, headers, account.id);
-      expect(run.state, run.lastError ?? "").toBe("succeeded");
-      expect(run.attended).toBe(true);
+      const { headers, account, truth, first } = await setUp(request, baseURL, bank.users.flaky);
+      expect(first.attended).toBe(true);
       expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
     });
 
     test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
       const { headers, account, truth } = await setUp(request, baseURL, bank.users.pending);
-      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
       const before = await ourTransactions(request, headers, account.id);
       expect(before.some((t) => t.status === "pending")).toBe(true);
       expectEqualToBank(await truth(), before);
@@ -107,15 +110,13 @@ for (const bank of faultBanks()) {
       baseURL,
     }) => {
       const { headers, account, truth } = await setUp(request, baseURL, bank.users.idless);
-      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
       const atBank = await truth();
       // The bank really sends identical id-less entries (the case that once lost money).
       const shapes = atBank.filter((t) => t.bankId === null).map((t) => JSON.stringify(t));
       expect(new Set(shapes).size).toBeLessThan(shapes.length);
       const first = await ourTransactions(request, headers, account.id);
       expectEqualToBank(atBank, first);
-      await startSync(request, headers, account.id);
-      const again = await runEnded(request, headers, account.id);
+      const again = await syncAgain(request, headers, account.id);
       expect([again.state, again.progress.added, again.progress.removed]).toEqual(["succeeded", 0, 0]);
       const second = await ourTransactions(request, headers, account.id);
       expect(second.map((t) => t.bankTransactionId).sort()).toEqual(first.map((t) => t.bankTransactionId).sort());
@@ -129,7 +130,6 @@ for (const bank of faultBanks()) {
         baseURL,
       }) => {
         const { headers, account, truth } = await setUp(request, baseURL, "reissue");
-        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
         const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
         await syncDaysLater(request, headers, account.id, 1, async (run) => {
           expect(run.progress.reissued).toBeGreaterThan(0);
@@ -144,9 +144,7 @@ for (const bank of faultBanks()) {
         baseURL,
       }) => {
         const { headers, account, truth } = await setUp(request, baseURL, "oldhold");
-        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
-        await startSync(request, headers, account.id);
-        const again = await runEnded(request, headers, account.id);
+        const again = await syncAgain(request, headers, account.id);
         expect([again.state, again.progress.removed]).toEqual(["succeeded", 0]);
         const ours = await ourTransactions(request, headers, account.id);
         expect(ours.some((t) => t.status === "pending")).toBe(true);
@@ -158,7 +156,6 @@ for (const bank of faultBanks()) {
         baseURL,
       }) => {
         const { headers, account, truth } = await setUp(request, baseURL, "cancelled");
-        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
         expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
         await syncDaysLater(request, headers, account.id, 3, async (run) => {
           expect(run.progress.reissued).toBe(0);
@@ -173,12 +170,10 @@ for (const bank of faultBanks()) {
         baseURL,
       }) => {
         const { connection, headers, account, truth } = await setUp(request, baseURL, bank.users.ordinary);
-        expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
         const before = await truth();
         await bank.end(request, connection, account, how);
 
-        await startSync(request, headers, account.id);
-        const run = await runEnded(request, headers, account.id);
+        const run = await syncAgain(request, headers, account.id);
         expect(run.state).toBe("failed");
         expect(run.attempts).toBe(1);
         const verb = how === "expire" ? "expired" : "ended";
@@ -190,8 +185,7 @@ for (const bank of faultBanks()) {
 
         // Nothing stored was lost, and the next sync does not call the bank.
         expectEqualToBank(before, await ourTransactions(request, headers, account.id));
-        await startSync(request, headers, account.id);
-        const again = await runEnded(request, headers, account.id);
+        const again = await syncAgain(request, headers, account.id);
         expect([again.state, again.lastError]).toEqual([
           "failed",
           expect.stringMatching(/^Access to this bank is (expired|revoked); reconnect to continue/),
@@ -204,7 +198,6 @@ for (const bank of faultBanks()) {
       baseURL,
     }) => {
       const { headers, account, truth } = await setUp(request, baseURL, bank.users.ordinary);
-      expect((await runEnded(request, headers, account.id)).state).toBe("succeeded");
       // The bank holds the account's report, so the one run is certainly in flight while all 20 arrive.
       await bank.hold(request, account, "hold");
       let released: number | undefined;

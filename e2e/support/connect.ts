@@ -42,6 +42,30 @@ export async function pendingConsentAt(
   return { consentId: ((await created.json()) as { data: { id: string } }).data.id, bankId };
 }
 
+/** initiate-redirect: the bank's page the person is sent to. */
+export async function initiateRedirect(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  consentId: string,
+  data: Record<string, unknown> = {},
+): Promise<URL> {
+  const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data });
+  expect(redirect.status(), await redirect.text()).toBe(200);
+  return new URL((await dataOf<{ authorizationUrl: string }>(redirect)).authorizationUrl);
+}
+
+/** The bank's redirect back reaches our callback (303 on to our page); the consent is then valid. */
+export async function landBackValid(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  consentId: string,
+  back: URL,
+) {
+  expect((await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 })).status()).toBe(303);
+  const consent = await dataOf<{ status: string }>(await request.get(`${API}/consents/${consentId}`, { headers }));
+  expect(consent.status).toBe("valid");
+}
+
 export async function connectBank(
   request: APIRequestContext,
   person: Person,
@@ -50,10 +74,8 @@ export async function connectBank(
 ): Promise<Connection> {
   const headers = person.session;
   const { consentId, bankId } = await pendingConsentAt(request, headers, "sandbox", country);
-  const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: { bankId } });
-  expect(redirect.status(), await redirect.text()).toBe(200);
-  const authorizationUrl = (await dataOf<{ authorizationUrl: string }>(redirect)).authorizationUrl;
-  const bankConsentId = new URL(authorizationUrl).searchParams.get("consentId") ?? "";
+  const atBank = await initiateRedirect(request, headers, consentId, { bankId });
+  const bankConsentId = atBank.searchParams.get("consentId") ?? "";
 
   // At the bank: its login form, then Approve; the bank sends the browser back to our callback.
   const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, {
@@ -66,11 +88,7 @@ export async function connectBank(
     maxRedirects: 0,
   });
   expect(decision.status()).toBe(303);
-  const back = new URL(decision.headers()["location"]);
-  const landed = await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 });
-  expect(landed.status()).toBe(303);
-  const consent = await dataOf<{ status: string }>(await request.get(`${API}/consents/${consentId}`, { headers }));
-  expect(consent.status).toBe("valid");
+  await landBackValid(request, headers, consentId, new URL(decision.headers()["location"]));
   return { consentId, bankId, bankConsentId, countryCode: country };
 }
 

@@ -6,12 +6,12 @@ import { readFileSync } from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SignJWT } from "jose";
+import { EB_FAKE_PREFIX } from "../../lib/fake-bank/prefixes";
 import type { Canonical } from "./bank-truth";
-import { pendingConsentAt, type Connection, type TrackedAccount } from "./connect";
+import { initiateRedirect, landBackValid, pendingConsentAt, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
 
-const API = "/api/accounttracking/v1";
-const FAKE = "/enablebanking-fake";
+const FAKE = EB_FAKE_PREFIX;
 /** The app id the app uses with its local fake (lib/env.ts). */
 const FAKE_APP_ID = "ledgerlink-local-fake";
 
@@ -40,9 +40,7 @@ export async function connectEnableBanking(
 ): Promise<Connection> {
   const headers = person.session;
   const { consentId, bankId } = await pendingConsentAt(request, headers, "enablebanking", country);
-  const redirect = await request.post(`${API}/consents/${consentId}/initiate-redirect`, { headers, data: {} });
-  expect(redirect.status(), await redirect.text()).toBe(200);
-  const atBank = new URL(((await redirect.json()) as { data: { authorizationUrl: string } }).data.authorizationUrl);
+  const atBank = await initiateRedirect(request, headers, consentId);
   // The fake's page: sign in as the scenario user, tick both accounts, approve.
   const decision = await request.post(`${atBank.pathname}/decision`, {
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -55,12 +53,7 @@ export async function connectEnableBanking(
     maxRedirects: 0,
   });
   expect(decision.status()).toBe(303);
-  const back = new URL(decision.headers()["location"]);
-  expect((await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 })).status()).toBe(303);
-  const consent = (await (await request.get(`${API}/consents/${consentId}`, { headers })).json()) as {
-    data: { status: string };
-  };
-  expect(consent.data.status).toBe("valid");
+  await landBackValid(request, headers, consentId, new URL(decision.headers()["location"]));
   return { consentId, bankId, bankConsentId: "", countryCode: country };
 }
 
