@@ -151,6 +151,9 @@ export function returnUrlAllowlist(): string[] {
   ].map((o) => new URL(o).origin);
 }
 
+/** The application id (Enable Banking) or secret id (GoCardless) the app uses with a local fake. */
+const LOCAL_FAKE_ID = "ledgerlink-local-fake";
+
 type EnableBankingConfig = {
   appId: string;
   keyFile: string;
@@ -160,46 +163,43 @@ type EnableBankingConfig = {
 };
 
 /**
- * An aggregator's two credentials: both set → its real API; one alone → a configuration error;
- * neither → its local fake when enabled, else null (the integration is then absent).
+ * An aggregator's two credentials: both set → them (its real API); one alone → a configuration
+ * error; neither → "fake" when its local fake is enabled, else null (the integration is absent).
  */
-function realOrFake<T>(
+function credentialPair(
   what: string,
   credentials: Record<string, string | undefined>,
   fakeEnabled: boolean,
-  real: (a: string, b: string) => T,
-  fake: () => T,
-): T | null {
+): [string, string] | "fake" | null {
   const [a, b] = Object.values(credentials);
-  if (a && b) return real(a, b);
+  if (a && b) return [a, b];
   if (a || b) throw new Error(`${what} needs both ${Object.keys(credentials).join(" and ")} (or neither)`);
-  return fakeEnabled ? fake() : null;
+  return fakeEnabled ? "fake" : null;
 }
 
 /** Enable Banking's settings, or null when it is not configured (the integration is then absent). */
 export function enableBankingConfig(): EnableBankingConfig | null {
   const { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE, ENABLE_BANKING_API_URL: apiUrl } = env;
-  const environment = env.ENABLE_BANKING_ENVIRONMENT;
-  return realOrFake<EnableBankingConfig>(
+  const pair = credentialPair(
     "Enable Banking",
     { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE },
     env.ENABLE_BANKING_FAKE,
-    (appId, keyFile) => ({
-      appId,
-      keyFile,
-      apiUrl: apiUrl ?? "https://api.enablebanking.com",
-      environment,
-      fake: false,
-    }),
-    // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
-    () => ({
-      appId: "ledgerlink-local-fake",
-      keyFile: `${env.DATA_DIR}/enablebanking-fake-key.pem`,
-      apiUrl: apiUrl ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
-      environment,
-      fake: true,
-    }),
   );
+  const environment = env.ENABLE_BANKING_ENVIRONMENT;
+  if (pair === null) return null;
+  if (pair !== "fake") {
+    const [appId, keyFile] = pair;
+    return { appId, keyFile, apiUrl: apiUrl ?? "https://api.enablebanking.com", environment, fake: false };
+  }
+  // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
+  const keyFile = `${env.DATA_DIR}/enablebanking-fake-key.pem`;
+  return {
+    appId: LOCAL_FAKE_ID,
+    keyFile,
+    apiUrl: apiUrl ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
+    environment,
+    fake: true,
+  };
 }
 
 export type GoCardlessConfig = { secretId: string; secretKey: string | null; apiUrl: string; fake: boolean };
@@ -210,21 +210,10 @@ export type GoCardlessConfig = { secretId: string; secretKey: string | null; api
  */
 export function goCardlessConfig(): GoCardlessConfig | null {
   const { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY, GOCARDLESS_API_URL: apiUrl } = env;
-  return realOrFake<GoCardlessConfig>(
-    "GoCardless",
-    { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY },
-    env.GOCARDLESS_FAKE,
-    (secretId, secretKey) => ({
-      secretId,
-      secretKey,
-      apiUrl: apiUrl ?? "https://bankaccountdata.gocardless.com",
-      fake: false,
-    }),
-    () => ({
-      secretId: "ledgerlink-local-fake",
-      secretKey: null,
-      apiUrl: apiUrl ?? `${appUrl()}${GC_FAKE_PREFIX}`,
-      fake: true,
-    }),
-  );
+  const pair = credentialPair("GoCardless", { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY }, env.GOCARDLESS_FAKE);
+  if (pair === null) return null;
+  if (pair === "fake")
+    return { secretId: LOCAL_FAKE_ID, secretKey: null, apiUrl: apiUrl ?? `${appUrl()}${GC_FAKE_PREFIX}`, fake: true };
+  const [secretId, secretKey] = pair;
+  return { secretId, secretKey, apiUrl: apiUrl ?? "https://bankaccountdata.gocardless.com", fake: false };
 }
