@@ -25,7 +25,7 @@ export type Run = {
 };
 
 /** Registers the person for tracking and creates a pending consent at the first bank of the country. */
-export async function pendingConsentAt(
+async function pendingConsentAt(
   request: APIRequestContext,
   headers: Record<string, string>,
   integrationName: string,
@@ -43,7 +43,7 @@ export async function pendingConsentAt(
 }
 
 /** initiate-redirect: the bank's page the person is sent to. */
-export async function initiateRedirect(
+async function initiateRedirect(
   request: APIRequestContext,
   headers: Record<string, string>,
   consentId: string,
@@ -55,7 +55,7 @@ export async function initiateRedirect(
 }
 
 /** The bank's redirect back reaches our callback (303 on to our page); the consent is then valid. */
-export async function landBackValid(
+async function landBackValid(
   request: APIRequestContext,
   headers: Record<string, string>,
   consentId: string,
@@ -66,30 +66,51 @@ export async function landBackValid(
   expect(consent.status).toBe("valid");
 }
 
+/**
+ * Registers the person, creates a consent at the first bank of the country and sends it there
+ * (initiate-redirect), where `decide` acts as the person and returns the bank's redirect back; that
+ * lands on our callback, and the consent is then valid.
+ */
+export async function connectThrough(
+  request: APIRequestContext,
+  person: Person,
+  integration: { name: string; country: string },
+  decide: (atBank: URL, bankId: string) => Promise<URL>,
+): Promise<Omit<Connection, "bankConsentId"> & { atBank: URL }> {
+  const headers = person.session;
+  const { consentId, bankId } = await pendingConsentAt(request, headers, integration.name, integration.country);
+  const atBank = await initiateRedirect(request, headers, consentId);
+  await landBackValid(request, headers, consentId, await decide(atBank, bankId));
+  return { consentId, bankId, countryCode: integration.country, atBank };
+}
+
+/** Consent at a sandbox bank of the country for `bankUser`: its login form, then Approve. */
 export async function connectBank(
   request: APIRequestContext,
   person: Person,
   bankUser: string,
   country = "BE",
 ): Promise<Connection> {
-  const headers = person.session;
-  const { consentId, bankId } = await pendingConsentAt(request, headers, "sandbox", country);
-  const atBank = await initiateRedirect(request, headers, consentId, { bankId });
-  const bankConsentId = atBank.searchParams.get("consentId") ?? "";
-
-  // At the bank: its login form, then Approve; the bank sends the browser back to our callback.
-  const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, {
-    form: { consentId: bankConsentId, userId: bankUser, password: "any" },
-    maxRedirects: 0,
-  });
-  expect(login.status()).toBe(303);
-  const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, {
-    form: { consentId: bankConsentId, decision: "approve" },
-    maxRedirects: 0,
-  });
-  expect(decision.status()).toBe(303);
-  await landBackValid(request, headers, consentId, new URL(decision.headers()["location"]));
-  return { consentId, bankId, bankConsentId, countryCode: country };
+  const { atBank, ...connection } = await connectThrough(
+    request,
+    person,
+    { name: "sandbox", country },
+    async (atBank, bankId) => {
+      const form = { consentId: atBank.searchParams.get("consentId") ?? "" };
+      const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, {
+        form: { ...form, userId: bankUser, password: "any" },
+        maxRedirects: 0,
+      });
+      expect(login.status()).toBe(303);
+      const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, {
+        form: { ...form, decision: "approve" },
+        maxRedirects: 0,
+      });
+      expect(decision.status()).toBe(303);
+      return new URL(decision.headers()["location"]);
+    },
+  );
+  return { ...connection, bankConsentId: atBank.searchParams.get("consentId") ?? "" };
 }
 
 export async function trackAccount(

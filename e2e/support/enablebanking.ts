@@ -8,7 +8,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { SignJWT } from "jose";
 import { EB_FAKE_PREFIX } from "../../lib/fake-bank/prefixes";
 import type { Canonical } from "./bank-truth";
-import { initiateRedirect, landBackValid, pendingConsentAt, type Connection, type TrackedAccount } from "./connect";
+import { connectThrough, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
 
 const FAKE = EB_FAKE_PREFIX;
@@ -38,23 +38,27 @@ export async function connectEnableBanking(
   user: string,
   country = "FI",
 ): Promise<Connection> {
-  const headers = person.session;
-  const { consentId, bankId } = await pendingConsentAt(request, headers, "enablebanking", country);
-  const atBank = await initiateRedirect(request, headers, consentId);
-  // The fake's page: sign in as the scenario user, tick both accounts, approve.
-  const decision = await request.post(`${atBank.pathname}/decision`, {
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    data: new URLSearchParams([
-      ["user", user],
-      ["account", "0"],
-      ["account", "1"],
-      ["decision", "approve"],
-    ]).toString(),
-    maxRedirects: 0,
-  });
-  expect(decision.status()).toBe(303);
-  await landBackValid(request, headers, consentId, new URL(decision.headers()["location"]));
-  return { consentId, bankId, bankConsentId: "", countryCode: country };
+  const { atBank: _, ...connection } = await connectThrough(
+    request,
+    person,
+    { name: "enablebanking", country },
+    async (atBank) => {
+      // The fake's page: sign in as the scenario user, tick both accounts, approve.
+      const decision = await request.post(`${atBank.pathname}/decision`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        data: new URLSearchParams([
+          ["user", user],
+          ["account", "0"],
+          ["account", "1"],
+          ["decision", "approve"],
+        ]).toString(),
+        maxRedirects: 0,
+      });
+      expect(decision.status()).toBe(303);
+      return new URL(decision.headers()["location"]);
+    },
+  );
+  return { ...connection, bankConsentId: "" };
 }
 
 async function appToken(dataDir: string): Promise<string> {
