@@ -33,13 +33,14 @@ export const CounterpartNameSchema = z.object({
   displayName: z.string(),
 });
 
-export const CounterpartListItemSchema = z.object({
-  id: uuid,
-  name: z.string(),
-  alias: z.string().nullable(),
-  displayName: z.string(),
-  parentId: uuid.nullable(),
-  entity: EntitySchema,
+export const CounterpartListItemSchema = CounterpartSchema.pick({
+  id: true,
+  name: true,
+  alias: true,
+  displayName: true,
+  parentId: true,
+  entity: true,
+}).extend({
   consolidatedCount: z.number().int(),
   currency: z.string(),
   totals: TotalsSchema,
