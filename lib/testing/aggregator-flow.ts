@@ -16,7 +16,7 @@ import {
   type TrackingPerson,
 } from "@/lib/testing/consent-flow";
 import { call } from "@/lib/testing/http";
-import { validConsent } from "@/lib/testing/shared-account";
+import { syncedSharedAccount, validConsent } from "@/lib/testing/shared-account";
 
 export type AggregatorConnected = TrackingPerson & { consentId: string; bank: Bank };
 
@@ -81,6 +81,16 @@ export async function gcConnectedConsent(
   const pick = (b: Bank) => b.name === (options.bankName ?? "Kuusi Pankki");
   const { externalId, ...c } = await connectedAt("gocardless", user, options.country ?? "FI", pick, options.accounts);
   return { ...c, requisitionId: externalId };
+}
+
+/** Connected as the scenario user (through `connect`), a shared account tracked and its first sync run. */
+export async function connectedAndSynced<C extends AggregatorConnected>(
+  connect: (user: string) => Promise<C>,
+  user: string,
+) {
+  const c = await connect(user);
+  const { account, run: done } = await syncedSharedAccount(c);
+  return { c, account, done };
 }
 
 /** Renews the ended consent (POST …/renew) and approves the renewal at the fake bank; returns the renewal. */

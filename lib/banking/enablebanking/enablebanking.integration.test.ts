@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { accountTotals } from "@/lib/enablebanking-fake/api";
 import { advanceClock, endSession, resetClock, store } from "@/lib/enablebanking-fake/state";
-import { ebConnectedConsent } from "@/lib/testing/aggregator-flow";
+import { connectedAndSynced, ebConnectedConsent } from "@/lib/testing/aggregator-flow";
 import { banksIn } from "@/lib/testing/consent-flow";
 import { expectIdenticalCoffeesKept, expectStoredEqualTo, storedTotals } from "@/lib/testing/fake-bank-truth";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
@@ -14,7 +14,6 @@ import { withSandboxBank } from "@/lib/testing/sandbox-server";
 import * as countriesRoute from "@/app/api/accounttracking/v1/supported-countries/route";
 import { makePerson } from "@/lib/testing/fixtures";
 import { bearer, call } from "@/lib/testing/http";
-import { syncedSharedAccount } from "@/lib/testing/shared-account";
 import { syncOnce } from "@/lib/testing/sync-runs";
 
 // Both integrations configured, as a deployment with Enable Banking would have them.
@@ -25,12 +24,7 @@ const ours = storedTotals;
 const expectEqualToFake = (accountId: string, uid: string) => expectStoredEqualTo(accountId, accountTotals(uid));
 const run = syncOnce;
 
-/** Connected as the scenario user, an account tracked and its first sync run. */
-async function connectedAndSynced(user: string) {
-  const c = await ebConnectedConsent(user);
-  const { account, run: done } = await syncedSharedAccount(c);
-  return { c, account, done };
-}
+const synced = (user: string) => connectedAndSynced(ebConnectedConsent, user);
 
 const callsFor = (uid: string) => fakeCalls().filter((c) => c.path.includes(uid));
 
@@ -59,7 +53,7 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("alice: connect, track, sync equals the bank; a re-sync changes nothing; unattended reads send no PSU headers", async () => {
-    const { c, account, done } = await connectedAndSynced("alice");
+    const { c, account, done } = await synced("alice");
     expect(c.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(done.state).toBe("succeeded");
     expect(done.pages).toBeGreaterThan(3);
@@ -81,23 +75,21 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("ratelimited: 429 with Retry-After is waited out and the data equals the bank", async () => {
-    const { account, done } = await connectedAndSynced("ratelimited");
+    const { account, done } = await synced("ratelimited");
     expect(done.state).toBe("succeeded");
     expect(callsFor(account.externalId).filter((x) => x.status === 429)).toHaveLength(2);
     await expectEqualToFake(account.id, account.externalId);
   });
 
   it("flaky: 500 and 408 are retried and the data equals the bank", async () => {
-    const { account, done } = await connectedAndSynced("flaky");
+    const { account, done } = await synced("flaky");
     expect(done.state).toBe("succeeded");
-    const statuses = callsFor(account.externalId).map((x) => x.status);
-    expect(statuses).toContain(500);
-    expect(statuses).toContain(408);
+    expect(callsFor(account.externalId).map((x) => x.status)).toEqual(expect.arrayContaining([500, 408]));
     await expectEqualToFake(account.id, account.externalId);
   });
 
   it("pending → booked (and pending → cancelled) after the bank's clock moves: updated in place, equal to the bank", async () => {
-    const { c, account } = await connectedAndSynced("alice");
+    const { c, account } = await synced("alice");
     const pendingIds = (
       await pool().query<{ external_id: string }>(
         "SELECT external_id FROM transactions WHERE account_id = $1 AND status = 'pending'",
@@ -123,7 +115,7 @@ describe("Enable Banking through the local fake", () => {
   });
 
   it("idless: identical id-less entries on one day stay separate rows, stable across re-syncs", async () => {
-    const { c, account, done } = await connectedAndSynced("idless");
+    const { c, account, done } = await synced("idless");
     expect(done.state).toBe("succeeded");
     await expectEqualToFake(account.id, account.externalId);
     await expectIdenticalCoffeesKept(account.id);
@@ -135,7 +127,7 @@ describe("Enable Banking through the local fake", () => {
   it.each(["EXPIRED", "REVOKED"] as const)(
     "a session %s at the bank ends the consent at once, says what to do, keeps what is stored",
     async (how) => {
-      const { c, account } = await connectedAndSynced("alice");
+      const { c, account } = await synced("alice");
       const stored = (await ours(account.id)).booked;
       expect(endSession(c.sessionId, how)).toBe(true);
       const failed = await run(account.id, c.person.scopeId);
