@@ -7,57 +7,49 @@ import { numberOccurrences } from "@/lib/sync/occurrence";
 
 type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
-const COLUMNS = [
-  ["external_id", "text"],
-  ["entry_reference", "text"],
-  ["status", '"TransactionStatus"'],
-  ["booking_date", "text"],
-  ["value_date", "text"],
-  ["sort_date", "text"],
-  ["amount", "numeric"],
-  ["currency", "text"],
-  ["creditor_name", "text"],
-  ["creditor_iban", "text"],
-  ["ultimate_creditor", "text"],
-  ["debtor_name", "text"],
-  ["debtor_iban", "text"],
-  ["ultimate_debtor", "text"],
-  ["remittance_information", "text"],
-  ["creditor_id", "text"],
-  ["mandate_id", "text"],
-  ["bank_transaction_code", "text"],
-  ["end_to_end_id", "text"],
-  ["proprietary_bank_transaction_code", "text"],
-] as const;
+type Value = (t: BankTransaction) => string | null;
+/** The fields of a transaction that hold text (or nothing). */
+type TextField = {
+  [K in keyof BankTransaction]: BankTransaction[K] extends string | null ? K : never;
+}[keyof BankTransaction];
+const field =
+  (name: TextField): Value =>
+  (t) =>
+    t[name];
+
+/** Each stored column of what the bank said: its name, its SQL type, and its value in a transaction. */
+const COLUMNS: readonly (readonly [string, string, Value])[] = [
+  ["external_id", "text", field("externalId")],
+  ["entry_reference", "text", field("entryReference")],
+  ["status", '"TransactionStatus"', field("status")],
+  ["booking_date", "text", field("bookingDate")],
+  ["value_date", "text", field("valueDate")],
+  ["sort_date", "text", (t) => t.bookingDate ?? t.valueDate ?? "0001-01-01"],
+  ["amount", "numeric", field("amount")],
+  ["currency", "text", field("currency")],
+  ["creditor_name", "text", field("creditorName")],
+  ["creditor_iban", "text", field("creditorIban")],
+  ["ultimate_creditor", "text", field("ultimateCreditor")],
+  ["debtor_name", "text", field("debtorName")],
+  ["debtor_iban", "text", field("debtorIban")],
+  ["ultimate_debtor", "text", field("ultimateDebtor")],
+  ["remittance_information", "text", field("remittanceInformation")],
+  ["creditor_id", "text", field("creditorId")],
+  ["mandate_id", "text", field("mandateId")],
+  ["bank_transaction_code", "text", field("bankTransactionCode")],
+  ["end_to_end_id", "text", field("endToEndId")],
+  ["proprietary_bank_transaction_code", "text", field("proprietaryBankTransactionCode")],
+];
 
 /** Every column that holds what the bank said (reconcile and undo copy exactly these). */
 export const BANK_COLUMNS: readonly string[] = COLUMNS.map(([c]) => c);
 const CHANGE_COLUMNS = COLUMNS.map(([c]) => c).filter((c) => c !== "external_id");
 
-function columnValues(t: BankTransaction): (string | null)[] {
-  return [
-    t.externalId,
-    t.entryReference,
-    t.status,
-    t.bookingDate,
-    t.valueDate,
-    t.bookingDate ?? t.valueDate ?? "0001-01-01",
-    t.amount,
-    t.currency,
-    t.creditorName,
-    t.creditorIban,
-    t.ultimateCreditor,
-    t.debtorName,
-    t.debtorIban,
-    t.ultimateDebtor,
-    t.remittanceInformation,
-    t.creditorId,
-    t.mandateId,
-    t.bankTransactionCode,
-    t.endToEndId,
-    t.proprietaryBankTransactionCode,
-  ];
-}
+const valueOf = (column: string): Value => {
+  const found = COLUMNS.find(([c]) => c === column);
+  if (!found) throw new Error(`no column ${column}`);
+  return found[2];
+};
 
 // A page names few parties many times (a supermarket, a payroll, a card processor), so each distinct
 // party of the page is keyed and resolved once and its rows join it by ordinal: the match keys'
@@ -74,6 +66,7 @@ const PARTY_COLUMNS = [
   "creditor_id",
   "mandate_id",
 ] as const;
+const PARTY_VALUES = PARTY_COLUMNS.map(valueOf);
 // The statement's positional parameters, in the order ingestPage passes them: the target ($1–$3), an
 // array a column, the rows' party ordinals, the parties' signs, an array a party field.
 const PARAM = {
@@ -148,7 +141,7 @@ export async function ingestPage(
     if (!prior || (prior.status === "pending" && t.status === "booked")) byId.set(t.externalId, t);
   }
   const page = [...byId.values()];
-  const rows = page.map(columnValues);
+  const rows = page.map((t) => COLUMNS.map(([, , value]) => value(t)));
   const arrays = COLUMNS.map((_, col) => rows.map((r) => r[col]));
   const { parties, ordinals } = partiesOf(page);
   const { rows: result } = await client.query<IngestCounts>(SQL, [
@@ -173,16 +166,7 @@ function partiesOf(page: BankTransaction[]) {
   const ordinals = page.map((t) => {
     const party = {
       debit: isDebit(t.amount),
-      fields: [
-        t.creditorName,
-        t.creditorIban,
-        t.ultimateCreditor,
-        t.debtorName,
-        t.debtorIban,
-        t.ultimateDebtor,
-        t.creditorId,
-        t.mandateId,
-      ],
+      fields: PARTY_VALUES.map((value) => value(t)),
     };
     const key = JSON.stringify(party);
     let ordinal = index.get(key);
