@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { holdAccount, passHold, releaseAccount, waitingOn } from "./hold";
 
 describe("holding an account's transaction reports", () => {
@@ -24,5 +24,22 @@ describe("holding an account's transaction reports", () => {
     holdAccount("bank", "forgotten", 5);
     await expect(passHold("bank", "forgotten")).resolves.toBeUndefined();
     expect(waitingOn("bank", "forgotten")).toBe(0);
+  });
+
+  it("a released hold's timer does not end a later hold of the same account", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    holdAccount("bank", "again", 30);
+    expect(releaseAccount("bank", "again")).toBe(0);
+    holdAccount("bank", "again", 60_000);
+    let passed = false;
+    const waiting = passHold("bank", "again").then(() => (passed = true));
+    // Past the first hold's limit (the clock moved by hand): the second still holds.
+    vi.advanceTimersByTime(100);
+    await Promise.resolve();
+    expect([passed, waitingOn("bank", "again")]).toEqual([false, 1]);
+    expect(releaseAccount("bank", "again")).toBe(1);
+    await waiting;
+    expect(passed).toBe(true);
   });
 });

@@ -18,15 +18,21 @@ export const MAX_HOLD_MS = 20_000;
 export function holdAccount(bank: string, accountId: string, maxMs = MAX_HOLD_MS): void {
   const key = keyOf(bank, accountId);
   if (holds().has(key)) return;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = () => {
-      holds().delete(key);
+  let resolve = () => {};
+  const released = new Promise<void>((r) => (resolve = r));
+  const hold: Hold = {
+    released,
+    waiting: 0,
+    release: () => {
+      clearTimeout(timer);
+      // Only this hold: a later hold of the same account is not ended by this one's timer.
+      if (holds().get(key) === hold) holds().delete(key);
       resolve();
-    };
-  });
-  holds().set(key, { released, release, waiting: 0 });
-  setTimeout(release, maxMs).unref();
+    },
+  };
+  const timer = setTimeout(() => hold.release(), maxMs);
+  timer.unref();
+  holds().set(key, hold);
 }
 
 /** Releases a hold; returns how many requests were waiting on it, or null when none was held. */
