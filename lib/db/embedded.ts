@@ -21,6 +21,18 @@ for (const event of ["beforeExit", "exit"]) {
 
 type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+const drains = new Set<() => Promise<void>>();
+
+/**
+ * Work that must finish before this process's embedded cluster stops: closing its connections. The
+ * hook's signal handlers stop the cluster on SIGINT/SIGTERM at the moment our own handlers begin to
+ * close, so without this the pools and pg-boss saw their connections cut ("terminating connection
+ * due to administrator command"). Whoever stops the cluster first, the drains run first, once.
+ */
+export function beforeClusterStops(drain: () => Promise<void>): void {
+  drains.add(drain);
+}
+
 type Credentials = { password: string; port: number };
 
 async function isPortFree(port: number): Promise<boolean> {
@@ -105,6 +117,13 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!initialised) await cluster.initialise();
   await cluster.start();
+  const stopCluster = cluster.stop.bind(cluster);
+  let stopping: Promise<void> | null = null;
+  cluster.stop = () =>
+    (stopping ??= (async () => {
+      for (const drain of drains) await drain().catch(() => undefined);
+      await stopCluster();
+    })());
 
   const adminUrl = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });
