@@ -10,6 +10,7 @@ import { EB_FAKE_PREFIX } from "../../lib/fake-bank/prefixes";
 import type { Canonical } from "./bank-truth";
 import { connectThrough, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
+import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
 
 const FAKE = EB_FAKE_PREFIX;
 /** The app id the app uses with its local fake (lib/env.ts). */
@@ -144,8 +145,8 @@ export async function endFakeSession(request: APIRequestContext, account: Tracke
 }
 
 /** Holds an account's transaction reports at the fake, or releases them (answering how many waited). */
-export async function holdFakeAccount(request: APIRequestContext, account: TrackedAccount, action: "hold" | "release") {
+export async function holdFakeAccount(request: APIRequestContext, account: TrackedAccount, action: HoldAction) {
   const res = await request.post(`${FAKE}/controls/accounts/${account.bankAccountId}/${action}`);
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { held: boolean; released?: number };
+  return (await res.json()) as HoldAnswer;
 }

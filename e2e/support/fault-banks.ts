@@ -14,6 +14,7 @@ import {
 import type { Person } from "./person";
 import { advanceBankClock, endAtBank, holdAtBank, resetBankClock } from "./sandbox-controls";
 import { FAULTS_INAPP_DATA_DIR, FAULTS_SPLIT_DATA_DIR, isSplit } from "./topology";
+import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
 
 export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "ordinary";
 
@@ -33,11 +34,7 @@ export type FaultBank = {
     how: "expire" | "revoke",
   ): Promise<void>;
   /** Holds the account's transaction reports at the bank until released; release answers how many waited. */
-  hold(
-    request: APIRequestContext,
-    account: TrackedAccount,
-    action: "hold" | "release",
-  ): Promise<{ held: boolean; released?: number }>;
+  hold(request: APIRequestContext, account: TrackedAccount, action: HoldAction): Promise<HoldAnswer>;
 };
 
 /** The data directory of the server under test (its Enable Banking key is there). */

@@ -1,6 +1,7 @@
 // The sandbox bank's controls (clock, expire, revoke, hold) over HTTP, as a test or a demo drives them.
 import { expect, type APIRequestContext } from "@playwright/test";
 import { controlHeaders } from "../control-secret";
+import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
 
 const CONTROLS = "/sandbox-bank/api/controls";
 
@@ -20,8 +21,8 @@ export async function endAtBank(request: APIRequestContext, bankConsentId: strin
 }
 
 /** Holds an account's transaction reports at the bank, or releases them (answering how many waited). */
-export async function holdAtBank(request: APIRequestContext, resourceId: string, action: "hold" | "release") {
+export async function holdAtBank(request: APIRequestContext, resourceId: string, action: HoldAction) {
   const res = await request.post(`${CONTROLS}/accounts/${resourceId}/${action}`, { headers: controlHeaders });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { held: boolean; released?: number };
+  return (await res.json()) as HoldAnswer;
 }

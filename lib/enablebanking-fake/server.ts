@@ -19,7 +19,7 @@ import {
   type FakeContext,
 } from "@/lib/enablebanking-fake/api";
 import { bankDecision, bankPage } from "@/lib/enablebanking-fake/page";
-import { holdAccount, passHold, releaseAccount } from "@/lib/fake-bank/hold";
+import { holdControl, passHold } from "@/lib/fake-bank/hold";
 import { clockControl, routeFakeBank } from "@/lib/fake-bank/routes";
 import { jsonBodyOf } from "@/lib/fake-bank/web";
 import { accountByUid, advanceClock, endSession, recordCall, resetClock } from "@/lib/enablebanking-fake/state";
@@ -101,10 +101,9 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
       : json(404, { message: "No such account" });
   }
   if (request.method === "POST" && head === "accounts" && (action === "hold" || action === "release")) {
-    if (!accountByUid(id)) return json(404, { message: "No such account" });
-    if (action === "hold") holdAccount("enablebanking", id);
-    const released = action === "release" ? (releaseAccount("enablebanking", id) ?? 0) : undefined;
-    return json(200, { held: action === "hold", ...(released === undefined ? {} : { released }) });
+    return accountByUid(id)
+      ? json(200, holdControl("enablebanking", id, action))
+      : json(404, { message: "No such account" });
   }
   if (request.method === "GET" && head === "accounts" && action === "totals") {
     const totals = accountTotals(id);

@@ -53,3 +53,15 @@ export async function passHold(bank: string, accountId: string): Promise<void> {
   hold.waiting += 1;
   await hold.released;
 }
+
+export type HoldAction = "hold" | "release";
+export type HoldAnswer = { held: true } | { held: false; released: number };
+
+/** The control both banks serve (`…/accounts/{id}/hold` and `…/release`), for an account they know. */
+export function holdControl(bank: string, accountId: string, action: HoldAction): HoldAnswer {
+  if (action === "hold") {
+    holdAccount(bank, accountId);
+    return { held: true };
+  }
+  return { held: false, released: releaseAccount(bank, accountId) ?? 0 };
+}

@@ -2,7 +2,7 @@
 // bank's own totals for an account, hold an account's transaction reports, list the test users, and
 // the bank directory.
 import { z } from "zod";
-import { holdAccount, releaseAccount } from "@/lib/fake-bank/hold";
+import { holdControl } from "@/lib/fake-bank/hold";
 import { accountByResourceId } from "@/lib/sandbox-bank/data/accounts";
 import { BANKS, COUNTRIES, bankBaseUrl } from "@/lib/sandbox-bank/data/banks";
 import { isDateOnly } from "@/lib/sandbox-bank/data/dates";
@@ -66,9 +66,14 @@ export async function postClockReset(): Promise<Response> {
   return json(clockView(clock), 200, { date: new Date(clock.sandboxNowMs).toUTCString() });
 }
 
-export function accountTotals(ctx: BankContext): Response {
+function knownAccount(ctx: BankContext) {
   const account = accountByResourceId(ctx.params.resourceId);
   if (!account) throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such account at the sandbox bank.");
+  return account;
+}
+
+export function accountTotals(ctx: BankContext): Response {
+  const account = knownAccount(ctx);
   const asOf = ctx.url.searchParams.get("asOf") ?? ctx.clock.today;
   if (!isDateOnly(asOf)) throw formatError("asOf must be a date YYYY-MM-DD.");
   const totals = totalsAsOf(account, ctx.clock, asOf);
@@ -84,19 +89,10 @@ export function users(): Response {
   return json({ users: testUsers() });
 }
 
-function knownAccount(ctx: BankContext) {
-  const account = accountByResourceId(ctx.params.resourceId);
-  if (!account) throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such account at the sandbox bank.");
-  return account;
-}
-
 /** Holds the account's transaction reports until released (or for 20 s at most). */
-export function holdTransactions(ctx: BankContext): Response {
-  holdAccount("sandbox", knownAccount(ctx).resourceId);
-  return json({ held: true });
-}
+export const holdTransactions = (ctx: BankContext) =>
+  json(holdControl("sandbox", knownAccount(ctx).resourceId, "hold"));
 
 /** Releases a hold; `released` counts the reports that were waiting. */
-export function releaseTransactions(ctx: BankContext): Response {
-  return json({ held: false, released: releaseAccount("sandbox", knownAccount(ctx).resourceId) ?? 0 });
-}
+export const releaseTransactions = (ctx: BankContext) =>
+  json(holdControl("sandbox", knownAccount(ctx).resourceId, "release"));

@@ -22,25 +22,46 @@ type RetentionCounts = {
 
 const BATCH = 5_000;
 
-const STATEMENTS: Record<keyof RetentionCounts, string> = {
-  idempotencyKeys: `DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
+type Params = (now: Date, runsKept: number) => unknown[];
+const byTime: Params = (now) => [now];
+const byRunsKept: Params = (_now, runsKept) => [runsKept];
+const none: Params = () => [];
+
+/** Each kind's statement and its parameters. */
+const STATEMENTS: Record<keyof RetentionCounts, { sql: string; params: Params }> = {
+  idempotencyKeys: {
+    params: byTime,
+    sql: `DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
       SELECT ctid FROM idempotency_keys WHERE expires_at < $1::timestamptz AND (state <> 'in_flight' OR locked_until < $1::timestamptz) LIMIT ${BATCH}))`,
-  rateLimits: `DELETE FROM rate_limits WHERE ctid = ANY (ARRAY(
+  },
+  rateLimits: {
+    params: byTime,
+    sql: `DELETE FROM rate_limits WHERE ctid = ANY (ARRAY(
       SELECT ctid FROM rate_limits WHERE expire IS NOT NULL AND expire < (extract(epoch FROM $1::timestamptz) * 1000 - 3600000) LIMIT ${BATCH}))`,
-  bankAccesses: `DELETE FROM bank_accesses WHERE id = ANY (ARRAY(
+  },
+  bankAccesses: {
+    params: byTime,
+    sql: `DELETE FROM bank_accesses WHERE id = ANY (ARRAY(
       SELECT id FROM bank_accesses WHERE at < $1::timestamptz - interval '25 hours' LIMIT ${BATCH}))`,
-  syncRuns: `DELETE FROM sync_runs WHERE id = ANY (ARRAY(
+  },
+  syncRuns: {
+    params: byRunsKept,
+    sql: `DELETE FROM sync_runs WHERE id = ANY (ARRAY(
       SELECT id FROM (
         SELECT r.id, row_number() OVER (PARTITION BY r.account_id ORDER BY r.created_at DESC, r.id DESC) AS newest
           FROM sync_runs r WHERE r.state IN ('succeeded', 'failed')
       ) ranked
       WHERE newest > $1::int AND NOT EXISTS (SELECT 1 FROM transaction_reissues x WHERE x.run_id = ranked.id)
       LIMIT ${BATCH}))`,
-  statsVersions: `DELETE FROM stats_versions WHERE subject_id = ANY (ARRAY(
+  },
+  statsVersions: {
+    params: none,
+    sql: `DELETE FROM stats_versions WHERE subject_id = ANY (ARRAY(
       SELECT v.subject_id FROM stats_versions v
        WHERE NOT EXISTS (SELECT 1 FROM tracked_accounts a WHERE a.id = v.subject_id)
          AND NOT EXISTS (SELECT 1 FROM scopes s WHERE s.id = v.subject_id)
        LIMIT ${BATCH}))`,
+  },
 };
 
 /** Purges everything past its retention; returns how many rows of each kind went. */
@@ -50,9 +71,9 @@ export async function purgeExpired(
 ): Promise<RetentionCounts> {
   const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0, statsVersions: 0 };
   for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
-    const params: unknown[] = kind === "syncRuns" ? [runsKept] : kind === "statsVersions" ? [] : [now];
+    const { sql, params } = STATEMENTS[kind];
     for (;;) {
-      const { rowCount } = await pool().query(STATEMENTS[kind], params);
+      const { rowCount } = await pool().query(sql, params(now, runsKept));
       counts[kind] += rowCount ?? 0;
       if ((rowCount ?? 0) < BATCH) break;
     }
