@@ -19,6 +19,7 @@ export type AuthMode = "public" | "any" | "user";
 export type Contract = {
   /** Unique across the API; the client generators' method name. */
   operationId: string;
+  /** Named once per route file, by its methods() call. */
   tag: Tag;
   summary: string;
   description?: string;
@@ -155,6 +156,9 @@ type KernelOptions = {
   transaction?: "handler" | "narrow";
 };
 
+/** What a route() call declares: its file's methods() call adds the tag, route() the id and summary. */
+export type Declared = Omit<Contract, "tag">;
+
 /** The record the route is about (lib/api/load.ts): scoped routes only. */
 type LoadOption<Scoped extends boolean, F> = Scoped extends true ? { load?: Load<F> } : { load?: never };
 
@@ -167,7 +171,7 @@ export type RouteOptions<
   R extends Responses,
   H,
   F = undefined,
-> = Contract &
+> = Omit<Contract, "operationId" | "tag" | "summary"> &
   KernelOptions &
   LoadOption<Scoped, F> & {
     auth: A;

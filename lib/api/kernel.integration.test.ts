@@ -166,8 +166,7 @@ describe("error table", () => {
   });
 
   it("500 server_error: an unexpected failure answers in the envelope with no stack trace", async () => {
-    const boom = route({
-      ...TEST_ROUTE,
+    const boom = route(...TEST_ROUTE, {
       responses: { 200: z.null() },
       auth: "public",
       scoped: false,
@@ -180,8 +179,7 @@ describe("error table", () => {
   });
 
   it("500 server_error in development and tests when an answer breaks the route's declared schema", async () => {
-    const drifted = route({
-      ...TEST_ROUTE,
+    const drifted = route(...TEST_ROUTE, {
       auth: "public",
       scoped: false,
       responses: { 200: z.object({ iban: z.string() }) },
@@ -199,8 +197,7 @@ describe("error table", () => {
       body: { type: "company", displayName: "A", countryCode: "BE" },
     });
     expectEnvelope(res, "bad_request");
-    const q = route({
-      ...TEST_ROUTE,
+    const q = route(...TEST_ROUTE, {
       responses: { 200: z.object({ n: z.number() }) },
       auth: "public",
       scoped: false,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { recordRoute, type Finder } from "@/lib/api/load";
-import { route } from "@/lib/api/route";
+import { route, scoped } from "@/lib/api/route";
 import { createClient, getClient } from "@/lib/clients/clients";
 import { prisma, type Tx } from "@/lib/db/client";
 import { bearer, call } from "@/lib/testing/http";
@@ -24,8 +24,7 @@ function clientRoute() {
     findDb = db;
     return getClient(db, scopeId, id);
   };
-  const handler = route({
-    ...TEST_ROUTE,
+  const handler = route(...TEST_ROUTE, {
     ...recordRoute("id", find)("any", "clients.write"),
     body: z.strictObject({ note: z.string() }),
     responses: { 200: z.object({ id: z.string(), displayName: z.string(), sameDb: z.boolean() }) },
@@ -99,11 +98,8 @@ describe("route({ load })", () => {
 
 describe("afterLookup", () => {
   const lookupRoute = (callsAuthorize: boolean) =>
-    route({
-      ...TEST_ROUTE,
-      auth: "any",
-      scoped: true,
-      capability: "clients.read",
+    route(...TEST_ROUTE, {
+      ...scoped("any", "clients.read"),
       afterLookup: true,
       responses: { 200: z.object({ ok: z.boolean() }) },
       handler: ({ authorize }) => {
@@ -125,15 +121,13 @@ describe("afterLookup", () => {
 // Compile-time: `load` needs a scoped route, and the handler's `found` has the finder's type.
 export const typeChecks = [
   // @ts-expect-error `load` on a route without X-Scope
-  route({
-    ...TEST_ROUTE,
+  route(...TEST_ROUTE, {
     ...recordRoute("id", getClient)("any", "clients.read"),
     scoped: false,
     responses: { 200: z.object({ id: z.string() }) },
     handler: () => Promise.resolve({ data: { id: "x" } }),
   }),
-  route({
-    ...TEST_ROUTE,
+  route(...TEST_ROUTE, {
     ...recordRoute("id", getClient)("any", "clients.read"),
     responses: { 200: z.object({ count: z.number() }) },
     // @ts-expect-error displayName is a string

@@ -5,7 +5,7 @@
 // and another scope's all answer 404 whatever the caller's role, so a role that may not act on a
 // record never learns that it exists; the handler cannot skip the capability check.
 // `recordRoute(param, find)` makes the option block once, next to each finder; route files spread it.
-import type { AuthMode, Contract } from "@/lib/api/contract";
+import type { AuthMode, Declared } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { authorize, isUuid, type ScopeContext } from "@/lib/api/scope";
 import type { Capability } from "@/lib/auth/capabilities";
@@ -15,18 +15,26 @@ import type { Tx } from "@/lib/db/client";
 export type Finder<F> = (db: Tx, scopeId: string, id: string) => Promise<F>;
 export type Load<F> = { param: string; find: Finder<F> };
 
+/** Who may call a route of the X-Scope scope: `...scoped("any", "accounts.read")` in its options. */
+export const scoped = <A extends AuthMode>(auth: A, capability: Capability) => ({
+  auth,
+  scoped: true as const,
+  capability,
+});
+
+/** Who may call a route outside any scope (no X-Scope): `...unscoped("user")`. */
+export const unscoped = <A extends AuthMode>(auth: A) => ({ auth, scoped: false as const });
+
 /** The options of a route about one record: `recordRoute("id", findAccount)("any", "accounts.read")`. */
 export function recordRoute<F>(param: string, find: Finder<F>) {
   return <A extends AuthMode>(auth: A, capability: Capability) => ({
-    auth,
-    scoped: true as const,
-    capability,
+    ...scoped(auth, capability),
     load: { param, find } satisfies Load<F>,
   });
 }
 
 /** The contract as documented: the loaded parameter is a UUID path parameter (malformed → 404). */
-export function withLoadParam<C extends Contract>(contract: C, load: Load<unknown> | undefined): C {
+export function withLoadParam<C extends Declared>(contract: C, load: Load<unknown> | undefined): C {
   if (!load || contract.uuidParams?.includes(load.param)) return contract;
   return { ...contract, uuidParams: [...(contract.uuidParams ?? []), load.param] };
 }

@@ -1,7 +1,9 @@
-// A route file's exports: `methods({GET: route(…), …})` gives every method a handler (405 in the
-// envelope for those it lacks). Each route() handler carries its contract, which the OpenAPI
-// document and the test helpers read back with contractOf().
-import type { Contract } from "@/lib/api/contract";
+// A route file's exports: `methods("Tag", {GET: route(…), …})` gives every method a handler (405 in
+// the envelope for those it lacks) and names the document's tag of the file's operations once. Each
+// route() handler carries its contract, which the OpenAPI document and the test helpers read back
+// with contractOf().
+import type { Contract, Declared } from "@/lib/api/contract";
+import type { Tag } from "@/lib/openapi/tags";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
 
@@ -12,15 +14,18 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 // A registry symbol, so the mark reads the same from any copy of this module.
 const CONTRACT = Symbol.for("ledgerlink.contract");
 
+/** A contract as attached: tagged once its route file's methods() named the tag. */
+export type Attached = Declared & { tag?: Tag };
+
 /** Attaches the contract a handler answers by (route() does; health, outside the kernel, too). */
-export function documented<F extends (...args: never[]) => unknown>(contract: Contract, handler: F): F {
+export function documented<F extends (...args: never[]) => unknown>(contract: Declared | Contract, handler: F): F {
   Object.defineProperty(handler, CONTRACT, { value: contract });
   return handler;
 }
 
-export function contractOf(handler: unknown): Contract | undefined {
+export function contractOf(handler: unknown): Attached | undefined {
   return typeof handler === "function"
-    ? (handler as unknown as Record<symbol, Contract | undefined>)[CONTRACT]
+    ? (handler as unknown as Record<symbol, Attached | undefined>)[CONTRACT]
     : undefined;
 }
 
@@ -31,15 +36,22 @@ export function methodNotAllowed(request: Request, allow: string): Promise<Respo
   return Promise.resolve(jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, { allow }));
 }
 
-/** The methods a route file exports; the others answer 405 in the envelope with an Allow header. */
-export function methods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+/**
+ * The methods a route file exports, their operations documented under `tag`; the others answer 405
+ * in the envelope with an Allow header.
+ */
+export function methods(tag: Tag, handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = Object.keys(handlers).join(", ");
-  const notAllowed = (): Handler => (request) => methodNotAllowed(request, allow);
+  const served = (handler: Handler | undefined): Handler => {
+    if (!handler) return (request) => methodNotAllowed(request, allow);
+    const declared = contractOf(handler);
+    return declared ? documented({ ...declared, tag }, (request, context) => handler(request, context)) : handler;
+  };
   return {
-    GET: handlers.GET ?? notAllowed(),
-    POST: handlers.POST ?? notAllowed(),
-    PUT: handlers.PUT ?? notAllowed(),
-    PATCH: handlers.PATCH ?? notAllowed(),
-    DELETE: handlers.DELETE ?? notAllowed(),
+    GET: served(handlers.GET),
+    POST: served(handlers.POST),
+    PUT: served(handlers.PUT),
+    PATCH: served(handlers.PATCH),
+    DELETE: served(handlers.DELETE),
   };
 }

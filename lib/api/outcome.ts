@@ -1,6 +1,6 @@
 // What the kernel makes of a handler's result: the status, the serialised body and the headers it
 // will send, checked against the route's contract in development and tests (lib/api/response-check.ts).
-import type { Contract, ResultOf } from "@/lib/api/contract";
+import type { Declared, ResultOf } from "@/lib/api/contract";
 import { ApiError } from "@/lib/api/errors";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { errorBody } from "@/lib/api/response";
@@ -34,7 +34,7 @@ export function errorOutcome(error: ApiError, requestId: string): Outcome {
 /** Serialises a handler's result for the wire; throws a ContractViolation when it breaks the contract. */
 export function outcomeOf<R extends Responses>(
   method: string,
-  contract: Contract,
+  contract: Declared,
   result: ResultOf<R>,
   requestId: string,
 ): Outcome {

@@ -2,7 +2,7 @@
 // contract before it leaves: a status the route does not declare, a body its schema rejects, or a
 // field the schema does not have fails the request with a 500 and a log line naming the route,
 // the status and the fields. Off in production (env RESPONSE_CHECK), where it would cost time.
-import type { Contract } from "@/lib/api/contract";
+import type { Declared } from "@/lib/api/contract";
 import { env } from "@/lib/env";
 import { declaresSuccess, errorBodySchema, fileMediaType, successBodySchema } from "@/lib/openapi/bodies";
 
@@ -30,7 +30,7 @@ function undeclared(sent: unknown, parsed: unknown, path: string): string[] {
 }
 
 /** Throws a ContractViolation when this answer is not what the route declares. */
-export function checkResponse(method: string, contract: Contract, status: number, text: string): void {
+export function checkResponse(method: string, contract: Declared, status: number, text: string): void {
   const where = `${method} ${contract.operationId} answered ${status}`;
   const isSuccess = status < 400;
   if (isSuccess && !declaresSuccess(contract, status))

@@ -1,5 +1,6 @@
-// The route kernel. Every API route is `route({...})`: the one description of the endpoint (its
-// contract: summary, tag, request and response schemas, see lib/api/contract.ts) and the handler.
+// The route kernel. Every API route is `route(operationId, summary, {...})`: the one description of
+// the endpoint (its contract: who may call it, request and response schemas, see lib/api/contract.ts)
+// and the handler; its file's `methods(tag, {...})` names the document's tag once.
 // The kernel owns the request id, authentication, rate limiting, X-Scope resolution, capability
 // checks, Idempotency-Key, zod validation, the envelope, error mapping and the one log line per
 // request. Handlers stay thin; the compiler holds their results to the declared responses, and in
@@ -52,6 +53,7 @@ import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
 export { methods, type Handler } from "@/lib/api/methods";
+export { scoped, unscoped } from "@/lib/api/load";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const UNCHECKED = z.unknown();
@@ -65,9 +67,13 @@ export function route<
   Q extends z.ZodType | undefined = undefined,
   Own extends boolean = false,
   F = undefined,
->(options: RouteOptions<A, Scoped, B, Q, Own, R, H, F> & NoExcess<H, R>): Handler {
+>(
+  operationId: string,
+  summary: string,
+  options: RouteOptions<A, Scoped, B, Q, Own, R, H, F> & NoExcess<H, R>,
+): Handler {
   const { handler, rateLimit, anonymousKey, anonymousLimits, readOnly, transaction, load, ...declared } = options;
-  const contract = withLoadParam(declared, load);
+  const contract = withLoadParam({ operationId, summary, ...declared }, load);
   const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
   const own = contract.ownValidation === true;

@@ -1,10 +1,10 @@
 // Which error codes an operation can answer, derived from what its route() declares.
-import type { Contract } from "@/lib/api/contract";
+import type { Declared } from "@/lib/api/contract";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
-function errorCodesOf(method: string, op: Contract): ErrorCode[] {
+function errorCodesOf(method: string, op: Declared): ErrorCode[] {
   if (op.bare) return [];
   const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
   const write = WRITES.has(method.toLowerCase());
@@ -28,7 +28,7 @@ function errorCodesOf(method: string, op: Contract): ErrorCode[] {
 }
 
 /** Error codes grouped by HTTP status. */
-export function errorStatusesOf(method: string, op: Contract): Map<number, ErrorCode[]> {
+export function errorStatusesOf(method: string, op: Declared): Map<number, ErrorCode[]> {
   const out = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(method, op)) {
     const status = ERROR_STATUS[code];

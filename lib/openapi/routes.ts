@@ -125,8 +125,11 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 function collect(): Operation[] {
   return Object.entries(ROUTE_MODULES).flatMap(([path, module]) =>
     METHODS.flatMap((method) => {
-      const contract = contractOf(module[method]);
-      return contract ? [{ method, path, contract, handler: module[method] as Handler }] : [];
+      const declared = contractOf(module[method]);
+      if (!declared) return [];
+      const { tag } = declared;
+      if (!tag) throw new Error(`${method} ${path} has no tag: export its methods through methods(tag, {...})`);
+      return [{ method, path, contract: { ...declared, tag }, handler: module[method] as Handler }];
     }),
   );
 }

@@ -3,18 +3,13 @@
 // Accepts Idempotency-Key.
 import { ClientSchema } from "@/lib/openapi/schemas/platform";
 import { page } from "@/lib/api/responses";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { createClient, listClients } from "@/lib/clients/clients";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listClients",
-    tag: "Clients",
-    summary: "List clients, newest first",
-    auth: "any",
-    scoped: true,
-    capability: "clients.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Clients", {
+  GET: route("listClients", "List clients, newest first", {
+    ...scoped("any", "clients.read"),
     query: ListClientsQuery,
     responses: { 200: page(ClientSchema) },
     handler: async ({ db, scope, query }) => {
@@ -22,13 +17,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       return { data: page.items, meta: page.meta };
     },
   }),
-  POST: route({
-    operationId: "createClient",
-    tag: "Clients",
-    summary: "Create a client",
-    auth: "any",
-    scoped: true,
-    capability: "clients.write",
+  POST: route("createClient", "Create a client", {
+    ...scoped("any", "clients.write"),
     body: CreateClientBody,
     responses: { 201: ClientSchema },
     handler: async ({ db, scope, principal, body }) => ({

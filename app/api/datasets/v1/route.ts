@@ -2,17 +2,12 @@
 // scope's data registry, each with its subset types and the providers that can serve them.
 import { DatasetSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { listDatasets } from "@/lib/datasets/datasets";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listDatasets",
-    tag: "Data registry",
-    summary: "List datasets",
-    auth: "any",
-    scoped: true,
-    capability: "datasets.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("listDatasets", "List datasets", {
+    ...scoped("any", "datasets.read"),
     responses: { 200: z.array(DatasetSchema) },
     handler: async ({ db, scope }) => ({ data: await listDatasets(db, scope.scopeId) }),
   }),

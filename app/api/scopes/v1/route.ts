@@ -2,27 +2,20 @@
 // scopeId, name and the caller's role. POST — a person: creates a scope with them as admin.
 import { ScopeSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { CreateScopeBody } from "@/lib/scopes/schemas";
 import { createScope, listScopes } from "@/lib/scopes/scopes";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listScopes",
-    tag: "Scopes",
-    summary: "The scopes the caller may name in X-Scope",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
+  GET: route("listScopes", "The scopes the caller may name in X-Scope", {
     auth: "any",
     readOnly: true,
     scoped: false,
     responses: { 200: z.array(ScopeSchema) },
     handler: async ({ db, principal }) => ({ data: await listScopes(db, principal) }),
   }),
-  POST: route({
-    operationId: "createScope",
-    tag: "Scopes",
-    summary: "Create a scope (the creator is admin)",
-    auth: "user",
-    scoped: false,
+  POST: route("createScope", "Create a scope (the creator is admin)", {
+    ...unscoped("user"),
     body: CreateScopeBody,
     responses: { 201: ScopeSchema },
     handler: async ({ db, principal, body }) => ({

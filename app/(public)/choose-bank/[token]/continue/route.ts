@@ -3,7 +3,7 @@
 // {authorizationUrl} for the browser to follow. A link that expired or was used → 409.
 import { z } from "zod";
 import { conflict } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { chooseBank } from "@/lib/accounttracking/bank-picker";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
@@ -15,13 +15,10 @@ const REFUSED = {
   not_pending: "This connection is no longer waiting for a bank.",
 } as const;
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "continueToChosenBank",
-    tag: "Account tracking",
-    summary: "Hosted bank picker: create the consent at the chosen bank (not part of the public API)",
-    auth: "public",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  POST: route("continueToChosenBank", "Hosted bank picker: create the consent at the chosen bank", {
+    description: "Not part of the public API.",
+    ...unscoped("public"),
     body: z.strictObject({ bankId: z.string().trim().min(1, "Choose a bank").max(100) }),
     responses: { 200: z.object({ authorizationUrl: z.string() }) },
     errors: BANK_ERRORS,

@@ -7,18 +7,15 @@
 import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
 import { planTrack } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
 import { queueRun } from "@/lib/sync/service";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listAccounts",
-    tag: "Tracked accounts",
-    summary: "List tracked accounts, oldest first, each with its latest sync",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("listAccounts", "List tracked accounts, oldest first, each with its latest sync", {
     auth: "any",
     readOnly: true,
     scoped: true,
@@ -30,15 +27,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       return { data: page.items, meta: page.meta };
     },
   }),
-  POST: route({
-    operationId: "trackAccount",
-    tag: "Tracked accounts",
-    summary: "Track a bank account; starts its first sync",
+  POST: route("trackAccount", "Track a bank account; starts its first sync", {
     description:
       "Send bankId, countryCode and accountType alone to track the one shared account of that type under the only valid consent for the bank. Where several shared accounts match, the answer is 422 and `error.details.accountId` lists each candidate with its accountId (and name, IBAN, currency): repeat the request with the chosen accountId. Where several valid consents exist for the bank, send consentId.",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
+    ...scoped("user", "accounts.setup"),
     body: TrackAccountBody,
     responses: { 201: TrackedSchema },
     errors: BANK_ERRORS,

@@ -4,19 +4,14 @@
 import { BankSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { BanksQuery } from "@/lib/accounttracking/schemas";
 import { integrations } from "@/lib/banking/registry";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listBanks",
-    tag: "Account tracking",
-    summary: "Banks of a country",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("listBanks", "Banks of a country", {
+    ...scoped("any", "accounts.read"),
     query: BanksQuery,
     responses: { 200: z.array(BankSchema) },
     errors: BANK_ERRORS,

@@ -5,19 +5,14 @@
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listConsents",
-    tag: "Account tracking",
-    summary: "List consents, newest first (stored state)",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("listConsents", "List consents, newest first (stored state)", {
+    ...scoped("any", "accounts.read"),
     query: ListConsentsQuery,
     responses: { 200: page(ConsentSchema) },
     handler: async ({ db, scope, query }) => {
@@ -25,13 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       return { data: page.items.map(serializeConsent), meta: page.meta };
     },
   }),
-  POST: route({
-    operationId: "createConsent",
-    tag: "Account tracking",
-    summary: "Create a consent (pending until the account holder approves it at the bank)",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
+  POST: route("createConsent", "Create a consent (pending until the account holder approves it at the bank)", {
+    ...scoped("user", "accounts.setup"),
     body: CreateConsentBody,
     responses: { 201: ConsentSchema },
     errors: BANK_ERRORS,

@@ -7,17 +7,17 @@ import { methods, route } from "@/lib/api/route";
 import { counterpartNames } from "@/lib/counterparts/names";
 import { CounterpartNamesQuery } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "getCounterpartNames",
-    tag: "Counterparts",
-    summary: "Display names of up to 200 counterparts by id (consolidation resolved; other scopes' ids left out)",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("getCounterpartNames", "Display names of counterparts by id", {
+    description: "Up to 200 ids; a consolidated member resolves to its target; other scopes' ids are left out.",
     auth: "any",
     readOnly: true,
     scoped: true,
     capability: "accounts.read",
     query: CounterpartNamesQuery,
     responses: { 200: z.array(CounterpartNameSchema) },
-    handler: async ({ db, scope, query }) => ({ data: await counterpartNames(db, scope.scopeId, query["filter[id]"]) }),
+    handler: async ({ db, scope, query }) => ({
+      data: await counterpartNames(db, scope.scopeId, query["filter[id]"]),
+    }),
   }),
 });

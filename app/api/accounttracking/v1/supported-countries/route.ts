@@ -3,18 +3,13 @@
 import { CountrySchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { countriesWithBanks } from "@/lib/accounttracking/bank-directory";
 import { integrations } from "@/lib/banking/registry";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listSupportedCountries",
-    tag: "Account tracking",
-    summary: "Countries with banks",
-    auth: "any",
-    scoped: true,
-    capability: "accounts.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("listSupportedCountries", "Countries with banks", {
+    ...scoped("any", "accounts.read"),
     responses: { 200: z.array(CountrySchema) },
     errors: BANK_ERRORS,
     handler: async () => ({ data: await countriesWithBanks([...integrations().values()]) }),

@@ -1,17 +1,12 @@
 // POST /api/accounttracking/v1/users — scoped; a person with accounts.setup (App tokens: 403
 // user_context_required). Registers the caller for tracking: 201 the first time, 200 after.
 import { TrackingStatusSchema } from "@/lib/openapi/schemas/accounttracking";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { registerForTracking } from "@/lib/accounttracking/registration";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "registerForTracking",
-    tag: "Account tracking",
-    summary: "Register the caller for tracking (201 the first time, 200 after)",
-    auth: "user",
-    scoped: true,
-    capability: "accounts.setup",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  POST: route("registerForTracking", "Register the caller for tracking (201 the first time, 200 after)", {
+    ...scoped("user", "accounts.setup"),
     responses: { 201: TrackingStatusSchema, 200: TrackingStatusSchema },
     handler: async ({ db, scope, principal }) => {
       const { created, ...data } = await registerForTracking(db, scope.scopeId, principal.userId);

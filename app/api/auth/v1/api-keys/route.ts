@@ -3,28 +3,18 @@
 // with role member or viewer. The secret is in the POST response only (`data.token`).
 import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { CreateApiKeyBody } from "@/lib/identity/schemas";
 import { createAppToken, listAppTokens } from "@/lib/identity/tokens";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listApiKeys",
-    tag: "Authentication",
-    summary: "List the scope's App tokens (API keys, connector apps, delegated agents)",
-    auth: "user",
-    scoped: true,
-    capability: "tokens.manage",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  GET: route("listApiKeys", "List the scope's App tokens (API keys, connector apps, delegated agents)", {
+    ...scoped("user", "tokens.manage"),
     responses: { 200: z.array(TokenRecordSchema) },
     handler: async ({ db, scope }) => ({ data: await listAppTokens(db, scope.scopeId) }),
   }),
-  POST: route({
-    operationId: "createApiKey",
-    tag: "Authentication",
-    summary: "Create an App token bound to this scope (the secret is shown once)",
-    auth: "user",
-    scoped: true,
-    capability: "tokens.manage",
+  POST: route("createApiKey", "Create an App token bound to this scope (the secret is shown once)", {
+    ...scoped("user", "tokens.manage"),
     body: CreateApiKeyBody,
     responses: { 201: CreatedTokenSchema },
     handler: async ({ db, scope, principal, body }) => ({

@@ -1,16 +1,12 @@
 // GET /api/auth/v1/me — any principal. Who the caller is: a person, or an App token and its scope.
 import { MeSchema } from "@/lib/openapi/schemas/platform";
 import { notFound } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { serializeUser } from "@/lib/identity/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "getMe",
-    tag: "Authentication",
-    summary: "Who the caller is",
-    auth: "any",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  GET: route("getMe", "Who the caller is", {
+    ...unscoped("any"),
     responses: { 200: MeSchema },
     errors: ["not_found"],
     handler: async ({ db, principal }) => {

@@ -3,26 +3,18 @@
 // the POST response only (`data.token`); it is stored as a hash.
 import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { CreatePersonalTokenBody } from "@/lib/identity/schemas";
 import { createPersonalToken, listPersonalTokens } from "@/lib/identity/tokens";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listPersonalTokens",
-    tag: "Authentication",
-    summary: "List your personal access tokens",
-    auth: "user",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  GET: route("listPersonalTokens", "List your personal access tokens", {
+    ...unscoped("user"),
     responses: { 200: z.array(TokenRecordSchema) },
     handler: async ({ db, principal }) => ({ data: await listPersonalTokens(db, principal.userId) }),
   }),
-  POST: route({
-    operationId: "createPersonalToken",
-    tag: "Authentication",
-    summary: "Create a personal access token (the secret is shown once)",
-    auth: "user",
-    scoped: false,
+  POST: route("createPersonalToken", "Create a personal access token (the secret is shown once)", {
+    ...unscoped("user"),
     body: CreatePersonalTokenBody,
     responses: { 201: CreatedTokenSchema },
     handler: async ({ db, principal, body }) => ({

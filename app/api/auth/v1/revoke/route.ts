@@ -1,17 +1,13 @@
 // POST /api/auth/v1/revoke — public (RFC 7009 style). Revokes the token given in the body;
 // a refresh token revokes its whole sign-in. Answers 200 whether or not the token existed.
 import { RevokedSchema } from "@/lib/openapi/schemas/platform";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { RevokeBody } from "@/lib/identity/schemas";
 import { revokeBySecret } from "@/lib/identity/tokens";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "revokeToken",
-    tag: "Authentication",
-    summary: "Revoke a token (a refresh token ends its whole sign-in)",
-    auth: "public",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  POST: route("revokeToken", "Revoke a token (a refresh token ends its whole sign-in)", {
+    ...unscoped("public"),
     body: RevokeBody,
     rateLimit: "auth",
     responses: { 200: RevokedSchema },

@@ -1,20 +1,16 @@
 // POST /api/auth/v1/sign-up — public. Creates a person and their own scope (they are its admin).
 // The browser then signs in through Auth.js; API callers use POST /api/auth/v1/token.
 import { SignUpResultSchema } from "@/lib/openapi/schemas/platform";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { clientAddress } from "@/lib/api/rate-limit";
 import { serializeUser } from "@/lib/identity/serialize";
 import { SignUpBody } from "@/lib/identity/schemas";
 import { signUp } from "@/lib/identity/sign-up";
 import { serializeScope } from "@/lib/scopes/scopes";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "signUp",
-    tag: "Authentication",
-    summary: "Create an account and its own scope",
-    auth: "public",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  POST: route("signUp", "Create an account and its own scope", {
+    ...unscoped("public"),
     body: SignUpBody,
     rateLimit: "auth",
     anonymousKey: (request) => `signup:${clientAddress(request)}`,

@@ -4,7 +4,7 @@
 // grant counts per refresh-token family (one sign-in), so people behind one NAT never share it.
 import { TokenPairSchema } from "@/lib/openapi/schemas/platform";
 import { ApiError } from "@/lib/api/errors";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { clientAddress, passwordCheckLimits, type LimitKey } from "@/lib/api/rate-limit";
 import { hashToken } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db/client";
@@ -38,13 +38,10 @@ async function grantLimits(request: Request, bodyText: string): Promise<LimitKey
   return [{ name: "auth", key: `token:${address}` }];
 }
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "issueToken",
-    tag: "Authentication",
-    summary: "Exchange a password or refresh token for an access token (15 min) and a rotating refresh token (30 days)",
-    auth: "public",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  POST: route("issueToken", "Exchange a password or refresh token for tokens", {
+    description: "An access token (15 min) and a rotating refresh token (30 days).",
+    ...unscoped("public"),
     body: TokenGrantBody,
     rateLimit: "auth",
     anonymousLimits: grantLimits,

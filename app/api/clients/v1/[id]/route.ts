@@ -3,12 +3,9 @@ import { ClientSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { clientRoute } from "@/lib/clients/clients";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Clients", {
+  GET: route("getClient", "Get a client", {
     ...clientRoute("any", "clients.read"),
-    operationId: "getClient",
-    tag: "Clients",
-    summary: "Get a client",
     responses: { 200: ClientSchema },
     handler: ({ found: client }) => Promise.resolve({ data: client }),
   }),

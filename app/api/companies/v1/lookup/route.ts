@@ -4,18 +4,13 @@
 // Resolves the applicable dataset profile, fetches its subsets from its providers in priority
 // order with fallback, reports per subset who served it, and increments the profile's usage.
 import { LookupResultSchema } from "@/lib/openapi/schemas/platform";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { lookupCompany } from "@/lib/datasets/lookup";
 import { LookupQuery, parseLookupQuery } from "@/lib/datasets/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "lookupCompany",
-    tag: "Data registry",
-    summary: "Look up a company through the applicable profile",
-    auth: "any",
-    scoped: true,
-    capability: "lookup.run",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("lookupCompany", "Look up a company through the applicable profile", {
+    ...scoped("any", "lookup.run"),
     query: LookupQuery,
     ownValidation: true,
     responses: { 200: LookupResultSchema },

@@ -4,12 +4,9 @@ import { DatasetSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { datasetRoute } from "@/lib/datasets/datasets";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("getDataset", "Get a dataset", {
     ...datasetRoute("any", "datasets.read"),
-    operationId: "getDataset",
-    tag: "Data registry",
-    summary: "Get a dataset",
     responses: { 200: DatasetSchema },
     handler: ({ found: dataset }) => Promise.resolve({ data: dataset }),
   }),

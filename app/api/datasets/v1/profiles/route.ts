@@ -4,18 +4,13 @@
 // profiles.write_default (admins). snake_case request, camelCase response; accepts Idempotency-Key.
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { page } from "@/lib/api/responses";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { createProfile, listProfiles } from "@/lib/datasets/profiles";
 import { ListProfilesQuery, parseProfileRequest, parseSnake } from "@/lib/datasets/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listProfiles",
-    tag: "Data registry",
-    summary: "List profiles, newest first",
-    auth: "any",
-    scoped: true,
-    capability: "datasets.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("listProfiles", "List profiles, newest first", {
+    ...scoped("any", "datasets.read"),
     query: ListProfilesQuery,
     ownValidation: true,
     responses: { 200: page(ProfileSchema) },
@@ -24,13 +19,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       return { data: page.items, meta: page.meta };
     },
   }),
-  POST: route({
-    operationId: "createProfile",
-    tag: "Data registry",
-    summary: "Create a profile",
-    auth: "any",
-    scoped: true,
-    capability: "profiles.write",
+  POST: route("createProfile", "Create a profile", {
+    ...scoped("any", "profiles.write"),
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 201: ProfileSchema },

@@ -3,17 +3,12 @@
 // and whether this server has them switched on.
 import { ProviderSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { providerCatalogue } from "@/lib/datasets/providers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listProviders",
-    tag: "Data registry",
-    summary: "List company-data providers in the default order",
-    auth: "any",
-    scoped: true,
-    capability: "datasets.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("listProviders", "List company-data providers in the default order", {
+    ...scoped("any", "datasets.read"),
     responses: { 200: z.array(ProviderSchema) },
     handler: () => Promise.resolve({ data: providerCatalogue() }),
   }),

@@ -2,28 +2,18 @@
 // adds an existing account by email with a role (admin, member, viewer).
 import { MemberSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { AddMemberBody } from "@/lib/scopes/schemas";
 import { addMember, listMembers } from "@/lib/scopes/scopes";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listMembers",
-    tag: "Scopes",
-    summary: "List the scope's members",
-    auth: "any",
-    scoped: true,
-    capability: "scope.read",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
+  GET: route("listMembers", "List the scope's members", {
+    ...scoped("any", "scope.read"),
     responses: { 200: z.array(MemberSchema) },
     handler: async ({ db, scope }) => ({ data: await listMembers(db, scope.scopeId) }),
   }),
-  POST: route({
-    operationId: "addMember",
-    tag: "Scopes",
-    summary: "Add an existing account to the scope",
-    auth: "user",
-    scoped: true,
-    capability: "members.manage",
+  POST: route("addMember", "Add an existing account to the scope", {
+    ...scoped("user", "members.manage"),
     body: AddMemberBody,
     responses: { 201: MemberSchema },
     handler: async ({ db, scope, body }) => ({ status: 201, data: await addMember(db, scope.scopeId, body) }),

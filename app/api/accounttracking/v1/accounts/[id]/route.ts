@@ -3,12 +3,9 @@ import { AccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_READ, latestRun, serializeAccount } from "@/lib/accounttracking/accounts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("getAccount", "Get a tracked account", {
     ...ACCOUNT_READ,
-    operationId: "getAccount",
-    tag: "Tracked accounts",
-    summary: "Get a tracked account",
     readOnly: true,
     responses: { 200: AccountSchema },
     handler: async ({ db, found: account }) => ({ data: serializeAccount(account, await latestRun(db, account.id)) }),

@@ -4,12 +4,9 @@ import { methods, route } from "@/lib/api/route";
 import { CONSENT_READ } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("getConsent", "Get a consent (stored state, no bank call)", {
     ...CONSENT_READ,
-    operationId: "getConsent",
-    tag: "Account tracking",
-    summary: "Get a consent (stored state, no bank call)",
     responses: { 200: ConsentSchema },
     handler: ({ found: consent }) => Promise.resolve({ data: serializeConsent(consent) }),
   }),

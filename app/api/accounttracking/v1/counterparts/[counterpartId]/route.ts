@@ -10,23 +10,17 @@ import { setAlias } from "@/lib/counterparts/edit";
 import { COUNTERPART_READ, COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("getCounterpart", "A counterpart with its members, match keys, bank names, totals and monthly totals", {
     ...COUNTERPART_READ,
-    operationId: "getCounterpart",
-    tag: "Counterparts",
-    summary: "A counterpart with its members, match keys, bank names, totals and monthly totals",
     query: AccountFilterQuery,
     responses: { 200: CounterpartDetailSchema },
     handler: async ({ db, query, found: counterpart }) => ({
       data: await counterpartDetail(db, counterpart, query["filter[accountId]"]),
     }),
   }),
-  PATCH: route({
+  PATCH: route("setCounterpartAlias", "Set or clear (null) the alias", {
     ...COUNTERPART_WRITE,
-    operationId: "setCounterpartAlias",
-    tag: "Counterparts",
-    summary: "Set or clear (null) the alias",
     body: AliasBody,
     responses: { 200: CounterpartSchema },
     handler: async ({ db, body, found: counterpart }) => ({

@@ -3,18 +3,13 @@
 // consolidated, none in a family) → 201 {id, targetId, memberIds, createdAt, undoneAt: null}.
 // Undo with DELETE …/consolidations/{id}. Accepts Idempotency-Key.
 import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
 import { ConsolidateBody } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    operationId: "consolidateCounterparts",
-    tag: "Counterparts",
-    summary: "Consolidate counterparts into a target",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  POST: route("consolidateCounterparts", "Consolidate counterparts into a target", {
+    ...scoped("user", "counterparts.write"),
     body: ConsolidateBody,
     responses: { 201: ConsolidationSchema },
     handler: async ({ db, scope, principal, body }) => {

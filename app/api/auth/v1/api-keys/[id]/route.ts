@@ -4,12 +4,9 @@ import { TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { appTokenRoute, revokeAppToken } from "@/lib/identity/tokens";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  DELETE: route("revokeApiKey", "Revoke an App token", {
     ...appTokenRoute("user", "tokens.manage"),
-    operationId: "revokeApiKey",
-    tag: "Authentication",
-    summary: "Revoke an App token",
     responses: { 200: TokenRecordSchema },
     handler: async ({ db, found: token }) => ({ data: await revokeAppToken(db, token) }),
   }),

@@ -1,15 +1,11 @@
 // DELETE /api/auth/v1/personal-tokens/{id} — the owner only. Revokes at once (next use → 401).
 import { TokenRecordSchema } from "@/lib/openapi/schemas/platform";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { revokePersonalToken } from "@/lib/identity/tokens";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: route({
-    operationId: "revokePersonalToken",
-    tag: "Authentication",
-    summary: "Revoke a personal access token",
-    auth: "user",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  DELETE: route("revokePersonalToken", "Revoke a personal access token", {
+    ...unscoped("user"),
     uuidParams: ["id"],
     responses: { 200: TokenRecordSchema },
     handler: async ({ db, principal, params }) => ({

@@ -9,20 +9,14 @@ import { methods, route } from "@/lib/api/route";
 import { PROFILE_WRITE, deleteProfile, profileRoute, serializeProfile, updateProfile } from "@/lib/datasets/profiles";
 import { parseProfileRequest } from "@/lib/datasets/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  GET: route("getProfile", "Get a profile", {
     ...profileRoute("any", "datasets.read"),
-    operationId: "getProfile",
-    tag: "Data registry",
-    summary: "Get a profile",
     responses: { 200: ProfileSchema },
     handler: ({ found: profile }) => Promise.resolve({ data: serializeProfile(profile) }),
   }),
-  PUT: route({
+  PUT: route("replaceProfile", "Replace a profile", {
     ...PROFILE_WRITE,
-    operationId: "replaceProfile",
-    tag: "Data registry",
-    summary: "Replace a profile",
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 200: ProfileSchema },
@@ -30,11 +24,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       data: await updateProfile(db, profile, () => parseProfileRequest(body), authorize),
     }),
   }),
-  DELETE: route({
+  DELETE: route("deleteProfile", "Delete a profile", {
     ...PROFILE_WRITE,
-    operationId: "deleteProfile",
-    tag: "Data registry",
-    summary: "Delete a profile",
     responses: { 204: NO_BODY },
     handler: async ({ db, authorize, found: profile }) => {
       await deleteProfile(db, profile, authorize);

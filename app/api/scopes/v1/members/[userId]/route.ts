@@ -6,21 +6,15 @@ import { methods, route } from "@/lib/api/route";
 import { UpdateMemberBody } from "@/lib/scopes/schemas";
 import { MEMBER_MANAGE, removeMember, updateMemberRole } from "@/lib/scopes/scopes";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PATCH: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
+  PATCH: route("updateMember", "Change a member's role (a scope always keeps one admin)", {
     ...MEMBER_MANAGE,
-    operationId: "updateMember",
-    tag: "Scopes",
-    summary: "Change a member's role (a scope always keeps one admin)",
     body: UpdateMemberBody,
     responses: { 200: MemberSchema },
     handler: async ({ db, body, found: member }) => ({ data: await updateMemberRole(db, member, body.role) }),
   }),
-  DELETE: route({
+  DELETE: route("removeMember", "Remove a member", {
     ...MEMBER_MANAGE,
-    operationId: "removeMember",
-    tag: "Scopes",
-    summary: "Remove a member",
     responses: { 204: NO_BODY },
     handler: async ({ db, found: member }) => {
       await removeMember(db, member);

@@ -6,12 +6,9 @@ import { methods, route } from "@/lib/api/route";
 import { accountRoute, setAutoUpdates } from "@/lib/accounttracking/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  PUT: route("setAutoUpdate", "Automatic updates per day (0–3)", {
     ...accountRoute("user", "accounts.setup"),
-    operationId: "setAutoUpdate",
-    tag: "Tracked accounts",
-    summary: "Automatic updates per day (0–3)",
     body: AutoUpdateBody,
     responses: { 200: AutoUpdateSchema },
     handler: async ({ db, body, found: account }) => ({ data: await setAutoUpdates(db, account, body.timesPerDay) }),

@@ -11,12 +11,9 @@ import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
 import { listCounterparts } from "@/lib/counterparts/list";
 import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("listAccountCounterparts", "The parties an account's transactions are with, with totals", {
     ...ACCOUNT_READ,
-    operationId: "listAccountCounterparts",
-    tag: "Counterparts",
-    summary: "The parties an account's transactions are with, with totals",
     readOnly: true,
     query: CounterpartsQuery,
     responses: { 200: page(CounterpartListItemSchema) },

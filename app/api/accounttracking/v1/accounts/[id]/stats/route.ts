@@ -6,13 +6,10 @@ import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
 import { accountStats } from "@/lib/accounttracking/stats";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("getAccountStats", "An account's balance, counts, monthly in/out and top counterparts", {
+    description: "Over the whole history; own-account transfers apart.",
     ...ACCOUNT_READ,
-    operationId: "getAccountStats",
-    tag: "Tracked accounts",
-    summary:
-      "Balance, counts, monthly in/out over the whole history (own-account transfers apart) and top counterparts",
     readOnly: true,
     responses: { 200: StatsSchema },
     handler: async ({ found: account }) => ({ data: await accountStats(account) }),

@@ -5,12 +5,9 @@ import { SyncStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_READ, syncStatus } from "@/lib/accounttracking/accounts";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("getSyncStatus", "The latest sync run, schedule and PSD2 unattended-access budget", {
     ...ACCOUNT_READ,
-    operationId: "getSyncStatus",
-    tag: "Tracked accounts",
-    summary: "The latest sync run, schedule and PSD2 unattended-access budget",
     readOnly: true,
     responses: { 200: SyncStatusSchema },
     handler: async ({ db, found: account }) => ({ data: await syncStatus(db, account) }),

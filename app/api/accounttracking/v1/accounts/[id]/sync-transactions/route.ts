@@ -9,12 +9,9 @@ import { accessContext } from "@/lib/accounttracking/access";
 import { accountRoute, serializeRun } from "@/lib/accounttracking/accounts";
 import { createRun, queueRun } from "@/lib/sync/service";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  POST: route("syncTransactions", "Start a sync (202; while one is queued or running, that run)", {
     ...accountRoute("user", "accounts.sync"),
-    operationId: "syncTransactions",
-    tag: "Tracked accounts",
-    summary: "Start a sync (202; while one is queued or running, that run)",
     responses: { 202: SyncRunSchema },
     handler: async ({ db, scope, principal, request, requestId, found: account }) => {
       const context = accessContext(request, principal, requestId);

@@ -7,13 +7,11 @@ import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionsCsv } from "@/lib/accounttracking/transaction-csv";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("exportTransactionsCsv", "The filtered transactions as CSV, newest first", {
     ...ACCOUNT_ID_READ,
-    operationId: "exportTransactionsCsv",
-    tag: "Tracked accounts",
-    summary: "The filtered transactions (same filters as the list, no paging) as a CSV download, newest first",
-    description: "RFC 4180, UTF-8, CRLF; a header row, then one row per transaction. Errors are JSON in the envelope.",
+    description:
+      "Same filters as the list, no paging. RFC 4180, UTF-8, CRLF; a header row, then one row per transaction. Errors are JSON in the envelope.",
     readOnly: true,
     query: TransactionFilterQuery,
     responses: { 200: file("text/csv") },

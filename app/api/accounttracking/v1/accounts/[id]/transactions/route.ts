@@ -11,11 +11,8 @@ import { requireAccountId } from "@/lib/accounttracking/accounts";
 import { TransactionsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { listTransactions } from "@/lib/accounttracking/transactions";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "listTransactions",
-    tag: "Tracked accounts",
-    summary: "Transactions, newest first, page by page (cursor)",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("listTransactions", "Transactions, newest first, page by page (cursor)", {
     description: "perPage default 100, max 500. Dates are inclusive, YYYY-MM-DD.",
     auth: "any",
     readOnly: true,

@@ -8,12 +8,9 @@ import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { CONSENT_READ, consentAccounts } from "@/lib/accounttracking/consents";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("listConsentAccounts", "The bank accounts a valid consent exposes", {
     ...CONSENT_READ,
-    operationId: "listConsentAccounts",
-    tag: "Account tracking",
-    summary: "The bank accounts a valid consent exposes",
     responses: { 200: z.array(BankAccountSchema) },
     errors: BANK_ERRORS,
     handler: async ({ db, principal, request, requestId, found: consent }) => {

@@ -13,12 +13,9 @@ import { planRedirect } from "@/lib/accounttracking/authorization";
 import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  POST: route("initiateConsentRedirect", "Start the bank redirect: returns the URL to send the account holder to", {
     ...CONSENT_SETUP,
-    operationId: "initiateConsentRedirect",
-    tag: "Account tracking",
-    summary: "Start the bank redirect: returns the URL to send the account holder to",
     description:
       "With a bank (bankId here, or given when the consent was created), authorizationUrl is the bank's own approval page: the consent is created at the bank first. With no body and no bank, authorizationUrl is Ledgerlink's hosted bank picker (`/choose-bank/<token>`, a public page; the token is signed, bound to this redirect, and lives as long as its state, stateExpiresAt): the account holder picks a country and a bank of the consent's integration there, then continues to that bank, where they choose which accounts to share. Without returnTo the flow ends on the public page `/bank-connection-result`, which says the outcome and that the window can be closed; with returnTo, there, with consentId and status (or error when the callback was refused).",
     body: InitiateRedirectBody,

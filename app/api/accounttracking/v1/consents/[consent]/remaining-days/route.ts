@@ -7,12 +7,9 @@ import { accessContext } from "@/lib/accounttracking/access";
 import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
 import { remainingDaysOf } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("getConsentRemainingDays", "Days of validity left, counted from the bank's date", {
     ...CONSENT_READ,
-    operationId: "getConsentRemainingDays",
-    tag: "Account tracking",
-    summary: "Days of validity left, counted from the bank's date",
     responses: { 200: RemainingDaysSchema },
     errors: BANK_ERRORS,
     handler: async ({ db, principal, request, requestId, found }) => {

@@ -11,13 +11,11 @@ import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  POST: route("renewConsent", "Renew or reconnect a consent", {
+    description:
+      "For a valid, expired or revoked consent: a new pending consent for the same bank; once approved, the tracked accounts move to it. While one is pending, 200 with it.",
     ...CONSENT_SETUP,
-    operationId: "renewConsent",
-    tag: "Account tracking",
-    summary:
-      "Renew or reconnect (valid, expired or revoked): a new pending consent for the same bank; once approved the tracked accounts move to it (200 with it if one is pending)",
     body: RenewConsentBody,
     responses: { 201: ConsentSchema, 200: ConsentSchema },
     errors: BANK_ERRORS,

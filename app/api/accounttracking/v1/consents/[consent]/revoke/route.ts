@@ -10,12 +10,9 @@ import { accessContext } from "@/lib/accounttracking/access";
 import { CONSENT_SETUP, revokeConsent } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  POST: route("revokeConsent", "Revoke a consent at the bank and here", {
     ...CONSENT_SETUP,
-    operationId: "revokeConsent",
-    tag: "Account tracking",
-    summary: "Revoke a consent at the bank and here",
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
     transaction: "narrow",

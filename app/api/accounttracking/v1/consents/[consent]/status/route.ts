@@ -7,12 +7,9 @@ import { accessContext } from "@/lib/accounttracking/access";
 import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("refreshConsentStatus", "Ask the bank for the consent's status; stores and returns it", {
     ...CONSENT_READ,
-    operationId: "refreshConsentStatus",
-    tag: "Account tracking",
-    summary: "Ask the bank for the consent's status; stores and returns it",
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
     handler: async ({ db, principal, request, requestId, found: consent }) => ({

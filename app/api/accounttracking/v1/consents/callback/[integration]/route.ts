@@ -4,18 +4,14 @@
 // ours (or the caller's allowlisted returnTo) that says what happened. A rejected callback changes nothing.
 import { REDIRECT } from "@/lib/api/responses";
 import { z } from "zod";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, unscoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { completeCallback } from "@/lib/accounttracking/callback";
 import { log } from "@/lib/log";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
-    operationId: "consentCallback",
-    tag: "Account tracking",
-    summary: "The bank's redirect back (303 to the result page)",
-    auth: "public",
-    scoped: false,
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
+  GET: route("consentCallback", "The bank's redirect back (303 to the result page)", {
+    ...unscoped("public"),
     query: z.object({ state: z.string().optional(), result: z.enum(["ok", "nok"]).optional() }),
     ownValidation: true,
     responses: { 303: REDIRECT },

@@ -8,23 +8,17 @@ import { bindEntity, unbindEntity } from "@/lib/counterparts/edit";
 import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { EntityBody } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  PUT: route("bindCounterpartEntity", "Bind the counterpart to an entity (e.g. a client)", {
     ...COUNTERPART_WRITE,
-    operationId: "bindCounterpartEntity",
-    tag: "Counterparts",
-    summary: "Bind the counterpart to an entity (e.g. a client)",
     body: EntityBody,
     responses: { 200: CounterpartSchema },
     handler: async ({ db, body, found: counterpart }) => ({
       data: serializeCounterpart(await bindEntity(db, counterpart, body)),
     }),
   }),
-  DELETE: route({
+  DELETE: route("unbindCounterpartEntity", "Unbind the counterpart from its entity", {
     ...COUNTERPART_WRITE,
-    operationId: "unbindCounterpartEntity",
-    tag: "Counterparts",
-    summary: "Unbind the counterpart from its entity",
     responses: { 200: CounterpartSchema },
     handler: async ({ db, found: counterpart }) => ({
       data: serializeCounterpart(await unbindEntity(db, counterpart)),

@@ -7,12 +7,9 @@ import { familyTree } from "@/lib/counterparts/family";
 import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { AccountFilterQuery } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("getCounterpartFamily", "The counterpart's family tree with own and rolled-up totals", {
     ...COUNTERPART_READ,
-    operationId: "getCounterpartFamily",
-    tag: "Counterparts",
-    summary: "The counterpart's family tree with own and rolled-up totals",
     query: AccountFilterQuery,
     responses: { 200: FamilyNodeSchema },
     handler: async ({ db, query, found: counterpart }) => ({

@@ -8,23 +8,17 @@ import { setParent, unlinkParent } from "@/lib/counterparts/family";
 import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { ParentBody } from "@/lib/counterparts/schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  PUT: route("setCounterpartParent", "Make the counterpart a child of another (a cycle → 422)", {
     ...COUNTERPART_WRITE,
-    operationId: "setCounterpartParent",
-    tag: "Counterparts",
-    summary: "Make the counterpart a child of another (a cycle → 422)",
     body: ParentBody,
     responses: { 200: CounterpartSchema },
     handler: async ({ db, body, found: counterpart }) => ({
       data: serializeCounterpart(await setParent(db, counterpart, body.parentId)),
     }),
   }),
-  DELETE: route({
+  DELETE: route("unlinkCounterpartParent", "Unlink the counterpart from its parent", {
     ...COUNTERPART_WRITE,
-    operationId: "unlinkCounterpartParent",
-    tag: "Counterparts",
-    summary: "Unlink the counterpart from its parent",
     responses: { 200: CounterpartSchema },
     handler: async ({ db, found: counterpart }) => ({
       data: serializeCounterpart(await unlinkParent(db, counterpart)),

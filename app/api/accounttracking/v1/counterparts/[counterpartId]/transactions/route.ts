@@ -8,12 +8,10 @@ import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
 import { counterpartTransactions } from "@/lib/counterparts/transactions";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("listCounterpartTransactions", "A counterpart's transactions, newest first", {
+    description: "Consolidated members' transactions included.",
     ...COUNTERPART_READ,
-    operationId: "listCounterpartTransactions",
-    tag: "Counterparts",
-    summary: "The counterpart's transactions (consolidated members included), newest first",
     readOnly: true,
     query: CounterpartTransactionsQuery,
     responses: { 200: page(CounterpartTransactionSchema) },

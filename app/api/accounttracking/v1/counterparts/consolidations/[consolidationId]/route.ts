@@ -6,20 +6,14 @@ import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { applyUndo, consolidationRoute, serializeConsolidation } from "@/lib/counterparts/consolidate";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  GET: route("getConsolidation", "Get a consolidation", {
     ...consolidationRoute("any", "accounts.read"),
-    operationId: "getConsolidation",
-    tag: "Counterparts",
-    summary: "Get a consolidation",
     responses: { 200: ConsolidationSchema },
     handler: ({ found: record }) => Promise.resolve({ data: serializeConsolidation(record) }),
   }),
-  DELETE: route({
+  DELETE: route("undoConsolidation", "Undo a consolidation (already undone → 409)", {
     ...consolidationRoute("user", "counterparts.write"),
-    operationId: "undoConsolidation",
-    tag: "Counterparts",
-    summary: "Undo a consolidation (already undone → 409)",
     responses: { 200: ConsolidationSchema },
     handler: async ({ db, found: record }) => ({ data: serializeConsolidation(await applyUndo(db, record)) }),
   }),

@@ -9,23 +9,18 @@ import { methods, route } from "@/lib/api/route";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
 import { TRANSACTION_BINDING, bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
+  PUT: route("bindTransactionCounterpart", "Bind one transaction to a counterpart (survives re-syncs)", {
     ...TRANSACTION_BINDING,
-    operationId: "bindTransactionCounterpart",
-    tag: "Counterparts",
-    summary: "Bind one transaction to a counterpart (survives re-syncs)",
     body: BindTransactionBody,
     responses: { 200: CounterpartTransactionSchema },
     handler: async ({ db, scope, body, found }) => ({
       data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, body.counterpartId)),
     }),
   }),
-  DELETE: route({
+  DELETE: route("unbindTransactionCounterpart", "Remove a transaction's counterpart binding", {
+    description: "The derived counterpart applies again.",
     ...TRANSACTION_BINDING,
-    operationId: "unbindTransactionCounterpart",
-    tag: "Counterparts",
-    summary: "Remove a transaction's binding (the derived counterpart applies again)",
     responses: { 200: CounterpartTransactionSchema },
     handler: async ({ db, scope, found }) => ({
       data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, null)),

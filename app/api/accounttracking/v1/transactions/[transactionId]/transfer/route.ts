@@ -2,7 +2,7 @@
 // whether this is a transfer between the scope's own accounts (overrides detection; kept across
 // re-syncs). DELETE returns it to detection. A person with counterparts.write; answers the transaction.
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
-import { methods, route } from "@/lib/api/route";
+import { methods, route, scoped } from "@/lib/api/route";
 import { TransferBody } from "@/lib/accounttracking/schemas";
 import { getTransaction } from "@/lib/accounttracking/transactions";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
@@ -23,26 +23,17 @@ const change =
     return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
   };
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({
-    operationId: "markTransactionTransfer",
-    tag: "Tracked accounts",
-    summary: "Say whether a transaction is a transfer between own accounts (wins over detection; survives re-syncs)",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  PUT: route("markTransactionTransfer", "Say whether a transaction is an own-account transfer", {
+    description: "Wins over detection and survives re-syncs.",
+    ...scoped("user", "counterparts.write"),
     uuidParams: ["transactionId"],
     body: TransferBody,
     responses: { 200: TransactionSchema },
     handler: change((body) => body?.isTransfer ?? null),
   }),
-  DELETE: route({
-    operationId: "clearTransactionTransfer",
-    tag: "Tracked accounts",
-    summary: "Return a transaction to own-account transfer detection",
-    auth: "user",
-    scoped: true,
-    capability: "counterparts.write",
+  DELETE: route("clearTransactionTransfer", "Return a transaction to own-account transfer detection", {
+    ...scoped("user", "counterparts.write"),
     uuidParams: ["transactionId"],
     responses: { 200: TransactionSchema },
     handler: change(() => null),

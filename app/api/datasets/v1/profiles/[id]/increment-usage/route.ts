@@ -5,12 +5,9 @@ import { ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route } from "@/lib/api/route";
 import { PROFILE_WRITE, incrementUsage } from "@/lib/datasets/profiles";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
+  POST: route("incrementProfileUsage", "Add one to a profile's usage count", {
     ...PROFILE_WRITE,
-    operationId: "incrementProfileUsage",
-    tag: "Data registry",
-    summary: "Add one to a profile's usage count",
     responses: { 200: ProfileSchema },
     handler: async ({ db, found: profile }) => ({ data: await incrementUsage(db, profile) }),
   }),

@@ -8,13 +8,11 @@ import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("getTransactionTotals", "Totals of the filtered transactions", {
+    description:
+      "Same filters as the list: the count, and per currency money in, out and net; own-account transfers apart.",
     ...ACCOUNT_ID_READ,
-    operationId: "getTransactionTotals",
-    tag: "Tracked accounts",
-    summary:
-      "Totals of the filtered transactions (same filters as the list): count, and per currency money in, out and net; own-account transfers apart",
     readOnly: true,
     query: TransactionFilterQuery,
     responses: { 200: TransactionTotalsSchema },
