@@ -19,6 +19,17 @@ export const file = (mediaType: string): FileSpec => ({ kind: "file", mediaType 
 export const REDIRECT: RedirectSpec = { kind: "redirect" };
 export const NO_BODY = null;
 
+type PageMeta = { page: { perPage: number; nextCursor: string | null } };
+/** A keyset page (lib/api/pagination.ts) as a page(item) answer: `handler: … => pageAnswer(await list…)`. */
+export function pageAnswer<T>(page: { items: T[]; meta: PageMeta }): { data: T[]; meta: PageMeta };
+export function pageAnswer<T, U>(
+  page: { items: T[]; meta: PageMeta },
+  serialize: (item: T) => U,
+): { data: U[]; meta: PageMeta };
+export function pageAnswer<T, U>(page: { items: T[]; meta: PageMeta }, serialize?: (item: T) => U) {
+  return { data: serialize ? page.items.map(serialize) : page.items, meta: page.meta };
+}
+
 type Marker = PageSpec | FileSpec | RedirectSpec;
 const markerOf = (spec: ResponseSpec | undefined): Marker | null =>
   typeof spec === "object" && spec !== null && !("_zod" in spec) ? spec : null;

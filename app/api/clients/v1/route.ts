@@ -2,7 +2,7 @@
 // POST — scoped; clients.write (people and App tokens with role member): creates a client.
 // Accepts Idempotency-Key.
 import { ClientSchema } from "@/lib/openapi/schemas/platform";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { createClient, listClients } from "@/lib/clients/clients";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
@@ -12,10 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Clients", {
     ...scoped("any", "clients.read"),
     query: ListClientsQuery,
     responses: { 200: page(ClientSchema) },
-    handler: async ({ db, scope, query }) => {
-      const page = await listClients(db, scope.scopeId, query);
-      return { data: page.items, meta: page.meta };
-    },
+    handler: async ({ db, scope, query }) => pageAnswer(await listClients(db, scope.scopeId, query)),
   }),
   POST: route("createClient", "Create a client", {
     ...scoped("any", "clients.write"),

@@ -5,7 +5,7 @@
 // {account, sync}: tracks the bank account and starts its first sync. The bank's account list is
 // read with no transaction open; the account and its run are then written in one short transaction.
 import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
@@ -22,10 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     capability: "accounts.read",
     query: ListAccountsQuery,
     responses: { 200: page(AccountSchema) },
-    handler: async ({ db, scope, query }) => {
-      const page = await listAccounts(db, scope.scopeId, query);
-      return { data: page.items, meta: page.meta };
-    },
+    handler: async ({ db, scope, query }) => pageAnswer(await listAccounts(db, scope.scopeId, query)),
   }),
   POST: route("trackAccount", "Track a bank account; starts its first sync", {
     description:

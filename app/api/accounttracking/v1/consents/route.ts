@@ -3,7 +3,7 @@
 // user_context_required): {integrationName, purpose, expiryDays, bankId?} → 201 pending consent.
 // The bank named by bankId is looked up with no transaction open; the consent is then written.
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
 import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
@@ -15,10 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     ...scoped("any", "accounts.read"),
     query: ListConsentsQuery,
     responses: { 200: page(ConsentSchema) },
-    handler: async ({ db, scope, query }) => {
-      const page = await listConsents(db, scope.scopeId, query);
-      return { data: page.items.map(serializeConsent), meta: page.meta };
-    },
+    handler: async ({ db, scope, query }) => pageAnswer(await listConsents(db, scope.scopeId, query), serializeConsent),
   }),
   POST: route("createConsent", "Create a consent (pending until the account holder approves it at the bank)", {
     ...scoped("user", "accounts.setup"),

@@ -3,7 +3,7 @@
 // POST — scoped; profiles.write (members, admins, member App tokens); is_default true also needs
 // profiles.write_default (admins). snake_case request, camelCase response; accepts Idempotency-Key.
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { createProfile, listProfiles } from "@/lib/datasets/profiles";
 import { ListProfilesQuery, parseProfileRequest, parseSnake } from "@/lib/datasets/schemas";
@@ -14,10 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
     query: ListProfilesQuery,
     ownValidation: true,
     responses: { 200: page(ProfileSchema) },
-    handler: async ({ db, scope, query }) => {
-      const page = await listProfiles(db, scope.scopeId, parseSnake(ListProfilesQuery, query));
-      return { data: page.items, meta: page.meta };
-    },
+    handler: async ({ db, scope, query }) =>
+      pageAnswer(await listProfiles(db, scope.scopeId, parseSnake(ListProfilesQuery, query))),
   }),
   POST: route("createProfile", "Create a profile", {
     ...scoped("any", "profiles.write"),

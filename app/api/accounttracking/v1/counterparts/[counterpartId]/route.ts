@@ -3,11 +3,12 @@
 //       monthly totals; filter[accountId] narrows totals and months to one account.
 // PATCH /api/accounttracking/v1/counterparts/{counterpartId} — a person with counterparts.write.
 //       {alias: string | null} sets or clears the alias; the raw bank name is never changed.
-import { CounterpartDetailSchema, CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
+import { CounterpartDetailSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { counterpartDetail } from "@/lib/counterparts/detail";
 import { setAlias } from "@/lib/counterparts/edit";
-import { COUNTERPART_READ, COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
+import { counterpartChange } from "@/lib/counterparts/change-route";
+import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
@@ -19,12 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
       data: await counterpartDetail(db, counterpart, query["filter[accountId]"]),
     }),
   }),
-  PATCH: route("setCounterpartAlias", "Set or clear (null) the alias", {
-    ...COUNTERPART_WRITE,
-    body: AliasBody,
-    responses: { 200: CounterpartSchema },
-    handler: async ({ db, body, found: counterpart }) => ({
-      data: serializeCounterpart(await setAlias(db, counterpart, body.alias)),
-    }),
-  }),
+  PATCH: counterpartChange("setCounterpartAlias", "Set or clear (null) the alias", AliasBody, (db, counterpart, body) =>
+    setAlias(db, counterpart, body.alias),
+  ),
 });

@@ -5,7 +5,7 @@
 // sumIn | sumOut | lastDate, default sumOut), order (asc | desc, default desc), perPage, cursor.
 // Changes to counterparts live under /api/accounttracking/v1/counterparts (see README "Counterparts").
 import { CounterpartListItemSchema } from "@/lib/openapi/schemas/counterparts";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
 import { listCounterparts } from "@/lib/counterparts/list";
@@ -17,9 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     readOnly: true,
     query: CounterpartsQuery,
     responses: { 200: page(CounterpartListItemSchema) },
-    handler: async ({ db, scope, query, found: account }) => {
-      const page = await listCounterparts(db, scope.scopeId, account, query);
-      return { data: page.items, meta: page.meta };
-    },
+    handler: async ({ db, scope, query, found: account }) =>
+      pageAnswer(await listCounterparts(db, scope.scopeId, account, query)),
   }),
 });

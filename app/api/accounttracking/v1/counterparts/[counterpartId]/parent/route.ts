@@ -2,26 +2,22 @@
 //        {parentId} makes the counterpart a child of another (a child has one parent; replaces any
 //        earlier parent). A link that would close a cycle → 422; a consolidated counterpart → 409.
 // DELETE /api/accounttracking/v1/counterparts/{counterpartId}/parent — unlinks it from its parent.
-import { CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
-import { methods, route } from "@/lib/api/route";
+import { counterpartChange } from "@/lib/counterparts/change-route";
 import { setParent, unlinkParent } from "@/lib/counterparts/family";
-import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
 import { ParentBody } from "@/lib/counterparts/schemas";
+import { methods } from "@/lib/api/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
-  PUT: route("setCounterpartParent", "Make the counterpart a child of another (a cycle → 422)", {
-    ...COUNTERPART_WRITE,
-    body: ParentBody,
-    responses: { 200: CounterpartSchema },
-    handler: async ({ db, body, found: counterpart }) => ({
-      data: serializeCounterpart(await setParent(db, counterpart, body.parentId)),
-    }),
-  }),
-  DELETE: route("unlinkCounterpartParent", "Unlink the counterpart from its parent", {
-    ...COUNTERPART_WRITE,
-    responses: { 200: CounterpartSchema },
-    handler: async ({ db, found: counterpart }) => ({
-      data: serializeCounterpart(await unlinkParent(db, counterpart)),
-    }),
-  }),
+  PUT: counterpartChange(
+    "setCounterpartParent",
+    "Make the counterpart a child of another (a cycle → 422)",
+    ParentBody,
+    (db, counterpart, body) => setParent(db, counterpart, body.parentId),
+  ),
+  DELETE: counterpartChange(
+    "unlinkCounterpartParent",
+    "Unlink the counterpart from its parent",
+    undefined,
+    unlinkParent,
+  ),
 });

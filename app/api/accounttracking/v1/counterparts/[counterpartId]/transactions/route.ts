@@ -2,7 +2,7 @@
 // The transactions of the counterpart and of everything consolidated into it, newest first, with
 // keyset pagination (perPage, cursor → meta.page.nextCursor); filter[accountId] narrows to one account.
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
-import { page } from "@/lib/api/responses";
+import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { COUNTERPART_READ } from "@/lib/counterparts/find";
 import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
@@ -15,13 +15,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     readOnly: true,
     query: CounterpartTransactionsQuery,
     responses: { 200: page(CounterpartTransactionSchema) },
-    handler: async ({ db, scope, query, found: counterpart }) => {
-      const page = await counterpartTransactions(db, scope.scopeId, counterpart.id, {
-        perPage: query.perPage,
-        cursor: query.cursor,
-        accountId: query["filter[accountId]"],
-      });
-      return { data: page.items, meta: page.meta };
-    },
+    handler: async ({ db, scope, query, found: counterpart }) =>
+      pageAnswer(
+        await counterpartTransactions(db, scope.scopeId, counterpart.id, {
+          perPage: query.perPage,
+          cursor: query.cursor,
+          accountId: query["filter[accountId]"],
+        }),
+      ),
   }),
 });

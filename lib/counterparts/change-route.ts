@@ -1,0 +1,29 @@
+// A person's change to one counterpart, by {counterpartId} (counterparts.write): the kernel finds it
+// (404 before 403), the change runs in the request's transaction, and the answer is the counterpart
+// as changed. Alias, parent and entity binding are each such a change.
+import type { z } from "zod";
+import { route } from "@/lib/api/route";
+import type { Tx } from "@/lib/db/client";
+import type { Counterpart } from "@/lib/generated/prisma/client";
+import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
+import { CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
+
+type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
+type Change<B> = (db: Tx, counterpart: Counterpart, body: BodyOf<B>) => Promise<Counterpart>;
+
+/** `PUT: counterpartChange("setCounterpartParent", "…", ParentBody, (db, c, body) => setParent(db, c, body.parentId))`. */
+export function counterpartChange<B extends z.ZodType | undefined>(
+  operationId: string,
+  summary: string,
+  body: B,
+  change: Change<B>,
+) {
+  return route(operationId, summary, {
+    ...COUNTERPART_WRITE,
+    body,
+    responses: { 200: CounterpartSchema },
+    handler: async ({ db, body: parsed, found }) => ({
+      data: serializeCounterpart(await change(db, found, parsed)),
+    }),
+  });
+}
