@@ -44,6 +44,12 @@ export async function startConnection(page: Page): Promise<string> {
   return bankName;
 }
 
+/** The scope the page works in, and the headers that call the API in it with the page's session. */
+export async function pageScope(page: Page) {
+  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  return { scopeId, headers: { "x-scope": scopeId } };
+}
+
 /**
  * Connects a Belgian sandbox bank as `bankUser` in the browser (from the dashboard, approving at the
  * bank); returns the consent as a Connection and the headers that call the API with the page's session.
@@ -53,8 +59,7 @@ export async function connectInBrowser(page: Page, bankUser: string) {
   await atSandboxBank(page, bankUser, "Approve");
   await page.waitForURL(/\/connect\/result\?/);
   const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
-  const headers = { "x-scope": scopeId };
+  const { scopeId, headers } = await pageScope(page);
   const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
   const { bankId } = await dataOf<{ bankId: string }>(consent);
   const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE" };
