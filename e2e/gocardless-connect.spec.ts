@@ -3,7 +3,7 @@
 // choose accounts, approve) → back, track the shared account, its first sync, and the transactions
 // on screen against what the fake bank holds, read from it over HTTP (not through our transform).
 import { expect, test, type Locator } from "@playwright/test";
-import { pageScope, signUp } from "./helpers";
+import { goToBank, pageScope, signUp } from "./helpers";
 import { dataOf } from "./support/envelope";
 import { goCardlessTotals, goCardlessTransactions, type GcTransaction } from "./support/gocardless";
 import { E2E_DATA_DIR } from "./support/topology";
@@ -25,12 +25,7 @@ test("connect Kuusi Pankki through GoCardless, share one account, track it, see 
 }) => {
   test.setTimeout(120_000);
   await signUp(page, "GoCardless");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
-  await page.getByRole("link", { name: "Connect a bank" }).first().click();
-  await page.getByLabel("Country").selectOption("FI");
-  await page.getByLabel("Search banks").fill("Kuusi");
-  await page.getByRole("radio", { name: /^Kuusi Pankki/ }).check();
-  await page.getByRole("button", { name: /^Continue to Kuusi Pankki/ }).click();
+  await goToBank(page, "FI", "Kuusi Pankki");
 
   // GoCardless's (fake) requisition page on our origin: who, then which accounts under the agreement.
   await page.waitForURL(/\/gocardless-fake\/bank\//);
