@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import {
+  E2E_DATA_DIR,
   E2E_PORT as PORT,
   FAULTS_INAPP_DATA_DIR,
   FAULTS_INAPP_PORT,
@@ -122,8 +123,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // With the local fake Enable Banking (its key is generated under DATA_DIR; no real secret).
-    appServer(PORT, process.env.E2E_DATA_DIR ?? ".data/e2e", { ENABLE_BANKING_FAKE: "1" }),
+    // With the local fakes of Enable Banking and GoCardless, served by the app itself (their key and
+    // secret are generated under DATA_DIR; no real secret, nothing leaves the machine).
+    appServer(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
     // `npm start` as shipped: the server runs the sync worker itself.
     appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
     // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.

@@ -2,22 +2,14 @@
 // runs with ENABLE_BANKING_FAKE=1). Connect page → the bank's hosted page (sign in, choose accounts,
 // approve) → back, track the shared account, its first sync, transactions on screen.
 import { expect, test } from "@playwright/test";
-import { signUp } from "./helpers";
+import { goToBank, signUp } from "./helpers";
 
 test("connect Nordpankki through Enable Banking, share one account, track it, see its transactions", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signUp(page, "Enable");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
-  await page.getByRole("link", { name: "Connect a bank" }).first().click();
-  await page.getByLabel("Country").selectOption("FI");
-  await page.getByLabel("Search banks").fill("Nordpankki");
-  await page
-    .getByRole("radio", { name: /^Nordpankki/ })
-    .first()
-    .check();
-  await page.getByRole("button", { name: /^Continue to Nordpankki/ }).click();
+  await goToBank(page, "FI", "Nordpankki");
 
   // Enable Banking's (fake) hosted bank page: who, then which accounts.
   await page.waitForURL(/\/enablebanking-fake\/bank\//);

@@ -30,11 +30,27 @@ export async function atSandboxBank(page: Page, userId: string, decision: "Appro
   await button.click();
 }
 
-/** From the dashboard: pick a Belgian bank and go to it (tracking activates by itself). Returns the bank's name. */
-export async function startConnection(page: Page): Promise<string> {
+/** From the dashboard to the Connect page, and its country (tracking activates by itself). */
+async function connectPageIn(page: Page, country: string) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
   await page.getByRole("link", { name: "Connect a bank" }).first().click();
-  await page.getByLabel("Country").selectOption("BE");
+  await page.getByLabel("Country").selectOption(country);
+}
+
+/** From the dashboard: the Connect page's country → search → bank (the first named so), then on to it. */
+export async function goToBank(page: Page, country: string, bankName: string) {
+  await connectPageIn(page, country);
+  await page.getByLabel("Search banks").fill(bankName);
+  await page
+    .getByRole("radio", { name: new RegExp(`^${bankName}`) })
+    .first()
+    .check();
+  await page.getByRole("button", { name: `Continue to ${bankName}` }).click();
+}
+
+/** From the dashboard: pick a Belgian bank and go to it (tracking activates by itself). Returns the bank's name. */
+export async function startConnection(page: Page): Promise<string> {
+  await connectPageIn(page, "BE");
   const firstBank = page.getByRole("radio").first();
   await expect(firstBank).toBeVisible();
   await firstBank.check();
@@ -42,6 +58,12 @@ export async function startConnection(page: Page): Promise<string> {
   const bankName = ((await go.textContent()) ?? "").replace(/^Continue to /, "").trim();
   await go.click();
   return bankName;
+}
+
+/** The scope the page works in, and the headers that call the API in it with the page's session. */
+export async function pageScope(page: Page) {
+  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  return { scopeId, headers: { "x-scope": scopeId } };
 }
 
 /**
@@ -53,8 +75,7 @@ export async function connectInBrowser(page: Page, bankUser: string) {
   await atSandboxBank(page, bankUser, "Approve");
   await page.waitForURL(/\/connect\/result\?/);
   const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
-  const headers = { "x-scope": scopeId };
+  const { scopeId, headers } = await pageScope(page);
   const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
   const { bankId } = await dataOf<{ bankId: string }>(consent);
   const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE" };

@@ -13,8 +13,8 @@ import type { Person } from "./person";
 import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
 
 const FAKE = EB_FAKE_PREFIX;
-/** The app id the app uses with its local fake (lib/env.ts). */
-const FAKE_APP_ID = "ledgerlink-local-fake";
+/** The app id (Enable Banking) and secret id (GoCardless) the app uses with its local fakes (lib/env.ts). */
+export const FAKE_APP_ID = "ledgerlink-local-fake";
 
 type EbTransaction = {
   entry_reference?: string;

@@ -4,7 +4,9 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAULTS_INAPP_PORT = E2E_PORT + 1;
 export const FAULTS_SPLIT_PORT = E2E_PORT + 2;
-const base = process.env.E2E_DATA_DIR ?? ".data/e2e";
+/** The main e2e server's data directory (the other servers' are named after it). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+const base = E2E_DATA_DIR;
 export const FAULTS_INAPP_DATA_DIR = `${base}-faults-inapp`;
 export const FAULTS_SPLIT_DATA_DIR = `${base}-faults-split`;
 
