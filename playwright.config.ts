@@ -15,6 +15,10 @@ import {
   INSTANCES_DATA_DIR,
 } from "./e2e/support/topology";
 import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
+import { keepTestsOffline } from "./lib/testing/offline-env";
+
+// The app servers and worker processes inherit this environment: no real provider settings.
+keepTestsOffline();
 
 const baseURL = `http://localhost:${PORT}`;
 const url = (port: number) => `http://localhost:${port}`;

@@ -165,15 +165,19 @@ type EnableBankingConfig = {
 /**
  * An aggregator's two credentials: both set → them (its real API); one alone → a configuration
  * error; neither → "fake" when its local fake is enabled, else null (the integration is absent).
+ * The fake enabled beside real credentials is a configuration error too.
  */
-function credentialPair(
+export function credentialPair(
   what: string,
   credentials: Record<string, string | undefined>,
   fakeEnabled: boolean,
 ): [string, string] | "fake" | null {
   const [a, b] = Object.values(credentials);
+  const names = Object.keys(credentials).join(" and ");
+  // Asked for the fake but holding real credentials: which one was meant is not ours to guess.
+  if (fakeEnabled && (a || b)) throw new Error(`${what}: its local fake is enabled and ${names} are set; unset one`);
   if (a && b) return [a, b];
-  if (a || b) throw new Error(`${what} needs both ${Object.keys(credentials).join(" and ")} (or neither)`);
+  if (a || b) throw new Error(`${what} needs both ${names} (or neither)`);
   return fakeEnabled ? "fake" : null;
 }
 

@@ -1,5 +1,8 @@
 // Runs in each test worker before its test files: point the app's modules at the test database.
 import { inject } from "vitest";
+import { keepTestsOffline } from "@/lib/testing/offline-env";
+
+keepTestsOffline();
 
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET = inject("authSecret");
