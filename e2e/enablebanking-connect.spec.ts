@@ -2,7 +2,7 @@
 // runs with ENABLE_BANKING_FAKE=1). Connect page → the bank's hosted page (sign in, choose accounts,
 // approve) → back, track the shared account, its first sync, transactions on screen.
 import { expect, test } from "@playwright/test";
-import { goToBank, signUp } from "./helpers";
+import { atFakeAggregatorBank, goToBank, signUp } from "./helpers";
 
 test("connect Nordpankki through Enable Banking, share one account, track it, see its transactions", async ({
   page,
@@ -12,11 +12,7 @@ test("connect Nordpankki through Enable Banking, share one account, track it, se
   await goToBank(page, "FI", "Nordpankki");
 
   // Enable Banking's (fake) hosted bank page: who, then which accounts.
-  await page.waitForURL(/\/enablebanking-fake\/bank\//);
-  await page.getByRole("radio", { name: /^alice/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("checkbox", { name: /Debit card/ }).uncheck();
-  await page.getByRole("button", { name: "Approve" }).click();
+  await atFakeAggregatorBank(page, "enablebanking-fake", { userId: "alice", unshared: /Debit card/ });
 
   await page.waitForURL(/\/connect\/result\?/);
   await expect(page.getByRole("heading", { name: /Nordpankki.* is connected/ })).toBeVisible();

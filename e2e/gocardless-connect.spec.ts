@@ -3,7 +3,7 @@
 // choose accounts, approve) → back, track the shared account, its first sync, and the transactions
 // on screen against what the fake bank holds, read from it over HTTP (not through our transform).
 import { expect, test, type Locator } from "@playwright/test";
-import { goToBank, pageScope, signUp } from "./helpers";
+import { atFakeAggregatorBank, goToBank, pageScope, signUp } from "./helpers";
 import { dataOf } from "./support/envelope";
 import { goCardlessTotals, goCardlessTransactions, type GcTransaction } from "./support/gocardless";
 import { E2E_DATA_DIR } from "./support/topology";
@@ -28,13 +28,12 @@ test("connect Kuusi Pankki through GoCardless, share one account, track it, see 
   await goToBank(page, "FI", "Kuusi Pankki");
 
   // GoCardless's (fake) requisition page on our origin: who, then which accounts under the agreement.
-  await page.waitForURL(/\/gocardless-fake\/bank\//);
   await expect(page.getByText("Connect your account through GoCardless")).toBeVisible();
-  await page.getByRole("radio", { name: /^alice/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText(/balances, details, transactions, 730 days of history/)).toBeVisible();
-  await page.getByRole("checkbox", { name: /Debit card/ }).uncheck();
-  await page.getByRole("button", { name: "Approve" }).click();
+  await atFakeAggregatorBank(page, "gocardless-fake", {
+    userId: "alice",
+    unshared: /Debit card/,
+    atAccounts: () => expect(page.getByText(/balances, details, transactions, 730 days of history/)).toBeVisible(),
+  });
 
   await page.waitForURL(/\/connect\/result\?/);
   await expect(page.getByRole("heading", { name: /Kuusi Pankki.* is connected/ })).toBeVisible();

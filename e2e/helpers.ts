@@ -30,6 +30,24 @@ export async function atSandboxBank(page: Page, userId: string, decision: "Appro
   await button.click();
 }
 
+/**
+ * On a local aggregator fake's hosted bank page (lib/fake-bank/hosted-page.ts, `/enablebanking-fake`
+ * or `/gocardless-fake`): sign in as `userId`, untick the accounts named `unshared`, approve.
+ * `atAccounts` checks the account step before anything is changed there.
+ */
+export async function atFakeAggregatorBank(
+  page: Page,
+  fake: "enablebanking-fake" | "gocardless-fake",
+  { userId, unshared, atAccounts }: { userId: string; unshared: RegExp; atAccounts?: () => Promise<void> },
+) {
+  await page.waitForURL(new RegExp(`/${fake}/bank/`));
+  await page.getByRole("radio", { name: new RegExp(`^${userId}`) }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await atAccounts?.();
+  await page.getByRole("checkbox", { name: unshared }).uncheck();
+  await page.getByRole("button", { name: "Approve" }).click();
+}
+
 /** From the dashboard to the Connect page, and its country (tracking activates by itself). */
 async function connectPageIn(page: Page, country: string) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
