@@ -97,9 +97,7 @@ export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | nu
 export async function listAccounts(db: Tx, scopeId: string, query: { perPage: number; cursor?: string }) {
   const keyset = createdAtKeyset({ name: `accounts:${scopeId}` }, query, "asc");
   const rows = await db.trackedAccount.findMany({
-    where: { scopeId, ...keyset.where },
-    orderBy: keyset.orderBy,
-    take: keyset.take,
+    ...keyset.args({ scopeId }),
     include: { syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
   });
   const page = keyset.page(rows);

@@ -91,10 +91,6 @@ export async function listConsents(
   query: { perPage: number; cursor?: string; status?: ConsentStatus },
 ) {
   const keyset = createdAtKeyset({ name: `consents:${scopeId}`, filters: { status: query.status } }, query, "desc");
-  const rows = await db.consent.findMany({
-    where: { scopeId, ...(query.status ? { status: query.status } : {}), ...keyset.where },
-    orderBy: keyset.orderBy,
-    take: keyset.take,
-  });
+  const rows = await db.consent.findMany(keyset.args({ scopeId, ...(query.status ? { status: query.status } : {}) }));
   return keyset.page(rows);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryCode } from "@/lib/clients/schemas";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery, perPageParam } from "@/lib/api/pagination";
 import { isoDate } from "@/lib/dates/iso-date";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */
@@ -124,12 +124,7 @@ export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRan
 export const TransactionsQuery = z
   .object({
     ...filterShape,
-    perPage: z.coerce
-      .number({ message: "perPage must be a whole number" })
-      .int("perPage must be a whole number")
-      .min(1, "perPage must be at least 1")
-      .max(MAX_TRANSACTIONS_PER_PAGE, `perPage must be at most ${MAX_TRANSACTIONS_PER_PAGE}`)
-      .default(DEFAULT_TRANSACTIONS_PER_PAGE),
+    perPage: perPageParam(MAX_TRANSACTIONS_PER_PAGE, DEFAULT_TRANSACTIONS_PER_PAGE),
     cursor: z.string().max(512).optional(),
   })
   .superRefine(checkRanges);

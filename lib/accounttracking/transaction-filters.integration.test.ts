@@ -108,14 +108,7 @@ describe("transaction filters", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("attachment");
     const lines = res.text.trimEnd().split("\r\n");
-    expect(lines[0].split(",").slice(0, 6)).toEqual([
-      "date",
-      "bookingDate",
-      "valueDate",
-      "status",
-      "amount",
-      "currency",
-    ]);
+    expect(lines[0]).toMatch(/^date,bookingDate,valueDate,status,amount,currency,/);
     expect(lines.length - 1).toBe(rows.length);
     const amounts = lines.slice(1).map((l) => l.split(",")[4]);
     expect(amounts).toEqual(rows.map((r) => r.amount));

@@ -14,13 +14,18 @@ import { authSecret } from "@/lib/auth/secret";
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 200;
 
-export const pageQuery = z.object({
-  perPage: z.coerce
+/** The `perPage` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export function perPageParam(max: number, fallback: number) {
+  return z.coerce
     .number({ message: "perPage must be a whole number" })
     .int("perPage must be a whole number")
     .min(1, "perPage must be at least 1")
-    .max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`)
-    .default(DEFAULT_PER_PAGE),
+    .max(max, `perPage must be at most ${max}`)
+    .default(fallback);
+}
+
+export const pageQuery = z.object({
+  perPage: perPageParam(MAX_PER_PAGE, DEFAULT_PER_PAGE),
   cursor: z
     .string()
     .max(512)
@@ -105,8 +110,9 @@ export function pageOf<T>(list: CursorList, rows: T[], perPage: number, keyOf: (
 }
 
 /**
- * The one keyset page over (created_at, id) for Prisma lists: spread `where` into the query's
- * filter, pass `orderBy` and `take`, then `page(rows)`. Newest first with "desc", oldest with "asc".
+ * The one keyset page over (created_at, id) for Prisma lists: `findMany(args(filter))` (the list's
+ * filter narrowed to the rows after the cursor, in keyset order, one row more than a page), then
+ * `page(rows)`. Newest first with "desc", oldest with "asc".
  */
 export function createdAtKeyset(
   list: CursorList,
@@ -116,10 +122,13 @@ export function createdAtKeyset(
   const after = decodeCursor(list, query.cursor, 2);
   const beyond = <V>(value: V) => (direction === "asc" ? { gt: value } : { lt: value });
   const at = after ? new Date(String(after[0])) : null;
+  const where = at && after ? { OR: [{ createdAt: beyond(at) }, { createdAt: at, id: beyond(String(after[1])) }] } : {};
   return {
-    where: at && after ? { OR: [{ createdAt: beyond(at) }, { createdAt: at, id: beyond(String(after[1])) }] } : {},
-    orderBy: [{ createdAt: direction }, { id: direction }],
-    take: query.perPage + 1,
+    args: <F extends object>(filter: F) => ({
+      where: { ...filter, ...where },
+      orderBy: [{ createdAt: direction }, { id: direction }],
+      take: query.perPage + 1,
+    }),
     page: <T extends { createdAt: Date; id: string }>(rows: T[]) =>
       pageOf(list, rows, query.perPage, (row) => [row.createdAt.toISOString(), row.id]),
   };

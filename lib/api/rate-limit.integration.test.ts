@@ -18,13 +18,18 @@ afterAll(() => {
   (globalThis as { limiters?: unknown }).limiters = undefined;
 });
 
+/** Two fresh people, each with a budget of their own, and the first one's request headers. */
+async function twoPeople() {
+  const { makePerson } = await import("@/lib/testing/fixtures");
+  const p = await makePerson();
+  const other = await makePerson();
+  return { p, other, headers: bearer(p.token, p.scopeId) };
+}
+
 describe("rate limiting", () => {
   it("case 11: the request over quota gets 429 with Retry-After no earlier than the reset; after it, success", async () => {
     const clients = await import("@/app/api/clients/v1/route");
-    const { makePerson } = await import("@/lib/testing/fixtures");
-    const p = await makePerson();
-    const other = await makePerson();
-    const headers = bearer(p.token, p.scopeId);
+    const { other, headers } = await twoPeople();
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<typeof call<{ error: { code: string } }>>> | null = null;
     for (let i = 0; i < POINTS + 1; i += 1) {
@@ -62,10 +67,7 @@ describe("rate limiting", () => {
   it("a read-only route runs its read alongside the limit, yet over quota answers 429 whatever the read found", async () => {
     const scopes = await import("@/app/api/scopes/v1/route");
     const accounts = await import("@/app/api/accounttracking/v1/accounts/route");
-    const { makePerson } = await import("@/lib/testing/fixtures");
-    const p = await makePerson();
-    const stranger = await makePerson();
-    const headers = bearer(p.token, p.scopeId);
+    const { p, other: stranger, headers } = await twoPeople();
     const codes: number[] = [];
     for (let i = 0; i < POINTS; i += 1)
       codes.push((await call(scopes.GET, "GET", "/api/scopes/v1", { headers })).status);

@@ -34,15 +34,12 @@ export async function listClients(
   query: { perPage: number; cursor?: string; search?: string },
 ) {
   const keyset = createdAtKeyset({ name: `clients:${scopeId}`, filters: { search: query.search } }, query, "desc");
-  const rows = await db.client.findMany({
-    where: {
+  const rows = await db.client.findMany(
+    keyset.args({
       scopeId,
       ...(query.search ? { displayName: { contains: escapeLike(query.search), mode: "insensitive" as const } } : {}),
-      ...keyset.where,
-    },
-    orderBy: keyset.orderBy,
-    take: keyset.take,
-  });
+    }),
+  );
   const page = keyset.page(rows);
   return { items: page.items.map(serializeClient), meta: page.meta };
 }

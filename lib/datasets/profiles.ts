@@ -143,8 +143,8 @@ export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilte
     q,
     "desc",
   );
-  const rows = await db.datasetProfile.findMany({
-    where: {
+  const rows = await db.datasetProfile.findMany(
+    keyset.args({
       scopeId,
       ...(q.scope ? { target: q.scope } : {}),
       ...(q.entity_type ? { entityType: q.entity_type } : {}),
@@ -152,11 +152,8 @@ export async function listProfiles(db: Tx, scopeId: string, q: ListProfilesFilte
       ...(q.profession ? { profession: q.profession } : {}),
       ...(q.sub_profession ? { subProfession: q.sub_profession } : {}),
       ...(q.is_default !== undefined ? { isDefault: q.is_default } : {}),
-      ...keyset.where,
-    },
-    orderBy: keyset.orderBy,
-    take: keyset.take,
-  });
+    }),
+  );
   const page = keyset.page(rows);
   return { items: page.items.map(serializeProfile), meta: page.meta };
 }

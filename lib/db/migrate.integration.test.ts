@@ -1,6 +1,7 @@
 // The migration runner on databases of its own: migrations once, in order; function files applied
 // after them and again only when changed; a rewritten migration accepted by the checksum of its
 // original text (prisma/migrations/rewritten.json), any other edit refused.
+import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -57,6 +58,26 @@ describe("migration runner", () => {
       "SELECT proconfig FROM pg_proc WHERE proname = 'assign_counterparts'",
     );
     expect(config.proconfig).toContain("plan_cache_mode=force_custom_plan");
+  });
+
+  it("assign_counterparts' row source is inlined into the statement reading it, its page filter folded", async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // As assign_counterparts runs it: parameters, custom plans. Not inlined, it would be a Function
+      // Scan planned on its own, and a generic plan there scans the whole account on every page.
+      await client.query("SET plan_cache_mode = force_custom_plan");
+      await client.query("PREPARE unassigned(uuid, text[]) AS SELECT * FROM counterpart_unassigned_rows($1, $2)");
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN (COSTS OFF) EXECUTE unassigned('${randomUUID()}', ARRAY['x'])`,
+      );
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).not.toContain("Function Scan");
+      expect(plan).toContain("transactions");
+      expect(plan).not.toMatch(/\bOR\b/);
+    } finally {
+      await client.end();
+    }
   });
 
   it("applies a function file again when it changed, and only that one", async () => {

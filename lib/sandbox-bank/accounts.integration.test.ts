@@ -13,12 +13,7 @@ import {
   transactionsByHref,
   type Json,
 } from "@/lib/sandbox-bank/testing/bank-calls";
-import {
-  accountList,
-  readAccountBalanceResponse200,
-  tppError,
-  transactionsResponse200,
-} from "@/lib/sandbox-bank/testing/spec-shapes";
+import * as spec from "@/lib/sandbox-bank/testing/spec-shapes";
 import { flakyPlan } from "@/lib/sandbox-bank/xs2a/transactions";
 import { isValidIban } from "@/lib/sandbox-bank/data/iban";
 
@@ -28,12 +23,12 @@ describe("Consent-ID checks", () => {
   it("400 without Consent-ID, 403 for unknown or another bank's consent, 401 before approval", async () => {
     expect((await accounts(BANK, {})).json).toMatchObject({ tppMessages: [{ code: "FORMAT_ERROR" }] });
     const unknown = await accounts(BANK, { consentId: randomUUID() });
-    expect([unknown.status, tppError.parse(unknown.json).tppMessages[0].code]).toEqual([403, "CONSENT_UNKNOWN"]);
+    expect([unknown.status, spec.tppError.parse(unknown.json).tppMessages[0].code]).toEqual([403, "CONSENT_UNKNOWN"]);
     const consentId = await approvedConsent(BANK, "alice");
     expect((await accounts("sbx-de-01", { consentId })).status).toBe(403);
     const received = String((await createConsent(BANK)).json.consentId);
     const early = await accounts(BANK, { consentId: received });
-    expect([early.status, tppError.parse(early.json).tppMessages[0].code]).toEqual([401, "CONSENT_INVALID"]);
+    expect([early.status, spec.tppError.parse(early.json).tppMessages[0].code]).toEqual([401, "CONSENT_INVALID"]);
   });
 });
 
@@ -42,13 +37,13 @@ describe("accounts and balances", () => {
     const consentId = await approvedConsent(BANK, "alice");
     const res = await accounts(BANK, { consentId, present: true, query: "withBalance=true" });
     expect(res.status).toBe(200);
-    const list = accountList.parse(res.json).accounts;
+    const list = spec.accountList.parse(res.json).accounts;
     expect(list.map((a) => a.cashAccountType)).toEqual(["CACC", "SVGS"]);
     expect(
       list.every((a) => isValidIban(a.iban) && a.iban.startsWith("NL") && a.bic === "GRCHNL2A" && a.usage === "PRIV"),
     ).toBe(true);
     expect(list[0].balances?.map((b) => b.balanceType)).toEqual(["closingBooked", "interimAvailable"]);
-    const bal = readAccountBalanceResponse200.parse(
+    const bal = spec.readAccountBalanceResponse200.parse(
       (await balances(BANK, list[0].resourceId, { consentId, present: true })).json,
     );
     expect(bal.account.iban).toBe(list[0].iban);
@@ -58,11 +53,11 @@ describe("accounts and balances", () => {
   });
 
   it("gives bob.company three ORGA accounts and carol.payment one CARD account", async () => {
-    const bob = accountList.parse(
+    const bob = spec.accountList.parse(
       (await accounts(BANK, { consentId: await approvedConsent(BANK, "bob.company"), present: true })).json,
     );
     expect(bob.accounts.map((a) => a.usage)).toEqual(["ORGA", "ORGA", "ORGA"]);
-    const carol = accountList.parse(
+    const carol = spec.accountList.parse(
       (await accounts(BANK, { consentId: await approvedConsent(BANK, "carol.payment"), present: true })).json,
     );
     expect(carol.accounts.map((a) => a.cashAccountType)).toEqual(["CARD"]);
@@ -70,7 +65,7 @@ describe("accounts and balances", () => {
 
   it("honours the consent's scope: availableAccounts lists accounts but refuses balances and transactions", async () => {
     const consentId = await approvedConsent(BANK, "alice", { access: { availableAccounts: "allAccounts" } });
-    const list = accountList.parse((await accounts(BANK, { consentId, present: true })).json).accounts;
+    const list = spec.accountList.parse((await accounts(BANK, { consentId, present: true })).json).accounts;
     expect(list[0]._links).toEqual({});
     expect((await balances(BANK, list[0].resourceId, { consentId, present: true })).json).toMatchObject({
       tppMessages: [{ code: "CONSENT_INVALID" }],
@@ -78,7 +73,7 @@ describe("accounts and balances", () => {
     const other = await approvedConsent(BANK, "carol.payment");
     const foreign = await firstAccountId(BANK, other);
     const res = await transactions(BANK, foreign, { consentId, present: true });
-    expect([res.status, tppError.parse(res.json).tppMessages[0].code]).toEqual([404, "RESOURCE_UNKNOWN"]);
+    expect([res.status, spec.tppError.parse(res.json).tppMessages[0].code]).toEqual([404, "RESOURCE_UNKNOWN"]);
   });
 });
 
@@ -95,7 +90,7 @@ describe("transactions", () => {
     let pages = 0;
     for (;;) {
       expect(res.status).toBe(200);
-      const body = transactionsResponse200.parse(res.json);
+      const body = spec.transactionsResponse200.parse(res.json);
       const booked = body.transactions.booked ?? [];
       expect(body.transactions.pending).toBeUndefined();
       const keys = booked.map((t) => `${t.bookingDate}|${t.transactionId}`);
@@ -115,7 +110,7 @@ describe("transactions", () => {
   it("reports pending without bookingDate, amounts as 2-decimal strings, and validates its query", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
-    const body = transactionsResponse200.parse(
+    const body = spec.transactionsResponse200.parse(
       (await transactions(BANK, accountId, { consentId, present: true, query: "bookingStatus=pending" })).json,
     );
     expect(body.transactions.booked).toBeUndefined();
@@ -153,7 +148,7 @@ describe("transactions", () => {
       query: "bookingStatus=both&itemsPerPage=50",
     });
     expect(ok.status).toBe(200);
-    const next = transactionsResponse200.parse(ok.json).transactions._links.next?.href ?? "";
+    const next = spec.transactionsResponse200.parse(ok.json).transactions._links.next?.href ?? "";
     expect((await transactionsByHref(BANK, accountId, next, { consentId, present: true })).status).toBe(200);
   });
 

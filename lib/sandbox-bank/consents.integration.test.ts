@@ -20,12 +20,7 @@ import {
   login,
   sandboxToday,
 } from "@/lib/sandbox-bank/testing/bank-calls";
-import {
-  consentInformationResponse200,
-  consentStatusResponse200,
-  consentsResponse201,
-  tppError,
-} from "@/lib/sandbox-bank/testing/spec-shapes";
+import * as spec from "@/lib/sandbox-bank/testing/spec-shapes";
 import { addDays } from "@/lib/sandbox-bank/data/dates";
 
 const BANK = "sbx-be-01";
@@ -34,7 +29,7 @@ describe("POST /v1/consents", () => {
   it("creates a received consent with scaRedirect, self and status links", async () => {
     const res = await createConsent(BANK);
     expect(res.status).toBe(201);
-    const body = consentsResponse201.parse(res.json);
+    const body = spec.consentsResponse201.parse(res.json);
     expect(body.consentStatus).toBe("received");
     expect(body._links.scaRedirect.href).toBe(
       `http://localhost/sandbox-bank/${BANK}/authorize?consentId=${body.consentId}`,
@@ -58,7 +53,7 @@ describe("POST /v1/consents", () => {
   ])("answers 400 FORMAT_ERROR for %s", async (_label, options, text) => {
     const res = await createConsent(BANK, options);
     expect(res.status).toBe(400);
-    const err = tppError.parse(res.json);
+    const err = spec.tppError.parse(res.json);
     expect(err.tppMessages[0]).toMatchObject({ category: "ERROR", code: "FORMAT_ERROR" });
     expect(err.tppMessages[0].text).toMatch(text);
   });
@@ -96,14 +91,14 @@ describe("the redirect flow", () => {
     expect(approved.headers.get("location")).toBe(TPP_OK);
     expect(await consentStatus(BANK, consentId)).toBe("valid");
     const info = await consentGet(BANK, consentId);
-    const body = consentInformationResponse200.parse(info.json);
+    const body = spec.consentInformationResponse200.parse(info.json);
     expect(body).toMatchObject({
       consentStatus: "valid",
       access: { allPsd2: "allAccounts" },
       frequencyPerDay: 4,
       recurringIndicator: true,
     });
-    expect(consentStatusResponse200.parse({ consentStatus: await consentStatus(BANK, consentId) })).toBeTruthy();
+    expect(spec.consentStatusResponse200.parse({ consentStatus: await consentStatus(BANK, consentId) })).toBeTruthy();
   });
 
   it("refuses Approve without the login cookie and keeps the consent received", async () => {

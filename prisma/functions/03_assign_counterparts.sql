@@ -11,6 +11,21 @@
 -- After five calls plpgsql switches to a generic plan, which cannot fold that test and scans every
 -- row of the account on each page (quadratic over a long sync). Custom plans cost a little planning
 -- per statement and keep the (account_id, external_id) index lookups.
+-- The account's rows without a counterpart (only the page's rows when p_external_ids is given) and
+-- their party keys: what each step of assign_counterparts below starts from. A plain SQL function
+-- (STABLE, not STRICT, no SET clause) so the planner inlines it into each statement that reads it:
+-- the statement is planned whole, and its custom plan still folds the p_external_ids test.
+CREATE OR REPLACE FUNCTION counterpart_unassigned_rows(p_account uuid, p_external_ids text[])
+RETURNS TABLE (id uuid, raw_name text, iban text, cid text, mandate text, name_key text)
+LANGUAGE sql STABLE AS $$
+  SELECT t.id, p.raw_name, p.iban, p.cid, p.mandate, p.name_key
+    FROM transactions t
+    CROSS JOIN LATERAL counterpart_party_keys(t.amount, t.creditor_name, t.creditor_iban, t.ultimate_creditor,
+                                              t.debtor_name, t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id) p
+   WHERE t.account_id = p_account AND t.counterpart_id IS NULL
+     AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
+$$;
+
 CREATE OR REPLACE FUNCTION assign_counterparts(p_scope uuid, p_account uuid, p_external_ids text[]) RETURNS integer
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
@@ -26,12 +41,7 @@ BEGIN
   LOOP
     rounds := rounds + 1;
     WITH c AS MATERIALIZED (
-      SELECT t.id, p.iban, p.cid, p.mandate, p.name_key
-        FROM transactions t
-        CROSS JOIN LATERAL counterpart_party_keys(t.amount, t.creditor_name, t.creditor_iban, t.ultimate_creditor,
-                                                  t.debtor_name, t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id) p
-       WHERE t.account_id = p_account AND t.counterpart_id IS NULL
-         AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
+      SELECT u.id, u.iban, u.cid, u.mandate, u.name_key FROM counterpart_unassigned_rows(p_account, p_external_ids) u
     ), r AS (
       SELECT c.*, ki.counterpart_id AS by_iban, kc.counterpart_id AS by_cid, km.counterpart_id AS by_mandate, kn.counterpart_id AS by_name,
              coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) AS cp
@@ -58,12 +68,7 @@ BEGIN
     CONTINUE WHEN n > 0;
 
     WITH c AS (
-      SELECT t.id, p.raw_name, p.iban, p.cid, p.mandate, p.name_key
-        FROM transactions t
-        CROSS JOIN LATERAL counterpart_party_keys(t.amount, t.creditor_name, t.creditor_iban, t.ultimate_creditor,
-                                                  t.debtor_name, t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id) p
-       WHERE t.account_id = p_account AND t.counterpart_id IS NULL
-         AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
+      SELECT * FROM counterpart_unassigned_rows(p_account, p_external_ids)
     ), k AS (
       SELECT c.*, CASE WHEN c.iban IS NOT NULL THEN 'iban' WHEN c.cid IS NOT NULL THEN 'creditor_id'
                        WHEN c.mandate IS NOT NULL THEN 'mandate' ELSE 'name' END AS kind,

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
+import { benchAccount } from "./accounts";
 
 const ROWS = 100_000;
 const PAGE = 1_000;
@@ -42,20 +43,6 @@ function synthetic(prefix: string): BankTransaction[] {
     });
   }
   return out;
-}
-
-async function account(db: pg.Pool, scopeId: string, userId: string): Promise<string> {
-  const consent = await db.query<{ id: string }>(
-    `INSERT INTO consents (id, scope_id, user_id, integration_name, purpose, expiry_days, bank_id, status, updated_at)
-     VALUES (gen_random_uuid(), $1, $2, 'sandbox', 'account_access', 90, 'bench-bank', 'valid', now()) RETURNING id`,
-    [scopeId, userId],
-  );
-  const created = await db.query<{ id: string }>(
-    `INSERT INTO tracked_accounts (id, scope_id, consent_id, integration_name, bank_id, country_code, account_type, external_id, currency)
-     VALUES (gen_random_uuid(), $1, $2, 'sandbox', 'bench-bank', 'BE', 'private', 'bench-' || gen_random_uuid(), 'EUR') RETURNING id`,
-    [scopeId, consent.rows[0].id],
-  );
-  return created.rows[0].id;
 }
 
 /** One page upserted in its own transaction, as the sync runner writes it; returns the time it took. */
@@ -100,7 +87,7 @@ export async function benchIngest(db: pg.Pool, scopeId: string, userId: string) 
     variants.map(async (v) => ({
       ...v,
       rows: synthetic(v.name),
-      target: { scopeId, accountId: await account(db, scopeId, userId), runId: crypto.randomUUID() },
+      target: { scopeId, accountId: await benchAccount(db, scopeId, userId), runId: crypto.randomUUID() },
       ms: 0,
     })),
   );

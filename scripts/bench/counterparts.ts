@@ -1,7 +1,7 @@
 // Counterparts on the 1,000,000-row account: first the set-based assignment over all rows (what
 // ingest does page by page), then listing counterparts with totals (API and its SQL) against a plain
 // GROUP BY over the same rows on the raw party name.
-import type pg from "pg";
+import type { AccountBenchTarget } from "./accounts";
 import { median } from "./timing";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { counterpartsSql } from "@/lib/counterparts/list";
@@ -15,13 +15,7 @@ export type CounterpartsBench = {
   listApiMs: number;
 };
 
-export async function benchCounterparts(options: {
-  db: pg.Pool;
-  baseUrl: string;
-  token: string;
-  scopeId: string;
-  accountId: string;
-}): Promise<CounterpartsBench> {
+export async function benchCounterparts(options: AccountBenchTarget): Promise<CounterpartsBench> {
   const { db, scopeId, accountId } = options;
   // seedMillion writes every party as creditor_name; on credits the party is the debtor.
   await db.query(

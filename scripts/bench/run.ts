@@ -58,6 +58,14 @@ async function main() {
     const { makePerson } = await import("@/lib/testing/fixtures");
     const { pool } = await import("@/lib/db/client");
     const person = await makePerson("bench");
+    // A bench over one account's rows reads it as the bench person, through this app.
+    const onAccount = (accountId: string) => ({
+      db: pool(),
+      baseUrl: BASE,
+      token: person.token,
+      scopeId: person.scopeId,
+      accountId,
+    });
 
     if (wants("kernel")) {
       console.log("\nKernel overhead (autocannon, 10 connections, alternating rounds)");
@@ -113,13 +121,7 @@ async function main() {
       const t = performance.now();
       const accountId = await seedMillion(pool(), person.scopeId, person.userId);
       console.log(`  (seeded 1,000,000 rows in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-      const p = await benchPages({
-        db: pool(),
-        baseUrl: BASE,
-        token: person.token,
-        scopeId: person.scopeId,
-        accountId,
-      });
+      const p = await benchPages(onAccount(accountId));
       console.log(
         `  API first page ${p.firstApiMs.toFixed(2)} ms · API ~90% deep ${p.deepApiMs.toFixed(2)} ms   (node:http keep-alive client)`,
       );
@@ -147,13 +149,7 @@ async function main() {
       const { benchCounterparts } = await import("./counterparts");
       console.log("\nCounterparts with totals, account with 1,000,000 rows (median of 7)");
       const accountId = await seedMillion(pool(), person.scopeId, person.userId);
-      const c = await benchCounterparts({
-        db: pool(),
-        baseUrl: BASE,
-        token: person.token,
-        scopeId: person.scopeId,
-        accountId,
-      });
+      const c = await benchCounterparts(onAccount(accountId));
       console.log(
         `  assigned ${c.assigned} rows to ${c.counterparts} counterparts in ${(c.assignMs / 1000).toFixed(1)} s (one set-based call)`,
       );

@@ -5,6 +5,7 @@ import http from "node:http";
 import type pg from "pg";
 import { encodeCursor } from "@/lib/api/pagination";
 import { transactionsList, transactionsQuery } from "@/lib/accounttracking/transactions";
+import { benchAccount, type AccountBenchTarget } from "./accounts";
 import { interleavedMedians } from "./timing";
 
 export type PageBench = {
@@ -23,17 +24,7 @@ export type PageBench = {
 const ROWS = 1_000_000;
 
 export async function seedMillion(db: pg.Pool, scopeId: string, userId: string): Promise<string> {
-  const consent = await db.query<{ id: string }>(
-    `INSERT INTO consents (id, scope_id, user_id, integration_name, purpose, expiry_days, bank_id, status, updated_at)
-     VALUES (gen_random_uuid(), $1, $2, 'sandbox', 'account_access', 90, 'bench-bank', 'valid', now()) RETURNING id`,
-    [scopeId, userId],
-  );
-  const account = await db.query<{ id: string }>(
-    `INSERT INTO tracked_accounts (id, scope_id, consent_id, integration_name, bank_id, country_code, account_type, external_id, currency)
-     VALUES (gen_random_uuid(), $1, $2, 'sandbox', 'bench-bank', 'BE', 'private', 'bench-' || gen_random_uuid(), 'EUR') RETURNING id`,
-    [scopeId, consent.rows[0].id],
-  );
-  const accountId = account.rows[0].id;
+  const accountId = await benchAccount(db, scopeId, userId);
   for (let start = 0; start < ROWS; start += 200_000) {
     await db.query(
       `INSERT INTO transactions (id, scope_id, account_id, external_id, status, booking_date, value_date, sort_date, amount, currency, creditor_name, updated_at)
@@ -65,13 +56,7 @@ function leanGet(baseUrl: string) {
     });
 }
 
-export async function benchPages(options: {
-  db: pg.Pool;
-  baseUrl: string;
-  token: string;
-  scopeId: string;
-  accountId: string;
-}): Promise<PageBench> {
+export async function benchPages(options: AccountBenchTarget): Promise<PageBench> {
   const { db, accountId } = options;
   // The row ~90% deep in newest-first order becomes the cursor.
   const deep = await db.query<{ sort_date: string; id: string }>(

@@ -18,11 +18,7 @@ type Naming = (typeof NAMING)[keyof typeof NAMING];
 
 function rulesOf(naming: Naming): CountryRules {
   return {
-    activities: naming.activities,
-    surnames: naming.surnames,
-    firstNames: naming.firstNames,
-    forms: naming.forms,
-    cities: naming.cities,
+    ...naming,
     // "{city}" in the register's name stands for the company's city.
     authority: (city) => naming.authority.replace("{city}", city),
     pattern: naming.pattern === "surname-activity" ? "surname-activity" : "activity-surname",

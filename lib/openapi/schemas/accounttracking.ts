@@ -93,11 +93,8 @@ export const AccountSchema = z.object({
   countryCode: z.string(),
   accountType: z.enum(ACCOUNT_TYPES),
   bankAccountId: z.string(),
-  iban: z.string().nullable(),
-  currency: z.string(),
-  name: z.string().nullable(),
-  product: z.string().nullable(),
-  ownerName: z.string().nullable(),
+  // As the bank describes the account.
+  ...BankAccountSchema.pick({ iban: true, currency: true, name: true, product: true, ownerName: true }).shape,
   balance: z.object({ amount: z.string(), currency: z.string(), date: dateOnly.nullable() }).nullable(),
   autoUpdatesPerDay: z.number().int(),
   nextScheduledAt: isoDateTime.nullable(),

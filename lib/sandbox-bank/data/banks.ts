@@ -11,14 +11,10 @@ export type SandboxBank = {
   colour: string;
 };
 
-export const COUNTRIES = [
-  { countryCode: "BE", name: "Belgium" },
-  { countryCode: "NL", name: "Netherlands" },
-  { countryCode: "DE", name: "Germany" },
-  { countryCode: "FR", name: "France" },
-  { countryCode: "ES", name: "Spain" },
-  { countryCode: "IT", name: "Italy" },
-] as const;
+const COUNTRY_NAMES = { BE: "Belgium", NL: "Netherlands", DE: "Germany", FR: "France", ES: "Spain", IT: "Italy" };
+
+/** The countries of the sandbox's banks, in display order. */
+export const COUNTRIES = Object.entries(COUNTRY_NAMES).map(([countryCode, name]) => ({ countryCode, name }));
 
 export const BANKS: readonly SandboxBank[] = [
   {

@@ -1,15 +1,10 @@
 // A generated transaction before it is given an id and a status, plus the builders the per-account
-// generators share. Amounts are integer cents, negative for debits.
-import type { SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
-import { daysInMonth, parts, type DateOnly } from "@/lib/sandbox-bank/data/dates";
+// generators share for a day (DayContext, lib/sandbox-bank/data/day.ts). Amounts are integer cents,
+// negative for debits.
+import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
+import type { DayContext } from "@/lib/sandbox-bank/data/day";
 import { hashText, rngFor, type Rng } from "@/lib/sandbox-bank/data/hash";
-import {
-  COUNTRY_PARTIES,
-  creditorIdOf,
-  ibanOf,
-  type CountryParties,
-  type Party,
-} from "@/lib/sandbox-bank/data/parties";
+import { creditorIdOf, ibanOf, type Party } from "@/lib/sandbox-bank/data/parties";
 
 export type Draft = {
   cents: number;
@@ -34,48 +29,6 @@ export type Draft = {
   /** Listed only while pending: cancelled (`cancelled`) or released (`oldhold`) instead of being booked. */
   dropsWhenBooked?: boolean;
 };
-
-export type DayContext = {
-  account: SandboxAccount;
-  date: DateOnly;
-  year: number;
-  month: number;
-  day: number;
-  weekday: number;
-  rng: Rng;
-  parties: CountryParties;
-};
-
-export function dayContext(account: SandboxAccount, date: DateOnly): DayContext {
-  const { year, month, day, weekday } = parts(date);
-  const country = account.bank.countryCode as keyof typeof COUNTRY_PARTIES;
-  return {
-    account,
-    date,
-    year,
-    month,
-    day,
-    weekday,
-    rng: rngFor(`${account.seed}|${date}`),
-    parties: COUNTRY_PARTIES[country] ?? COUNTRY_PARTIES.BE,
-  };
-}
-
-export const isWeekend = (ctx: DayContext): boolean => ctx.weekday === 0 || ctx.weekday === 6;
-
-/** True when `ctx.date` is the first business day on or after day-of-month `dom` (in that month). */
-export function isMonthlyOn(ctx: DayContext, dom: number): boolean {
-  const last = daysInMonth(ctx.year, ctx.month);
-  let target = Math.min(dom, last);
-  const weekdayOf = (d: number) => new Date(Date.UTC(ctx.year, ctx.month - 1, d)).getUTCDay();
-  while (target < last && (weekdayOf(target) === 0 || weekdayOf(target) === 6)) target++;
-  while (weekdayOf(target) === 0 || weekdayOf(target) === 6) target--;
-  return ctx.day === target;
-}
-
-export function monthLabel(ctx: DayContext): string {
-  return `${ctx.year}-${String(ctx.month).padStart(2, "0")}`;
-}
 
 export function amount(rng: Rng, minCents: number, maxCents: number): number {
   return rng.int(minCents, maxCents);

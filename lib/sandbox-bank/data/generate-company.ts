@@ -1,16 +1,7 @@
 // bob.company's three accounts: customer receipts, supplier payments, payroll and many SEPA direct
 // debits on the main account; card spending on the operations account; weekly sweeps to the reserve.
-import {
-  amount,
-  card,
-  directDebit,
-  isMonthlyOn,
-  isWeekend,
-  monthLabel,
-  transferOut,
-  type DayContext,
-  type Draft,
-} from "@/lib/sandbox-bank/data/draft";
+import { isMonthlyOn, isWeekend, monthLabel, type DayContext } from "@/lib/sandbox-bank/data/day";
+import { amount, card, directDebit, transferOut, type Draft } from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
 import { interest, ownTransfer, partyTransfer, userSeed } from "@/lib/sandbox-bank/data/transfers";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";

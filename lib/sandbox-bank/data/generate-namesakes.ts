@@ -1,16 +1,7 @@
 // The `namesakes` user: the same few parties under several spellings, IBANs and intermediaries, so
 // counterpart matching has something to solve.
-import {
-  amount,
-  card,
-  directDebit,
-  isMonthlyOn,
-  monthLabel,
-  transferIn,
-  viaProcessor,
-  type DayContext,
-  type Draft,
-} from "@/lib/sandbox-bank/data/draft";
+import { isMonthlyOn, monthLabel, type DayContext } from "@/lib/sandbox-bank/data/day";
+import { amount, card, directDebit, transferIn, viaProcessor, type Draft } from "@/lib/sandbox-bank/data/draft";
 import {
   NAMESAKES,
   PROCESSORS,

@@ -1,14 +1,7 @@
 // carol.payment's e-money card account: weekly top-ups from her bank account, many small card
 // payments, subscriptions through processors and the odd payment to a friend.
-import {
-  amount,
-  card,
-  isMonthlyOn,
-  transferIn,
-  viaProcessor,
-  type DayContext,
-  type Draft,
-} from "@/lib/sandbox-bank/data/draft";
+import { isMonthlyOn, type DayContext } from "@/lib/sandbox-bank/data/day";
+import { amount, card, transferIn, viaProcessor, type Draft } from "@/lib/sandbox-bank/data/draft";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import { PROCESSORS } from "@/lib/sandbox-bank/data/parties";
 import { friendTransfer } from "@/lib/sandbox-bank/data/transfers";

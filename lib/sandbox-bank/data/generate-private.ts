@@ -1,17 +1,7 @@
 // A private person's day: salary, rent and other direct debits on fixed days of the month, and
 // everyday card, online and rail payments drawn from the day's seeded random stream.
-import {
-  amount,
-  card,
-  directDebit,
-  isMonthlyOn,
-  isWeekend,
-  monthLabel,
-  transferIn,
-  viaProcessor,
-  type DayContext,
-  type Draft,
-} from "@/lib/sandbox-bank/data/draft";
+import { isMonthlyOn, isWeekend, monthLabel, type DayContext } from "@/lib/sandbox-bank/data/day";
+import { amount, card, directDebit, transferIn, viaProcessor, type Draft } from "@/lib/sandbox-bank/data/draft";
 import { hashText } from "@/lib/sandbox-bank/data/hash";
 import { ONLINE_SHOPS, ibanOf, type Party } from "@/lib/sandbox-bank/data/parties";
 import { friendTransfer, interest, ownTransfer, userSeed } from "@/lib/sandbox-bank/data/transfers";

@@ -3,7 +3,8 @@
 import { historyStart, type SandboxAccount } from "@/lib/sandbox-bank/data/accounts";
 import { bulkDate, bulkDraft, bulkIndexRange, bulkTransactionId } from "@/lib/sandbox-bank/data/bulk";
 import { addDays, dayNumber, fromDayNumber, type DateOnly } from "@/lib/sandbox-bank/data/dates";
-import { dayContext, type Draft } from "@/lib/sandbox-bank/data/draft";
+import { dayContext, type DayContext } from "@/lib/sandbox-bank/data/day";
+import type { Draft } from "@/lib/sandbox-bank/data/draft";
 import { companyMainDay, companyOpsDay, companyReserveDay } from "@/lib/sandbox-bank/data/generate-company";
 import { paymentDay } from "@/lib/sandbox-bank/data/generate-payment";
 import { privateCurrentDay, privateSavingsDay } from "@/lib/sandbox-bank/data/generate-private";
@@ -29,24 +30,19 @@ function pendingDays(account: SandboxAccount): number {
   return account.profile.flavour === "pending" ? 4 : 2;
 }
 
+/** Each kind of account's generator of a day (bulk accounts list theirs by index instead). */
+const DAY_GENERATORS: Record<SandboxAccount["kind"], (ctx: DayContext) => Draft[]> = {
+  "private-current": privateCurrentDay,
+  "private-savings": privateSavingsDay,
+  "company-main": companyMainDay,
+  "company-ops": companyOpsDay,
+  "company-reserve": companyReserveDay,
+  payment: paymentDay,
+  bulk: () => [],
+};
+
 function draftsForDay(account: SandboxAccount, date: DateOnly): Draft[] {
-  const ctx = dayContext(account, date);
-  switch (account.kind) {
-    case "private-current":
-      return privateCurrentDay(ctx);
-    case "private-savings":
-      return privateSavingsDay(ctx);
-    case "company-main":
-      return companyMainDay(ctx);
-    case "company-ops":
-      return companyOpsDay(ctx);
-    case "company-reserve":
-      return companyReserveDay(ctx);
-    case "payment":
-      return paymentDay(ctx);
-    case "bulk":
-      return [];
-  }
+  return DAY_GENERATORS[account.kind](dayContext(account, date));
 }
 
 function finish(

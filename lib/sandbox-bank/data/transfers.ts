@@ -1,14 +1,8 @@
 // Credit transfers the generators share: with the PSU's own other account, with a party known only by
 // name, with a friend, and the bank's interest. Each draws from the day's random stream in a fixed
 // order, so a given seed keeps producing the same history.
-import {
-  amount,
-  ownTransferCents,
-  transferIn,
-  transferOut,
-  type DayContext,
-  type Draft,
-} from "@/lib/sandbox-bank/data/draft";
+import type { DayContext } from "@/lib/sandbox-bank/data/day";
+import { amount, ownTransferCents, transferIn, transferOut, type Draft } from "@/lib/sandbox-bank/data/draft";
 import { partyIban } from "@/lib/sandbox-bank/data/iban";
 import { FIRST_NAMES, LAST_NAMES } from "@/lib/sandbox-bank/data/parties";
 

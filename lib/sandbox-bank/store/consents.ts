@@ -3,15 +3,7 @@
 import type { DateOnly } from "@/lib/sandbox-bank/data/dates";
 import { query } from "@/lib/sandbox-bank/store/db";
 
-export const CONSENT_STATUSES = [
-  "received",
-  "valid",
-  "rejected",
-  "revokedByPsu",
-  "expired",
-  "terminatedByTpp",
-] as const;
-export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+export type ConsentStatus = "received" | "valid" | "rejected" | "revokedByPsu" | "expired" | "terminatedByTpp";
 
 export type AccountRef = { iban: string; currency?: string };
 export type AllAccounts = "allAccounts" | "allAccountsWithOwnerName";
