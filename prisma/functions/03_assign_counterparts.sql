@@ -1,16 +1,3 @@
--- Assigns counterparts to the account's rows that have none: the page's rows when p_external_ids is
--- given (rows the bank changed in this transaction are derived again first), else every such row.
--- The party is the creditor on debits and the debtor on credits; behind an intermediary (an ultimate
--- party is named) only the ultimate party's name identifies it, as IBAN, creditor id and mandate are
--- the intermediary's. A row joins the counterpart of its first known key in the order IBAN →
--- creditor id → mandate → name, and teaches that counterpart its other keys; rows with no known key
--- seed new counterparts, at most one per key value among rows that share one (so a page with the
--- same party under two IBANs and one name still yields one counterpart); the loop resolves again
--- until nothing more resolves before it seeds again.
--- plan_cache_mode: it filters with `p_external_ids IS NULL OR external_id = ANY(p_external_ids)`.
--- After five calls plpgsql switches to a generic plan, which cannot fold that test and scans every
--- row of the account on each page (quadratic over a long sync). Custom plans cost a little planning
--- per statement and keep the (account_id, external_id) index lookups.
 -- The account's rows without a counterpart (only the page's rows when p_external_ids is given) and
 -- their party keys: what each step of assign_counterparts below starts from. A plain SQL function
 -- (STABLE, not STRICT, no SET clause) so the planner inlines it into each statement that reads it:
@@ -26,6 +13,19 @@ LANGUAGE sql STABLE AS $$
      AND (p_external_ids IS NULL OR t.external_id = ANY(p_external_ids))
 $$;
 
+-- Assigns counterparts to the account's rows that have none: the page's rows when p_external_ids is
+-- given (rows the bank changed in this transaction are derived again first), else every such row.
+-- The party is the creditor on debits and the debtor on credits; behind an intermediary (an ultimate
+-- party is named) only the ultimate party's name identifies it, as IBAN, creditor id and mandate are
+-- the intermediary's. A row joins the counterpart of its first known key in the order IBAN →
+-- creditor id → mandate → name, and teaches that counterpart its other keys; rows with no known key
+-- seed new counterparts, at most one per key value among rows that share one (so a page with the
+-- same party under two IBANs and one name still yields one counterpart); the loop resolves again
+-- until nothing more resolves before it seeds again.
+-- plan_cache_mode: it filters with `p_external_ids IS NULL OR external_id = ANY(p_external_ids)`.
+-- After five calls plpgsql switches to a generic plan, which cannot fold that test and scans every
+-- row of the account on each page (quadratic over a long sync). Custom plans cost a little planning
+-- per statement and keep the (account_id, external_id) index lookups.
 CREATE OR REPLACE FUNCTION assign_counterparts(p_scope uuid, p_account uuid, p_external_ids text[]) RETURNS integer
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
