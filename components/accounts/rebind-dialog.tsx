@@ -3,7 +3,7 @@
 // or return it to the counterpart derived from the bank data.
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, NamedOptions, TextField } from "@/components/ui/field";
+import { FormError, NamedOptions, SearchField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { formatMoney } from "@/components/accounts/format";
 import { formatDate } from "@/components/ui/format";
@@ -64,13 +64,7 @@ export function RebindDialog({
           {formatMoney(t.amount, t.currency, { signed: true })}
         </p>
         <div className="mt-4 space-y-3">
-          <TextField
-            label="Find a counterpart"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            autoFocus
-          />
+          <SearchField label="Find a counterpart" value={q} onSearch={setQ} autoFocus />
           <label className="block text-sm font-medium text-slate-700" htmlFor={`${titleId}-choice`}>
             Counts under
           </label>

@@ -10,12 +10,9 @@ import { useToast } from "@/components/ui/toast";
 import { newestRun, useCanManageAccounts, useSetAutoUpdate, useSyncStatus, type Account } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
-const PER_DAY = [
-  { value: "0", label: "Off (sync by hand only)" },
-  { value: "1", label: "Once a day" },
-  { value: "2", label: "Twice a day" },
-  { value: "3", label: "Three times a day" },
-] as const;
+/** The choices in order: each one's value is its number of automatic updates a day (0 to 3). */
+const LABELS = ["Off (sync by hand only)", "Once a day", "Twice a day", "Three times a day"];
+const PER_DAY = LABELS.map((label, times) => ({ value: String(times), label }));
 
 function AutoUpdateSelect({ account, perDay }: { account: Account; perDay: number }) {
   const setAuto = useSetAutoUpdate(account.id);

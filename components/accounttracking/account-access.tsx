@@ -5,28 +5,20 @@
 import Link from "next/link";
 import { accountTitle } from "@/components/accounts/format";
 import { formatIban } from "@/components/accounttracking/consent-bits";
+import { RenewButton } from "@/components/accounttracking/renew-button";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { Badge, Card, CardHeader } from "@/components/ui/card";
-import { Button } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
-import { useConsentAccounts, useConsentAction, useConsents, type Consent } from "@/lib/client/accounttracking";
+import { useConsentAccounts, useConsents, type Consent } from "@/lib/client/accounttracking";
 import { useAccounts, type Account } from "@/lib/client/accounts";
-import { errorMessage } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 const ENDED: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
 
 function ReconnectButton({ consent }: { consent: Consent }) {
-  const renew = useConsentAction("renew");
-  const toast = useToast();
   return (
-    <Button
-      size="sm"
-      pending={renew.isPending}
-      onClick={() => renew.mutate(consent.id, { onError: (e) => toast.error(errorMessage(e)) })}
-    >
+    <RenewButton consent={consent}>
       Reconnect<span className="sr-only"> {consent.bankName ?? "the bank"}</span>
-    </Button>
+    </RenewButton>
   );
 }
 

@@ -4,37 +4,23 @@
 // the hosted picker (components/accounttracking/hosted-bank-picker.tsx) from its own page.
 import { useEffect, useMemo, useState } from "react";
 import { SkeletonRows } from "@/components/ui/card";
-import { FormError, SelectField, TextField } from "@/components/ui/field";
+import { FormError, SearchField, SelectField } from "@/components/ui/field";
 import { cx } from "@/components/ui/cx";
 import { useBanks, useCountries, type Bank, type Country } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
-type Props = {
-  selected: Bank | null;
-  onSelect: (bank: Bank) => void;
-  initialCountry?: string | null;
-  initialBankId?: string | null;
-};
+/** The choice's own props pass through; the picker loads the countries and the chosen country's banks. */
+type Props = Pick<ChoiceProps, "selected" | "onSelect" | "initialBankId"> & { initialCountry?: string | null };
 
 /** A list being loaded: the fields of a query result the view reads. */
 export type Loaded<T> = { data?: T; isPending: boolean; isError: boolean; error: unknown };
 
-export function BankPicker({ selected, onSelect, initialCountry = null, initialBankId = null }: Props) {
+export function BankPicker({ initialCountry = null, ...choice }: Props) {
   const countries = useCountries();
   const [country, setCountry] = useState<string | null>(initialCountry);
   const chosenCountry = country ?? countries.data?.[0]?.countryCode ?? null;
   const banks = useBanks(chosenCountry);
-  return (
-    <BankChoice
-      countries={countries}
-      banks={banks}
-      country={chosenCountry}
-      onCountry={setCountry}
-      selected={selected}
-      onSelect={onSelect}
-      initialBankId={initialBankId}
-    />
-  );
+  return <BankChoice {...choice} countries={countries} banks={banks} country={chosenCountry} onCountry={setCountry} />;
 }
 
 type ChoiceProps = {
@@ -76,13 +62,7 @@ export function BankChoice({ countries, banks, country, onCountry, selected, onS
           }))}
           disabled={countries.isPending}
         />
-        <TextField
-          label="Search banks"
-          type="search"
-          placeholder="Name or BIC"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchField label="Search banks" placeholder="Name or BIC" value={search} onSearch={setSearch} />
       </div>
       {banks.isPending ? (
         <SkeletonRows rows={3} label="Loading banks" />

@@ -6,24 +6,34 @@ import { useId, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 
+/** Each form's submit wording, and the link to the other form after its question. */
+const FORMS = {
+  signin: {
+    submitLabel: "Sign in",
+    pendingLabel: "Signing in…",
+    other: { question: "New to Ledgerlink?", href: "/signup", label: "Create an account" },
+  },
+  signup: {
+    submitLabel: "Create account",
+    pendingLabel: "Creating your account…",
+    other: { question: "Already have an account?", href: "/signin", label: "Sign in" },
+  },
+};
+
 export function AuthForm({
+  kind,
   error,
   onSubmit,
   pending,
-  submitLabel,
-  pendingLabel,
-  other,
   children,
 }: {
+  kind: keyof typeof FORMS;
   error?: string;
   onSubmit: () => Promise<void>;
   pending: boolean;
-  submitLabel: string;
-  pendingLabel: string;
-  /** The link to the other form, after its question: "New to Ledgerlink?" → Create an account. */
-  other: { question: string; href: string; label: string };
   children: ReactNode;
 }) {
+  const { submitLabel, pendingLabel, other } = FORMS[kind];
   const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -40,14 +40,7 @@ export function SignInForm({ next }: { next?: string }) {
   }
 
   return (
-    <AuthForm
-      error={errors.form}
-      onSubmit={submit}
-      pending={pending}
-      submitLabel="Sign in"
-      pendingLabel="Signing in…"
-      other={{ question: "New to Ledgerlink?", href: "/signup", label: "Create an account" }}
-    >
+    <AuthForm kind="signin" error={errors.form} onSubmit={submit} pending={pending}>
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...bind("password")} />
     </AuthForm>

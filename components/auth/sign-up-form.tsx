@@ -64,14 +64,7 @@ export function SignUpForm() {
   }
 
   return (
-    <AuthForm
-      error={errors.form}
-      onSubmit={submit}
-      pending={pending}
-      submitLabel="Create account"
-      pendingLabel="Creating your account…"
-      other={{ question: "Already have an account?", href: "/signin", label: "Sign in" }}
-    >
+    <AuthForm kind="signup" error={errors.form} onSubmit={submit} pending={pending}>
       <TextField label="Your name" autoComplete="name" required maxLength={120} {...bind("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
       <TextField

@@ -4,7 +4,7 @@ import { CreateClientForm } from "@/components/clients/create-client-form";
 import { CLIENT_TYPE_LABEL, countryName } from "@/components/clients/options";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
+import { SearchField } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -35,12 +35,11 @@ export function ClientsPage() {
       )}
       <Card>
         <div className="border-b border-slate-100 px-5 py-4">
-          <TextField
+          <SearchField
             label="Search clients"
-            type="search"
             placeholder="Search by name"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onSearch={setSearch}
             className="max-w-sm"
           />
         </div>

@@ -2,6 +2,7 @@
 // One counterpart: alias, the bank names and keys behind it, consolidated members, client binding,
 // a chart of its monthly totals and its transactions (each re-bindable).
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
@@ -13,6 +14,16 @@ import { useCounterpart, useCounterparts } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { itemsOf } from "@/lib/client/domain-hooks";
+
+/** One part of "Behind this counterpart": a small heading over what it lists. */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="font-medium text-slate-900">{title}</h3>
+      {children}
+    </div>
+  );
+}
 
 export function CounterpartDetailView({ id, accountId }: { id: string; accountId?: string }) {
   const { scope } = useCurrentScope();
@@ -62,8 +73,7 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
         <Card>
           <CardHeader title="Behind this counterpart" />
           <div className="space-y-4 px-5 py-4 text-sm">
-            <div>
-              <h3 className="font-medium text-slate-900">Names at the bank</h3>
+            <Part title="Names at the bank">
               <ul className="mt-1 text-slate-600">
                 {c.bankNames.map((n) => (
                   <li key={n.name}>
@@ -71,9 +81,8 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
                   </li>
                 ))}
               </ul>
-            </div>
-            <div>
-              <h3 className="font-medium text-slate-900">Match keys</h3>
+            </Part>
+            <Part title="Match keys">
               <ul className="mt-1 break-all text-slate-600">
                 {c.keys.map((k) => (
                   <li key={`${k.kind}:${k.value}`}>
@@ -81,21 +90,19 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
                   </li>
                 ))}
               </ul>
-            </div>
+            </Part>
             {c.members.length > 0 && (
-              <div>
-                <h3 className="font-medium text-slate-900">Consolidated into this one</h3>
+              <Part title="Consolidated into this one">
                 <ul className="mt-1 text-slate-600">
                   {c.members.map((m) => (
                     <li key={m.id}>{m.displayName}</li>
                   ))}
                 </ul>
-              </div>
+              </Part>
             )}
-            <div>
-              <h3 className="font-medium text-slate-900">Client</h3>
+            <Part title="Client">
               <BindClient counterpartId={c.id} entity={c.entity} canEdit={canEdit} />
-            </div>
+            </Part>
           </div>
         </Card>
       </div>

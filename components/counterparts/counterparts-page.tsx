@@ -8,12 +8,8 @@ import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { FormError, NamedOptions } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
-import {
-  useCounterpartChange,
-  useCounterparts,
-  type Consolidation,
-  type CounterpartSort,
-} from "@/lib/client/counterparts";
+import { useCounterpartSort } from "@/components/counterparts/use-counterpart-sort";
+import { useCounterpartChange, useCounterparts, type Consolidation } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { LoadMore } from "@/components/ui/load-more";
@@ -25,26 +21,18 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const canEdit = scope?.role === "admin" || scope?.role === "member";
   const [q, setQ] = useState("");
   const search = useDebounced(q, 250);
-  const [sort, setSort] = useState<CounterpartSort>("sumOut");
-  const [order, setOrder] = useState<"asc" | "desc">("desc");
+  const sorting = useCounterpartSort();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [targetId, setTargetId] = useState("");
   const [managing, setManaging] = useState<string | null>(null);
   const [undoable, setUndoable] = useState<Consolidation | null>(null);
-  const list = useCounterparts(accountId, { q: search, sort, order });
+  const list = useCounterparts(accountId, { q: search, sort: sorting.sort, order: sorting.order });
   const rows = itemsOf(list.data);
   const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) =>
     api.consolidate(input.targetId, input.memberIds),
   );
   const undo = useCounterpartChange((api, id: string) => api.undoConsolidation(id));
 
-  const onSort = (key: CounterpartSort) => {
-    if (key === sort) setOrder(order === "asc" ? "desc" : "asc");
-    else {
-      setSort(key);
-      setOrder(key === "name" ? "asc" : "desc");
-    }
-  };
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -149,9 +137,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             <CounterpartsTable
               rows={items}
               accountId={accountId}
-              sort={sort}
-              order={order}
-              onSort={onSort}
+              {...sorting}
               selected={selected}
               onToggle={toggle}
               managing={managing}

@@ -15,14 +15,12 @@ import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
-const COUNTRIES = [
-  { value: "BE", label: "Belgium" },
-  { value: "NL", label: "Netherlands" },
-  { value: "DE", label: "Germany" },
-  { value: "FR", label: "France" },
-  { value: "ES", label: "Spain" },
-  { value: "IT", label: "Italy" },
-];
+/** The countries a lookup covers, named in English by the platform's country names. */
+const regionName = new Intl.DisplayNames(["en"], { type: "region" });
+const COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"].map((code) => ({
+  value: code,
+  label: regionName.of(code) ?? code,
+}));
 const SHOWN = ["country", "number", "entityType", "entityId", "profession", "subProfession", "profileId"];
 
 export function LookupPage() {

@@ -1,16 +1,14 @@
 "use client";
 import { NotAdminNotice } from "@/components/settings/not-admin-notice";
-import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS, parseExpiry } from "@/components/settings/options";
+import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS } from "@/components/settings/options";
 import { CreateSecretCard } from "@/components/tokens/create-secret-card";
 import { TokenListCard } from "@/components/tokens/token-list-card";
+import { useSecretForm } from "@/components/tokens/use-secret-form";
 import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { useFields } from "@/components/ui/use-fields";
-import { fieldError } from "@/lib/client/errors";
 import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
 import type { AppTokenKind } from "@/lib/client/api-client";
 
-const FIELDS = ["name", "kind", "role", "expiresInDays"];
 /** The form's values; the expiry stays the select's text ("90", "never") until the request. */
 type KeyForm = { name: string; kind: NonNullable<AppTokenKind>; role: "member" | "viewer"; expiresInDays: string };
 
@@ -39,34 +37,26 @@ export function ApiKeysPage() {
 
 function ApiKeysAdmin({ scopeName }: { scopeName: string }) {
   const keys = useApiKeys();
-  const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const { values, set, bind } = useFields<KeyForm>(
-    { name: "", kind: "api_key", role: "viewer", expiresInDays: "90" },
-    (field) => fieldError(create.error, field),
-  );
+  const { values, bind, nameField, card } = useSecretForm<KeyForm>(useCreateApiKey(), {
+    name: "",
+    kind: "api_key",
+    role: "viewer",
+    expiresInDays: "90",
+  });
 
   return (
     <>
       <CreateSecretCard
+        {...card}
         title="Create an API key"
         description={`The key can only reach ${scopeName}.`}
         formLabel="Create an API key"
         secretLabel="Your new API key"
         submitLabel="Create API key"
-        create={create}
-        input={() => ({ ...values, expiresInDays: parseExpiry(values.expiresInDays) })}
-        onCreated={() => set("name", "")}
-        fieldNames={FIELDS}
         gridClassName="grid gap-4 sm:grid-cols-2"
       >
-        <TextField
-          label="Key name"
-          placeholder="e.g. Accounting sync"
-          maxLength={80}
-          className="sm:col-span-2"
-          {...bind("name")}
-        />
+        <TextField label="Key name" placeholder="e.g. Accounting sync" className="sm:col-span-2" {...nameField} />
         <SelectField
           label="Kind"
           options={KIND_OPTIONS}

@@ -3,22 +3,13 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
+import nav from "@/components/shell/nav.json";
 
-const MAIN = [
-  { href: "/dashboard", label: "Dashboard" },
-  { href: "/clients", label: "Clients" },
-  { href: "/consents", label: "Bank connections" },
-  { href: "/accounts", label: "Accounts" },
-  { href: "/datasets", label: "Data registry" },
-  { href: "/companies/lookup", label: "Company lookup" },
-];
-const SETTINGS = [
-  { href: "/settings/tokens", label: "Tokens" },
-  { href: "/settings/api-keys", label: "API keys" },
-  { href: "/settings/members", label: "Members" },
-];
+type Item = { href: string; label: string };
+/** The app's pages in the navigation (nav.json): the main ones, then the settings. */
+const { main: MAIN, settings: SETTINGS } = nav satisfies Record<"main" | "settings", Item[]>;
 
-function NavLink({ href, label }: { href: string; label: string }) {
+function NavLink({ href, label }: Item) {
   const pathname = usePathname();
   const active = pathname === href || pathname.startsWith(`${href}/`);
   return (

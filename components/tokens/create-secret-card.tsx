@@ -11,7 +11,7 @@ import { submitMutation } from "@/components/ui/submit-mutation";
 import type { CreatedToken } from "@/lib/client/api-client";
 import { formErrorMessage } from "@/lib/client/errors";
 
-type CreateMutation<I> = {
+export type CreateMutation<I> = {
   mutate: (input: I, options?: { onSuccess?: (token: CreatedToken) => void }) => void;
   reset: () => void;
   isPending: boolean;

@@ -65,6 +65,13 @@ export function TextField({
   );
 }
 
+type SearchProps = FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange">;
+
+/** A search box: a text field of type search that hands its text to `onSearch` as it is typed. */
+export function SearchField({ onSearch, ...field }: SearchProps & { onSearch: (text: string) => void }) {
+  return <TextField type="search" onChange={(e) => onSearch(e.target.value)} {...field} />;
+}
+
 export type Option = { value: string; label: string };
 
 export function SelectField({

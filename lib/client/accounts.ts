@@ -8,25 +8,18 @@ import { useCurrentScope } from "@/lib/client/hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { TrackAccountBody } from "@/lib/accounttracking/schemas";
-import type {
-  AccountSchema,
-  AutoUpdateSchema,
-  StatsSchema,
-  SyncRunSchema,
-  SyncStatusSchema,
-  TransactionSchema,
-} from "@/lib/openapi/schemas/accounttracking";
+import type * as schemas from "@/lib/openapi/schemas/accounttracking";
 import { filterQuery, type TransactionFilter } from "@/lib/client/transactions";
 
-export type Account = z.output<typeof AccountSchema>;
+export type Account = z.output<typeof schemas.AccountSchema>;
 export type AccountType = Account["accountType"];
-export type SyncRun = z.output<typeof SyncRunSchema>;
+export type SyncRun = z.output<typeof schemas.SyncRunSchema>;
 export type SyncState = SyncRun["state"];
-type SyncStatus = z.output<typeof SyncStatusSchema>;
-export type Transaction = z.output<typeof TransactionSchema>;
-export type AccountStats = z.output<typeof StatsSchema>;
+type SyncStatus = z.output<typeof schemas.SyncStatusSchema>;
+export type Transaction = z.output<typeof schemas.TransactionSchema>;
+export type AccountStats = z.output<typeof schemas.StatsSchema>;
 type TrackAccountInput = z.input<typeof TrackAccountBody>;
-type AutoUpdate = z.output<typeof AutoUpdateSchema>;
+type AutoUpdate = z.output<typeof schemas.AutoUpdateSchema>;
 
 /** The first page is small so the table shows quickly; later pages are larger (fewer round trips). */
 const TRANSACTIONS_FIRST_PAGE = 100;

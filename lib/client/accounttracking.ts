@@ -6,23 +6,16 @@ import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { CreateConsentBody } from "@/lib/accounttracking/schemas";
-import type {
-  BankAccountSchema,
-  BankSchema,
-  ConsentSchema,
-  CountrySchema,
-  RedirectSchema,
-  TrackingStatusSchema,
-} from "@/lib/openapi/schemas/accounttracking";
+import type * as schemas from "@/lib/openapi/schemas/accounttracking";
 
-export type Consent = z.output<typeof ConsentSchema>;
+export type Consent = z.output<typeof schemas.ConsentSchema>;
 export type ConsentStatus = Consent["status"];
-export type Bank = z.output<typeof BankSchema>;
-export type Country = z.output<typeof CountrySchema>;
-export type BankAccount = z.output<typeof BankAccountSchema>;
-type TrackingStatus = z.output<typeof TrackingStatusSchema>;
+export type Bank = z.output<typeof schemas.BankSchema>;
+export type Country = z.output<typeof schemas.CountrySchema>;
+export type BankAccount = z.output<typeof schemas.BankAccountSchema>;
+type TrackingStatus = z.output<typeof schemas.TrackingStatusSchema>;
 export type CreateConsentInput = z.input<typeof CreateConsentBody>;
-export type Redirect = z.output<typeof RedirectSchema>;
+export type Redirect = z.output<typeof schemas.RedirectSchema>;
 
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;

@@ -5,15 +5,7 @@ import type { z } from "zod";
 import type { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 import type { CreateApiKeyBody, CreatePersonalTokenBody, SignUpBody } from "@/lib/identity/schemas";
 import type { errorEnvelope, MetaSchema, PageMetaSchema } from "@/lib/openapi/schemas/common";
-import type {
-  ClientSchema,
-  CreatedTokenSchema,
-  MemberSchema,
-  MeSchema,
-  ScopeSchema,
-  SignUpResultSchema,
-  TokenRecordSchema,
-} from "@/lib/openapi/schemas/platform";
+import type * as schemas from "@/lib/openapi/schemas/platform";
 import type { AddMemberBody, CreateScopeBody, UpdateMemberBody } from "@/lib/scopes/schemas";
 
 // The API's shapes, inferred from the schemas its routes declare (one definition, no copies).
@@ -23,16 +15,16 @@ export type Envelope<T, M extends Meta = Meta> = { data: T; meta: M };
 type ErrorEnvelope = z.output<ReturnType<typeof errorEnvelope>>;
 /** A page as the hooks keep it. */
 export type Page<T> = { items: T[]; nextCursor: string | null };
-type Me = z.output<typeof MeSchema>;
-export type Scope = z.output<typeof ScopeSchema>;
+type Me = z.output<typeof schemas.MeSchema>;
+export type Scope = z.output<typeof schemas.ScopeSchema>;
 export type Role = Scope["role"];
-export type Member = z.output<typeof MemberSchema>;
-export type TokenRecord = z.output<typeof TokenRecordSchema>;
-export type CreatedToken = z.output<typeof CreatedTokenSchema>;
-export type Client = z.output<typeof ClientSchema>;
+export type Member = z.output<typeof schemas.MemberSchema>;
+export type TokenRecord = z.output<typeof schemas.TokenRecordSchema>;
+export type CreatedToken = z.output<typeof schemas.CreatedTokenSchema>;
+export type Client = z.output<typeof schemas.ClientSchema>;
 export type ClientType = Client["type"];
 type SignUpInput = z.input<typeof SignUpBody>;
-type SignUpResult = z.output<typeof SignUpResultSchema>;
+type SignUpResult = z.output<typeof schemas.SignUpResultSchema>;
 export type CreateScopeInput = z.input<typeof CreateScopeBody>;
 export type AddMemberInput = z.input<typeof AddMemberBody>;
 type UpdateMemberInput = z.input<typeof UpdateMemberBody>;

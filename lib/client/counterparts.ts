@@ -6,29 +6,19 @@ import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { CounterpartsQuery } from "@/lib/counterparts/schemas";
-import type {
-  ConsolidationSchema,
-  CurrencyTotalsSchema,
-  CounterpartDetailSchema,
-  CounterpartListItemSchema,
-  CounterpartNameSchema,
-  CounterpartSchema,
-  CounterpartTransactionSchema,
-  FamilyNodeSchema,
-  TotalsSchema,
-} from "@/lib/openapi/schemas/counterparts";
+import type * as schemas from "@/lib/openapi/schemas/counterparts";
 
-export type Totals = z.output<typeof TotalsSchema>;
-export type CurrencyTotals = z.output<typeof CurrencyTotalsSchema>;
-export type ListedCounterpart = z.output<typeof CounterpartListItemSchema>;
+export type Totals = z.output<typeof schemas.TotalsSchema>;
+export type CurrencyTotals = z.output<typeof schemas.CurrencyTotalsSchema>;
+export type ListedCounterpart = z.output<typeof schemas.CounterpartListItemSchema>;
 export type Entity = NonNullable<ListedCounterpart["entity"]>;
 export type CounterpartSort = NonNullable<z.input<typeof CounterpartsQuery>["sort"]>;
-export type CounterpartName = z.output<typeof CounterpartNameSchema>;
-export type Counterpart = z.output<typeof CounterpartSchema>;
-export type CounterpartDetail = z.output<typeof CounterpartDetailSchema>;
-export type FamilyNode = z.output<typeof FamilyNodeSchema>;
-export type Consolidation = z.output<typeof ConsolidationSchema>;
-type CounterpartTransaction = z.output<typeof CounterpartTransactionSchema>;
+export type CounterpartName = z.output<typeof schemas.CounterpartNameSchema>;
+export type Counterpart = z.output<typeof schemas.CounterpartSchema>;
+export type CounterpartDetail = z.output<typeof schemas.CounterpartDetailSchema>;
+export type FamilyNode = z.output<typeof schemas.FamilyNodeSchema>;
+export type Consolidation = z.output<typeof schemas.ConsolidationSchema>;
+type CounterpartTransaction = z.output<typeof schemas.CounterpartTransactionSchema>;
 type ListParams = { q?: string; sort: CounterpartSort; order: "asc" | "desc" };
 
 const BASE = "/api/accounttracking/v1";

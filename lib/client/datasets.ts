@@ -6,22 +6,15 @@ import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
 import type { LookupQuery } from "@/lib/datasets/schemas";
-import type {
-  DatasetSchema,
-  LookupResultSchema,
-  ProfileRequestSchema,
-  ProfileSchema,
-  ProviderSchema,
-  SubsetTypeSchema,
-} from "@/lib/openapi/schemas/platform";
+import type * as schemas from "@/lib/openapi/schemas/platform";
 
-export type SubsetType = z.output<typeof SubsetTypeSchema>;
-export type Dataset = z.output<typeof DatasetSchema>;
-export type Provider = z.output<typeof ProviderSchema>;
-export type Profile = z.output<typeof ProfileSchema>;
+export type SubsetType = z.output<typeof schemas.SubsetTypeSchema>;
+export type Dataset = z.output<typeof schemas.DatasetSchema>;
+export type Provider = z.output<typeof schemas.ProviderSchema>;
+export type Profile = z.output<typeof schemas.ProfileSchema>;
 export type ProfileScope = Profile["scope"];
-export type ProfileRequest = z.input<typeof ProfileRequestSchema>;
-export type LookupResult = z.output<typeof LookupResultSchema>;
+export type ProfileRequest = z.input<typeof schemas.ProfileRequestSchema>;
+export type LookupResult = z.output<typeof schemas.LookupResultSchema>;
 export type LookupInput = z.input<typeof LookupQuery>;
 export type LookupAttempt = LookupResult["subsets"][number]["attempts"][number];
 

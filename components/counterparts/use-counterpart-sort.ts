@@ -1,0 +1,18 @@
+"use client";
+// The counterpart list's sort: a column and a direction. Choosing the sorted column again flips the
+// direction; another column starts A to Z for names and largest or newest first for the rest.
+import { useState } from "react";
+import type { CounterpartSort } from "@/lib/client/counterparts";
+
+export function useCounterpartSort() {
+  const [sort, setSort] = useState<CounterpartSort>("sumOut");
+  const [order, setOrder] = useState<"asc" | "desc">("desc");
+  const onSort = (key: CounterpartSort) => {
+    if (key === sort) setOrder(order === "asc" ? "desc" : "asc");
+    else {
+      setSort(key);
+      setOrder(key === "name" ? "asc" : "desc");
+    }
+  };
+  return { sort, order, onSort };
+}
