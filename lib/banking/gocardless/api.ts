@@ -34,9 +34,11 @@ const TokenPair = z.object({
 });
 const TokenRefreshed = z.object({ access: z.string().min(1), access_expires: z.number().int().positive() });
 
-const ErrorBody = z
-  .object({ summary: z.string().optional(), detail: z.string().optional(), type: z.string().optional() })
-  .passthrough();
+const ErrorBody = z.looseObject({
+  summary: z.string().optional(),
+  detail: z.string().optional(),
+  type: z.string().optional(),
+});
 
 /** 401/403 answers that mean the person's access (the requisition and its agreement) has ended. */
 const ACCESS_ENDED = new Set(["AccessExpiredError", "AccountInactiveError", "AccountAccessForbidden"]);
