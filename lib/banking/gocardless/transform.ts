@@ -6,6 +6,7 @@ import { z } from "zod";
 import { addDays } from "@/lib/dates/days";
 import type { Bank, BankAccount, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 import {
+  Xs2aAccount,
   Xs2aTransaction,
   accountKindOf,
   syntheticTransactionId,
@@ -43,23 +44,15 @@ export const GcRequisition = z.looseObject({
   institution_id: z.string(),
 });
 
+/** An account's details: Berlin Group's account, named by the request's path instead of a resourceId. */
 export const GcAccountDetails = z.looseObject({
-  account: z.looseObject({
-    iban: z.string().optional(),
-    currency: z.string().length(3),
-    ownerName: z.string().optional(),
-    name: z.string().optional(),
-    displayName: z.string().optional(),
-    product: z.string().optional(),
-    cashAccountType: z.string().optional(),
-    usage: z.string().optional(),
-  }),
+  account: Xs2aAccount.omit({ resourceId: true }).extend({ displayName: z.string().optional() }),
 });
 
 export const GcTransactions = z.looseObject({
   transactions: z.looseObject({ booked: z.array(Xs2aTransaction), pending: z.array(Xs2aTransaction).optional() }),
 });
-type GcTransaction = z.infer<typeof Xs2aTransaction> & { internalTransactionId?: string };
+type GcTransaction = Xs2aTransaction & { internalTransactionId?: string };
 
 const BANK_ID_PREFIX = "gc";
 

@@ -9,18 +9,13 @@ import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTran
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountRef = z.looseObject({ iban: z.string().optional() }).optional();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const Xs2aTransaction = z.looseObject({
   transactionId: z.string().optional(),
   entryReference: z.string().optional(),
-  bookingDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  valueDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  bookingDate: isoDate.optional(),
+  valueDate: isoDate.optional(),
   transactionAmount: amountSchema,
   creditorName: z.string().optional(),
   creditorAccount: accountRef,
