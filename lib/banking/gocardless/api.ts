@@ -28,11 +28,11 @@ const RENEW_BEFORE_SECONDS = 60;
 
 const TokenPair = z.object({
   access: z.string().min(1),
-  access_expires: z.number().int().positive(),
+  access_expires: z.int().positive(),
   refresh: z.string().min(1),
-  refresh_expires: z.number().int().positive(),
+  refresh_expires: z.int().positive(),
 });
-const TokenRefreshed = z.object({ access: z.string().min(1), access_expires: z.number().int().positive() });
+const TokenRefreshed = z.object({ access: z.string().min(1), access_expires: z.int().positive() });
 
 const ErrorBody = z.looseObject({
   summary: z.string().optional(),

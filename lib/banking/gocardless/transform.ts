@@ -29,8 +29,8 @@ export const GcInstitutions = z.array(GcInstitution);
 export const GcAgreement = z.looseObject({
   id: z.string(),
   created: z.string(),
-  access_valid_for_days: z.number().int(),
-  max_historical_days: z.number().int(),
+  access_valid_for_days: z.int(),
+  max_historical_days: z.int(),
   accepted: z.string().nullish(),
 });
 export type GcAgreement = z.infer<typeof GcAgreement>;
