@@ -6,6 +6,9 @@ import { dataOf } from "./envelope";
 
 const API = "/api/accounttracking/v1";
 
+/** A person's headers for our API: their browser session's or their bearer token's (Person). */
+type ApiHeaders = Record<string, string>;
+
 export type Connection = {
   consentId: string;
   bankId: string;
@@ -27,7 +30,7 @@ export type Run = {
 /** Registers the person for tracking and creates a pending consent at the first bank of the country. */
 async function pendingConsentAt(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  headers: ApiHeaders,
   integrationName: string,
   country: string,
 ): Promise<{ consentId: string; bankId: string }> {
@@ -45,7 +48,7 @@ async function pendingConsentAt(
 /** initiate-redirect: the bank's page the person is sent to. */
 async function initiateRedirect(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  headers: ApiHeaders,
   consentId: string,
   data: Record<string, unknown> = {},
 ): Promise<URL> {
@@ -55,12 +58,7 @@ async function initiateRedirect(
 }
 
 /** The bank's redirect back reaches our callback (303 on to our page); the consent is then valid. */
-async function landBackValid(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  consentId: string,
-  back: URL,
-) {
+async function landBackValid(request: APIRequestContext, headers: ApiHeaders, consentId: string, back: URL) {
   expect((await request.get(`${back.pathname}${back.search}`, { maxRedirects: 0 })).status()).toBe(303);
   const consent = await dataOf<{ status: string }>(await request.get(`${API}/consents/${consentId}`, { headers }));
   expect(consent.status).toBe("valid");
@@ -115,7 +113,7 @@ export async function connectBank(
 
 export async function trackAccount(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  headers: ApiHeaders,
   connection: Connection,
   accountType: "private" | "company" | "payment" = "private",
   accountId?: string,
@@ -141,11 +139,7 @@ export async function trackAccount(
   return { account, run: sync };
 }
 
-export async function syncStatus(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  accountId: string,
-): Promise<Run> {
+export async function syncStatus(request: APIRequestContext, headers: ApiHeaders, accountId: string): Promise<Run> {
   const res = await request.get(`${API}/accounts/${accountId}/sync-status`, { headers });
   expect(res.status()).toBe(200);
   const body = await dataOf<{ run: Run | null }>(res);
@@ -156,7 +150,7 @@ export async function syncStatus(
 /** Waits (by polling the API) until the account's latest run has ended; returns it. */
 export async function runEnded(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  headers: ApiHeaders,
   accountId: string,
   timeout = 90_000,
 ): Promise<Run> {
@@ -174,11 +168,7 @@ export async function runEnded(
   return last;
 }
 
-export async function startSync(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  accountId: string,
-): Promise<Run> {
+export async function startSync(request: APIRequestContext, headers: ApiHeaders, accountId: string): Promise<Run> {
   const res = await request.post(`${API}/accounts/${accountId}/sync-transactions`, { headers });
   expect(res.status(), await res.text()).toBe(202);
   return await dataOf<Run>(res);

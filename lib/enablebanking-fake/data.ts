@@ -20,14 +20,14 @@ export const FAKE_ASPSPS: readonly FakeAspsp[] = [
   { name: "Baltic Demo Bank", country: "EE", bic: "BDBKEE22", psuTypes: ["personal"], currency: "EUR" },
 ];
 
-/** People at the fake banks; each is a scenario (see FAULTS in api.ts). */
-export const FAKE_USERS = [
-  { user: "alice", about: "an ordinary history" },
-  { user: "ratelimited", about: "the first two transaction pages answer 429 with Retry-After: 1" },
-  { user: "flaky", about: "every other page fails once (500, then 408)" },
-  { user: "idless", about: "no transaction_id or entry_reference; identical coffees on one day" },
-] as const;
-export type FakeUser = (typeof FAKE_USERS)[number]["user"];
+/** People at the fake banks, each a scenario (see FAULTS in api.ts): who → what their bank does. */
+export const FAKE_USERS = {
+  alice: "an ordinary history",
+  ratelimited: "the first two transaction pages answer 429 with Retry-After: 1",
+  flaky: "every other page fails once (500, then 408)",
+  idless: "no transaction_id or entry_reference; identical coffees on one day",
+} as const;
+export type FakeUser = keyof typeof FAKE_USERS;
 
 export const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 

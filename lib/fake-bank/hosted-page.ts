@@ -3,7 +3,11 @@
 // the bank answers with a redirect back to the application.
 import { escapeHtml as escape, fakeBankPage } from "@/lib/fake-bank/web";
 
-type ScenarioUser<U extends string> = { user: U; about: string };
+/** The scenario users a fake offers, in the order it lists them: who → what their bank does. */
+type ScenarioUsers<U extends string> = Readonly<Record<U, string>>;
+const scenarioUser = <U extends string>(users: ScenarioUsers<U>, name: string | null): U | undefined =>
+  name !== null && Object.hasOwn(users, name) ? (name as U) : undefined;
+
 type AccountChoice = { name: string; iban: string; currency: string };
 
 export function hostedBankPage<U extends string>(page: {
@@ -12,7 +16,7 @@ export function hostedBankPage<U extends string>(page: {
   bankName: string;
   /** Trusted HTML above either form. */
   heading: string;
-  users: readonly ScenarioUser<U>[];
+  users: ScenarioUsers<U>;
   /** The `user` query parameter: until it names a scenario user, the page asks who signs in. */
   user: string | null;
   accountsOf: (user: U) => AccountChoice[];
@@ -21,12 +25,12 @@ export function hostedBankPage<U extends string>(page: {
   /** Where the decision form posts. */
   action: string;
 }): Response {
-  const user = page.users.find((u) => u.user === page.user)?.user;
+  const user = scenarioUser(page.users, page.user);
   if (user === undefined) {
-    const options = page.users
+    const options = Object.entries<string>(page.users)
       .map(
-        (u, i) =>
-          `<label><input type="radio" name="user" value="${escape(u.user)}"${i === 0 ? " checked" : ""}> ${escape(u.user)} <small>— ${escape(u.about)}</small></label>`,
+        ([name, about], i) =>
+          `<label><input type="radio" name="user" value="${escape(name)}"${i === 0 ? " checked" : ""}> ${escape(name)} <small>— ${escape(about)}</small></label>`,
       )
       .join("");
     return fakeBankPage(
@@ -57,8 +61,8 @@ type Decision<U extends string> =
   { approved: true; user: U; accountIndexes: number[] } | { approved: false; noneChosen: boolean };
 
 /** The posted decision: approved only with a scenario user and at least one account chosen. */
-export function decisionOf<U extends string>(form: URLSearchParams, users: readonly ScenarioUser<U>[]): Decision<U> {
-  const user = users.find((u) => u.user === form.get("user"))?.user;
+export function decisionOf<U extends string>(form: URLSearchParams, users: ScenarioUsers<U>): Decision<U> {
+  const user = scenarioUser(users, form.get("user"));
   const accountIndexes = [...new Set(form.getAll("account").map(Number))].filter((n) => Number.isInteger(n) && n >= 0);
   if (form.get("decision") === "approve" && user !== undefined && accountIndexes.length > 0)
     return { approved: true, user, accountIndexes };

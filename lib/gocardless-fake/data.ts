@@ -56,15 +56,15 @@ export const FAKE_INSTITUTIONS: readonly FakeInstitution[] = [
   },
 ];
 
-/** People at the fake banks; each is a scenario. */
-export const FAKE_GC_USERS = [
-  { user: "alice", about: "an ordinary history" },
-  { user: "ratelimited", about: "the first two transaction reads answer 429 with the account rate-limit headers" },
-  { user: "flaky", about: "transaction reads fail first with 503, then 500" },
-  { user: "idless", about: "no transactionId or internalTransactionId; identical coffees on one day" },
-  { user: "internal", about: "no transactionId; GoCardless's internalTransactionId only" },
-] as const;
-export type FakeGcUser = (typeof FAKE_GC_USERS)[number]["user"];
+/** People at the fake banks, each a scenario: who → what their bank does. */
+export const FAKE_GC_USERS = {
+  alice: "an ordinary history",
+  ratelimited: "the first two transaction reads answer 429 with the account rate-limit headers",
+  flaky: "transaction reads fail first with 503, then 500",
+  idless: "no transactionId or internalTransactionId; identical coffees on one day",
+  internal: "no transactionId; GoCardless's internalTransactionId only",
+} as const;
+export type FakeGcUser = keyof typeof FAKE_GC_USERS;
 
 const asAspsp = (i: FakeInstitution): FakeAspsp => ({
   name: i.name,

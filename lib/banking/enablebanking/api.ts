@@ -38,7 +38,7 @@ export function signToken(config: Pick<EbConfig, "appId" | "privateKey">, nowSec
     .sign(config.privateKey);
 }
 
-const ErrorBody = z.object({ message: z.string().optional(), error: z.string().optional() }).passthrough();
+const ErrorBody = z.looseObject({ message: z.string().optional(), error: z.string().optional() });
 
 /** Codes that mean the session (our consent) has ended or never existed at Enable Banking. */
 const SESSION_ENDED = new Set([

@@ -4,16 +4,11 @@
 // are matched to the tracked accounts by IBAN.
 import { describe, expect, it } from "vitest";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
-import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
+import { cancelledAtFakeBank, expectRenewedFollowed, expectRevoked } from "@/lib/banking/testing/fake-scenarios";
 import { prisma } from "@/lib/db/client";
 import { endSession, store } from "@/lib/enablebanking-fake/state";
-import {
-  decideAtFakeBank,
-  ebConnectedConsent,
-  expectFollowedByIban,
-  renewedAtFakeBank,
-} from "@/lib/testing/aggregator-flow";
-import { createConsent, initiate, landOnCallback } from "@/lib/testing/consent-flow";
+import { ebConnectedConsent } from "@/lib/testing/aggregator-flow";
+import { landOnCallback } from "@/lib/testing/consent-flow";
 import { fakeCalls, withEnableBankingFake } from "@/lib/testing/enablebanking-fake-server";
 import { call } from "@/lib/testing/http";
 import { syncedSharedAccount, trackSharedAccount } from "@/lib/testing/shared-account";
@@ -66,16 +61,9 @@ describe("Enable Banking consent lifecycle", () => {
 
   it("cancelling at the bank rejects the consent; nothing reaches POST /sessions", async () => {
     const c = await ebConnectedConsent("alice");
-    const consentId = await createConsent(c.headers, {
-      integrationName: "enablebanking",
-      bankId: c.bank.bankId,
-      expiryDays: 30,
-    });
     const sessionsBefore = fakeCalls().filter((x) => x.method === "POST" && x.path.endsWith("/sessions")).length;
-    const landed = await landOnCallback(
-      await decideAtFakeBank(await initiate(c.headers, consentId), "alice", "cancel"),
-      "enablebanking",
-    );
+    const { consentId, back } = await cancelledAtFakeBank(c);
+    const landed = await landOnCallback(back, "enablebanking");
     expect(landed.searchParams.get("status")).toBe("rejected");
     // Started through the API with no returnTo: the holder lands on the public result page, not our sign-in.
     expect(landed.pathname).toBe("/bank-connection-result");
@@ -85,11 +73,7 @@ describe("Enable Banking consent lifecycle", () => {
 
   it("revoking deletes the session at Enable Banking", async () => {
     const c = await ebConnectedConsent("alice");
-    const res = await call<{ data: { status: string } }>(revokeRoute.POST, "POST", "x", {
-      headers: c.headers,
-      params: { consent: c.consentId },
-    });
-    expect([res.status, res.json.data.status]).toEqual([200, "revoked"]);
+    await expectRevoked(c);
     expect(store().sessions.get(c.sessionId)?.ended).toBe("CLOSED");
     expect(
       fakeCalls().some((x) => x.method === "DELETE" && x.path.endsWith(`/sessions/${c.sessionId}`) && x.status === 200),
@@ -102,9 +86,7 @@ describe("Enable Banking consent lifecycle", () => {
     endSession(c.sessionId, "EXPIRED");
     const status = await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });
     expect(status.status).toBe("expired");
-    const renewal = await renewedAtFakeBank(c);
-    expect(renewal.externalId).not.toBe(c.sessionId);
-    await expectFollowedByIban(account, renewal.id);
+    await expectRenewedFollowed(c, account, c.sessionId);
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } })).status).toBe("renewed");
     expect(bank.server.contract.violations).toEqual([]);
   });

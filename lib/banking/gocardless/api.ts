@@ -28,15 +28,17 @@ const RENEW_BEFORE_SECONDS = 60;
 
 const TokenPair = z.object({
   access: z.string().min(1),
-  access_expires: z.number().int().positive(),
+  access_expires: z.int().positive(),
   refresh: z.string().min(1),
-  refresh_expires: z.number().int().positive(),
+  refresh_expires: z.int().positive(),
 });
-const TokenRefreshed = z.object({ access: z.string().min(1), access_expires: z.number().int().positive() });
+const TokenRefreshed = z.object({ access: z.string().min(1), access_expires: z.int().positive() });
 
-const ErrorBody = z
-  .object({ summary: z.string().optional(), detail: z.string().optional(), type: z.string().optional() })
-  .passthrough();
+const ErrorBody = z.looseObject({
+  summary: z.string().optional(),
+  detail: z.string().optional(),
+  type: z.string().optional(),
+});
 
 /** 401/403 answers that mean the person's access (the requisition and its agreement) has ended. */
 const ACCESS_ENDED = new Set(["AccessExpiredError", "AccountInactiveError", "AccountAccessForbidden"]);

@@ -3,18 +3,12 @@
 // the requisition there, and renewal is a new agreement and requisition whose new account ids are
 // matched to the tracked accounts by IBAN.
 import { describe, expect, it } from "vitest";
-import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
+import { cancelledAtFakeBank, expectRenewedFollowed, expectRevoked } from "@/lib/banking/testing/fake-scenarios";
 import { prisma } from "@/lib/db/client";
 import { endRequisition, gcStore } from "@/lib/gocardless-fake/state";
-import {
-  decideAtFakeBank,
-  expectFollowedByIban,
-  gcConnectedConsent,
-  renewedAtFakeBank,
-} from "@/lib/testing/aggregator-flow";
-import { createConsent, initiate, landOnCallback } from "@/lib/testing/consent-flow";
+import { gcConnectedConsent } from "@/lib/testing/aggregator-flow";
+import { landOnCallback } from "@/lib/testing/consent-flow";
 import { gcFakeCalls, withGoCardlessFake } from "@/lib/testing/gocardless-fake-server";
-import { call } from "@/lib/testing/http";
 import { syncedSharedAccount, trackSharedAccount } from "@/lib/testing/shared-account";
 
 const bank = withGoCardlessFake();
@@ -45,12 +39,7 @@ describe("GoCardless consent lifecycle", () => {
 
   it("cancelling at GoCardless rejects the consent", async () => {
     const c = await gcConnectedConsent("alice");
-    const consentId = await createConsent(c.headers, {
-      integrationName: "gocardless",
-      bankId: c.bank.bankId,
-      expiryDays: 30,
-    });
-    const back = await decideAtFakeBank(await initiate(c.headers, consentId), "alice", "cancel");
+    const { consentId, back } = await cancelledAtFakeBank(c);
     expect(back.searchParams.get("error")).toBe("UserCancelledSession");
     const landed = await landOnCallback(back, "gocardless");
     expect(landed.searchParams.get("status")).toBe("rejected");
@@ -59,11 +48,7 @@ describe("GoCardless consent lifecycle", () => {
 
   it("revoking deletes the requisition at GoCardless", async () => {
     const c = await gcConnectedConsent("alice");
-    const res = await call<{ data: { status: string } }>(revokeRoute.POST, "POST", "x", {
-      headers: c.headers,
-      params: { consent: c.consentId },
-    });
-    expect([res.status, res.json.data.status]).toEqual([200, "revoked"]);
+    await expectRevoked(c);
     expect(gcStore().requisitions.get(c.requisitionId)?.deleted).toBe(true);
     expect(
       gcFakeCalls().some(
@@ -77,9 +62,7 @@ describe("GoCardless consent lifecycle", () => {
     const { account } = await syncedSharedAccount(c);
     expect(endRequisition(c.requisitionId, "EX")).toBe(true);
     await prisma().consent.update({ where: { id: c.consentId }, data: { status: "expired" } });
-    const renewal = await renewedAtFakeBank(c);
-    expect(renewal.externalId).not.toBe(c.requisitionId);
-    await expectFollowedByIban(account, renewal.id);
+    await expectRenewedFollowed(c, account, c.requisitionId);
     const { violations, allowed } = bank.server.contract;
     expect(violations).toEqual([]);
     // The spec documents no success status for DELETE /requisitions/{id}/; its 200 is counted apart.

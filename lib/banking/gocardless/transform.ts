@@ -6,6 +6,7 @@ import { z } from "zod";
 import { addDays } from "@/lib/dates/days";
 import type { Bank, BankAccount, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 import {
+  Xs2aAccount,
   Xs2aTransaction,
   accountKindOf,
   syntheticTransactionId,
@@ -14,66 +15,44 @@ import {
 
 export { Xs2aBalances as GcBalances, toBankBalance } from "@/lib/banking/nextgenpsd2/transform";
 
-export const GcInstitution = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    bic: z.string().optional(),
-    transaction_total_days: z.string().optional(),
-    max_access_valid_for_days: z.string().optional(),
-    countries: z.array(z.string()),
-  })
-  .passthrough();
+export const GcInstitution = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  bic: z.string().optional(),
+  transaction_total_days: z.string().optional(),
+  max_access_valid_for_days: z.string().optional(),
+  countries: z.array(z.string()),
+});
 export type GcInstitution = z.infer<typeof GcInstitution>;
 export const GcInstitutions = z.array(GcInstitution);
 
-export const GcAgreement = z
-  .object({
-    id: z.string(),
-    created: z.string(),
-    access_valid_for_days: z.number().int(),
-    max_historical_days: z.number().int(),
-    accepted: z.string().nullish(),
-  })
-  .passthrough();
+export const GcAgreement = z.looseObject({
+  id: z.string(),
+  created: z.string(),
+  access_valid_for_days: z.int(),
+  max_historical_days: z.int(),
+  accepted: z.string().nullish(),
+});
 export type GcAgreement = z.infer<typeof GcAgreement>;
 
-export const GcRequisition = z
-  .object({
-    id: z.string(),
-    status: z.string(),
-    agreement: z.string().optional(),
-    accounts: z.array(z.string()).default([]),
-    link: z.string(),
-    institution_id: z.string(),
-  })
-  .passthrough();
+export const GcRequisition = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  agreement: z.string().optional(),
+  accounts: z.array(z.string()).default([]),
+  link: z.string(),
+  institution_id: z.string(),
+});
 
-export const GcAccountDetails = z
-  .object({
-    account: z
-      .object({
-        iban: z.string().optional(),
-        currency: z.string().length(3),
-        ownerName: z.string().optional(),
-        name: z.string().optional(),
-        displayName: z.string().optional(),
-        product: z.string().optional(),
-        cashAccountType: z.string().optional(),
-        usage: z.string().optional(),
-      })
-      .passthrough(),
-  })
-  .passthrough();
+/** An account's details: Berlin Group's account, named by the request's path instead of a resourceId. */
+export const GcAccountDetails = z.looseObject({
+  account: Xs2aAccount.omit({ resourceId: true }).extend({ displayName: z.string().optional() }),
+});
 
-export const GcTransactions = z
-  .object({
-    transactions: z
-      .object({ booked: z.array(Xs2aTransaction), pending: z.array(Xs2aTransaction).optional() })
-      .passthrough(),
-  })
-  .passthrough();
-type GcTransaction = z.infer<typeof Xs2aTransaction> & { internalTransactionId?: string };
+export const GcTransactions = z.looseObject({
+  transactions: z.looseObject({ booked: z.array(Xs2aTransaction), pending: z.array(Xs2aTransaction).optional() }),
+});
+type GcTransaction = Xs2aTransaction & { internalTransactionId?: string };
 
 const BANK_ID_PREFIX = "gc";
 

@@ -8,78 +8,66 @@ import { contentDerivedId, orNull } from "@/lib/banking/normalise";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
-const accountRef = z.object({ iban: z.string().optional() }).passthrough().optional();
+const accountRef = z.looseObject({ iban: z.string().optional() }).optional();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const Xs2aTransaction = z
-  .object({
-    transactionId: z.string().optional(),
-    entryReference: z.string().optional(),
-    bookingDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    valueDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    transactionAmount: amountSchema,
-    creditorName: z.string().optional(),
-    creditorAccount: accountRef,
-    ultimateCreditor: z.string().optional(),
-    debtorName: z.string().optional(),
-    debtorAccount: accountRef,
-    ultimateDebtor: z.string().optional(),
-    remittanceInformationUnstructured: z.string().optional(),
-    remittanceInformationUnstructuredArray: z.array(z.string()).optional(),
-    creditorId: z.string().optional(),
-    mandateId: z.string().optional(),
-    bankTransactionCode: z.string().optional(),
-    endToEndId: z.string().optional(),
-    proprietaryBankTransactionCode: z.string().optional(),
-  })
-  .passthrough();
+export const Xs2aTransaction = z.looseObject({
+  transactionId: z.string().optional(),
+  entryReference: z.string().optional(),
+  bookingDate: isoDate.optional(),
+  valueDate: isoDate.optional(),
+  transactionAmount: amountSchema,
+  creditorName: z.string().optional(),
+  creditorAccount: accountRef,
+  ultimateCreditor: z.string().optional(),
+  debtorName: z.string().optional(),
+  debtorAccount: accountRef,
+  ultimateDebtor: z.string().optional(),
+  remittanceInformationUnstructured: z.string().optional(),
+  remittanceInformationUnstructuredArray: z.array(z.string()).optional(),
+  creditorId: z.string().optional(),
+  mandateId: z.string().optional(),
+  bankTransactionCode: z.string().optional(),
+  endToEndId: z.string().optional(),
+  proprietaryBankTransactionCode: z.string().optional(),
+});
 export type Xs2aTransaction = z.infer<typeof Xs2aTransaction>;
 
-export const Xs2aAccount = z
-  .object({
-    resourceId: z.string(),
-    iban: z.string().optional(),
-    currency: z.string().length(3),
-    name: z.string().optional(),
-    product: z.string().optional(),
-    ownerName: z.string().optional(),
-    cashAccountType: z.string().optional(),
-    usage: z.string().optional(),
-  })
-  .passthrough();
+export const Xs2aAccount = z.looseObject({
+  resourceId: z.string(),
+  iban: z.string().optional(),
+  currency: z.string().length(3),
+  name: z.string().optional(),
+  product: z.string().optional(),
+  ownerName: z.string().optional(),
+  cashAccountType: z.string().optional(),
+  usage: z.string().optional(),
+});
 export type Xs2aAccount = z.infer<typeof Xs2aAccount>;
 
 const href = z.object({ href: z.string() }).partial().optional();
 
-export const Xs2aTransactionsResponse = z
-  .object({
-    transactions: z
-      .object({
-        booked: z.array(Xs2aTransaction).optional(),
-        pending: z.array(Xs2aTransaction).optional(),
-        _links: z.object({ next: href }).passthrough().optional(),
-      })
-      .passthrough()
-      .optional(),
-  })
-  .passthrough();
+export const Xs2aTransactionsResponse = z.looseObject({
+  transactions: z
+    .looseObject({
+      booked: z.array(Xs2aTransaction).optional(),
+      pending: z.array(Xs2aTransaction).optional(),
+      _links: z.looseObject({ next: href }).optional(),
+    })
+    .optional(),
+});
 
-export const Xs2aAccountList = z.object({ accounts: z.array(Xs2aAccount) }).passthrough();
-export const Xs2aConsentCreated = z
-  .object({ consentId: z.string(), consentStatus: z.string(), _links: z.object({ scaRedirect: href }).passthrough() })
-  .passthrough();
-export const Xs2aConsentInformation = z
-  .object({
-    consentStatus: z.string(),
-    validUntil: z.string().optional(),
-    frequencyPerDay: z.number().optional(),
-  })
-  .passthrough();
+export const Xs2aAccountList = z.looseObject({ accounts: z.array(Xs2aAccount) });
+export const Xs2aConsentCreated = z.looseObject({
+  consentId: z.string(),
+  consentStatus: z.string(),
+  _links: z.looseObject({ scaRedirect: href }),
+});
+export const Xs2aConsentInformation = z.looseObject({
+  consentStatus: z.string(),
+  validUntil: z.string().optional(),
+  frequencyPerDay: z.number().optional(),
+});
 
 const KNOWN_STATUSES: readonly BankConsentStatus[] = [
   "received",
@@ -196,15 +184,11 @@ export function providerErrorOf({ status, body, headers, bankDate }: ErrorAnswer
   return new ProviderError("unknown", text, options);
 }
 
-export const Xs2aBalances = z
-  .object({
-    balances: z.array(
-      z
-        .object({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() })
-        .passthrough(),
-    ),
-  })
-  .passthrough();
+export const Xs2aBalances = z.looseObject({
+  balances: z.array(
+    z.looseObject({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() }),
+  ),
+});
 
 const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "interimAvailable"];
 
