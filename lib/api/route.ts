@@ -1,6 +1,5 @@
-// The route kernel. Every API route is `route(operationId, summary, {...})`: the one description of
-// the endpoint (its contract: who may call it, request and response schemas, see lib/api/contract.ts)
-// and the handler; its file's `methods(tag, {...})` names the document's tag once.
+// The route kernel. `route(operationId, summary, {...})` is the one description of an endpoint (who may
+// call it, request and response schemas: lib/api/contract.ts) and its handler; `methods(tag, …)` tags a file.
 // The kernel owns the request id, authentication, rate limiting, X-Scope resolution, capability
 // checks, Idempotency-Key, zod validation, the envelope, error mapping and the one log line per
 // request. Handlers stay thin; the compiler holds their results to the declared responses, and in
