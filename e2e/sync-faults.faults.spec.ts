@@ -17,8 +17,12 @@ test.describe.configure({ mode: "serial" });
 
 let worker: WorkerProcess | null = null;
 
-test.beforeAll(({ baseURL }, info) => {
-  if (isSplit(info.project.name)) worker = startWorker(workerEnv(baseURL ?? "", FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV));
+// The split topology's worker is up before the first scenario's clock starts (it boots like `npm run worker`).
+test.beforeAll(async ({ baseURL }, info) => {
+  if (!isSplit(info.project.name)) return;
+  info.setTimeout(120_000);
+  worker = startWorker(workerEnv(baseURL ?? "", FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV));
+  await worker.ready;
 });
 
 test.afterAll(async () => {

@@ -19,7 +19,11 @@ describe("credentialPair", () => {
 
 describe("keepTestsOffline", () => {
   it("removes real aggregator and provider settings and keeps the rest", () => {
-    const environment: Record<string, string | undefined> = { GOCARDLESS_SECRET_ID: "real", ENABLE_BANKING_APP_ID: "real", PORT: "4100" };
+    const environment: Record<string, string | undefined> = {
+      GOCARDLESS_SECRET_ID: "real",
+      ENABLE_BANKING_APP_ID: "real",
+      PORT: "4100",
+    };
     keepTestsOffline(environment);
     expect(environment).toEqual({ PORT: "4100" });
   });

@@ -3,7 +3,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 
-export type WorkerProcess = { child: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+export type WorkerProcess = {
+  child: ChildProcess;
+  /** Resolves once the worker says it runs (its queue is polled); rejects if it exits first. */
+  ready: Promise<void>;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
 
 export function workerEnv(baseURL: string, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -24,11 +29,21 @@ export function workerEnv(baseURL: string, dataDir: string, extra: Record<string
  * SIGKILL reaches the worker and not an npm wrapper; otherwise it is `npm run worker`.
  */
 export function startWorker(env: NodeJS.ProcessEnv, options: { direct?: boolean } = {}): WorkerProcess {
+  const stdio: ["ignore", "pipe", "inherit"] = ["ignore", "pipe", "inherit"];
   const child = options.direct
-    ? spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env, stdio: ["ignore", "ignore", "inherit"] })
-    : spawn("npm", ["run", "--silent", "worker"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+    ? spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env, stdio })
+    : spawn("npm", ["run", "--silent", "worker"], { env, stdio, detached: true });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Sync worker running")) resolve();
+    });
+    child.once("exit", (code, signal) => reject(new Error(`the worker exited (${code ?? signal}) before it ran`)));
+  });
+  // Read on: a full pipe would stall the worker. A test that never awaits `ready` must not fail on it.
+  ready.catch(() => undefined);
   return {
     child,
+    ready,
     stop: async (signal: NodeJS.Signals = "SIGTERM") => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");
