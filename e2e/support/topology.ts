@@ -31,3 +31,7 @@ export function isSplit(projectName: string): boolean {
 export const INSTANCE_A_PORT = E2E_PORT + 3;
 export const INSTANCE_B_PORT = E2E_PORT + 4;
 export const INSTANCES_DATA_DIR = `${base}-instances`;
+
+// `npm start` started and stopped by e2e/shutdown.instances.spec.ts itself, on a data directory of its own.
+export const SHUTDOWN_PORT = E2E_PORT + 5;
+export const SHUTDOWN_DATA_DIR = `${base}-shutdown`;

@@ -20,18 +20,45 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // The pools are per process (on globalThis), shared by the Next bundle and the tsx-loaded worker.
 // The Prisma client is per module graph: each graph's client uses its own Prisma classes, so errors
 // it throws are that graph's (and are still recognised by code, see lib/db/errors.ts).
-type Globals = { pool?: pg.Pool; bookkeepingPool?: pg.Pool; replicaPool?: pg.Pool };
+type Globals = {
+  pool?: pg.Pool;
+  bookkeepingPool?: pg.Pool;
+  replicaPool?: pg.Pool;
+  /** Each pool's connections until they have closed (their 'end'), so ending a pool can wait for that. */
+  connections?: WeakMap<pg.Pool, Set<Promise<void>>>;
+};
 const globals = globalThis as unknown as Globals;
 let prismaClient: PrismaClient | undefined;
 
+function createPool(name: string, config: pg.PoolConfig): pg.Pool {
+  const created = new pg.Pool(config);
+  // An idle connection the server closed (restart, failover, shutdown) emits 'error' on the pool;
+  // unhandled, that would crash the process. The pool replaces the connection on next use.
+  created.on("error", (error) => process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`));
+  const connections = new Set<Promise<void>>();
+  (globals.connections ??= new WeakMap()).set(created, connections);
+  created.on("connect", (client) => {
+    const closed = new Promise<void>((resolve) => client.once("end", () => resolve()));
+    connections.add(closed);
+    void closed.then(() => connections.delete(closed));
+  });
+  return created;
+}
+
+/**
+ * Ends a pool and waits until its connections have closed. pg-pool's end() resolves once it has
+ * asked its idle connections to close, before their sockets are gone; a database stopped right
+ * after (the embedded cluster at `npm start`'s shutdown) would still cut them.
+ */
+async function endPool(ending: pg.Pool | undefined): Promise<void> {
+  if (!ending || ending.ended) return;
+  await ending.end();
+  // The set is found through globalThis: the pool may come from the Next bundle's copy of this module.
+  await Promise.all([...(globals.connections?.get(ending) ?? [])]);
+}
+
 export function pool(): pg.Pool {
-  if (!globals.pool) {
-    const created = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 20 });
-    // An idle connection the server closed (restart, failover, shutdown) emits 'error' on the pool;
-    // unhandled, that would crash the process. The pool replaces the connection on next use.
-    created.on("error", (error) => process.stderr.write(`pg pool: idle connection lost (${error.message})\n`));
-    globals.pool = created;
-  }
+  globals.pool ??= createPool("pool", { connectionString: requireDatabaseUrl(), max: 20 });
   return globals.pool;
 }
 
@@ -45,11 +72,7 @@ export function pool(): pg.Pool {
 export function readPool(): pg.Pool {
   const url = process.env.DATABASE_REPLICA_URL;
   if (!url) return pool();
-  if (!globals.replicaPool) {
-    const created = new pg.Pool({ connectionString: url, max: 20 });
-    created.on("error", (error) => process.stderr.write(`pg replica pool: idle connection lost (${error.message})\n`));
-    globals.replicaPool = created;
-  }
+  globals.replicaPool ??= createPool("replica pool", { connectionString: url, max: 20 });
   return globals.replicaPool;
 }
 
@@ -59,17 +82,11 @@ export function readPool(): pg.Pool {
  * without harm: the rate-limit counters. Never use it for data a person or a bank gave us.
  */
 export function bookkeepingPool(): pg.Pool {
-  if (!globals.bookkeepingPool) {
-    const created = new pg.Pool({
-      connectionString: requireDatabaseUrl(),
-      max: 5,
-      options: "-c synchronous_commit=off",
-    });
-    created.on("error", (error) =>
-      process.stderr.write(`pg bookkeeping pool: idle connection lost (${error.message})\n`),
-    );
-    globals.bookkeepingPool = created;
-  }
+  globals.bookkeepingPool ??= createPool("bookkeeping pool", {
+    connectionString: requireDatabaseUrl(),
+    max: 5,
+    options: "-c synchronous_commit=off",
+  });
   return globals.bookkeepingPool;
 }
 
@@ -82,9 +99,7 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 export async function disconnect(): Promise<void> {
   await prismaClient?.$disconnect();
-  if (globals.pool && !globals.pool.ended) await globals.pool.end();
-  if (globals.bookkeepingPool && !globals.bookkeepingPool.ended) await globals.bookkeepingPool.end();
-  if (globals.replicaPool && !globals.replicaPool.ended) await globals.replicaPool.end();
+  await Promise.all([endPool(globals.pool), endPool(globals.bookkeepingPool), endPool(globals.replicaPool)]);
   prismaClient = undefined;
   globals.pool = undefined;
   globals.bookkeepingPool = undefined;
