@@ -75,8 +75,11 @@ test("track an account, sync it, page through and filter its transactions", asyn
   const scrolled = await loadedCount(status);
 
   // Narrow to booked transactions since the start of last month: fewer rows, and no more pages.
-  await page.getByLabel("From", { exact: true }).fill(startOfPreviousMonth(newest));
+  const from = startOfPreviousMonth(newest);
+  await page.getByLabel("From", { exact: true }).fill(from);
   await page.getByLabel("Status", { exact: true }).selectOption("booked");
+  // Both filters applied (they live in the URL), then their answer: not the first filter's alone.
+  await expect(page).toHaveURL(new RegExp(`fromDate=${from}.*status=booked|status=booked.*fromDate=${from}`));
   await expect(status).toContainText(/transactions? loaded · all that match/);
   const narrowed = await loadedCount(status);
   expect(narrowed).toBeGreaterThan(0);

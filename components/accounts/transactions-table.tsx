@@ -97,7 +97,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     ? "No transactions shown"
     : query.isPending
       ? "Loading transactions…"
-      : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
+      : // The rows still shown are the previous filters' until the new answer arrives: no count claimed.
+        query.isPlaceholderData
+        ? "Loading the transactions that match…"
+        : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
   const clearFilters = (
     <Button variant="secondary" onClick={() => setFilter({})}>
