@@ -5,7 +5,7 @@
 // accounts whose access ended, and a declined connection. Serious or critical findings fail it.
 import { expect, test, type Page } from "@playwright/test";
 import { AxeAudit } from "./axe";
-import { atSandboxBank, signUp, startConnection } from "./helpers";
+import { atSandboxBank, pageScope, signUp, startConnection } from "./helpers";
 
 async function settle(page: Page, path?: string) {
   if (path) await page.goto(path);
@@ -125,9 +125,9 @@ test("every page and main dialog: no serious or critical axe violations", async 
     await audit.check(page, path);
   }
   // A default profile (through the API, as the registry spec covers its form) for lookups to apply.
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  const { headers } = await pageScope(page);
   const profile = await page.request.post("/api/datasets/v1/profiles", {
-    headers: { "x-scope": scopeId },
+    headers,
     data: {
       name: "Axe default",
       scope: "global",

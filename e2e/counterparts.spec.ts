@@ -2,7 +2,7 @@
 // names), consolidate two counterparts and undo it, rename one, build a family and see its totals
 // roll up in the tree.
 import { expect, test, type Page } from "@playwright/test";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectInBrowser, pageScope, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 
 /** Connects the sandbox bank as `namesakes` in the browser, then tracks the current account through
@@ -95,9 +95,9 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   await expect(rows.filter({ hasText: "in a family" })).toHaveCount(2);
 
   // The account's transaction table names the party as the person does: a KPN bill reads "Telecom".
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  const { headers } = await pageScope(page);
   const listed = await page.request.get(`/api/accounttracking/v1/accounts/${accountId}/transactions?perPage=500`, {
-    headers: { "x-scope": scopeId },
+    headers,
   });
   const bills = ((await listed.json()) as { data: { counterpartName: string | null; bookingDate: string | null }[] })
     .data;

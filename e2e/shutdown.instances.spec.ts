@@ -2,11 +2,10 @@
 // in-app sync worker and the pools close before the embedded PostgreSQL stops, the process exits 0,
 // no connection is cut mid-flight, and the cluster is down. The spec starts scripts/start.ts itself
 // (what `npm start` runs) on a data directory of its own, so it owns the process it signals.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startScript } from "../lib/testing/script-process";
 import { SHUTDOWN_DATA_DIR, SHUTDOWN_PORT } from "./support/topology";
 
 const CUT_CONNECTION = /terminating connection|Connection terminated|ECONNRESET|server closed the connection/i;
@@ -14,36 +13,32 @@ const CUT_CONNECTION = /terminating connection|Connection terminated|ECONNRESET|
 test("npm start on SIGTERM: exit 0, no connection cut, the embedded cluster stopped", async ({ request }) => {
   test.setTimeout(240_000);
   rmSync(SHUTDOWN_DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(SHUTDOWN_PORT), DATA_DIR: SHUTDOWN_DATA_DIR, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const running = new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Ledgerlink is running on")) resolve();
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.once("exit", (code) => reject(new Error(`npm start exited (${code}) before it ran:\n${output}`)));
-  });
-  const exited = once(child, "exit");
+  const app = startScript(
+    "start",
+    { ...process.env, PORT: String(SHUTDOWN_PORT), DATA_DIR: SHUTDOWN_DATA_DIR, LOG_LEVEL: "warn" },
+    { captureStderr: true },
+  );
+  let exit: Awaited<ReturnType<typeof app.stop>>;
   try {
-    await running;
+    await app.ready;
     // Traffic first, so the pools hold connections; the in-app worker holds pg-boss's.
     const base = `http://localhost:${SHUTDOWN_PORT}`;
     expect((await request.get(`${base}/api/health`)).status()).toBe(200);
-    const apiKey = /API key:\s+(\S+)/.exec(output)?.[1] ?? "";
+    const apiKey = /API key:\s+(\S+)/.exec(app.output())?.[1] ?? "";
     expect(
       (await request.get(`${base}/api/scopes/v1`, { headers: { authorization: `Bearer ${apiKey}` } })).status(),
     ).toBe(200);
   } finally {
-    child.kill("SIGTERM");
+    exit = await app.stop("SIGTERM");
   }
-  const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+  const { code, signal } = exit;
 
   expect({ code, signal }).toEqual({ code: 0, signal: null });
-  expect(output.split("\n").filter((line) => CUT_CONNECTION.test(line))).toEqual([]);
+  expect(
+    app
+      .output()
+      .split("\n")
+      .filter((line) => CUT_CONNECTION.test(line)),
+  ).toEqual([]);
   expect(existsSync(path.join(SHUTDOWN_DATA_DIR, "pg", "cluster", "postmaster.pid"))).toBe(false);
 });

@@ -5,10 +5,10 @@
 // run has finished, accounts per minute, the two-worker speed-up, the API transactions page's
 // p50/p99 while the fleet syncs against idle (same run), PSD2 budget violations (more than 4
 // unattended accesses per consent and account in 24 h), duplicate runs, and each process's peak RSS.
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
+import { startScript } from "@/lib/testing/script-process";
 import { seedFleet, type Fleet } from "./fleet-setup";
 
 export type FleetRound = {
@@ -44,27 +44,6 @@ async function pageTimes(page: () => Promise<void>, until: () => boolean, min: n
   return samples;
 }
 
-function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env,
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Sync worker running")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
 async function unfinished(db: pg.Pool, fleet: Fleet): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM tracked_accounts a WHERE a.id = ANY($1::uuid[])
@@ -84,8 +63,9 @@ export async function fleetRound(options: {
 }): Promise<FleetRound> {
   const { db, fleet } = options;
   const idle = quantiles(await pageTimes(options.page, () => true, 200));
-  const children = await Promise.all(Array.from({ length: options.workers }, () => startWorker(options.workerEnv)));
+  const children = Array.from({ length: options.workers }, () => startScript("worker", options.workerEnv));
   try {
+    await Promise.all(children.map((c) => c.ready));
     const t0 = performance.now();
     // All due at once, scheduled as the cron job would (in batches, fair across scopes).
     await db.query(
@@ -113,10 +93,10 @@ export async function fleetRound(options: {
       failed: rows[0].failed,
       idle,
       busy,
-      workerPeakRssMb: children.map((c) => peakRssMb(c.pid ?? 0)),
+      workerPeakRssMb: children.map((c) => peakRssMb(c.child.pid ?? 0)),
     };
   } finally {
-    await Promise.all(children.map(stopProcess));
+    await Promise.all(children.map((c) => c.stop()));
   }
 }
 
