@@ -6,6 +6,7 @@ import type { Contract, Declared } from "@/lib/api/contract";
 import type { Tag } from "@/lib/openapi/tags";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
+import { serverTiming } from "@/lib/api/timing";
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (request: Request, context: NextContext) => Promise<Response>;
@@ -33,7 +34,12 @@ export function contractOf(handler: unknown): Attached | undefined {
 export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
   const requestId = requestIdFor(request);
   const message = `${request.method} is not supported here. Allowed: ${allow}.`;
-  return Promise.resolve(jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, { allow }));
+  return Promise.resolve(
+    jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, {
+      allow,
+      ...serverTiming(request),
+    }),
+  );
 }
 
 /**
