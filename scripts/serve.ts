@@ -7,7 +7,6 @@
 // and exits; the launcher stops the database after it.
 import next from "next";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
-import { withGoCardlessFake } from "@/lib/gocardless-fake/mount";
 
 const DRAIN_MS = 10_000;
 
@@ -15,7 +14,7 @@ async function main() {
   const dev = process.argv.includes("--dev");
   const port = Number(process.env.PORT ?? 3000);
   const app = next({ dev, dir: process.cwd(), port, hostname: "localhost" });
-  const handle = withGoCardlessFake(app.getRequestHandler());
+  const handle = app.getRequestHandler();
   await app.prepare();
   const server = createAppServer((req, res) => void handle(req, res), headerOptionsFromEnv(dev));
   server.keepAliveTimeout = 65_000;

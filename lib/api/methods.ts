@@ -12,8 +12,8 @@ type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (request: Request, context: NextContext) => Promise<Response>;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-// A registry symbol, so the mark reads the same from any copy of this module.
-const CONTRACT = Symbol.for("ledgerlink.contract");
+// The mark a handler's contract is attached under (the document and the test helpers read it back).
+const CONTRACT = Symbol("contract");
 
 /** A contract as attached: tagged once its route file's methods() named the tag. */
 export type Attached = Declared & { tag?: Tag };
