@@ -34,6 +34,12 @@ const schema = z.object({
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Test-only: the name of a crash point (lib/crash-points.ts) where this process dies at once, as if
+  // killed. The crash suite sets it to show that every multi-step operation is finished after a crash.
+  CRASH_AT: z
+    .string()
+    .regex(/^[a-z]+(\.[a-z-]+)+$/)
+    .optional(),
   LOG_REQUESTS: boolish,
   // Parse every API answer against its route's declared schemas (lib/api/response-check.ts).
   // Unset: on, except under NODE_ENV=production.

@@ -1,14 +1,14 @@
 // The hosted bank picker (the specification's flow, where initiate-redirect names no bank): a
 // public page of ours, reached through a signed link bound to one authorization (picker-token.ts),
 // where the person picks a country and a bank of the consent's integration. Choosing creates the
-// consent at that bank (no transaction open meanwhile), then records it and a fresh state, and the
-// browser continues to the bank. Nothing here needs a sign-in: the link is the credential, and it
+// consent at that bank (no transaction open meanwhile), then records it and a fresh state
+// (redirect.ts sendPickedBank), and the browser continues to the bank. Nothing here needs a sign-in: the link is the credential, and it
 // ends with the authorization's state (15 minutes) or once the bank's callback has used it.
 import type { BankIntegration } from "@/lib/banking/interface";
 import type { AccessContext } from "@/lib/banking/types";
 import { prisma } from "@/lib/db/client";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
-import { bankOf, newState, recordSentToBank, sendToBank, sha256 } from "@/lib/accounttracking/authorization";
+import { bankOf, sendPickedBank } from "@/lib/accounttracking/redirect";
 import { integrationFor } from "@/lib/banking/registry";
 import { readPickerToken } from "@/lib/accounttracking/picker-token";
 
@@ -46,16 +46,6 @@ export async function chooseBank(
   if (!opened.ok) return opened;
   const { authorization, consent, integration } = opened;
   const bank = await bankOf(integration, bankId);
-  const state = newState();
-  const created = await sendToBank(integration, consent, bank.bankId, state, context);
-  const recorded = await prisma().$transaction(async (tx) => {
-    const taken = await tx.consentAuthorization.updateMany({
-      where: { id: authorization.id, usedAt: null, expiresAt: { gt: new Date() } },
-      data: { stateHash: sha256(state) },
-    });
-    if (taken.count !== 1) return false;
-    await recordSentToBank(tx, consent.id, bank, created);
-    return true;
-  });
-  return recorded ? { ok: true, authorizationUrl: created.authorizationUrl } : { ok: false, reason: "used" };
+  const authorizationUrl = await sendPickedBank(authorization, consent, integration, bank, context);
+  return authorizationUrl ? { ok: true, authorizationUrl } : { ok: false, reason: "used" };
 }

@@ -5,11 +5,14 @@
 import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorOf } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
+import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
 import { appUrl } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/authorization";
-import { applyBankConsent, integrationOrFail, refreshConsent } from "@/lib/accounttracking/consents";
+import { completeApproval } from "@/lib/accounttracking/approval";
+import { moveConsent, noteConsent } from "@/lib/accounttracking/consent-lifecycle";
+import { applyBankWord } from "@/lib/accounttracking/consent-status";
+import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/redirect";
 import { log } from "@/lib/log";
 
 type CallbackRejection =
@@ -43,49 +46,58 @@ function refusedPage(reason: CallbackRejection, row: Row | null, cookieHeader: s
 }
 /**
  * The bank's "nok" redirect with a genuine state. The redirect alone does not end the consent:
- * the bank is asked first, as for "ok" (a person may press Cancel after the bank approved, or the
- * nok URI may be reached by mistake). Approved at the bank → valid (the state was genuine, from the
- * right browser); expired or revoked at the bank → that; declined or still open there → rejected;
- * the bank unreachable → still pending, saying so (nothing is ended on an unconfirmed word).
+ * the bank is asked first (a person may press Cancel after the bank approved, or the nok URI may be
+ * reached by mistake). Approved at the bank → the approval (approval.ts); declined or still open
+ * there → rejected; expired or revoked there → that; the bank unreachable → still pending, saying
+ * so (nothing is ended on an unconfirmed word).
  */
-async function declined(consent: Consent, authorizationId: string, context: AccessContext): Promise<Consent> {
+async function declined(authorizationId: string, context: AccessContext): Promise<Consent> {
   const db = prisma();
-  if (consent.status !== "pending") return consent;
-  const reject = () =>
-    db.consent.update({
-      where: { id: consent.id },
-      data: {
-        status: "rejected",
-        statusReason: "The account holder declined or cancelled at the bank.",
-        lastCheckedAt: new Date(),
-      },
-    });
-  if (!consent.externalId || !consent.bankId) return reject();
+  const auth = await db.consentAuthorization.findUniqueOrThrow({
+    where: { id: authorizationId },
+    include: { consent: true },
+  });
+  const done = () =>
+    db.consentAuthorization.update({ where: { id: authorizationId }, data: { completedAt: new Date() } });
+  const { consent } = auth;
+  const reject = async () => {
+    const { consent: moved } = await moveConsent(
+      db,
+      consent.id,
+      { from: "pending", to: "rejected", by: "bank" },
+      { statusReason: "The account holder declined or cancelled at the bank." },
+    );
+    await done();
+    return moved;
+  };
+  if (consent.status !== "pending") {
+    await done();
+    return consent;
+  }
+  const integration = integrationFor(auth.integrationName);
+  if (!auth.externalId || !auth.bankId || !integration) return reject();
   let bank;
   try {
-    bank = await integrationOrFail(consent.integrationName).getConsent(consent.bankId, consent.externalId, context);
-  } catch {
-    return db.consent.update({
-      where: { id: consent.id },
-      data: {
-        statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.",
-        lastCheckedAt: new Date(),
-      },
+    bank = await integration.getConsent(auth.bankId, auth.externalId, context);
+  } catch (error) {
+    log.warn("a cancellation could not be confirmed at the bank; the consent stays pending", {
+      consentId: consent.id,
+      code: bankErrorOf(error)?.code ?? "internal",
+    });
+    await done();
+    return noteConsent(db, consent.id, {
+      statusReason: "The bank reported a cancellation that we could not confirm yet; check the status again.",
+      lastCheckedAt: new Date(),
     });
   }
   if (bank.status === "valid") {
     await db.consentAuthorization.update({ where: { id: authorizationId }, data: { outcome: "approved" } });
-    return applyBankConsent(db, consent, bank, context);
+    return (await completeApproval(authorizationId, context)).consent;
   }
-  // Declined there, or still open there (the person left): rejected, in the words of the redirect.
-  if (
-    bank.status === "rejected" ||
-    bank.status === "received" ||
-    bank.status === "partiallyAuthorised" ||
-    bank.status === "unknown"
-  )
-    return reject();
-  return applyBankConsent(db, consent, bank, context);
+  if (["rejected", "received", "partiallyAuthorised", "unknown"].includes(bank.status)) return reject();
+  const ended = await applyBankWord(db, consent, bank);
+  await done();
+  return ended;
 }
 
 /** Handles the bank's redirect back; returns where to send the browser. */
@@ -115,26 +127,19 @@ export async function completeCallback(input: {
   }
   // NextGenPSD2 banks come back to our result=ok|nok URLs; Enable Banking appends `code`, or `error`.
   const approved = input.url.searchParams.get("result") !== "nok" && !input.url.searchParams.has("error");
-  // Spend the state exactly once, even if two callbacks race.
+  // Spend the state exactly once, even if two callbacks race. Enable Banking's one-time code is kept
+  // with it until exchanged, so a crash before the exchange does not lose the approval.
+  const code = approved ? input.url.searchParams.get("code") : null;
   const spent = await db.consentAuthorization.updateMany({
     where: { id: found.id, usedAt: null },
-    data: { usedAt: new Date(), outcome: approved ? "approved" : "declined" },
+    data: { usedAt: new Date(), outcome: approved ? "approved" : "declined", code },
   });
   if (spent.count !== 1) return reject("used_state");
+  crashPoint("callback.state-spent");
 
-  let consent = await db.consent.findUniqueOrThrow({ where: { id: found.consentId } });
-  if (!approved) {
-    consent = await declined(consent, found.id, input.context);
-  } else {
-    consent = await exchangeCode(consent, input.url.searchParams.get("code"), input.context);
-    consent = await refreshConsent(db, consent, input.context).catch(() => consent);
-    if (consent.status === "pending") {
-      consent = await db.consent.update({
-        where: { id: consent.id },
-        data: { statusReason: "Approved at the bank; the bank is still confirming. This usually takes a few seconds." },
-      });
-    }
-  }
+  const consent = approved
+    ? (await completeApproval(found.id, input.context)).consent
+    : await declined(found.id, input.context);
   const outcome = { consentId: consent.id, status: consent.status };
   if (found.returnTo) {
     const target = new URL(found.returnTo);
@@ -142,38 +147,4 @@ export async function completeCallback(input: {
     return { location: target.toString(), rejected: null };
   }
   return { location: resultPage({ outcome: "done", ...outcome }, found.bindingHash === null), rejected: null };
-}
-
-/**
- * Integrations whose access exists only once the callback's code is exchanged (Enable Banking)
- * get it here; the consent then carries the bank's session id. A failed exchange leaves the
- * consent pending (it can be sent to the bank again) and says why.
- */
-async function exchangeCode(consent: Consent, code: string | null, context: AccessContext): Promise<Consent> {
-  const integration = integrationFor(consent.integrationName);
-  if (!integration?.completeAuthorization || !consent.bankId || !consent.externalId) return consent;
-  const db = prisma();
-  if (!code) {
-    return db.consent.update({
-      where: { id: consent.id },
-      data: { statusReason: "The bank came back without an authorization code; connect again." },
-    });
-  }
-  try {
-    const bank = await integration.completeAuthorization(
-      { bankId: consent.bankId, externalId: consent.externalId, code },
-      context,
-    );
-    const updated = await db.consent.update({ where: { id: consent.id }, data: { externalId: bank.externalId } });
-    return await applyBankConsent(db, updated, bank, context);
-  } catch (error) {
-    log.warn("authorization code exchange failed", {
-      consentId: consent.id,
-      code: bankErrorOf(error)?.code ?? "internal",
-    });
-    return db.consent.update({
-      where: { id: consent.id },
-      data: { statusReason: "The bank did not confirm the approval; connect again.", lastCheckedAt: new Date() },
-    });
-  }
 }

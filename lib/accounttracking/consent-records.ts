@@ -6,7 +6,7 @@ import type { Bank } from "@/lib/banking/types";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { integrationOrFail } from "@/lib/accounttracking/consents";
+import { integrationOrFail } from "@/lib/accounttracking/integrations";
 import { requireRegistered } from "@/lib/accounttracking/registration";
 
 type NewConsent = {

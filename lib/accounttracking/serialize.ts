@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { PURPOSES } from "@/lib/accounttracking/schemas";
 import type { Consent } from "@/lib/generated/prisma/client";
 import type { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
+import { addDays } from "@/lib/dates/days";
 
 const DAY_MS = 86_400_000;
 
@@ -10,15 +11,29 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+type DayFacts = Pick<Consent, "bankDate" | "bankDateReadAt">;
+
 /**
- * Remaining validity in days, as a string (the spec's type). Pending: the requested expiryDays.
- * Valid: from the bank's own date to its validUntil. Ended: "0".
+ * Today by the bank's calendar: its date when we last asked, moved on by the days since (a bank's
+ * clock may differ from ours by a day around midnight, or by more in a sandbox). Without a check yet: ours.
  */
-export function remainingDaysOf(consent: Pick<Consent, "status" | "expiryDays" | "validUntil" | "bankDate">): string {
+export function bankToday(consent: DayFacts, now = new Date()): string {
+  const ours = now.toISOString().slice(0, 10);
+  if (!consent.bankDate || !consent.bankDateReadAt) return consent.bankDate ?? ours;
+  return addDays(consent.bankDate, daysBetween(consent.bankDateReadAt.toISOString().slice(0, 10), ours));
+}
+
+/**
+ * Remaining validity in days, as a string (the spec's type), counted from today (by the bank's
+ * calendar), not from the day of the last check. Pending: the requested expiryDays. Ended: "0".
+ */
+export function remainingDaysOf(
+  consent: Pick<Consent, "status" | "expiryDays" | "validUntil"> & DayFacts,
+  now = new Date(),
+): string {
   if (consent.status === "pending") return String(consent.expiryDays);
   if (consent.status !== "valid" || !consent.validUntil) return "0";
-  const today = consent.bankDate ?? new Date().toISOString().slice(0, 10);
-  return String(Math.max(0, daysBetween(today, consent.validUntil)));
+  return String(Math.max(0, daysBetween(bankToday(consent, now), consent.validUntil)));
 }
 
 export function serializeConsent(consent: Consent): z.input<typeof ConsentSchema> {
@@ -41,6 +56,8 @@ export function serializeConsent(consent: Consent): z.input<typeof ConsentSchema
     statusReason: consent.statusReason,
     authorizedAt: consent.authorizedAt?.toISOString() ?? null,
     lastCheckedAt: consent.lastCheckedAt?.toISOString() ?? null,
+    refreshedAt: consent.lastCheckedAt?.toISOString() ?? null,
+    accountsRefreshedAt: consent.accountsRefreshedAt?.toISOString() ?? null,
     renewsConsentId: consent.renewsConsentId,
     createdAt: consent.createdAt.toISOString(),
     updatedAt: consent.updatedAt.toISOString(),

@@ -1,8 +1,11 @@
-// Tracking a bank account: which one the request means (from the bank's list under the consent),
-// then the tracked account and its first sync run.
+// Tracking a bank account, the verb: which one the request means (from the accounts the consent
+// exposes, as stored at approval: no bank call, so ten people clicking Track at once cost the bank
+// nothing), then the tracked account and its first sync run, in the caller's one transaction (a
+// unique key on the bank account makes a concurrent second attempt a 409). The run's job is queued
+// after the commit; if that is lost (a crash), the stale-run sweeper sends it.
 import { conflict, validationFailed } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/banking/types";
-import { prisma, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { consentAccounts } from "@/lib/accounttracking/consents";
 import { requireRegistered } from "@/lib/accounttracking/registration";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
@@ -21,11 +24,10 @@ type TrackInput = {
 
 /**
  * Which bank account the request names: under the given (or the only valid) consent at that bank,
- * the given bank account id, or the only shared account of that type. Reads the bank's account
- * list (an HTTP call, so the caller holds no transaction); `write` then records the tracked account
- * and its first sync run in the caller's transaction.
+ * the given bank account id, or the only shared account of that type. Then the tracked account and
+ * its first sync run, in `db` (the caller's transaction).
  */
-export async function planTrack(db: Tx, input: TrackInput, context: AccessContext) {
+export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
   await requireRegistered(db, input.scopeId, input.userId);
   const consents = await db.consent.findMany({
     where: {
@@ -50,7 +52,12 @@ export async function planTrack(db: Tx, input: TrackInput, context: AccessContex
   if (consent.countryCode && consent.countryCode !== input.countryCode) {
     throw validationFailed({ countryCode: [`This bank is in ${consent.countryCode}`] });
   }
-  const exposed = await consentAccounts(db, consent, context);
+  const { accounts: exposed, refreshedAt } = await consentAccounts(db, consent);
+  if (!refreshedAt) {
+    throw conflict(
+      "The bank's list of accounts for this consent has not been read yet: refresh it first (POST /consents/{consent}/refresh).",
+    );
+  }
   const ofType = exposed.filter((a) => a.accountType === input.accountType);
   let chosen = input.accountId ? exposed.find((a) => a.externalId === input.accountId) : undefined;
   if (input.accountId && !chosen)
@@ -77,52 +84,43 @@ export async function planTrack(db: Tx, input: TrackInput, context: AccessContex
     chosen = ofType[0];
   }
   const account = chosen;
-  return {
-    write: async (tx: Tx) => {
-      const existing = await tx.trackedAccount.findFirst({
-        where: {
-          scopeId: input.scopeId,
-          integrationName: consent.integrationName,
-          bankId: input.bankId,
-          externalId: account.externalId,
-        },
-      });
-      if (existing) throw conflict(`This account is already tracked (id ${existing.id}).`);
-      const perDay = input.autoUpdatesPerDay ?? 2;
-      const tracked = await tx.trackedAccount.create({
-        data: {
-          scopeId: input.scopeId,
-          consentId: consent.id,
-          integrationName: consent.integrationName,
-          bankId: input.bankId,
-          bankName: consent.bankName,
-          countryCode: input.countryCode,
-          accountType: account.accountType,
-          externalId: account.externalId,
-          iban: account.iban,
-          currency: account.currency,
-          name: account.name,
-          product: account.product,
-          ownerName: account.ownerName,
-          autoUpdatesPerDay: perDay,
-          nextScheduledAt: nextUpdateAt(new Date(), perDay),
-          createdById: input.userId,
-        },
-      });
-      const { run } = await createRun(tx, {
-        scopeId: input.scopeId,
-        accountId: tracked.id,
-        trigger: "manual",
-        attended: context.psuIpAddress !== null,
-        psuIpAddress: context.psuIpAddress,
-      });
-      return { account: tracked, run };
-    },
-  };
-}
 
-/** planTrack and its write in one go (tests and scripts). */
-export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
-  const plan = await planTrack(db, input, context);
-  return prisma().$transaction((tx) => plan.write(tx));
+  const existing = await db.trackedAccount.findFirst({
+    where: {
+      scopeId: input.scopeId,
+      integrationName: consent.integrationName,
+      bankId: input.bankId,
+      externalId: account.externalId,
+    },
+  });
+  if (existing) throw conflict(`This account is already tracked (id ${existing.id}).`);
+  const perDay = input.autoUpdatesPerDay ?? 2;
+  const tracked = await db.trackedAccount.create({
+    data: {
+      scopeId: input.scopeId,
+      consentId: consent.id,
+      integrationName: consent.integrationName,
+      bankId: input.bankId,
+      bankName: consent.bankName,
+      countryCode: input.countryCode,
+      accountType: account.accountType,
+      externalId: account.externalId,
+      iban: account.iban,
+      currency: account.currency,
+      name: account.name,
+      product: account.product,
+      ownerName: account.ownerName,
+      autoUpdatesPerDay: perDay,
+      nextScheduledAt: nextUpdateAt(new Date(), perDay),
+      createdById: input.userId,
+    },
+  });
+  const { run } = await createRun(db, {
+    scopeId: input.scopeId,
+    accountId: tracked.id,
+    trigger: "manual",
+    attended: context.psuIpAddress !== null,
+    psuIpAddress: context.psuIpAddress,
+  });
+  return { account: tracked, run };
 }

@@ -3,22 +3,11 @@
 // integration and bank id) are running at once across all processes; counted under an advisory lock
 // per bank, so two workers cannot both take the last slot. A run whose bank is busy stays queued and
 // its job comes back shortly (the caller re-queues it).
-import { pgTransaction, pool } from "@/lib/db/client";
+import { pgTransaction } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { CLAIMABLE, claimRun, type RunRow } from "@/lib/sync/run-lifecycle";
 
-export type RunRow = {
-  id: string;
-  scope_id: string;
-  account_id: string;
-  attended: boolean;
-  psu_ip_address: string | null;
-  next_page: string | null;
-  date_from: string | null;
-  attempts: number;
-};
-
-const CLAIMABLE = `((r.state = 'queued' AND (r.not_before IS NULL OR r.not_before <= now()))
-  OR (r.state = 'running' AND r.heartbeat_at < now() - make_interval(secs => $2)))`;
+export type { RunRow };
 
 export async function claim(
   runId: string,
@@ -41,24 +30,6 @@ export async function claim(
       [bank, env.SYNC_STALE_SECONDS, runId],
     );
     if ((busy[0]?.running ?? 0) >= bankLimit) return { bankBusy: true as const, requested: targets[0].requested };
-    const { rows } = await client.query<RunRow>(
-      `UPDATE sync_runs r SET state = 'running', worker_id = $3, heartbeat_at = now(), started_at = coalesce(started_at, now()),
-              attempts = attempts + 1, not_before = NULL
-        WHERE r.id = $1 AND ${CLAIMABLE}
-        RETURNING id, scope_id, account_id, attended, psu_ip_address, next_page, date_from, attempts`,
-      [runId, env.SYNC_STALE_SECONDS, workerId],
-    );
-    return rows[0] ?? null;
+    return claimRun(client, runId, workerId, env.SYNC_STALE_SECONDS);
   });
-}
-
-export async function finish(runId: string, workerId: string, state: "succeeded" | "failed", lastError: string | null) {
-  await pool().query(
-    `UPDATE sync_runs SET state = $3, last_error = $4, finished_at = now(), heartbeat_at = now() WHERE id = $1 AND worker_id = $2`,
-    [runId, workerId, state, lastError],
-  );
-}
-
-export async function heartbeat(runId: string, workerId: string) {
-  await pool().query("UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND worker_id = $2", [runId, workerId]);
 }

@@ -7,15 +7,18 @@
 // bank refuses: its status is updated at once, the run ends telling the person to reconnect, and the
 // scheduler stops calling the bank for it. Errors are classified by discriminant (lib/sync/outcome.ts).
 import { hostname } from "node:os";
-import { refreshConsent } from "@/lib/accounttracking/consents";
+import { endedAtBank } from "@/lib/accounttracking/consent-status";
+import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
 import type { BankError } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
-import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
+import { crashPoint } from "@/lib/crash-points";
+import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
-import { claim, finish, heartbeat, type RunRow } from "@/lib/sync/claim";
+import { claim, type RunRow } from "@/lib/sync/claim";
+import { finishRun as finish, heartbeatRun as heartbeat, requeueRun } from "@/lib/sync/run-lifecycle";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
@@ -30,8 +33,24 @@ const IN_PLACE_MAX_WAIT_MS = 10_000;
 
 class LostClaim extends Error {}
 
-/** A run whose bank is at its concurrency limit is tried again after this long (its job is re-sent). */
-const BANK_BUSY_RETRY_SECONDS = 2;
+/**
+ * A run whose bank is at its concurrency limit stays queued and its job is re-sent: after 2 s, then
+ * 4, 8… up to a minute (its `deferrals` count), with ±25 % jitter so the runs of a busy bank do
+ * not all come back at the same moment.
+ */
+export function bankBusyDelaySeconds(deferrals: number, random = Math.random): number {
+  const base = Math.min(60, 2 * 2 ** Math.min(deferrals, 5));
+  return Math.max(1, Math.round(base * (0.75 + random() * 0.5)));
+}
+
+async function deferBankBusy(runId: string, requested: boolean): Promise<void> {
+  const { rows } = await pool().query<{ deferrals: number }>(
+    "UPDATE sync_runs SET deferrals = deferrals + 1 WHERE id = $1 AND state = 'queued' RETURNING deferrals",
+    [runId],
+  );
+  if (!rows[0]) return; // no longer queued: someone else has it
+  await enqueueRun(runId, bankBusyDelaySeconds(rows[0].deferrals - 1), requested ? REQUESTED_PRIORITY : 0);
+}
 
 export async function executeRun(
   runId: string,
@@ -40,35 +59,40 @@ export async function executeRun(
 ): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
-  if ("bankBusy" in run) return enqueueRun(runId, BANK_BUSY_RETRY_SECONDS, run.requested ? REQUESTED_PRIORITY : 0);
+  if ("bankBusy" in run) return deferBankBusy(runId, run.requested);
   const account = await prisma().trackedAccount.findUnique({
     where: { id: run.account_id },
     include: { consent: true },
   });
-  if (!account) return finish(run.id, workerId, "failed", "The account is no longer tracked.");
+  if (!account) return void (await finish(run.id, workerId, "failed", "The account is no longer tracked."));
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
     const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
-    return finish(
+    await finish(
       run.id,
       workerId,
       "failed",
       `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
     );
+    return;
   }
   const integration = integrationFor(account.integrationName);
-  if (!integration)
-    return finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
+  if (!integration) {
+    await finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
+    return;
+  }
 
   if (!run.attended) {
     const slot = await reserveUnattendedAccess(consent.id, account.id, run.id);
     if (!slot.reserved) {
-      return finish(
+      const next = slot.nextAllowedAt ?? "a later time";
+      await finish(
         run.id,
         workerId,
         "failed",
-        `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${slot.nextAllowedAt ?? "a later time"}.`,
+        `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${next}.`,
       );
+      return;
     }
   }
 
@@ -131,6 +155,7 @@ export async function executeRun(
         );
         if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
       });
+      crashPoint("sync.page-written");
       if (prefetch) {
         pending = prefetch;
         continue;
@@ -140,6 +165,7 @@ export async function executeRun(
       const widenFrom = await pgTransaction((client) =>
         reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }),
       );
+      crashPoint("sync.reconciled");
       if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved))
         break;
       dateFrom = widenFrom;
@@ -151,7 +177,10 @@ export async function executeRun(
     const balance = run.attended
       ? await integration
           .balance(account.bankId, consent.externalId ?? "", account.externalId, context)
-          .catch(() => null)
+          .catch((error: unknown) => {
+            log.warn("the bank's balance could not be read; the sync keeps the last one", { runId: run.id, error });
+            return null;
+          })
       : null;
     await pool().query(
       `UPDATE tracked_accounts SET last_synced_at = now(),
@@ -170,20 +199,18 @@ async function failOrRetry(run: RunRow, workerId: string, error: unknown, consen
   const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS, new Date(), env.SYNC_BACKOFF_SECONDS);
   switch (outcome.kind) {
     case "consent_ended":
-      return finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
+      await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
+      return;
     case "retry": {
-      const requeued = await pool().query(
-        `UPDATE sync_runs SET state = 'queued', worker_id = NULL, not_before = now() + make_interval(secs => $3), last_error = $4
-          WHERE id = $1 AND worker_id = $2`,
-        [run.id, workerId, outcome.waitSeconds, outcome.message],
-      );
-      if (requeued.rowCount === 1) await enqueueRun(run.id, outcome.waitSeconds);
+      if (await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))
+        await enqueueRun(run.id, outcome.waitSeconds);
       return;
     }
     case "failed":
       if (outcome.internal) log.error("sync failed", { runId: run.id, error });
       else log.warn("sync failed at the bank", { runId: run.id, error });
-      return finish(run.id, workerId, "failed", outcome.message);
+      await finish(run.id, workerId, "failed", outcome.message);
+      return;
     default: {
       const exhaustive: never = outcome;
       return exhaustive;
@@ -199,17 +226,22 @@ async function failOrRetry(run: RunRow, workerId: string, error: unknown, consen
 async function endConsent(run: RunRow, consentId: string, bank: BankError): Promise<string> {
   const context = { psuIpAddress: null, requestId: `sync_${run.id}` };
   let consent = await prisma().consent.findUniqueOrThrow({ where: { id: consentId } });
-  consent = await refreshConsent(db(), consent, context).catch(() => consent);
+  const before = consent;
+  consent = await refreshConsentStatus(consent, context).catch((error: unknown) => {
+    log.warn("the bank refused the consent and its status could not be read; its refusal is the answer", {
+      runId: run.id,
+      error,
+    });
+    return before;
+  });
   if (consent.status === "valid" || consent.status === "pending") {
     const expired = bank.bankCode === "CONSENT_EXPIRED";
-    consent = await prisma().consent.update({
-      where: { id: consentId },
-      data: {
-        status: expired ? "expired" : "revoked",
-        statusReason: expired ? "The consent expired at the bank." : "The bank no longer accepts this consent.",
-        lastCheckedAt: new Date(),
-      },
-    });
+    consent = await endedAtBank(
+      prisma(),
+      consent,
+      expired ? "The consent expired at the bank." : "The bank no longer accepts this consent.",
+      expired,
+    );
   }
   const bankDay = bank.bankDate ?? consent.bankDate ?? new Date().toISOString().slice(0, 10);
   return consentEndedMessage(consent.status, bankDay);

@@ -6,6 +6,7 @@ import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
+import { repairConsents } from "@/lib/accounttracking/repair";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
@@ -28,13 +29,25 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     const purged = await purgeExpired();
     log.info("retention purge", purged);
   });
+  // The repair tick: lost runs are sent again, half-done consent operations are finished
+  // (lib/accounttracking/repair.ts). Both are idempotent; the consent pass runs in one process at a time.
+  const tick = async () => {
+    await sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
+    const repaired = await repairConsents().catch((error: unknown) => {
+      log.error("consent repair failed", { error });
+      return null;
+    });
+    if (repaired && Object.values(repaired).some((n) => n > 0)) log.info("repair tick", repaired);
+  };
+  let ticking: Promise<void> | null = null;
   const sweep = setInterval(() => {
-    sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
+    ticking ??= tick().finally(() => (ticking = null));
   }, env.SYNC_SWEEP_SECONDS * 1000);
   sweep.unref();
   log.info("sync worker started", { worker: WORKER_ID, concurrency });
   return async () => {
     clearInterval(sweep);
+    await ticking;
     await stopBoss();
   };
 }

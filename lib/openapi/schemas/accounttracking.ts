@@ -36,6 +36,14 @@ export const ConsentSchema = z.object({
   statusReason: z.string().nullable(),
   authorizedAt: isoDateTime.nullable(),
   lastCheckedAt: isoDateTime.nullable(),
+  refreshedAt: isoDateTime
+    .nullable()
+    .describe(
+      "When the bank last told us this consent's status (this record is stored state; POST …/refresh asks the bank now)",
+    ),
+  accountsRefreshedAt: isoDateTime
+    .nullable()
+    .describe("When the bank last listed the accounts this consent exposes (GET …/accounts answers that list)"),
   renewsConsentId: uuid.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -49,7 +57,8 @@ export const RemainingDaysSchema = z.object({
   remainingDays: z.string(),
   validUntil: dateOnly.nullable(),
   expiresAt: isoDateTime.nullable(),
-  asOf: dateOnly.nullable().describe("The bank's own date (its Date header)"),
+  asOf: dateOnly.nullable().describe("Today by the bank's calendar: its date at the last check, moved on to today"),
+  refreshedAt: isoDateTime.nullable().describe("When the bank last told us the consent's status"),
 });
 
 export const BankAccountSchema = z.object({

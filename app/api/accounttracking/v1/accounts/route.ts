@@ -2,16 +2,16 @@
 // (oldest first, keyset-paginated) with their latest sync.
 // POST — scoped; a person with accounts.setup (App tokens: 403 user_context_required):
 // {bankId, countryCode, accountType, consentId?, accountId?, autoUpdatesPerDay?} → 201
-// {account, sync}: tracks the bank account and starts its first sync. The bank's account list is
-// read with no transaction open; the account and its run are then written in one short transaction.
+// {account, sync}: tracks the bank account and starts its first sync. It tracks from the accounts
+// the consent exposes as stored at approval (no bank call): one transaction, queued after it.
 import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page, pageAnswer } from "@/lib/api/responses";
-import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
 import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
-import { planTrack } from "@/lib/accounttracking/track";
+import { trackAccount } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
+import { crashPoint } from "@/lib/crash-points";
 import { queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
@@ -30,22 +30,21 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     ...scoped("user", "accounts.setup"),
     body: TrackAccountBody,
     responses: { 201: TrackedSchema },
-    errors: BANK_ERRORS,
-    transaction: "narrow",
-    handler: async ({ db, scope, principal, body, request, requestId, commit }) => {
-      const plan = await planTrack(
+    errors: ["conflict"],
+    handler: async ({ db, scope, principal, body, request, requestId }) => {
+      const { account, run } = await trackAccount(
         db,
         { scopeId: scope.scopeId, userId: principal.userId, ...body },
         accessContext(request, principal, requestId),
       );
-      return commit(async (tx) => {
-        const { account, run } = await plan.write(tx);
-        return {
-          status: 201,
-          data: { account: serializeAccount(account, run), sync: serializeRun(run) },
-          afterCommit: () => queueRun(run.id),
-        };
-      });
+      return {
+        status: 201,
+        data: { account: serializeAccount(account, run), sync: serializeRun(run) },
+        afterCommit: async () => {
+          crashPoint("track.account-created");
+          await queueRun(run.id);
+        },
+      };
     },
   }),
 });

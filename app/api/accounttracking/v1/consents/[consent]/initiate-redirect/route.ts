@@ -3,13 +3,14 @@
 // stateExpiresAt}: send the account holder's browser to authorizationUrl. With a bank (here or at
 // creation) it is the bank's own page (the consent is created there first); without one, our hosted
 // bank picker, which continues to the bank the person picks. From our UI the redirect is also bound
-// to the browser by an HttpOnly cookie. The bank is called with no transaction open; the state and
-// the bank's consent id are written afterwards, with the stored Idempotency-Key answer.
+// to the browser by an HttpOnly cookie (the same browser asking again gets the same redirect).
+// The verb (lib/accounttracking/redirect.ts) writes in steps of its own around the bank call; one
+// send per consent at a time (another caller meanwhile: 409 with Retry-After).
 import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/accounttracking/access";
-import { planRedirect } from "@/lib/accounttracking/authorization";
+import { initiateRedirect } from "@/lib/accounttracking/redirect";
 import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
@@ -22,8 +23,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     responses: { 200: RedirectSchema },
     errors: BANK_ERRORS,
     transaction: "narrow",
-    handler: async ({ db, principal, body, request, requestId, commit, found: consent }) => {
-      const plan = await planRedirect(db, {
+    handler: async ({ principal, body, request, requestId, found: consent }) => {
+      const redirect = await initiateRedirect({
         consent,
         principal,
         bankId: body.bankId,
@@ -31,11 +32,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
         cookieHeader: request.headers.get("cookie"),
         context: accessContext(request, principal, requestId),
       });
-      const headers: Record<string, string> = plan.setCookie ? { "set-cookie": plan.setCookie } : {};
-      return commit(async (tx) => {
-        await plan.write(tx);
-        return { data: plan.data, headers };
-      });
+      const headers: Record<string, string> = redirect.setCookie ? { "set-cookie": redirect.setCookie } : {};
+      return { data: redirect.data, headers };
     },
   }),
 });

@@ -1,29 +1,27 @@
-// GET /api/accounttracking/v1/consents/{consent}/remaining-days — scoped; accounts.read.
-// {consentId, status, remainingDays (string), validUntil, expiresAt, asOf}: counted from the bank's own date.
+// GET /api/accounttracking/v1/consents/{consent}/remaining-days — scoped; accounts.read. Stored
+// state, no bank call: {consentId, status, remainingDays (string), validUntil, expiresAt, asOf,
+// refreshedAt}. The days count from today by the bank's calendar (its date at the last check,
+// moved on to today), to the validUntil it stated.
 import { RemainingDaysSchema } from "@/lib/openapi/schemas/accounttracking";
-import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
-import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
-import { remainingDaysOf } from "@/lib/accounttracking/serialize";
+import { CONSENT_READ } from "@/lib/accounttracking/consents";
+import { bankToday, remainingDaysOf } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
-  GET: route("getConsentRemainingDays", "Days of validity left, counted from the bank's date", {
+  GET: route("getConsentRemainingDays", "Days of validity left, counted from today (stored state)", {
     ...CONSENT_READ,
     responses: { 200: RemainingDaysSchema },
-    errors: BANK_ERRORS,
-    handler: async ({ db, principal, request, requestId, found }) => {
-      const consent = await refreshConsent(db, found, accessContext(request, principal, requestId));
-      return {
+    handler: ({ found: consent }) =>
+      Promise.resolve({
         data: {
           consentId: consent.id,
           status: consent.status,
           remainingDays: remainingDaysOf(consent),
           validUntil: consent.validUntil,
           expiresAt: consent.expiresAt?.toISOString() ?? null,
-          asOf: consent.bankDate,
+          asOf: consent.bankDate ? bankToday(consent) : null,
+          refreshedAt: consent.lastCheckedAt?.toISOString() ?? null,
         },
-      };
-    },
+      }),
   }),
 });

@@ -1,19 +1,15 @@
-// GET /api/accounttracking/v1/consents/{consent}/status — scoped; accounts.read. Confirms with the
-// bank whether the consent is live, stores the answer, and returns the consent record.
+// GET /api/accounttracking/v1/consents/{consent}/status — scoped; accounts.read. The consent as
+// we know it, with refreshedAt: when the bank last told us its status (at approval, a person's
+// refresh, the background check, or a sync the bank refused). No bank call: POST …/refresh asks it.
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
-import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
-import { CONSENT_READ, refreshConsent } from "@/lib/accounttracking/consents";
+import { CONSENT_READ } from "@/lib/accounttracking/consents";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
-  GET: route("refreshConsentStatus", "Ask the bank for the consent's status; stores and returns it", {
+  GET: route("getConsentStatus", "The consent's status as last confirmed by the bank (stored state)", {
     ...CONSENT_READ,
     responses: { 200: ConsentSchema },
-    errors: BANK_ERRORS,
-    handler: async ({ db, principal, request, requestId, found: consent }) => ({
-      data: serializeConsent(await refreshConsent(db, consent, accessContext(request, principal, requestId))),
-    }),
+    handler: ({ found: consent }) => Promise.resolve({ data: serializeConsent(consent) }),
   }),
 });

@@ -1,0 +1,135 @@
+// The approval, the verb: what an accepted callback (its state spent, outcome "approved") does to
+// the consent, and the only way a consent becomes valid. Steps, none inside a transaction while the
+// bank answers:
+//   1. Enable Banking's one-time code is exchanged for the session (the authorization's phase becomes
+//      `exchanged`, the code is forgotten)                                  → callback.code-exchanged
+//   2. the bank is asked for the consent's status and, once valid, for the accounts it exposes
+//   3. one transaction: pending → valid, the accounts stored, a renewal finished (renewal.ts), the
+//      authorization completed                            → approval.consent-valid / renewal.accounts-moved
+//   4. after it: a renewed consent's predecessor ended at the bank, the moved accounts' syncs queued.
+// Called by the callback right after it spent the state, and by the repair tick for any accepted
+// callback whose outcome is not applied yet (a crash, the bank still confirming, the bank down).
+// Each step can run again: a finished authorization is left alone.
+import type { AccessContext, BankAccount, BankConsent } from "@/lib/banking/types";
+import { bankErrorOf } from "@/lib/banking/errors";
+import { integrationFor } from "@/lib/banking/registry";
+import { crashPoint } from "@/lib/crash-points";
+import { prisma } from "@/lib/db/client";
+import type { Consent } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { storeConsentAccounts } from "@/lib/accounttracking/consent-accounts";
+import { moveConsent, noteConsent } from "@/lib/accounttracking/consent-lifecycle";
+import { applyBankWord, bankFacts, endedAtBank } from "@/lib/accounttracking/consent-status";
+import { endOwedAtBank, finishRenewal } from "@/lib/accounttracking/renewal";
+import { queueRun } from "@/lib/sync/service";
+
+const STILL_CONFIRMING = "Approved at the bank; the bank is still confirming. This usually takes a few seconds.";
+
+type Outcome = { consent: Consent; settled: boolean };
+
+async function complete(authorizationId: string): Promise<void> {
+  await prisma().consentAuthorization.update({
+    where: { id: authorizationId },
+    data: { completedAt: new Date(), code: null },
+  });
+}
+
+/** The bank's answer could not be had: transient (try again later) or final (the person connects again). */
+async function bankTrouble(consent: Consent, authorizationId: string, error: unknown): Promise<Outcome> {
+  const bank = bankErrorOf(error);
+  if (bank?.code === "consent_invalid") {
+    const ended = await endedAtBank(prisma(), consent, "The bank no longer recognises this consent.");
+    await complete(authorizationId);
+    return { consent: ended, settled: true };
+  }
+  if (bank?.code === "rate_limited" || bank?.code === "unavailable") {
+    log.warn("approval not confirmed yet: the bank did not answer; the repair tick asks again", {
+      consentId: consent.id,
+      code: bank.code,
+    });
+    return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
+  }
+  log.warn("the bank did not confirm an approval", { consentId: consent.id, error });
+  const noted = await noteConsent(prisma(), consent.id, {
+    statusReason: "The bank did not confirm the approval; connect again.",
+    lastCheckedAt: new Date(),
+  });
+  await complete(authorizationId);
+  return { consent: noted, settled: true };
+}
+
+export async function completeApproval(authorizationId: string, context: AccessContext): Promise<Outcome> {
+  const auth = await prisma().consentAuthorization.findUniqueOrThrow({
+    where: { id: authorizationId },
+    include: { consent: true },
+  });
+  const { consent } = auth;
+  if (auth.completedAt) return { consent, settled: true };
+  const integration = integrationFor(auth.integrationName);
+  if (consent.status !== "pending" || !auth.externalId || !auth.bankId || !integration) {
+    await complete(authorizationId);
+    return { consent, settled: true };
+  }
+  const bankId = auth.bankId;
+  let externalId = auth.externalId;
+  let bank: BankConsent;
+  let accounts: BankAccount[] = [];
+  try {
+    if (integration.completeAuthorization && auth.phase !== "exchanged") {
+      if (!auth.code) {
+        const noted = await noteConsent(prisma(), consent.id, {
+          statusReason: "The bank came back without an authorization code; connect again.",
+        });
+        await complete(authorizationId);
+        return { consent: noted, settled: true };
+      }
+      bank = await integration.completeAuthorization({ bankId, externalId, code: auth.code }, context);
+      externalId = bank.externalId;
+      await prisma().consentAuthorization.update({
+        where: { id: authorizationId },
+        data: { phase: "exchanged", externalId, code: null },
+      });
+      crashPoint("callback.code-exchanged");
+    } else {
+      bank = await integration.getConsent(bankId, externalId, context);
+    }
+    if (bank.status === "valid") accounts = await integration.listAccounts(bankId, externalId, context);
+  } catch (error) {
+    return bankTrouble(consent, authorizationId, error);
+  }
+
+  if (bank.status !== "valid") {
+    const open = bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown";
+    if (open)
+      return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
+    const ended = await applyBankWord(prisma(), consent, bank);
+    await complete(authorizationId);
+    return { consent: ended, settled: true };
+  }
+
+  const { updated, runIds } = await prisma().$transaction(async (tx) => {
+    const { consent: moved, moved: isValid } = await moveConsent(
+      tx,
+      consent.id,
+      { from: "pending", to: "valid", by: "bank" },
+      {
+        ...bankFacts(bank, "valid", consent),
+        externalId,
+        bankId,
+        authorizedAt: new Date(),
+        statusReason: null,
+      },
+    );
+    if (isValid) await storeConsentAccounts(tx, consent.id, accounts);
+    const runs = isValid && moved.renewsConsentId ? await finishRenewal(tx, moved, accounts, context) : [];
+    await tx.consentAuthorization.update({ where: { id: authorizationId }, data: { completedAt: new Date() } });
+    return { updated: moved, runIds: runs };
+  });
+  crashPoint(updated.renewsConsentId ? "renewal.accounts-moved" : "approval.consent-valid");
+  // A run whose job is lost here stays queued; the stale-run sweeper sends it again.
+  for (const runId of runIds) {
+    await queueRun(runId).catch((error: unknown) => log.warn("queueing a renewal's sync failed", { runId, error }));
+  }
+  if (updated.renewsConsentId) await endOwedAtBank(updated.renewsConsentId, context);
+  return { consent: updated, settled: true };
+}

@@ -1,0 +1,308 @@
+// initiate-redirect, the verb (the way back is lib/accounttracking/callback.ts). RFC 9700 practice:
+// - a one-time `state` of 256 bits, stored hashed, short-lived, bound to the consent and the integration;
+// - started from our UI (session cookie): also bound to that browser by an HttpOnly, SameSite=Lax
+//   cookie, so a callback arriving in another browser is rejected;
+// - started through the API with a bearer token: the browser is sent to a `returnTo` on the
+//   allowlist (RETURN_URL_ALLOWLIST + our origin), never anywhere else;
+// - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts).
+//
+// Steps, each a short transaction of its own, with no transaction open while the bank answers:
+//   1. record that this consent is being sent (phase `sending`: one at a time per consent, a partial
+//      unique index; a second caller meanwhile gets 409 with Retry-After, or the same authorization
+//      when its browser already holds one that is live)                   → redirect.sending-recorded
+//   2. create the consent at the bank under a fresh state                   → redirect.bank-consent-created
+//   3. record the bank's consent on the authorization (`sent`) and, only while the consent is still
+//      pending, on the consent: a valid consent's bank id never changes.
+// A crash after 1 leaves a `sending` row that the next call (after 30 s) or the repair tick sets
+// aside; a crash after 2 leaves an unsent consent at the bank that nobody was sent to (inert: it
+// grants nothing and lapses there).
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { conflict, validationFailed } from "@/lib/api/errors";
+import type { Principal } from "@/lib/auth/principal";
+import type { BankIntegration } from "@/lib/banking/interface";
+import type { AccessContext, Bank, CreatedBankConsent } from "@/lib/banking/types";
+import { crashPoint } from "@/lib/crash-points";
+import { prisma, type Tx } from "@/lib/db/client";
+import { prismaErrorCode } from "@/lib/db/errors";
+import { appUrl, returnUrlAllowlist } from "@/lib/env";
+import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
+import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { integrationOrFail } from "@/lib/accounttracking/integrations";
+import { pickerUrl } from "@/lib/accounttracking/picker-token";
+import { log } from "@/lib/log";
+
+const STATE_TTL_SECONDS = 15 * 60;
+/** A `sending` row older than this belongs to a call that died; the next call sets it aside. */
+export const SENDING_STALE_SECONDS = 30;
+export const BINDING_COOKIE = "ll_consent_binding";
+const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+export const newState = () => randomBytes(32).toString("base64url");
+
+export function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+function bindingCookie(value: string): string {
+  const secure = appUrl().startsWith("https:") ? "; Secure" : "";
+  return `${BINDING_COOKIE}=${value}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function allowedReturnTo(value: string | undefined): string | null {
+  if (!value) return null;
+  const origin = new URL(value).origin;
+  if (!returnUrlAllowlist().includes(origin)) {
+    throw validationFailed({
+      returnTo: [`returnTo must be on an allowed origin (${returnUrlAllowlist().join(", ")})`],
+    });
+  }
+  return value;
+}
+
+/** Looks the bank up in the consent's integration (an HTTP call); unknown → 422. */
+export async function bankOf(integration: BankIntegration, bankId: string, field = "bankId"): Promise<Bank> {
+  const bank = await integration.getBank(bankId).catch((e: unknown) => {
+    throw bankFailure(e);
+  });
+  if (!bank) throw validationFailed({ [field]: ["Unknown bank for this integration"] });
+  return bank;
+}
+
+/** Creates the consent at the bank with our callback carrying `state` (an HTTP call). */
+async function createAtBank(
+  integration: BankIntegration,
+  consent: Consent,
+  bankId: string,
+  state: string,
+  context: AccessContext,
+): Promise<CreatedBankConsent> {
+  const callback = `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}`;
+  try {
+    return await integration.createConsent(
+      {
+        bankId,
+        validForDays: consent.expiryDays,
+        // PSD2 RTS Art. 36(5): at most 4 unattended accesses a day; we ask for exactly that.
+        frequencyPerDay: 4,
+        access: consent.purpose === "account_list" ? "account_list" : "all_accounts",
+        redirectUri: `${callback}?state=${state}&result=ok`,
+        nokRedirectUri: `${callback}?state=${state}&result=nok`,
+        state,
+        callbackUri: callback,
+      },
+      context,
+    );
+  } catch (error) {
+    throw bankFailure(error);
+  }
+}
+
+const inFlight = () =>
+  conflict("This consent is being sent to the bank by another request; retry in a moment.", { "retry-after": "1" });
+
+/**
+ * Step 1: the authorization row, `sending` (with a bank) or `picker` (without), in a transaction of
+ * its own. Refuses a consent that is no longer pending, and a second send while one is in flight.
+ */
+async function beginAuthorization(row: {
+  id: string;
+  consentId: string;
+  integrationName: string;
+  stateHash: string;
+  bindingHash: string | null;
+  returnTo: string | null;
+  expiresAt: Date;
+  phase: "sending" | "picker";
+  bankId: string | null;
+}): Promise<void> {
+  try {
+    await prisma().$transaction(async (tx) => {
+      const consent = await tx.consent.findUniqueOrThrow({ where: { id: row.consentId } });
+      if (consent.status !== "pending")
+        throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+      // A send that died (a crash between steps) no longer holds the consent.
+      await tx.consentAuthorization.updateMany({
+        where: {
+          consentId: row.consentId,
+          phase: "sending",
+          createdAt: { lt: new Date(Date.now() - SENDING_STALE_SECONDS * 1000) },
+        },
+        data: { phase: "abandoned" },
+      });
+      await tx.consentAuthorization.create({ data: row });
+    });
+  } catch (error) {
+    if (prismaErrorCode(error) === "P2002") throw inFlight();
+    throw error;
+  }
+}
+
+/**
+ * Step 3: the bank's consent on the authorization (`sending` → `sent`) and, while the consent is
+ * still pending, on the consent. False when the consent moved on meanwhile (the bank's new consent
+ * is then superseded and ended there by the caller).
+ */
+export async function recordSent(
+  tx: Tx,
+  authorizationId: string,
+  consentId: string,
+  bank: Bank,
+  created: CreatedBankConsent,
+  stateHash: string,
+  rechoosing = false,
+): Promise<boolean> {
+  // A picker may choose again (back from the bank): its `sent` row then moves to the newer bank.
+  const phases = rechoosing ? ["picker", "sent"] : ["sending"];
+  const sent = await tx.consentAuthorization.updateMany({
+    where: { id: authorizationId, phase: { in: phases }, usedAt: null },
+    data: {
+      phase: "sent",
+      stateHash,
+      bankId: bank.bankId,
+      externalId: created.externalId,
+      authorizationUrl: created.authorizationUrl,
+    },
+  });
+  if (sent.count !== 1) return false;
+  const onConsent = await tx.consent.updateMany({
+    where: { id: consentId, status: "pending" },
+    data: { externalId: created.externalId, bankId: bank.bankId, bankName: bank.name, countryCode: bank.countryCode },
+  });
+  return onConsent.count === 1;
+}
+
+/** A bank consent we created but will not use: ended there, best effort (it lapses there anyway). */
+export async function endUnused(
+  integration: BankIntegration,
+  bankId: string,
+  externalId: string,
+  context: AccessContext,
+) {
+  await integration.deleteConsent(bankId, externalId, context).catch((error: unknown) => {
+    log.warn("an unused consent could not be ended at the bank; it lapses there unused", {
+      bankId,
+      requestId: context.requestId,
+      error,
+    });
+  });
+}
+
+/** The authorization a browser already holds for this consent, still usable: a double click gets it again. */
+async function liveForBrowser(consentId: string, bindingHash: string): Promise<ConsentAuthorization | null> {
+  return prisma().consentAuthorization.findFirst({
+    where: {
+      consentId,
+      bindingHash,
+      usedAt: null,
+      phase: { in: ["sent", "picker"] },
+      expiresAt: { gt: new Date(Date.now() + 60_000) },
+    },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+type RedirectInput = {
+  consent: Consent;
+  principal: Principal;
+  bankId?: string;
+  returnTo?: string;
+  cookieHeader: string | null;
+  context: AccessContext;
+};
+
+export type RedirectAnswer = {
+  data: { consentId: string; authorizationUrl: string; stateExpiresAt: string };
+  setCookie: string | null;
+};
+
+export async function initiateRedirect(input: RedirectInput): Promise<RedirectAnswer> {
+  const { consent } = input;
+  if (consent.status !== "pending")
+    throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+  const integration = integrationOrFail(consent.integrationName);
+  const returnTo = allowedReturnTo(input.returnTo);
+  const fromBrowser = input.principal.kind === "user" && input.principal.via === "session";
+  const existing = readCookie(input.cookieHeader, BINDING_COOKIE);
+  const binding = fromBrowser
+    ? existing && /^[A-Za-z0-9_-]{43}$/.test(existing)
+      ? existing
+      : randomBytes(32).toString("base64url")
+    : null;
+  const answer = (row: { id: string; authorizationUrl: string | null; expiresAt: Date }): RedirectAnswer => ({
+    data: {
+      consentId: consent.id,
+      authorizationUrl: row.authorizationUrl ?? pickerUrl(row.id),
+      stateExpiresAt: row.expiresAt.toISOString(),
+    },
+    setCookie: binding ? bindingCookie(binding) : null,
+  });
+
+  // The same browser asking again (a double click, a second tab) gets the redirect it already has.
+  const bankId = input.bankId ?? consent.bankId;
+  if (binding) {
+    const live = await liveForBrowser(consent.id, sha256(binding));
+    if (live && (!bankId || live.bankId === bankId || live.phase === "picker")) return answer(live);
+  }
+  const bank = bankId ? await bankOf(integration, bankId) : null;
+  const state = newState();
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + STATE_TTL_SECONDS * 1000);
+  await beginAuthorization({
+    id,
+    consentId: consent.id,
+    integrationName: integration.name,
+    stateHash: sha256(bank ? `sending:${state}` : `unsent:${state}`),
+    bindingHash: binding ? sha256(binding) : null,
+    returnTo,
+    expiresAt,
+    phase: bank ? "sending" : "picker",
+    bankId: bank?.bankId ?? null,
+  });
+  // Without a bank: our picker, which sends the consent to the bank the person chooses.
+  if (!bank) return answer({ id, authorizationUrl: null, expiresAt });
+  crashPoint("redirect.sending-recorded");
+
+  let created: CreatedBankConsent;
+  try {
+    created = await createAtBank(integration, consent, bank.bankId, state, input.context);
+  } catch (error) {
+    await prisma().consentAuthorization.updateMany({ where: { id, phase: "sending" }, data: { phase: "abandoned" } });
+    throw error;
+  }
+  crashPoint("redirect.bank-consent-created");
+  const recorded = await prisma().$transaction((tx) => recordSent(tx, id, consent.id, bank, created, sha256(state)));
+  if (!recorded) {
+    await endUnused(integration, bank.bankId, created.externalId, input.context);
+    throw conflict("The consent changed while it was being sent to the bank (approved or ended); reload it.");
+  }
+  return answer({ id, authorizationUrl: created.authorizationUrl, expiresAt });
+}
+
+/** For the picker: the same steps 2–3 for an authorization that was opened without a bank. */
+export async function sendPickedBank(
+  authorization: ConsentAuthorization,
+  consent: Consent,
+  integration: BankIntegration,
+  bank: Bank,
+  context: AccessContext,
+): Promise<string | null> {
+  const state = newState();
+  const created = await createAtBank(integration, consent, bank.bankId, state, context);
+  crashPoint("redirect.bank-consent-created");
+  const recorded = await prisma().$transaction((tx) =>
+    recordSent(tx, authorization.id, consent.id, bank, created, sha256(state), true),
+  );
+  if (!recorded) {
+    await endUnused(integration, bank.bankId, created.externalId, context);
+    return null;
+  }
+  // The bank chosen before, if any, is superseded: its unapproved consent is ended there.
+  if (authorization.externalId && authorization.bankId)
+    await endUnused(integration, authorization.bankId, authorization.externalId, context);
+  return created.authorizationUrl;
+}

@@ -1,0 +1,57 @@
+// Asking the bank about a consent, on purpose: a person's explicit refresh (status and accounts),
+// the background status check (status only: it is not an account access), and a sync that found the
+// consent refused. Reads never do this (GET /status, /remaining-days, /accounts answer from what is
+// stored, with its age).
+import { conflict } from "@/lib/api/errors";
+import type { AccessContext } from "@/lib/banking/types";
+import { bankErrorCode } from "@/lib/banking/errors";
+import { prisma } from "@/lib/db/client";
+import type { Consent } from "@/lib/generated/prisma/client";
+import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { completeApproval } from "@/lib/accounttracking/approval";
+import { storeConsentAccounts } from "@/lib/accounttracking/consent-accounts";
+import { ENDED } from "@/lib/accounttracking/consent-lifecycle";
+import { applyBankWord, endedAtBank } from "@/lib/accounttracking/consent-status";
+import { integrationOrFail } from "@/lib/accounttracking/integrations";
+
+/** The consent's status from the bank, applied. A pending consent whose approval came back is finished. */
+export async function refreshConsentStatus(consent: Consent, context: AccessContext): Promise<Consent> {
+  if (!consent.externalId || !consent.bankId || ENDED.includes(consent.status)) return consent;
+  if (consent.status === "pending") {
+    const approved = await prisma().consentAuthorization.findFirst({
+      where: { consentId: consent.id, outcome: "approved", usedAt: { not: null }, completedAt: null },
+      orderBy: { usedAt: "desc" },
+    });
+    if (approved) return (await completeApproval(approved.id, context)).consent;
+  }
+  const integration = integrationOrFail(consent.integrationName);
+  try {
+    return await applyBankWord(
+      prisma(),
+      consent,
+      await integration.getConsent(consent.bankId, consent.externalId, context),
+    );
+  } catch (error) {
+    if (bankErrorCode(error, "consent_invalid"))
+      return endedAtBank(prisma(), consent, "The bank no longer recognises this consent.");
+    throw bankFailure(error);
+  }
+}
+
+/** A person's refresh: the status, then, for a valid consent, the accounts it exposes (stored). */
+export async function refreshConsent(consent: Consent, context: AccessContext): Promise<Consent> {
+  if (consent.status === "pending" && !consent.externalId)
+    throw conflict("The consent has not been sent to a bank yet; start the redirect first.");
+  const updated = await refreshConsentStatus(consent, context);
+  if (updated.status !== "valid" || !updated.externalId || !updated.bankId) return updated;
+  const integration = integrationOrFail(updated.integrationName);
+  try {
+    const accounts = await integration.listAccounts(updated.bankId, updated.externalId, context);
+    await prisma().$transaction((tx) => storeConsentAccounts(tx, updated.id, accounts));
+  } catch (error) {
+    if (bankErrorCode(error, "consent_invalid"))
+      return endedAtBank(prisma(), updated, "The bank no longer recognises this consent.");
+    throw bankFailure(error);
+  }
+  return prisma().consent.findUniqueOrThrow({ where: { id: updated.id } });
+}

@@ -1,0 +1,95 @@
+// The repair tick: finishes what a crash, a dead bank or a closed laptop left half-done, and keeps
+// the stored consent state fresh. Every step reads what was recorded and applies the same verb step
+// a caller would, so running it twice, or beside a person's retry, changes nothing more. One process
+// at a time runs a pass (an advisory lock); the worker runs it every SYNC_SWEEP_SECONDS.
+//   - accepted callbacks whose outcome is not applied yet → the approval (approval.ts)
+//   - revokes asked for but not finished → the revoke's bank step and move (revoke.ts)
+//   - consents ended here and still owed an end at the bank → DELETE there (renewal.ts)
+//   - sends that died between recording and the bank's answer → set aside
+//   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
+//     is not an account access: it costs nothing of PSD2's 4 a day)
+import { pool, prisma } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { completeApproval } from "@/lib/accounttracking/approval";
+import { SENDING_STALE_SECONDS } from "@/lib/accounttracking/redirect";
+import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
+import { endOwedAtBank } from "@/lib/accounttracking/renewal";
+import { finishRevoke } from "@/lib/accounttracking/revoke";
+
+const REPAIR_LOCK = 0x4c4c_5250; // "LLRP"
+/** An accepted callback younger than this is still being handled by its own request. */
+const CALLBACK_GRACE_SECONDS = 10;
+const STATUS_CHECK_HOURS = 12;
+const BATCH = 50;
+
+export type RepairReport = {
+  approvals: number;
+  revokes: number;
+  bankEnds: number;
+  abandonedSends: number;
+  statusChecks: number;
+};
+
+const context = (what: string) => ({ psuIpAddress: null, requestId: `repair_${what}_${Date.now()}` });
+
+async function each<T>(items: T[], what: string, work: (item: T) => Promise<unknown>): Promise<number> {
+  let done = 0;
+  for (const item of items) {
+    try {
+      await work(item);
+      done += 1;
+    } catch (error) {
+      log.warn(`repair: ${what} failed; the next tick tries again`, { error });
+    }
+  }
+  return done;
+}
+
+async function pass(): Promise<RepairReport> {
+  const db = prisma();
+  const graceAgo = new Date(Date.now() - CALLBACK_GRACE_SECONDS * 1000);
+  const approvals = await db.consentAuthorization.findMany({
+    where: { usedAt: { not: null, lt: graceAgo }, completedAt: null, outcome: "approved" },
+    select: { id: true },
+    take: BATCH,
+  });
+  const revokes = await db.consent.findMany({
+    where: { revokeRequestedAt: { not: null, lt: graceAgo }, status: { in: ["valid", "pending"] } },
+    take: BATCH,
+  });
+  const owed = await db.consent.findMany({ where: { bankEndPending: true }, select: { id: true }, take: BATCH });
+  const abandoned = await db.consentAuthorization.updateMany({
+    where: { phase: "sending", createdAt: { lt: new Date(Date.now() - SENDING_STALE_SECONDS * 1000) } },
+    data: { phase: "abandoned" },
+  });
+  const stale = await db.consent.findMany({
+    where: {
+      status: "valid",
+      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: new Date(Date.now() - STATUS_CHECK_HOURS * 3_600_000) } }],
+    },
+    take: BATCH,
+  });
+  return {
+    approvals: await each(approvals, "an approval", (a) => completeApproval(a.id, context("approval"))),
+    revokes: await each(revokes, "a revoke", (c) => finishRevoke(c, context("revoke"))),
+    bankEnds: await each(owed, "an end at the bank", (c) => endOwedAtBank(c.id, context("bank_end"))),
+    abandonedSends: abandoned.count,
+    statusChecks: await each(stale, "a status check", (c) => refreshConsentStatus(c, context("status"))),
+  };
+}
+
+/** One repair pass, unless another process is running one (then null). */
+export async function repairConsents(): Promise<RepairReport | null> {
+  const client = await pool().connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [REPAIR_LOCK]);
+    if (!rows[0]?.ok) return null;
+    try {
+      return await pass();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [REPAIR_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,63 @@
+// Revoke, the verb: a person ends a consent, at the bank and here.
+//   1. the intent is recorded (revoke_requested_at)                              → revoke.intent-recorded
+//   2. the bank is asked to end it (DELETE; already gone there counts as ended)  → revoke.ended-at-bank
+//   3. valid|pending → revoked, in the lifecycle.
+// A bank that cannot answer does not keep the person's consent alive here: it is revoked here at
+// once and marked to be ended at the bank (bank_end_pending), which the repair tick keeps asking
+// for. A crash after 1 or 2: the repair tick finds the intent and finishes from the bank step.
+import { conflict } from "@/lib/api/errors";
+import type { AccessContext } from "@/lib/banking/types";
+import { bankErrorCode } from "@/lib/banking/errors";
+import { integrationFor } from "@/lib/banking/registry";
+import { crashPoint } from "@/lib/crash-points";
+import { prisma } from "@/lib/db/client";
+import type { Consent } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { ENDED, moveConsent } from "@/lib/accounttracking/consent-lifecycle";
+
+const REVOKED_HERE = "Revoked by a person in this workspace.";
+
+/** Ends it at the bank; false when the bank could not be reached (the end is then owed there). */
+async function endAtBank(consent: Consent, context: AccessContext): Promise<boolean> {
+  const integration = integrationFor(consent.integrationName);
+  if (!integration || !consent.externalId || !consent.bankId) return true;
+  try {
+    await integration.deleteConsent(consent.bankId, consent.externalId, context);
+    return true;
+  } catch (error) {
+    if (bankErrorCode(error, "consent_invalid", "not_found")) return true;
+    log.warn("the bank did not confirm a revoke; it is ended here and asked again later", {
+      consentId: consent.id,
+      error,
+    });
+    return false;
+  }
+}
+
+/** Steps 2–3 for a consent whose revoke was asked for (the verb, and the repair tick). */
+export async function finishRevoke(consent: Consent, context: AccessContext): Promise<Consent> {
+  if (ENDED.includes(consent.status)) return consent;
+  const confirmed = await endAtBank(consent, context);
+  crashPoint("revoke.ended-at-bank");
+  const { consent: revoked } = await moveConsent(
+    prisma(),
+    consent.id,
+    { from: consent.status, to: "revoked", by: "person" },
+    {
+      statusReason: confirmed ? REVOKED_HERE : `${REVOKED_HERE} The bank has not confirmed yet; we keep asking.`,
+      bankEndPending: !confirmed,
+    },
+  );
+  return revoked;
+}
+
+export async function revokeConsent(consent: Consent, context: AccessContext): Promise<Consent> {
+  if (consent.status === "revoked") return consent;
+  if (ENDED.includes(consent.status)) throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
+  await prisma().consent.updateMany({
+    where: { id: consent.id, revokeRequestedAt: null },
+    data: { revokeRequestedAt: new Date() },
+  });
+  crashPoint("revoke.intent-recorded");
+  return finishRevoke(consent, context);
+}
