@@ -1,7 +1,6 @@
 // Tracked accounts: which bank account a request means, the record, sync status and auto-updates.
-import { notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
-import { createdAtKeyset } from "@/lib/api/pagination";
+import { notFound } from "@/lib/errors";
+import { createdAtKeyset } from "@/lib/pagination";
 import type { z } from "zod";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { pool, type Tx } from "@/lib/db/client";
@@ -79,16 +78,6 @@ export async function requireAccountId(scopeId: string, id: string): Promise<str
   if (!rows[0]) throw notFound("Account");
   return rows[0].id;
 }
-
-/** Routes about one tracked account, by {id}. */
-export const accountRoute = recordRoute("id", findAccount);
-/** Reading one account (App tokens too). */
-export const ACCOUNT_READ = accountRoute("any", "accounts.read");
-/** Reading one account's transactions, where only the id is needed (the hot-path check). */
-export const ACCOUNT_ID_READ = recordRoute("id", (_db, scopeId, id) => requireAccountId(scopeId, id))(
-  "any",
-  "accounts.read",
-);
 
 export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | null> {
   return db.syncRun.findFirst({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });

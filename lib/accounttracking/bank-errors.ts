@@ -1,6 +1,6 @@
 // A bank's failure, told to our caller: what happened and what to do. The bank's limits are not
 // the caller's rate limit, so they are 503 with Retry-After, not 429.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { bankErrorOf } from "@/lib/banking/errors";
 
 export function bankFailure(cause: unknown): ApiError {

@@ -1,7 +1,7 @@
 // Consents as records of ours: creating one (the bank is only asked which bank an id names),
 // renewing one, and the scope's list. Nothing here changes anything at a bank.
-import { conflict, validationFailed } from "@/lib/api/errors";
-import { createdAtKeyset } from "@/lib/api/pagination";
+import { conflict, validationFailed } from "@/lib/errors";
+import { createdAtKeyset } from "@/lib/pagination";
 import type { Bank } from "@/lib/banking/types";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";

@@ -1,8 +1,7 @@
 // Consents as the scope sees them: finding one, and what it exposes. The lifecycle is
 // consent-lifecycle.ts; the verbs that move it are redirect, callback/approval, renewal, revoke
 // and refresh, each in its own module.
-import { conflict, notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { conflict, notFound } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { storedConsentAccounts } from "@/lib/accounttracking/consent-accounts";
@@ -12,11 +11,6 @@ export async function findConsent(db: Tx, scopeId: string, id: string): Promise<
   if (!consent) throw notFound("Consent");
   return consent;
 }
-
-/** Routes about one consent, by {consent}: reading it (App tokens too), or a person setting up accounts. */
-const consentRoute = recordRoute("consent", findConsent);
-export const CONSENT_READ = consentRoute("any", "accounts.read");
-export const CONSENT_SETUP = consentRoute("user", "accounts.setup");
 
 /**
  * The accounts a valid consent exposes, as the bank last listed them (at approval or a person's

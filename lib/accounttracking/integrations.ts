@@ -1,5 +1,5 @@
 // The integration a consent belongs to, or a 422 that names the ones this server has.
-import { validationFailed } from "@/lib/api/errors";
+import { validationFailed } from "@/lib/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, integrationNames } from "@/lib/banking/registry";
 

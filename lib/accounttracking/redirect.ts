@@ -17,7 +17,7 @@
 // aside; a crash after 2 leaves an unsent consent at the bank that nobody was sent to (inert: it
 // grants nothing and lapses there).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { conflict, validationFailed } from "@/lib/api/errors";
+import { conflict, validationFailed } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import type { BankIntegration } from "@/lib/banking/interface";
 import type { AccessContext, Bank, CreatedBankConsent } from "@/lib/banking/types";

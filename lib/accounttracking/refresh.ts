@@ -2,7 +2,7 @@
 // the background status check (status only: it is not an account access), and a sync that found the
 // consent refused. Reads never do this (GET /status, /remaining-days, /accounts answer from what is
 // stored, with its age).
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { prisma } from "@/lib/db/client";

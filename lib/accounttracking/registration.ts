@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 
 export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
   const row = await db.trackingRegistration.findUnique({ where: { scopeId_userId: { scopeId, userId } } });

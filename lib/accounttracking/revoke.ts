@@ -5,7 +5,7 @@
 // A bank that cannot answer does not keep the person's consent alive here: it is revoked here at
 // once and marked to be ended at the bank (bank_end_pending), which the repair tick keeps asking
 // for. A crash after 1 or 2: the repair tick finds the intent and finishes from the bank step.
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";

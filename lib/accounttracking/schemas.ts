@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryCode } from "@/lib/clients/schemas";
-import { pageQuery, perPageParam } from "@/lib/api/pagination";
+import { pageQuery, perPageParam } from "@/lib/pagination";
 import { isoDate } from "@/lib/dates/iso-date";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */

@@ -3,7 +3,7 @@
 // nothing), then the tracked account and its first sync run, in the caller's one transaction (a
 // unique key on the bank account makes a concurrent second attempt a 409). The run's job is queued
 // after the commit; if that is lost (a crash), the stale-run sweeper sends it.
-import { conflict, validationFailed } from "@/lib/api/errors";
+import { conflict, validationFailed } from "@/lib/errors";
 import type { AccessContext } from "@/lib/banking/types";
 import type { Tx } from "@/lib/db/client";
 import { consentAccounts } from "@/lib/accounttracking/consents";

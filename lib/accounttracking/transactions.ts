@@ -1,7 +1,7 @@
 // Reading transactions: keyset pagination over (sort_date, id), newest first, never OFFSET; plain
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
-import { notFound } from "@/lib/api/errors";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { notFound } from "@/lib/errors";
+import { decodeCursor, pageOf } from "@/lib/pagination";
 import { readPool, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";

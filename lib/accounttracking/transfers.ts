@@ -8,7 +8,7 @@
 // A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
 

@@ -1,6 +1,6 @@
 // Who is calling: a bearer token (human or App) or the Auth.js session cookie of a person.
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { sessionUserId } from "@/lib/auth/session";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";

@@ -3,7 +3,7 @@
 // streams and refused as soon as it passes the cap. Either way nothing is parsed, and the rest of
 // the upload is never pulled: the reader lets go without cancelling, so the socket stays usable for
 // the 413 answer (cancelling would destroy the socket under Node's stream adapter).
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
 export function bodyLimitBytes(): number {

@@ -3,7 +3,7 @@
 // compiler holds the handler to. A handler's result is typed from `responses`: a status it does not
 // declare, a field of the wrong type, a missing field or a field the schema lacks is a compile error.
 import type { z } from "zod";
-import type { ApiError, ErrorCode } from "@/lib/api/errors";
+import type { ApiError, ErrorCode } from "@/lib/errors";
 import type { Load } from "@/lib/api/load";
 import type { LimitKey, LimitName } from "@/lib/api/rate-limit";
 import type { PageSpec, Responses, ResponseSpec } from "@/lib/api/responses";

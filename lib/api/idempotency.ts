@@ -7,7 +7,7 @@
 // (see route.ts), so a crash can never leave a committed row without its stored response.
 import "server-only";
 import { createHash } from "node:crypto";
-import { ApiError, conflict } from "@/lib/api/errors";
+import { ApiError, conflict } from "@/lib/errors";
 import { pool, type Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
 

@@ -8,7 +8,7 @@ import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
 import * as personalTokens from "@/app/api/auth/v1/personal-tokens/route";
 import * as clients from "@/app/api/clients/v1/route";
 import * as scopes from "@/app/api/scopes/v1/route";
-import { ERROR_STATUS } from "@/lib/api/errors";
+import { ERROR_STATUS } from "@/lib/errors";
 import { route } from "@/lib/api/route";
 import { TEST_ROUTE } from "@/lib/testing/test-route";
 import { prisma } from "@/lib/db/client";

@@ -1,10 +1,11 @@
 // Pure parts of the kernel: validation details, cursors, request fingerprints, log redaction, roles.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { requestFingerprint } from "@/lib/api/idempotency";
-import { decodeCursor, encodeCursor, pageOf } from "@/lib/api/pagination";
-import { parseJsonText, parseWith, queryObject, zodDetails } from "@/lib/api/validate";
+import { decodeCursor, encodeCursor, pageOf } from "@/lib/pagination";
+import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
+import { zodDetails } from "@/lib/input-guard";
 import { hasCapability } from "@/lib/auth/capabilities";
 import { redact } from "@/lib/log";
 

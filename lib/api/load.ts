@@ -6,7 +6,7 @@
 // record never learns that it exists; the handler cannot skip the capability check.
 // `recordRoute(param, find)` makes the option block once, next to each finder; route files spread it.
 import type { AuthMode, Declared } from "@/lib/api/contract";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { authorize, isUuid, type ScopeContext } from "@/lib/api/scope";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";

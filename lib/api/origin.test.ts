@@ -1,7 +1,7 @@
 // The same-origin check for cookie writes: full origin (scheme, host, port), forwarded headers only
 // from trusted proxies, Sec-Fetch-Site cross-site refused even without an Origin.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { checkSameOrigin, type OriginConfig } from "@/lib/api/origin";
 import type { Principal } from "@/lib/auth/principal";
 

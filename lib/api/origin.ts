@@ -5,7 +5,7 @@
 // - `Origin`, when sent, equals our origin in full: scheme, host and port. Ours is APP_URL's
 //   origin; without APP_URL, also the request's own (Host, and the request's scheme), where
 //   `X-Forwarded-Host`/`X-Forwarded-Proto` count only when the socket peer is in TRUSTED_PROXIES.
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { appUrl, env, trustedProxies } from "@/lib/env";
 

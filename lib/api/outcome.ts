@@ -1,7 +1,7 @@
 // What the kernel makes of a handler's result: the status, the serialised body and the headers it
 // will send, checked against the route's contract in development and tests (lib/api/response-check.ts).
 import type { Declared, ResultOf } from "@/lib/api/contract";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { errorBody } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";

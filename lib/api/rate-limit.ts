@@ -9,7 +9,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
 

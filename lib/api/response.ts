@@ -1,5 +1,5 @@
 // The envelope: {data, meta:{requestId}} on success, {error:{code,message,details?}, meta} on errors.
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/errors";
 
 export type Meta = { requestId: string; [key: string]: unknown };
 

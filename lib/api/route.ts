@@ -24,7 +24,7 @@ import { z } from "zod";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
 import { readBodyText } from "@/lib/api/body";
 import type { AuthMode, Handler as RouteHandler, NoExcess, RouteContext, RouteOptions } from "@/lib/api/contract";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import {
   beginIdempotent,
   completeIdempotent,

@@ -1,18 +1,15 @@
 // X-Scope → the caller's role in that scope. Not a member (or no such scope) → 404, so a
 // scope's existence never leaks; a member without the capability → 403 forbidden.
-import { ApiError, forbidden } from "@/lib/api/errors";
+import { ApiError, forbidden } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+
+export { isUuid };
 import { hasCapability, type Capability } from "@/lib/auth/capabilities";
 import type { Principal } from "@/lib/auth/principal";
 import { pool } from "@/lib/db/client";
 import type { Role } from "@/lib/generated/prisma/enums";
 
 export type ScopeContext = { scopeId: string; role: Role };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Reads the header without touching the database: a missing header is a client mistake, not a permission problem. */
 export function scopeHeader(request: Request): string {

@@ -2,22 +2,8 @@
 // Request keys become object keys here (unknown fields, query names): those objects have no
 // prototype, so `__proto__`, `constructor` or `toString` are ordinary keys and never a 500.
 import { z } from "zod";
-import { ApiError, validationFailed, type ErrorDetails } from "@/lib/api/errors";
-import { addDetail, newDetails, unsafeStrings } from "@/lib/api/input-guard";
-
-export function zodDetails(error: z.ZodError): ErrorDetails {
-  const details = newDetails();
-  const add = (key: string, message: string) => addDetail(details, key || "body", message);
-  for (const issue of error.issues) {
-    const base = issue.path.map(String).join(".");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) add(base ? `${base}.${key}` : key, "Unknown field; remove it.");
-    } else {
-      add(base, issue.message);
-    }
-  }
-  return details;
-}
+import { ApiError, validationFailed, type ErrorDetails } from "@/lib/errors";
+import { unsafeStrings, zodDetails } from "@/lib/input-guard";
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   // NUL and unpaired surrogates first: PostgreSQL would refuse them after zod accepted them.

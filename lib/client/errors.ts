@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorDetails as FieldErrors } from "@/lib/api/errors";
+import type { ErrorCode, ErrorDetails as FieldErrors } from "@/lib/errors";
 
 /** A non-2xx API answer (or a network failure, status 0), with the server's code, message and field details. */
 export class ApiError extends Error {

@@ -1,6 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
-import { createdAtKeyset } from "@/lib/api/pagination";
+import { notFound } from "@/lib/errors";
+import { createdAtKeyset } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
@@ -49,6 +48,3 @@ export async function getClient(db: Tx, scopeId: string, id: string) {
   if (!client) throw notFound("Client");
   return serializeClient(client);
 }
-
-/** Routes about one client of the scope, by {id}. */
-export const clientRoute = recordRoute("id", getClient);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "@/lib/clients/countries";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/pagination";
 
 export const CLIENT_TYPES = ["company", "sole_trader", "individual", "non_profit", "public_body"] as const;
 

@@ -2,8 +2,7 @@
 // undone. Members keep their own rows, keys and raw names (merged_into_id only), so undo restores
 // exactly what was there. Members and target must be roots (not consolidated already) and outside
 // families, so a merge never hides a family link.
-import { ApiError, conflict, notFound, validationFailed } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { ApiError, conflict, notFound, validationFailed } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
 import type { CounterpartConsolidation } from "@/lib/generated/prisma/client";
@@ -62,9 +61,6 @@ export async function findConsolidation(db: Tx, scopeId: string, id: string) {
   if (!record) throw notFound("Consolidation");
   return record;
 }
-
-/** Routes about one consolidation, by {consolidationId}. */
-export const consolidationRoute = recordRoute("consolidationId", findConsolidation);
 
 export async function applyUndo(db: Tx, record: CounterpartConsolidation) {
   if (record.undoneAt) throw new ApiError("conflict", "This consolidation was already undone.");

@@ -1,6 +1,6 @@
 // A person's edits to one counterpart: alias and entity binding. The raw bank name is never changed.
-import { validationFailed } from "@/lib/api/errors";
-import { isUuid } from "@/lib/api/scope";
+import { validationFailed } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 

@@ -1,7 +1,7 @@
 // Families: a counterpart has at most one parent; a link that would close a cycle is refused (422).
 // A family reads as a tree from its top ancestor, each node with its own totals and the totals
 // rolled up over its descendants.
-import { conflict, validationFailed } from "@/lib/api/errors";
+import { conflict, validationFailed } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";

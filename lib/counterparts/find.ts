@@ -1,7 +1,6 @@
 // Looking up and serialising one counterpart. Lookups always filter by scope, so an id from
 // another scope is simply not found (404 before any capability check).
-import { notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { notFound } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import type { Totals } from "@/lib/counterparts/sql";
@@ -11,11 +10,6 @@ export async function findCounterpart(db: Tx, scopeId: string, id: string): Prom
   if (!found) throw notFound("Counterpart");
   return found;
 }
-
-/** Routes about one counterpart, by {counterpartId}: reading it (App tokens too), or a person changing it. */
-const counterpartRoute = recordRoute("counterpartId", findCounterpart);
-export const COUNTERPART_READ = counterpartRoute("any", "accounts.read");
-export const COUNTERPART_WRITE = counterpartRoute("user", "counterparts.write");
 
 export function serializeCounterpart(c: Counterpart, totals?: Totals) {
   return {

@@ -4,7 +4,7 @@
 // those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
 // Own-account transfers are not dealings with a counterpart and are left out.
 import { escapeLike } from "@/lib/db/like";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
 import { ownCte } from "@/lib/accounttracking/transfers";

@@ -1,6 +1,6 @@
 // Request schemas for the counterpart endpoints (camelCase both ways).
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "@/lib/pagination";
 
 const uuid = z.uuid({ message: "Must be a UUID" });
 

@@ -2,9 +2,8 @@
 // on (sort_date, id) over transactions_effective_counterpart_idx; and binding one transaction to a
 // counterpart by hand. The binding lives on our transaction row (bound_counterpart_id), which ingest
 // never writes and reconcile keeps when the bank re-issues the transaction under a new id.
-import { notFound, validationFailed } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
-import { decodeCursor, pageOf } from "@/lib/api/pagination";
+import { notFound, validationFailed } from "@/lib/errors";
+import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
 import { execute, query } from "@/lib/db/sql";
@@ -81,9 +80,6 @@ export async function findTransaction(db: Tx, scopeId: string, id: string): Prom
   if (!row) throw notFound("Transaction");
   return row;
 }
-
-/** Routes where a person binds one transaction, by {transactionId}, to a counterpart. */
-export const TRANSACTION_BINDING = recordRoute("transactionId", findTransaction)("user", "counterparts.write");
 
 export async function bindTransaction(
   db: Tx,

@@ -1,7 +1,6 @@
 // Reads of the scope's data registry: datasets, their subset types, and which configured
 // providers can serve each subset type.
-import { notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { notFound } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import { configuredProviders } from "@/lib/datasets/providers";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
@@ -47,9 +46,6 @@ export async function getDataset(db: Tx, scopeId: string, id: string) {
   if (!row) throw notFound("Dataset");
   return serializeDataset(row, configuredProviders());
 }
-
-/** Routes about one dataset of the scope's registry, by {id}. */
-export const datasetRoute = recordRoute("id", getDataset);
 
 /** The registry of selectable subset types. Empty means no profile can be built in this scope. */
 export async function listSubsetTypes(db: Tx, scopeId: string) {

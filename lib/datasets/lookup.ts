@@ -1,6 +1,6 @@
 // Company lookup governed by dataset profiles: resolve the applicable profile, fetch its subsets
 // from its providers in priority order, report who served what, and count the use.
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import { fetchSubsets } from "@/lib/datasets/fetch-subsets";
 import { serializeProfile } from "@/lib/datasets/profiles";

@@ -1,9 +1,8 @@
 // Dataset profiles: CRUD, the one-default-per-target rule and the usage counter. Every query
 // filters by scope_id. Setting a default clears the target's previous default under a
 // transaction-level advisory lock on the target; the partial unique index is the final guard.
-import { notFound, validationFailed } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
-import { createdAtKeyset } from "@/lib/api/pagination";
+import { notFound, validationFailed } from "@/lib/errors";
+import { createdAtKeyset } from "@/lib/pagination";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
@@ -87,15 +86,11 @@ export async function createProfile(
   return serializeProfile(row);
 }
 
-async function findProfile(db: Tx, scopeId: string, id: string) {
+export async function findProfile(db: Tx, scopeId: string, id: string) {
   const row = await db.datasetProfile.findFirst({ where: { id, scopeId } });
   if (!row) throw notFound("Dataset profile");
   return row;
 }
-
-/** Routes about one profile, by {id}; changing one needs profiles.write (and more for a default, below). */
-export const profileRoute = recordRoute("id", findProfile);
-export const PROFILE_WRITE = profileRoute("any", "profiles.write");
 
 /** PUT replaces the profile (found, profiles.write checked). A default one, or making one default, needs profiles.write_default. */
 export async function updateProfile(db: Tx, existing: DatasetProfile, raw: () => ProfileInput, authorize: Authorize) {

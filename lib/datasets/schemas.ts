@@ -2,10 +2,9 @@
 // details use camelCase keys like every other endpoint, so `subset_selection` errors are reported
 // under `subsetSelection`.
 import { z } from "zod";
-import { validationFailed, type ErrorDetails } from "@/lib/api/errors";
-import { pageQuery } from "@/lib/api/pagination";
-import { zodDetails } from "@/lib/api/validate";
-import { addDetail, newDetails } from "@/lib/api/input-guard";
+import { validationFailed, type ErrorDetails } from "@/lib/errors";
+import { pageQuery } from "@/lib/pagination";
+import { addDetail, newDetails, zodDetails } from "@/lib/input-guard";
 import { PROVIDER_IDS, isProviderId } from "@/lib/datasets/providers";
 
 export const PROFILE_SCOPES = ["global", "entity", "profession"] as const;

@@ -5,7 +5,7 @@
 // transaction as the person, their organisation and their admin membership, so two tabs racing get
 // one account and one "already used".
 import { randomBytes } from "node:crypto";
-import { ApiError, conflict } from "@/lib/api/errors";
+import { ApiError, conflict } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";

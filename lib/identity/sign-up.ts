@@ -1,4 +1,4 @@
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import type { Tx } from "@/lib/db/client";
 import { provisionDataRegistry } from "@/lib/datasets/provision";

@@ -1,7 +1,6 @@
 // Issuing and revoking bearer tokens. Secrets are returned once and stored as SHA-256 only.
 import { randomUUID } from "node:crypto";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { ApiError, notFound } from "@/lib/errors";
 import type { AppTokenKind } from "@/lib/auth/tokens";
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, hashToken, newTokenSecret } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
@@ -144,9 +143,6 @@ export async function findAppToken(db: Tx, scopeId: string, id: string) {
   if (!row) throw notFound("API key");
   return row;
 }
-
-/** Routes about one App token of the scope, by {id}. */
-export const appTokenRoute = recordRoute("id", findAppToken);
 
 export async function revokeAppToken(db: Tx, row: ApiToken) {
   const updated = row.revokedAt

@@ -1,6 +1,6 @@
 // Which error codes an operation can answer, derived from what its route() declares.
 import type { Declared } from "@/lib/api/contract";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 

@@ -5,7 +5,7 @@
 // user of this deployment sees.
 import { timingSafeEqual, createHash } from "node:crypto";
 import { authenticate } from "@/lib/api/authenticate";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bankRoute, Xs2aError, type BankContext, type BankHandler } from "@/lib/sandbox-bank/xs2a/http";
 

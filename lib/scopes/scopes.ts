@@ -1,5 +1,4 @@
-import { conflict, notFound } from "@/lib/api/errors";
-import { recordRoute } from "@/lib/api/load";
+import { conflict, notFound } from "@/lib/errors";
 import { pool, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
@@ -78,9 +77,6 @@ export async function findMember(db: Tx, scopeId: string, userId: string) {
   return row;
 }
 type Member = Awaited<ReturnType<typeof findMember>>;
-
-/** Routes where an admin manages one member, by {userId}. */
-export const MEMBER_MANAGE = recordRoute("userId", findMember)("user", "members.manage");
 
 /** A scope always keeps at least one admin. Locks the scope's memberships to make the check race-free. */
 async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import http, { STATUS_CODES, type RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
 import { bodyLimitBytes } from "@/lib/api/body";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/errors";
 import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";

@@ -3,7 +3,7 @@
 // query run directly with pg. All are interleaved in rounds (scripts/bench/timing.ts). Rows are generated in SQL (generate_series) under a bench scope.
 import http from "node:http";
 import type pg from "pg";
-import { encodeCursor } from "@/lib/api/pagination";
+import { encodeCursor } from "@/lib/pagination";
 import { transactionsList, transactionsQuery } from "@/lib/accounttracking/transactions";
 import { benchAccount, type AccountBenchTarget } from "./accounts";
 import { interleavedMedians } from "./timing";

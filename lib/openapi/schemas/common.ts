@@ -1,6 +1,6 @@
 // Response shapes shared by every operation: the success envelope, page meta and the error envelope.
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/api/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 export const isoDateTime = z.string().describe("ISO 8601 date-time in UTC");
 export const dateOnly = z.string().describe("A date as YYYY-MM-DD");

@@ -2,9 +2,9 @@
 // the credential). Body {bankId}: creates the consent at that bank and answers
 // {authorizationUrl} for the browser to follow. A link that expired or was used → 409.
 import { z } from "zod";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
+import { accessContext } from "@/lib/api/access-context";
 import { chooseBank } from "@/lib/accounttracking/bank-picker";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 

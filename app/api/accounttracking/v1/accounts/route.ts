@@ -7,7 +7,7 @@
 import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
+import { accessContext } from "@/lib/api/access-context";
 import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
 import { trackAccount } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";

@@ -1,6 +1,6 @@
 // GET /api/auth/v1/me — any principal. Who the caller is: a person, or an App token and its scope.
 import { MeSchema } from "@/lib/openapi/schemas/platform";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { methods, route, unscoped } from "@/lib/api/route";
 import { serializeUser } from "@/lib/identity/serialize";
 

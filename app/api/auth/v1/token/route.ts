@@ -3,7 +3,7 @@
 // Limits: a password grant counts per address, per (address, email) and per email; a refresh
 // grant counts per refresh-token family (one sign-in), so people behind one NAT never share it.
 import { TokenPairSchema } from "@/lib/openapi/schemas/platform";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { methods, route, unscoped } from "@/lib/api/route";
 import { clientAddress, passwordCheckLimits, type LimitKey } from "@/lib/api/rate-limit";
 import { hashToken } from "@/lib/auth/tokens";

@@ -1,7 +1,8 @@
 // GET /api/accounttracking/v1/consents/{consent} — scoped; accounts.read. The stored record (no bank call).
+import { CONSENT_READ } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { CONSENT_READ } from "@/lib/accounttracking/consents";
+
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

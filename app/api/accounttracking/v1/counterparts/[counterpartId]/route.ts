@@ -3,12 +3,13 @@
 //       monthly totals; filter[accountId] narrows totals and months to one account.
 // PATCH /api/accounttracking/v1/counterparts/{counterpartId} — a person with counterparts.write.
 //       {alias: string | null} sets or clears the alias; the raw bank name is never changed.
+import { COUNTERPART_READ } from "@/lib/api/records";
 import { CounterpartDetailSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { counterpartDetail } from "@/lib/counterparts/detail";
 import { setAlias } from "@/lib/counterparts/edit";
-import { counterpartChange } from "@/lib/counterparts/change-route";
-import { COUNTERPART_READ } from "@/lib/counterparts/find";
+import { counterpartChange } from "@/lib/api/counterpart-change";
+
 import { AccountFilterQuery, AliasBody } from "@/lib/counterparts/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {

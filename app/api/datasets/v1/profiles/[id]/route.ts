@@ -3,10 +3,11 @@
 // profile, or making one default, needs profiles.write_default (admins).
 // DELETE — scoped; profiles.write, and profiles.write_default for a default profile; 204.
 // Another scope's profile is 404 (before any 403).
+import { PROFILE_WRITE, profileRoute } from "@/lib/api/records";
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { PROFILE_WRITE, deleteProfile, profileRoute, serializeProfile, updateProfile } from "@/lib/datasets/profiles";
+import { deleteProfile, serializeProfile, updateProfile } from "@/lib/datasets/profiles";
 import { parseProfileRequest } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {

@@ -1,10 +1,11 @@
 // PATCH /api/scopes/v1/members/{userId} — scoped; members.manage: change the role.
 // DELETE — scoped; members.manage: remove the member. The last admin cannot be demoted or removed (409).
+import { MEMBER_MANAGE } from "@/lib/api/records";
 import { MemberSchema } from "@/lib/openapi/schemas/platform";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { UpdateMemberBody } from "@/lib/scopes/schemas";
-import { MEMBER_MANAGE, removeMember, updateMemberRole } from "@/lib/scopes/scopes";
+import { removeMember, updateMemberRole } from "@/lib/scopes/scopes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
   PATCH: route("updateMember", "Change a member's role (a scope always keeps one admin)", {

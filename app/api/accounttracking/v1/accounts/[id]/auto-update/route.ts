@@ -1,9 +1,10 @@
 // PUT /api/accounttracking/v1/accounts/{id}/auto-update — scoped; a person with accounts.setup.
 // {timesPerDay: 0–3} → {accountId, autoUpdatesPerDay, nextScheduledAt}. 0 turns automatic updates
 // off; at most 3 so one of PSD2's 4 unattended accesses a day stays free for a retry.
+import { accountRoute } from "@/lib/api/records";
 import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { accountRoute, setAutoUpdates } from "@/lib/accounttracking/accounts";
+import { setAutoUpdates } from "@/lib/accounttracking/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

@@ -4,10 +4,11 @@
 // Query: q (search in names and aliases, including consolidated members), sort (name | count |
 // sumIn | sumOut | lastDate, default sumOut), order (asc | desc, default desc), perPage, cursor.
 // Changes to counterparts live under /api/accounttracking/v1/counterparts (see README "Counterparts").
+import { ACCOUNT_READ } from "@/lib/api/records";
 import { CounterpartListItemSchema } from "@/lib/openapi/schemas/counterparts";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
+
 import { listCounterparts } from "@/lib/counterparts/list";
 import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 

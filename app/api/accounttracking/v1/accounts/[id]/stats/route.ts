@@ -1,9 +1,10 @@
 // GET /api/accounttracking/v1/accounts/{id}/stats — scoped; accounts.read. The bank's balance,
 // booked/pending counts, inflow/outflow/net per month (all months; own-account transfers apart),
 // top 10 counterparts by count (transfers left out).
+import { ACCOUNT_READ } from "@/lib/api/records";
 import { StatsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { ACCOUNT_READ } from "@/lib/accounttracking/accounts";
+
 import { accountStats } from "@/lib/accounttracking/stats";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

@@ -1,9 +1,10 @@
 // GET /api/accounttracking/v1/accounts/{id}/sync-status — scoped; accounts.read. Whether a sync
 // runs, its progress counters, timestamps and last error, the next automatic update, and the PSD2
 // unattended-access budget left for the day.
+import { ACCOUNT_READ } from "@/lib/api/records";
 import { SyncStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { ACCOUNT_READ, syncStatus } from "@/lib/accounttracking/accounts";
+import { syncStatus } from "@/lib/accounttracking/accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getSyncStatus", "The latest sync run, schedule and PSD2 unattended-access budget", {

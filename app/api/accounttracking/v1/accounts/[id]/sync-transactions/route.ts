@@ -3,10 +3,11 @@
 // running, that run is returned instead of starting another. Only a person's browser session is
 // attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
 // nobody present, so its syncs are unattended and count against that budget.
+import { accountRoute } from "@/lib/api/records";
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
-import { accountRoute, serializeRun } from "@/lib/accounttracking/accounts";
+import { accessContext } from "@/lib/api/access-context";
+import { serializeRun } from "@/lib/accounttracking/accounts";
 import { createRun, queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

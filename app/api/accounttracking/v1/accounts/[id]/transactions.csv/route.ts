@@ -1,9 +1,10 @@
 // GET /api/accounttracking/v1/accounts/{id}/transactions.csv — scoped; accounts.read.
 // The filtered set of …/transactions (same filters, no paging) as a CSV download; errors stay JSON
 // in the envelope (422 for a bad filter, 404 for an account outside the scope).
+import { ACCOUNT_ID_READ } from "@/lib/api/records";
 import { file } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
+
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionsCsv } from "@/lib/accounttracking/transaction-csv";
 

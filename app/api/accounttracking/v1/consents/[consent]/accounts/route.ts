@@ -3,10 +3,11 @@
 // …/refresh; the consent's accountsRefreshedAt says when): [{accountId, iban, currency, name,
 // product, ownerName, cashAccountType, accountType}]. Stored state: no bank call, no PSD2 access.
 // A pending or ended consent → 409 conflict saying what to do.
+import { CONSENT_READ } from "@/lib/api/records";
 import { BankAccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
-import { CONSENT_READ, consentAccounts } from "@/lib/accounttracking/consents";
+import { consentAccounts } from "@/lib/accounttracking/consents";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listConsentAccounts", "The bank accounts a valid consent exposes (as last listed by the bank)", {

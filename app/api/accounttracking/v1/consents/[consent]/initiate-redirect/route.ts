@@ -6,12 +6,13 @@
 // to the browser by an HttpOnly cookie (the same browser asking again gets the same redirect).
 // The verb (lib/accounttracking/redirect.ts) writes in steps of its own around the bank call; one
 // send per consent at a time (another caller meanwhile: 409 with Retry-After).
+import { CONSENT_SETUP } from "@/lib/api/records";
 import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
+import { accessContext } from "@/lib/api/access-context";
 import { initiateRedirect } from "@/lib/accounttracking/redirect";
-import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
+
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

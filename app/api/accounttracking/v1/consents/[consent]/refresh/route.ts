@@ -2,11 +2,12 @@
 // Asks the bank now: the consent's status, and for a valid consent the accounts it exposes (stored;
 // GET …/accounts then answers them). A pending consent whose approval came back is finished. The
 // one read that calls the bank, on a person's explicit action (attended: their address is sent).
+import { CONSENT_SETUP } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
-import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
+import { accessContext } from "@/lib/api/access-context";
+
 import { refreshConsent } from "@/lib/accounttracking/refresh";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 

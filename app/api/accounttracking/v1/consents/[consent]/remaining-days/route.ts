@@ -2,9 +2,10 @@
 // state, no bank call: {consentId, status, remainingDays (string), validUntil, expiresAt, asOf,
 // refreshedAt}. The days count from today by the bank's calendar (its date at the last check,
 // moved on to today), to the validUntil it stated.
+import { CONSENT_READ } from "@/lib/api/records";
 import { RemainingDaysSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { CONSENT_READ } from "@/lib/accounttracking/consents";
+
 import { bankToday, remainingDaysOf } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

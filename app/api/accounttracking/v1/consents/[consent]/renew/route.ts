@@ -3,11 +3,12 @@
 // for the same bank (201; 200 with the existing one if a renewal is already pending). Send the
 // person through its initiate-redirect; once it is valid the old consent becomes `renewed`.
 // No bank call here (the renewal reaches the bank through initiate-redirect): one transaction.
+import { CONSENT_SETUP } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { renewConsent } from "@/lib/accounttracking/consent-records";
-import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
+
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 

@@ -4,11 +4,12 @@
 // tick). Revoking a revoked consent returns it unchanged; a rejected, expired or renewed one → 409.
 // The verb (lib/accounttracking/revoke.ts) records the intent, calls the bank with no transaction
 // open, then writes the end; after a crash anywhere in between the repair tick finishes it.
+import { CONSENT_SETUP } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
-import { CONSENT_SETUP } from "@/lib/accounttracking/consents";
+import { accessContext } from "@/lib/api/access-context";
+
 import { revokeConsent } from "@/lib/accounttracking/revoke";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 

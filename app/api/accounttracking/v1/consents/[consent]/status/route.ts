@@ -1,9 +1,10 @@
 // GET /api/accounttracking/v1/consents/{consent}/status — scoped; accounts.read. The consent as
 // we know it, with refreshedAt: when the bank last told us its status (at approval, a person's
 // refresh, the background check, or a sync the bank refused). No bank call: POST …/refresh asks it.
+import { CONSENT_READ } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { CONSENT_READ } from "@/lib/accounttracking/consents";
+
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

@@ -5,7 +5,7 @@
 import { REDIRECT } from "@/lib/api/responses";
 import { z } from "zod";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { accessContext } from "@/lib/accounttracking/access";
+import { accessContext } from "@/lib/api/access-context";
 import { completeCallback } from "@/lib/accounttracking/callback";
 import { log } from "@/lib/log";
 

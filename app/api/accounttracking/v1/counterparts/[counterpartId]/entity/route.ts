@@ -3,7 +3,7 @@
 //        client of /api/clients/v1 in the same scope (422 otherwise).
 // DELETE /api/accounttracking/v1/counterparts/{counterpartId}/entity — unbinds.
 import { bindEntity, unbindEntity } from "@/lib/counterparts/edit";
-import { counterpartChange } from "@/lib/counterparts/change-route";
+import { counterpartChange } from "@/lib/api/counterpart-change";
 import { EntityBody } from "@/lib/counterparts/schemas";
 import { methods } from "@/lib/api/route";
 

@@ -2,7 +2,7 @@
 //        {parentId} makes the counterpart a child of another (a child has one parent; replaces any
 //        earlier parent). A link that would close a cycle → 422; a consolidated counterpart → 409.
 // DELETE /api/accounttracking/v1/counterparts/{counterpartId}/parent — unlinks it from its parent.
-import { counterpartChange } from "@/lib/counterparts/change-route";
+import { counterpartChange } from "@/lib/api/counterpart-change";
 import { setParent, unlinkParent } from "@/lib/counterparts/family";
 import { ParentBody } from "@/lib/counterparts/schemas";
 import { methods } from "@/lib/api/route";

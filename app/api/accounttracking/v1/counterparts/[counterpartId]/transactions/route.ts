@@ -1,10 +1,11 @@
 // GET /api/accounttracking/v1/counterparts/{counterpartId}/transactions — scoped; accounts.read.
 // The transactions of the counterpart and of everything consolidated into it, newest first, with
 // keyset pagination (perPage, cursor → meta.page.nextCursor); filter[accountId] narrows to one account.
+import { COUNTERPART_READ } from "@/lib/api/records";
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { COUNTERPART_READ } from "@/lib/counterparts/find";
+
 import { CounterpartTransactionsQuery } from "@/lib/counterparts/schemas";
 import { counterpartTransactions } from "@/lib/counterparts/transactions";
 

@@ -2,9 +2,10 @@
 // DELETE /api/accounttracking/v1/counterparts/consolidations/{consolidationId} — a person with
 //        counterparts.write: undoes the consolidation (every member is its own counterpart again,
 //        with its own keys and names); already undone → 409.
+import { consolidationRoute } from "@/lib/api/records";
 import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
-import { applyUndo, consolidationRoute, serializeConsolidation } from "@/lib/counterparts/consolidate";
+import { applyUndo, serializeConsolidation } from "@/lib/counterparts/consolidate";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   GET: route("getConsolidation", "Get a consolidation", {

@@ -4,10 +4,11 @@
 // DELETE /api/accounttracking/v1/transactions/{transactionId}/counterpart — removes the binding
 //        (the derived counterpart applies again).
 // Both answer the transaction with counterpartId (effective), derivedCounterpartId and isBound.
+import { TRANSACTION_BINDING } from "@/lib/api/records";
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
-import { TRANSACTION_BINDING, bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
+import { bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   PUT: route("bindTransactionCounterpart", "Bind one transaction to a counterpart (survives re-syncs)", {

@@ -2,9 +2,10 @@
 // The same filters as …/transactions (no paging): count, and per currency money in, money out and
 // net (own-account transfers counted apart, in `transfers`). A separate call rather than list meta,
 // so the hottest read (a page of rows) never pays for an aggregate over the whole set.
+import { ACCOUNT_ID_READ } from "@/lib/api/records";
 import { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { ACCOUNT_ID_READ } from "@/lib/accounttracking/accounts";
+
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
 

@@ -1,11 +1,12 @@
 // A person's change to one counterpart, by {counterpartId} (counterparts.write): the kernel finds it
 // (404 before 403), the change runs in the request's transaction, and the answer is the counterpart
 // as changed. Alias, parent and entity binding are each such a change.
+import { COUNTERPART_WRITE } from "@/lib/api/records";
 import type { z } from "zod";
 import { route } from "@/lib/api/route";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
-import { COUNTERPART_WRITE, serializeCounterpart } from "@/lib/counterparts/find";
+import { serializeCounterpart } from "@/lib/counterparts/find";
 import { CounterpartSchema } from "@/lib/openapi/schemas/counterparts";
 
 type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;

@@ -8,7 +8,7 @@
 // cursor therefore only ever sees sort keys this server produced.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { authSecret } from "@/lib/auth/secret";
 
 const DEFAULT_PER_PAGE = 50;

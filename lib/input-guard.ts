@@ -2,7 +2,8 @@
 // UTF-16 surrogate (JSON "\ud800"), so either one used to surface as a 500 from the driver. The kernel
 // runs this over every parsed JSON body and query before zod, so every endpoint answers 422 naming the
 // field instead, however its schema is written.
-import type { ErrorDetails } from "@/lib/api/errors";
+import type { z } from "zod";
+import type { ErrorDetails } from "@/lib/errors";
 
 const MESSAGE = "Contains a NUL character or an unpaired surrogate; remove it.";
 // Deep enough for any body we accept; deeper structures are reported rather than walked.
@@ -46,5 +47,20 @@ export function unsafeStrings(value: unknown, path = ""): ErrorDetails {
     }
   };
   walk(value, path, 0);
+  return details;
+}
+
+/** A zod failure as 422 details, keyed by the field's path (unknown keys named one by one). */
+export function zodDetails(error: z.ZodError): ErrorDetails {
+  const details = newDetails();
+  const add = (key: string, message: string) => addDetail(details, key || "body", message);
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, "Unknown field; remove it.");
+    } else {
+      add(base, issue.message);
+    }
+  }
   return details;
 }

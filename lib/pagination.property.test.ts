@@ -2,8 +2,8 @@
 // filters it was issued for, and any edit of a cursor is refused (422 validation_failed).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
-import { decodeCursor, encodeCursor, type CursorList } from "@/lib/api/pagination";
+import { ApiError } from "@/lib/errors";
+import { decodeCursor, encodeCursor, type CursorList } from "@/lib/pagination";
 
 const keyPart = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
