@@ -15,7 +15,7 @@ import {
   INSTANCES_DATA_DIR,
 } from "./e2e/support/topology";
 import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
-import { keepTestsOffline } from "./lib/testing/offline-env";
+import { keepTestsOffline } from "./testing/support/offline-env";
 
 // The app servers and worker processes inherit this environment: no real provider settings.
 keepTestsOffline();

@@ -1,7 +1,7 @@
 // The one place that reads process.env. Everything else imports `env`.
 import "server-only";
 import { z } from "zod";
-import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
+import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
 
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

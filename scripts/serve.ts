@@ -3,7 +3,6 @@
 // refusals in the envelope. Every request, API or page, is then Next's.
 import next from "next";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
-import { withGoCardlessFake } from "@/lib/gocardless-fake/mount";
 
 export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
   const app = next({
@@ -12,8 +11,7 @@ export async function serveNext(options: { dev: boolean; port: number; hostname?
     port: options.port,
     hostname: options.hostname ?? "localhost",
   });
-  // The local fake GoCardless (GOCARDLESS_FAKE=1) answers its own paths before Next sees them.
-  const handle = withGoCardlessFake(app.getRequestHandler());
+  const handle = app.getRequestHandler();
   await app.prepare();
   const server = createAppServer((req, res) => void handle(req, res), headerOptionsFromEnv(options.dev));
   server.keepAliveTimeout = 65_000;

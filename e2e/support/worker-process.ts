@@ -1,6 +1,6 @@
 // A separate sync worker process, started as `npm run worker` starts it, against the same data
 // directory (and so the same embedded PostgreSQL) as the app under test.
-import { startScript, type ScriptProcess } from "../../lib/testing/script-process";
+import { startScript, type ScriptProcess } from "../../testing/support/script-process";
 
 export type WorkerProcess = ScriptProcess;
 

@@ -3,11 +3,11 @@
 // bank (written into the sandbox bank's own tables, as its Approve would) and ours, tracked in
 // scopes of different sizes: one large scope holding half of them and scopes of ten for the rest.
 import { randomUUID } from "node:crypto";
-import { insertTrackedAccounts } from "@/lib/sync/testing/accounts";
-import { encodeResourceId } from "@/lib/sandbox-bank/data/accounts";
-import { BANKS } from "@/lib/sandbox-bank/data/banks";
-import { query as bankQuery } from "@/lib/sandbox-bank/store/db";
-import { makePerson } from "@/lib/testing/fixtures";
+import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
+import { encodeResourceId } from "@/sandbox/bank/data/accounts";
+import { BANKS } from "@/sandbox/bank/data/banks";
+import { query as bankQuery } from "@/sandbox/bank/store/db";
+import { makePerson } from "@/testing/support/fixtures";
 
 export const FLEET_BANKS = BANKS.slice(0, 10).map((b) => b.bankId);
 const SMALL_SCOPE = 10;

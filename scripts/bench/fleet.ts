@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
-import { startScript } from "@/lib/testing/script-process";
+import { startScript } from "@/testing/support/script-process";
 import { seedFleet, type Fleet } from "./fleet-setup";
 
 export type FleetRound = {

@@ -55,7 +55,7 @@ async function main() {
     process.env.LOG_LEVEL = "warn";
     // The server's secret (written by start.ts), so cursors this process signs are the server's.
     process.env.AUTH_SECRET ??= readFileSync(path.join(DATA_DIR, "auth-secret"), "utf8").trim();
-    const { makePerson } = await import("@/lib/testing/fixtures");
+    const { makePerson } = await import("@/testing/support/fixtures");
     const { pool } = await import("@/lib/db/client");
     const person = await makePerson("bench");
     // A bench over one account's rows reads it as the bench person, through this app.
