@@ -17,7 +17,14 @@ export default defineConfig({
   test: {
     include: SELF_CHECK
       ? ["scripts/testing/self-check/*.fixture.ts"]
-      : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+      : [
+          "lib/**/*.test.ts",
+          "app/**/*.test.ts",
+          "components/**/*.test.ts",
+          "sandbox/**/*.test.ts",
+          "testing/**/*.test.ts",
+          "scripts/**/*.test.ts",
+        ],
     exclude: ["node_modules", ".next", ".data", "e2e"],
     globalSetup: ["testing/support/global-setup.ts"],
     setupFiles: ["testing/support/setup-env.ts"],

@@ -31,7 +31,7 @@ export async function atSandboxBank(page: Page, userId: string, decision: "Appro
 }
 
 /**
- * On a local aggregator fake's hosted bank page (lib/fake-bank/hosted-page.ts, `/enablebanking-fake`
+ * On a local aggregator fake's hosted bank page (sandbox/shared/hosted-page.ts, `/enablebanking-fake`
  * or `/gocardless-fake`): sign in as `userId`, untick the accounts named `unshared`, approve.
  * `atAccounts` checks the account step before anything is changed there.
  */

@@ -6,11 +6,11 @@ import { readFileSync } from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SignJWT } from "jose";
-import { EB_FAKE_PREFIX } from "../../lib/fake-bank/prefixes";
+import { EB_FAKE_PREFIX } from "../../sandbox/shared/prefixes";
 import type { Canonical } from "./bank-truth";
 import { connectThrough, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
-import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
+import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
 const FAKE = EB_FAKE_PREFIX;
 /** The app id (Enable Banking) and secret id (GoCardless) the app uses with its local fakes (lib/env.ts). */

@@ -14,7 +14,7 @@ import {
 import type { Person } from "./person";
 import { advanceBankClock, endAtBank, holdAtBank, resetBankClock } from "./sandbox-controls";
 import { FAULTS_INAPP_DATA_DIR, FAULTS_SPLIT_DATA_DIR, isSplit } from "./topology";
-import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
+import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
 export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "ordinary";
 

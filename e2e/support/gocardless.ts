@@ -3,7 +3,7 @@
 // its local fakes and the key the app generated under its data directory), and the fake's totals.
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { GC_FAKE_PREFIX as FAKE } from "../../lib/fake-bank/prefixes";
+import { GC_FAKE_PREFIX as FAKE } from "../../sandbox/shared/prefixes";
 import { FAKE_APP_ID } from "./enablebanking";
 
 /** A transaction as GoCardless sends it (Berlin Group shape; the amount already signed). */

@@ -1,7 +1,7 @@
 // The sandbox bank's controls (clock, expire, revoke, hold) over HTTP, as a test or a demo drives them.
 import { expect, type APIRequestContext } from "@playwright/test";
 import { controlHeaders } from "../control-secret";
-import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
+import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
 const CONTROLS = "/sandbox-bank/api/controls";
 

@@ -7,7 +7,7 @@ import { resolveUser } from "@/sandbox/bank/data/users";
 import { recordApproval, recordLogin, transition, type Consent } from "@/sandbox/bank/store/consents";
 import { accountsFor } from "@/sandbox/bank/data/accounts";
 import { accessForChosen, consentAtBank, isBankOffered } from "@/sandbox/bank/xs2a/consent-guard";
-import { publicOrigin, type BankContext } from "@/sandbox/bank/xs2a/http";
+import type { BankContext } from "@/sandbox/bank/xs2a/http";
 
 const LOGIN_COOKIE_PREFIX = "sbx_auth_";
 const LOGIN_TTL_SECONDS = 1800;
@@ -35,7 +35,16 @@ export function isLoggedIn(consent: Consent, cookieValue: string | undefined): b
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieOf(request: Request, name: string): string | undefined {
+/**
+ * The login cookie lives on the bank's own origin (its login and Approve are posts to itself, so Lax
+ * is enough), and is Secure when the bank is served over https.
+ */
+function cookieAttributes(ctx: BankContext): string {
+  const secure = ctx.settings.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `Path=/sandbox-bank; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function cookieOf(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [k, ...v] = part.trim().split("=");
     if (k === name) return decodeURIComponent(v.join("="));
@@ -56,7 +65,7 @@ function pageUrl(
   extra: Record<string, string> = {},
 ): string {
   const q = new URLSearchParams({ consentId, ...(error ? { error } : {}), ...extra });
-  return `${publicOrigin(ctx.request)}/sandbox-bank/${ctx.params.bankId}/authorize?${q}`;
+  return `${ctx.settings.publicUrl}/sandbox-bank/${ctx.params.bankId}/authorize?${q}`;
 }
 
 async function formOf(ctx: BankContext): Promise<{ fields: Record<string, string>; accounts: string[] }> {
@@ -75,14 +84,14 @@ export async function postLogin(ctx: BankContext): Promise<Response> {
   const { fields: form } = await formOf(ctx);
   const consentId = form.consentId ?? "";
   const bank = bankById(ctx.params.bankId);
-  const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx.clock) : null;
+  const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx) : null;
   if (!consent || !isPending(consent)) return seeOther(pageUrl(ctx, consentId));
   const user = resolveUser(form.userId ?? "");
   if (!user.ok) return seeOther(pageUrl(ctx, consentId, "user_message", { message: user.message }));
   if (!form.password) return seeOther(pageUrl(ctx, consentId, "password_required"));
   const token = randomBytes(24).toString("base64url");
   await recordLogin(consent.id, user.profile.userId, token);
-  const cookie = `${loginCookieName(consent.id)}=${token}; Path=/sandbox-bank; HttpOnly; SameSite=Lax; Max-Age=${LOGIN_TTL_SECONDS}`;
+  const cookie = `${loginCookieName(consent.id)}=${token}; ${cookieAttributes(ctx)}; Max-Age=${LOGIN_TTL_SECONDS}`;
   return seeOther(pageUrl(ctx, consent.id), cookie);
 }
 
@@ -90,9 +99,9 @@ export async function postDecision(ctx: BankContext): Promise<Response> {
   const { fields: form, accounts: chosenIds } = await formOf(ctx);
   const consentId = form.consentId ?? "";
   const bank = bankById(ctx.params.bankId);
-  const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx.clock) : null;
+  const consent = bank ? await consentAtBank(consentId, bank.bankId, ctx) : null;
   if (!consent || !isPending(consent)) return seeOther(pageUrl(ctx, consentId));
-  const clearCookie = `${loginCookieName(consent.id)}=; Path=/sandbox-bank; HttpOnly; SameSite=Lax; Max-Age=0`;
+  const clearCookie = `${loginCookieName(consent.id)}=; ${cookieAttributes(ctx)}; Max-Age=0`;
   const nok = consent.tppNokRedirectUri ?? consent.tppRedirectUri;
   if (form.decision !== "approve") {
     await transition(consent.id, "rejected", ["received"]);

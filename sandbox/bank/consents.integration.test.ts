@@ -2,11 +2,6 @@
 // (login, Approve, Deny, Cancel, the deny and slow users), status reads and DELETE.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.SANDBOX_SLOW_APPROVAL_SECONDS = "1";
-});
-
 import {
   TPP_NOK,
   TPP_OK,
@@ -20,6 +15,7 @@ import {
   login,
   sandboxToday,
 } from "@/sandbox/bank/testing/bank-calls";
+import { TEST_BANKS_ORIGIN } from "@/sandbox/testing/test-banks";
 import * as spec from "@/sandbox/bank/testing/spec-shapes";
 import { addDays } from "@/sandbox/bank/data/dates";
 
@@ -32,7 +28,7 @@ describe("POST /v1/consents", () => {
     const body = spec.consentsResponse201.parse(res.json);
     expect(body.consentStatus).toBe("received");
     expect(body._links.scaRedirect.href).toBe(
-      `http://localhost/sandbox-bank/${BANK}/authorize?consentId=${body.consentId}`,
+      `${TEST_BANKS_ORIGIN}/sandbox-bank/${BANK}/authorize?consentId=${body.consentId}`,
     );
     expect(body._links.status.href).toBe(`/sandbox-bank/api/banks/${BANK}/v1/consents/${body.consentId}/status`);
     expect(res.headers.get("location")).toBe(body._links.self.href);
@@ -84,7 +80,7 @@ describe("the redirect flow", () => {
     const consentId = String((await createConsent(BANK)).json.consentId);
     const { res, cookie } = await login(BANK, consentId, "alice", "secret");
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`http://localhost/sandbox-bank/${BANK}/authorize?consentId=${consentId}`);
+    expect(res.headers.get("location")).toBe(`${TEST_BANKS_ORIGIN}/sandbox-bank/${BANK}/authorize?consentId=${consentId}`);
     expect(cookie).toMatch(/^sbx_auth_/);
     const approved = await decide(BANK, consentId, "approve", cookie);
     expect(approved.status).toBe(303);
@@ -127,7 +123,7 @@ describe("the redirect flow", () => {
     expect(await consentStatus(BANK, consentId)).toBe("rejected");
   });
 
-  it("user slow: received until SANDBOX_SLOW_APPROVAL_SECONDS after Approve, then valid", async () => {
+  it("user slow: received until SANDBOX_SLOW_APPROVAL_SECONDS (1 s here) after Approve, then valid", async () => {
     const consentId = await approvedConsent(BANK, "slow");
     expect(await consentStatus(BANK, consentId)).toBe("received");
     expect((await accounts(BANK, { consentId })).json).toMatchObject({ tppMessages: [{ code: "CONSENT_INVALID" }] });

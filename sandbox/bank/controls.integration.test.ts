@@ -2,15 +2,6 @@
 // booked, re-issued ids, expiry, the per-day unattended access budget, forced states and totals.
 // The only test file that moves the clock; it runs its tests in order and resets the clock after.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as holdRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/hold/route";
-import * as releaseRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/release/route";
-import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
-import * as resetRoute from "@/app/sandbox-bank/api/controls/clock/reset/route";
-import * as clockRoute from "@/app/sandbox-bank/api/controls/clock/route";
-import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
-import * as revokeRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/revoke/route";
-import * as usersRoute from "@/app/sandbox-bank/api/controls/users/route";
-import * as directoryRoute from "@/app/sandbox-bank/api/directory/route";
 import { waitingOn } from "@/sandbox/shared/hold";
 import { parseCents } from "@/sandbox/bank/data/money";
 import {
@@ -23,14 +14,12 @@ import {
   type Json,
 } from "@/sandbox/bank/testing/bank-calls";
 import { transactionsResponse200 } from "@/sandbox/bank/testing/spec-shapes";
-import { call } from "@/testing/support/http";
+import { TEST_BANKS_ORIGIN, bankRequest, control } from "@/sandbox/testing/test-banks";
 
 const BANK = "sbx-de-01";
 const advance = (advanceDays: number) =>
-  call<{ today: string; offsetDays: number }>(clockRoute.POST, "POST", "/sandbox-bank/api/controls/clock", {
-    body: { advanceDays },
-  });
-const resetClock = () => call(resetRoute.POST, "POST", "/sandbox-bank/api/controls/clock/reset");
+  control<{ today: string; offsetDays: number }>("POST", "clock", { body: { advanceDays } });
+const resetClock = () => control("POST", "clock/reset");
 const dateHeaderDay = (h: Headers) => new Date(h.get("date") ?? "").toISOString().slice(0, 10);
 
 type Tx = { transactionId: string; bookingDate?: string; transactionAmount: { amount: string } };
@@ -58,26 +47,19 @@ afterAll(async () => void (await resetClock()));
 
 describe.sequential("sandbox clock and controls", () => {
   it("serves the directory and the test users", async () => {
-    const dir = await call<{ banks: Json[]; countries: Json[] }>(
-      directoryRoute.GET,
-      "GET",
-      "/sandbox-bank/api/directory",
-      { query: "country=be" },
-    );
+    const dir = await bankRequest<{ banks: Json[]; countries: Json[] }>("/sandbox-bank/api/directory", {
+      query: "country=be",
+    });
     expect(dir.json.banks.map((b) => b.bankId)).toEqual(["sbx-be-01", "sbx-be-02", "sbx-be-03"]);
     expect(dir.json.banks[0]).toEqual({
       bankId: "sbx-be-01",
       name: "Banque du Sablon",
       bic: "SABLBEBB",
       countryCode: "BE",
-      baseUrl: "/sandbox-bank/api/banks/sbx-be-01",
+      baseUrl: `${TEST_BANKS_ORIGIN}/sandbox-bank/api/banks/sbx-be-01`,
     });
     expect(dir.json.countries.map((c) => c.countryCode)).toEqual(["BE", "NL", "DE", "FR", "ES", "IT"]);
-    const users = await call<{ users: { userId: string }[] }>(
-      usersRoute.GET,
-      "GET",
-      "/sandbox-bank/api/controls/users",
-    );
+    const users = await control<{ users: { userId: string }[] }>("GET", "users");
     const ids = users.json.users.map((u) => u.userId);
     for (const id of [
       "alice",
@@ -100,9 +82,7 @@ describe.sequential("sandbox clock and controls", () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
     const { booked, pending } = await allTransactions(consentId, accountId);
-    const totals = await call<Json>(totalsRoute.GET, "GET", `/sandbox-bank/api/controls/accounts/${accountId}/totals`, {
-      params: { resourceId: accountId },
-    });
+    const totals = await control("GET", `accounts/${accountId}/totals`);
     const sum = (list: Tx[]) => list.reduce((s, t) => s + parseCents(t.transactionAmount.amount), 0);
     expect(totals.json.booked).toEqual({ count: booked.length, sum: formatSum(sum(booked)) });
     expect(totals.json.pending).toEqual({ count: pending.length, sum: formatSum(sum(pending)) });
@@ -112,11 +92,8 @@ describe.sequential("sandbox clock and controls", () => {
   it("holds an account's transaction reports until released, and 404s an unknown account", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
-    const control = (route: typeof holdRoute, action: string, resourceId = accountId) =>
-      call<Json>(route.POST, "POST", `/sandbox-bank/api/controls/accounts/${resourceId}/${action}`, {
-        params: { resourceId },
-      });
-    expect((await control(holdRoute, "hold")).json).toEqual({ held: true });
+    const hold = (action: string, resourceId = accountId) => control("POST", `accounts/${resourceId}/${action}`);
+    expect((await hold("hold")).json).toEqual({ held: true });
     let answered = false;
     const report = transactions(BANK, accountId, { consentId, present: true }).then((res) => {
       answered = true;
@@ -125,17 +102,17 @@ describe.sequential("sandbox clock and controls", () => {
     // The bank answers the report's consent checks first; waiting on them proves nothing yet.
     await expect.poll(() => waitingOn("sandbox", accountId)).toBe(1);
     expect(answered).toBe(false);
-    expect((await control(releaseRoute, "release")).json).toEqual({ held: false, released: 1 });
+    expect((await hold("release")).json).toEqual({ held: false, released: 1 });
     expect((await report).status).toBe(200);
-    expect((await control(releaseRoute, "release")).json).toEqual({ held: false, released: 0 });
-    expect((await control(holdRoute, "hold", "no-such-account")).status).toBe(404);
+    expect((await hold("release")).json).toEqual({ held: false, released: 0 });
+    expect((await hold("hold", "no-such-account")).status).toBe(404);
   });
 
   it("moves the Date header, books pending transactions under the same id, and adds new days", async () => {
     const consentId = await approvedConsent(BANK, "alice");
     const accountId = await firstAccountId(BANK, consentId);
     const before = await allTransactions(consentId, accountId);
-    const today = (await call<{ today: string }>(clockRoute.GET, "GET", "/sandbox-bank/api/controls/clock")).json.today;
+    const today = (await control<{ today: string }>("GET", "clock")).json.today;
     const moved = await advance(3);
     expect(moved.json.offsetDays).toBe(3);
     const after = await transactions(BANK, accountId, { consentId, present: true });
@@ -191,14 +168,10 @@ describe.sequential("sandbox clock and controls", () => {
 
   it("forces consents expired or revoked", async () => {
     const expired = await approvedConsent(BANK, "alice");
-    const res = await call<Json>(expireRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${expired}/expire`, {
-      params: { consentId: expired },
-    });
+    const res = await control("POST", `consents/${expired}/expire`);
     expect(res.json).toEqual({ consentId: expired, consentStatus: "expired" });
     const revoked = await approvedConsent(BANK, "alice");
-    await call(revokeRoute.POST, "POST", `/sandbox-bank/api/controls/consents/${revoked}/revoke`, {
-      params: { consentId: revoked },
-    });
+    await control("POST", `consents/${revoked}/revoke`);
     expect(await consentStatus(BANK, revoked)).toBe("revokedByPsu");
     expect((await accounts(BANK, { consentId: revoked })).json).toMatchObject({
       tppMessages: [{ code: "CONSENT_INVALID" }],

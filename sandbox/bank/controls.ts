@@ -21,7 +21,8 @@ export function directory(ctx: BankContext): Response {
     name: b.name,
     bic: b.bic,
     countryCode: b.countryCode,
-    baseUrl: bankBaseUrl(b.bankId),
+    // Absolute: the product reads this directory from another origin than the bank's.
+    baseUrl: `${ctx.settings.publicUrl}${bankBaseUrl(b.bankId)}`,
   }));
   return json({ banks, countries: COUNTRIES });
 }
@@ -29,7 +30,7 @@ export function directory(ctx: BankContext): Response {
 async function forceStatus(ctx: BankContext, status: ConsentStatus): Promise<Response> {
   const found = await findConsent(ctx.params.consentId);
   if (!found) throw new Xs2aError(404, "CONSENT_UNKNOWN", "No such consent at the sandbox bank.");
-  const current = await settle(found, ctx.clock);
+  const current = await settle(found, ctx);
   const after = (await transition(current.id, status, ["received", "valid"])) ?? current;
   return json({ consentId: after.id, consentStatus: after.status });
 }

@@ -2,7 +2,6 @@
 // planned 5xx on its first page and every third page after it, a sync of `ratelimited` meets 429 on
 // its first 2 calls, and once retried each sync reads exactly what the bank's totals say.
 import { describe, expect, it } from "vitest";
-import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
 import { BANKS } from "@/sandbox/bank/data/banks";
 import { RATE_LIMITED_CALLS } from "@/sandbox/bank/store/counters";
 import {
@@ -14,7 +13,7 @@ import {
 } from "@/sandbox/bank/testing/bank-calls";
 import { FLAKY_EVERY, flakyPlan } from "@/sandbox/bank/xs2a/transactions";
 import { sumDecimals } from "@/lib/money/decimal";
-import { call } from "@/testing/support/http";
+import { control } from "@/sandbox/testing/test-banks";
 
 type Page = {
   transactions: {
@@ -49,11 +48,9 @@ async function syncAtBank(bankId: string, consentId: string, accountId: string, 
 }
 
 async function bankTotals(resourceId: string): Promise<{ count: number; sum: string }> {
-  const res = await call<{ booked: { count: number; sum: string }; pending: { count: number; sum: string } }>(
-    totalsRoute.GET,
+  const res = await control<{ booked: { count: number; sum: string }; pending: { count: number; sum: string } }>(
     "GET",
-    "x",
-    { params: { resourceId } },
+    `accounts/${encodeURIComponent(resourceId)}/totals`,
   );
   return {
     count: res.json.booked.count + res.json.pending.count,

@@ -1,4 +1,4 @@
-// The fake's hosted "bank" page (lib/fake-bank/hosted-page.ts): the person picks who they are (a
+// The fake's hosted "bank" page (sandbox/shared/hosted-page.ts): the person picks who they are (a
 // scenario), then which accounts to share, and approves or cancels. The bank then redirects to the
 // application's redirect_url with `code` and `state`, or `error` and `state`, as Enable Banking does.
 import { randomBytes } from "node:crypto";

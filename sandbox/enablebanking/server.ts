@@ -1,9 +1,11 @@
-// Routes of the fake Enable Banking under one prefix, on web Request/Response so the same code runs
-// under Next (app/enablebanking-fake) and behind a node:http server in tests:
-//   {prefix}/api/…            the API (JWT-checked like Enable Banking's)
+// Routes of the fake Enable Banking under /enablebanking-fake, on web Request/Response (served by
+// the banks' process, sandbox/server.ts, or a test's own server):
+//   {prefix}/api/…            the API (JWT-checked like Enable Banking's: signed with the key of the
+//                             one application it knows; without one configured it answers 401)
 //   {prefix}/bank/{id}        the hosted bank page, and …/decision
-//   {prefix}/controls/…       clock, session expiry/revocation (by session or account uid), an account's totals,
-//                             holding an account's transaction reports (…/hold, …/release)
+//   {prefix}/controls/…       the operator's (X-Sandbox-Control): clock, session expiry/revocation (by
+//                             session or account uid), an account's totals, holding an account's
+//                             transaction reports (…/hold, …/release)
 import type { KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import {
@@ -21,34 +23,33 @@ import {
 import { bankDecision, bankPage } from "@/sandbox/enablebanking/page";
 import { holdControl, passHold } from "@/sandbox/shared/hold";
 import { clockControl, routeFakeBank } from "@/sandbox/shared/routes";
+import { EB_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
 import { jsonBodyOf } from "@/sandbox/shared/web";
 import { accountByUid, advanceClock, endSession, recordCall, resetClock } from "@/sandbox/enablebanking/state";
 
-type FakeOptions = {
-  prefix: string;
-  /** The application's public key: signatures are checked when given (claims always are). */
-  publicKey: KeyObject | null;
-  appId: string | null;
+/** The one application the fake knows: its id (the JWT's kid) and the public half of its signing key. */
+export type EnableBankingApp = { appId: string; publicKey: KeyObject };
+
+export type FakeOptions = {
+  /** The banks' public origin: the hosted pages' and logos' absolute URLs start with it. */
+  publicUrl: string;
+  app: EnableBankingApp | null;
+  controlSecret: string | null;
 };
 
 const MAX_TOKEN_SECONDS = 24 * 3600;
 
-async function authorized(request: Request, options: FakeOptions): Promise<boolean> {
+async function authorized(request: Request, app: EnableBankingApp | null): Promise<boolean> {
   const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-  if (!token) return false;
+  if (!token || !app) return false;
   try {
     const header = decodeProtectedHeader(token);
-    if (header.alg !== "RS256" || (options.appId !== null && header.kid !== options.appId)) return false;
+    if (header.alg !== "RS256" || header.kid !== app.appId) return false;
     const claims = { issuer: "enablebanking.com", audience: "api.enablebanking.com" };
-    if (options.publicKey) {
-      const { payload } = await jwtVerify(token, options.publicKey, claims);
-      return (
-        typeof payload.iat === "number" &&
-        typeof payload.exp === "number" &&
-        payload.exp - payload.iat <= MAX_TOKEN_SECONDS
-      );
-    }
-    return typeof header.kid === "string";
+    const { payload } = await jwtVerify(token, app.publicKey, claims);
+    return (
+      typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp - payload.iat <= MAX_TOKEN_SECONDS
+    );
   } catch {
     return false;
   }
@@ -63,7 +64,7 @@ async function api(
   ctx: FakeContext,
   options: FakeOptions,
 ): Promise<Response> {
-  if (!(await authorized(request, options))) return fail(401, "UNAUTHORIZED_ACCESS", "Unauthorized access");
+  if (!(await authorized(request, options.app))) return fail(401, "UNAUTHORIZED_ACCESS", "Unauthorized access");
   const [head, id, what] = parts;
   const method = request.method;
   if (method === "GET" && head === "aspsps" && parts.length === 1) return listAspsps(url, ctx);
@@ -112,18 +113,20 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
   return json(404, { message: "Not found" });
 }
 
-export function handleFake(request: Request, options: FakeOptions): Promise<Response> {
-  const ctx: FakeContext = { origin: new URL(request.url).origin, prefix: options.prefix };
+export function handleEnableBankingFake(request: Request, options: FakeOptions): Promise<Response> {
+  const ctx: FakeContext = { origin: options.publicUrl, prefix: EB_FAKE_PREFIX };
   return routeFakeBank(
     request,
-    options.prefix,
+    EB_FAKE_PREFIX,
     { recordCall },
+    options.controlSecret,
     {
       api: (parts, url) => api(request, parts, url, ctx, options),
       page: (id, url) => bankPage(id, url, ctx),
       decision: bankDecision,
       controls: (parts) => controls(request, parts),
       notFound: () => json(404, { message: "Not found" }),
+      refused: (status, message, headers) => json(status, { message }, headers),
     },
   );
 }

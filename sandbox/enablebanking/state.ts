@@ -1,4 +1,4 @@
-// The fake's memory (lib/fake-bank/memory.ts: its clock, attempt counts and calls) with its pending
+// The fake's memory (sandbox/shared/memory.ts: its clock, attempt counts and calls) with its pending
 // authorizations, one-time codes and sessions.
 import { fakeMemory } from "@/sandbox/shared/memory";
 import type { FakeAccountTemplate, FakeAspsp, FakeUser } from "@/sandbox/enablebanking/data";
@@ -26,7 +26,7 @@ export type FakeSession = {
   ended: null | "REVOKED" | "CLOSED" | "EXPIRED";
 };
 
-const memory = fakeMemory("enablebanking-fake", () => ({
+const memory = fakeMemory(() => ({
   authorizations: new Map<string, FakeAuthorization>(),
   codes: new Map<string, { authorizationId: string; user: FakeUser; accountIndexes: number[] }>(),
   sessions: new Map<string, FakeSession>(),

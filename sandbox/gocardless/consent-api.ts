@@ -22,8 +22,11 @@ function issue(kind: "access" | "refresh", seconds: number): string {
   return token;
 }
 
-export function newToken(body: Record<string, unknown>, secrets: { secretId: string; secretKey: string }): Response {
-  if (body.secret_id !== secrets.secretId || body.secret_key !== secrets.secretKey)
+export function newToken(
+  body: Record<string, unknown>,
+  secrets: { secretId: string; secretKey: string } | null,
+): Response {
+  if (!secrets || body.secret_id !== secrets.secretId || body.secret_key !== secrets.secretKey)
     return gcFail(401, "Authentication failed", "No active account found with the given credentials");
   return gcJson(200, {
     access: issue("access", ACCESS_SECONDS),

@@ -1,5 +1,5 @@
 // The fake GoCardless's institutions and people. Account histories are the Enable Banking fake's
-// (lib/enablebanking-fake/data.ts: derived from hashes of stable names and dates, the clock deciding
+// (sandbox/enablebanking/data.ts: derived from hashes of stable names and dates, the clock deciding
 // what is pending or booked), shown here in GoCardless's Berlin Group shape.
 import {
   accountsOf,

@@ -1,4 +1,4 @@
-// The fake's hosted consent page (a requisition's `link`, lib/fake-bank/hosted-page.ts): the person
+// The fake's hosted consent page (a requisition's `link`, sandbox/shared/hosted-page.ts): the person
 // picks who they are (a scenario), then which accounts to share, and approves or cancels. GoCardless
 // then sends them to the requisition's redirect with `ref` (the requisition's reference), plus
 // `error` and `details` when access was not granted.

@@ -1,9 +1,12 @@
-// Routes of the fake GoCardless under one prefix, on web Request/Response so the same code runs
-// under Next (app/gocardless-fake) and behind a node:http server in tests:
-//   {prefix}/api/v2/…        the API (bearer tokens from its own token endpoint)
+// Routes of the fake GoCardless under /gocardless-fake, on web Request/Response (served by the
+// banks' process, sandbox/server.ts, or a test's own server):
+//   {prefix}/api/v2/…        the API (bearer tokens from its own token endpoint, which accepts the
+//                            one pair of user secrets configured; without them it answers 401)
 //   {prefix}/bank/{id}       the consent page of a requisition, and …/decision
-//   {prefix}/controls/…      clock, requisition expiry/suspension, token expiry, account totals
+//   {prefix}/controls/…      the operator's (X-Sandbox-Control): clock, requisition expiry/suspension,
+//                            token expiry, account totals
 import { clockControl, routeFakeBank } from "@/sandbox/shared/routes";
+import { GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
 import { jsonBodyOf } from "@/sandbox/shared/web";
 import { gcAccountTotals, accountData } from "@/sandbox/gocardless/account-api";
 import {
@@ -21,7 +24,10 @@ import { consentDecision, consentPage } from "@/sandbox/gocardless/page";
 import { gcFail, gcJson, notFound, type GcFakeContext } from "@/sandbox/gocardless/respond";
 import { advanceGcClock, endRequisition, gcStore, recordGcCall, resetGcClock } from "@/sandbox/gocardless/state";
 
-type GcFakeOptions = { prefix: string; secretId: string; secretKey: string };
+/** The user secrets the fake's token endpoint accepts. */
+export type GoCardlessSecrets = { secretId: string; secretKey: string };
+
+export type GcFakeOptions = { publicUrl: string; secrets: GoCardlessSecrets | null; controlSecret: string | null };
 
 async function api(request: Request, parts: string[], url: URL, ctx: GcFakeContext, options: GcFakeOptions) {
   // Every path of the API ends with a slash: ["v2", …, ""].
@@ -30,7 +36,7 @@ async function api(request: Request, parts: string[], url: URL, ctx: GcFakeConte
   const n = parts.length - 2;
   const method = request.method;
   if (method === "POST" && head === "token" && n === 2 && id === "new")
-    return newToken(await jsonBodyOf(request), options);
+    return newToken(await jsonBodyOf(request), options.secrets);
   if (method === "POST" && head === "token" && n === 2 && id === "refresh")
     return refreshToken(await jsonBodyOf(request));
   if (!authorized(request)) return gcFail(401, "Invalid token", "Token is invalid or expired");
@@ -68,17 +74,19 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
 }
 
 export function handleGoCardlessFake(request: Request, options: GcFakeOptions): Promise<Response> {
-  const ctx: GcFakeContext = { origin: new URL(request.url).origin, prefix: options.prefix };
+  const ctx: GcFakeContext = { origin: options.publicUrl, prefix: GC_FAKE_PREFIX };
   return routeFakeBank(
     request,
-    options.prefix,
+    GC_FAKE_PREFIX,
     { recordCall: recordGcCall },
+    options.controlSecret,
     {
       api: (parts, url) => api(request, parts, url, ctx, options),
       page: (id, url) => consentPage(id, url, ctx),
       decision: consentDecision,
       controls: (parts) => controls(request, parts),
       notFound,
+      refused: (status, message, headers) => gcFail(status, "Unauthorized", message, { headers }),
     },
   );
 }

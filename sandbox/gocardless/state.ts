@@ -1,4 +1,4 @@
-// The fake GoCardless's memory (lib/fake-bank/memory.ts: its clock, attempt counts and calls) with
+// The fake GoCardless's memory (sandbox/shared/memory.ts: its clock, attempt counts and calls) with
 // its tokens, agreements, requisitions and the accounts they link.
 import { fakeMemory } from "@/sandbox/shared/memory";
 import type { FakeAccountTemplate } from "@/sandbox/enablebanking/data";
@@ -29,7 +29,7 @@ export type FakeRequisition = {
 
 export type FakeGcAccount = { id: string; requisitionId: string; template: FakeAccountTemplate; user: FakeGcUser };
 
-const memory = fakeMemory("gocardless-fake", () => ({
+const memory = fakeMemory(() => ({
   tokens: new Map<string, { kind: "access" | "refresh"; until: number }>(),
   agreements: new Map<string, FakeAgreement>(),
   requisitions: new Map<string, FakeRequisition>(),

@@ -1,14 +1,13 @@
 // A test control both local banks offer (the sandbox bank and the fake Enable Banking): hold an
 // account's transaction reports until the test releases them, so a test can act while a sync is
 // certainly in flight at the bank (e.g. 20 sync requests must all join the one running sync).
-// Held in the serving process; `globalThis` so every module copy of a Next.js server sees one map.
+// Held in the serving process's module state.
 // A hold releases itself after `maxMs`, so a test that fails before releasing cannot wedge the bank.
 
 type Hold = { released: Promise<void>; release: () => void; waiting: number };
 
-const KEY = Symbol.for("ledgerlink.fake-bank.holds");
-const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, Hold> };
-const holds = (): Map<string, Hold> => (holder[KEY] ??= new Map<string, Hold>());
+const HOLDS = new Map<string, Hold>();
+const holds = (): Map<string, Hold> => HOLDS;
 
 const keyOf = (bank: string, accountId: string) => `${bank}\u0000${accountId}`;
 

@@ -1,7 +1,7 @@
 // What every local fake bank keeps in memory besides its own records: its clock (the real instant
 // moved by whole days), how often each request was made (the fault scenarios fail first attempts,
-// deterministically) and the API calls it answered. Plain data on globalThis under the fake's name,
-// so Next's route modules and a test's HTTP server in one process see one fake; it holds no classes.
+// deterministically) and the API calls it answered. Plain module state: the banks run in one
+// process (sandbox/server.ts, or a test's own), which loads each fake once.
 
 export type FakeCall = { method: string; path: string; status: number; psuIp: string | null };
 
@@ -9,11 +9,10 @@ type Common = { offsetDays: number; attempts: Map<string, number>; calls: FakeCa
 
 const DAY_MS = 86_400_000;
 
-/** The fake named `name` (e.g. "gocardless-fake"), its own records made by `records` on first use. */
-export function fakeMemory<R extends object>(name: string, records: () => R) {
-  const key = Symbol.for(`ledgerlink.${name}`);
-  const holder = globalThis as typeof globalThis & Record<symbol, (R & Common) | undefined>;
-  const store = (): R & Common => (holder[key] ??= { offsetDays: 0, attempts: new Map(), calls: [], ...records() });
+/** A fake's memory, its own records made by `records` on first use. */
+export function fakeMemory<R extends object>(records: () => R) {
+  let memory: (R & Common) | undefined;
+  const store = (): R & Common => (memory ??= { offsetDays: 0, attempts: new Map(), calls: [], ...records() });
   const now = () => new Date(Date.now() + store().offsetDays * DAY_MS);
   return {
     store,

@@ -1,8 +1,9 @@
-// The routes every local fake bank serves under its prefix, on web Request/Response (so the same
-// code runs under Next and behind a node:http server in tests):
+// The routes every local fake bank serves under its prefix, on web Request/Response:
 //   {prefix}/api/…              the API, each call recorded
 //   {prefix}/bank/{id}          the hosted bank page, and POST …/decision
-//   {prefix}/controls/…         test controls (POST clock/reset and POST clock {advanceDays} for all)
+//   {prefix}/controls/…         the operator's controls (X-Sandbox-Control; POST clock/reset and
+//                               POST clock {advanceDays} for all)
+import { CONTROL_CHALLENGE, CONTROL_REFUSAL, isOperator } from "@/sandbox/shared/control-secret";
 import type { FakeMemory } from "@/sandbox/shared/memory";
 import { fakePathOf, jsonBodyOf } from "@/sandbox/shared/web";
 
@@ -12,12 +13,15 @@ type FakeAreas = {
   decision(id: string, form: URLSearchParams): Response;
   controls(parts: string[]): Promise<Response>;
   notFound(): Response;
+  /** How this fake answers a refused control (its own error shape). */
+  refused(status: 401, message: string, headers: Record<string, string>): Response;
 };
 
 export async function routeFakeBank(
   request: Request,
   prefix: string,
   memory: Pick<FakeMemory, "recordCall">,
+  controlSecret: string | null,
   areas: FakeAreas,
 ): Promise<Response> {
   const url = new URL(request.url);
@@ -30,7 +34,10 @@ export async function routeFakeBank(
   else if (area === "bank" && parts.length === 1 && method === "GET") response = areas.page(parts[0], url);
   else if (area === "bank" && parts.length === 2 && parts[1] === "decision" && method === "POST")
     response = areas.decision(parts[0], new URLSearchParams(await request.text()));
-  else if (area === "controls") response = await areas.controls(parts);
+  else if (area === "controls")
+    response = isOperator(request, controlSecret)
+      ? await areas.controls(parts)
+      : areas.refused(401, CONTROL_REFUSAL, CONTROL_CHALLENGE);
   else response = areas.notFound();
   if (area === "api") {
     const psuIp = request.headers.get("psu-ip-address");

@@ -1,11 +1,10 @@
 // The bank's own XS2A answer for an account (every page of bookingStatus=both over its whole history,
-// read from the sandbox's transactions handler as any TPP would) and a comparison of our stored rows
+// read from the sandbox bank over HTTP as any TPP would) and a comparison of our stored rows
 // with it: count and sum per status and currency, the bank's ids, and every field we keep. The answer
 // is read with PSU-IP-Address, so it never spends the consent's unattended budget.
 import { expect } from "vitest";
-import * as transactionsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
 import { pool } from "@/lib/db/client";
-import { call } from "@/testing/support/http";
+import { callBanks } from "@/testing/support/banks-server";
 
 type Raw = Record<string, unknown> & { transactionAmount: { amount: string; currency: string } };
 export type BankEntry = { status: "booked" | "pending"; raw: Raw };
@@ -18,18 +17,14 @@ export async function bankAnswer(
 ): Promise<BankEntry[]> {
   const entries: BankEntry[] = [];
   for (let pageIndex = 0; ; pageIndex += 1) {
-    const res = await call<{ transactions: { booked?: Raw[]; pending?: Raw[]; _links: { next?: unknown } } }>(
-      transactionsRoute.GET,
-      "GET",
-      "x",
-      {
-        params: { bankId, accountId: resourceId },
-        headers: { "consent-id": bankConsentId, "psu-ip-address": "192.0.2.9", "x-request-id": crypto.randomUUID() },
-        query: `bookingStatus=both&itemsPerPage=${itemsPerPage}&pageIndex=${pageIndex}`,
-      },
-    );
-    if (res.status !== 200) throw new Error(`bank answer page ${pageIndex}: ${res.status} ${res.text}`);
-    const t = res.json.transactions;
+    const query = `bookingStatus=both&itemsPerPage=${itemsPerPage}&pageIndex=${pageIndex}`;
+    const res = await callBanks(`/sandbox-bank/api/banks/${bankId}/v1/accounts/${resourceId}/transactions?${query}`, {
+      headers: { "consent-id": bankConsentId, "psu-ip-address": "192.0.2.9", "x-request-id": crypto.randomUUID() },
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`bank answer page ${pageIndex}: ${res.status} ${text}`);
+    const t = (JSON.parse(text) as { transactions: { booked?: Raw[]; pending?: Raw[]; _links: { next?: unknown } } })
+      .transactions;
     for (const raw of t.booked ?? []) entries.push({ status: "booked", raw });
     for (const raw of t.pending ?? []) entries.push({ status: "pending", raw });
     if (!t._links.next) return entries;

@@ -1,10 +1,7 @@
 // Through our API and the sandbox bank: a person with a valid consent for a sandbox test user, and
-// a tracked account under it. The bank is reached over HTTP (see sandbox-server.ts); the steps our
-// API takes are testing/support/consent-flow.ts's.
-import * as totalsRoute from "@/app/sandbox-bank/api/controls/accounts/[resourceId]/totals/route";
-import * as clockRoute from "@/app/sandbox-bank/api/controls/clock/route";
-import * as clockResetRoute from "@/app/sandbox-bank/api/controls/clock/reset/route";
-import { decide, login } from "@/sandbox/bank/testing/bank-calls";
+// a tracked account under it. The bank is reached over HTTP on its own origin (sandbox-server.ts);
+// the steps our API takes are testing/support/consent-flow.ts's.
+import { bankControl, decideAtBank, loginAtBank } from "@/testing/support/sandbox-bank-calls";
 import {
   banksIn,
   createConsent,
@@ -13,7 +10,6 @@ import {
   trackingPerson,
   type Person,
 } from "@/testing/support/consent-flow";
-import { call } from "@/testing/support/http";
 import { syncedSharedAccount, trackSharedAccount, type AccountPick } from "@/testing/support/shared-account";
 import type { RunOptions } from "@/testing/support/sync-runs";
 
@@ -41,8 +37,8 @@ export async function decideAtSandboxBank(
   decision: "approve" | "deny",
 ): Promise<{ bankConsentId: string; back: URL }> {
   const bankConsentId = new URL(await initiate(headers, consent.consentId)).searchParams.get("consentId") ?? "";
-  const { cookie } = await login(consent.bankId, bankConsentId, bankUser);
-  const decided = await decide(consent.bankId, bankConsentId, decision, cookie);
+  const { cookie } = await loginAtBank(consent.bankId, bankConsentId, bankUser);
+  const decided = await decideAtBank(consent.bankId, bankConsentId, decision, cookie);
   return { bankConsentId, back: new URL(decided.headers.get("location") ?? "") };
 }
 
@@ -69,17 +65,18 @@ export const syncedAccount = (c: Connected, pick: AccountPick = {}, options?: Ru
 
 export type BankTotals = { booked: { count: number; sum: string }; pending: { count: number; sum: string } };
 
-export async function bankTotals(resourceId: string): Promise<BankTotals> {
-  const res = await call<BankTotals>(totalsRoute.GET, "GET", "x", { params: { resourceId } });
-  if (res.status !== 200) throw new Error(`totals: ${res.status} ${res.text}`);
-  return res.json;
-}
+export const bankTotals = (resourceId: string) =>
+  bankControl<BankTotals>("GET", `accounts/${encodeURIComponent(resourceId)}/totals`);
 
 export async function advanceBankClock(days: number) {
-  const res = await call(clockRoute.POST, "POST", "/sandbox-bank/api/controls/clock", { body: { advanceDays: days } });
-  if (res.status !== 200) throw new Error(`clock: ${res.status} ${res.text}`);
+  await bankControl("POST", "clock", { advanceDays: days });
 }
 
 export async function resetBankClock() {
-  await call(clockResetRoute.POST, "POST", "/sandbox-bank/api/controls/clock/reset");
+  await bankControl("POST", "clock/reset");
+}
+
+/** Forces the bank's consent expired or revoked, as the bank's operator does. */
+export async function endAtBank(bankConsentId: string, how: "expire" | "revoke") {
+  return bankControl<{ consentStatus: string }>("POST", `consents/${encodeURIComponent(bankConsentId)}/${how}`);
 }

@@ -1,26 +1,31 @@
-// For a test file: a local bank (the sandbox bank or a fake aggregator) behind a real HTTP server,
-// started before all tests with its integration pointed at it and its clock reset; after all, the
-// clock reset again, the job queue stopped, the integration unregistered and the server closed.
+// For a test file: a local bank (the sandbox bank or a fake aggregator) on the test process's banks
+// server (banks-server.ts), its integration registered against that origin before all tests and its
+// clock reset; after all, the clock reset again, the job queue stopped, the integration unregistered
+// and the server released (closed after its last user).
 import { afterAll, beforeAll } from "vitest";
 import { setIntegrationForTests } from "@/lib/banking/registry";
 import { stopBoss } from "@/lib/sync/queue";
+import { useBanksServer, type BanksServer } from "@/testing/support/banks-server";
 
-export function bankForTestFile<S extends { close: () => Promise<void> }>(bank: {
+export function bankForTestFile<E extends object>(bank: {
   integration: string;
-  /** Starts the server and registers the integration pointed at it. */
-  start: () => Promise<S>;
+  /** Registers the integration pointed at the server; returns what the tests read besides the server. */
+  register: (server: BanksServer) => E | Promise<E>;
   resetClock: () => unknown;
-}): { server: S } {
-  const handle = {} as { server: S };
+}): { server: BanksServer & E } {
+  const handle = {} as { server: BanksServer & E };
+  let release = (): Promise<void> => Promise.resolve();
   beforeAll(async () => {
-    handle.server = await bank.start();
+    const server = await useBanksServer();
+    release = server.release;
+    handle.server = { ...server, ...(await bank.register(server)) };
     await bank.resetClock();
   });
   afterAll(async () => {
     await bank.resetClock();
     await stopBoss();
     setIntegrationForTests(bank.integration, null);
-    await handle.server.close();
+    await release();
   });
   return handle;
 }

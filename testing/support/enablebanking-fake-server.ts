@@ -1,43 +1,34 @@
-// The fake Enable Banking behind a real HTTP server on 127.0.0.1, with the "enablebanking"
-// integration pointed at it and signing with a key made for the test run. Every request that
-// reaches the API and every answer it gives is validated against the shared OpenAPI file.
-import { generateKeyPairSync } from "node:crypto";
+// The fake Enable Banking for integration tests: served by the test's banks server (banks-server.ts),
+// the "enablebanking" integration pointed at it and signing with the test run's key. Every request
+// that reaches its API and every answer it gives is validated against the shared OpenAPI file.
 import { ENABLE_BANKING_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
-import { handleFake } from "@/sandbox/enablebanking/server";
 import { resetClock, store } from "@/sandbox/enablebanking/state";
 import { EB_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
-import { createContract, type ContractStats } from "@/testing/support/contract/enablebanking";
+import { createContract } from "@/testing/support/contract/enablebanking";
 import { bankForTestFile } from "@/testing/support/bank-for-tests";
-import { startFakeHttpServer } from "@/testing/support/fake-http-server";
+import { TEST_EB_APP, type BanksServer } from "@/testing/support/banks-server";
 
 const API = `${EB_FAKE_PREFIX}/api`;
-export const TEST_APP_ID = "4d0b7f2e-1b6e-4a52-9d67-2f0c1f7a9e10";
 
-export type EnableBankingFake = { origin: string; contract: ContractStats; close: () => Promise<void> };
-
-export async function startEnableBankingFake(): Promise<EnableBankingFake> {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+function registerEnableBanking(server: BanksServer) {
   const contract = createContract();
-  const { origin, close } = await startFakeHttpServer({
-    apiPrefix: API,
-    contract,
-    handle: (request) => handleFake(request, { prefix: EB_FAKE_PREFIX, publicKey, appId: TEST_APP_ID }),
-  });
+  server.check({ apiPrefix: API, specPathBase: "", hooks: contract });
   setIntegrationForTests(
     ENABLE_BANKING_INTEGRATION,
     createEnableBankingIntegration({
       name: ENABLE_BANKING_INTEGRATION,
-      apiUrl: `${origin}${API}`,
-      appId: TEST_APP_ID,
-      privateKey,
+      apiUrl: `${server.origin}${API}`,
+      appId: TEST_EB_APP.appId,
+      privateKey: TEST_EB_APP.privateKey,
     }),
   );
-  return { origin, contract: contract.stats, close };
+  return { contract: contract.stats };
 }
 
 /** For a test file: the fake over HTTP (testing/support/bank-for-tests.ts). */
 export const withEnableBankingFake = () =>
-  bankForTestFile({ integration: ENABLE_BANKING_INTEGRATION, start: startEnableBankingFake, resetClock });
+  bankForTestFile({ integration: ENABLE_BANKING_INTEGRATION, register: registerEnableBanking, resetClock });
 
+/** The fake's answered API calls (it runs in this process). */
 export const fakeCalls = () => store().calls;

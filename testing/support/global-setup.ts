@@ -1,5 +1,6 @@
 // Vitest global setup: a real PostgreSQL (the embedded cluster under .data/test, or
-// TEST_DATABASE_URL) with a fresh database per run, migrated. Workers get its URL via provide().
+// TEST_DATABASE_URL) with a fresh database per run, migrated, and beside it an empty one for the
+// sandbox bank (another system: it creates its own tables). Workers get their URLs via provide().
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { migrate } from "@/lib/db/migrate";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    sandboxDatabaseUrl: string;
     authSecret: string;
   }
 }
@@ -54,15 +56,20 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}_bank"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await migrate(url.toString());
+  const bankUrl = new URL(serverUrl);
+  bankUrl.pathname = `/${name}_bank`;
 
   project.provide("databaseUrl", url.toString());
+  project.provide("sandboxDatabaseUrl", bankUrl.toString());
   project.provide("authSecret", randomBytes(32).toString("base64url"));
 
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}_bank" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     await stopCluster();
   };

@@ -1,50 +1,37 @@
-// The fake GoCardless behind a real HTTP server on 127.0.0.1, with the "gocardless" integration
-// pointed at it using secrets made for the test run. Every request that reaches the API and every
-// answer it gives is validated against the shared swagger.json.
-import { randomBytes } from "node:crypto";
+// The fake GoCardless for integration tests: served by the test's banks server (banks-server.ts),
+// the "gocardless" integration pointed at it with the test run's secrets. Every request that reaches
+// its API and every answer it gives is validated against the shared swagger.json.
 import { GOCARDLESS_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { createGoCardlessIntegration } from "@/lib/banking/gocardless/provider";
-import { GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
-import { handleGoCardlessFake } from "@/sandbox/gocardless/server";
 import { gcStore, resetGcClock } from "@/sandbox/gocardless/state";
+import { GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
 import { createGoCardlessContract } from "@/testing/support/contract/gocardless";
 import { bankForTestFile } from "@/testing/support/bank-for-tests";
-import { startFakeHttpServer } from "@/testing/support/fake-http-server";
+import { TEST_GC_SECRETS, type BanksServer } from "@/testing/support/banks-server";
 
-export type GoCardlessFake = {
-  origin: string;
-  contract: ReturnType<typeof createGoCardlessContract>["stats"];
-  close: () => Promise<void>;
-};
-
-export async function startGoCardlessFake(options: { windowDays?: number } = {}): Promise<GoCardlessFake> {
-  const secrets = { secretId: randomBytes(8).toString("hex"), secretKey: randomBytes(32).toString("base64url") };
+function registerGoCardless(server: BanksServer, windowDays?: number) {
   const contract = createGoCardlessContract();
-  const { origin, close } = await startFakeHttpServer({
-    // swagger.json's paths start with /api (/api/v2/…).
-    apiPrefix: `${GC_FAKE_PREFIX}/api`,
-    specPathBase: "/api",
-    contract,
-    handle: (request) => handleGoCardlessFake(request, { prefix: GC_FAKE_PREFIX, ...secrets }),
-  });
+  // swagger.json's paths start with /api (/api/v2/…).
+  server.check({ apiPrefix: `${GC_FAKE_PREFIX}/api`, specPathBase: "/api", hooks: contract });
   setIntegrationForTests(
     GOCARDLESS_INTEGRATION,
     createGoCardlessIntegration({
       name: GOCARDLESS_INTEGRATION,
-      apiUrl: `${origin}${GC_FAKE_PREFIX}`,
-      ...secrets,
-      windowDays: options.windowDays,
+      apiUrl: `${server.origin}${GC_FAKE_PREFIX}`,
+      ...TEST_GC_SECRETS,
+      windowDays,
     }),
   );
-  return { origin, contract: contract.stats, close };
+  return { contract: contract.stats };
 }
 
 /** For a test file: the fake over HTTP (testing/support/bank-for-tests.ts). */
 export const withGoCardlessFake = (options: { windowDays?: number } = {}) =>
   bankForTestFile({
     integration: GOCARDLESS_INTEGRATION,
-    start: () => startGoCardlessFake(options),
+    register: (server) => registerGoCardless(server, options.windowDays),
     resetClock: resetGcClock,
   });
 
+/** The fake's answered API calls (it runs in this process). */
 export const gcFakeCalls = () => gcStore().calls;

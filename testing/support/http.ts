@@ -24,12 +24,6 @@ export async function call<T = Record<string, unknown>>(
   options: CallOptions = {},
 ): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  // Sandbox controls want the operator's secret; tests act as the operator unless they send
-  // credentials of their own (the control tests check the refusals).
-  const isControl = (handler as unknown as Record<symbol, unknown>)[Symbol.for("ledgerlink.sandbox-control")] === true;
-  if (isControl && !("x-sandbox-control" in headers) && !headers.authorization && !headers.cookie) {
-    headers["x-sandbox-control"] = process.env.SANDBOX_CONTROL_SECRET ?? "";
-  }
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {

@@ -7,8 +7,8 @@ keepTestsOffline();
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET = inject("authSecret");
 process.env.LOG_LEVEL ??= "warn";
-// The sandbox bank's operator secret; testing/support/http.ts sends it to control routes.
-process.env.SANDBOX_CONTROL_SECRET ??= "test-sandbox-control-secret";
+// The sandbox bank's own database, beside the app's (testing/support/banks-server.ts opens it).
+process.env.SANDBOX_DATABASE_URL = inject("sandboxDatabaseUrl");
 process.env.RATE_LIMIT_POINTS ??= "100000";
 // A dead worker's run is taken over after 3 s without a heartbeat (60 s in production).
 process.env.SYNC_STALE_SECONDS ??= "3";

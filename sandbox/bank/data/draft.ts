@@ -1,5 +1,5 @@
 // A generated transaction before it is given an id and a status, plus the builders the per-account
-// generators share for a day (DayContext, lib/sandbox-bank/data/day.ts). Amounts are integer cents,
+// generators share for a day (DayContext, sandbox/bank/data/day.ts). Amounts are integer cents,
 // negative for debits.
 import type { DateOnly } from "@/sandbox/bank/data/dates";
 import type { DayContext } from "@/sandbox/bank/data/day";

@@ -29,9 +29,9 @@ function AccountRow({ account }: { account: SandboxAccount }) {
   return (
     <>
       <span>
-        {account.name} <span className="text-stone-500">· {account.product}</span>
+        {account.name} <span className="muted">· {account.product}</span>
       </span>
-      <span className="font-mono">{account.iban}</span>
+      <span className="mono">{account.iban}</span>
     </>
   );
 }
@@ -42,29 +42,27 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil, er
   const choose = isBankOffered(consent.access);
   return (
     <Panel title="Review the access request">
-      <p className="mb-4 text-sm text-stone-600">
-        Logged in as <strong>{profile.ownerName}</strong> (<span className="font-mono">{profile.userId}</span>).
+      <p className="muted">
+        Logged in as <strong>{profile.ownerName}</strong> (<span className="mono">{profile.userId}</span>).
       </p>
-      <h2 className="mb-1 font-semibold">The requesting service may read</h2>
-      <ul className="mb-4 list-inside list-disc text-sm">
+      <h2>The requesting service may read</h2>
+      <ul className="bullets">
         {describeAccess(consent.access).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <dl className="mb-4 grid grid-cols-2 gap-2 text-sm">
-        <dt className="text-stone-600">Valid until</dt>
-        <dd className="font-medium">{validUntil}</dd>
-        <dt className="text-stone-600">Access without you present</dt>
-        <dd className="font-medium">
-          {consent.recurringIndicator ? `up to ${consent.frequencyPerDay} times a day` : "once"}
-        </dd>
+      <dl className="terms">
+        <dt>Valid until</dt>
+        <dd>{validUntil}</dd>
+        <dt>Access without you present</dt>
+        <dd>{consent.recurringIndicator ? `up to ${consent.frequencyPerDay} times a day` : "once"}</dd>
       </dl>
       {!choose && (
         <>
-          <h2 className="mb-1 font-semibold">Accounts</h2>
-          <ul className="mb-6 divide-y divide-stone-200 rounded border border-stone-200 text-sm">
+          <h2>Accounts</h2>
+          <ul className="accounts">
             {accounts.map((a) => (
-              <li key={a.resourceId} className="flex justify-between px-3 py-2">
+              <li key={a.resourceId} className="account">
                 <AccountRow account={a} />
               </li>
             ))}
@@ -72,27 +70,27 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil, er
         </>
       )}
       {profile.behaviour === "deny" ? (
-        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
-          Sandbox user <span className="font-mono">deny</span>: the bank will decline this request even if you approve.
+        <p role="status" className="warning">
+          Sandbox user <span className="mono">deny</span>: the bank will decline this request even if you approve.
         </p>
       ) : null}
       <form method="post" action={`${base}/decision`}>
         <input type="hidden" name="consentId" value={consent.id} />
         {choose && (
-          <fieldset className="mb-6">
-            <legend className="mb-1 font-semibold">Choose the accounts to share</legend>
+          <fieldset>
+            <legend>Choose the accounts to share</legend>
             <input type="hidden" name={ACCOUNT_LIST_SHOWN} value="1" />
             {error ? (
-              <p role="alert" className="mb-2 text-sm text-red-700">
+              <p role="alert" className="alert">
                 {error}
               </p>
             ) : null}
-            <ul className="divide-y divide-stone-200 rounded border border-stone-200 text-sm">
+            <ul className="accounts">
               {accounts.map((a) => (
                 <li key={a.resourceId}>
-                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2">
+                  <label className="account choice">
                     <input type="checkbox" name={ACCOUNT_FIELD} value={a.resourceId} defaultChecked />
-                    <span className="flex flex-1 justify-between gap-3">
+                    <span className="account-text">
                       <AccountRow account={a} />
                     </span>
                   </label>
@@ -101,7 +99,7 @@ export function ConsentReview({ bank, consent, profile, accounts, validUntil, er
             </ul>
           </fieldset>
         )}
-        <div className="flex gap-3">
+        <div className="actions">
           <BankButton colour={bank.colour} name="decision" value="approve">
             Approve
           </BankButton>

@@ -1,36 +1,26 @@
-// Test helpers: call the sandbox bank's route handlers with web Requests, as Next.js does, and walk
+// Test helpers: call the sandbox bank (sandbox/testing/test-banks.ts) with web Requests, and walk
 // the redirect flow (login form, then Approve/Deny) like a browser would.
 import { randomUUID } from "node:crypto";
-import { call, type CallResult } from "@/testing/support/http";
-import * as accountRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/route";
-import * as balancesRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/balances/route";
-import * as transactionsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/[accountId]/transactions/route";
-import * as accountsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/accounts/route";
-import * as consentRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/consents/[consentId]/route";
-import * as statusRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/consents/[consentId]/status/route";
-import * as consentsRoute from "@/app/sandbox-bank/api/banks/[bankId]/v1/consents/route";
-import * as decisionRoute from "@/app/sandbox-bank/[bankId]/authorize/decision/route";
-import * as loginRoute from "@/app/sandbox-bank/[bankId]/authorize/login/route";
-import * as clockRoute from "@/app/sandbox-bank/api/controls/clock/route";
 import { addDays } from "@/sandbox/bank/data/dates";
+import { bankRequest, control, type BankAnswer, type Json } from "@/sandbox/testing/test-banks";
+
+export type { Json };
 
 export const TPP_OK = "https://tpp.example.test/callback?state=abc";
 export const TPP_NOK = "https://tpp.example.test/callback?state=abc&error=denied";
 
-export type Json = Record<string, unknown>;
-
 export async function sandboxToday(): Promise<string> {
-  const res = await call<{ today: string }>(clockRoute.GET, "GET", "/sandbox-bank/api/controls/clock");
+  const res = await control<{ today: string }>("GET", "clock");
   return res.json.today;
 }
 
 export async function createConsent(
   bankId: string,
   options: { body?: Json; headers?: Record<string, string> } = {},
-): Promise<CallResult<Json>> {
+): Promise<BankAnswer> {
   const today = await sandboxToday();
-  return call<Json>(consentsRoute.POST, "POST", `/sandbox-bank/api/banks/${bankId}/v1/consents`, {
-    params: { bankId },
+  return bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/consents`, {
+    method: "POST",
     headers: {
       "x-request-id": randomUUID(),
       "tpp-redirect-preferred": "true",
@@ -49,13 +39,13 @@ export async function createConsent(
   });
 }
 
-function form(bankId: string, consentId: string, fields: Record<string, string>, cookie?: string, accounts?: string[]) {
+function form(consentId: string, fields: Record<string, string>, cookie?: string, accounts?: string[]) {
   const body = new URLSearchParams({ consentId, ...fields });
   // The review page's account checkboxes (a bank-offered consent), when a test ticks some.
   if (accounts) body.set("accountChoice", "1");
   for (const id of accounts ?? []) body.append("account", id);
   return {
-    params: { bankId },
+    method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
     rawBody: body.toString(),
   };
@@ -63,12 +53,7 @@ function form(bankId: string, consentId: string, fields: Record<string, string>,
 
 /** Posts the login form; returns the 303 and the login cookie (name=value) it set. */
 export async function login(bankId: string, consentId: string, userId: string, password = "any") {
-  const res = await call(
-    loginRoute.POST,
-    "POST",
-    `/sandbox-bank/${bankId}/authorize/login`,
-    form(bankId, consentId, { userId, password }),
-  );
+  const res = await bankRequest(`/sandbox-bank/${bankId}/authorize/login`, form(consentId, { userId, password }));
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   return { res, cookie };
 }
@@ -80,12 +65,7 @@ export async function decide(
   cookie?: string,
   accounts?: string[],
 ) {
-  return call(
-    decisionRoute.POST,
-    "POST",
-    `/sandbox-bank/${bankId}/authorize/decision`,
-    form(bankId, consentId, { decision }, cookie, accounts),
-  );
+  return bankRequest(`/sandbox-bank/${bankId}/authorize/decision`, form(consentId, { decision }, cookie, accounts));
 }
 
 /** Creates a consent and approves it as `userId`; returns the consent id. */
@@ -100,22 +80,12 @@ export async function approvedConsent(bankId: string, userId: string, body: Json
 }
 
 export const consentGet = (bankId: string, consentId: string) =>
-  call<Json>(consentRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, {
-    params: { bankId, consentId },
-  });
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`);
 export const consentDelete = (bankId: string, consentId: string) =>
-  call<Json>(consentRoute.DELETE, "DELETE", `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, {
-    params: { bankId, consentId },
-  });
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}`, { method: "DELETE" });
 export const consentStatus = async (bankId: string, consentId: string) =>
-  (
-    await call<{ consentStatus: string }>(
-      statusRoute.GET,
-      "GET",
-      `/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}/status`,
-      { params: { bankId, consentId } },
-    )
-  ).json.consentStatus;
+  (await bankRequest<{ consentStatus: string }>(`/sandbox-bank/api/banks/${bankId}/v1/consents/${consentId}/status`))
+    .json.consentStatus;
 
 type AccessOptions = { consentId?: string | null; present?: boolean; query?: string };
 
@@ -127,30 +97,21 @@ function accessHeaders(o: AccessOptions): Record<string, string> {
 }
 
 export const accounts = (bankId: string, o: AccessOptions) =>
-  call<Json>(accountsRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts`, {
-    params: { bankId },
-    headers: accessHeaders(o),
-    query: o.query,
-  });
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/accounts`, { headers: accessHeaders(o), query: o.query });
 export const account = (bankId: string, accountId: string, o: AccessOptions) =>
-  call<Json>(accountRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}`, {
-    params: { bankId, accountId },
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}`, {
     headers: accessHeaders(o),
     query: o.query,
   });
 export const balances = (bankId: string, accountId: string, o: AccessOptions) =>
-  call<Json>(balancesRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/balances`, {
-    params: { bankId, accountId },
-    headers: accessHeaders(o),
-  });
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/balances`, { headers: accessHeaders(o) });
 export const transactions = (bankId: string, accountId: string, o: AccessOptions) =>
-  call<Json>(transactionsRoute.GET, "GET", `/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/transactions`, {
-    params: { bankId, accountId },
+  bankRequest(`/sandbox-bank/api/banks/${bankId}/v1/accounts/${accountId}/transactions`, {
     headers: accessHeaders(o),
     query: o.query ?? "bookingStatus=both",
   });
 
-/** Follows a `_links.*.href` (an absolute path) to the transactions handler. */
+/** Follows a `_links.*.href` (a path below the bank's origin) to the transactions endpoint. */
 export function transactionsByHref(bankId: string, accountId: string, href: string, o: AccessOptions) {
   const url = new URL(href, "http://localhost");
   return transactions(bankId, accountId, { ...o, query: url.search.slice(1) });

@@ -1,11 +1,9 @@
 // What a Consent-ID allows: lazy status changes (slow approval, expiry by the sandbox date), the
 // checks every account call makes, which accounts the consent covers, and the unattended-access budget.
-import { env } from "@/lib/env";
 import { accountsFor, type SandboxAccount } from "@/sandbox/bank/data/accounts";
 import { bankById } from "@/sandbox/bank/data/banks";
 import { MS_PER_DAY } from "@/sandbox/bank/data/dates";
 import { resolveUser } from "@/sandbox/bank/data/users";
-import type { ClockNow } from "@/sandbox/bank/store/clock";
 import {
   findConsent,
   transition,
@@ -24,11 +22,14 @@ function isSlowPsu(psuId: string | null): boolean {
   return user.ok && user.profile.behaviour === "slow";
 }
 
+/** The bank's time and settings, which is all that settling a consent needs. */
+export type SettleContext = Pick<BankContext, "clock" | "settings">;
+
 /** Applies the changes that happen with time: slow approval completing, expiry by the sandbox date. */
-export async function settle(consent: Consent, clock: ClockNow): Promise<Consent> {
+export async function settle(consent: Consent, { clock, settings }: SettleContext): Promise<Consent> {
   let c = consent;
   const slowDone =
-    c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= env.SANDBOX_SLOW_APPROVAL_SECONDS * 1000;
+    c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= settings.slowApprovalSeconds * 1000;
   if (c.status === "received" && slowDone && isSlowPsu(c.psuId))
     c = (await transition(c.id, "valid", ["received"])) ?? c;
   if ((c.status === "received" || c.status === "valid") && clock.today > c.validUntil)
@@ -37,10 +38,10 @@ export async function settle(consent: Consent, clock: ClockNow): Promise<Consent
 }
 
 /** The consent of this bank with this id, settled; null when unknown here. */
-export async function consentAtBank(consentId: string, bankId: string, clock: ClockNow): Promise<Consent | null> {
+export async function consentAtBank(consentId: string, bankId: string, ctx: SettleContext): Promise<Consent | null> {
   const consent = await findConsent(consentId);
   if (!consent || consent.bankId !== bankId) return null;
-  return settle(consent, clock);
+  return settle(consent, ctx);
 }
 
 /**
@@ -84,7 +85,7 @@ export async function requireValidConsent(ctx: BankContext): Promise<Access> {
   if (!bank) throw new Xs2aError(404, "RESOURCE_UNKNOWN", `No bank ${ctx.params.bankId} at this sandbox.`);
   const consentId = ctx.request.headers.get("consent-id");
   if (!consentId) throw new Xs2aError(400, "FORMAT_ERROR", "The Consent-ID header is required.");
-  const consent = await consentAtBank(consentId, bank.bankId, ctx.clock);
+  const consent = await consentAtBank(consentId, bank.bankId, ctx);
   if (!consent) throw new Xs2aError(403, "CONSENT_UNKNOWN", "The Consent-ID is not known to this bank.");
   if (consent.status === "expired")
     throw new Xs2aError(401, "CONSENT_EXPIRED", `The consent expired (validUntil ${consent.validUntil}).`);

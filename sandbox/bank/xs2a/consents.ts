@@ -5,7 +5,7 @@ import { dateOf } from "@/sandbox/bank/data/dates";
 import { insertConsent, transition, type Consent } from "@/sandbox/bank/store/consents";
 import { consentAtBank } from "@/sandbox/bank/xs2a/consent-guard";
 import { parseConsentRequest } from "@/sandbox/bank/xs2a/consent-request";
-import { json, publicOrigin, Xs2aError, type BankContext } from "@/sandbox/bank/xs2a/http";
+import { json, Xs2aError, type BankContext } from "@/sandbox/bank/xs2a/http";
 
 function requireBank(ctx: BankContext) {
   const bank = bankById(ctx.params.bankId);
@@ -42,7 +42,7 @@ export async function createConsent(ctx: BankContext): Promise<Response> {
     {
       consentStatus: consent.status,
       consentId: consent.id,
-      _links: { scaRedirect: { href: authorizeUrl(publicOrigin(ctx.request), bank.bankId, consent.id) }, ...links },
+      _links: { scaRedirect: { href: authorizeUrl(ctx.settings.publicUrl, bank.bankId, consent.id) }, ...links },
     },
     201,
     { location: links.self.href, "aspsp-sca-approach": "REDIRECT" },
@@ -51,7 +51,7 @@ export async function createConsent(ctx: BankContext): Promise<Response> {
 
 async function requireConsent(ctx: BankContext): Promise<Consent> {
   const bank = requireBank(ctx);
-  const consent = await consentAtBank(ctx.params.consentId, bank.bankId, ctx.clock);
+  const consent = await consentAtBank(ctx.params.consentId, bank.bankId, ctx);
   if (!consent) throw new Xs2aError(403, "CONSENT_UNKNOWN", "The consentId is not known to this bank.");
   return consent;
 }

@@ -1,8 +1,7 @@
-// The bank's HTTP layer: every XS2A and control route is `bankRoute(fn)`. It answers 404 when the
-// sandbox is off, reads the sandbox clock, stamps the Date header with it (clients read the bank's
-// "today" from Date), echoes X-Request-ID, and turns failures into the spec's tppMessages format.
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+// The bank's HTTP layer: every XS2A, page and control handler runs through `answer(fn, …)`. It reads
+// the sandbox clock, stamps the Date header with it (clients read the bank's "today" from Date),
+// echoes X-Request-ID, and turns failures into the spec's tppMessages format.
+import { log } from "@/sandbox/shared/log";
 import { readClock, type ClockNow } from "@/sandbox/bank/store/clock";
 
 export type Xs2aCode =
@@ -14,7 +13,7 @@ export type Xs2aCode =
   | "RESOURCE_UNKNOWN"
   | "ACCESS_EXCEEDED"
   | "SERVICE_INVALID"
-  // Not XS2A: the sandbox's own controls refuse callers without the control secret or a session.
+  // Not XS2A: the sandbox's own controls refuse callers without the control secret.
   | "UNAUTHORIZED"
   | "INTERNAL_SERVER_ERROR"
   | "BAD_GATEWAY"
@@ -22,6 +21,7 @@ export type Xs2aCode =
 
 /** An XS2A error answer: `{tppMessages:[{category:"ERROR", code, text}]}`. */
 export class Xs2aError extends Error {
+  readonly kind = "xs2a";
   constructor(
     readonly status: number,
     readonly code: Xs2aCode,
@@ -33,15 +33,26 @@ export class Xs2aError extends Error {
   }
 }
 
+const isXs2aError = (error: unknown): error is Xs2aError =>
+  typeof error === "object" && error !== null && (error as { kind?: unknown }).kind === "xs2a";
+
+/** What the bank is configured with (sandbox/banks.ts). */
+export type BankSettings = {
+  /** The banks' public origin (SANDBOX_BANK_URL): absolute URLs the bank hands out start with it. */
+  publicUrl: string;
+  /** The sandbox user `slow`: seconds between Approve and the consent becoming valid. */
+  slowApprovalSeconds: number;
+};
+
 export type BankContext = {
   request: Request;
   params: Record<string, string>;
   clock: ClockNow;
   url: URL;
+  settings: BankSettings;
 };
 
-type NextContext = { params: Promise<Record<string, string | string[]>> };
-export type BankHandler = (request: Request, context: NextContext) => Promise<Response>;
+export type BankHandler = (ctx: BankContext) => Response | Promise<Response>;
 
 function baseHeaders(request: Request, clock: ClockNow | null): Headers {
   const headers = new Headers({ "cache-control": "no-store" });
@@ -65,38 +76,28 @@ function finalise(response: Response, request: Request, clock: ClockNow | null):
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-export function isSandboxEnabled(): boolean {
-  return env.SANDBOX_BANK_ENABLED;
-}
-
-export function bankRoute(fn: (ctx: BankContext) => Response | Promise<Response>): BankHandler {
-  return async (request, context) => {
-    if (!isSandboxEnabled()) return Response.json({ error: "not_found" }, { status: 404 });
-    // Routes without dynamic segments get no params object from Next.js.
-    const raw = (await context?.params) ?? {};
-    const params: Record<string, string> = {};
-    for (const [k, v] of Object.entries(raw)) params[k] = Array.isArray(v) ? v.join("/") : v;
-    let clock: ClockNow | null = null;
-    try {
-      clock = await readClock();
-      return finalise(await fn({ request, params, clock, url: new URL(request.url) }), request, clock);
-    } catch (error) {
-      if (error instanceof Xs2aError) {
-        return finalise(json(tppMessages(error.code, error.message), error.status, error.headers), request, clock);
-      }
-      log.error("sandbox bank request failed", { path: new URL(request.url).pathname, error });
-      return finalise(
-        json(tppMessages("INTERNAL_SERVER_ERROR", "The sandbox bank failed unexpectedly."), 500),
-        request,
-        clock,
-      );
+/** Runs one handler of the bank: its clock read first, its failures in the XS2A error format. */
+export async function answer(
+  fn: BankHandler,
+  request: Request,
+  params: Record<string, string>,
+  settings: BankSettings,
+): Promise<Response> {
+  let clock: ClockNow | null = null;
+  try {
+    clock = await readClock();
+    return finalise(await fn({ request, params, clock, url: new URL(request.url), settings }), request, clock);
+  } catch (error) {
+    if (isXs2aError(error)) {
+      return finalise(json(tppMessages(error.code, error.message), error.status, error.headers), request, clock);
     }
-  };
+    log.error("sandbox bank request failed", { path: new URL(request.url).pathname, error });
+    return finalise(
+      json(tppMessages("INTERNAL_SERVER_ERROR", "The sandbox bank failed unexpectedly."), 500),
+      request,
+      clock,
+    );
+  }
 }
 
 export const formatError = (text: string) => new Xs2aError(400, "FORMAT_ERROR", text);
-
-/** The origin the bank's pages are reached at: APP_URL when set, else the request's own. */
-export function publicOrigin(request: Request): string {
-  return env.APP_URL ? new URL(env.APP_URL).origin : new URL(request.url).origin;
-}
