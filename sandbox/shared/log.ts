@@ -9,6 +9,13 @@ function levelOf(value: string | undefined): Level {
   return LEVELS.find((l) => l === value) ?? "info";
 }
 
+/** An error's name, message, code and stack: not its other fields (a pg error carries its whole client). */
+function errorFields(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code } = error as { code?: unknown };
+  return { type: error.name, message: error.message, ...(code === undefined ? {} : { code }), stack: error.stack };
+}
+
 const logger = pino(
   {
     level: levelOf(process.env.LOG_LEVEL),
@@ -16,7 +23,7 @@ const logger = pino(
     messageKey: "msg",
     timestamp: () => `,"t":"${new Date().toISOString()}"`,
     formatters: { level: (label) => ({ level: label }) },
-    serializers: { error: pino.stdSerializers.err },
+    serializers: { error: errorFields },
     redact: { paths: ["headers.authorization", "headers.cookie", "headers['x-sandbox-control']"], censor: "[redacted]" },
   },
   pino.destination({ dest: 2, sync: true }),

@@ -1,5 +1,5 @@
-// `npm start` or `npm run worker` in a process of its own, as the e2e suites and the bench run them:
-// `ready` resolves on the line the script prints once it runs, `stop` signals it and waits for its
+// `npm start`, `npm run worker` or `npm run banks` in a process of its own, as the e2e suites and
+// the bench run them: `ready` resolves on the line the script prints once it runs, `stop` signals it and waits for its
 // exit. `npm: true` starts it through npm (`npm run worker`) and signals npm's whole process group;
 // otherwise it is the script itself (what npm runs: tsx <script>), so a signal reaches it directly.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,6 +8,7 @@ import { once } from "node:events";
 const SCRIPTS = {
   start: { file: "scripts/start.ts", npm: ["start"], readyLine: "Ledgerlink is running on" },
   worker: { file: "scripts/worker.ts", npm: ["run", "--silent", "worker"], readyLine: "Sync worker running" },
+  banks: { file: "sandbox/server.ts", npm: ["run", "--silent", "banks"], readyLine: "Banks running on" },
 } as const;
 
 export type ScriptProcess = {
