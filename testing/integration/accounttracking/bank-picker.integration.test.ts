@@ -13,7 +13,8 @@ import { BINDING_COOKIE } from "@/lib/accounttracking/authorization";
 import { openPicker } from "@/lib/accounttracking/bank-picker";
 import { PICKER_PATH, readPickerToken } from "@/lib/accounttracking/picker-token";
 import { prisma } from "@/lib/db/client";
-import { decide, login } from "@/sandbox/bank/testing/bank-calls";
+import { banksOrigin } from "@/testing/support/banks-server";
+import { decideAtBank, loginAtBank } from "@/testing/support/sandbox-bank-calls";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
@@ -71,13 +72,14 @@ describe("hosted bank picker", () => {
     const chosen = await choose(token, bankId);
     expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
     const atBank = new URL(chosen.json.data?.authorizationUrl ?? "");
-    expect(atBank.pathname).toBe(`/sandbox-bank/${bankId}/authorize`);
+    // The bank is another host: its own origin, as SANDBOX_BANK_URL says, not ours.
+    expect(atBank.origin + atBank.pathname).toBe(`${await banksOrigin()}/sandbox-bank/${bankId}/authorize`);
     const bankConsentId = atBank.searchParams.get("consentId") ?? "";
     const stored = await prisma().consent.findUniqueOrThrow({ where: { id: consentId } });
     expect([stored.bankId, stored.externalId, stored.status]).toEqual([bankId, bankConsentId, "pending"]);
 
-    const { cookie } = await login(bankId, bankConsentId, "alice");
-    const back = new URL((await decide(bankId, bankConsentId, "approve", cookie)).headers.get("location") ?? "");
+    const { cookie } = await loginAtBank(bankId, bankConsentId, "alice");
+    const back = new URL((await decideAtBank(bankId, bankConsentId, "approve", cookie)).headers.get("location") ?? "");
     const landed = await call(callbackRoute.GET, "GET", back.pathname, {
       query: back.searchParams.toString(),
       params: { integration: "sandbox" },
@@ -124,8 +126,8 @@ describe("a refused callback", () => {
     // The state of that redirect expires before the bank sends the person back.
     const row = await prisma().consentAuthorization.findFirstOrThrow({ where: { consentId: withReturn.consentId } });
     const bankConsentId = new URL(chosen.json.data?.authorizationUrl ?? "").searchParams.get("consentId") ?? "";
-    const { cookie } = await login(bankId, bankConsentId, "alice");
-    const back = new URL((await decide(bankId, bankConsentId, "approve", cookie)).headers.get("location") ?? "");
+    const { cookie } = await loginAtBank(bankId, bankConsentId, "alice");
+    const back = new URL((await decideAtBank(bankId, bankConsentId, "approve", cookie)).headers.get("location") ?? "");
     await prisma().consentAuthorization.update({ where: { id: row.id }, data: { expiresAt: new Date(0) } });
     const refused = await call(callbackRoute.GET, "GET", back.pathname, {
       query: back.searchParams.toString(),

@@ -1,19 +1,17 @@
-// An aggregator's credentials: real ones, its local fake, or neither; never a guess between them.
+// An aggregator's credentials: both or neither, never one alone; and tests keep real ones away.
 import { describe, expect, it } from "vitest";
 import { credentialPair } from "@/lib/env";
 import { keepTestsOffline } from "@/testing/support/offline-env";
 
 describe("credentialPair", () => {
-  it("uses both real credentials, the fake when enabled without them, else nothing", () => {
-    expect(credentialPair("GoCardless", { ID: "id", KEY: "key" }, false)).toEqual(["id", "key"]);
-    expect(credentialPair("GoCardless", { ID: undefined, KEY: undefined }, true)).toBe("fake");
-    expect(credentialPair("GoCardless", { ID: undefined, KEY: undefined }, false)).toBeNull();
+  it("uses both credentials, else nothing", () => {
+    expect(credentialPair("GoCardless", { ID: "id", KEY: "key" })).toEqual(["id", "key"]);
+    expect(credentialPair("GoCardless", { ID: undefined, KEY: undefined })).toBeNull();
   });
 
-  it("refuses one credential alone, and the fake beside real credentials", () => {
-    expect(() => credentialPair("GoCardless", { ID: "id", KEY: undefined }, false)).toThrow(/needs both ID and KEY/);
-    expect(() => credentialPair("GoCardless", { ID: "id", KEY: "key" }, true)).toThrow(/local fake is enabled/);
-    expect(() => credentialPair("GoCardless", { ID: undefined, KEY: "key" }, true)).toThrow(/local fake is enabled/);
+  it("refuses one credential alone", () => {
+    expect(() => credentialPair("GoCardless", { ID: "id", KEY: undefined })).toThrow(/needs both ID and KEY/);
+    expect(() => credentialPair("GoCardless", { ID: undefined, KEY: "key" })).toThrow(/needs both ID and KEY/);
   });
 });
 

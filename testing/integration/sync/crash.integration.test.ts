@@ -19,7 +19,7 @@ describe("crash recovery", () => {
     const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
       env: {
         ...process.env,
-        APP_URL: bank.server.origin,
+        SANDBOX_BANK_URL: bank.server.origin,
         SYNC_PAGE_SIZE: "100",
         SYNC_SCHEDULER: "0",
         SYNC_CONCURRENCY: "1",

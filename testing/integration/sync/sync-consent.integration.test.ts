@@ -3,11 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import * as renewRoute from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
-import { approveAtBank, connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
+import { approveAtBank, connectedConsent, endAtBank, syncedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { syncOnce as run } from "@/testing/support/sync-runs";
-import * as expireRoute from "@/app/sandbox-bank/api/controls/consents/[consentId]/expire/route";
 import { ours } from "@/testing/support/sync/bank-totals";
 
 const bank = withSandboxBank();
@@ -16,7 +15,7 @@ describe("sync and the consent's access at the bank", () => {
   it("a consent expired at the bank: the run fails with the reason, the consent shows expired, no further bank calls", async () => {
     const c = await connectedConsent("alice");
     const { account } = await syncedAccount(c);
-    await call(expireRoute.POST, "POST", "x", { params: { consentId: c.bankConsentId } });
+    await endAtBank(c.bankConsentId, "expire");
     const failed = await run(account.id, c.person.scopeId);
     expect(failed.state).toBe("failed");
     expect(failed.lastError).toMatch(
