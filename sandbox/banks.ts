@@ -47,7 +47,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
-      if (pathname === "/healthz") return Promise.resolve(new Response("ok", { headers: { "cache-control": "no-store" } }));
+      if (pathname === "/healthz")
+        return Promise.resolve(new Response("ok", { headers: { "cache-control": "no-store" } }));
       if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());

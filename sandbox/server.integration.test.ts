@@ -56,7 +56,10 @@ describe("npm run banks", () => {
       expect(directory.banks[0].baseUrl).toBe("http://banks.example.test:8443/sandbox-bank/api/banks/sbx-nl-01");
       // No control secret: no control for anyone, whatever they send.
       for (const control of CONTROLS) {
-        for (const headers of [{}, { "x-sandbox-control": "" }, { "x-sandbox-control": "guess" }] as Record<string, string>[]) {
+        for (const headers of [{}, { "x-sandbox-control": "" }, { "x-sandbox-control": "guess" }] as Record<
+          string,
+          string
+        >[]) {
           const res = await fetch(`${origin}${control}`, { method: "POST", headers });
           expect(res.status, `${control} ${JSON.stringify(headers)}`).toBe(401);
         }
@@ -70,7 +73,9 @@ describe("npm run banks", () => {
         .setIssuedAt()
         .setExpirationTime("10m")
         .sign(privateKey);
-      const aspsps = await fetch(`${origin}/enablebanking-fake/api/aspsps`, { headers: { authorization: `Bearer ${jwt}` } });
+      const aspsps = await fetch(`${origin}/enablebanking-fake/api/aspsps`, {
+        headers: { authorization: `Bearer ${jwt}` },
+      });
       expect(aspsps.status).toBe(401);
       const token = await fetch(`${origin}/gocardless-fake/api/v2/token/new/`, {
         method: "POST",

@@ -80,7 +80,9 @@ describe("the redirect flow", () => {
     const consentId = String((await createConsent(BANK)).json.consentId);
     const { res, cookie } = await login(BANK, consentId, "alice", "secret");
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`${TEST_BANKS_ORIGIN}/sandbox-bank/${BANK}/authorize?consentId=${consentId}`);
+    expect(res.headers.get("location")).toBe(
+      `${TEST_BANKS_ORIGIN}/sandbox-bank/${BANK}/authorize?consentId=${consentId}`,
+    );
     expect(cookie).toMatch(/^sbx_auth_/);
     const approved = await decide(BANK, consentId, "approve", cookie);
     expect(approved.status).toBe(303);

@@ -5,12 +5,7 @@ import { isValidCreditorId } from "@/sandbox/bank/data/creditor-id";
 import { addDays } from "@/sandbox/bank/data/dates";
 import { isValidIban } from "@/sandbox/bank/data/iban";
 import { totalsAsOf } from "@/sandbox/bank/data/totals";
-import {
-  firstDay,
-  transactionPage,
-  transactionsInRange,
-  type SandboxClock,
-} from "@/sandbox/bank/data/transactions";
+import { firstDay, transactionPage, transactionsInRange, type SandboxClock } from "@/sandbox/bank/data/transactions";
 import { resolveUser } from "@/sandbox/bank/data/users";
 
 const BASE = "2026-11-22";

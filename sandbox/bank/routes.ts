@@ -50,7 +50,12 @@ const ROUTES: Route[] = [
   { method: "POST", pattern: "/api/controls/consents/:consentId/revoke", handler: revokeConsent, control: true },
   { method: "GET", pattern: "/api/controls/accounts/:resourceId/totals", handler: accountTotals, control: true },
   { method: "POST", pattern: "/api/controls/accounts/:resourceId/hold", handler: holdTransactions, control: true },
-  { method: "POST", pattern: "/api/controls/accounts/:resourceId/release", handler: releaseTransactions, control: true },
+  {
+    method: "POST",
+    pattern: "/api/controls/accounts/:resourceId/release",
+    handler: releaseTransactions,
+    control: true,
+  },
 ];
 
 /** The path's parameters when `pattern` matches it ("/a/:id" against "/a/x" → {id: "x"}), else null. */
@@ -77,12 +82,7 @@ const literalFirst = (r: Route) => r.pattern.split("/").filter((s) => s.startsWi
 const ORDERED = [...ROUTES].sort((a, b) => literalFirst(a) - literalFirst(b));
 
 const refused = (request: Request, settings: BankSettings) =>
-  answer(
-    () => json(tppMessages("UNAUTHORIZED", CONTROL_REFUSAL), 401, CONTROL_CHALLENGE),
-    request,
-    {},
-    settings,
-  );
+  answer(() => json(tppMessages("UNAUTHORIZED", CONTROL_REFUSAL), 401, CONTROL_CHALLENGE), request, {}, settings);
 
 /** Answers a request under /sandbox-bank; null when the path is not the sandbox bank's. */
 export function handleSandboxBank(
@@ -100,7 +100,9 @@ export function handleSandboxBank(
     const allowed = [...new Set(matching.map((m) => m.route.method))];
     return Promise.resolve(
       allowed.length > 0
-        ? json(tppMessages("SERVICE_INVALID", `${request.method} is not allowed here.`), 405, { allow: allowed.join(", ") })
+        ? json(tppMessages("SERVICE_INVALID", `${request.method} is not allowed here.`), 405, {
+            allow: allowed.join(", "),
+          })
         : json(tppMessages("RESOURCE_UNKNOWN", "No such resource at the sandbox bank."), 404),
     );
   }

@@ -48,7 +48,9 @@ async function authorized(request: Request, app: EnableBankingApp | null): Promi
     const claims = { issuer: "enablebanking.com", audience: "api.enablebanking.com" };
     const { payload } = await jwtVerify(token, app.publicKey, claims);
     return (
-      typeof payload.iat === "number" && typeof payload.exp === "number" && payload.exp - payload.iat <= MAX_TOKEN_SECONDS
+      typeof payload.iat === "number" &&
+      typeof payload.exp === "number" &&
+      payload.exp - payload.iat <= MAX_TOKEN_SECONDS
     );
   } catch {
     return false;
@@ -115,18 +117,12 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
 
 export function handleEnableBankingFake(request: Request, options: FakeOptions): Promise<Response> {
   const ctx: FakeContext = { origin: options.publicUrl, prefix: EB_FAKE_PREFIX };
-  return routeFakeBank(
-    request,
-    EB_FAKE_PREFIX,
-    { recordCall },
-    options.controlSecret,
-    {
-      api: (parts, url) => api(request, parts, url, ctx, options),
-      page: (id, url) => bankPage(id, url, ctx),
-      decision: bankDecision,
-      controls: (parts) => controls(request, parts),
-      notFound: () => json(404, { message: "Not found" }),
-      refused: (status, message, headers) => json(status, { message }, headers),
-    },
-  );
+  return routeFakeBank(request, EB_FAKE_PREFIX, { recordCall }, options.controlSecret, {
+    api: (parts, url) => api(request, parts, url, ctx, options),
+    page: (id, url) => bankPage(id, url, ctx),
+    decision: bankDecision,
+    controls: (parts) => controls(request, parts),
+    notFound: () => json(404, { message: "Not found" }),
+    refused: (status, message, headers) => json(status, { message }, headers),
+  });
 }

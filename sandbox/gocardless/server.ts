@@ -75,18 +75,12 @@ async function controls(request: Request, parts: string[]): Promise<Response> {
 
 export function handleGoCardlessFake(request: Request, options: GcFakeOptions): Promise<Response> {
   const ctx: GcFakeContext = { origin: options.publicUrl, prefix: GC_FAKE_PREFIX };
-  return routeFakeBank(
-    request,
-    GC_FAKE_PREFIX,
-    { recordCall: recordGcCall },
-    options.controlSecret,
-    {
-      api: (parts, url) => api(request, parts, url, ctx, options),
-      page: (id, url) => consentPage(id, url, ctx),
-      decision: consentDecision,
-      controls: (parts) => controls(request, parts),
-      notFound,
-      refused: (status, message, headers) => gcFail(status, "Unauthorized", message, { headers }),
-    },
-  );
+  return routeFakeBank(request, GC_FAKE_PREFIX, { recordCall: recordGcCall }, options.controlSecret, {
+    api: (parts, url) => api(request, parts, url, ctx, options),
+    page: (id, url) => consentPage(id, url, ctx),
+    decision: consentDecision,
+    controls: (parts) => controls(request, parts),
+    notFound,
+    refused: (status, message, headers) => gcFail(status, "Unauthorized", message, { headers }),
+  });
 }

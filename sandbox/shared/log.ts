@@ -24,7 +24,10 @@ const logger = pino(
     timestamp: () => `,"t":"${new Date().toISOString()}"`,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { error: errorFields },
-    redact: { paths: ["headers.authorization", "headers.cookie", "headers['x-sandbox-control']"], censor: "[redacted]" },
+    redact: {
+      paths: ["headers.authorization", "headers.cookie", "headers['x-sandbox-control']"],
+      censor: "[redacted]",
+    },
   },
   pino.destination({ dest: 2, sync: true }),
 );

@@ -56,10 +56,17 @@ export async function bankRequest<T = Json>(path: string, request: BankRequest =
     headers["content-type"] ??= "application/json";
   }
   const url = `${TEST_BANKS_ORIGIN}${path}${request.query ? `?${request.query}` : ""}`;
-  const response = await (await testBanks()).handle(new Request(url, { method: request.method ?? "GET", headers, body }));
+  const response = await (
+    await testBanks()
+  ).handle(new Request(url, { method: request.method ?? "GET", headers, body }));
   const text = await response.text();
   const isJson = (response.headers.get("content-type") ?? "").includes("json");
-  return { status: response.status, headers: response.headers, text, json: (isJson && text ? JSON.parse(text) : {}) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: (isJson && text ? JSON.parse(text) : {}) as T,
+  };
 }
 
 /** A control of the sandbox bank (`/sandbox-bank/api/controls/{path}`), as its operator calls it. */

@@ -94,7 +94,12 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
     const body = await response.text();
     checked?.hooks.response(method, apiPath, response.status, parsed(body) ?? null);
     if (url.pathname.startsWith(`${SANDBOX_BANK_PREFIX}/api/banks/`))
-      calls.push({ method, path: url.pathname + url.search, status: response.status, psuIp: headers["psu-ip-address"] ?? null });
+      calls.push({
+        method,
+        path: url.pathname + url.search,
+        status: response.status,
+        psuIp: headers["psu-ip-address"] ?? null,
+      });
     for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader("set-cookie", cookies);

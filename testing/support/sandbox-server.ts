@@ -25,4 +25,8 @@ export function registerSandboxIntegration(server: Pick<BanksServer, "origin">):
 
 /** For a test file: the sandbox bank over HTTP (testing/support/bank-for-tests.ts). */
 export const withSandboxBank = () =>
-  bankForTestFile({ integration: SANDBOX_INTEGRATION, register: registerSandboxIntegration, resetClock: resetBankClock });
+  bankForTestFile({
+    integration: SANDBOX_INTEGRATION,
+    register: registerSandboxIntegration,
+    resetClock: resetBankClock,
+  });

@@ -2,13 +2,7 @@
 // counterpart matching has something to solve.
 import { isMonthlyOn, monthLabel, type DayContext } from "@/sandbox/bank/data/day";
 import { amount, card, directDebit, transferIn, viaProcessor, type Draft } from "@/sandbox/bank/data/draft";
-import {
-  NAMESAKES,
-  PROCESSORS,
-  namesakeCreditorId,
-  namesakeIban,
-  type Namesake,
-} from "@/sandbox/bank/data/parties";
+import { NAMESAKES, PROCESSORS, namesakeCreditorId, namesakeIban, type Namesake } from "@/sandbox/bank/data/parties";
 
 function spelling(ctx: DayContext, n: Namesake): string {
   return ctx.rng.pick(n.spellings);

@@ -25,7 +25,8 @@ const ERRORS: Record<string, string> = {
 
 // A page of its own: no scripts at all, styles inline. No form-action: Approve's post is answered
 // with a redirect to the requesting service, another origin, which form-action would block.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
 
 function htmlPage(status: number, title: string, body: ReactElement): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${BANK_CSS}</style></head><body>${renderToStaticMarkup(body)}</body></html>`;

@@ -28,8 +28,7 @@ export type SettleContext = Pick<BankContext, "clock" | "settings">;
 /** Applies the changes that happen with time: slow approval completing, expiry by the sandbox date. */
 export async function settle(consent: Consent, { clock, settings }: SettleContext): Promise<Consent> {
   let c = consent;
-  const slowDone =
-    c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= settings.slowApprovalSeconds * 1000;
+  const slowDone = c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= settings.slowApprovalSeconds * 1000;
   if (c.status === "received" && slowDone && isSlowPsu(c.psuId))
     c = (await transition(c.id, "valid", ["received"])) ?? c;
   if ((c.status === "received" || c.status === "valid") && clock.today > c.validUntil)
