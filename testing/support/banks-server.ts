@@ -144,19 +144,27 @@ export async function useBanksServer(): Promise<BanksServer & { release: () => P
   };
 }
 
-/** The running banks server's origin (a test file that uses a bank has started it). */
-export async function banksOrigin(): Promise<string> {
-  if (!running) throw new Error("No banks server runs: the test file must use withSandboxBank() or a fake's");
-  return (await running).origin;
+/**
+ * The banks this process talks to: the test file's own server, else (a benchmark beside `npm start`)
+ * the banks process SANDBOX_BANK_URL names, with the operator's secret in SANDBOX_CONTROL_SECRET.
+ */
+async function banksTarget(): Promise<{ origin: string; controlSecret: string }> {
+  if (running) return { origin: (await running).origin, controlSecret: TEST_CONTROL_SECRET };
+  const origin = process.env.SANDBOX_BANK_URL;
+  if (!origin) throw new Error("No banks server runs: use withSandboxBank() or a fake's, or set SANDBOX_BANK_URL");
+  return { origin: origin.replace(/\/$/, ""), controlSecret: process.env.SANDBOX_CONTROL_SECRET ?? "" };
 }
+
+export const banksOrigin = async (): Promise<string> => (await banksTarget()).origin;
 
 /** A call to the banks over HTTP, as a TPP, a browser or the operator (`control`) makes it. */
 export async function callBanks(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string; control?: boolean } = {},
 ): Promise<Response> {
-  const headers = { ...(init.control ? controlHeaders : {}), ...init.headers };
-  return fetch(`${await banksOrigin()}${path}`, {
+  const target = await banksTarget();
+  const headers = { ...(init.control ? { [CONTROL_HEADER]: target.controlSecret } : {}), ...init.headers };
+  return fetch(`${target.origin}${path}`, {
     method: init.method ?? "GET",
     headers,
     body: init.body,

@@ -1,5 +1,7 @@
-// The sandbox bank over HTTP on the test's banks server, as a browser and the bank's operator use it:
-// the login and decision forms of its authorize page, and its controls (with the control secret).
+// The sandbox bank over HTTP on the test's banks server, as a TPP, a browser and the bank's operator
+// use it: a consent created at the bank, the login and decision forms of its authorize page, and its
+// controls (with the control secret).
+import { randomUUID } from "node:crypto";
 import { callBanks } from "@/testing/support/banks-server";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -43,4 +45,31 @@ export async function bankControl<T = unknown>(method: "GET" | "POST", path: str
   const text = await res.text();
   if (res.status !== 200) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
+}
+
+/** A consent created at the bank by a TPP (every account, 90 days) and approved there by `userId`; its id. */
+export async function approvedAtBank(bankId: string, userId: string): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const validUntil = new Date(Date.parse(`${today}T00:00:00Z`) + 89 * 86_400_000).toISOString().slice(0, 10);
+  const created = await callBanks(`/sandbox-bank/api/banks/${bankId}/v1/consents`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": randomUUID(),
+      "tpp-redirect-uri": "http://localhost/approved",
+    },
+    body: JSON.stringify({
+      access: { allPsd2: "allAccounts" },
+      recurringIndicator: true,
+      validUntil,
+      frequencyPerDay: 4,
+      combinedServiceIndicator: false,
+    }),
+  });
+  const text = await created.text();
+  if (created.status !== 201) throw new Error(`bank consent: ${created.status} ${text}`);
+  const { consentId } = JSON.parse(text) as { consentId: string };
+  const { cookie } = await loginAtBank(bankId, consentId, userId);
+  await decideAtBank(bankId, consentId, "approve", cookie);
+  return consentId;
 }
