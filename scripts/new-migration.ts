@@ -22,7 +22,7 @@ function previousSnapshot(): string | null {
 async function main() {
   const name = process.argv[2];
   if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: npm run db:new-migration -- snake_case_name");
-  const db = await startEmbeddedPostgres({ dir: ".data/pg-scratch", database: "scratch", quiet: true });
+  const db = await startEmbeddedPostgres({ dir: ".data/pg-scratch", database: "scratch" });
   try {
     const from = previousSnapshot();
     const sql = execFileSync(

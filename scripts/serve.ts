@@ -1,20 +1,42 @@
-// The HTTP server around Next.js (lib/server/http-server.ts): the socket peer for the rate limiter,
-// security headers on every answer, Server-Timing on API answers, the early 413, and Node's own
-// refusals in the envelope. Every request, API or page, is then Next's.
+// The web server process (started by `npm start`'s launcher, scripts/start.ts): Next.js behind our
+// HTTP layer (lib/server/http-server.ts: the socket peer for the rate limiter, security headers, the
+// arrival stamp for Server-Timing, the early 413, Node's own refusals in the envelope). Every
+// request, API or page, is then Next's, and every stateful module (pools, the queue, limiters) lives
+// in Next's bundle: this file and lib/server/ hold none (lib/server/import-closure.test.ts).
+// On SIGTERM/SIGINT it stops taking connections, lets the requests in flight finish (up to 10 s)
+// and exits; the launcher stops the database after it.
 import next from "next";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
 
-export async function serveNext(options: { dev: boolean; port: number; hostname?: string }) {
-  const app = next({
-    dev: options.dev,
-    dir: process.cwd(),
-    port: options.port,
-    hostname: options.hostname ?? "localhost",
-  });
+const DRAIN_MS = 10_000;
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const port = Number(process.env.PORT ?? 3000);
+  const app = next({ dev, dir: process.cwd(), port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = createAppServer((req, res) => void handle(req, res), headerOptionsFromEnv(options.dev));
+  const server = createAppServer((req, res) => void handle(req, res), headerOptionsFromEnv(dev));
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port, resolve));
-  return { server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+
+  let draining = false;
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    server.close(() => {
+      clearTimeout(force);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", drain);
+  process.on("SIGINT", drain);
+  process.send?.({ ready: true });
 }
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

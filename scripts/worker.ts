@@ -1,5 +1,7 @@
-// `npm run worker`: a sync worker process (scale out, or run the app with SYNC_IN_APP=0). Uses
-// DATABASE_URL, or the embedded cluster under DATA_DIR (shared with a running `npm start`).
+// `npm run worker`: a sync worker process (scale out, or the app with SYNC_IN_APP=0); `npm start`'s
+// launcher runs one too unless SYNC_IN_APP=0. Uses DATABASE_URL, or the embedded cluster under
+// DATA_DIR (shared with a running `npm start`, else started here). On SIGTERM/SIGINT it stops
+// taking runs, lets the one in flight finish (pg-boss's graceful stop), closes its pools and exits.
 import path from "node:path";
 import { prepareDatabase } from "./database";
 import { runUntilSignal } from "./run-until-signal";
@@ -8,10 +10,13 @@ runUntilSignal(async () => {
   const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data") });
   process.env.DATABASE_URL = db.url;
   const { startWorker } = await import("@/lib/sync/worker");
+  const { disconnect } = await import("@/lib/db/client");
   const stop = await startWorker({ concurrency: Number(process.env.SYNC_CONCURRENCY ?? 2) });
   console.log("Sync worker running. Ctrl-C to stop.");
+  process.send?.({ ready: true });
   return async () => {
     await stop();
+    await disconnect();
     await db.stop();
   };
 });

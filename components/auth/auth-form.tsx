@@ -1,5 +1,5 @@
 "use client";
-// The frame the sign-in and sign-up forms share: the form-level error (which describes the form), the
+// The frame the sign-in, sign-up and setup forms share: the form-level error (which describes the form), the
 // fields, a full-width submit that says what is happening, and the way to the other form.
 import Link from "next/link";
 import { useId, type FormEvent, type ReactNode } from "react";
@@ -17,6 +17,11 @@ const FORMS = {
     submitLabel: "Create account",
     pendingLabel: "Creating your account…",
     other: { question: "Already have an account?", href: "/signin", label: "Sign in" },
+  },
+  setup: {
+    submitLabel: "Create administrator",
+    pendingLabel: "Creating the administrator…",
+    other: { question: "Already set up?", href: "/signin", label: "Sign in" },
   },
 };
 

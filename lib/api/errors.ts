@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   // the server's own answers to requests it will not read in full.
   request_timeout: 408,
   conflict: 409,
+  // A one-time thing already spent or past its time (a setup link; later, an expired feed cursor).
+  gone: 410,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

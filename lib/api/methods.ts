@@ -6,13 +6,14 @@ import type { Contract, Declared } from "@/lib/api/contract";
 import type { Tag } from "@/lib/openapi/tags";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
+import { serverTiming } from "@/lib/api/timing";
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 export type Handler = (request: Request, context: NextContext) => Promise<Response>;
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-// A registry symbol, so the mark reads the same from any copy of this module.
-const CONTRACT = Symbol.for("ledgerlink.contract");
+// The mark a handler's contract is attached under (the document and the test helpers read it back).
+const CONTRACT = Symbol("contract");
 
 /** A contract as attached: tagged once its route file's methods() named the tag. */
 export type Attached = Declared & { tag?: Tag };
@@ -33,7 +34,12 @@ export function contractOf(handler: unknown): Attached | undefined {
 export function methodNotAllowed(request: Request, allow: string): Promise<Response> {
   const requestId = requestIdFor(request);
   const message = `${request.method} is not supported here. Allowed: ${allow}.`;
-  return Promise.resolve(jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, { allow }));
+  return Promise.resolve(
+    jsonResponse(errorBody("method_not_allowed", message, requestId), 405, requestId, {
+      allow,
+      ...serverTiming(request),
+    }),
+  );
 }
 
 /**

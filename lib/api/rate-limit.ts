@@ -30,7 +30,8 @@ const POINTS: Record<LimitName, () => number> = {
 };
 
 type Limiter = { limiter: RateLimiterAbstract; points: number; window: number };
-const globals = globalThis as unknown as { limiters?: Map<LimitName, Limiter> };
+// Built on first use, per process.
+const limiters = new Map<LimitName, Limiter>();
 
 function build(name: LimitName): Limiter {
   const points = POINTS[name]();
@@ -52,11 +53,10 @@ function build(name: LimitName): Limiter {
 }
 
 function limiterFor(name: LimitName): Limiter {
-  globals.limiters ??= new Map();
-  let entry = globals.limiters.get(name);
+  let entry = limiters.get(name);
   if (!entry) {
     entry = build(name);
-    globals.limiters.set(name, entry);
+    limiters.set(name, entry);
   }
   return entry;
 }

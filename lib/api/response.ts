@@ -11,9 +11,9 @@ export function jsonResponse(body: unknown, status: number, requestId: string, h
   return textResponse(status === 204 ? "" : JSON.stringify(body), status, requestId, headers);
 }
 
-// The serialised body rides along on the Response under a registry symbol, so the server's
-// direct lane (lib/server/direct-api.ts) can write it without reading the body stream back.
-export const BODY_TEXT = Symbol.for("ledgerlink.body-text");
+// The serialised body rides along on the Response, so a Node server writing it (lib/server/web-io.ts)
+// need not read the body stream back.
+export const BODY_TEXT = Symbol("body-text");
 
 /** For a body that is already serialised (an idempotent replay sends the stored text as it was). */
 export function textResponse(text: string, status: number, requestId: string, headers: Record<string, string> = {}) {

@@ -41,6 +41,7 @@ import { checkSameOrigin } from "@/lib/api/origin";
 import { errorOutcome, mapUnknownError, outcomeOf, type Outcome } from "@/lib/api/outcome";
 import { clientAddress, consume, consumeAll } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
+import { serverTiming } from "@/lib/api/timing";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { textResponse } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
@@ -211,7 +212,11 @@ export function route<
           .afterCommit()
           .catch((error: unknown) => log.error("after-commit step failed", { requestId, error }));
       }
-      response = textResponse(outcome.text, outcome.status, requestId, { ...rateHeaders, ...outcome.headers });
+      response = textResponse(outcome.text, outcome.status, requestId, {
+        ...rateHeaders,
+        ...outcome.headers,
+        ...serverTiming(request, started),
+      });
       return response;
     } catch (thrown) {
       let caught = thrown;
@@ -232,7 +237,11 @@ export function route<
           : releaseIdempotent(idem);
         await stored.catch((e: unknown) => log.error("idempotency bookkeeping failed", { requestId, error: e }));
       }
-      response = textResponse(answer.text, error.status, requestId, { ...rateHeaders, ...answer.headers });
+      response = textResponse(answer.text, error.status, requestId, {
+        ...rateHeaders,
+        ...answer.headers,
+        ...serverTiming(request, started),
+      });
       return response;
     } finally {
       (failure === undefined ? log.info : log.error)("api", {

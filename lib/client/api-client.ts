@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/client/errors";
 import { sendWithRetry, type RetryOptions } from "@/lib/client/retry";
 import type { z } from "zod";
 import type { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
-import type { CreateApiKeyBody, CreatePersonalTokenBody, SignUpBody } from "@/lib/identity/schemas";
+import type { CreateApiKeyBody, CreatePersonalTokenBody, SetupBody, SignUpBody } from "@/lib/identity/schemas";
 import type { errorEnvelope, MetaSchema, PageMetaSchema } from "@/lib/openapi/schemas/common";
 import type * as schemas from "@/lib/openapi/schemas/platform";
 import type { AddMemberBody, CreateScopeBody, UpdateMemberBody } from "@/lib/scopes/schemas";
@@ -24,6 +24,7 @@ export type CreatedToken = z.output<typeof schemas.CreatedTokenSchema>;
 export type Client = z.output<typeof schemas.ClientSchema>;
 export type ClientType = Client["type"];
 type SignUpInput = z.input<typeof SignUpBody>;
+type SetupInput = z.input<typeof SetupBody>;
 type SignUpResult = z.output<typeof schemas.SignUpResultSchema>;
 export type CreateScopeInput = z.input<typeof CreateScopeBody>;
 export type AddMemberInput = z.input<typeof AddMemberBody>;
@@ -174,6 +175,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     signUp: (input: SignUpInput, post?: PostOptions) =>
       data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
+    redeemSetupLink: (input: SetupInput) =>
+      data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),
 
     // Scopes and members
     listScopes: () => data(call<Scope[]>("GET", "/api/scopes/v1")),

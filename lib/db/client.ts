@@ -17,17 +17,11 @@ import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-// The pools are per process (on globalThis), shared by the Next bundle and the tsx-loaded worker.
-// The Prisma client is per module graph: each graph's client uses its own Prisma classes, so errors
-// it throws are that graph's (and are still recognised by code, see lib/db/errors.ts).
-type Globals = {
-  pool?: pg.Pool;
-  bookkeepingPool?: pg.Pool;
-  replicaPool?: pg.Pool;
-  /** Each pool's connections until they have closed (their 'end'), so ending a pool can wait for that. */
-  connections?: WeakMap<pg.Pool, Set<Promise<void>>>;
-};
-const globals = globalThis as unknown as Globals;
+// One set of pools per process: each process (the web server, a worker, a script) runs one module
+// graph, so these are ordinary module state.
+let primaryPool: pg.Pool | undefined;
+let bookkeeping: pg.Pool | undefined;
+let replica: pg.Pool | undefined;
 let prismaClient: PrismaClient | undefined;
 
 function createPool(name: string, config: pg.PoolConfig): pg.Pool {
@@ -35,31 +29,12 @@ function createPool(name: string, config: pg.PoolConfig): pg.Pool {
   // An idle connection the server closed (restart, failover, shutdown) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool replaces the connection on next use.
   created.on("error", (error) => process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`));
-  const connections = new Set<Promise<void>>();
-  (globals.connections ??= new WeakMap()).set(created, connections);
-  created.on("connect", (client) => {
-    const closed = new Promise<void>((resolve) => client.once("end", () => resolve()));
-    connections.add(closed);
-    void closed.then(() => connections.delete(closed));
-  });
   return created;
 }
 
-/**
- * Ends a pool and waits until its connections have closed. pg-pool's end() resolves once it has
- * asked its idle connections to close, before their sockets are gone; a database stopped right
- * after (the embedded cluster at `npm start`'s shutdown) would still cut them.
- */
-async function endPool(ending: pg.Pool | undefined): Promise<void> {
-  if (!ending || ending.ended) return;
-  await ending.end();
-  // The set is found through globalThis: the pool may come from the Next bundle's copy of this module.
-  await Promise.all([...(globals.connections?.get(ending) ?? [])]);
-}
-
 export function pool(): pg.Pool {
-  globals.pool ??= createPool("pool", { connectionString: requireDatabaseUrl(), max: 20 });
-  return globals.pool;
+  primaryPool ??= createPool("pool", { connectionString: requireDatabaseUrl(), max: 20 });
+  return primaryPool;
 }
 
 /**
@@ -72,8 +47,8 @@ export function pool(): pg.Pool {
 export function readPool(): pg.Pool {
   const url = process.env.DATABASE_REPLICA_URL;
   if (!url) return pool();
-  globals.replicaPool ??= createPool("replica pool", { connectionString: url, max: 20 });
-  return globals.replicaPool;
+  replica ??= createPool("replica pool", { connectionString: url, max: 20 });
+  return replica;
 }
 
 /**
@@ -82,12 +57,12 @@ export function readPool(): pg.Pool {
  * without harm: the rate-limit counters. Never use it for data a person or a bank gave us.
  */
 export function bookkeepingPool(): pg.Pool {
-  globals.bookkeepingPool ??= createPool("bookkeeping pool", {
+  bookkeeping ??= createPool("bookkeeping pool", {
     connectionString: requireDatabaseUrl(),
     max: 5,
     options: "-c synchronous_commit=off",
   });
-  return globals.bookkeepingPool;
+  return bookkeeping;
 }
 
 export function prisma(): PrismaClient {
@@ -97,13 +72,14 @@ export function prisma(): PrismaClient {
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
+/** Ends this process's connections (a worker or script stopping; tests between files). */
 export async function disconnect(): Promise<void> {
-  await prismaClient?.$disconnect();
-  await Promise.all([endPool(globals.pool), endPool(globals.bookkeepingPool), endPool(globals.replicaPool)]);
-  prismaClient = undefined;
-  globals.pool = undefined;
-  globals.bookkeepingPool = undefined;
-  globals.replicaPool = undefined;
+  const client = prismaClient;
+  const pools = [primaryPool, bookkeeping, replica];
+  prismaClient = primaryPool = bookkeeping = replica = undefined;
+  await client?.$disconnect();
+  const open = pools.filter((p): p is pg.Pool => p !== undefined && !p.ended);
+  await Promise.all(open.map((p) => p.end()));
 }
 
 /** The shared client typed as a transaction client, for domain functions that take `db: Tx`. */

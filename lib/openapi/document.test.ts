@@ -13,7 +13,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("is served at /api/openapi.json", async () => {
-    const response = GET();
+    const response = GET(new Request("http://localhost/api/openapi.json"));
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");

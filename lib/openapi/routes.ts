@@ -40,6 +40,7 @@ import * as me from "@/app/api/auth/v1/me/route";
 import * as personalTokens from "@/app/api/auth/v1/personal-tokens/route";
 import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
 import * as revoke from "@/app/api/auth/v1/revoke/route";
+import * as setup from "@/app/api/auth/v1/setup/route";
 import * as signUp from "@/app/api/auth/v1/sign-up/route";
 import * as token from "@/app/api/auth/v1/token/route";
 import * as clients from "@/app/api/clients/v1/route";
@@ -99,6 +100,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/auth/v1/personal-tokens": personalTokens,
   "/api/auth/v1/personal-tokens/{id}": personalToken,
   "/api/auth/v1/revoke": revoke,
+  "/api/auth/v1/setup": setup,
   "/api/auth/v1/sign-up": signUp,
   "/api/auth/v1/token": token,
   "/api/clients/v1": clients,

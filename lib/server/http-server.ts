@@ -1,15 +1,20 @@
 // The HTTP server itself: it records the socket peer in `x-ll-peer` for the rate limiter (replacing
 // any value a client sent; X-Forwarded-For is trusted only from TRUSTED_PROXIES), every answer
-// carries the security headers (lib/server/security-headers.ts), API answers carry Server-Timing,
-// a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
+// carries the security headers (lib/server/security-headers.ts), it stamps each request's arrival
+// for the API's Server-Timing (lib/api/timing.ts), a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
 // on its own before the app (a request line + headers over 16 KiB → 431, a malformed request → 400,
 // a request not received in time → 408) is written in the envelope with a request id too.
+//
+// It runs in the web server process beside the Next bundle, outside it: so it holds no state and
+// imports only modules that hold none (a test checks its import closure), and every singleton of
+// the process (pools, the queue, limiters) is the bundle's alone.
 import { randomUUID } from "node:crypto";
 import http, { STATUS_CODES, type RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
 import { bodyLimitBytes } from "@/lib/api/body";
 import type { ErrorCode } from "@/lib/api/errors";
 import { errorBody } from "@/lib/api/response";
+import { RECEIVED_HEADER } from "@/lib/api/timing";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
 import { API_CSP, securityHeaders, type HeaderOptions } from "@/lib/server/security-headers";
 
@@ -31,26 +36,12 @@ function envelopeText(code: ErrorCode, message: string) {
   return { requestId, text: JSON.stringify(errorBody(code, message, requestId)) };
 }
 
-/**
- * Server-Timing (W3C) on API answers: the time from the request's arrival to its headers, for
- * callers tracing latency. Set when the headers go out, whoever writes them (Node's implicit
- * header calls writeHead too).
- */
-function timeApiAnswer(req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (!req.url?.startsWith("/api/")) return;
-  const started = performance.now();
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  res.writeHead = (...args: unknown[]) => {
-    if (!res.headersSent) res.setHeader("server-timing", `app;dur=${(performance.now() - started).toFixed(2)}`);
-    return writeHead(...args);
-  };
-}
-
 /** Wraps the app's listener: peer, security headers, timing, then the early body-size refusal. */
 function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
   return (req, res) => {
+    // Both replace whatever a client sent: the rate limiter's peer, and the arrival for Server-Timing.
     req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-    timeApiAnswer(req, res);
+    req.headers[RECEIVED_HEADER] = performance.now().toFixed(3);
     const { response, requestCsp } = securityHeaders(req, options);
     for (const [name, value] of Object.entries(response)) res.setHeader(name, value);
     if (requestCsp) req.headers["content-security-policy"] = requestCsp;

@@ -9,10 +9,11 @@ export const SYNC_QUEUE = "sync-run";
 export const SCHEDULER_QUEUE = "sync-scheduler";
 export const RETENTION_QUEUE = "retention";
 
-const globals = globalThis as unknown as { boss?: Promise<PgBoss> };
+// One pg-boss per process (module state: each process runs one module graph).
+let started: Promise<PgBoss> | undefined;
 
 export function boss(): Promise<PgBoss> {
-  globals.boss ??= (async () => {
+  started ??= (async () => {
     const instance = new PgBoss({ connectionString: requireDatabaseUrl(), schema: "pgboss", max: 4 });
     instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
     await instance.start();
@@ -21,10 +22,10 @@ export function boss(): Promise<PgBoss> {
     await instance.createQueue(RETENTION_QUEUE);
     return instance;
   })().catch((error: unknown) => {
-    globals.boss = undefined;
+    started = undefined;
     throw error;
   });
-  return globals.boss;
+  return started;
 }
 
 // Workers take jobs by priority, then age. A run someone asked for (a person, or a script through the
@@ -67,7 +68,7 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
 }
 
 export async function stopBoss(): Promise<void> {
-  const b = globals.boss;
-  globals.boss = undefined;
+  const b = started;
+  started = undefined;
   if (b) await (await b).stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
 }

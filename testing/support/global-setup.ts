@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   let stopCluster = (): Promise<void> => Promise.resolve();
   if (!serverUrl) {
     const dir = clusterDir();
-    const cluster = await startEmbeddedPostgres({ dir, database: "postgres", quiet: true });
+    const cluster = await startEmbeddedPostgres({ dir, database: "postgres" });
     serverUrl = cluster.url;
     stopCluster = async () => {
       await cluster.stop();

@@ -3,6 +3,7 @@
 // envelope (Next's own 405 would be a bare empty body); these stay unmarked, so Next serves them.
 import { z } from "zod";
 import { documented, methodNotAllowed } from "@/lib/api/methods";
+import { serverTiming } from "@/lib/api/timing";
 
 export const GET = documented(
   {
@@ -14,7 +15,8 @@ export const GET = documented(
     bare: true,
     responses: { 200: z.object({ status: z.literal("ok") }) },
   },
-  () => Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } }),
+  (request: Request) =>
+    Response.json({ status: "ok" }, { headers: { "cache-control": "no-store", ...serverTiming(request) } }),
 );
 
 const notAllowed = (request: Request) => methodNotAllowed(request, "GET");

@@ -8,12 +8,10 @@ const POINTS = 2;
 
 beforeAll(() => {
   vi.stubEnv("AUTH_RATE_LIMIT_POINTS", String(POINTS));
-  (globalThis as { limiters?: unknown }).limiters = undefined;
   vi.resetModules();
 });
 afterAll(() => {
   vi.unstubAllEnvs();
-  (globalThis as { limiters?: unknown }).limiters = undefined;
 });
 
 type Pair = { data: { refreshToken: string } };

@@ -10,12 +10,10 @@ beforeAll(() => {
   vi.stubEnv("RATE_LIMIT_POINTS", String(POINTS));
   vi.stubEnv("RATE_LIMIT_WINDOW_SECONDS", String(WINDOW));
   vi.stubEnv("AUTH_RATE_LIMIT_POINTS", "2");
-  (globalThis as { limiters?: unknown }).limiters = undefined;
   vi.resetModules();
 });
 afterAll(() => {
   vi.unstubAllEnvs();
-  (globalThis as { limiters?: unknown }).limiters = undefined;
 });
 
 /** Two fresh people, each with a budget of their own, and the first one's request headers. */

@@ -1,0 +1,80 @@
+// The banks beside the demo (`npm run banks`, sandbox/server.ts): where they listen, what they are
+// told, and how the app is configured to reach them, exactly as it would reach real ones: the
+// sandbox bank's directory URL, and, when asked for (ENABLE_BANKING_FAKE=1, GOCARDLESS_FAKE=1), the
+// aggregators' real settings pointed at their local fakes with credentials made once under DATA_DIR.
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const LOCAL_APP_ID = "ledgerlink-local-fake";
+
+/** A secret kept under DATA_DIR (git-ignored), made on first use. */
+export function keptSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The Enable Banking fake's application key pair: the app signs with the private half, the fake checks the public one. */
+function enableBankingKeys(dataDir: string): { privateFile: string; publicFile: string } {
+  const privateFile = path.join(dataDir, "enablebanking-fake-key.pem");
+  const publicFile = path.join(dataDir, "enablebanking-fake-key.pub.pem");
+  if (!existsSync(privateFile) || !existsSync(publicFile)) {
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    writeFileSync(privateFile, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+    writeFileSync(publicFile, publicKey.export({ type: "spki", format: "pem" }), { mode: 0o644 });
+  }
+  return { privateFile, publicFile };
+}
+
+export type BanksPlan = {
+  /** The banks' origin (SANDBOX_BANK_URL). */
+  url: string;
+  port: number;
+  /** What the banks process gets. */
+  banksEnv: Record<string, string>;
+  /** What the app (server and worker) gets to reach them. */
+  appEnv: Record<string, string>;
+};
+
+export function planDemoBanks(options: {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  appPort: number;
+  sandboxDatabaseUrl: string | null;
+}): BanksPlan {
+  const { env, dataDir } = options;
+  const port = Number(env.BANKS_PORT ?? options.appPort + 1);
+  const url = (env.SANDBOX_BANK_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, "");
+  const controlSecret = env.SANDBOX_CONTROL_SECRET ?? keptSecret(dataDir, "sandbox-control-secret");
+  const banksEnv: Record<string, string> = {
+    BANKS_PORT: String(port),
+    BANKS_HOST: env.BANKS_HOST ?? "127.0.0.1",
+    SANDBOX_BANK_URL: url,
+    SANDBOX_CONTROL_SECRET: controlSecret,
+    ...(options.sandboxDatabaseUrl ? { SANDBOX_DATABASE_URL: options.sandboxDatabaseUrl } : {}),
+  };
+  const appEnv: Record<string, string> = { SANDBOX_BANK_ENABLED: "1", SANDBOX_BANK_URL: url };
+  if (env.ENABLE_BANKING_FAKE === "1") {
+    const keys = enableBankingKeys(dataDir);
+    Object.assign(banksEnv, {
+      ENABLE_BANKING_FAKE_APP_ID: LOCAL_APP_ID,
+      ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE: keys.publicFile,
+    });
+    Object.assign(appEnv, {
+      ENABLE_BANKING_APP_ID: LOCAL_APP_ID,
+      ENABLE_BANKING_KEY_FILE: keys.privateFile,
+      ENABLE_BANKING_API_URL: `${url}/enablebanking-fake/api`,
+    });
+  }
+  if (env.GOCARDLESS_FAKE === "1") {
+    const secretKey = keptSecret(dataDir, "gocardless-fake-secret");
+    Object.assign(banksEnv, { GOCARDLESS_FAKE_SECRET_ID: LOCAL_APP_ID, GOCARDLESS_FAKE_SECRET_KEY: secretKey });
+    Object.assign(appEnv, {
+      GOCARDLESS_SECRET_ID: LOCAL_APP_ID,
+      GOCARDLESS_SECRET_KEY: secretKey,
+      GOCARDLESS_API_URL: `${url}/gocardless-fake`,
+    });
+  }
+  return { url, port, banksEnv, appEnv };
+}
