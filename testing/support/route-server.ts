@@ -1,5 +1,5 @@
 // App route modules behind a Node request listener, for integration tests that need a real HTTP
-// server: the sandbox bank our NextGenPSD2 client calls over HTTP, and the server's hardening tests.
+// server around our own routes (the server's hardening tests).
 // Next routes these in the app; here a small table does, static segments before dynamic ones.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Handler } from "@/lib/api/route";
