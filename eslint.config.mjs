@@ -84,6 +84,38 @@ export default tseslint.config(
     },
   },
   {
+    // The banks are another system: from the product they take pure utilities, never its kernel,
+    // auth, database client or environment (lib/log reads lib/env: they have a logger of their own).
+    // sandbox/import-closure.test.ts checks the same transitively.
+    files: ["sandbox/**/*.{ts,tsx}"],
+    ignores: ["sandbox/**/*.test.ts", "sandbox/testing/**", "sandbox/*/testing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/lib/api",
+                "@/lib/api/*",
+                "@/lib/auth",
+                "@/lib/auth/*",
+                "@/lib/db/client",
+                "@/lib/env",
+                "@/lib/log",
+              ],
+              message: "The banks do not use the product's kernel, auth, database client, environment or log.",
+            },
+            {
+              group: ["@/testing", "@/testing/*", "@/e2e", "@/e2e/*", "@/scripts", "@/scripts/*"],
+              message: "The banks' own code does not import tests or scripts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.tsx", "components/**/*.ts", "lib/client/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
