@@ -175,8 +175,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     signUp: (input: SignUpInput, post?: PostOptions) =>
       data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
-    redeemSetupLink: (input: SetupInput) =>
-      data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),
+    redeemSetupLink: (input: SetupInput) => data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),
 
     // Scopes and members
     listScopes: () => data(call<Scope[]>("GET", "/api/scopes/v1")),
