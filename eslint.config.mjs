@@ -1,6 +1,8 @@
 // ESLint: typescript-eslint's type-checked rules and React's hook rules over everything TypeScript
-// we write. Prettier owns formatting, so no stylistic rules here. `npm run lint` runs it, and
-// `npm test` runs it before the type check.
+// we write, and the product's boundary: app/, components/ and lib/ never import the banks (sandbox/),
+// test support (testing/), the end-to-end suite (e2e/) or scripts (scripts/). Prettier owns
+// formatting, so no stylistic rules here. `npm run lint` runs it, and `npm test` runs it before the
+// type check.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -16,8 +18,9 @@ export default tseslint.config(
       "playwright-report/**",
       "next-env.d.ts",
       "**/*.mjs",
-      // Breaks a rule on purpose; `npm test` lints it alone with --no-ignore to prove a finding fails.
+      // Break a rule on purpose; `npm test` lints each alone with --no-ignore to prove a finding fails.
       "scripts/testing/lint-self-check/finding.ts",
+      "lib/lint-self-check/boundary-finding.ts",
     ],
   },
   js.configs.recommended,
@@ -29,6 +32,87 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The product reaches the banks over HTTP at configured URLs, as it reaches a real bank; tests,
+    // the e2e suite and scripts may use the product, never the other way round.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/sandbox",
+                "@/sandbox/*",
+                "@/testing",
+                "@/testing/*",
+                "@/e2e",
+                "@/e2e/*",
+                "@/scripts",
+                "@/scripts/*",
+              ],
+              message:
+                "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+            },
+            {
+              group: [
+                "../**/sandbox",
+                "../**/sandbox/*",
+                "../**/testing",
+                "../**/testing/*",
+                "../**/e2e",
+                "../**/e2e/*",
+                "../**/scripts",
+                "../**/scripts/*",
+              ],
+              message:
+                "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^(@\\/|(\\.\\.\\/)+)(sandbox|testing|e2e|scripts)(\\/|$)/]",
+          message: "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+        },
+      ],
+    },
+  },
+  {
+    // The banks are another system: from the product they take pure utilities, never its kernel,
+    // auth, database client or environment (lib/log reads lib/env: they have a logger of their own).
+    // sandbox/import-closure.test.ts checks the same transitively.
+    files: ["sandbox/**/*.{ts,tsx}"],
+    ignores: ["sandbox/**/*.test.ts", "sandbox/testing/**", "sandbox/*/testing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@/lib/api",
+                "@/lib/api/*",
+                "@/lib/auth",
+                "@/lib/auth/*",
+                "@/lib/db/client",
+                "@/lib/env",
+                "@/lib/log",
+              ],
+              message: "The banks do not use the product's kernel, auth, database client, environment or log.",
+            },
+            {
+              group: ["@/testing", "@/testing/*", "@/e2e", "@/e2e/*", "@/scripts", "@/scripts/*"],
+              message: "The banks' own code does not import tests or scripts.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

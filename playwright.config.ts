@@ -1,8 +1,11 @@
 // Playwright: an API project (HTTP only) and a browser project (Chromium), against the real app
-// served by scripts/start.ts on its own embedded PostgreSQL under .data/e2e.
+// served by scripts/start.ts on its own embedded PostgreSQL under .data/e2e, with its banks (the
+// launcher starts `npm run banks`) on their own origin: http://127.0.0.1:<port + 1> against the
+// app's http://localhost:<port>, another site (e2e/support/topology.ts).
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import {
+  banksUrlFor,
   E2E_DATA_DIR,
   E2E_PORT as PORT,
   FAULTS_INAPP_DATA_DIR,
@@ -15,7 +18,7 @@ import {
   INSTANCES_DATA_DIR,
 } from "./e2e/support/topology";
 import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
-import { keepTestsOffline } from "./lib/testing/offline-env";
+import { keepTestsOffline } from "./testing/support/offline-env";
 
 // The app servers and worker processes inherit this environment: no real provider settings.
 keepTestsOffline();
@@ -49,7 +52,10 @@ function browserUse() {
   };
 }
 
-/** The app as `npm start` starts it (scripts/start.ts), on its own embedded PostgreSQL. */
+/**
+ * The app as `npm start` starts it (scripts/start.ts), on its own embedded PostgreSQL, with its banks
+ * on port + 1 (the launcher starts them unless SANDBOX_BANK_URL says they already run elsewhere).
+ */
 function appServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   return {
     command: "npx tsx scripts/start.ts",
@@ -127,15 +133,19 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // With the local fakes of Enable Banking and GoCardless, served by the app itself (their key and
-    // secret are generated under DATA_DIR; no real secret, nothing leaves the machine).
+    // With the local fakes of Enable Banking and GoCardless in its banks process (the launcher makes
+    // their key and secret under DATA_DIR; no real secret, nothing leaves the machine).
     appServer(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
     // `npm start` as shipped: the server runs the sync worker itself.
     appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
     // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
     appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
-    // Two instances on one database (started in this order: B shares the PostgreSQL that A started).
+    // Two instances on one database (started in this order: B shares the PostgreSQL that A started,
+    // and A's banks: SANDBOX_BANK_URL set, its launcher starts none).
     appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
-    appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, { SYNC_IN_APP: "0" }),
+    appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, {
+      SYNC_IN_APP: "0",
+      SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
+    }),
   ],
 });

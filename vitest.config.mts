@@ -17,10 +17,17 @@ export default defineConfig({
   test: {
     include: SELF_CHECK
       ? ["scripts/testing/self-check/*.fixture.ts"]
-      : ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+      : [
+          "lib/**/*.test.ts",
+          "app/**/*.test.ts",
+          "components/**/*.test.ts",
+          "sandbox/**/*.test.ts",
+          "testing/**/*.test.ts",
+          "scripts/**/*.test.ts",
+        ],
     exclude: ["node_modules", ".next", ".data", "e2e"],
-    globalSetup: ["lib/testing/global-setup.ts"],
-    setupFiles: ["lib/testing/setup-env.ts"],
+    globalSetup: ["testing/support/global-setup.ts"],
+    setupFiles: ["testing/support/setup-env.ts"],
     pool: "forks",
     // One file at a time: the sandbox bank has one clock, and some files move it.
     fileParallelism: false,

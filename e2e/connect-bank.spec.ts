@@ -1,14 +1,29 @@
 // As a new person would: sign up, register for tracking, pick a country and bank, create a consent,
-// follow the redirect to the sandbox bank, approve (or deny), land back, and see the outcome.
+// follow the redirect to the sandbox bank (another site: the banks' own origin), approve (or deny),
+// land back, and see the outcome, still signed in.
 import { expect, test } from "@playwright/test";
 import { atSandboxBank, signUp, startConnection } from "./helpers";
+import { banksUrl } from "./support/banks";
 
-test("approving at the bank makes the consent valid and shows its accounts", async ({ page }) => {
-  await signUp(page, "Connect");
+test("approving at the bank makes the consent valid and shows its accounts", async ({ page, baseURL }) => {
+  const person = await signUp(page, "Connect");
   const bankName = await startConnection(page);
+  await page.waitForURL(/\/sandbox-bank\//);
+  // The bank's page is another origin, and another site (127.0.0.1 against localhost), as a real
+  // bank's is: the redirect there and the callback back are cross-site navigations.
+  const bankOrigin = new URL(page.url()).origin;
+  expect(bankOrigin).toBe(banksUrl());
+  expect(new URL(bankOrigin).hostname).not.toBe(new URL(baseURL ?? "").hostname);
+  // Our session cookie is not the bank's to see.
+  expect((await page.context().cookies(bankOrigin)).map((c) => c.name)).not.toContain("authjs.session-token");
   await atSandboxBank(page, "alice", "Approve");
 
   await page.waitForURL(/\/connect\/result\?/);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL ?? "").origin);
+  // Still signed in after the round trip: the session cookie came along on the cross-site return.
+  const me = await page.request.get("/api/auth/v1/me");
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { data: { user: { email: string } } }).data.user.email).toBe(person.email);
   await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
   // alice's current and savings accounts, both ticked to track, right here.
   const accounts = page.getByRole("group", { name: `Accounts at ${bankName}` });

@@ -3,8 +3,8 @@
 // revoke, renew and expiry at the bank are reflected. Runs after all other specs (moves the clock).
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { atSandboxBank } from "./helpers";
-import { controlHeaders } from "./control-secret";
 import { dataOf } from "./support/envelope";
+import { advanceBankClock, endAtBank, resetBankClock } from "./support/sandbox-controls";
 
 type Consent = {
   id: string;
@@ -86,7 +86,7 @@ const clockTest = test.extend<{
 });
 
 clockTest.afterAll(async ({ request }) => {
-  await request.post("/sandbox-bank/api/controls/clock/reset", { headers: controlHeaders });
+  await resetBankClock(request);
 });
 
 clockTest(
@@ -97,17 +97,11 @@ clockTest(
     const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
     expect((await dataOf<unknown[]>(accounts)).length).toBe(2);
 
-    expect(
-      (
-        await request.post("/sandbox-bank/api/controls/clock", { headers: controlHeaders, data: { advanceDays: 10 } })
-      ).ok(),
-    ).toBe(true);
+    await advanceBankClock(request, 10);
     const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
     expect(await dataOf(days)).toMatchObject({ remainingDays: "20", status: "valid" });
 
-    expect((await request.post("/sandbox-bank/api/controls/clock", { headers, data: { advanceDays: 25 } })).ok()).toBe(
-      true,
-    );
+    await advanceBankClock(request, 25);
     expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
     const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
     expect(refused.status()).toBe(409);
@@ -142,9 +136,7 @@ clockTest(
   async ({ request, headers, approve }) => {
     const id = await approve();
     const { bankConsentId } = await status(request, headers, id);
-    expect((await request.post(`/sandbox-bank/api/controls/consents/${bankConsentId}/revoke`, { headers })).ok()).toBe(
-      true,
-    );
+    await endAtBank(request, bankConsentId ?? "", "revoke");
     expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
   },
 );

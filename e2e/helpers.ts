@@ -1,5 +1,6 @@
 // Shared steps for browser specs: each spec signs up its own person, so specs run in parallel.
 import { expect, type Page } from "@playwright/test";
+import { banksUrl } from "./support/banks";
 import type { Connection } from "./support/connect";
 import { dataOf } from "./support/envelope";
 
@@ -19,9 +20,10 @@ export async function signUp(page: Page, label = "Tester") {
   return person;
 }
 
-/** On the sandbox bank's pages: log in as a test user and approve or deny. */
+/** On the sandbox bank's pages (on the banks' own origin): log in as a test user and approve or deny. */
 export async function atSandboxBank(page: Page, userId: string, decision: "Approve" | "Deny") {
   await page.waitForURL(/\/sandbox-bank\//);
+  expect(new URL(page.url()).origin).toBe(banksUrl());
   await page.getByLabel("User ID").fill(userId);
   await page.getByLabel("Password").fill("any password");
   await page.getByRole("button", { name: "Log in" }).click();
@@ -31,7 +33,7 @@ export async function atSandboxBank(page: Page, userId: string, decision: "Appro
 }
 
 /**
- * On a local aggregator fake's hosted bank page (lib/fake-bank/hosted-page.ts, `/enablebanking-fake`
+ * On a local aggregator fake's hosted bank page (sandbox/shared/hosted-page.ts, `/enablebanking-fake`
  * or `/gocardless-fake`): sign in as `userId`, untick the accounts named `unshared`, approve.
  * `atAccounts` checks the account step before anything is changed there.
  */
@@ -41,6 +43,7 @@ export async function atFakeAggregatorBank(
   { userId, unshared, atAccounts }: { userId: string; unshared: RegExp; atAccounts?: () => Promise<void> },
 ) {
   await page.waitForURL(new RegExp(`/${fake}/bank/`));
+  expect(new URL(page.url()).origin).toBe(banksUrl());
   await page.getByRole("radio", { name: new RegExp(`^${userId}`) }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await atAccounts?.();
@@ -96,6 +99,6 @@ export async function connectInBrowser(page: Page, bankUser: string) {
   const { scopeId, headers } = await pageScope(page);
   const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
   const { bankId } = await dataOf<{ bankId: string }>(consent);
-  const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE" };
+  const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE", bankOrigin: banksUrl() };
   return { connection, scopeId, headers };
 }

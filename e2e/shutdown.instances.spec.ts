@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startScript } from "../lib/testing/script-process";
+import { startScript } from "../testing/support/script-process";
 import { SHUTDOWN_DATA_DIR, SHUTDOWN_PORT } from "./support/topology";
 
 const CUT_CONNECTION = /terminating connection|Connection terminated|ECONNRESET|server closed the connection/i;

@@ -41,7 +41,7 @@ test("SIGKILL mid-sync: another worker finishes the run, equal to the bank", asy
     await victim.stop("SIGKILL");
     await rescuer?.stop();
   }
-  const bank = await bankTransactions(request, account, connection.bankConsentId);
+  const bank = await bankTransactions(request, account, connection);
   expect(bank.length).toBe(20_000);
   expectEqualToBank(bank, await ourTransactions(request, headers, account.id));
 });

@@ -144,7 +144,7 @@ test("two app instances and one worker on one database: no duplicate runs, PSD2 
     expect(await budgetViolations(db, all), "PSD2 budget violations").toBe(0);
 
     for (const { person, connection, account } of tracked) {
-      const bank = await bankTransactions(apiA, account, connection.bankConsentId);
+      const bank = await bankTransactions(apiA, account, connection);
       expectEqualToBank(bank, await ourTransactions(apiB, person.token, account.id));
     }
   } finally {

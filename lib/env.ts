@@ -1,7 +1,6 @@
 // The one place that reads process.env. Everything else imports `env`.
 import "server-only";
 import { z } from "zod";
-import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/lib/fake-bank/prefixes";
 
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -68,36 +67,32 @@ const schema = z.object({
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),
-  // Public origin of this app: bank redirects come back here, and the sandbox bank is reached here.
+  // Public origin of this app: bank redirects come back here.
   APP_URL: z.url().optional(),
   // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.
   RETURN_URL_ALLOWLIST: z.string().default(""),
-  // The sandbox bank (a simulated NextGenPSD2 ASPSP under /sandbox-bank). Unset: on, except under
-  // NODE_ENV=production, where only an explicit 1 turns it on (`npm start`'s demo sets it).
+  // The sandbox bank (a simulated NextGenPSD2 ASPSP, `npm run banks`): the "sandbox" integration
+  // reads its directory at SANDBOX_BANK_URL. Unset: on, except under NODE_ENV=production, where only
+  // an explicit 1 turns it on (`npm start`'s demo sets it).
   SANDBOX_BANK_ENABLED: z
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true" || v === "yes")),
-  // The operator's secret for the sandbox bank's controls (header X-Sandbox-Control).
-  SANDBOX_CONTROL_SECRET: z.string().min(16).optional(),
-  // The sandbox user `slow`: seconds between Approve and the consent becoming valid.
-  SANDBOX_SLOW_APPROVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Where the banks process serves (its public origin). Unset: http://127.0.0.1:<PORT + 1>.
+  SANDBOX_BANK_URL: z.url().optional(),
   // Enable Banking (lib/banking/enablebanking): on when the application id and its private key (PEM
   // file) are set. The environment is the one the application was registered in at Enable Banking;
-  // the API URL is overridable for the local fake. ENABLE_BANKING_FAKE=1 serves the local fake under
-  // /enablebanking-fake and, without an application id, connects the integration to it.
+  // the API URL is its real one unless set (the demo points it at the banks' local fake).
   ENABLE_BANKING_APP_ID: z.string().trim().min(1).optional(),
   ENABLE_BANKING_KEY_FILE: z.string().trim().min(1).optional(),
   ENABLE_BANKING_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   ENABLE_BANKING_API_URL: z.url().optional(),
-  ENABLE_BANKING_FAKE: boolish,
   // GoCardless Bank Account Data (lib/banking/gocardless): on when both user secrets are set (for
-  // those who still hold them; GoCardless takes no new sign-ups). GOCARDLESS_FAKE=1 serves the local
-  // fake under /gocardless-fake and, without secrets, connects the integration to it.
+  // those who still hold them; GoCardless takes no new sign-ups). The API URL is its real one unless
+  // set (the demo points it at the banks' local fake).
   GOCARDLESS_SECRET_ID: z.string().trim().min(1).optional(),
   GOCARDLESS_SECRET_KEY: z.string().trim().min(1).optional(),
   GOCARDLESS_API_URL: z.url().optional(),
-  GOCARDLESS_FAKE: boolish,
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
@@ -143,7 +138,7 @@ export function gleifEnabled(): boolean {
   return ["1", "true", "yes"].includes(env.GLEIF_ENABLED);
 }
 
-/** Where this app is reachable (bank callbacks, the sandbox bank's directory). */
+/** Where this app is reachable (bank callbacks). */
 export function appUrl(): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }
@@ -157,73 +152,43 @@ export function returnUrlAllowlist(): string[] {
   ].map((o) => new URL(o).origin);
 }
 
-/** The application id (Enable Banking) or secret id (GoCardless) the app uses with a local fake. */
-const LOCAL_FAKE_ID = "ledgerlink-local-fake";
+/** Where the sandbox bank (the banks process, `npm run banks`) is reachable. */
+export function sandboxBankUrl(): string {
+  return (env.SANDBOX_BANK_URL ?? `http://127.0.0.1:${env.PORT + 1}`).replace(/\/$/, "");
+}
 
 type EnableBankingConfig = {
   appId: string;
   keyFile: string;
   apiUrl: string;
   environment: "sandbox" | "production";
-  fake: boolean;
 };
 
-/**
- * An aggregator's two credentials: both set → them (its real API); one alone → a configuration
- * error; neither → "fake" when its local fake is enabled, else null (the integration is absent).
- * The fake enabled beside real credentials is a configuration error too.
- */
-export function credentialPair(
-  what: string,
-  credentials: Record<string, string | undefined>,
-  fakeEnabled: boolean,
-): [string, string] | "fake" | null {
+/** An aggregator's two credentials: both set → them; one alone → a configuration error; neither → null. */
+export function credentialPair(what: string, credentials: Record<string, string | undefined>): [string, string] | null {
   const [a, b] = Object.values(credentials);
-  const names = Object.keys(credentials).join(" and ");
-  // Asked for the fake but holding real credentials: which one was meant is not ours to guess.
-  if (fakeEnabled && (a || b)) throw new Error(`${what}: its local fake is enabled and ${names} are set; unset one`);
   if (a && b) return [a, b];
-  if (a || b) throw new Error(`${what} needs both ${names} (or neither)`);
-  return fakeEnabled ? "fake" : null;
+  if (a || b) throw new Error(`${what} needs both ${Object.keys(credentials).join(" and ")} (or neither)`);
+  return null;
 }
 
 /** Enable Banking's settings, or null when it is not configured (the integration is then absent). */
 export function enableBankingConfig(): EnableBankingConfig | null {
   const { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE, ENABLE_BANKING_API_URL: apiUrl } = env;
-  const pair = credentialPair(
-    "Enable Banking",
-    { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE },
-    env.ENABLE_BANKING_FAKE,
-  );
-  const environment = env.ENABLE_BANKING_ENVIRONMENT;
+  const pair = credentialPair("Enable Banking", { ENABLE_BANKING_APP_ID, ENABLE_BANKING_KEY_FILE });
   if (pair === null) return null;
-  if (pair !== "fake") {
-    const [appId, keyFile] = pair;
-    return { appId, keyFile, apiUrl: apiUrl ?? "https://api.enablebanking.com", environment, fake: false };
-  }
-  // The local fake: a key generated once under DATA_DIR, shared by the app and a separate worker.
-  const keyFile = `${env.DATA_DIR}/enablebanking-fake-key.pem`;
-  return {
-    appId: LOCAL_FAKE_ID,
-    keyFile,
-    apiUrl: apiUrl ?? `${appUrl()}${EB_FAKE_PREFIX}/api`,
-    environment,
-    fake: true,
-  };
+  const [appId, keyFile] = pair;
+  const environment = env.ENABLE_BANKING_ENVIRONMENT;
+  return { appId, keyFile, apiUrl: apiUrl ?? "https://api.enablebanking.com", environment };
 }
 
-export type GoCardlessConfig = { secretId: string; secretKey: string | null; apiUrl: string; fake: boolean };
+export type GoCardlessConfig = { secretId: string; secretKey: string; apiUrl: string };
 
-/**
- * GoCardless's settings, or null when it is not configured (the integration is then absent). For
- * the local fake the secret key is null: it is generated once under DATA_DIR (gocardless/fake-secret.ts).
- */
+/** GoCardless's settings, or null when it is not configured (the integration is then absent). */
 export function goCardlessConfig(): GoCardlessConfig | null {
   const { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY, GOCARDLESS_API_URL: apiUrl } = env;
-  const pair = credentialPair("GoCardless", { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY }, env.GOCARDLESS_FAKE);
+  const pair = credentialPair("GoCardless", { GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY });
   if (pair === null) return null;
-  if (pair === "fake")
-    return { secretId: LOCAL_FAKE_ID, secretKey: null, apiUrl: apiUrl ?? `${appUrl()}${GC_FAKE_PREFIX}`, fake: true };
   const [secretId, secretKey] = pair;
-  return { secretId, secretKey, apiUrl: apiUrl ?? "https://bankaccountdata.gocardless.com", fake: false };
+  return { secretId, secretKey, apiUrl: apiUrl ?? "https://bankaccountdata.gocardless.com" };
 }

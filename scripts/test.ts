@@ -52,22 +52,31 @@ function eslint(label: string, name: string, args: string[]): Verdict {
 rmSync(REPORTS, { recursive: true, force: true });
 const verdicts: Verdict[] = [];
 
-// The linter must be able to fail: the fixture breaks a rule on purpose (it is in the config's ignores,
-// so only this run sees it) and has to come back failed, naming that rule.
-const LINT_FIXTURE = "scripts/testing/lint-self-check/finding.ts";
-const lintSelfCheck = eslint("Self-check: a deliberate lint finding must fail the run", "lint-self-check", [
-  "--no-ignore",
-  LINT_FIXTURE,
-]);
-if (!lintSelfCheck.problems.some((p) => p.includes("@typescript-eslint/require-await")))
-  verdicts.push({
-    runner: "lint self-check",
-    passed: 0,
-    failed: 1,
-    skipped: 0,
-    problems: [`the deliberate lint finding was not reported: ${JSON.stringify(lintSelfCheck)}`],
-  });
-else console.log("Lint self-check: the deliberate finding was reported (as it must be).");
+// The linter must be able to fail: each fixture breaks a rule on purpose (they are in the config's
+// ignores, so only these runs see them) and has to come back failed, naming that rule. The second
+// sits in lib/ and imports the banks and test support: the product's boundary must catch it.
+const LINT_FIXTURES = [
+  { file: "scripts/testing/lint-self-check/finding.ts", rule: "@typescript-eslint/require-await", what: "finding" },
+  { file: "lib/lint-self-check/boundary-finding.ts", rule: "no-restricted-imports", what: "boundary crossing" },
+];
+for (const [i, fixture] of LINT_FIXTURES.entries()) {
+  const lintSelfCheck = eslint(
+    `Self-check: a deliberate lint ${fixture.what} must fail the run`,
+    `lint-self-check-${i}`,
+    ["--no-ignore", fixture.file],
+  );
+  if (!lintSelfCheck.problems.some((p) => p.includes(fixture.rule)))
+    verdicts.push({
+      runner: "lint self-check",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      problems: [
+        `the deliberate lint ${fixture.what} (${fixture.rule}) was not reported: ${JSON.stringify(lintSelfCheck)}`,
+      ],
+    });
+  else console.log(`Lint self-check: the deliberate ${fixture.what} was reported (as it must be).`);
+}
 verdicts.push(eslint("Lint (ESLint)", "eslint", ["."]));
 
 console.log("\n▶ Format check (Prettier)");

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { BankTransaction } from "../../lib/banking/types";
 import { sumsByCurrency } from "../../lib/money/decimal";
-import type { TrackedAccount } from "./connect";
+import type { Connection, TrackedAccount } from "./connect";
 
 type Xs2aTransaction = {
   transactionId?: string;
@@ -97,15 +97,16 @@ function fromOurs(t: OurTransaction, bankSendsIds: boolean): Canonical {
   };
 }
 
-/** Every transaction the bank lists for the account (booked and pending), all pages. */
+/** Every transaction the bank lists for the account (booked and pending), all pages, read on the bank's origin. */
 export async function bankTransactions(
   request: APIRequestContext,
   account: TrackedAccount,
-  bankConsentId: string,
+  connection: Pick<Connection, "bankConsentId" | "bankOrigin">,
 ): Promise<Canonical[]> {
+  const { bankConsentId, bankOrigin } = connection;
   const rows: Canonical[] = [];
   let href: string | null =
-    `/sandbox-bank/api/banks/${account.bankId}/v1/accounts/${account.bankAccountId}/transactions?bookingStatus=both&itemsPerPage=1000`;
+    `${bankOrigin}/sandbox-bank/api/banks/${account.bankId}/v1/accounts/${account.bankAccountId}/transactions?bookingStatus=both&itemsPerPage=1000`;
   while (href) {
     // A present PSU (PSU-IP-Address), so the bank's daily limit for unattended reads is not spent.
     // The `ratelimited` and `flaky` users fail some calls by design: ask again at once, a bounded number of times.
@@ -120,7 +121,9 @@ export async function bankTransactions(
     if (!report) throw new Error(`the bank kept failing ${href}`);
     rows.push(...(report.transactions.booked ?? []).map((t) => fromBank(t, "booked")));
     rows.push(...(report.transactions.pending ?? []).map((t) => fromBank(t, "pending")));
-    href = report.transactions._links?.next?.href ?? null;
+    // Paging links are paths below the bank's origin.
+    const next: string | undefined = report.transactions._links?.next?.href;
+    href = next ? new URL(next, bankOrigin).toString() : null;
   }
   return rows;
 }

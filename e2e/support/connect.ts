@@ -15,6 +15,8 @@ export type Connection = {
   /** The sandbox bank's consent id (XS2A Consent-ID); empty for Enable Banking (sessions are per account). */
   bankConsentId: string;
   countryCode: string;
+  /** The origin of the bank's pages (the banks' own, not the app's). */
+  bankOrigin: string;
 };
 export type TrackedAccount = { id: string; bankId: string; bankAccountId: string; consentId: string };
 export type Run = {
@@ -79,7 +81,7 @@ export async function connectThrough(
   const { consentId, bankId } = await pendingConsentAt(request, headers, integration.name, integration.country);
   const atBank = await initiateRedirect(request, headers, consentId);
   await landBackValid(request, headers, consentId, await decide(atBank, bankId));
-  return { consentId, bankId, countryCode: integration.country, atBank };
+  return { consentId, bankId, countryCode: integration.country, atBank, bankOrigin: atBank.origin };
 }
 
 /** Consent at a sandbox bank of the country for `bankUser`: its login form, then Approve. */
@@ -95,12 +97,13 @@ export async function connectBank(
     { name: "sandbox", country },
     async (atBank, bankId) => {
       const form = { consentId: atBank.searchParams.get("consentId") ?? "" };
-      const login = await request.post(`/sandbox-bank/${bankId}/authorize/login`, {
+      // The bank's own forms, on its own origin (its login cookie is kept there by this context).
+      const login = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/login`, {
         form: { ...form, userId: bankUser, password: "any" },
         maxRedirects: 0,
       });
       expect(login.status()).toBe(303);
-      const decision = await request.post(`/sandbox-bank/${bankId}/authorize/decision`, {
+      const decision = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/decision`, {
         form: { ...form, decision: "approve" },
         maxRedirects: 0,
       });

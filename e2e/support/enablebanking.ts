@@ -1,19 +1,22 @@
-// The local fake Enable Banking over real HTTP, as the built app serves it (ENABLE_BANKING_FAKE=1):
-// connecting a person through our API and the fake's hosted bank page, reading the bank's own
-// answer under the same session (signed with the app's key, as Enable Banking requires), and its
-// controls (clock, ending a session).
+// The local fake Enable Banking over real HTTP, in the banks process beside the app (the launcher's
+// ENABLE_BANKING_FAKE=1): connecting a person through our API and the fake's hosted bank page,
+// reading the bank's own answer under the same session (signed with the app's key, as Enable
+// Banking requires), and its controls (clock, ending a session; the operator's, with the secret).
 import { readFileSync } from "node:fs";
 import { createPrivateKey } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SignJWT } from "jose";
-import { EB_FAKE_PREFIX } from "../../lib/fake-bank/prefixes";
+import { EB_FAKE_PREFIX } from "../../sandbox/shared/prefixes";
+import { controlHeaders } from "../control-secret";
+import { banksUrl } from "./banks";
 import type { Canonical } from "./bank-truth";
 import { connectThrough, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
-import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
+import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
-const FAKE = EB_FAKE_PREFIX;
-/** The app id (Enable Banking) and secret id (GoCardless) the app uses with its local fakes (lib/env.ts). */
+/** The fake's root on the banks' origin. */
+const fake = () => `${banksUrl()}${EB_FAKE_PREFIX}`;
+/** The app id (Enable Banking) and secret id (GoCardless) the demo uses with the local fakes (scripts/launch/demo-banks.ts). */
 export const FAKE_APP_ID = "ledgerlink-local-fake";
 
 type EbTransaction = {
@@ -45,7 +48,7 @@ export async function connectEnableBanking(
     { name: "enablebanking", country },
     async (atBank) => {
       // The fake's page: sign in as the scenario user, tick both accounts, approve.
-      const decision = await request.post(`${atBank.pathname}/decision`, {
+      const decision = await request.post(`${atBank.origin}${atBank.pathname}/decision`, {
         headers: { "content-type": "application/x-www-form-urlencoded" },
         data: new URLSearchParams([
           ["user", user],
@@ -117,7 +120,7 @@ export async function enableBankingTransactions(
     const query: string = key ? `?continuation_key=${encodeURIComponent(key)}` : "";
     let page: { transactions: EbTransaction[]; continuation_key?: string } | null = null;
     for (let attempt = 0; attempt < 12 && !page; attempt += 1) {
-      const res = await request.get(`${FAKE}/api/accounts/${account.bankAccountId}/transactions${query}`, {
+      const res = await request.get(`${fake()}/api/accounts/${account.bankAccountId}/transactions${query}`, {
         headers: { authorization, "psu-ip-address": "192.0.2.10" },
       });
       if (res.status() === 200)
@@ -134,19 +137,23 @@ export async function enableBankingTransactions(
 export async function moveFakeClock(request: APIRequestContext, days: number | "reset") {
   const res =
     days === "reset"
-      ? await request.post(`${FAKE}/controls/clock/reset`)
-      : await request.post(`${FAKE}/controls/clock`, { data: { advanceDays: days } });
+      ? await request.post(`${fake()}/controls/clock/reset`, { headers: controlHeaders })
+      : await request.post(`${fake()}/controls/clock`, { headers: controlHeaders, data: { advanceDays: days } });
   expect(res.status()).toBe(200);
 }
 
 export async function endFakeSession(request: APIRequestContext, account: TrackedAccount, how: "expire" | "revoke") {
-  const res = await request.post(`${FAKE}/controls/accounts/${account.bankAccountId}/${how}`);
+  const res = await request.post(`${fake()}/controls/accounts/${account.bankAccountId}/${how}`, {
+    headers: controlHeaders,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Holds an account's transaction reports at the fake, or releases them (answering how many waited). */
 export async function holdFakeAccount(request: APIRequestContext, account: TrackedAccount, action: HoldAction) {
-  const res = await request.post(`${FAKE}/controls/accounts/${account.bankAccountId}/${action}`);
+  const res = await request.post(`${fake()}/controls/accounts/${account.bankAccountId}/${action}`, {
+    headers: controlHeaders,
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as HoldAnswer;
 }

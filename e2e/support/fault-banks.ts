@@ -14,7 +14,7 @@ import {
 import type { Person } from "./person";
 import { advanceBankClock, endAtBank, holdAtBank, resetBankClock } from "./sandbox-controls";
 import { FAULTS_INAPP_DATA_DIR, FAULTS_SPLIT_DATA_DIR, isSplit } from "./topology";
-import type { HoldAction, HoldAnswer } from "../../lib/fake-bank/hold";
+import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
 export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "ordinary";
 
@@ -47,7 +47,7 @@ export function faultBanks(): FaultBank[] {
       users: { ratelimited: "ratelimited", flaky: "flaky", pending: "pending", idless: "noids", ordinary: "alice" },
       bookingDays: 3,
       connect: (request, person, user) => connectBank(request, person, user),
-      truth: (request, account, connection) => bankTransactions(request, account, connection.bankConsentId),
+      truth: (request, account, connection) => bankTransactions(request, account, connection),
       moveClock: (request, days) => (days === "reset" ? resetBankClock(request) : advanceBankClock(request, days)),
       end: (request, connection, _account, how) => endAtBank(request, connection.bankConsentId, how),
       hold: (request, account, action) => holdAtBank(request, account.bankAccountId, action),

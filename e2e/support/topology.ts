@@ -1,9 +1,16 @@
-// The two topologies the fault suite runs against, both the built app as `npm start` starts it:
-// "in-app" (the server runs the sync worker itself) and "split" (SYNC_IN_APP=0, with separate
-// `npm run worker` processes on the same database).
+// The servers the e2e suite runs, all the built app as `npm start` starts it, each on a port of its
+// own and its banks (`npm run banks`, started by the launcher) on the next port at 127.0.0.1: another
+// site than the app's `localhost`, so the consent redirect and the callback are cross-site as with a
+// real bank. Ports are spaced by 10 so app + 1 is always free for its banks.
+//   E2E_PORT (3100)        the main server (API and browser projects), with the aggregator fakes
+//   + 10, + 20             the fault suite's two topologies: "in-app" (the server runs the sync
+//                          worker itself) and "split" (SYNC_IN_APP=0, with separate `npm run worker`
+//                          processes on the same database)
+//   + 30, + 40             two app instances on one database (instance B uses instance A's banks)
+//   + 50                   `npm start` started and stopped by the shutdown spec itself
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const FAULTS_INAPP_PORT = E2E_PORT + 1;
-export const FAULTS_SPLIT_PORT = E2E_PORT + 2;
+export const FAULTS_INAPP_PORT = E2E_PORT + 10;
+export const FAULTS_SPLIT_PORT = E2E_PORT + 20;
 /** The main e2e server's data directory (the other servers' are named after it). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const base = E2E_DATA_DIR;
@@ -12,7 +19,7 @@ export const FAULTS_SPLIT_DATA_DIR = `${base}-faults-split`;
 
 /** What both fault servers and their workers share: quick takeover, backoff and sweeps for tests. */
 export const FAULT_SYNC_ENV = {
-  // The local fake Enable Banking: the suite runs through it as well as the sandbox bank.
+  // The local fake Enable Banking (a launcher option): the suite runs through it as well as the sandbox bank.
   ENABLE_BANKING_FAKE: "1",
   SYNC_STALE_SECONDS: "4",
   SYNC_SWEEP_SECONDS: "1",
@@ -26,12 +33,18 @@ export function isSplit(projectName: string): boolean {
 
 // Two app instances on one database (e2e/two-instances.instances.spec.ts): instance A as `npm start`
 // ships it (the sync worker and scheduler in the app), instance B SYNC_IN_APP=0 (web only); the spec
-// adds one `npm run worker`. B starts after A (Playwright starts web servers in order) and shares
-// the embedded PostgreSQL that A started under the same data directory.
-export const INSTANCE_A_PORT = E2E_PORT + 3;
-export const INSTANCE_B_PORT = E2E_PORT + 4;
+// adds one `npm run worker`. B starts after A (Playwright starts web servers in order), shares the
+// embedded PostgreSQL that A started under the same data directory, and uses A's banks.
+export const INSTANCE_A_PORT = E2E_PORT + 30;
+export const INSTANCE_B_PORT = E2E_PORT + 40;
 export const INSTANCES_DATA_DIR = `${base}-instances`;
 
 // `npm start` started and stopped by e2e/shutdown.instances.spec.ts itself, on a data directory of its own.
-export const SHUTDOWN_PORT = E2E_PORT + 5;
+export const SHUTDOWN_PORT = E2E_PORT + 50;
 export const SHUTDOWN_DATA_DIR = `${base}-shutdown`;
+
+/** Where the banks of the app on `appPort` are (SANDBOX_BANK_URL): its port + 1, instance B's are A's. */
+export function banksUrlFor(appPort: number): string {
+  const banksOf = appPort === INSTANCE_B_PORT ? INSTANCE_A_PORT : appPort;
+  return `http://127.0.0.1:${banksOf + 1}`;
+}

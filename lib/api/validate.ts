@@ -2,7 +2,7 @@
 // Request keys become object keys here (unknown fields, query names): those objects have no
 // prototype, so `__proto__`, `constructor` or `toString` are ordinary keys and never a 500.
 import { z } from "zod";
-import { ApiError, validationFailed, type ErrorDetails } from "@/lib/errors";
+import { ApiError, validationFailed } from "@/lib/errors";
 import { unsafeStrings, zodDetails } from "@/lib/input-guard";
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

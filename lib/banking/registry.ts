@@ -1,5 +1,6 @@
 // The bank integrations this deployment offers, by integrationName. "sandbox" is the sandbox bank
-// (on by default, off with SANDBOX_BANK_ENABLED=0); real ASPSPs are further NextGenPSD2 entries.
+// (on by default, off with SANDBOX_BANK_ENABLED=0), reached over HTTP at SANDBOX_BANK_URL like any
+// bank; real ASPSPs are further NextGenPSD2 entries.
 // "enablebanking" is Enable Banking, present only when configured (lib/env.ts enableBankingConfig);
 // "gocardless" is GoCardless Bank Account Data, likewise (goCardlessConfig).
 import "server-only";
@@ -7,10 +8,9 @@ import type { BankIntegration } from "@/lib/banking/interface";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
 import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
-import { loadOrCreatePrivateKey } from "@/lib/banking/enablebanking/key";
+import { loadPrivateKey } from "@/lib/banking/enablebanking/key";
 import { createGoCardlessIntegration } from "@/lib/banking/gocardless/provider";
-import { goCardlessSecrets } from "@/lib/banking/gocardless/credentials";
-import { appUrl, enableBankingConfig, env, goCardlessConfig } from "@/lib/env";
+import { enableBankingConfig, env, goCardlessConfig, sandboxBankUrl } from "@/lib/env";
 
 export const SANDBOX_INTEGRATION = "sandbox";
 export const ENABLE_BANKING_INTEGRATION = "enablebanking";
@@ -29,7 +29,7 @@ function build(): Map<string, BankIntegration> {
       createNextGenPsd2Integration({
         name: SANDBOX_INTEGRATION,
         directory: httpDirectory({
-          url: `${appUrl()}/sandbox-bank/api/directory`,
+          url: `${sandboxBankUrl()}/sandbox-bank/api/directory`,
           integrationName: SANDBOX_INTEGRATION,
         }),
       }),
@@ -43,7 +43,7 @@ function build(): Map<string, BankIntegration> {
         name: ENABLE_BANKING_INTEGRATION,
         apiUrl: eb.apiUrl,
         appId: eb.appId,
-        privateKey: loadOrCreatePrivateKey(eb.keyFile, eb.fake),
+        privateKey: loadPrivateKey(eb.keyFile),
       }),
     );
   }
@@ -51,7 +51,12 @@ function build(): Map<string, BankIntegration> {
   if (gc) {
     map.set(
       GOCARDLESS_INTEGRATION,
-      createGoCardlessIntegration({ name: GOCARDLESS_INTEGRATION, apiUrl: gc.apiUrl, ...goCardlessSecrets(gc) }),
+      createGoCardlessIntegration({
+        name: GOCARDLESS_INTEGRATION,
+        apiUrl: gc.apiUrl,
+        secretId: gc.secretId,
+        secretKey: gc.secretKey,
+      }),
     );
   }
   return map;

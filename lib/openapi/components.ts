@@ -3,7 +3,7 @@
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 
 export const INTRODUCTION =
-  "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank (`/sandbox-bank/api/**`) is a simulated bank, not part of this API, and is not documented here.\n\n" +
+  "Bank account tracking under PSD2 and a governed company-data registry. JSON in and out; success bodies are `{data, meta:{requestId, page?}}`, errors `{error:{code, message, details?}, meta:{requestId}}`. The sandbox bank is a simulated bank on an origin of its own (`SANDBOX_BANK_URL`), not part of this API, and is not documented here.\n\n" +
   "**Limits and hostile input.** Request bodies over 1 MiB (`BODY_LIMIT_BYTES`) answer 413 `payload_too_large` before anything is parsed. " +
   'Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 "Unknown field; remove it.". ' +
   "Cursors are opaque and signed, bound to the list and filters that issued them: any other value answers 422 with `details.cursor`.\n\n" +

@@ -1,6 +1,6 @@
 // Checks a real response against the document: the status must be documented for the operation and
 // the body must match that status's schema as the document states it (JSON Schema 2020-12, ajv), so
-// the zod → JSON Schema translation is tested too. Used by lib/testing/http.ts.
+// the zod → JSON Schema translation is tested too. Used by testing/support/http.ts.
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import { declaresSuccess, errorBodySchema, fileMediaType, successBodySchema } from "@/lib/openapi/bodies";
 import { toSchema } from "@/lib/openapi/json-schema";

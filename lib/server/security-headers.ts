@@ -1,5 +1,5 @@
 // Security headers for every answer the server gives: pages, Next's assets, API answers on either
-// lane, the sandbox bank. Set by the server's listener before anything else runs (see
+// lane. Set by the server's listener before anything else runs (see
 // lib/server/http-server.ts), so no path can miss them, and without a Next middleware, which
 // would turn the direct API lane off.
 //
@@ -17,7 +17,7 @@ export type HeaderOptions = {
   proxies: string[];
   /** next dev: React's dev runtime needs eval and the HMR websocket. */
   dev: boolean;
-  /** Origins a form (the sandbox bank's Approve) may end up redirecting to, besides our own. */
+  /** Origins a form of ours may end up redirecting to, besides our own (RETURN_URL_ALLOWLIST). */
   formTargets: string[];
 };
 
@@ -54,9 +54,9 @@ function isHttps(req: IncomingMessage, options: Pick<HeaderOptions, "appUrlHttps
   return (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 
-/** Data, not documents: the kernel's API and the sandbox bank's JSON API. */
+/** Data, not documents: the kernel's API. */
 function isApiPath(url: string): boolean {
-  return url.startsWith("/api/") || url === "/api" || url.startsWith("/sandbox-bank/api/");
+  return url.startsWith("/api/") || url === "/api";
 }
 
 /**

@@ -40,6 +40,7 @@ export async function runFleetBench(options: { db: pg.Pool; baseUrl: string; acc
   const workerEnv = {
     ...process.env,
     APP_URL: baseUrl,
+    SANDBOX_BANK_URL: process.env.SANDBOX_BANK_URL,
     SYNC_SCHEDULER: "0",
     LOG_LEVEL: "warn",
     SYNC_CONCURRENCY: process.env.SYNC_CONCURRENCY ?? "2",

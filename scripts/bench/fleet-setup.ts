@@ -1,13 +1,13 @@
 // The fleet benchmark's accounts: `bulk-N` sandbox users (one current account of exactly N booked
 // transactions, N around 1,000) spread over several sandbox banks, each with a valid consent at the
-// bank (written into the sandbox bank's own tables, as its Approve would) and ours, tracked in
-// scopes of different sizes: one large scope holding half of them and scopes of ten for the rest.
-import { randomUUID } from "node:crypto";
-import { insertTrackedAccounts } from "@/lib/sync/testing/accounts";
-import { encodeResourceId } from "@/lib/sandbox-bank/data/accounts";
-import { BANKS } from "@/lib/sandbox-bank/data/banks";
-import { query as bankQuery } from "@/lib/sandbox-bank/store/db";
-import { makePerson } from "@/lib/testing/fixtures";
+// bank (created and approved there over HTTP, as a TPP and the person would: the bank is another
+// system with its own database) and ours, tracked in scopes of different sizes: one large scope
+// holding half of them and scopes of ten for the rest.
+import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
+import { encodeResourceId } from "@/sandbox/bank/data/accounts";
+import { BANKS } from "@/sandbox/bank/data/banks";
+import { makePerson } from "@/testing/support/fixtures";
+import { approvedAtBank } from "@/testing/support/sandbox-bank-calls";
 
 export const FLEET_BANKS = BANKS.slice(0, 10).map((b) => b.bankId);
 const SMALL_SCOPE = 10;
@@ -25,16 +25,17 @@ function slot(i: number): Slot {
   };
 }
 
+/** Consents approved at the bank for each slot, a few at a time. */
 async function bankConsents(slots: Slot[]): Promise<string[]> {
-  const ids = slots.map(() => `fleet-${randomUUID()}`);
-  await bankQuery(
-    `INSERT INTO sandbox_bank.consents (id, bank_id, psu_id, status, access, recurring_indicator, valid_until, frequency_per_day,
-       combined_service_indicator, tpp_redirect_uri, request_id, approved_at)
-     SELECT id, bank_id, psu_id, 'valid', '{"allPsd2":"allAccounts"}', true, current_date + 89, 4, false,
-            'http://localhost/fleet', id, now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, bank_id, psu_id)`,
-    [ids, slots.map((s) => s.bankId), slots.map((s) => s.user)],
-  );
+  const ids: string[] = new Array<string>(slots.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < slots.length) {
+      const i = next++;
+      ids[i] = await approvedAtBank(slots[i].bankId, slots[i].user);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   return ids;
 }
 

@@ -1,14 +1,15 @@
 // `npm run bench -- fleet [--accounts N]`: N tracked sandbox accounts (default 1,000, ~1,000
 // transactions each, ten banks, one large scope and scopes of ten) all due at once, synced by one
 // `npm run worker` process and then, on a second identical set, by two; the app runs with
-// SYNC_IN_APP=0 and serves the API and the sandbox bank. Measured: the time until every scheduled
-// run has finished, accounts per minute, the two-worker speed-up, the API transactions page's
-// p50/p99 while the fleet syncs against idle (same run), PSD2 budget violations (more than 4
-// unattended accesses per consent and account in 24 h), duplicate runs, and each process's peak RSS.
+// SYNC_IN_APP=0 and serves the API, the banks process beside it the sandbox bank. Measured: the
+// time until every scheduled run has finished, accounts per minute, the two-worker speed-up, the
+// API transactions page's p50/p99 while the fleet syncs against idle (same run), PSD2 budget
+// violations (more than 4 unattended accesses per consent and account in 24 h), duplicate runs,
+// and each process's peak RSS.
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
-import { startScript } from "@/lib/testing/script-process";
+import { startScript } from "@/testing/support/script-process";
 import { seedFleet, type Fleet } from "./fleet-setup";
 
 export type FleetRound = {

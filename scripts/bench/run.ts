@@ -52,10 +52,12 @@ async function main() {
     const database = await prepareDatabase({ dataDir: DATA_DIR, quiet: true });
     process.env.DATABASE_URL = database.url;
     process.env.APP_URL = BASE;
+    // …and its banks, which `npm start` runs beside it on PORT + 1 (their own process and origin).
+    process.env.SANDBOX_BANK_URL ??= `http://127.0.0.1:${PORT + 1}`;
     process.env.LOG_LEVEL = "warn";
     // The server's secret (written by start.ts), so cursors this process signs are the server's.
     process.env.AUTH_SECRET ??= readFileSync(path.join(DATA_DIR, "auth-secret"), "utf8").trim();
-    const { makePerson } = await import("@/lib/testing/fixtures");
+    const { makePerson } = await import("@/testing/support/fixtures");
     const { pool } = await import("@/lib/db/client");
     const person = await makePerson("bench");
     // A bench over one account's rows reads it as the bench person, through this app.

@@ -10,7 +10,7 @@ import { db as sharedDb, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
-import { connectedConsent, trackedAccount } from "@/lib/testing/bank-flow";
+import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 
 const ROUNDS = 3;
 

@@ -1,0 +1,56 @@
+// The bank's truth for an account: counts and sums (integer cents) of what the transactions endpoint
+// reports, and the balances derived from them. Cached per clock because bulk-N sums N transactions.
+import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
+import type { DateOnly } from "@/sandbox/bank/data/dates";
+import { bulkCents, bulkIndexRange } from "@/sandbox/bank/data/bulk";
+import { firstDay, isBulk, transactionsInRange, type SandboxClock } from "@/sandbox/bank/data/transactions";
+
+export type Totals = {
+  booked: { count: number; cents: number };
+  pending: { count: number; cents: number };
+  /** Sum of pending debits (they reduce the available balance; pending credits do not add to it). */
+  pendingDebitCents: number;
+};
+
+const CACHE_LIMIT = 200;
+const cache = new Map<string, Totals>();
+
+export function totalsAsOf(account: SandboxAccount, clock: SandboxClock, asOf: DateOnly): Totals {
+  const key = `${account.resourceId}|${clock.today}|${clock.baseToday}|${clock.offsetDays}|${asOf}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const totals: Totals = { booked: { count: 0, cents: 0 }, pending: { count: 0, cents: 0 }, pendingDebitCents: 0 };
+  if (isBulk(account)) {
+    // Every bulk transaction is booked; sum amounts without building transaction objects.
+    const [from, to] = bulkIndexRange(
+      account,
+      clock.baseToday,
+      firstDay(account, clock),
+      asOf < clock.today ? asOf : clock.today,
+    );
+    for (let k = from; k < to; k++) totals.booked.cents += bulkCents(account, k);
+    totals.booked.count = to - from;
+    return remember(key, totals);
+  }
+  for (const t of transactionsInRange(account, clock, firstDay(account, clock), asOf)) {
+    const bucket = t.status === "booked" ? totals.booked : totals.pending;
+    bucket.count++;
+    bucket.cents += t.reportedCents;
+    if (t.status === "pending" && t.reportedCents < 0) totals.pendingDebitCents += t.reportedCents;
+  }
+  return remember(key, totals);
+}
+
+function remember(key: string, totals: Totals): Totals {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, totals);
+  return totals;
+}
+
+export type Balances = { closingBookedCents: number; interimAvailableCents: number };
+
+export function balancesOf(account: SandboxAccount, clock: SandboxClock): Balances {
+  const totals = totalsAsOf(account, clock, clock.today);
+  const closingBookedCents = account.openingCents + totals.booked.cents;
+  return { closingBookedCents, interimAvailableCents: closingBookedCents + totals.pendingDebitCents };
+}

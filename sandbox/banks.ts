@@ -1,0 +1,58 @@
+// The three local banks behind one web handler, routed by path prefix below the banks' origin:
+//   /sandbox-bank/…         the NextGenPSD2 sandbox bank (sandbox/bank): XS2A API, directory,
+//                           authorize pages and their form posts, controls
+//   /enablebanking-fake/…   the fake Enable Banking (sandbox/enablebanking)
+//   /gocardless-fake/…      the fake GoCardless (sandbox/gocardless)
+//   /healthz                200 while the banks serve
+// sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs.
+import type { KeyObject } from "node:crypto";
+import { handleSandboxBank } from "@/sandbox/bank/routes";
+import { openBankDatabase } from "@/sandbox/bank/store/db";
+import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
+import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
+import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
+
+export type BanksOptions = {
+  /** The banks' public origin (SANDBOX_BANK_URL), no trailing slash. */
+  publicUrl: string;
+  /** The sandbox bank's database. */
+  databaseUrl: string;
+  /** The operator's secret for every control (X-Sandbox-Control); null: every control refuses. */
+  controlSecret: string | null;
+  /** The sandbox user `slow`: seconds between Approve and the consent becoming valid. */
+  slowApprovalSeconds: number;
+  /** The application the fake Enable Banking knows; null: its API answers 401. */
+  enableBanking: { appId: string; publicKey: KeyObject } | null;
+  /** The user secrets the fake GoCardless accepts; null: its token endpoint answers 401. */
+  goCardless: GoCardlessSecrets | null;
+};
+
+export type Banks = {
+  handle: (request: Request) => Promise<Response>;
+  /** Ends the sandbox bank's pool. */
+  close: () => Promise<void>;
+};
+
+const notFound = () => Response.json({ error: "not_found" }, { status: 404 });
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export async function createBanks(options: BanksOptions): Promise<Banks> {
+  const publicUrl = options.publicUrl.replace(/\/$/, "");
+  const database = await openBankDatabase(options.databaseUrl);
+  const bank = { publicUrl, slowApprovalSeconds: options.slowApprovalSeconds, controlSecret: options.controlSecret };
+  const app: EnableBankingApp | null = options.enableBanking;
+  const eb = { publicUrl, app, controlSecret: options.controlSecret };
+  const gc = { publicUrl, secrets: options.goCardless, controlSecret: options.controlSecret };
+  return {
+    handle: (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === "/healthz")
+        return Promise.resolve(new Response("ok", { headers: { "cache-control": "no-store" } }));
+      if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
+      if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
+      return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
+    },
+    close: () => database.close(),
+  };
+}

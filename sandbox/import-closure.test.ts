@@ -1,0 +1,53 @@
+// The banks are another system than the product: their process (sandbox/server.ts) reaches into the
+// product for pure utilities only (dates, money) and for the launcher's embedded cluster, never for
+// its routes' kernel, auth, database client or environment module — so nothing of the product's
+// configuration, state or secrets can leak into the banks, transitively either. And, one process,
+// one module graph: no `globalThis` registry anywhere in the banks.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "..");
+const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm;
+
+function resolveFile(specifier: string, from: string): string | null {
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
+  if (base === null) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")])
+    if (existsSync(candidate) && /\.(tsx?|json)$/.test(candidate)) return candidate;
+  throw new Error(`cannot resolve ${specifier} from ${from}`);
+}
+
+function closure(entry: string): string[] {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (file.endsWith(".json")) return;
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      if (specifier.startsWith("node:")) continue;
+      const resolved = resolveFile(specifier, file);
+      if (resolved) visit(resolved);
+    }
+  };
+  visit(path.join(ROOT, entry));
+  return [...files].map((f) => path.relative(ROOT, f)).sort();
+}
+
+describe("the banks process's own modules", () => {
+  const files = closure("sandbox/server.ts");
+
+  it("take from the product only its pure utilities and the embedded cluster", () => {
+    const product = files.filter((f) => !f.startsWith("sandbox/"));
+    expect(product.filter((f) => !/^lib\/(dates\/|money\/|db\/embedded\.ts$)/.test(f))).toEqual([]);
+    expect(product).toContain("lib/db/embedded.ts");
+  });
+
+  it("hold no globalThis registry", () => {
+    for (const file of files) expect(readFileSync(path.join(ROOT, file), "utf8"), file).not.toMatch(/globalThis/);
+  });
+});

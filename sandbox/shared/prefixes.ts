@@ -1,0 +1,5 @@
+// Where each bank lives below the banks' origin (SANDBOX_BANK_URL): the same paths as when they were
+// served by the app, so a bookmark, a test or a configured API URL only changes its origin.
+export const SANDBOX_BANK_PREFIX = "/sandbox-bank";
+export const EB_FAKE_PREFIX = "/enablebanking-fake";
+export const GC_FAKE_PREFIX = "/gocardless-fake";

@@ -1,0 +1,63 @@
+// `npm start`, `npm run worker` or `npm run banks` in a process of its own, as the e2e suites and
+// the bench run them: `ready` resolves on the line the script prints once it runs, `stop` signals it and waits for its
+// exit. `npm: true` starts it through npm (`npm run worker`) and signals npm's whole process group;
+// otherwise it is the script itself (what npm runs: tsx <script>), so a signal reaches it directly.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+
+const SCRIPTS = {
+  start: { file: "scripts/start.ts", npm: ["start"], readyLine: "Ledgerlink is running on" },
+  worker: { file: "scripts/worker.ts", npm: ["run", "--silent", "worker"], readyLine: "Sync worker running" },
+  banks: { file: "sandbox/server.ts", npm: ["run", "--silent", "banks"], readyLine: "Banks running on" },
+} as const;
+
+export type ScriptProcess = {
+  child: ChildProcess;
+  /** Resolves once the script says it runs; rejects if it exits first. */
+  ready: Promise<void>;
+  /** What it printed so far: stdout, and stderr too with `captureStderr`. */
+  output: () => string;
+  /** Signals it (SIGTERM by default) and resolves with how it exited; at once if it already has. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+export function startScript(
+  name: keyof typeof SCRIPTS,
+  env: NodeJS.ProcessEnv,
+  options: { npm?: boolean; captureStderr?: boolean } = {},
+): ScriptProcess {
+  const script = SCRIPTS[name];
+  const stdio: ["ignore", "pipe", "pipe" | "inherit"] = ["ignore", "pipe", options.captureStderr ? "pipe" : "inherit"];
+  const child = options.npm
+    ? spawn("npm", [...script.npm], { env, stdio, detached: true })
+    : spawn(process.execPath, ["--import", "tsx", script.file], { env, stdio });
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  let output = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    // Read on after the line too: a full pipe would stall the script.
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(script.readyLine)) resolve();
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    void exited.then(([code, signal]) =>
+      reject(new Error(`${script.file} exited (${code ?? signal}) before it ran:\n${output}`)),
+    );
+  });
+  // A caller that never awaits `ready` must not fail on it.
+  ready.catch(() => undefined);
+  return {
+    child,
+    ready,
+    output: () => output,
+    stop: async (signal: NodeJS.Signals = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) {
+        if (options.npm && child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      }
+      const [code, exitSignal] = await exited;
+      return { code, signal: exitSignal };
+    },
+  };
+}
