@@ -11,6 +11,14 @@ const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)$/i;
  */
 export function accessContext(request: Request, principal: Principal | null, requestId: string): AccessContext {
   if (!principal || principal.kind !== "user" || principal.via !== "session") return { psuIpAddress: null, requestId };
+  return presentContext(request, requestId);
+}
+
+/**
+ * The account holder's own browser, present whoever they are to us: the bank's redirect back to our
+ * callback (they have just approved at the bank), so what the approval reads there is attended.
+ */
+export function presentContext(request: Request, requestId: string): AccessContext {
   const address = clientAddress(request);
   return { psuIpAddress: IP.test(address) ? address : "0.0.0.0", requestId };
 }

@@ -18,6 +18,7 @@ import * as consent from "@/app/api/accounttracking/v1/consents/[consent]/route"
 import * as consentAccounts from "@/app/api/accounttracking/v1/consents/[consent]/accounts/route";
 import * as consentRedirect from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as consentRemaining from "@/app/api/accounttracking/v1/consents/[consent]/remaining-days/route";
+import * as consentRefresh from "@/app/api/accounttracking/v1/consents/[consent]/refresh/route";
 import * as consentRenew from "@/app/api/accounttracking/v1/consents/[consent]/renew/route";
 import * as consentRevoke from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import * as consentStatus from "@/app/api/accounttracking/v1/consents/[consent]/status/route";
@@ -78,6 +79,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/consents/{consent}/accounts": consentAccounts,
   "/api/accounttracking/v1/consents/{consent}/initiate-redirect": consentRedirect,
   "/api/accounttracking/v1/consents/{consent}/remaining-days": consentRemaining,
+  "/api/accounttracking/v1/consents/{consent}/refresh": consentRefresh,
   "/api/accounttracking/v1/consents/{consent}/renew": consentRenew,
   "/api/accounttracking/v1/consents/{consent}/revoke": consentRevoke,
   "/api/accounttracking/v1/consents/{consent}/status": consentStatus,

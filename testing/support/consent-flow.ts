@@ -61,9 +61,11 @@ export async function initiate(
 
 /** The bank's redirect back reaching our callback; returns where the callback sends the person. */
 export async function landOnCallback(back: URL, integration: string): Promise<URL> {
+  // The account holder's browser, at the address the attended reads forward to the bank.
   const landed = await call(callbackRoute.GET, "GET", back.pathname, {
     query: back.searchParams.toString(),
     params: { integration },
+    headers: { "x-ll-peer": "192.0.2.1" },
   });
   if (landed.status !== 303) throw new Error(`callback: ${landed.status}`);
   return new URL(landed.headers.get("location") ?? "");

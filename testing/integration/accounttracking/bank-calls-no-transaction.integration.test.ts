@@ -3,7 +3,7 @@
 // transaction" (a request's transaction waiting on something outside the database): with the
 // handlers' old one-transaction-per-write, each of these calls saw at least one. Files run one at a
 // time (vitest.config.mts), so no other test holds a transaction meanwhile. Also: a crash between
-// the bank's action and our write is repaired by the next call, and Idempotency-Key still replays.
+// the bank's action and our write is repaired by the repair tick, and Idempotency-Key still replays.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
@@ -13,6 +13,7 @@ import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/re
 import { ProviderError } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
+import { repairConsents } from "@/lib/accounttracking/repair";
 import { pool, prisma } from "@/lib/db/client";
 import { approveAtBank, connectedConsent, type Connected } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
@@ -95,19 +96,23 @@ describe("bank calls hold no database transaction", () => {
     expect(seen.get("deleteConsent")).toBe(0);
   });
 
-  it("a crash after the bank ended the consent, before we wrote it: the next revoke completes it", async () => {
+  it("the bank's answer to the revoke is lost: revoked here at once, and the repair tick confirms it at the bank", async () => {
     const other = await connectedConsent("alice");
     const h = bearer(other.person.token, other.person.scopeId);
     breakAfterDelete = true;
-    const first = await call(revokeRoute.POST, "POST", "x", { headers: h, params: { consent: other.consentId } });
-    expect(first.status).toBe(502);
-    // Ended at the bank, still valid here: the state a crash between the two steps leaves.
-    expect((await prisma().consent.findUniqueOrThrow({ where: { id: other.consentId } })).status).toBe("valid");
-    const again = await call<{ data: { status: string } }>(revokeRoute.POST, "POST", "x", {
+    const first = await call<{ data: { status: string; statusReason: string } }>(revokeRoute.POST, "POST", "x", {
       headers: h,
       params: { consent: other.consentId },
     });
-    expect([again.status, again.json.data.status]).toEqual([200, "revoked"]);
+    expect([first.status, first.json.data.status]).toEqual([200, "revoked"]);
+    expect(first.json.data.statusReason).toMatch(/not confirmed yet/);
+    // Owed at the bank: the repair tick asks again; the bank has it ended already, which counts.
+    const owed = () => prisma().consent.findUniqueOrThrow({ where: { id: other.consentId } });
+    expect((await owed()).bankEndPending).toBe(true);
+    const report = await repairConsents();
+    expect(report?.bankEnds).toBeGreaterThanOrEqual(1);
+    expect((await owed()).bankEndPending).toBe(false);
+    expect((await owed()).status).toBe("revoked");
   });
 
   it("Idempotency-Key: a retried create replays the first answer (stored with its writes) and adds no row", async () => {

@@ -37,8 +37,9 @@ afterAll(async () => {
 const banks = (bankId: string, count: number) => Array.from({ length: count }, () => ({ bankId }));
 
 async function runsOf(accountIds: string[]) {
-  const { rows } = await pool().query<{ id: string; account_id: string; created_at: Date }>(
-    "SELECT id, account_id, created_at FROM sync_runs WHERE account_id = ANY($1::uuid[])",
+  // xmin: the transaction that inserted the row.
+  const { rows } = await pool().query<{ id: string; account_id: string; created_at: Date; xmin: string }>(
+    "SELECT id, account_id, created_at, xmin::text FROM sync_runs WHERE account_id = ANY($1::uuid[])",
     [accountIds],
   );
   return rows;
@@ -60,8 +61,8 @@ describe("scheduling due accounts", () => {
     expect(await scheduleDueSyncs(new Date(), 10)).toBe(25);
     const runs = await runsOf(ids);
     expect(runs).toHaveLength(25);
-    // now() is the transaction's start: runs made in one transaction share it. 25 in batches of 10 → 3.
-    const batches = new Set(runs.map((r) => r.created_at.getTime()));
+    // Runs made in one transaction share its id (xmin). 25 in batches of 10 → 3.
+    const batches = new Set(runs.map((r) => r.xmin));
     expect(batches.size).toBe(3);
     const jobs = await jobsPerRun(runs.map((r) => r.id));
     expect(runs.map((r) => jobs.get(r.id))).toEqual(Array(25).fill(1));

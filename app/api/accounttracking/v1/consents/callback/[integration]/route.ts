@@ -1,11 +1,12 @@
 // GET /api/accounttracking/v1/consents/callback/{integration}?state=…&result=ok|nok — public; the
 // bank redirects the account holder's browser here. Checks the one-time state (and the browser
-// binding when the redirect started in our UI), updates the consent, and answers 303 to a page of
+// binding when the redirect started in our UI), applies the approval (the account holder is present:
+// what it reads at the bank is attended), and answers 303 to a page of
 // ours (or the caller's allowlisted returnTo) that says what happened. A rejected callback changes nothing.
 import { REDIRECT } from "@/lib/api/responses";
 import { z } from "zod";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { accessContext } from "@/lib/api/access-context";
+import { presentContext } from "@/lib/api/access-context";
 import { completeCallback } from "@/lib/accounttracking/callback";
 import { log } from "@/lib/log";
 
@@ -20,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
         integration: params.integration,
         url: new URL(request.url),
         cookieHeader: request.headers.get("cookie"),
-        context: accessContext(request, null, requestId),
+        context: presentContext(request, requestId),
       });
       if (result.rejected) log.warn("consent callback rejected", { requestId, reason: result.rejected });
       return { status: 303, location: result.location };
