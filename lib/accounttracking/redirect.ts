@@ -8,8 +8,9 @@
 //
 // Steps, each a short transaction of its own, with no transaction open while the bank answers:
 //   1. record that this consent is being sent (phase `sending`: one at a time per consent, a partial
-//      unique index; a second caller meanwhile gets 409 with Retry-After, or the same authorization
-//      when its browser already holds one that is live)                   → redirect.sending-recorded
+//      unique index; a second caller meanwhile gets 409 with Retry-After; a caller that already holds
+//      a live authorization — its browser's, or for an API caller the unbound one with the same
+//      returnTo — gets that one again, so a burst of calls makes one bank consent) → redirect.sending-recorded
 //   2. create the consent at the bank under a fresh state                   → redirect.bank-consent-created
 //   3. record the bank's consent on the authorization (`sent`) and, only while the consent is still
 //      pending, on the consent: a valid consent's bank id never changes.
@@ -106,22 +107,36 @@ const inFlight = () =>
   conflict("This consent is being sent to the bank by another request; retry in a moment.", { "retry-after": "1" });
 
 /**
+ * The consent's row lock: step 1 and step 3 of every send take it first, so a send that checks for
+ * a live authorization and then inserts its own cannot interleave with another's recording.
+ */
+async function lockConsent(tx: Tx, consentId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM consents WHERE id = ${consentId}::uuid FOR UPDATE`;
+}
+
+/**
  * Step 1: the authorization row, `sending` (with a bank) or `picker` (without), in a transaction of
  * its own. Refuses a consent that is no longer pending, and a second send while one is in flight.
+ * When the caller already holds a live authorization (`held`, read under the consent's lock), that
+ * one is returned and nothing is written: a burst of calls makes one consent at the bank.
  */
-async function beginAuthorization(row: {
-  id: string;
-  consentId: string;
-  integrationName: string;
-  stateHash: string;
-  bindingHash: string | null;
-  returnTo: string | null;
-  expiresAt: Date;
-  phase: "sending" | "picker";
-  bankId: string | null;
-}): Promise<void> {
+async function beginAuthorization(
+  row: {
+    id: string;
+    consentId: string;
+    integrationName: string;
+    stateHash: string;
+    bindingHash: string | null;
+    returnTo: string | null;
+    expiresAt: Date;
+    phase: "sending" | "picker";
+    bankId: string | null;
+  },
+  held: (tx: Tx) => Promise<ConsentAuthorization | null>,
+): Promise<ConsentAuthorization | null> {
   try {
-    await prisma().$transaction(async (tx) => {
+    return await prisma().$transaction(async (tx) => {
+      await lockConsent(tx, row.consentId);
       const consent = await tx.consent.findUniqueOrThrow({ where: { id: row.consentId } });
       if (consent.status !== "pending")
         throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
@@ -134,7 +149,10 @@ async function beginAuthorization(row: {
         },
         data: { phase: "abandoned" },
       });
+      const live = await held(tx);
+      if (live) return live;
       await tx.consentAuthorization.create({ data: row });
+      return null;
     });
   } catch (error) {
     if (prismaErrorCode(error) === "P2002") throw inFlight();
@@ -158,6 +176,7 @@ export async function recordSent(
 ): Promise<boolean> {
   // A picker may choose again (back from the bank): its `sent` row then moves to the newer bank.
   const phases = rechoosing ? ["picker", "sent"] : ["sending"];
+  await lockConsent(tx, consentId);
   const sent = await tx.consentAuthorization.updateMany({
     where: { id: authorizationId, phase: { in: phases }, usedAt: null },
     data: {
@@ -192,12 +211,22 @@ export async function endUnused(
   });
 }
 
-/** The authorization a browser already holds for this consent, still usable: a double click gets it again. */
-async function liveForBrowser(consentId: string, bindingHash: string): Promise<ConsentAuthorization | null> {
-  return prisma().consentAuthorization.findFirst({
+/**
+ * The authorization the caller already holds for this consent, still usable: a double click, a second
+ * tab or a retried API call gets it again instead of a second consent at the bank. A browser's is
+ * the one bound to it; an API caller's (no browser binding) is an unbound one with the same returnTo.
+ */
+async function liveAuthorization(
+  db: Tx,
+  consentId: string,
+  bindingHash: string | null,
+  returnTo: string | null,
+): Promise<ConsentAuthorization | null> {
+  return db.consentAuthorization.findFirst({
     where: {
       consentId,
       bindingHash,
+      ...(bindingHash === null ? { returnTo } : {}),
       usedAt: null,
       phase: { in: ["sent", "picker"] },
       expiresAt: { gt: new Date(Date.now() + 60_000) },
@@ -242,27 +271,32 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
     setCookie: binding ? bindingCookie(binding) : null,
   });
 
-  // The same browser asking again (a double click, a second tab) gets the redirect it already has.
+  // The same caller asking again (a double click, a second tab, a retry) gets the redirect it has.
   const bankId = input.bankId ?? consent.bankId;
-  if (binding) {
-    const live = await liveForBrowser(consent.id, sha256(binding));
-    if (live && (!bankId || live.bankId === bankId || live.phase === "picker")) return answer(live);
-  }
+  const reusable = (live: ConsentAuthorization | null) =>
+    live !== null && (!bankId || live.bankId === bankId || live.phase === "picker") ? live : null;
+  const held = () => liveAuthorization(prisma(), consent.id, binding ? sha256(binding) : null, returnTo);
+  const early = reusable(await held());
+  if (early) return answer(early);
   const bank = bankId ? await bankOf(integration, bankId) : null;
   const state = newState();
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + STATE_TTL_SECONDS * 1000);
-  await beginAuthorization({
-    id,
-    consentId: consent.id,
-    integrationName: integration.name,
-    stateHash: sha256(bank ? `sending:${state}` : `unsent:${state}`),
-    bindingHash: binding ? sha256(binding) : null,
-    returnTo,
-    expiresAt,
-    phase: bank ? "sending" : "picker",
-    bankId: bank?.bankId ?? null,
-  });
+  const raced = await beginAuthorization(
+    {
+      id,
+      consentId: consent.id,
+      integrationName: integration.name,
+      stateHash: sha256(bank ? `sending:${state}` : `unsent:${state}`),
+      bindingHash: binding ? sha256(binding) : null,
+      returnTo,
+      expiresAt,
+      phase: bank ? "sending" : "picker",
+      bankId: bank?.bankId ?? null,
+    },
+    (tx) => liveAuthorization(tx, consent.id, binding ? sha256(binding) : null, returnTo).then(reusable),
+  );
+  if (raced) return answer(raced);
   // Without a bank: our picker, which sends the consent to the bank the person chooses.
   if (!bank) return answer({ id, authorizationUrl: null, expiresAt });
   crashPoint("redirect.sending-recorded");
