@@ -99,7 +99,7 @@ describe("reads read what is stored", () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => call(accountsRoute.POST, "POST", "x", { headers, body })),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
     // The tracked account's first sync reads the bank (queued after the commit); tracking itself does not.
     expect(bank.server.calls.slice(before).filter((x) => !x.path.includes("/transactions"))).toEqual([]);
     expect(await prisma().trackedAccount.count({ where: { consentId: c.consentId, externalId: accountId } })).toBe(1);
