@@ -89,19 +89,34 @@ clockTest.afterAll(async ({ request }) => {
   await resetBankClock(request);
 });
 
+/** The person's "Refresh": the one consent read that asks the bank (GETs answer what is stored). */
+async function refresh(request: APIRequestContext, headers: Record<string, string>, id: string): Promise<Consent> {
+  const res = await request.post(`${BASE}/consents/${id}/refresh`, { headers });
+  expect(res.status()).toBe(200);
+  return dataOf<Consent>(res);
+}
+
 clockTest(
-  "remaining days count down with the bank's clock; expiry at the bank ends the consent",
+  "remaining days count down with the bank's clock once refreshed; expiry at the bank ends the consent",
   async ({ request, headers, approve }) => {
     const id = await approve();
     expect(await status(request, headers, id)).toMatchObject({ status: "valid", isValid: true, remainingDays: "30" });
     const accounts = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
     expect((await dataOf<unknown[]>(accounts)).length).toBe(2);
 
+    // A read answers what is stored: the bank's calendar is learnt on a refresh.
     await advanceBankClock(request, 10);
+    expect(await status(request, headers, id)).toMatchObject({ status: "valid", remainingDays: "30" });
+    await refresh(request, headers, id);
     const days = await request.get(`${BASE}/consents/${id}/remaining-days`, { headers });
     expect(await dataOf(days)).toMatchObject({ remainingDays: "20", status: "valid" });
 
     await advanceBankClock(request, 25);
+    expect(await refresh(request, headers, id)).toMatchObject({
+      status: "expired",
+      isValid: false,
+      remainingDays: "0",
+    });
     expect(await status(request, headers, id)).toMatchObject({ status: "expired", isValid: false, remainingDays: "0" });
     const refused = await request.get(`${BASE}/consents/${id}/accounts`, { headers });
     expect(refused.status()).toBe(409);
@@ -132,11 +147,14 @@ clockTest(
 );
 
 clockTest(
-  "a consent revoked by the account holder at the bank shows as revoked",
+  "a consent revoked by the account holder at the bank shows as revoked once refreshed",
   async ({ request, headers, approve }) => {
     const id = await approve();
     const { bankConsentId } = await status(request, headers, id);
     await endAtBank(request, bankConsentId ?? "", "revoke");
+    // Until someone asks the bank (a person's refresh, the repair tick's status check) the stored state stands.
+    expect(await status(request, headers, id)).toMatchObject({ status: "valid" });
+    expect(await refresh(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
     expect(await status(request, headers, id)).toMatchObject({ status: "revoked", isValid: false });
   },
 );

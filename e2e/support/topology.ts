@@ -48,3 +48,8 @@ export function banksUrlFor(appPort: number): string {
   const banksOf = appPort === INSTANCE_B_PORT ? INSTANCE_A_PORT : appPort;
   return `http://127.0.0.1:${banksOf + 1}`;
 }
+
+// `npm start` in production mode (DATABASE_URL set), started by e2e/production-start.instances.spec.ts
+// itself against a cluster it starts under this directory (standing in for a managed PostgreSQL).
+export const PRODUCTION_PORT = E2E_PORT + 60;
+export const PRODUCTION_DATA_DIR = `${base}-production`;
