@@ -8,7 +8,7 @@ export const ERROR_STATUS = {
   user_context_required: 403,
   not_found: 404,
   method_not_allowed: 405,
-  // 408, 413 and 431 are not in the service spec's table; they are ours (README "Conventions"):
+  // 408, 413 and 431 are not in the service spec's table; they are ours (docs/api-decisions.md):
   // the server's own answers to requests it will not read in full.
   request_timeout: 408,
   conflict: 409,

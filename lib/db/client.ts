@@ -1,7 +1,7 @@
 // One pg pool per process, shared by Prisma (through its pg driver adapter) and by the hot paths
 // that use plain SQL (Prisma 6.19's client engine costs ~1.5–3 ms a query here).
 //
-// When Prisma, when SQL by hand (the one rule; README "Writing SQL"):
+// When Prisma, when SQL by hand (the one rule; docs/architecture.md "Writing SQL"):
 // - Prisma's query API for reads and writes by key or plain filters, relations and counts: most
 //   domain functions, inside the route's transaction (`db: Tx`).
 // - SQL by hand where Prisma cannot say it or costs too much: recursive CTEs, aggregates, INSERT …

@@ -1,4 +1,4 @@
-// Extra entries for the sandbox users that exercise one sync edge each (README "Sandbox bank"):
+// Extra entries for the sandbox users that exercise one sync edge each (docs/banks.md):
 // `noids` (identical card payments on one day, sent without ids), `oldhold` (a deposit hold that
 // stays pending for 60 days, far older than an incremental window) and `cancelled` (a pending payment
 // cancelled by the bank, made again two days later with the same amount to the same party).

@@ -1,5 +1,5 @@
 // Counterpart extraction on the sandbox bank's `namesakes` user, synced over HTTP: the same parties
-// under several spellings, IBANs and intermediaries. What "grouped" means here (see README,
+// under several spellings, IBANs and intermediaries. What "grouped" means here (see docs/architecture.md,
 // "Counterparts"): a party whose debits carry a SEPA creditor id (Vattenfall, KPN) is one counterpart
 // across its IBANs and spellings; a party behind an intermediary is keyed by its own normalised name
 // (bol.com, never Adyen); spellings that normalise differently and share no IBAN stay apart (AH to go

@@ -3,7 +3,7 @@
 // {count, sumIn, sumOut, lastDate} (decimal strings, in the account's currency).
 // Query: q (search in names and aliases, including consolidated members), sort (name | count |
 // sumIn | sumOut | lastDate, default sumOut), order (asc | desc, default desc), perPage, cursor.
-// Changes to counterparts live under /api/accounttracking/v1/counterparts (see README "Counterparts").
+// Changes to counterparts live under /api/accounttracking/v1/counterparts (docs/api-decisions.md, "Counterparts").
 import { ACCOUNT_READ } from "@/lib/api/records";
 import { CounterpartListItemSchema } from "@/lib/openapi/schemas/counterparts";
 import { page, pageAnswer } from "@/lib/api/responses";
