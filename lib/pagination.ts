@@ -14,14 +14,32 @@ import { authSecret } from "@/lib/auth/secret";
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 200;
 
-/** The `perPage` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/**
+ * A whole number in a query string: decimal digits and nothing else become a number for `inner` to
+ * bound; any other value stays as it came and fails `inner` as not a number (422 naming the field).
+ * Not z.coerce: Number() also reads 0x10, 1e1, +16, 16.0 and " 16" as numbers, and "" as 0.
+ * The document still shows `inner` (an integer with its bounds and default).
+ */
+export function queryInteger<T extends z.ZodType<number>>(inner: T) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && DECIMAL_DIGITS.test(value) ? Number(value) : value),
+    inner,
+  );
+}
+
+/** The `perPage` query parameter: a whole number from 1 to `max` in decimal digits, `fallback` when absent. */
 export function perPageParam(max: number, fallback: number) {
-  return z.coerce
-    .number({ message: "perPage must be a whole number" })
-    .int("perPage must be a whole number")
-    .min(1, "perPage must be at least 1")
-    .max(max, `perPage must be at most ${max}`)
-    .default(fallback);
+  const wholeNumber = "perPage must be a whole number in decimal digits, such as 50";
+  return queryInteger(
+    z
+      .number({ message: wholeNumber })
+      .int(wholeNumber)
+      .min(1, "perPage must be at least 1")
+      .max(max, `perPage must be at most ${max}`)
+      .default(fallback),
+  );
 }
 
 export const pageQuery = z.object({

@@ -76,7 +76,10 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own =
   authorize: (capability?: Capability) => void;
   /** `transaction: "narrow"` only: a short transaction for writes made before the answer's. */
   transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
-  /** `transaction: "narrow"` only: the answer's writes, committed with the stored Idempotency-Key answer. */
+  /**
+   * `transaction: "narrow"` only: the answer's writes, committed with the stored Idempotency-Key answer.
+   * Once it returns, its result is the request's answer, whatever the handler does next (lib/api/route.ts).
+   */
   commit: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 };
 

@@ -5,6 +5,9 @@
 // - 5xx and 429 are never stored (the key is released so a retry runs again).
 // The completed response is written in the same database transaction as the handler's writes
 // (see route.ts), so a crash can never leave a committed row without its stored response.
+// A completed key is final: the error paths below (store an error, release) touch only a key still
+// in flight, so nothing can overwrite or delete a response that was committed with its writes —
+// not an error thrown after the commit, nor a COMMIT whose acknowledgement was lost.
 import "server-only";
 import { createHash } from "node:crypto";
 import { ApiError, conflict } from "@/lib/errors";
@@ -128,22 +131,21 @@ export async function completeIdempotentTx(
   );
 }
 
-/** Stores an error response that had no writes to protect (4xx other than 429). */
+/** Stores an error response that had no writes to protect (4xx other than 429); a completed key stays. */
 export async function completeIdempotent(ref: IdempotencyRef, status: number, bodyText: string): Promise<void> {
   await pool().query(
     `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_body = $5
-      WHERE principal_key = $1 AND scope_key = $2 AND key = $3`,
+      WHERE principal_key = $1 AND scope_key = $2 AND key = $3 AND state = 'in_flight'`,
     [ref.principalKey, ref.scopeKey, ref.key, status, bodyText],
   );
 }
 
-/** Releases the key after a 5xx or 429 so the client's retry runs again. */
+/** Releases the key after a 5xx or 429 so the client's retry runs again; a completed key stays. */
 export async function releaseIdempotent(ref: IdempotencyRef): Promise<void> {
-  await pool().query("DELETE FROM idempotency_keys WHERE principal_key = $1 AND scope_key = $2 AND key = $3", [
-    ref.principalKey,
-    ref.scopeKey,
-    ref.key,
-  ]);
+  await pool().query(
+    "DELETE FROM idempotency_keys WHERE principal_key = $1 AND scope_key = $2 AND key = $3 AND state = 'in_flight'",
+    [ref.principalKey, ref.scopeKey, ref.key],
+  );
 }
 
 export function shouldStore(status: number): boolean {

@@ -20,6 +20,13 @@
 // crash between the bank call and the write leaves a state the next call repairs: the bank's
 // answer is re-read or the bank call is repeated (never a half-written row), e.g. revoke ends the
 // consent at the bank, then here (a retry finds it gone at the bank and writes the end).
+//
+// Once `commit` has returned, its answer is the request's answer: it was stored with the writes, so
+// the key is never released and every retry replays it. Whatever the handler does afterwards (returns
+// something else, throws, even a 4xx) cannot change it; an error thrown after the commit is logged at
+// error level on the request's one line, and the client gets the committed answer. This is Stripe's
+// rule — a key always returns the same result — and a 500 here would be a lie: the client would
+// treat the operation as failed, while its retry got a 201 for writes made by the first attempt.
 import { z } from "zod";
 import { authenticate, requirePrincipal } from "@/lib/api/authenticate";
 import { readBodyText } from "@/lib/api/body";
@@ -150,7 +157,8 @@ export function route<
           }
           return outcome;
         };
-        let committed: { result: unknown; outcome: Outcome } | null = null;
+        // Set only once the commit's transaction has committed (a failed COMMIT leaves it null).
+        let committed: Outcome | null = null;
 
         const run = async (db: Tx): Promise<Outcome> => {
           const found = load ? await loadRecord(load, db, scope, contract.capability, params) : undefined;
@@ -173,21 +181,29 @@ export function route<
             },
             transaction: narrow ? inTransaction : onlyNarrow,
             commit: narrow
-              ? <T>(work: (tx: Tx) => Promise<T>) =>
-                  inTransaction(async (tx) => {
-                    const result = await work(tx);
-                    committed = { result, outcome: await render(result, tx) };
-                    return result;
-                  })
+              ? async <T>(work: (tx: Tx) => Promise<T>) => {
+                  const [result, outcome] = await inTransaction(async (tx) => {
+                    const written = await work(tx);
+                    return [written, await render(written, tx)] as const;
+                  });
+                  committed = outcome;
+                  return result;
+                }
               : onlyNarrow,
           } as RouteContext<A, Scoped, B, Q, Own, F>;
-          const result = await handler(ctx);
-          if (contract.afterLookup && !authorized) {
-            throw new ApiError("server_error", "An afterLookup handler answered without calling authorize()");
+          let result: unknown;
+          try {
+            result = await handler(ctx);
+            if (contract.afterLookup && !authorized) {
+              throw new ApiError("server_error", "An afterLookup handler answered without calling authorize()");
+            }
+          } catch (error) {
+            if (committed === null) throw error;
+            failure = error; // the committed answer stands (see the header); the error goes on the log line
+            return committed;
           }
           // Answered through ctx.commit: already rendered and stored with its writes.
-          if (committed && committed.result === result) return committed.outcome;
-          return render(result, narrow ? null : db);
+          return committed ?? render(result, narrow ? null : db);
         };
 
         return hasBody && !narrow ? await inTransaction((tx) => run(tx)) : await run(db());

@@ -7,8 +7,8 @@ export const INTRODUCTION =
   "**Limits and hostile input.** Request bodies over 1 MiB (`BODY_LIMIT_BYTES`) answer 413 `payload_too_large` before anything is parsed. " +
   'Strings with a NUL character or an unpaired UTF-16 surrogate, in a JSON body or a query parameter, answer 422 naming the field; unknown body fields (including `__proto__`, `constructor`) answer 422 "Unknown field; remove it.". ' +
   "Cursors are opaque and signed, bound to the list and filters that issued them: any other value answers 422 with `details.cursor`.\n\n" +
-  "**Answers before the app.** The server itself answers, in the same envelope with a request id: 431 `request_header_too_large` when the request line and headers exceed 16 KiB (a URL of about 16 kB), " +
-  "400 `bad_request` for a request that is not valid HTTP, 408 `request_timeout` for one not received in time. These can come from any path and are not repeated per operation.\n\n" +
+  "**Answers before the app.** The server itself answers, in the same envelope with a request id: 431 `request_header_too_large` when the request line and headers exceed 16 KiB (a URL of about 16 kB), listed on every operation, and 413 `payload_too_large` (above), listed on every operation that takes a body; " +
+  "400 `bad_request` for a request that is not valid HTTP and 408 `request_timeout` for one not received in time can come from any path and are not repeated per operation.\n\n" +
   "**Headers.** Every answer carries `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: strict-origin-when-cross-origin` and a Content-Security-Policy (`default-src 'none'; frame-ancestors 'none'` on API answers); " +
   "`Strict-Transport-Security` when served over https. Writes with the session cookie must come from our own origin (Origin compared in full; `Sec-Fetch-Site: cross-site` refused).";
 

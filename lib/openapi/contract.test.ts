@@ -33,6 +33,18 @@ describe("assertContract", () => {
     expect(() => assertContract(removeMember.DELETE, "DELETE", "/api/scopes/v1/members/x", 204, "")).not.toThrow();
   });
 
+  it("accepts the server's own 431 on any operation and its 413 only where a body is taken", () => {
+    const refusal = (code: string) => JSON.stringify({ error: { code, message: "too large" }, meta });
+    expect(() => assertContract(transactions.GET, "GET", PATH, 431, refusal("request_header_too_large"))).not.toThrow();
+    const member = "/api/scopes/v1/members/x";
+    expect(() =>
+      assertContract(removeMember.DELETE, "DELETE", member, 413, refusal("payload_too_large")),
+    ).not.toThrow();
+    expect(() => assertContract(transactions.GET, "GET", PATH, 413, refusal("payload_too_large"))).toThrow(
+      /does not list/,
+    );
+  });
+
   it("skips handlers outside the registry and the 405 stubs of unsupported methods", () => {
     expect(() => assertContract(() => Promise.resolve(new Response()), "GET", "/x", 418, "nope")).not.toThrow();
     expect(() => assertContract(transactions.POST, "POST", PATH, 405, "{}")).not.toThrow();

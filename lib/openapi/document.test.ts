@@ -2,6 +2,22 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { openApiDocument } from "@/lib/openapi/document";
+import { toSchema } from "@/lib/openapi/json-schema";
+import { errorEnvelope } from "@/lib/openapi/schemas/common";
+
+type Documented = {
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
+const WRITES = new Set(["post", "put", "patch", "delete"]);
+const everyOperation = () =>
+  Object.entries(openApiDocument().paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      where: `${method.toUpperCase()} ${path}`,
+      method,
+      op: op as Documented,
+    })),
+  );
 
 describe("the OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
@@ -46,5 +62,19 @@ describe("the OpenAPI document", () => {
     };
     expect(post.parameters.map((p) => p.$ref)).toContain("#/components/parameters/Idempotency-Key");
     expect(post.requestBody).toBeDefined();
+  });
+
+  // The HTTP server answers these itself, in the envelope (lib/server/http-server.ts, lib/api/body.ts).
+  it("lists 431 on every operation and 413 on every operation that takes a body, in the error envelope", () => {
+    const envelopeOf = (status: number) => toSchema(errorEnvelope(status), "output");
+    const ops = everyOperation();
+    expect(ops.length).toBeGreaterThan(55);
+    for (const { where, method, op } of ops) {
+      const takesBody = WRITES.has(method) || op.requestBody !== undefined;
+      expect(op.responses["431"]?.content?.["application/json"]?.schema, `${where}: 431`).toEqual(envelopeOf(431));
+      if (takesBody) {
+        expect(op.responses["413"]?.content?.["application/json"]?.schema, `${where}: 413`).toEqual(envelopeOf(413));
+      } else expect(op.responses["413"], `${where}: 413 without a body`).toBeUndefined();
+    }
   });
 });

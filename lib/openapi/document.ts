@@ -5,11 +5,12 @@ import type { Contract } from "@/lib/api/contract";
 import { isPage, isRedirect } from "@/lib/api/responses";
 import { fileMediaType, successBodySchema } from "@/lib/openapi/bodies";
 import { components, INTRODUCTION } from "@/lib/openapi/components";
-import { errorStatusesOf } from "@/lib/openapi/errors";
+import { errorStatusesOf, serverErrorCodes } from "@/lib/openapi/errors";
 import { toDocSchema, toSchema, type JsonSchema } from "@/lib/openapi/json-schema";
 import { operations, type Operation } from "@/lib/openapi/routes";
 import { errorEnvelope } from "@/lib/openapi/schemas/common";
 import { TAGS } from "@/lib/openapi/tags";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
@@ -53,6 +54,24 @@ const RATE_HEADERS = {
 };
 
 const isPost = (op: Operation) => op.method === "POST";
+
+/** The headers of an error answer: the server's own (413, 431) come before the rate limiter runs. */
+function errorHeaders(status: number): JsonSchema {
+  if (status === 431) return { "X-Request-Id": RATE_HEADERS["X-Request-Id"] };
+  if (status === 413)
+    return { "X-Request-Id": RATE_HEADERS["X-Request-Id"], "Server-Timing": RATE_HEADERS["Server-Timing"] };
+  const headers: JsonSchema = { ...RATE_HEADERS };
+  if (status === 429 || status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
+  if (status === 401) headers["WWW-Authenticate"] = { schema: { type: "string" } };
+  if (status === 405) headers.Allow = { description: "The methods this path supports", schema: { type: "string" } };
+  return headers;
+}
+
+const errorResponse = (status: number, codes: ErrorCode[]): JsonSchema => ({
+  description: `${STATUS_TEXT[status] ?? status}: ${codes.map((code) => `\`${code}\``).join(", ")}`,
+  headers: errorHeaders(status),
+  content: { "application/json": { schema: toSchema(errorEnvelope(status, codes), "output") } },
+});
 
 function parameters({ path, method, contract: c }: Operation): JsonSchema[] {
   const out: JsonSchema[] = [];
@@ -104,17 +123,7 @@ function responses(op: Operation): JsonSchema {
       ...(schema ? { content: { [mediaType ?? "application/json"]: { schema } } } : {}),
     };
   }
-  for (const [status, codes] of errorStatusesOf(op.method, c)) {
-    const headers: JsonSchema = { ...RATE_HEADERS };
-    if (status === 429 || status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
-    if (status === 401) headers["WWW-Authenticate"] = { schema: { type: "string" } };
-    if (status === 405) headers.Allow = { description: "The methods this path supports", schema: { type: "string" } };
-    out[status] = {
-      description: `${STATUS_TEXT[status] ?? status}: ${codes.map((code) => `\`${code}\``).join(", ")}`,
-      headers,
-      content: { "application/json": { schema: toSchema(errorEnvelope(status, codes), "output") } },
-    };
-  }
+  for (const [status, codes] of errorStatusesOf(op.method, c)) out[status] = errorResponse(status, codes);
   return out;
 }
 
@@ -170,7 +179,12 @@ function build(): OpenApiDocument {
       summary: "This OpenAPI 3.1 document",
       tags: ["Health"],
       security: [{}],
-      responses: { 200: { description: "OK", content: { "application/json": { schema: { type: "object" } } } } },
+      responses: {
+        200: { description: "OK", content: { "application/json": { schema: { type: "object" } } } },
+        ...Object.fromEntries(
+          serverErrorCodes("GET", {}).map((code) => [ERROR_STATUS[code], errorResponse(ERROR_STATUS[code], [code])]),
+        ),
+      },
     },
   };
   return {

@@ -4,13 +4,30 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 const WRITES = new Set(["post", "put", "patch", "delete"]);
 
+/**
+ * What the HTTP server answers itself, before any route runs (lib/server/http-server.ts; the kernel's
+ * body reader for a body without Content-Length, lib/api/body.ts): a request line and headers over
+ * 16 KiB on any operation, a body over BODY_LIMIT_BYTES on one that takes a body (the writes: the
+ * kernel reads their body even without a body schema). So even a bare operation can answer them.
+ */
+export function serverErrorCodes(method: string, op: Pick<Declared, "body">): ErrorCode[] {
+  const codes: ErrorCode[] = ["request_header_too_large"];
+  if (op.body || WRITES.has(method.toLowerCase())) codes.push("payload_too_large");
+  return codes;
+}
+
 function errorCodesOf(method: string, op: Declared): ErrorCode[] {
-  if (op.bare) return [];
+  const codes = new Set<ErrorCode>(serverErrorCodes(method, op));
+  if (!op.bare) routeErrorCodes(method, op).forEach((code) => codes.add(code));
+  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+}
+
+/** What the kernel answers for a route (the envelope routes only). */
+function routeErrorCodes(method: string, op: Declared): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
   const write = WRITES.has(method.toLowerCase());
   const post = method.toLowerCase() === "post";
   if (op.body || write) codes.add("bad_request");
-  if (op.body || write) codes.add("payload_too_large"); // body over BODY_LIMIT_BYTES, refused before parsing
   codes.add("unauthenticated"); // a bad or expired bearer token is refused even on public routes
   if (op.auth === "user") codes.add("user_context_required");
   if (op.scoped) {
@@ -24,7 +41,7 @@ function errorCodesOf(method: string, op: Declared): ErrorCode[] {
   if (post && op.auth !== "public") codes.add("conflict"); // Idempotency-Key reuse
   if (write && op.auth !== "public") codes.add("conflict");
   for (const code of op.errors ?? []) codes.add(code);
-  return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
+  return codes;
 }
 
 /** Error codes grouped by HTTP status. */

@@ -1,5 +1,6 @@
 // Cursors through the real list routes: forged, tampered and foreign-list cursors answer 422
-// naming `cursor` (a forged transactions cursor used to answer 500, the others 200).
+// naming `cursor` (a forged transactions cursor used to answer 500, the others 200); and perPage is
+// decimal digits only (0x10, 1e1, +16 and " 16" used to read as 16 or 10, and "" as the default).
 import { describe, expect, it } from "vitest";
 import * as transactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import * as clients from "@/app/api/clients/v1/route";
@@ -62,5 +63,26 @@ describe("cursors on the wire", () => {
       query: `search=a&cursor=${clientsCursor}`,
     });
     expect(otherSearch.status).toBe(422);
+  });
+});
+
+describe("perPage on the wire", () => {
+  it("reads decimal digits; any other spelling is 422 validation_failed naming perPage", async () => {
+    const p = await makePerson();
+    const headers = bearer(p.token, p.scopeId);
+    const { accountId } = await storedAccount(p, 20);
+    const txPage = (query: string) =>
+      call<Page & ErrorBody>(transactions.GET, "GET", "x", { headers, params: { id: accountId }, query });
+    const sixteen = await txPage("perPage=16");
+    expect(sixteen.status).toBe(200);
+    expect(sixteen.json.data).toHaveLength(16);
+    for (const form of ["0x10", "1e1", "%2B16", "16.0", "%2016", "", "16&perPage=16"]) {
+      const res = await txPage(`perPage=${form}`);
+      expect(res.status, form).toBe(422);
+      expect(res.json.error.code).toBe("validation_failed");
+      expect(Object.keys(res.json.error.details ?? {})).toEqual(["perPage"]);
+    }
+    const onClients = await call<ErrorBody>(clients.GET, "GET", "/api/clients/v1", { headers, query: "perPage=0x10" });
+    expect([onClients.status, Object.keys(onClients.json.error.details ?? {})]).toEqual([422, ["perPage"]]);
   });
 });
