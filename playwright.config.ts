@@ -100,6 +100,7 @@ export default defineConfig({
         /.*\.clock\.spec\.ts/,
         /.*\.faults(-split)?\.spec\.ts/,
         /.*\.instances\.spec\.ts/,
+        /.*\.crash\.spec\.ts/,
       ],
       use: browserUse(),
     },
@@ -121,6 +122,15 @@ export default defineConfig({
     },
     // Two app instances and one `npm run worker` on one database (the spec talks to both instances).
     { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
+    // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
+    // `npm start` itself on a data directory of its own), after the API and browser projects.
+    {
+      name: "crash",
+      testMatch: /.*\.crash\.spec\.ts/,
+      dependencies: ["api", "browser"],
+      fullyParallel: false,
+      workers: 1,
+    },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {

@@ -53,6 +53,11 @@ const schema = z.object({
     .default("1")
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
+  // The repair tick (lib/accounttracking/repair.ts): an accepted callback or a revoke younger than
+  // REPAIR_GRACE_SECONDS is still its own request's to finish; a send to the bank (initiate-redirect)
+  // older than CONSENT_SEND_STALE_SECONDS belongs to a call that died.
+  REPAIR_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  CONSENT_SEND_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SYNC_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
   // Due accounts the scheduler claims per transaction (lib/sync/scheduler.ts).
   SYNC_SCHEDULE_BATCH: z.coerce.number().int().min(1).max(5000).default(200),

@@ -30,7 +30,7 @@ export type Run = {
 };
 
 /** Registers the person for tracking and creates a pending consent at the first bank of the country. */
-async function pendingConsentAt(
+export async function pendingConsentAt(
   request: APIRequestContext,
   headers: ApiHeaders,
   integrationName: string,
@@ -48,7 +48,7 @@ async function pendingConsentAt(
 }
 
 /** initiate-redirect: the bank's page the person is sent to. */
-async function initiateRedirect(
+export async function initiateRedirect(
   request: APIRequestContext,
   headers: ApiHeaders,
   consentId: string,
@@ -91,27 +91,32 @@ export async function connectBank(
   bankUser: string,
   country = "BE",
 ): Promise<Connection> {
-  const { atBank, ...connection } = await connectThrough(
-    request,
-    person,
-    { name: "sandbox", country },
-    async (atBank, bankId) => {
-      const form = { consentId: atBank.searchParams.get("consentId") ?? "" };
-      // The bank's own forms, on its own origin (its login cookie is kept there by this context).
-      const login = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/login`, {
-        form: { ...form, userId: bankUser, password: "any" },
-        maxRedirects: 0,
-      });
-      expect(login.status()).toBe(303);
-      const decision = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/decision`, {
-        form: { ...form, decision: "approve" },
-        maxRedirects: 0,
-      });
-      expect(decision.status()).toBe(303);
-      return new URL(decision.headers()["location"]);
-    },
+  const { atBank, ...connection } = await connectThrough(request, person, { name: "sandbox", country }, (at, bankId) =>
+    approveAtSandboxBank(request, at, bankId, bankUser),
   );
   return { ...connection, bankConsentId: atBank.searchParams.get("consentId") ?? "" };
+}
+
+/** At the sandbox bank's pages: `bankUser` logs in and approves; returns the bank's redirect back to us. */
+export async function approveAtSandboxBank(
+  request: APIRequestContext,
+  atBank: URL,
+  bankId: string,
+  bankUser: string,
+): Promise<URL> {
+  const form = { consentId: atBank.searchParams.get("consentId") ?? "" };
+  // The bank's own forms, on its own origin (its login cookie is kept there by this context).
+  const login = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/login`, {
+    form: { ...form, userId: bankUser, password: "any" },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(303);
+  const decision = await request.post(`${atBank.origin}/sandbox-bank/${bankId}/authorize/decision`, {
+    form: { ...form, decision: "approve" },
+    maxRedirects: 0,
+  });
+  expect(decision.status()).toBe(303);
+  return new URL(decision.headers()["location"]);
 }
 
 export async function trackAccount(

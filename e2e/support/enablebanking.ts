@@ -42,27 +42,26 @@ export async function connectEnableBanking(
   user: string,
   country = "FI",
 ): Promise<Connection> {
-  const { atBank: _, ...connection } = await connectThrough(
-    request,
-    person,
-    { name: "enablebanking", country },
-    async (atBank) => {
-      // The fake's page: sign in as the scenario user, tick both accounts, approve.
-      const decision = await request.post(`${atBank.origin}${atBank.pathname}/decision`, {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        data: new URLSearchParams([
-          ["user", user],
-          ["account", "0"],
-          ["account", "1"],
-          ["decision", "approve"],
-        ]).toString(),
-        maxRedirects: 0,
-      });
-      expect(decision.status()).toBe(303);
-      return new URL(decision.headers()["location"]);
-    },
+  const { atBank: _, ...connection } = await connectThrough(request, person, { name: "enablebanking", country }, (at) =>
+    approveAtEnableBanking(request, at, user),
   );
   return { ...connection, bankConsentId: "" };
+}
+
+/** The fake's hosted page: sign in as the scenario user, tick both accounts, approve; the redirect back to us. */
+export async function approveAtEnableBanking(request: APIRequestContext, atBank: URL, user: string): Promise<URL> {
+  const decision = await request.post(`${atBank.origin}${atBank.pathname}/decision`, {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams([
+      ["user", user],
+      ["account", "0"],
+      ["account", "1"],
+      ["decision", "approve"],
+    ]).toString(),
+    maxRedirects: 0,
+  });
+  expect(decision.status()).toBe(303);
+  return new URL(decision.headers()["location"]);
 }
 
 async function appToken(dataDir: string): Promise<string> {

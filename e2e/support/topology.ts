@@ -53,3 +53,7 @@ export function banksUrlFor(appPort: number): string {
 // itself against a cluster it starts under this directory (standing in for a managed PostgreSQL).
 export const PRODUCTION_PORT = E2E_PORT + 60;
 export const PRODUCTION_DATA_DIR = `${base}-production`;
+
+// The crash suite (e2e/crash-points.crash.spec.ts) starts, kills and restarts `npm start` itself here.
+export const CRASH_PORT = E2E_PORT + 70;
+export const CRASH_DATA_DIR = `${base}-crash`;

@@ -25,7 +25,7 @@ import type { AccessContext, Bank, CreatedBankConsent } from "@/lib/banking/type
 import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
 import { prismaErrorCode } from "@/lib/db/errors";
-import { appUrl, returnUrlAllowlist } from "@/lib/env";
+import { appUrl, env, returnUrlAllowlist } from "@/lib/env";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
 import { integrationOrFail } from "@/lib/accounttracking/integrations";
@@ -34,7 +34,7 @@ import { log } from "@/lib/log";
 
 const STATE_TTL_SECONDS = 15 * 60;
 /** A `sending` row older than this belongs to a call that died; the next call sets it aside. */
-export const SENDING_STALE_SECONDS = 30;
+export const sendingStaleBefore = () => new Date(Date.now() - env.CONSENT_SEND_STALE_SECONDS * 1000);
 export const BINDING_COOKIE = "ll_consent_binding";
 const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
@@ -145,7 +145,7 @@ async function beginAuthorization(
         where: {
           consentId: row.consentId,
           phase: "sending",
-          createdAt: { lt: new Date(Date.now() - SENDING_STALE_SECONDS * 1000) },
+          createdAt: { lt: sendingStaleBefore() },
         },
         data: { phase: "abandoned" },
       });

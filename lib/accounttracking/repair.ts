@@ -9,16 +9,15 @@
 //   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
 //     is not an account access: it costs nothing of PSD2's 4 a day)
 import { pool, prisma } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { completeApproval } from "@/lib/accounttracking/approval";
-import { SENDING_STALE_SECONDS } from "@/lib/accounttracking/redirect";
+import { sendingStaleBefore } from "@/lib/accounttracking/redirect";
 import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
 import { endOwedAtBank } from "@/lib/accounttracking/renewal";
 import { finishRevoke } from "@/lib/accounttracking/revoke";
 
 const REPAIR_LOCK = 0x4c4c_5250; // "LLRP"
-/** An accepted callback younger than this is still being handled by its own request. */
-const CALLBACK_GRACE_SECONDS = 10;
 const STATUS_CHECK_HOURS = 12;
 const BATCH = 50;
 
@@ -47,7 +46,8 @@ async function each<T>(items: T[], what: string, work: (item: T) => Promise<unkn
 
 async function pass(): Promise<RepairReport> {
   const db = prisma();
-  const graceAgo = new Date(Date.now() - CALLBACK_GRACE_SECONDS * 1000);
+  // An accepted callback or a revoke younger than this is still being handled by its own request.
+  const graceAgo = new Date(Date.now() - env.REPAIR_GRACE_SECONDS * 1000);
   const approvals = await db.consentAuthorization.findMany({
     where: { usedAt: { not: null, lt: graceAgo }, completedAt: null, outcome: "approved" },
     select: { id: true },
@@ -59,7 +59,7 @@ async function pass(): Promise<RepairReport> {
   });
   const owed = await db.consent.findMany({ where: { bankEndPending: true }, select: { id: true }, take: BATCH });
   const abandoned = await db.consentAuthorization.updateMany({
-    where: { phase: "sending", createdAt: { lt: new Date(Date.now() - SENDING_STALE_SECONDS * 1000) } },
+    where: { phase: "sending", createdAt: { lt: sendingStaleBefore() } },
     data: { phase: "abandoned" },
   });
   const stale = await db.consent.findMany({

@@ -17,6 +17,8 @@ export type ScriptProcess = {
   ready: Promise<void>;
   /** What it printed so far: stdout, and stderr too with `captureStderr`. */
   output: () => string;
+  /** Resolves with how it exited, whenever it does (it is not signalled). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Signals it (SIGTERM by default) and resolves with how it exited; at once if it already has. */
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
@@ -50,6 +52,7 @@ export function startScript(
   return {
     child,
     ready,
+    exited: exited.then(([code, signal]) => ({ code, signal })),
     output: () => output,
     stop: async (signal: NodeJS.Signals = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) {

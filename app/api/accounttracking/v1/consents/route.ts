@@ -9,6 +9,7 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
+import { crashPoint } from "@/lib/crash-points";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listConsents", "List consents, newest first (stored state)", {
@@ -25,7 +26,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     transaction: "narrow",
     handler: async ({ db, scope, principal, body, commit }) => {
       const plan = await planConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body });
-      return commit(async (tx) => ({ status: 201, data: serializeConsent(await plan.write(tx)) }));
+      return commit(async (tx) => ({
+        status: 201,
+        data: serializeConsent(await plan.write(tx)),
+        // Committed with its Idempotency-Key answer; a crash here is answered by the caller's retry.
+        afterCommit: () => Promise.resolve(crashPoint("connect.consent-created")),
+      }));
     },
   }),
 });

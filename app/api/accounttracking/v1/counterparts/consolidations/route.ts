@@ -6,6 +6,7 @@ import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route, scoped } from "@/lib/api/route";
 import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
 import { ConsolidateBody } from "@/lib/counterparts/schemas";
+import { crashPoint } from "@/lib/crash-points";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   POST: route("consolidateCounterparts", "Consolidate counterparts into a target", {
@@ -14,7 +15,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     responses: { 201: ConsolidationSchema },
     handler: async ({ db, scope, principal, body }) => {
       const record = await consolidate(db, scope.scopeId, principal.userId, body);
-      return { status: 201, data: serializeConsolidation(record) };
+      return {
+        status: 201,
+        data: serializeConsolidation(record),
+        // Committed with its Idempotency-Key answer; a crash here is answered by the caller's retry.
+        afterCommit: () => Promise.resolve(crashPoint("consolidate.committed")),
+      };
     },
   }),
 });
