@@ -65,6 +65,12 @@ describe("decideOutcome", () => {
     expect(decideOutcome({ kind: "provider_error", code: "consent_invalid", message: "plain object" }, 1, 4).kind).toBe(
       "consent_ended",
     );
+    expect(decideOutcome(new ProviderError("unknown", "The bank repeated a page link."), 1, 4)).toEqual({
+      kind: "failed",
+      internal: false,
+      message:
+        "The bank's answer could not be used: The bank repeated a page link. Nothing stored was lost; the next update tries again.",
+    });
     expect(decideOutcome(new Error("db down"), 1, 4)).toMatchObject({ kind: "failed", internal: true });
     expect(decideOutcome({ kind: "provider_error", code: "made_up" }, 1, 4)).toMatchObject({
       kind: "failed",

@@ -50,6 +50,14 @@ export function decideOutcome(
       internal: false,
     };
   }
+  // An answer we could not use (a page chain that cycles or never ends, a link to another host, an
+  // oversized or malformed body) is not a refusal: reconnecting would not change it.
+  if (bank.code === "unknown")
+    return {
+      kind: "failed",
+      message: `The bank's answer could not be used: ${bank.message} Nothing stored was lost; the next update tries again.`,
+      internal: false,
+    };
   return {
     kind: "failed",
     message: `The bank refused the request (${bank.message}). Nothing stored was lost; if it persists, reconnect the bank.`,

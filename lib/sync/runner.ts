@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import { endedAtBank } from "@/lib/accounttracking/consent-status";
 import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
 import type { BankError } from "@/lib/banking/errors";
+import { createPageGuard } from "@/lib/banking/page-guard";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
 import { crashPoint } from "@/lib/crash-points";
@@ -68,7 +69,7 @@ async function deferBankBusy(runId: string, busy: BankBusy): Promise<void> {
 export async function executeRun(
   runId: string,
   workerId: string = WORKER_ID,
-  options: { pageSize?: number } = {},
+  options: { pageSize?: number; maxPages?: number } = {},
 ): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
@@ -138,14 +139,19 @@ export async function executeRun(
       retry,
     );
   try {
+    // Each read (pass) follows the bank's chain only while it is finite and never repeats itself.
+    let guard = createPageGuard(options.maxPages, run.next_page);
     let pending = fetchPage(run.next_page);
     for (;;) {
       const page = await pending;
+      if (page.next) guard.follow(page.next);
       // The bank's next page is requested while this one is written: the same requests, in the same
       // order, overlapped with the database. The cursor saved below still points at that next page,
       // so a crash before it is written resumes there and loses nothing. If writing fails, the
       // prefetched page is dropped (its failure, if any, is not reported twice).
       const prefetch = page.next ? fetchPage(page.next) : null;
+      // Observed here only so it is never an unhandled rejection: its failure is thrown where it is
+      // awaited below, or, when writing this page failed first, dropped in favour of that error.
       prefetch?.catch(() => undefined);
       await pgTransaction(async (client) => {
         const counts = await ingestPage(
@@ -183,6 +189,7 @@ export async function executeRun(
         break;
       dateFrom = widenFrom;
       await pool().query("UPDATE sync_runs SET date_from = $2, next_page = NULL WHERE id = $1", [run.id, dateFrom]);
+      guard = createPageGuard(options.maxPages);
       pending = fetchPage(null);
     }
     // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
