@@ -210,7 +210,11 @@ export async function executeRun(
     );
     await finish(run.id, workerId, "succeeded", null);
   } catch (error) {
-    if (error instanceof LostClaim) return;
+    if (error instanceof LostClaim) {
+      // Not a failure: the run carries on under the worker that took it over.
+      log.info("sync run lost to another worker; this worker stops", { runId: run.id, workerId });
+      return;
+    }
     await failOrRetry(run, workerId, error, account.consentId);
   }
 }
