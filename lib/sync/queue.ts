@@ -72,7 +72,11 @@ export async function stopBoss(): Promise<void> {
   const b = started;
   started = undefined;
   if (b)
-    await (await b)
+    await (
+      await b
+    )
       .stop({ graceful: true, timeout: 10_000 })
-      .catch((error: unknown) => log.warn("pg-boss did not stop cleanly; its jobs are taken up again later", { error }));
+      .catch((error: unknown) =>
+        log.warn("pg-boss did not stop cleanly; its jobs are taken up again later", { error }),
+      );
 }

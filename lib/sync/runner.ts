@@ -44,7 +44,8 @@ class LostClaim extends Error {}
 /** What a person reads when the run gave up because its bank stayed busy with our other runs. */
 function bankBusyMessage(): string {
   let seconds = 0;
-  for (let d = 1; d <= MAX_BANK_BUSY_DEFERRALS; d += 1) seconds += retryDelaySeconds(d, BANK_BUSY_BACKOFF, null, () => 0.5);
+  for (let d = 1; d <= MAX_BANK_BUSY_DEFERRALS; d += 1)
+    seconds += retryDelaySeconds(d, BANK_BUSY_BACKOFF, null, () => 0.5);
   return (
     `This bank stayed busy with our other syncs: we waited ${MAX_BANK_BUSY_DEFERRALS} times over about ` +
     `${Math.round(seconds / 60)} minutes and stopped. Nothing stored was lost; the next update tries again.`

@@ -41,7 +41,9 @@ export function sameOriginLink(link: string, baseUrl: string): string {
   try {
     url = new URL(link, baseUrl);
   } catch (error) {
-    throw new ProviderError("unknown", "The bank's next-page link is not a URL; it was not followed.", { cause: error });
+    throw new ProviderError("unknown", "The bank's next-page link is not a URL; it was not followed.", {
+      cause: error,
+    });
   }
   const origin = new URL(baseUrl).origin;
   if (url.origin !== origin)

@@ -12,7 +12,7 @@ import { setIntegrationForTests } from "@/lib/banking/registry";
 import { pool } from "@/lib/db/client";
 import { stopBoss } from "@/lib/sync/queue";
 import { makePerson } from "@/testing/support/fixtures";
-import { asyncListener, listenOnLoopback, type Listening } from "@/testing/support/http-listener";
+import { listenOnLoopback, type Listening } from "@/testing/support/http-listener";
 import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
 import { syncOnce } from "@/testing/support/sync-runs";
 
@@ -41,13 +41,11 @@ function seen(req: IncomingMessage, account: string, page: string): Seen {
 }
 
 let elsewhere: Listening;
-const elsewhereServer = createServer(
-  asyncListener(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
-    seenElsewhere.push(seen(req, url.pathname, url.searchParams.get("page") ?? ""));
-    res.writeHead(200, { "content-type": "application/json" }).end('{"transactions":{"booked":[]}}');
-  }),
-);
+const elsewhereServer = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://x");
+  seenElsewhere.push(seen(req, url.pathname, url.searchParams.get("page") ?? ""));
+  res.writeHead(200, { "content-type": "application/json" }).end('{"transactions":{"booked":[]}}');
+});
 
 /** XS2A pages: `page` n (absent: 1) links to the next one as each account's chain says. */
 function xs2aNext(account: string, page: number, base: string): string | null {
@@ -69,43 +67,43 @@ function ebNext(account: string, key: string | null): string | null {
 }
 
 let bank: Listening;
-const bankServer = createServer(
-  asyncListener(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
-    const xs2a = /^\/xs2a\/v1\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
-    const eb = /^\/eb\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
-    let body: unknown;
-    if (url.pathname.endsWith("/balances")) {
-      body = { balances: [] };
-    } else if (xs2a) {
-      const page = Number(url.searchParams.get("page") ?? "1");
-      seenAtBank.push(seen(req, xs2a[1], String(page)));
-      const next = xs2aNext(xs2a[1], page, bank.origin);
-      body = { transactions: { booked: [booked(xs2a[1], String(page))], _links: next ? { next: { href: next } } : {} } };
-    } else if (eb) {
-      const key = url.searchParams.get("continuation_key");
-      seenAtBank.push(seen(req, eb[1], key ?? ""));
-      const { transactionId, bookingDate, valueDate } = booked(eb[1], key ?? "k0");
-      body = {
-        transactions: [
-          {
-            transaction_id: transactionId,
-            booking_date: bookingDate,
-            value_date: valueDate,
-            transaction_amount: { amount: "1.00", currency: "EUR" },
-            credit_debit_indicator: "DBIT",
-            status: "BOOK",
-          },
-        ],
-        continuation_key: ebNext(eb[1], key),
-      };
-    } else {
-      res.writeHead(404, { "content-type": "application/json" }).end("{}");
-      return;
-    }
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-  }),
-);
+const bankServer = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://x");
+  const xs2a = /^\/xs2a\/v1\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
+  const eb = /^\/eb\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
+  let body: unknown;
+  if (url.pathname.endsWith("/balances")) {
+    body = { balances: [] };
+  } else if (xs2a) {
+    const page = Number(url.searchParams.get("page") ?? "1");
+    seenAtBank.push(seen(req, xs2a[1], String(page)));
+    const next = xs2aNext(xs2a[1], page, bank.origin);
+    body = {
+      transactions: { booked: [booked(xs2a[1], String(page))], _links: next ? { next: { href: next } } : {} },
+    };
+  } else if (eb) {
+    const key = url.searchParams.get("continuation_key");
+    seenAtBank.push(seen(req, eb[1], key ?? ""));
+    const { transactionId, bookingDate, valueDate } = booked(eb[1], key ?? "k0");
+    body = {
+      transactions: [
+        {
+          transaction_id: transactionId,
+          booking_date: bookingDate,
+          value_date: valueDate,
+          transaction_amount: { amount: "1.00", currency: "EUR" },
+          credit_debit_indicator: "DBIT",
+          status: "BOOK",
+        },
+      ],
+      continuation_key: ebNext(eb[1], key),
+    };
+  } else {
+    res.writeHead(404, { "content-type": "application/json" }).end("{}");
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+});
 
 let person: Awaited<ReturnType<typeof makePerson>>;
 const accountIds = new Map<string, string>();

@@ -67,7 +67,11 @@ async function twoRuns(before: BankTransaction, after: BankTransaction) {
 
 describe("re-issue pairing and the payment's direction", () => {
   it.each([
-    ["zero amounts (the sign is lost, the sides are not)", entry("old", "-0.00", toShopOnly), entry("new", "0.00", fromShopOnly)],
+    [
+      "zero amounts (the sign is lost, the sides are not)",
+      entry("old", "-0.00", toShopOnly),
+      entry("new", "0.00", fromShopOnly),
+    ],
     ["zero amounts, our account named", entry("old", "-0.00", toShop), entry("new", "0.00", fromShop)],
     ["the same absolute amount", entry("old", "-25.00", toShopOnly), entry("new", "25.00", fromShopOnly)],
     ["the same absolute amount, our account named", entry("old", "-25.00", toShop), entry("new", "25.00", fromShop)],
