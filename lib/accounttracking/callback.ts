@@ -80,9 +80,12 @@ async function declined(authorizationId: string, context: AccessContext): Promis
   try {
     bank = await integration.getConsent(auth.bankId, auth.externalId, context);
   } catch (error) {
+    // The error itself, not only its kind: an internal one needs its stack. (A field named `code`
+    // would be redacted by the logger, which treats it as an OAuth code.)
     log.warn("a cancellation could not be confirmed at the bank; the consent stays pending", {
       consentId: consent.id,
-      code: bankErrorOf(error)?.code ?? "internal",
+      bankErrorCode: bankErrorOf(error)?.code ?? "internal",
+      error,
     });
     await done();
     return noteConsent(db, consent.id, {

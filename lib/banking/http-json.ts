@@ -2,6 +2,11 @@
 // null), the bank's date from its Date header, and a network failure turned into a ProviderError.
 // Each integration maps a failed answer to error kinds itself (its error bodies differ); `bodyOf`
 // then throws that error, or checks a successful body's shape.
+//
+// The timeout covers the body too. A body that breaks off while it is read (the timeout, a reset)
+// is the bank not answering: `unavailable`, which the retry helper and the sync's re-queue retry.
+// A body is read counting its bytes and refused past MAX_BODY_BYTES (`unknown`: asking again would
+// bring the same answer), so no bank can make us hold an unbounded answer in memory.
 import "server-only";
 import type { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
@@ -26,6 +31,46 @@ export type JsonAnswer = {
 export type ErrorAnswer = Pick<JsonAnswer, "status" | "body" | "headers" | "bankDate">;
 
 const TIMEOUT_MS = 15_000;
+
+/**
+ * The largest bank answer we read: 20 MB. A page of 1,000 transactions is about 1–2 MB; a bank
+ * that ignores the page size and sends years at once still fits; anything larger is refused.
+ */
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const MAX_BODY_TEXT = `${MAX_BODY_BYTES / (1024 * 1024)} MB`;
+
+function tooLarge(who: string, status: number): ProviderError {
+  return new ProviderError("unknown", `${who} sent an answer larger than ${MAX_BODY_TEXT}; it was not read.`, {
+    status,
+  });
+}
+
+/** The body as text, at most `maxBytes`; a read that breaks off is `unavailable`, a larger body `unknown`. */
+async function readText(response: Response, who: string, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  let oversized = Number.isFinite(declared) && declared > maxBytes;
+  const chunks: Uint8Array[] = [];
+  try {
+    const reader = response.body?.getReader();
+    let size = 0;
+    while (reader && !oversized) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      oversized = size > maxBytes;
+      if (!oversized) chunks.push(value);
+    }
+    // Stop the transfer: an oversized body is not read to its end.
+    if (oversized) await (reader ?? response.body)?.cancel();
+  } catch (error) {
+    throw new ProviderError("unavailable", `${who}'s answer broke off while it was read.`, {
+      status: response.status,
+      cause: error,
+    });
+  }
+  if (oversized) throw tooLarge(who, response.status);
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
 
 /** The bank's date from its HTTP Date header (UTC), or null when the header is missing or bad. */
 export function dateOfHeader(dateHeader: string | null): string | null {
@@ -66,11 +111,13 @@ export async function sendJson(
   } catch (error) {
     throw new ProviderError("unavailable", `${options.who} could not be reached.`, { cause: error });
   }
-  const text = await response.text();
+  const text = await readText(response, options.who, MAX_BODY_BYTES);
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
+    // Not JSON: kept as null, not lost: a successful answer then fails its shape check (bodyOf) and
+    // a failed one is classified by its status, which is all a non-JSON error page tells us.
     body = null;
   }
   const bankDate = dateOfHeader(response.headers.get("date"));

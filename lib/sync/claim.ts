@@ -2,21 +2,25 @@
 // to us as a TPP, whatever the account, so at most SYNC_BANK_CONCURRENCY runs of one bank (by
 // integration and bank id) are running at once across all processes; counted under an advisory lock
 // per bank, so two workers cannot both take the last slot. A run whose bank is busy stays queued and
-// its job comes back shortly (the caller re-queues it).
+// its job comes back later (the caller defers it, lib/sync/backoff.ts).
 import { pgTransaction } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { CLAIMABLE, claimRun, type RunRow } from "@/lib/sync/run-lifecycle";
 
 export type { RunRow };
 
+/** The run's bank is at the limit: the run stays queued; `deferrals` is how often that happened before. */
+export type BankBusy = { bankBusy: true; requested: boolean; deferrals: number };
+
 export async function claim(
   runId: string,
   workerId: string,
   bankLimit: number = env.SYNC_BANK_CONCURRENCY,
-): Promise<RunRow | { bankBusy: true; requested: boolean } | null> {
+): Promise<RunRow | BankBusy | null> {
   return pgTransaction(async (client) => {
-    const { rows: targets } = await client.query<{ bank: string; requested: boolean }>(
-      `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger <> 'scheduled' AS requested FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
+    const { rows: targets } = await client.query<{ bank: string; requested: boolean; deferrals: number }>(
+      `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger <> 'scheduled' AS requested, r.deferrals
+         FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
         WHERE r.id = $1 AND ${CLAIMABLE}`,
       [runId, env.SYNC_STALE_SECONDS],
     );
@@ -29,7 +33,8 @@ export async function claim(
           AND a.integration_name || ':' || a.bank_id = $1`,
       [bank, env.SYNC_STALE_SECONDS, runId],
     );
-    if ((busy[0]?.running ?? 0) >= bankLimit) return { bankBusy: true as const, requested: targets[0].requested };
+    if ((busy[0]?.running ?? 0) >= bankLimit)
+      return { bankBusy: true as const, requested: targets[0].requested, deferrals: targets[0].deferrals };
     return claimRun(client, runId, workerId, env.SYNC_STALE_SECONDS);
   });
 }

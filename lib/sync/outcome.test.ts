@@ -27,8 +27,9 @@ describe("decideOutcome", () => {
 
   it("5xx backs off exponentially, and stops after the last attempt with what happened", () => {
     const error = new ProviderError("unavailable", "down", { status: 503 });
-    expect(decideOutcome(error, 1, 4)).toMatchObject({ kind: "retry", waitSeconds: 5 });
-    expect(decideOutcome(error, 3, 4)).toMatchObject({ kind: "retry", waitSeconds: 20 });
+    const middle = () => 0.5; // the jitter's midpoint: the nominal wait
+    expect(decideOutcome(error, 1, 4, new Date(), 5, middle)).toMatchObject({ kind: "retry", waitSeconds: 5 });
+    expect(decideOutcome(error, 3, 4, new Date(), 5, middle)).toMatchObject({ kind: "retry", waitSeconds: 20 });
     expect(decideOutcome(new ProviderError("unavailable", "down", { retryAfterSeconds: 90 }), 1, 4)).toMatchObject({
       waitSeconds: 90,
     });
@@ -40,12 +41,36 @@ describe("decideOutcome", () => {
     });
   });
 
+  it("re-queue waits are jittered (runs that failed together come back apart), capped, and never before Retry-After", () => {
+    const down = new ProviderError("unavailable", "down", { status: 503 });
+    const wait = (error: ProviderError, attempt: number, random: number) => {
+      const outcome = decideOutcome(error, attempt, 10, new Date(), 5, () => random);
+      return outcome.kind === "retry" ? outcome.waitSeconds : null;
+    };
+    // ±25 % around 5 s doubling per attempt.
+    expect([wait(down, 1, 0), wait(down, 1, 1)]).toEqual([4, 7]);
+    expect(wait(down, 1, 0)).not.toBe(wait(down, 1, 1));
+    expect([wait(down, 3, 0), wait(down, 3, 1)]).toEqual([15, 25]);
+    // Capped at 5 minutes (plus jitter), however many attempts.
+    expect(wait(down, 9, 1)).toBeLessThanOrEqual(375);
+    expect(wait(down, 9, 0)).toBeGreaterThanOrEqual(225);
+    // The bank's Retry-After is a floor the jitter never goes below.
+    const limited = new ProviderError("rate_limited", "slow", { status: 429, retryAfterSeconds: 90 });
+    for (const r of [0, 0.5, 1]) expect(wait(limited, 1, r)).toBeGreaterThanOrEqual(90);
+  });
+
   it("a refused consent ends the access; anything not from the bank is ours", () => {
     const refused = new ProviderError("consent_invalid", "expired", { status: 401, bankCode: "CONSENT_EXPIRED" });
     expect(decideOutcome(refused, 1, 4).kind).toBe("consent_ended");
     expect(decideOutcome({ kind: "provider_error", code: "consent_invalid", message: "plain object" }, 1, 4).kind).toBe(
       "consent_ended",
     );
+    expect(decideOutcome(new ProviderError("unknown", "The bank repeated a page link."), 1, 4)).toEqual({
+      kind: "failed",
+      internal: false,
+      message:
+        "The bank's answer could not be used: The bank repeated a page link. Nothing stored was lost; the next update tries again.",
+    });
     expect(decideOutcome(new Error("db down"), 1, 4)).toMatchObject({ kind: "failed", internal: true });
     expect(decideOutcome({ kind: "provider_error", code: "made_up" }, 1, 4)).toMatchObject({
       kind: "failed",

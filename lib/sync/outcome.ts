@@ -2,6 +2,7 @@
 // (lib/banking/errors.ts), never its class. Pure: the runner applies the decision.
 import { bankErrorOf, type BankError } from "@/lib/banking/errors";
 import { formatBankDay } from "@/lib/dates/days";
+import { BANK_ERROR_CAP_SECONDS, retryDelaySeconds } from "@/lib/sync/backoff";
 
 export type AttemptOutcome =
   | { kind: "retry"; waitSeconds: number; message: string }
@@ -13,17 +14,13 @@ function formatClock(at: Date): string {
   return `${at.toISOString().slice(11, 16)} UTC`;
 }
 
-/** Backoff before the next attempt: at least the bank's Retry-After, else `base` doubling per attempt, capped at 5 min. */
-function retryDelaySeconds(bank: BankError, attempt: number, baseSeconds: number): number {
-  return Math.max(bank.retryAfterSeconds ?? 0, Math.min(300, baseSeconds * 2 ** Math.max(0, attempt - 1)));
-}
-
 export function decideOutcome(
   error: unknown,
   attempt: number,
   maxAttempts: number,
   now: Date = new Date(),
   backoffSeconds = 5,
+  random: () => number = Math.random,
 ): AttemptOutcome {
   const bank = bankErrorOf(error);
   if (!bank)
@@ -39,7 +36,8 @@ export function decideOutcome(
         ? "The bank limits how often we may read"
         : `The bank is not answering (HTTP ${bank.status ?? "error"})`;
     if (attempt < maxAttempts) {
-      const waitSeconds = retryDelaySeconds(bank, attempt, backoffSeconds);
+      const backoff = { baseSeconds: backoffSeconds, capSeconds: BANK_ERROR_CAP_SECONDS };
+      const waitSeconds = retryDelaySeconds(attempt, backoff, bank.retryAfterSeconds, random);
       return {
         kind: "retry",
         waitSeconds,
@@ -52,6 +50,14 @@ export function decideOutcome(
       internal: false,
     };
   }
+  // An answer we could not use (a page chain that cycles or never ends, a link to another host, an
+  // oversized or malformed body) is not a refusal: reconnecting would not change it.
+  if (bank.code === "unknown")
+    return {
+      kind: "failed",
+      message: `The bank's answer could not be used: ${bank.message} Nothing stored was lost; the next update tries again.`,
+      internal: false,
+    };
   return {
     kind: "failed",
     message: `The bank refused the request (${bank.message}). Nothing stored was lost; if it persists, reconnect the bank.`,

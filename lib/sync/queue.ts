@@ -4,6 +4,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { PoolClient } from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
+import { log } from "@/lib/log";
 
 export const SYNC_QUEUE = "sync-run";
 export const SCHEDULER_QUEUE = "sync-scheduler";
@@ -70,5 +71,12 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
 export async function stopBoss(): Promise<void> {
   const b = started;
   started = undefined;
-  if (b) await (await b).stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
+  if (b)
+    await (
+      await b
+    )
+      .stop({ graceful: true, timeout: 10_000 })
+      .catch((error: unknown) =>
+        log.warn("pg-boss did not stop cleanly; its jobs are taken up again later", { error }),
+      );
 }

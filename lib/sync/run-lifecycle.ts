@@ -25,6 +25,12 @@ export const RUN_TRANSITIONS: readonly Move[] = [
   },
   { from: "running", to: "succeeded", by: "worker", why: "every page written and reconciled" },
   { from: "running", to: "failed", by: "worker", why: "the bank refused, the consent ended, or retries ran out" },
+  {
+    from: "queued",
+    to: "failed",
+    by: "worker",
+    why: "never started: its bank stayed at our concurrency limit through every deferral (lib/sync/backoff.ts)",
+  },
 ];
 
 export type RunRow = {
@@ -96,6 +102,32 @@ export function requeueRun(runId: string, workerId: string, waitSeconds: number,
       WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
     [waitSeconds, message],
   );
+}
+
+/**
+ * A queued run whose bank is busy waits `waitSeconds` more: its row is not claimable before then, so
+ * a job the sweeper re-sends cannot run it early either. Conditional on the deferrals the caller saw,
+ * so two workers holding jobs of the same run count one deferral, not two. Not a state move.
+ */
+export async function deferRun(runId: string, deferralsSeen: number, waitSeconds: number): Promise<boolean> {
+  const { rowCount } = await pool().query(
+    `UPDATE sync_runs SET deferrals = deferrals + 1, not_before = clock_timestamp() + make_interval(secs => $3)
+      WHERE id = $1 AND state = 'queued' AND deferrals = $2`,
+    [runId, deferralsSeen, waitSeconds],
+  );
+  if (rowCount !== 1) log.info("sync run deferral skipped: no longer queued, or deferred meanwhile", { runId });
+  return rowCount === 1;
+}
+
+/** queued → failed, for a run that never started (its bank stayed busy); no worker holds it. */
+export async function giveUpQueuedRun(runId: string, lastError: string): Promise<boolean> {
+  const { rowCount } = await pool().query(
+    `UPDATE sync_runs SET state = 'failed', last_error = $2, finished_at = clock_timestamp(), not_before = NULL
+      WHERE id = $1 AND state = 'queued'`,
+    [runId, lastError],
+  );
+  if (rowCount !== 1) log.info("sync run move refused: the run is no longer queued", { runId, to: "failed" });
+  return rowCount === 1;
 }
 
 /** The worker is alive and still holds the run (false: it lost the run to a takeover). */

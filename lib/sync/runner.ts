@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import { endedAtBank } from "@/lib/accounttracking/consent-status";
 import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
 import type { BankError } from "@/lib/banking/errors";
+import { createPageGuard } from "@/lib/banking/page-guard";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
 import { crashPoint } from "@/lib/crash-points";
@@ -17,8 +18,15 @@ import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
-import { claim, type RunRow } from "@/lib/sync/claim";
-import { finishRun as finish, heartbeatRun as heartbeat, requeueRun } from "@/lib/sync/run-lifecycle";
+import { BANK_BUSY_BACKOFF, MAX_BANK_BUSY_DEFERRALS, retryDelaySeconds } from "@/lib/sync/backoff";
+import { claim, type BankBusy, type RunRow } from "@/lib/sync/claim";
+import {
+  deferRun,
+  finishRun as finish,
+  giveUpQueuedRun,
+  heartbeatRun as heartbeat,
+  requeueRun,
+} from "@/lib/sync/run-lifecycle";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
@@ -33,33 +41,40 @@ const IN_PLACE_MAX_WAIT_MS = 10_000;
 
 class LostClaim extends Error {}
 
-/**
- * A run whose bank is at its concurrency limit stays queued and its job is re-sent: after 2 s, then
- * 4, 8… up to a minute (its `deferrals` count), with ±25 % jitter so the runs of a busy bank do
- * not all come back at the same moment.
- */
-export function bankBusyDelaySeconds(deferrals: number, random = Math.random): number {
-  const base = Math.min(60, 2 * 2 ** Math.min(deferrals, 5));
-  return Math.max(1, Math.round(base * (0.75 + random() * 0.5)));
+/** What a person reads when the run gave up because its bank stayed busy with our other runs. */
+function bankBusyMessage(): string {
+  let seconds = 0;
+  for (let d = 1; d <= MAX_BANK_BUSY_DEFERRALS; d += 1)
+    seconds += retryDelaySeconds(d, BANK_BUSY_BACKOFF, null, () => 0.5);
+  return (
+    `This bank stayed busy with our other syncs: we waited ${MAX_BANK_BUSY_DEFERRALS} times over about ` +
+    `${Math.round(seconds / 60)} minutes and stopped. Nothing stored was lost; the next update tries again.`
+  );
 }
 
-async function deferBankBusy(runId: string, requested: boolean): Promise<void> {
-  const { rows } = await pool().query<{ deferrals: number }>(
-    "UPDATE sync_runs SET deferrals = deferrals + 1 WHERE id = $1 AND state = 'queued' RETURNING deferrals",
-    [runId],
-  );
-  if (!rows[0]) return; // no longer queued: someone else has it
-  await enqueueRun(runId, bankBusyDelaySeconds(rows[0].deferrals - 1), requested ? REQUESTED_PRIORITY : 0);
+/**
+ * A run whose bank is at our concurrency limit stays queued without an attempt and comes back after
+ * a jittered, growing wait (lib/sync/backoff.ts); after MAX_BANK_BUSY_DEFERRALS it fails, saying why.
+ */
+async function deferBankBusy(runId: string, busy: BankBusy): Promise<void> {
+  if (busy.deferrals >= MAX_BANK_BUSY_DEFERRALS) {
+    if (await giveUpQueuedRun(runId, bankBusyMessage()))
+      log.warn("sync run gave up: its bank stayed at our concurrency limit", { runId, deferrals: busy.deferrals });
+    return;
+  }
+  const waitSeconds = retryDelaySeconds(busy.deferrals + 1, BANK_BUSY_BACKOFF);
+  if (!(await deferRun(runId, busy.deferrals, waitSeconds))) return; // no longer queued: someone else has it
+  await enqueueRun(runId, waitSeconds, busy.requested ? REQUESTED_PRIORITY : 0);
 }
 
 export async function executeRun(
   runId: string,
   workerId: string = WORKER_ID,
-  options: { pageSize?: number } = {},
+  options: { pageSize?: number; maxPages?: number } = {},
 ): Promise<void> {
   const run = await claim(runId, workerId);
   if (!run) return;
-  if ("bankBusy" in run) return deferBankBusy(runId, run.requested);
+  if ("bankBusy" in run) return deferBankBusy(runId, run);
   const account = await prisma().trackedAccount.findUnique({
     where: { id: run.account_id },
     include: { consent: true },
@@ -125,14 +140,19 @@ export async function executeRun(
       retry,
     );
   try {
+    // Each read (pass) follows the bank's chain only while it is finite and never repeats itself.
+    let guard = createPageGuard(options.maxPages, run.next_page);
     let pending = fetchPage(run.next_page);
     for (;;) {
       const page = await pending;
+      if (page.next) guard.follow(page.next);
       // The bank's next page is requested while this one is written: the same requests, in the same
       // order, overlapped with the database. The cursor saved below still points at that next page,
       // so a crash before it is written resumes there and loses nothing. If writing fails, the
       // prefetched page is dropped (its failure, if any, is not reported twice).
       const prefetch = page.next ? fetchPage(page.next) : null;
+      // Observed here only so it is never an unhandled rejection: its failure is thrown where it is
+      // awaited below, or, when writing this page failed first, dropped in favour of that error.
       prefetch?.catch(() => undefined);
       await pgTransaction(async (client) => {
         const counts = await ingestPage(
@@ -170,6 +190,7 @@ export async function executeRun(
         break;
       dateFrom = widenFrom;
       await pool().query("UPDATE sync_runs SET date_from = $2, next_page = NULL WHERE id = $1", [run.id, dateFrom]);
+      guard = createPageGuard(options.maxPages);
       pending = fetchPage(null);
     }
     // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
@@ -190,7 +211,11 @@ export async function executeRun(
     );
     await finish(run.id, workerId, "succeeded", null);
   } catch (error) {
-    if (error instanceof LostClaim) return;
+    if (error instanceof LostClaim) {
+      // Not a failure: the run carries on under the worker that took it over.
+      log.info("sync run lost to another worker; this worker stops", { runId: run.id, workerId });
+      return;
+    }
     await failOrRetry(run, workerId, error, account.consentId);
   }
 }

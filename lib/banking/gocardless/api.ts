@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
 import { bodyOf, retryAfterOf, sendJson, urlOf, type ErrorAnswer } from "@/lib/banking/http-json";
+import { log } from "@/lib/log";
 
 export type GcConfig = {
   apiUrl: string;
@@ -125,8 +126,11 @@ export function createGcClient(config: GcConfig): GcClient {
         const fresh = await expect({ method: "POST", path: "/api/v2/token/refresh/", body }, TokenRefreshed);
         tokens = { ...tokens, access: fresh.access, accessUntil: now + fresh.access_expires - RENEW_BEFORE_SECONDS };
         return tokens.access;
-      } catch {
-        tokens = null; // a refused refresh token: start over with the secrets
+      } catch (error) {
+        // A refused (or unanswered) refresh: start over with the secrets; if GoCardless is down, that
+        // request fails too and its error reaches the caller.
+        log.info("GoCardless did not refresh the access token; a new one is asked for", { error });
+        tokens = null;
       }
     }
     const body = { secret_id: config.secretId, secret_key: config.secretKey };

@@ -27,6 +27,7 @@ import {
 } from "@/lib/banking/gocardless/transform";
 import { keepsPending, nextToken, windowOf } from "@/lib/banking/gocardless/windows";
 import { addDays } from "@/lib/dates/days";
+import { log } from "@/lib/log";
 
 const CACHE_MS = 10 * 60_000;
 /** GoCardless's limits: history up to 730 days, access up to 180 days. */
@@ -178,7 +179,14 @@ export function createGoCardlessIntegration(options: GcIntegrationOptions): Bank
     async transactionsPage(bankId, _requisitionId, accountId, page): Promise<TransactionsPage> {
       // Never before the history the agreement allows (the institution's, at most 730 days).
       const now = today();
-      const earliest = addDays(now, -(historyDays(await institutionOf(bankId).catch(() => null)) - 1));
+      const institution = await institutionOf(bankId).catch((error: unknown) => {
+        log.warn("GoCardless's institution could not be read; its history is taken as the shortest, 90 days", {
+          bankId,
+          error,
+        });
+        return null;
+      });
+      const earliest = addDays(now, -(historyDays(institution) - 1));
       const dateFrom = !page.dateFrom || page.dateFrom < earliest ? earliest : page.dateFrom;
       const window = windowOf(dateFrom, page.next, windowDays, now);
       const { body, bankDate } = await call(

@@ -2,6 +2,7 @@
 // NextGenPSD2 base URL. Cached briefly; bank lists change rarely.
 import { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
+import { sendJson } from "@/lib/banking/http-json";
 import type { Bank, Country } from "@/lib/banking/types";
 
 export type DirectoryBank = Bank & { baseUrl: string };
@@ -34,20 +35,16 @@ export function httpDirectory(options: {
   let cached: { at: number; value: z.infer<typeof DirectoryResponse> } | null = null;
   const load = async () => {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
-    let response: Response;
-    try {
-      response = await (options.fetchImpl ?? fetch)(options.url, {
-        headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(10_000),
+    // sendJson: a timeout over the whole answer, a size cap, and a body that breaks off is `unavailable`.
+    const answer = await sendJson(
+      { method: "GET", url: options.url },
+      { who: "The bank directory", fetchImpl: options.fetchImpl, timeoutMs: 10_000 },
+    );
+    if (!answer.ok)
+      throw new ProviderError("unavailable", `The bank directory answered HTTP ${answer.status}.`, {
+        status: answer.status,
       });
-    } catch (error) {
-      throw new ProviderError("unavailable", "The bank directory could not be reached.", { cause: error });
-    }
-    if (!response.ok)
-      throw new ProviderError("unavailable", `The bank directory answered HTTP ${response.status}.`, {
-        status: response.status,
-      });
-    const parsed = DirectoryResponse.safeParse(await response.json().catch(() => null));
+    const parsed = DirectoryResponse.safeParse(answer.body);
     if (!parsed.success)
       throw new ProviderError("unknown", "The bank directory's answer had an unexpected shape.", {
         cause: parsed.error,

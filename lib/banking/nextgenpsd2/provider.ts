@@ -31,6 +31,29 @@ function psuHeaders(context: AccessContext): Record<string, string | null> {
   return { "psu-ip-address": context.psuIpAddress, "x-ll-request-id": context.requestId };
 }
 
+/**
+ * The bank's `next` link as a URL to request, only on the bank's own origin (scheme, host and port
+ * of its configured base URL): the request carries the Consent-ID, which no other host may see. A
+ * link elsewhere is refused as a provider error, never followed.
+ */
+export function sameOriginLink(link: string, baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(link, baseUrl);
+  } catch (error) {
+    throw new ProviderError("unknown", "The bank's next-page link is not a URL; it was not followed.", {
+      cause: error,
+    });
+  }
+  const origin = new URL(baseUrl).origin;
+  if (url.origin !== origin)
+    throw new ProviderError(
+      "unknown",
+      `The bank's next-page link points to another host (${url.origin}, not ${origin}); it was not followed.`,
+    );
+  return url.toString();
+}
+
 export function createNextGenPsd2Integration(options: {
   name: string;
   directory: AspspDirectory;
@@ -168,7 +191,7 @@ export function createNextGenPsd2Integration(options: {
       const bank = await bankOrThrow(bankId);
       let url: string;
       if (page.next) {
-        url = new URL(page.next, bank.baseUrl).toString();
+        url = sameOriginLink(page.next, bank.baseUrl);
       } else {
         const query = new URLSearchParams({ bookingStatus: "both" });
         if (page.dateFrom) query.set("dateFrom", page.dateFrom);
@@ -180,7 +203,10 @@ export function createNextGenPsd2Integration(options: {
         Xs2aTransactionsResponse,
         fetchImpl,
       );
-      return { ...toTransactions(body), bankDate };
+      const result = toTransactions(body);
+      // Checked on arrival too, so a link elsewhere is never stored as the run's cursor.
+      if (result.next) sameOriginLink(result.next, bank.baseUrl);
+      return { ...result, bankDate };
     },
   };
 }

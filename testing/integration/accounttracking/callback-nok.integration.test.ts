@@ -1,7 +1,12 @@
 // The bank's nok redirect with a genuine state no longer ends a consent on its word: the bank is
-// asked first. A consent the bank approved becomes valid; one it rejected becomes rejected.
-import { describe, expect, it } from "vitest";
+// asked first. A consent the bank approved becomes valid; one it rejected becomes rejected; when the
+// bank cannot be asked, the consent stays pending and the log line carries the bank's error.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ProviderError } from "@/lib/banking/errors";
+import type { BankIntegration } from "@/lib/banking/interface";
+import { integrationFor, SANDBOX_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { prisma } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { decideAtSandboxBank, pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { landOnCallback } from "@/testing/support/consent-flow";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
@@ -27,5 +32,27 @@ describe("callback with result=nok and a genuine state", () => {
     const { consentId, location } = await decidedThenNok("deny");
     expect(location.searchParams.get("status")).toBe("rejected");
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: consentId } })).status).toBe("rejected");
+  });
+
+  describe("when the bank cannot be asked", () => {
+    let real: BankIntegration | null = null;
+    afterEach(() => {
+      if (real) setIntegrationForTests(SANDBOX_INTEGRATION, real);
+      vi.restoreAllMocks();
+    });
+
+    it("the consent stays pending, saying so, and the log line carries the bank's error", async () => {
+      real = integrationFor(SANDBOX_INTEGRATION);
+      const inner = real!;
+      const unreachable = new ProviderError("unavailable", "The bank could not be reached.", { status: 503 });
+      setIntegrationForTests(SANDBOX_INTEGRATION, { ...inner, getConsent: () => Promise.reject(unreachable) });
+      const warn = vi.spyOn(log, "warn");
+      const { consentId } = await decidedThenNok("approve");
+      const consent = await prisma().consent.findUniqueOrThrow({ where: { id: consentId } });
+      expect(consent.status).toBe("pending");
+      expect(consent.statusReason).toMatch(/could not confirm/);
+      const line = warn.mock.calls.find(([message]) => message.includes("could not be confirmed at the bank"));
+      expect(line?.[1]).toMatchObject({ consentId, bankErrorCode: "unavailable", error: unreachable });
+    });
   });
 });
