@@ -124,9 +124,7 @@ describe("an account in one currency", () => {
     const s = await stats(single);
     expect(s.bookedSum).toBe("-6");
     expect(s.currencies).toEqual([{ currency: "EUR", booked: 3, pending: 0, bookedSum: "-6" }]);
-    expect(s.months).toEqual([
-      { month: "2026-01", currency: "EUR", ...zeroMonth, outflow: "6", net: "-6", count: 3 },
-    ]);
+    expect(s.months).toEqual([{ month: "2026-01", currency: "EUR", ...zeroMonth, outflow: "6", net: "-6", count: 3 }]);
     expect(s.topCounterparts[0]).toEqual({
       name: "Shop 1",
       count: 1,
