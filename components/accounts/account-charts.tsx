@@ -2,6 +2,8 @@
 // Figures from /stats: money in and out per month over the whole history with the net as a line,
 // and the top counterparts; own-account transfers are in neither. The chart is drawn for the eye
 // (aria-hidden, nothing focusable inside); a table carries the same figures for screen readers.
+// Sums in different currencies are never added: an account with rows in several currencies gets
+// a chart per currency, and a top counterpart a line per currency.
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
@@ -30,21 +32,23 @@ function compactMoney(currency: string): Intl.NumberFormat {
   }
 }
 
-function MonthlyChart({ stats }: { stats: AccountStats }) {
+type Month = AccountStats["months"][number];
+
+function MonthlyChart({ months, currency }: { months: Month[]; currency: string }) {
   // Numbers only to draw; every label and the table use the exact decimal strings.
-  const rows = stats.months.map((m) => ({
+  const rows = months.map((m) => ({
     month: monthLabel(m.month),
     inflow: Number(m.inflow),
     outflow: Number(m.outflow),
     net: Number(m.net),
   }));
-  const compact = compactMoney(stats.currency);
-  const first = stats.months[0]?.month;
-  const last = stats.months.at(-1)?.month;
+  const compact = compactMoney(currency);
+  const first = months[0]?.month;
+  const last = months.at(-1)?.month;
   return (
     <figure className="h-full">
       <figcaption className="sr-only">
-        Money in, money out and net per month in {stats.currency}, {stats.months.length} months
+        Money in, money out and net per month in {currency}, {months.length} months
         {first && last ? ` from ${monthLabel(first)} to ${monthLabel(last)}` : ""}; own-account transfers are not
         included.
       </figcaption>
@@ -69,10 +73,7 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
             />
             <Tooltip
               cursor={{ fill: "#f1f5f9" }}
-              formatter={(value, name) => [
-                formatMoney(String(value), stats.currency),
-                LABELS[String(name)] ?? String(name),
-              ]}
+              formatter={(value, name) => [formatMoney(String(value), currency), LABELS[String(name)] ?? String(name)]}
             />
             <Legend formatter={(name: string) => LABELS[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="inflow" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={24} />
@@ -84,7 +85,7 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
       {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
       <div className="sr-only">
         <table>
-          <caption>Money in, out and net per month, in {stats.currency}</caption>
+          <caption>Money in, out and net per month, in {currency}</caption>
           <thead>
             <tr>
               <th scope="col">Month</th>
@@ -95,14 +96,14 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
             </tr>
           </thead>
           <tbody>
-            {stats.months.map((m) => (
+            {months.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{monthLabel(m.month)}</th>
-                <td>{formatMoney(m.inflow, stats.currency)}</td>
-                <td>{formatMoney(m.outflow, stats.currency)}</td>
-                <td>{formatMoney(m.net, stats.currency, { signed: true })}</td>
+                <td>{formatMoney(m.inflow, currency)}</td>
+                <td>{formatMoney(m.outflow, currency)}</td>
+                <td>{formatMoney(m.net, currency, { signed: true })}</td>
                 <td>
-                  {formatMoney(m.transfersIn, stats.currency)} / {formatMoney(m.transfersOut, stats.currency)}
+                  {formatMoney(m.transfersIn, currency)} / {formatMoney(m.transfersOut, currency)}
                 </td>
               </tr>
             ))}
@@ -110,6 +111,30 @@ function MonthlyChart({ stats }: { stats: AccountStats }) {
         </table>
       </div>
     </figure>
+  );
+}
+
+/** Each currency's months, in the order the server gave (currency codes ascending). */
+function byCurrency(months: Month[]): [string, Month[]][] {
+  const out = new Map<string, Month[]>();
+  for (const m of months) out.set(m.currency, [...(out.get(m.currency) ?? []), m]);
+  return [...out];
+}
+
+function MonthlyCharts({ stats }: { stats: AccountStats }) {
+  const charts = byCurrency(stats.months);
+  if (charts.length <= 1) {
+    return <MonthlyChart months={stats.months} currency={charts[0]?.[0] ?? stats.currency} />;
+  }
+  return (
+    <div className="space-y-6">
+      {charts.map(([currency, months]) => (
+        <section key={currency} aria-label={`In ${currency}`}>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">In {currency}</h3>
+          <MonthlyChart months={months} currency={currency} />
+        </section>
+      ))}
+    </div>
   );
 }
 
@@ -123,8 +148,15 @@ function TopCounterparts({ stats }: { stats: AccountStats }) {
             <span className="block truncate font-medium text-slate-800">{c.name}</span>
             <span className="text-xs text-slate-500">{plural(c.count, "transaction")}</span>
           </span>
-          <span className={cx("shrink-0 tabular-nums", isNegative(c.total) ? "text-red-700" : "text-emerald-700")}>
-            {formatMoney(c.total, stats.currency, { signed: true })}
+          <span className="flex shrink-0 flex-col items-end">
+            {c.totalsByCurrency.map((t) => (
+              <span
+                key={t.currency}
+                className={cx("tabular-nums", isNegative(t.total) ? "text-red-700" : "text-emerald-700")}
+              >
+                {formatMoney(t.total, t.currency, { signed: true })}
+              </span>
+            ))}
           </span>
         </li>
       ))}
@@ -162,7 +194,7 @@ export function AccountCharts({ accountId }: { accountId: string }) {
           }
         />
         <div className="flex-1 p-5">
-          {empty ? <EmptyState title="No transactions yet" /> : <MonthlyChart stats={s} />}
+          {empty ? <EmptyState title="No transactions yet" /> : <MonthlyCharts stats={s} />}
         </div>
       </Card>
       <Card>

@@ -45,13 +45,13 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
           <span className="text-slate-600">(matched from the bank data)</span>
         )}
       </p>
-      {/* One account, so one currency: the detail's single-currency totals are present. */}
-      {c?.totals && (
-        <p className="text-slate-700">
-          {c.totals.count} transactions on this account · in {formatMoney(c.totals.sumIn, t.currency)} · out{" "}
-          {formatMoney(c.totals.sumOut, t.currency)}
+      {/* Per currency: an account's rows can be in more than one, and sums are never added across. */}
+      {c?.totalsByCurrency.map((total) => (
+        <p key={total.currency} className="text-slate-700">
+          {total.count} transactions{c.totalsByCurrency.length > 1 ? ` in ${total.currency}` : ""} on this account · in{" "}
+          {formatMoney(total.sumIn, total.currency)} · out {formatMoney(total.sumOut, total.currency)}
         </p>
-      )}
+      ))}
       {recent.length > 0 && (
         <ul
           className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"

@@ -2,6 +2,8 @@
 // The account's counterparts: sortable columns, a checkbox per row for consolidation, inline alias
 // edit, and a "Family & client" button that opens that panel in a row right under the counterpart
 // (a disclosure, so the table keeps its full width and the name stays next to its panel).
+// Money is shown per currency, one line each, never added across currencies; counts and the last
+// date are not money and span all of them.
 import Link from "next/link";
 import { Fragment } from "react";
 import { formatMoney } from "@/components/accounts/format";
@@ -19,6 +21,29 @@ const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
   { key: "lastDate", label: "Last", numeric: false },
 ];
 const CELL = "px-3 py-3 text-slate-700";
+
+/** One line per currency (a single line, as before, when all is in one). */
+function PerCurrency({ row, field }: { row: ListedCounterpart; field: "sumIn" | "sumOut" }) {
+  return (
+    <span data-testid={field === "sumOut" ? "sum-out" : undefined}>
+      {row.totalsByCurrency.map((t) => (
+        <span key={t.currency} className="block">
+          {formatMoney(t[field], t.currency)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function lastDateOf(row: ListedCounterpart): string | null {
+  return (
+    row.totalsByCurrency
+      .map((t) => t.lastDate)
+      .filter((d) => d !== null)
+      .sort()
+      .at(-1) ?? null
+  );
+}
 
 type Props = {
   rows: ListedCounterpart[];
@@ -111,14 +136,16 @@ export function CounterpartsTable({
                       {r.entity && <span>bound to {r.entity.entityType}</span>}
                     </div>
                   </td>
-                  <td className={`${CELL} text-right tabular-nums`}>{r.totals.count}</td>
+                  <td className={`${CELL} text-right tabular-nums`}>
+                    {r.totalsByCurrency.reduce((n, t) => n + t.count, 0)}
+                  </td>
                   <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
-                    {formatMoney(r.totals.sumIn, r.currency)}
+                    <PerCurrency row={r} field="sumIn" />
                   </td>
                   <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
-                    <span data-testid="sum-out">{formatMoney(r.totals.sumOut, r.currency)}</span>
+                    <PerCurrency row={r} field="sumOut" />
                   </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatDate(r.totals.lastDate)}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastDateOf(r))}</td>
                   <td className="whitespace-nowrap py-3 pl-3 pr-5 text-right">
                     <Button
                       size="sm"

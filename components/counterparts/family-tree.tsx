@@ -1,7 +1,7 @@
 "use client";
 // A family as a tree: each node with its own totals and the totals rolled up over its descendants;
 // a person can unlink a child, or add one of the account's counterparts as a child.
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
@@ -27,22 +27,31 @@ function Node({
   depth: number;
 }) {
   const unlink = useCounterpartChange((api, id: string) => api.unlinkParent(id));
-  // The tree is read for one account, so in that account's currency; sums are never mixed.
-  const inCurrency = (list: CurrencyTotals[]) =>
-    list.find((t) => t.currency === currency) ?? { count: 0, sumIn: "0", sumOut: "0" };
-  const own = inCurrency(node.totalsByCurrency);
-  const rolledUp = inCurrency(node.rolledUpByCurrency);
+  // The tree is read for one account: in its currency, and a line for each other currency its
+  // rows are in (a bank can send some in another); sums are never mixed.
+  const inCurrency = (list: CurrencyTotals[], code: string) =>
+    list.find((t) => t.currency === code) ?? { count: 0, sumIn: "0", sumOut: "0" };
+  const others = node.rolledUpByCurrency.map((t) => t.currency).filter((code) => code !== currency);
   return (
     <li className="py-1" data-testid="family-node" data-name={node.displayName}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="font-medium text-slate-900">{node.displayName}</span>
-        <span className="text-slate-500">
-          own {own.count} · out {formatMoney(own.sumOut, currency)}
-        </span>
-        <span className="text-slate-700" data-testid="rolled-up">
-          total {rolledUp.count} · out <span data-testid="rolled-up-out">{formatMoney(rolledUp.sumOut, currency)}</span>{" "}
-          · in {formatMoney(rolledUp.sumIn, currency)}
-        </span>
+        {[currency, ...others].map((code) => {
+          const own = inCurrency(node.totalsByCurrency, code);
+          const rolledUp = inCurrency(node.rolledUpByCurrency, code);
+          return (
+            <Fragment key={code}>
+              <span className="text-slate-500">
+                own {own.count} · out {formatMoney(own.sumOut, code)}
+              </span>
+              <span className="text-slate-700" data-testid="rolled-up">
+                total {rolledUp.count} · out{" "}
+                <span data-testid="rolled-up-out">{formatMoney(rolledUp.sumOut, code)}</span> · in{" "}
+                {formatMoney(rolledUp.sumIn, code)}
+              </span>
+            </Fragment>
+          );
+        })}
         {canEdit && depth > 0 && (
           <Button size="sm" variant="ghost" pending={unlink.isPending} onClick={() => unlink.mutate(node.id)}>
             Unlink<span className="sr-only"> {node.displayName}</span>

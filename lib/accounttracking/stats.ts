@@ -2,6 +2,12 @@
 // (months without bookings included, so a chart's axis is honest), and top counterparts. Own-account
 // transfers (lib/accounttracking/transfers.ts) are neither money in nor out: they are reported apart
 // per month and left out of in/out/net and the top counterparts. Sums are SQL numeric, as strings.
+//
+// An account normally has one currency, but a bank can send some of its transactions in another, so
+// every sum is per currency (like …/transactions/totals) and never added across currencies. The
+// single figures of before (bookedSum, a top counterpart's total) are kept only when they are all
+// in the account's own currency, so a client reading them never shows dollars as euros.
+import type pg from "pg";
 import { readPool } from "@/lib/db/client";
 import type { TrackedAccount } from "@/lib/generated/prisma/client";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
@@ -11,8 +17,24 @@ import { cachedFigures } from "@/lib/accounttracking/stats-cache";
 const PARTY = `CASE WHEN t.amount < 0 THEN coalesce(t.ultimate_creditor, t.creditor_name) ELSE coalesce(t.ultimate_debtor, t.debtor_name) END`;
 const TRANSFER = isTransferSql("t", "ta.owner_name");
 
+/** The cached figures' shape: a cache entry of another format is recomputed, never served. */
+const FIGURES_FORMAT = "per-currency-1";
+
+/** Where the figures are read: a pool, or one connection holding a snapshot (stats-cache.ts). */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+type CurrencyRow = {
+  currency: string;
+  booked: number;
+  pending: number;
+  booked_sum: string;
+  first_date: string | null;
+  last_date: string | null;
+};
+
 type MonthRow = {
   month: string;
+  currency: string;
   inflow: string;
   outflow: string;
   net: string;
@@ -21,57 +43,82 @@ type MonthRow = {
   transfers_out: string;
 };
 
-/** The figures over the account's whole history (three aggregates); accountStats serves them cached. */
-export async function accountFigures(accountId: string) {
-  const db = readPool();
-  const [counts, monthly, top] = await Promise.all([
-    db.query<{
-      booked: number;
-      pending: number;
-      booked_sum: string;
-      first_date: string | null;
-      last_date: string | null;
-    }>(
-      `SELECT count(*) FILTER (WHERE status = 'booked')::int AS booked, count(*) FILTER (WHERE status = 'pending')::int AS pending,
-              coalesce(sum(amount) FILTER (WHERE status = 'booked'), 0)::text AS booked_sum,
-              min(sort_date) AS first_date, max(sort_date) AS last_date
-         FROM transactions WHERE account_id = $1 AND removed_at IS NULL`,
-      [accountId],
-    ),
-    db.query<MonthRow>(
-      `WITH ${OWN_OF_ACCOUNT},
-       b AS (SELECT left(t.sort_date, 7) AS month, t.amount, ${TRANSFER} AS transfer FROM ${TRANSACTIONS_FROM}
-              WHERE t.account_id = $1 AND t.removed_at IS NULL AND t.status = 'booked'),
-       m AS (SELECT month, coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0) AS inflow,
-                    coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0) AS outflow,
-                    coalesce(sum(amount) FILTER (WHERE NOT transfer), 0) AS net, count(*)::int AS count,
-                    coalesce(sum(amount) FILTER (WHERE amount > 0 AND transfer), 0) AS transfers_in,
-                    coalesce(-sum(amount) FILTER (WHERE amount < 0 AND transfer), 0) AS transfers_out
-               FROM b GROUP BY month),
-       span AS (SELECT to_char(g, 'YYYY-MM') AS month FROM (SELECT min(month) AS lo, max(month) AS hi FROM m) r,
-                generate_series(to_date(r.lo, 'YYYY-MM'), to_date(r.hi, 'YYYY-MM'), interval '1 month') g)
-       SELECT span.month, coalesce(m.inflow, 0)::text AS inflow, coalesce(m.outflow, 0)::text AS outflow,
-              coalesce(m.net, 0)::text AS net, coalesce(m.count, 0) AS count,
-              coalesce(m.transfers_in, 0)::text AS transfers_in, coalesce(m.transfers_out, 0)::text AS transfers_out
-         FROM span LEFT JOIN m USING (month) ORDER BY span.month`,
-      [accountId],
-    ),
-    db.query<{ name: string; count: number; total: string }>(
-      `WITH ${OWN_OF_ACCOUNT}
-       SELECT ${PARTY} AS name, count(*)::int AS count, sum(t.amount)::text AS total
-         FROM ${TRANSACTIONS_FROM} WHERE t.account_id = $1 AND t.removed_at IS NULL AND ${PARTY} IS NOT NULL AND NOT ${TRANSFER}
-        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`,
-      [accountId],
-    ),
-  ]);
-  const c = counts.rows[0];
+type TopRow = { name: string; count: number; currency: string; n: number; total: string };
+
+const COUNTS_SQL = `SELECT currency, count(*) FILTER (WHERE status = 'booked')::int AS booked,
+       count(*) FILTER (WHERE status = 'pending')::int AS pending,
+       coalesce(sum(amount) FILTER (WHERE status = 'booked'), 0)::text AS booked_sum,
+       min(sort_date) AS first_date, max(sort_date) AS last_date
+  FROM transactions WHERE account_id = $1 AND removed_at IS NULL GROUP BY currency ORDER BY currency`;
+
+// Every month from the first booking to the last (in any currency), once per currency booked.
+const MONTHS_SQL = `WITH ${OWN_OF_ACCOUNT},
+ b AS (SELECT left(t.sort_date, 7) AS month, t.currency, t.amount, ${TRANSFER} AS transfer FROM ${TRANSACTIONS_FROM}
+        WHERE t.account_id = $1 AND t.removed_at IS NULL AND t.status = 'booked'),
+ m AS (SELECT month, currency, coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0) AS inflow,
+              coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0) AS outflow,
+              coalesce(sum(amount) FILTER (WHERE NOT transfer), 0) AS net, count(*)::int AS count,
+              coalesce(sum(amount) FILTER (WHERE amount > 0 AND transfer), 0) AS transfers_in,
+              coalesce(-sum(amount) FILTER (WHERE amount < 0 AND transfer), 0) AS transfers_out
+         FROM b GROUP BY month, currency),
+ span AS (SELECT to_char(g, 'YYYY-MM') AS month FROM (SELECT min(month) AS lo, max(month) AS hi FROM m) r,
+          generate_series(to_date(r.lo, 'YYYY-MM'), to_date(r.hi, 'YYYY-MM'), interval '1 month') g),
+ cur AS (SELECT DISTINCT currency FROM m)
+ SELECT span.month, cur.currency, coalesce(m.inflow, 0)::text AS inflow, coalesce(m.outflow, 0)::text AS outflow,
+        coalesce(m.net, 0)::text AS net, coalesce(m.count, 0) AS count,
+        coalesce(m.transfers_in, 0)::text AS transfers_in, coalesce(m.transfers_out, 0)::text AS transfers_out
+   FROM span CROSS JOIN cur LEFT JOIN m USING (month, currency) ORDER BY span.month, cur.currency`;
+
+// The top 10 by number of transactions (a count may be added across currencies), each with its
+// money per currency.
+const TOP_SQL = `WITH ${OWN_OF_ACCOUNT},
+ p AS (SELECT ${PARTY} AS name, t.currency, count(*)::int AS n, sum(t.amount) AS total FROM ${TRANSACTIONS_FROM}
+        WHERE t.account_id = $1 AND t.removed_at IS NULL AND ${PARTY} IS NOT NULL AND NOT ${TRANSFER}
+        GROUP BY 1, 2),
+ top AS (SELECT name, sum(n)::int AS count FROM p GROUP BY name ORDER BY sum(n) DESC, name LIMIT 10)
+ SELECT top.name, top.count, p.currency, p.n, p.total::text AS total
+   FROM top JOIN p USING (name) ORDER BY top.count DESC, top.name, p.currency`;
+
+/** The top counterparts, one entry per name with its totals per currency, in rank order. */
+function topOf(rows: TopRow[]) {
+  const byName = new Map<string, { name: string; count: number; totalsByCurrency: Money[] }>();
+  for (const r of rows) {
+    const entry = byName.get(r.name) ?? { name: r.name, count: r.count, totalsByCurrency: [] };
+    entry.totalsByCurrency.push({ currency: r.currency, count: r.n, total: r.total });
+    byName.set(r.name, entry);
+  }
+  return [...byName.values()];
+}
+
+type Money = { currency: string; count: number; total: string };
+
+/**
+ * The figures over the account's whole history (three aggregates), per currency; accountStats
+ * serves them cached. `db` is where they are read: stats-cache.ts passes the snapshot it read the
+ * versions in.
+ */
+export async function accountFigures(accountId: string, db: Queryable = readPool()) {
+  // One after the other: on a snapshot's one connection they could not run side by side anyway.
+  const counts = await db.query<CurrencyRow>(COUNTS_SQL, [accountId]);
+  const monthly = await db.query<MonthRow>(MONTHS_SQL, [accountId]);
+  const top = await db.query<TopRow>(TOP_SQL, [accountId]);
+  const dates = counts.rows.flatMap((c) => [c.first_date, c.last_date]).filter((d) => d !== null);
   return {
-    counts: { booked: c.booked, pending: c.pending },
-    bookedSum: c.booked_sum,
-    firstDate: c.first_date,
-    lastDate: c.last_date,
+    counts: {
+      booked: counts.rows.reduce((n, c) => n + c.booked, 0),
+      pending: counts.rows.reduce((n, c) => n + c.pending, 0),
+    },
+    currencies: counts.rows.map((c) => ({
+      currency: c.currency,
+      booked: c.booked,
+      pending: c.pending,
+      bookedSum: c.booked_sum,
+    })),
+    firstDate: dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : null,
+    lastDate: dates.length ? dates.reduce((a, b) => (a > b ? a : b)) : null,
     months: monthly.rows.map((m) => ({
       month: m.month,
+      currency: m.currency,
       inflow: m.inflow,
       outflow: m.outflow,
       net: m.net,
@@ -79,13 +126,32 @@ export async function accountFigures(accountId: string) {
       transfersIn: m.transfers_in,
       transfersOut: m.transfers_out,
     })),
-    topCounterparts: top.rows,
+    topCounterparts: topOf(top.rows),
+  };
+}
+
+export type AccountFigures = Awaited<ReturnType<typeof accountFigures>>;
+
+/**
+ * The single figures of a one-currency account, beside the per-currency ones: given only when every
+ * amount they would sum is in the account's currency (else bookedSum is null and `total` absent).
+ */
+export function withSingleFigures(currency: string, figures: AccountFigures) {
+  const isOwn = (list: { currency: string }[]) => list.every((c) => c.currency === currency);
+  const own = figures.currencies.find((c) => c.currency === currency);
+  return {
+    ...figures,
+    bookedSum: isOwn(figures.currencies.filter((c) => c.booked > 0)) ? (own?.bookedSum ?? "0") : null,
+    topCounterparts: figures.topCounterparts.map((c) => {
+      const [only] = c.totalsByCurrency;
+      return c.totalsByCurrency.length === 1 && only.currency === currency ? { ...c, total: only.total } : c;
+    }),
   };
 }
 
 /** The account page's figures: the bank's balance (live) and the figures (cached, see stats-cache.ts). */
 export async function accountStats(account: TrackedAccount) {
-  const figures = await cachedFigures(account, accountFigures);
+  const figures = await cachedFigures(account, FIGURES_FORMAT, (db) => accountFigures(account.id, db));
   return {
     accountId: account.id,
     currency: account.currency,
@@ -93,6 +159,6 @@ export async function accountStats(account: TrackedAccount) {
       account.balanceAmount === null
         ? null
         : { amount: account.balanceAmount.toString(), date: account.balanceDate, source: "bank" as const },
-    ...figures,
+    ...withSingleFigures(account.currency, figures),
   };
 }

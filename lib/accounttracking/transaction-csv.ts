@@ -1,7 +1,14 @@
-// CSV export of a filtered set of an account's transactions (RFC 4180, UTF-8, CRLF), newest first,
-// read in keyset pages so a large account never sits in one result set. Amounts are the bank's
-// decimal strings, dates its date-only strings, unconverted.
+// CSV export of a filtered set of an account's transactions (RFC 4180, UTF-8, CRLF), newest first.
+// Amounts are the bank's decimal strings, dates its date-only strings, unconverted.
+//
+// Streamed: an account can have a million rows, so the file is never built whole. It is read in
+// keyset pages, one page per chunk, each page read only when the client has taken the one before
+// (no read-ahead), so memory stays at about one page and the first bytes leave after one query.
+// No connection is held between pages: a slow download never ties up the pool. (So the pages are
+// separate snapshots, as they were when the file was built whole: a sync that lands during a
+// download can move a row from one page to another.)
 import { readPool } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import {
   OWN_OF_ACCOUNT,
@@ -74,25 +81,60 @@ function line(t: TransactionRow): string {
   return cells.map(([v, text]) => csvField(v, text !== false)).join(",");
 }
 
+/** One keyset page, newest first, after `after` (sort date, id). */
+async function pageAfter(
+  accountId: string,
+  filter: TransactionsFilter,
+  after: [string, string] | null,
+): Promise<TransactionRow[]> {
+  const values: unknown[] = [accountId];
+  const where = filterConditions(filter, values);
+  if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
+  const { rows } = await readPool().query<TransactionRow>(
+    `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTIONS_FROM}
+      WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
+    values,
+  );
+  return rows;
+}
+
+/**
+ * The filtered set as a CSV byte stream: the header and each page's rows, every line ended by CRLF.
+ * The first page is read before this returns, so a database that fails at once fails the request
+ * (an error answer in the envelope), not a download that stops short.
+ */
 export async function transactionsCsv(
   accountId: string,
   filter: TransactionsFilter,
-): Promise<{ text: string; rows: number }> {
-  const out = [HEADER.join(",")];
+): Promise<ReadableStream<Uint8Array>> {
+  const encoder = new TextEncoder();
+  let pending: TransactionRow[] | null = await pageAfter(accountId, filter, null);
+  let header = `${HEADER.join(",")}\r\n`;
   let after: [string, string] | null = null;
-  for (;;) {
-    const values: unknown[] = [accountId];
-    const where = filterConditions(filter, values);
-    if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
-    const { rows } = await readPool().query<TransactionRow>(
-      `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTIONS_FROM}
-        WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
-      values,
-    );
-    for (const r of rows) out.push(line(r));
-    if (rows.length < PAGE) break;
-    const last = rows[rows.length - 1];
-    after = [last.sort_date, last.id];
-  }
-  return { text: `${out.join("\r\n")}\r\n`, rows: out.length - 1 };
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const rows = pending ?? (await pageAfter(accountId, filter, after));
+          pending = null;
+          if (cancelled) return;
+          const text = header + rows.map((r) => `${line(r)}\r\n`).join("");
+          header = "";
+          if (text) controller.enqueue(encoder.encode(text));
+          if (rows.length < PAGE) controller.close();
+          else after = [rows[rows.length - 1].sort_date, rows[rows.length - 1].id];
+        } catch (error) {
+          // The status and headers are sent: the client sees the download break off.
+          log.error("CSV export failed mid-stream", { accountId, error });
+          throw error;
+        }
+      },
+      cancel() {
+        cancelled = true;
+      },
+    },
+    // Read a page only when the client asks for more.
+    { highWaterMark: 0 },
+  );
 }

@@ -3,12 +3,23 @@
 // steps: one GROUP BY over the account's rows on the effective counterpart id, then a regroup of
 // those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
 // Own-account transfers are not dealings with a counterpart and are left out.
+// Money is summed per currency (a bank can send some of an account's rows in another currency) and
+// never across: each counterpart carries its totals per currency, and the single `totals` only when
+// all of it is in the account's currency. Sorting by money in/out sorts by the amounts in the
+// account's currency (count and last date sort over all).
 import { escapeLike } from "@/lib/db/like";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
 import { ownCte } from "@/lib/accounttracking/transfers";
-import { CHAIN_CTE, NOT_TRANSFER, EFFECTIVE, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import {
+  CHAIN_CTE,
+  NOT_TRANSFER,
+  EFFECTIVE,
+  totalsOf,
+  type CurrencyTotals,
+  type TotalsRow,
+} from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
 
 type ListRow = TotalsRow & {
@@ -20,6 +31,8 @@ type ListRow = TotalsRow & {
   entity_id: string | null;
   members: number;
   sort_key: string;
+  /** Built in SQL with the sums as text, so no amount passes through a float. */
+  by_currency: CurrencyTotals[];
 };
 
 const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
@@ -65,19 +78,27 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
   const dir = options.order === "asc" ? "ASC" : "DESC";
   const text = `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")},
   g AS (
-    SELECT ${EFFECTIVE} AS cp, count(*)::int AS n,
+    SELECT ${EFFECTIVE} AS cp, t.currency, count(*)::int AS n,
            sum(t.amount) FILTER (WHERE t.amount > 0) AS sum_in, -sum(t.amount) FILTER (WHERE t.amount < 0) AS sum_out,
            max(t.sort_date) AS last_date
       FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
      WHERE t.account_id = $2::uuid AND t.removed_at IS NULL AND ${EFFECTIVE} IS NOT NULL AND ${NOT_TRANSFER}
-     GROUP BY 1
-  ), r AS (
-    SELECT chain.root_id AS id, sum(g.n)::int AS count, coalesce(sum(g.sum_in), 0) AS sum_in,
+     GROUP BY 1, 2
+  ), rc AS (
+    SELECT chain.root_id AS id, g.currency, sum(g.n)::int AS count, coalesce(sum(g.sum_in), 0) AS sum_in,
            coalesce(sum(g.sum_out), 0) AS sum_out, max(g.last_date) AS last_date
-      FROM g JOIN chain ON chain.id = g.cp GROUP BY chain.root_id
+      FROM g JOIN chain ON chain.id = g.cp GROUP BY chain.root_id, g.currency
+  ), r AS (
+    SELECT rc.id, sum(rc.count)::int AS count,
+           coalesce(sum(rc.sum_in) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_in,
+           coalesce(sum(rc.sum_out) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_out,
+           max(rc.last_date) AS last_date,
+           jsonb_agg(jsonb_build_object('currency', rc.currency, 'count', rc.count, 'sumIn', rc.sum_in::text,
+                     'sumOut', rc.sum_out::text, 'lastDate', rc.last_date) ORDER BY rc.currency) AS by_currency
+      FROM rc CROSS JOIN (SELECT currency FROM tracked_accounts WHERE id = $2::uuid) acct GROUP BY rc.id
   )
   SELECT c.id, c.name, c.alias, c.parent_id, c.entity_type, c.entity_id, r.count, r.sum_in::text AS sum_in,
-         r.sum_out::text AS sum_out, r.last_date, ${key.expr}::text AS sort_key,
+         r.sum_out::text AS sum_out, r.last_date, ${key.expr}::text AS sort_key, r.by_currency,
          (SELECT count(*)::int FROM counterparts m WHERE m.merged_into_id = c.id) AS members
     FROM r JOIN counterparts c ON c.id = r.id
    WHERE ${where.join(" AND ")}
@@ -105,7 +126,9 @@ export async function listCounterparts(
       entity: r.entity_type && r.entity_id ? { entityType: r.entity_type, entityId: r.entity_id } : null,
       consolidatedCount: r.members,
       currency: account.currency,
-      totals: totalsOf(r),
+      // The single figures only when they are all in the account's currency: never a mixed sum.
+      ...(r.by_currency.every((t) => t.currency === account.currency) ? { totals: totalsOf(r) } : {}),
+      totalsByCurrency: r.by_currency,
     })),
     meta: page.meta,
   };

@@ -9,7 +9,10 @@ export type CounterpartSort = (typeof COUNTERPART_SORTS)[number];
 
 export const CounterpartsQuery = pageQuery.extend({
   q: z.string().trim().max(100, "q must be at most 100 characters").optional(),
-  sort: z.enum(COUNTERPART_SORTS, { message: `sort must be one of ${COUNTERPART_SORTS.join(", ")}` }).default("sumOut"),
+  sort: z
+    .enum(COUNTERPART_SORTS, { message: `sort must be one of ${COUNTERPART_SORTS.join(", ")}` })
+    .default("sumOut")
+    .describe("sumIn and sumOut sort by the amounts in the account's currency; count and lastDate span all"),
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("desc"),
 });
 

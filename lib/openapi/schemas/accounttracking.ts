@@ -190,16 +190,34 @@ export const TransactionTotalsSchema = z.object({
 
 export const StatsSchema = z.object({
   accountId: uuid,
-  currency: z.string(),
+  currency: z
+    .string()
+    .describe("The account's currency (ISO 4217); a bank may still send some transactions in another"),
   balance: z.object({ amount: z.string(), date: dateOnly.nullable(), source: z.literal("bank") }).nullable(),
   counts: z.object({ booked: z.number().int(), pending: z.number().int() }),
-  bookedSum: z.string().nullable(),
+  currencies: z
+    .array(
+      z.object({
+        currency: z.string(),
+        booked: z.number().int(),
+        pending: z.number().int(),
+        bookedSum: z.string().describe("Sum of the booked amounts in this currency, decimal string"),
+      }),
+    )
+    .describe(
+      "One entry per currency the account's transactions are in; amounts of different currencies are never added",
+    ),
+  bookedSum: z
+    .string()
+    .nullable()
+    .describe("Sum of the booked amounts, in `currency`; null when some are in another currency (read currencies)"),
   firstDate: dateOnly.nullable(),
   lastDate: dateOnly.nullable(),
   months: z
     .array(
       z.object({
         month: z.string().describe("YYYY-MM"),
+        currency: z.string(),
         inflow: z.string(),
         outflow: z.string(),
         net: z.string(),
@@ -208,9 +226,23 @@ export const StatsSchema = z.object({
         transfersOut: z.string().describe("Own-account transfers out (not part of outflow)"),
       }),
     )
-    .describe("Every month from the first booking to the last, oldest first; months without bookings are zero"),
+    .describe(
+      "Per month and currency: for each currency booked, every month from the first booking to the last, oldest first; months without bookings are zero",
+    ),
   topCounterparts: z
-    .array(z.object({ name: z.string(), count: z.number().int(), total: z.string() }))
+    .array(
+      z.object({
+        name: z.string(),
+        count: z.number().int().describe("Transactions with this party, in all currencies"),
+        total: z
+          .string()
+          .optional()
+          .describe("Net amount, in `currency`; present only when all of them are in that currency"),
+        totalsByCurrency: z
+          .array(z.object({ currency: z.string(), count: z.number().int(), total: z.string() }))
+          .describe("Net amount per currency, never added across currencies"),
+      }),
+    )
     .describe("Top 10 by count; own-account transfers left out"),
 });
 

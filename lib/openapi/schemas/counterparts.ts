@@ -6,9 +6,13 @@ import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 
 export const TotalsSchema = z.object({
   count: z.number().int(),
-  sumIn: z.string().describe("Decimal string, in the account's currency"),
-  sumOut: z.string().describe("Decimal string, in the account's currency"),
+  sumIn: z.string().describe("Decimal string, in the currency given beside it"),
+  sumOut: z.string().describe("Decimal string, in the currency given beside it"),
   lastDate: dateOnly.nullable(),
+});
+
+export const CurrencyTotalsSchema = TotalsSchema.extend({
+  currency: z.string().describe("ISO 4217; sums are in this currency only"),
 });
 
 const EntitySchema = z.object({ entityType: z.string(), entityId: z.string() }).nullable();
@@ -42,12 +46,11 @@ export const CounterpartListItemSchema = CounterpartSchema.pick({
   entity: true,
 }).extend({
   consolidatedCount: z.number().int(),
-  currency: z.string(),
-  totals: TotalsSchema,
-});
-
-export const CurrencyTotalsSchema = TotalsSchema.extend({
-  currency: z.string().describe("ISO 4217; sums are in this currency only"),
+  currency: z.string().describe("The account's currency (ISO 4217)"),
+  totals: TotalsSchema.optional().describe(
+    "In `currency`; present only when all the counterpart's transactions on the account are in that currency, otherwise read totalsByCurrency",
+  ),
+  totalsByCurrency: z.array(CurrencyTotalsSchema).describe("Totals per currency, never added across currencies"),
 });
 
 export const CounterpartDetailSchema = CounterpartSchema.extend({

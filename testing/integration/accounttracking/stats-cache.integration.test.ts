@@ -3,7 +3,7 @@
 // detected by its IBAN), reconcile's re-issue pairing and its undo. And an unchanged account is served
 // from the cache, not recomputed.
 import { describe, expect, it } from "vitest";
-import { accountFigures, accountStats } from "@/lib/accounttracking/stats";
+import { accountFigures, accountStats, withSingleFigures } from "@/lib/accounttracking/stats";
 import { syncedAlice } from "@/testing/support/accounttracking";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
@@ -14,21 +14,23 @@ import { syncOnce } from "@/testing/support/sync-runs";
 
 withSandboxBank();
 
+const accountOf = (id: string) => prisma().trackedAccount.findUniqueOrThrow({ where: { id } });
+
 async function served(accountId: string) {
-  const account = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: accountId } });
-  const { accountId: _id, currency: _c, balance: _b, ...figures } = await accountStats(account);
+  const { accountId: _id, currency: _c, balance: _b, ...figures } = await accountStats(await accountOf(accountId));
   return figures;
 }
 
 /**
- * Served figures equal fresh ones. Then the stored entry is marked (bookedSum "cached"), so a later
+ * Served figures equal fresh ones. Then the stored entry is marked (firstDate "cached"), so a later
  * write that failed to invalidate it would be caught: the marker would be served.
  */
 async function expectCurrent(accountId: string) {
   const figures = await served(accountId);
-  expect(figures).toEqual(await accountFigures(accountId));
+  const { currency } = await accountOf(accountId);
+  expect(figures).toEqual(withSingleFigures(currency, await accountFigures(accountId)));
   await pool().query(
-    `UPDATE account_stats_cache SET payload = jsonb_set(payload, '{bookedSum}', '"cached"') WHERE account_id = $1`,
+    `UPDATE account_stats_cache SET payload = jsonb_set(payload, '{figures,firstDate}', '"cached"') WHERE account_id = $1`,
     [accountId],
   );
   return figures;
@@ -43,9 +45,9 @@ describe("cached account figures", () => {
     const first = await expectCurrent(id);
     // Unchanged: served from the cache (the marker comes back), also after a re-sync that changes
     // nothing (rows only marked as seen)…
-    expect((await served(id)).bookedSum).toBe("cached");
+    expect((await served(id)).firstDate).toBe("cached");
     await sync(id, alice.connected.person.scopeId);
-    expect((await served(id)).bookedSum).toBe("cached");
+    expect((await served(id)).firstDate).toBe("cached");
 
     // …one that brings new entries (and books pending ones) does not.
     await advanceBankClock(3);
