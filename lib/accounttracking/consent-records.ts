@@ -78,7 +78,6 @@ export async function planConsent(
   };
 }
 
-
 /**
  * Renewal: PSD2 consents cannot be extended, so a renewal is a new consent for the same bank that
  * the account holder approves again. When it becomes valid, the old one is ended (status renewed).

@@ -12,7 +12,10 @@ export async function setAlias(
   alias: string | null,
   actor: AuditActor,
 ): Promise<Counterpart> {
-  const updated = await db.counterpart.update({ where: { id: counterpart.id }, data: { alias, updatedAt: new Date() } });
+  const updated = await db.counterpart.update({
+    where: { id: counterpart.id },
+    data: { alias, updatedAt: new Date() },
+  });
   await recordAudit(db, counterpart.scopeId, actor, {
     action: "counterpart.alias_changed",
     recordType: "counterpart",

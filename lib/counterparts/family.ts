@@ -48,7 +48,10 @@ export async function setParent(db: Tx, child: Counterpart, parentId: string, ac
 }
 
 export async function unlinkParent(db: Tx, child: Counterpart, actor: AuditActor): Promise<Counterpart> {
-  const updated = await db.counterpart.update({ where: { id: child.id }, data: { parentId: null, updatedAt: new Date() } });
+  const updated = await db.counterpart.update({
+    where: { id: child.id },
+    data: { parentId: null, updatedAt: new Date() },
+  });
   await recordAudit(db, child.scopeId, actor, {
     action: "counterpart.parent_unlinked",
     recordType: "counterpart",

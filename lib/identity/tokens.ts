@@ -165,7 +165,8 @@ export async function revokeBySecret(db: Tx, secret: string, requestId: string) 
     : row.kind === "personal" && row.userId
       ? { kind: "user_token", userId: row.userId, tokenId: row.id, requestId }
       : null;
-  if (holder) await auditToken(db, holder, "revoked", await db.apiToken.findUniqueOrThrow({ where: { id: row.id } }), row);
+  if (holder)
+    await auditToken(db, holder, "revoked", await db.apiToken.findUniqueOrThrow({ where: { id: row.id } }), row);
 }
 
 export async function listPersonalTokens(db: Tx, userId: string) {

@@ -32,9 +32,9 @@ beforeAll(async () => {
 
 describe("audit_events is append-only", () => {
   it("refuses UPDATE, DELETE and TRUNCATE; the row stays as written", async () => {
-    await expect(pool().query("UPDATE audit_events SET action = 'consent.revoked' WHERE id = $1", [fresh])).rejects.toThrow(
-      /append-only: UPDATE refused/,
-    );
+    await expect(
+      pool().query("UPDATE audit_events SET action = 'consent.revoked' WHERE id = $1", [fresh]),
+    ).rejects.toThrow(/append-only: UPDATE refused/);
     await expect(pool().query("DELETE FROM audit_events WHERE id = $1", [fresh])).rejects.toThrow(
       /append-only: DELETE refused/,
     );

@@ -71,7 +71,12 @@ beforeAll(async () => {
     201, 200, 201, 200, 201, 201, 200, 201,
   ]);
   secrets.push(key.json.data.token, held.json.data.token, pat.json.data.token);
-  Object.assign(ids, { key: key.json.data.id, held: held.json.data.id, client: client.json.data.id, pat: pat.json.data.id });
+  Object.assign(ids, {
+    key: key.json.data.id,
+    held: held.json.data.id,
+    client: client.json.data.id,
+    pat: pat.json.data.id,
+  });
 });
 
 describe("GET /api/audit/v1/events", () => {
@@ -116,7 +121,10 @@ describe("GET /api/audit/v1/events", () => {
       "member.added",
     ]);
     expect(await only(`filter[recordId]=${randomUUID()}`)).toEqual([]);
-    const bad = await call<ErrorBody>(eventsRoute.GET, "GET", "x", { headers, query: "filter[action]=consent.deleted" });
+    const bad = await call<ErrorBody>(eventsRoute.GET, "GET", "x", {
+      headers,
+      query: "filter[action]=consent.deleted",
+    });
     expect([bad.status, Object.keys(bad.json.error.details ?? {})]).toEqual([422, ["filter[action]"]]);
   });
 
@@ -181,5 +189,4 @@ describe("GET /api/audit/v1/events", () => {
     const missing = await call<ErrorBody>(eventsRoute.GET, "GET", "x", { headers: bearer(admin.token) });
     expect([missing.status, missing.json.error.code]).toEqual([400, "scope_missing"]);
   });
-
 });

@@ -41,7 +41,9 @@ describe("audit of a re-issue undo", () => {
       expect((await pgTransaction((client) => undoReissue(client, pick.id, actor))).undone).toBe(true);
       expect((await pgTransaction((client) => undoReissue(client, pick.id, actor))).undone).toBe(false);
       const trail = await prisma().auditEvent.findMany({ where: { recordId: pick.transaction_id } });
-      expect(trail.map((e) => [e.scopeId, e.action, e.actorKind, e.actorUserId, e.requestId, e.before, e.after])).toEqual([
+      expect(
+        trail.map((e) => [e.scopeId, e.action, e.actorKind, e.actorUserId, e.requestId, e.before, e.after]),
+      ).toEqual([
         [
           c.person.scopeId,
           "transaction.reissue_undone",
