@@ -9,10 +9,11 @@ import * as consolidateRoute from "@/app/api/accounttracking/v1/counterparts/con
 import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import * as eventsRoute from "@/app/api/audit/v1/events/route";
+import { repairConsents } from "@/lib/accounttracking/repair";
 import { auditActor } from "@/lib/audit/actor";
 import { setAlias } from "@/lib/counterparts/edit";
 import { prisma } from "@/lib/db/client";
-import { approveAtBank, pendingSandboxConsent } from "@/testing/support/bank-flow";
+import { approveAtBank, connectedConsent, pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { listAll, type Listed } from "@/testing/support/counterparts";
 import { call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
@@ -151,5 +152,20 @@ describe("the audit trail of a full walk", () => {
     expect((await prisma().counterpart.findUniqueOrThrow({ where: { id: counterpart.id } })).alias).toBe(
       counterpart.alias,
     );
+  });
+
+  it("a revoke the repair tick finishes (the request died after recording it) is recorded as the system's", async () => {
+    const other = await connectedConsent("alice");
+    // The person's request recorded its intent, then died before the bank was asked.
+    await prisma().consent.update({
+      where: { id: other.consentId },
+      data: { revokeRequestedAt: new Date(Date.now() - 60_000) },
+    });
+    await repairConsents();
+    const trail = await prisma().auditEvent.findMany({ where: { recordId: other.consentId }, orderBy: { seq: "asc" } });
+    expect(trail.map((e) => [e.action, e.actorKind, e.actorUserId, e.before, e.after])).toEqual([
+      ["consent.created", "personal_token", other.person.userId, null, expect.anything()],
+      ["consent.revoked", "system", null, { status: "valid" }, { status: "revoked" }],
+    ]);
   });
 });
