@@ -8,7 +8,6 @@ import { pgTransaction, pool } from "@/lib/db/client";
 import { purgeExpired } from "@/lib/sync/retention";
 
 const scopeId = randomUUID();
-const DAY_MS = 86_400_000;
 
 /** A row as recordAudit writes it, dated `daysAgo` (only an INSERT may set the date). */
 async function insertRow(daysAgo: number): Promise<string> {
@@ -66,7 +65,7 @@ describe("audit_events is append-only", () => {
 
   it("runs in the hourly retention job with AUDIT_RETENTION_DAYS (default 400)", async () => {
     const old = await insertRow(500);
-    const purged = await purgeExpired(new Date(Date.now() + DAY_MS));
+    const purged = await purgeExpired();
     expect(purged.auditEvents).toBeGreaterThanOrEqual(1);
     expect(await actionOf(old)).toBeUndefined();
     expect(await actionOf(fresh)).toBe("client.created");
