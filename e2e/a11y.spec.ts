@@ -159,6 +159,10 @@ test("every page and main dialog: no serious or critical axe violations", async 
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByText(/ll_key_/).first()).toBeVisible();
   await audit.check(page, "api keys, new secret");
+  // The audit trail: the walk above left rows (a consent, an account, a key, …).
+  await settle(page, "/settings/audit");
+  await expect(page.getByRole("table", { name: "Audit events, newest first" })).toBeVisible();
+  await audit.check(page, "audit trail");
   await settle(page, "/docs");
   await audit.check(page, "docs");
 

@@ -69,6 +69,8 @@ const schema = z.object({
   // Finished sync runs kept per account (older ones are purged hourly; runs that paired re-issued ids stay).
   SYNC_RUNS_KEPT: z.coerce.number().int().min(1).max(10_000).default(50),
   SYNC_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  // Days the audit trail keeps a row (lib/audit/retention.ts; the hourly retention job purges older ones).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),

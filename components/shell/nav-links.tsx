@@ -4,10 +4,17 @@ import { usePathname } from "next/navigation";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import nav from "@/components/shell/nav.json";
+import { useCurrentScope } from "@/lib/client/hooks";
 
-type Item = { href: string; label: string };
+/** `adminOnly`: shown only to the current scope's admins (the page itself says so to anyone else). */
+type Item = { href: string; label: string; adminOnly?: boolean };
 /** The app's pages in the navigation (nav.json): the main ones, then the settings. */
-const { main: MAIN, settings: SETTINGS } = nav satisfies Record<"main" | "settings", Item[]>;
+const { main: MAIN, settings: ALL_SETTINGS } = nav satisfies Record<"main" | "settings", Item[]>;
+
+function useSettings(): Item[] {
+  const { scope } = useCurrentScope();
+  return ALL_SETTINGS.filter((item) => !item.adminOnly || scope?.role === "admin");
+}
 
 function NavLink({ href, label }: Item) {
   const pathname = usePathname();
@@ -28,6 +35,7 @@ function NavLink({ href, label }: Item) {
 }
 
 export function NavLinks({ compact = false }: { compact?: boolean }) {
+  const SETTINGS = useSettings();
   if (compact) {
     return (
       <nav aria-label="Main">

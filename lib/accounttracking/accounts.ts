@@ -3,6 +3,8 @@ import { notFound } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { z } from "zod";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
 import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
@@ -117,10 +119,17 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
   };
 }
 
-export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDay: number) {
+export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDay: number, actor: AuditActor) {
   const updated = await db.trackedAccount.update({
     where: { id: account.id },
     data: { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) },
+  });
+  await recordAudit(db, account.scopeId, actor, {
+    action: "account.auto_updates_changed",
+    recordType: "account",
+    recordId: account.id,
+    before: { autoUpdatesPerDay: account.autoUpdatesPerDay },
+    after: { autoUpdatesPerDay: updated.autoUpdatesPerDay },
   });
   return {
     accountId: updated.id,

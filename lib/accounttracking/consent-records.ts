@@ -3,6 +3,8 @@
 import { conflict, validationFailed } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { Bank } from "@/lib/banking/types";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
@@ -18,11 +20,27 @@ type NewConsent = {
   bankId?: string;
 };
 
+/** What the audit trail says about a new consent. */
+const consentFields = (c: Consent) => ({
+  status: c.status,
+  integrationName: c.integrationName,
+  bankId: c.bankId,
+  bankName: c.bankName,
+  countryCode: c.countryCode,
+  purpose: c.purpose,
+  expiryDays: c.expiryDays,
+  renewsConsentId: c.renewsConsentId,
+});
+
 /**
  * Checks the request and asks the integration which bank `bankId` names (an HTTP call, so the
  * caller holds no transaction); `write` then creates the pending consent in the caller's transaction.
  */
-export async function planConsent(db: Tx, input: NewConsent): Promise<{ write: (tx: Tx) => Promise<Consent> }> {
+export async function planConsent(
+  db: Tx,
+  input: NewConsent,
+  actor: AuditActor,
+): Promise<{ write: (tx: Tx) => Promise<Consent> }> {
   await requireRegistered(db, input.scopeId, input.userId);
   const integration = integrationOrFail(input.integrationName);
   let bank: Bank | null = null;
@@ -36,8 +54,8 @@ export async function planConsent(db: Tx, input: NewConsent): Promise<{ write: (
       });
   }
   return {
-    write: (tx) =>
-      tx.consent.create({
+    write: async (tx) => {
+      const consent = await tx.consent.create({
         data: {
           scopeId: input.scopeId,
           userId: input.userId,
@@ -48,7 +66,15 @@ export async function planConsent(db: Tx, input: NewConsent): Promise<{ write: (
           bankName: bank?.name ?? null,
           countryCode: bank?.countryCode ?? null,
         },
-      }),
+      });
+      await recordAudit(tx, consent.scopeId, actor, {
+        action: "consent.created",
+        recordType: "consent",
+        recordId: consent.id,
+        after: consentFields(consent),
+      });
+      return consent;
+    },
   };
 }
 
@@ -60,7 +86,8 @@ export async function renewConsent(
   db: Tx,
   consent: Consent,
   userId: string,
-  expiryDays?: number,
+  expiryDays: number | undefined,
+  actor: AuditActor,
 ): Promise<{ consent: Consent; created: boolean }> {
   // A revoked consent can be renewed too: that is how a person reconnects, and its tracked accounts
   // then move to the renewal with their history instead of being tracked again from scratch.
@@ -81,6 +108,13 @@ export async function renewConsent(
       countryCode: consent.countryCode,
       renewsConsentId: consent.id,
     },
+  });
+  // The renewal is a new consent (the old one ends only once the renewal is approved).
+  await recordAudit(db, renewal.scopeId, actor, {
+    action: "consent.renewed",
+    recordType: "consent",
+    recordId: renewal.id,
+    after: consentFields(renewal),
   });
   return { consent: renewal, created: true };
 }

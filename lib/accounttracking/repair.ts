@@ -8,6 +8,7 @@
 //   - sends that died between recording and the bank's answer → set aside
 //   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
 //     is not an account access: it costs nothing of PSD2's 4 a day)
+import { systemActor } from "@/lib/audit/actor";
 import { pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -71,7 +72,10 @@ async function pass(): Promise<RepairReport> {
   });
   return {
     approvals: await each(approvals, "an approval", (a) => completeApproval(a.id, context("approval"))),
-    revokes: await each(revokes, "a revoke", (c) => finishRevoke(c, context("revoke"))),
+    revokes: await each(revokes, "a revoke", (c) => {
+      const revoke = context("revoke");
+      return finishRevoke(c, revoke, systemActor(revoke.requestId));
+    }),
     bankEnds: await each(owed, "an end at the bank", (c) => endOwedAtBank(c.id, context("bank_end"))),
     abandonedSends: abandoned.count,
     statusChecks: await each(stale, "a status check", (c) => refreshConsentStatus(c, context("status"))),

@@ -5,7 +5,10 @@
 // A bank that cannot answer does not keep the person's consent alive here: it is revoked here at
 // once and marked to be ended at the bank (bank_end_pending), which the repair tick keeps asking
 // for. A crash after 1 or 2: the repair tick finds the intent and finishes from the bank step.
+// The move and its audit row commit together; one the repair tick finishes is recorded as the system's.
 import { conflict } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
@@ -35,23 +38,34 @@ async function endAtBank(consent: Consent, context: AccessContext): Promise<bool
 }
 
 /** Steps 2–3 for a consent whose revoke was asked for (the verb, and the repair tick). */
-export async function finishRevoke(consent: Consent, context: AccessContext): Promise<Consent> {
+export async function finishRevoke(consent: Consent, context: AccessContext, actor: AuditActor): Promise<Consent> {
   if (ENDED.includes(consent.status)) return consent;
   const confirmed = await endAtBank(consent, context);
   crashPoint("revoke.ended-at-bank");
-  const { consent: revoked } = await moveConsent(
-    prisma(),
-    consent.id,
-    { from: consent.status, to: "revoked", by: "person" },
-    {
-      statusReason: confirmed ? REVOKED_HERE : `${REVOKED_HERE} The bank has not confirmed yet; we keep asking.`,
-      bankEndPending: !confirmed,
-    },
-  );
-  return revoked;
+  return prisma().$transaction(async (tx) => {
+    const { consent: revoked, moved } = await moveConsent(
+      tx,
+      consent.id,
+      { from: consent.status, to: "revoked", by: "person" },
+      {
+        statusReason: confirmed ? REVOKED_HERE : `${REVOKED_HERE} The bank has not confirmed yet; we keep asking.`,
+        bankEndPending: !confirmed,
+      },
+    );
+    if (moved) {
+      await recordAudit(tx, consent.scopeId, actor, {
+        action: "consent.revoked",
+        recordType: "consent",
+        recordId: consent.id,
+        before: { status: consent.status },
+        after: { status: revoked.status },
+      });
+    }
+    return revoked;
+  });
 }
 
-export async function revokeConsent(consent: Consent, context: AccessContext): Promise<Consent> {
+export async function revokeConsent(consent: Consent, context: AccessContext, actor: AuditActor): Promise<Consent> {
   if (consent.status === "revoked") return consent;
   if (ENDED.includes(consent.status)) throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
   await prisma().consent.updateMany({
@@ -59,5 +73,5 @@ export async function revokeConsent(consent: Consent, context: AccessContext): P
     data: { revokeRequestedAt: new Date() },
   });
   crashPoint("revoke.intent-recorded");
-  return finishRevoke(consent, context);
+  return finishRevoke(consent, context, actor);
 }

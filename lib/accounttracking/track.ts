@@ -5,6 +5,8 @@
 // after the commit; if that is lost (a crash), the stale-run sweeper sends it.
 import { conflict, validationFailed } from "@/lib/errors";
 import type { AccessContext } from "@/lib/banking/types";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { consentAccounts } from "@/lib/accounttracking/consents";
 import { requireRegistered } from "@/lib/accounttracking/registration";
@@ -27,7 +29,7 @@ type TrackInput = {
  * the given bank account id, or the only shared account of that type. Then the tracked account and
  * its first sync run, in `db` (the caller's transaction).
  */
-export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext) {
+export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext, actor: AuditActor) {
   await requireRegistered(db, input.scopeId, input.userId);
   const consents = await db.consent.findMany({
     where: {
@@ -113,6 +115,22 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
       autoUpdatesPerDay: perDay,
       nextScheduledAt: nextUpdateAt(new Date(), perDay),
       createdById: input.userId,
+    },
+  });
+  await recordAudit(db, input.scopeId, actor, {
+    action: "account.tracked",
+    recordType: "account",
+    recordId: tracked.id,
+    after: {
+      consentId: tracked.consentId,
+      bankId: tracked.bankId,
+      bankName: tracked.bankName,
+      accountType: tracked.accountType,
+      bankAccountId: tracked.externalId,
+      iban: tracked.iban,
+      currency: tracked.currency,
+      name: tracked.name,
+      autoUpdatesPerDay: tracked.autoUpdatesPerDay,
     },
   });
   const { run } = await createRun(db, {

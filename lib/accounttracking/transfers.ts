@@ -6,8 +6,10 @@
 //   2. the other side's name is the account holder's own name (a guess: "Alice Martin" paying
 //      "Alice Martin" is a transfer to an account not tracked here).
 // A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
-import { execute } from "@/lib/db/sql";
+import { query } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
@@ -47,13 +49,25 @@ export async function setTransferOverride(
   scopeId: string,
   transactionId: string,
   value: boolean | null,
+  actor: AuditActor,
 ): Promise<void> {
-  const changed = await execute(
+  // The value it replaced, read locked in the same statement, for the audit row.
+  const [changed] = await query<{ old: boolean | null }>(
     db,
-    "UPDATE transactions SET transfer_override = $1 WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL",
+    `UPDATE transactions t SET transfer_override = $1
+       FROM (SELECT id, transfer_override AS old FROM transactions
+              WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL FOR UPDATE) o
+      WHERE t.id = o.id RETURNING o.old`,
     value,
     transactionId,
     scopeId,
   );
   if (!changed) throw notFound("Transaction");
+  await recordAudit(db, scopeId, actor, {
+    action: value === null ? "transaction.transfer_cleared" : "transaction.transfer_marked",
+    recordType: "transaction",
+    recordId: transactionId,
+    before: { transferOverride: changed.old },
+    after: { transferOverride: value },
+  });
 }

@@ -16,6 +16,7 @@ export const CAPABILITIES = [
   "lookup.run",
   "members.manage",
   "tokens.manage",
+  "audit.read",
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -30,7 +31,13 @@ const MEMBER: readonly Capability[] = [
   "profiles.write",
   "lookup.run",
 ];
-const ADMIN: readonly Capability[] = [...MEMBER, "profiles.write_default", "members.manage", "tokens.manage"];
+const ADMIN: readonly Capability[] = [
+  ...MEMBER,
+  "profiles.write_default",
+  "members.manage",
+  "tokens.manage",
+  "audit.read",
+];
 
 const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
   viewer: new Set(VIEWER),

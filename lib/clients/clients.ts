@@ -1,4 +1,6 @@
 import { notFound } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import { escapeLike } from "@/lib/db/like";
@@ -21,8 +23,15 @@ export async function createClient(
   scopeId: string,
   createdById: string | null,
   input: { type: string; displayName: string; countryCode: string },
+  actor: AuditActor,
 ) {
   const client = await db.client.create({ data: { ...input, scopeId, createdById } });
+  await recordAudit(db, scopeId, actor, {
+    action: "client.created",
+    recordType: "client",
+    recordId: client.id,
+    after: { type: client.type, displayName: client.displayName, countryCode: client.countryCode },
+  });
   return serializeClient(client);
 }
 

@@ -3,6 +3,8 @@
 // exactly what was there. Members and target must be roots (not consolidated already) and outside
 // families, so a merge never hides a family link.
 import { ApiError, conflict, notFound, validationFailed } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
 import type { CounterpartConsolidation } from "@/lib/generated/prisma/client";
@@ -26,6 +28,7 @@ export async function consolidate(
   scopeId: string,
   userId: string,
   input: { targetId: string; memberIds: string[] },
+  actor: AuditActor,
 ) {
   await lockScope(db, scopeId);
   const memberIds = [...new Set(input.memberIds)];
@@ -52,6 +55,12 @@ export async function consolidate(
     where: { scopeId, id: { in: memberIds } },
     data: { mergedIntoId: input.targetId, consolidationId: record.id, updatedAt: new Date() },
   });
+  await recordAudit(db, scopeId, actor, {
+    action: "counterpart.merged",
+    recordType: "consolidation",
+    recordId: record.id,
+    after: { targetId: record.targetId, memberIds: record.memberIds },
+  });
   return record;
 }
 
@@ -62,11 +71,17 @@ export async function findConsolidation(db: Tx, scopeId: string, id: string) {
   return record;
 }
 
-export async function applyUndo(db: Tx, record: CounterpartConsolidation) {
+export async function applyUndo(db: Tx, record: CounterpartConsolidation, actor: AuditActor) {
   if (record.undoneAt) throw new ApiError("conflict", "This consolidation was already undone.");
   await db.counterpart.updateMany({
     where: { scopeId: record.scopeId, consolidationId: record.id },
     data: { mergedIntoId: null, consolidationId: null, updatedAt: new Date() },
+  });
+  await recordAudit(db, record.scopeId, actor, {
+    action: "counterpart.merge_undone",
+    recordType: "consolidation",
+    recordId: record.id,
+    before: { targetId: record.targetId, memberIds: record.memberIds },
   });
   return db.counterpartConsolidation.update({ where: { id: record.id }, data: { undoneAt: new Date() } });
 }

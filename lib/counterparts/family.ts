@@ -2,6 +2,8 @@
 // A family reads as a tree from its top ancestor, each node with its own totals and the totals
 // rolled up over its descendants.
 import { conflict, validationFailed } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";
@@ -9,7 +11,7 @@ import { totalsByRoot, type CurrencyTotals, type Totals } from "@/lib/counterpar
 import { query } from "@/lib/db/sql";
 import { decimalAdd } from "@/lib/money/decimal";
 
-export async function setParent(db: Tx, child: Counterpart, parentId: string): Promise<Counterpart> {
+export async function setParent(db: Tx, child: Counterpart, parentId: string, actor: AuditActor): Promise<Counterpart> {
   await lockScope(db, child.scopeId);
   if (parentId === child.id) throw validationFailed({ parentId: ["A counterpart cannot be its own parent"] });
   const parent = await db.counterpart.findFirst({ where: { id: parentId, scopeId: child.scopeId } });
@@ -31,11 +33,33 @@ export async function setParent(db: Tx, child: Counterpart, parentId: string): P
       parentId: ["This link would make a cycle: the parent is already a descendant of this counterpart"],
     });
   }
-  return db.counterpart.update({ where: { id: child.id }, data: { parentId: parent.id, updatedAt: new Date() } });
+  const updated = await db.counterpart.update({
+    where: { id: child.id },
+    data: { parentId: parent.id, updatedAt: new Date() },
+  });
+  await recordAudit(db, child.scopeId, actor, {
+    action: "counterpart.parent_set",
+    recordType: "counterpart",
+    recordId: child.id,
+    before: { parentId: child.parentId },
+    after: { parentId: updated.parentId },
+  });
+  return updated;
 }
 
-export async function unlinkParent(db: Tx, child: Counterpart): Promise<Counterpart> {
-  return db.counterpart.update({ where: { id: child.id }, data: { parentId: null, updatedAt: new Date() } });
+export async function unlinkParent(db: Tx, child: Counterpart, actor: AuditActor): Promise<Counterpart> {
+  const updated = await db.counterpart.update({
+    where: { id: child.id },
+    data: { parentId: null, updatedAt: new Date() },
+  });
+  await recordAudit(db, child.scopeId, actor, {
+    action: "counterpart.parent_unlinked",
+    recordType: "counterpart",
+    recordId: child.id,
+    before: { parentId: child.parentId },
+    after: { parentId: null },
+  });
+  return updated;
 }
 
 export type FamilyNode = {

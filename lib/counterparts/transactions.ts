@@ -3,6 +3,8 @@
 // counterpart by hand. The binding lives on our transaction row (bound_counterpart_id), which ingest
 // never writes and reconcile keeps when the bank re-issues the transaction under a new id.
 import { notFound, validationFailed } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
@@ -86,11 +88,19 @@ export async function bindTransaction(
   scopeId: string,
   transactionId: string,
   counterpartId: string | null,
+  actor: AuditActor,
 ): Promise<Row> {
   if (counterpartId) {
     const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
     if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });
   }
+  // Locked, so the audit row's "before" is the value this change replaced.
+  const [before] = await query<{ bound_counterpart_id: string | null }>(
+    db,
+    "SELECT bound_counterpart_id FROM transactions WHERE id = $1::uuid AND scope_id = $2::uuid FOR UPDATE",
+    transactionId,
+    scopeId,
+  );
   await execute(
     db,
     "UPDATE transactions SET bound_counterpart_id = $1::uuid WHERE id = $2::uuid AND scope_id = $3::uuid",
@@ -98,5 +108,12 @@ export async function bindTransaction(
     transactionId,
     scopeId,
   );
+  await recordAudit(db, scopeId, actor, {
+    action: counterpartId ? "transaction.counterpart_bound" : "transaction.counterpart_unbound",
+    recordType: "transaction",
+    recordId: transactionId,
+    before: { boundCounterpartId: before?.bound_counterpart_id ?? null },
+    after: { boundCounterpartId: counterpartId },
+  });
   return findTransaction(db, scopeId, transactionId);
 }

@@ -3,6 +3,8 @@
 // transaction-level advisory lock on the target; the partial unique index is the final guard.
 import { notFound, validationFailed } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
@@ -30,6 +32,19 @@ export function serializeProfile(p: DatasetProfile) {
     updatedAt: p.updatedAt.toISOString(),
   };
 }
+
+/** What the audit trail records of a profile (its definition; not the usage counter). */
+const profileFields = (p: DatasetProfile) => ({
+  name: p.name,
+  target: p.target,
+  entityType: p.entityType,
+  entityId: p.entityId,
+  profession: p.profession,
+  subProfession: p.subProfession,
+  subsetSelection: p.subsetSelection,
+  providerPriorities: p.providerPriorities,
+  isDefault: p.isDefault,
+});
 
 /** Every selected subset must be in the scope's registry; an empty registry says so explicitly. */
 async function assertRegisteredSubsets(db: Tx, scopeId: string, selection: string[]) {
@@ -77,12 +92,19 @@ export async function createProfile(
   createdById: string | null,
   input: ProfileInput,
   authorize: Authorize,
+  actor: AuditActor,
 ) {
   if (input.isDefault) authorize("profiles.write_default");
   await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
   if (input.isDefault) await clearDefault(db, scopeId, input, null);
   const { target, ...rest } = input;
   const row = await db.datasetProfile.create({ data: { ...rest, target, scopeId, createdById } });
+  await recordAudit(db, scopeId, actor, {
+    action: "dataset_profile.created",
+    recordType: "dataset_profile",
+    recordId: row.id,
+    after: profileFields(row),
+  });
   return serializeProfile(row);
 }
 
@@ -93,7 +115,13 @@ export async function findProfile(db: Tx, scopeId: string, id: string) {
 }
 
 /** PUT replaces the profile (found, profiles.write checked). A default one, or making one default, needs profiles.write_default. */
-export async function updateProfile(db: Tx, existing: DatasetProfile, raw: () => ProfileInput, authorize: Authorize) {
+export async function updateProfile(
+  db: Tx,
+  existing: DatasetProfile,
+  raw: () => ProfileInput,
+  authorize: Authorize,
+  actor: AuditActor,
+) {
   const { id, scopeId } = existing;
   if (existing.isDefault) authorize("profiles.write_default");
   const input = raw();
@@ -102,13 +130,26 @@ export async function updateProfile(db: Tx, existing: DatasetProfile, raw: () =>
   if (input.isDefault) await clearDefault(db, scopeId, input, id);
   const { target, ...rest } = input;
   const row = await db.datasetProfile.update({ where: { id }, data: { ...rest, target } });
+  await recordAudit(db, scopeId, actor, {
+    action: row.isDefault && !existing.isDefault ? "dataset_profile.made_default" : "dataset_profile.updated",
+    recordType: "dataset_profile",
+    recordId: id,
+    before: profileFields(existing),
+    after: profileFields(row),
+  });
   return serializeProfile(row);
 }
 
 /** Deletes the profile (found, profiles.write checked); a default one needs profiles.write_default. */
-export async function deleteProfile(db: Tx, existing: DatasetProfile, authorize: Authorize) {
+export async function deleteProfile(db: Tx, existing: DatasetProfile, authorize: Authorize, actor: AuditActor) {
   if (existing.isDefault) authorize("profiles.write_default");
   await db.datasetProfile.delete({ where: { id: existing.id } });
+  await recordAudit(db, existing.scopeId, actor, {
+    action: "dataset_profile.deleted",
+    recordType: "dataset_profile",
+    recordId: existing.id,
+    before: profileFields(existing),
+  });
 }
 
 /** One atomic UPDATE: concurrent increments never lose a count. */

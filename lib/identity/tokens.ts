@@ -1,8 +1,19 @@
 // Issuing and revoking bearer tokens. Secrets are returned once and stored as SHA-256 only.
+// Personal access tokens and App tokens are recorded in the audit trail when created or revoked
+// (never their secret, hash or prefix); the token endpoint's access and refresh tokens, a sign-in's
+// own, are not.
 import { randomUUID } from "node:crypto";
 import { ApiError, notFound } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { AppTokenKind } from "@/lib/auth/tokens";
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, hashToken, newTokenSecret } from "@/lib/auth/tokens";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  hashToken,
+  isAppTokenKind,
+  newTokenSecret,
+} from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
 import type { ApiToken } from "@/lib/generated/prisma/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
@@ -28,10 +39,41 @@ async function issue(
   return { token, secret };
 }
 
+const tokenFields = (t: ApiToken) => ({
+  name: t.name,
+  kind: t.kind,
+  role: t.role,
+  expiresAt: t.expiresAt,
+  revokedAt: t.revokedAt,
+});
+
+/**
+ * The audit row of a token created or revoked: an App token in its scope's trail; a personal token
+ * acts in every scope of its owner, so it goes into each of those scopes' trails.
+ */
+async function auditToken(db: Tx, actor: AuditActor, change: "created" | "revoked", token: ApiToken, was?: ApiToken) {
+  const personal = token.kind === "personal";
+  const scopeIds = token.scopeId
+    ? [token.scopeId]
+    : (await db.membership.findMany({ where: { userId: token.userId ?? "" }, select: { scopeId: true } })).map(
+        (m) => m.scopeId,
+      );
+  for (const scopeId of scopeIds) {
+    await recordAudit(db, scopeId, actor, {
+      action: personal ? `personal_token.${change}` : `api_key.${change}`,
+      recordType: personal ? "personal_token" : "api_key",
+      recordId: token.id,
+      before: was ? tokenFields(was) : null,
+      after: tokenFields(token),
+    });
+  }
+}
+
 export async function createPersonalToken(
   db: Tx,
   userId: string,
   input: { name: string; expiresInDays: number | null },
+  actor: AuditActor,
 ) {
   const { token, secret } = await issue(db, {
     kind: "personal",
@@ -39,6 +81,7 @@ export async function createPersonalToken(
     userId,
     expiresAt: afterDays(input.expiresInDays),
   });
+  await auditToken(db, actor, "created", token);
   return { ...serializeToken(token), token: secret };
 }
 
@@ -52,6 +95,7 @@ export async function createAppToken(
     role: Role;
     expiresInDays: number | null;
   },
+  actor: AuditActor,
 ) {
   const { token, secret } = await issue(db, {
     kind: input.kind,
@@ -61,6 +105,7 @@ export async function createAppToken(
     role: input.role,
     expiresAt: afterDays(input.expiresInDays),
   });
+  await auditToken(db, actor, "created", token);
   return { ...serializeToken(token), token: secret };
 }
 
@@ -105,12 +150,23 @@ export async function refreshTokenPair(db: Tx, refreshSecret: string) {
   return { reused: false as const, pair: await issueTokenPair(db, row.userId, row.familyId) };
 }
 
-/** RFC 7009-style revocation by secret: revoking a refresh token ends its whole family. */
-export async function revokeBySecret(db: Tx, secret: string) {
+/**
+ * RFC 7009-style revocation by secret: revoking a refresh token ends its whole family. A personal
+ * or App token revoked this way is recorded as revoked by whoever holds it (the token itself).
+ */
+export async function revokeBySecret(db: Tx, secret: string, requestId: string) {
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) } });
   if (!row) return;
   const where = row.familyId ? { familyId: row.familyId, revokedAt: null } : { id: row.id, revokedAt: null };
   await db.apiToken.updateMany({ where, data: { revokedAt: new Date() } });
+  if (row.revokedAt) return;
+  const holder: AuditActor | null = isAppTokenKind(row.kind)
+    ? { kind: row.kind, tokenId: row.id, requestId }
+    : row.kind === "personal" && row.userId
+      ? { kind: "user_token", userId: row.userId, tokenId: row.id, requestId }
+      : null;
+  if (holder)
+    await auditToken(db, holder, "revoked", await db.apiToken.findUniqueOrThrow({ where: { id: row.id } }), row);
 }
 
 export async function listPersonalTokens(db: Tx, userId: string) {
@@ -121,10 +177,12 @@ export async function listPersonalTokens(db: Tx, userId: string) {
   return rows.map(serializeToken);
 }
 
-export async function revokePersonalToken(db: Tx, userId: string, id: string) {
+export async function revokePersonalToken(db: Tx, userId: string, id: string, actor: AuditActor) {
   const row = await db.apiToken.findFirst({ where: { id, userId, kind: "personal" } });
   if (!row) throw notFound("Token");
-  const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  if (row.revokedAt) return serializeToken(row);
+  const updated = await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  await auditToken(db, actor, "revoked", updated, row);
   return serializeToken(updated);
 }
 
@@ -144,9 +202,9 @@ export async function findAppToken(db: Tx, scopeId: string, id: string) {
   return row;
 }
 
-export async function revokeAppToken(db: Tx, row: ApiToken) {
-  const updated = row.revokedAt
-    ? row
-    : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+export async function revokeAppToken(db: Tx, row: ApiToken, actor: AuditActor) {
+  if (row.revokedAt) return serializeToken(row);
+  const updated = await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+  await auditToken(db, actor, "revoked", updated, row);
   return serializeToken(updated);
 }

@@ -35,6 +35,7 @@ import * as countries from "@/app/api/accounttracking/v1/supported-countries/rou
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
+import * as auditEvents from "@/app/api/audit/v1/events/route";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
 import * as apiKey from "@/app/api/auth/v1/api-keys/[id]/route";
 import * as me from "@/app/api/auth/v1/me/route";
@@ -96,6 +97,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
   "/api/accounttracking/v1/users": trackingUsers,
+  "/api/audit/v1/events": auditEvents,
   "/api/auth/v1/api-keys": apiKeys,
   "/api/auth/v1/api-keys/{id}": apiKey,
   "/api/auth/v1/me": me,

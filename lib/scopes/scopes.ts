@@ -1,4 +1,6 @@
 import { conflict, notFound } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
@@ -56,7 +58,7 @@ export async function listMembers(db: Tx, scopeId: string) {
   return rows.map(serializeMember);
 }
 
-export async function addMember(db: Tx, scopeId: string, input: { email: string; role: Role }) {
+export async function addMember(db: Tx, scopeId: string, input: { email: string; role: Role }, actor: AuditActor) {
   const user = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (!user) throw notFound("No account uses this email; ask the person to sign up first. User");
   const existing = await db.membership.findUnique({ where: { scopeId_userId: { scopeId, userId: user.id } } });
@@ -64,6 +66,12 @@ export async function addMember(db: Tx, scopeId: string, input: { email: string;
   const created = await db.membership.create({
     data: { scopeId, userId: user.id, role: input.role },
     include: { user: { select: { email: true, name: true } } },
+  });
+  await recordAudit(db, scopeId, actor, {
+    action: "member.added",
+    recordType: "member",
+    recordId: user.id,
+    after: { email: created.user.email, role: created.role },
   });
   return serializeMember(created);
 }
@@ -85,7 +93,7 @@ async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
   if (admins === 0) throw conflict("A scope needs at least one admin. Make someone else admin first.");
 }
 
-export async function updateMemberRole(db: Tx, member: Member, role: Role) {
+export async function updateMemberRole(db: Tx, member: Member, role: Role, actor: AuditActor) {
   const { scopeId, userId } = member;
   if (member.role === "admin" && role !== "admin") await assertAdminRemains(db, scopeId, userId);
   const updated = await db.membership.update({
@@ -93,11 +101,24 @@ export async function updateMemberRole(db: Tx, member: Member, role: Role) {
     data: { role },
     include: { user: { select: { email: true, name: true } } },
   });
+  await recordAudit(db, scopeId, actor, {
+    action: "member.role_changed",
+    recordType: "member",
+    recordId: userId,
+    before: { role: member.role },
+    after: { role: updated.role },
+  });
   return serializeMember(updated);
 }
 
-export async function removeMember(db: Tx, member: Member) {
+export async function removeMember(db: Tx, member: Member, actor: AuditActor) {
   const { scopeId, userId } = member;
   if (member.role === "admin") await assertAdminRemains(db, scopeId, userId);
   await db.membership.delete({ where: { scopeId_userId: { scopeId, userId } } });
+  await recordAudit(db, scopeId, actor, {
+    action: "member.removed",
+    recordType: "member",
+    recordId: userId,
+    before: { email: member.user.email, role: member.role },
+  });
 }

@@ -1,5 +1,6 @@
 // First-start demo data: a scope, a person (admin) and an API key. The key's secret exists only
 // in the return value of the first run; later runs find the data and create nothing.
+import { systemActor } from "@/lib/audit/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
 import { createAppToken } from "@/lib/identity/tokens";
@@ -45,14 +46,18 @@ export async function seedDemo(): Promise<{ created: boolean; scopeId: string; a
       ],
     });
     await seedDataRegistryDemo(tx, scope.id, user.id);
-    const key = await createAppToken(tx, {
-      scopeId: scope.id,
-      createdBy: user.id,
-      name: "Demo API key",
-      kind: "api_key",
-      role: "viewer",
-      expiresInDays: null,
-    });
+    const key = await createAppToken(
+      tx,
+      {
+        scopeId: scope.id,
+        createdBy: user.id,
+        name: "Demo API key",
+        kind: "api_key",
+        role: "viewer",
+        expiresInDays: null,
+      },
+      systemActor("seed-demo"),
+    );
     return { created: true, scopeId: scope.id, apiKey: key.token };
   });
 }

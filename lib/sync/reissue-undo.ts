@@ -2,7 +2,10 @@
 // back the bank id and fields it had before the pairing and is marked removed (the bank no longer
 // lists that id: that is why it was paired); the bank's new entry becomes a row of its own, as it
 // would have been without the pairing. Only a row's latest pairing can be undone, newest first.
+// The undo is a person's change: its audit row is written in the caller's transaction.
 import type { PoolClient } from "pg";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import { BANK_COLUMNS } from "@/lib/sync/ingest";
 import { COPY_FROM_R } from "@/lib/sync/reconcile";
 
@@ -10,16 +13,17 @@ const COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
 
 type UndoResult = { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
 
-export async function undoReissue(client: PoolClient, reissueId: string): Promise<UndoResult> {
+export async function undoReissue(client: PoolClient, reissueId: string, actor: AuditActor): Promise<UndoResult> {
   // JSON as text: a JS round trip would turn the amount 1150.00 into 1150.
   const { rows } = await client.query<{
     transaction_id: string;
+    scope_id: string;
     run_id: string;
     previous: string;
     current: string;
     later: boolean;
   }>(
-    `SELECT r.transaction_id, r.run_id, r.previous::text AS previous, to_jsonb(t.*)::text AS current,
+    `SELECT r.transaction_id, t.scope_id, r.run_id, r.previous::text AS previous, to_jsonb(t.*)::text AS current,
             EXISTS (SELECT 1 FROM transaction_reissues l WHERE l.transaction_id = r.transaction_id AND l.undone_at IS NULL
                       AND (l.matched_at, l.id) > (r.matched_at, r.id)) AS later
        FROM transaction_reissues r JOIN transactions t ON t.id = r.transaction_id
@@ -44,5 +48,13 @@ export async function undoReissue(client: PoolClient, reissueId: string): Promis
     [r.current, r.run_id],
   );
   await client.query("UPDATE transaction_reissues SET undone_at = now() WHERE id = $1", [reissueId]);
+  const externalId = (json: string) => (JSON.parse(json) as { external_id?: string }).external_id ?? null;
+  await recordAudit(client, r.scope_id, actor, {
+    action: "transaction.reissue_undone",
+    recordType: "transaction",
+    recordId: r.transaction_id,
+    before: { externalId: externalId(r.current), removed: false },
+    after: { externalId: externalId(r.previous), removed: true, newTransactionId: created[0].id },
+  });
   return { undone: true, transactionId: r.transaction_id, newTransactionId: created[0].id };
 }

@@ -8,17 +8,20 @@
 //     re-issued ids (transaction_reissues points at them, for audit and undo). Queued or running
 //     runs are never touched;
 //   - stats versions (lib/accounttracking/stats-cache.ts) of accounts and scopes that no longer exist
-//     (ids are fresh UUIDs, so a version row never predates its subject).
+//     (ids are fresh UUIDs, so a version row never predates its subject);
+//   - audit events past AUDIT_RETENTION_DAYS (lib/audit/retention.ts: the append-only table lets only that purge delete).
+import { purgeAuditEvents } from "@/lib/audit/retention";
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-type RetentionCounts = {
+type StatementCounts = {
   idempotencyKeys: number;
   rateLimits: number;
   bankAccesses: number;
   syncRuns: number;
   statsVersions: number;
 };
+type RetentionCounts = StatementCounts & { auditEvents: number };
 
 const BATCH = 5_000;
 
@@ -28,7 +31,7 @@ const byRunsKept: Params = (_now, runsKept) => [runsKept];
 const none: Params = () => [];
 
 /** Each kind's statement and its parameters. */
-const STATEMENTS: Record<keyof RetentionCounts, { sql: string; params: Params }> = {
+const STATEMENTS: Record<keyof StatementCounts, { sql: string; params: Params }> = {
   idempotencyKeys: {
     params: byTime,
     sql: `DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
@@ -69,8 +72,8 @@ export async function purgeExpired(
   now: Date = new Date(),
   runsKept: number = env.SYNC_RUNS_KEPT,
 ): Promise<RetentionCounts> {
-  const counts: RetentionCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0, statsVersions: 0 };
-  for (const kind of Object.keys(STATEMENTS) as (keyof RetentionCounts)[]) {
+  const counts: StatementCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0, statsVersions: 0 };
+  for (const kind of Object.keys(STATEMENTS) as (keyof StatementCounts)[]) {
     const { sql, params } = STATEMENTS[kind];
     for (;;) {
       const { rowCount } = await pool().query(sql, params(now, runsKept));
@@ -78,5 +81,5 @@ export async function purgeExpired(
       if ((rowCount ?? 0) < BATCH) break;
     }
   }
-  return counts;
+  return { ...counts, auditEvents: await purgeAuditEvents(now) };
 }

@@ -5,6 +5,7 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import type { AppTokenKind } from "@/lib/auth/tokens";
 import { signUp } from "@/lib/identity/sign-up";
 import { createAppToken, createPersonalToken } from "@/lib/identity/tokens";
+import { personActor, TEST_ACTOR } from "@/testing/support/audit";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
@@ -14,7 +15,7 @@ export async function makePerson(label = "person") {
     signUp(tx, { email, password: TEST_PASSWORD, name: label }),
   );
   const pat = await prisma().$transaction((tx) =>
-    createPersonalToken(tx, user.id, { name: "test", expiresInDays: 30 }),
+    createPersonalToken(tx, user.id, { name: "test", expiresInDays: 30 }, personActor(user.id)),
   );
   return { userId: user.id, email, scopeId: scope.id, token: pat.token, tokenId: pat.id };
 }
@@ -25,7 +26,7 @@ export async function addMember(scopeId: string, userId: string, role: Role) {
 
 export async function makeAppToken(scopeId: string, role: Role = "member", kind: AppTokenKind = "api_key") {
   const key = await prisma().$transaction((tx) =>
-    createAppToken(tx, { scopeId, createdBy: null, name: "test app", kind, role, expiresInDays: null }),
+    createAppToken(tx, { scopeId, createdBy: null, name: "test app", kind, role, expiresInDays: null }, TEST_ACTOR),
   );
   return { token: key.token, tokenId: key.id };
 }

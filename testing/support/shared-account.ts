@@ -4,6 +4,7 @@ import { consentAccounts } from "@/lib/accounttracking/consents";
 import { trackAccount } from "@/lib/accounttracking/track";
 import type { AccountKind, Bank } from "@/lib/banking/types";
 import { db, prisma } from "@/lib/db/client";
+import { personActor } from "@/testing/support/audit";
 import { executeOnce, type RunOptions } from "@/testing/support/sync-runs";
 
 const ATTENDED = { psuIpAddress: "192.0.2.1", requestId: "test" };
@@ -43,6 +44,7 @@ export async function trackSharedAccount(c: Consented, pick: AccountPick = {}) {
         accountId,
       },
       ATTENDED,
+      personActor(c.person.userId),
     ),
   );
 }

@@ -8,6 +8,7 @@ import { syncedAlice } from "@/testing/support/accounttracking";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
+import { TEST_ACTOR } from "@/testing/support/audit";
 import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } from "@/testing/support/bank-flow";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { syncOnce } from "@/testing/support/sync-runs";
@@ -67,7 +68,7 @@ describe("cached account figures", () => {
          AND $2 IN (coalesce(ultimate_creditor, creditor_name), coalesce(ultimate_debtor, debtor_name)) LIMIT 1`,
       [id, top.name],
     );
-    await setTransferOverride(db(), alice.connected.person.scopeId, rows[0].id, true);
+    await setTransferOverride(db(), alice.connected.person.scopeId, rows[0].id, true, TEST_ACTOR);
     const marked = await expectCurrent(id);
     expect(marked.topCounterparts.find((t) => t.name === top.name)?.count).toBe(top.count - 1);
 
@@ -94,7 +95,7 @@ describe("cached account figures", () => {
         "SELECT id FROM transaction_reissues WHERE account_id = $1 ORDER BY matched_at, id LIMIT 1",
         [account.id],
       );
-      expect((await pgTransaction((client) => undoReissue(client, rows[0].id))).undone).toBe(true);
+      expect((await pgTransaction((client) => undoReissue(client, rows[0].id, TEST_ACTOR))).undone).toBe(true);
       await expectCurrent(account.id);
     } finally {
       await resetBankClock();

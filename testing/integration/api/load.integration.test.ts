@@ -11,6 +11,7 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { bearer, call } from "@/testing/support/http";
 import { twoTenants } from "@/testing/support/fixtures";
 import { TEST_ROUTE } from "@/testing/support/test-route";
+import { TEST_ACTOR } from "@/testing/support/audit";
 
 type ErrorBody = { error: { code: string } };
 type Seen = { data: { id: string; displayName: string; sameDb: boolean } };
@@ -40,7 +41,7 @@ function clientRoute() {
 
 async function clientIn(scopeId: string, displayName: string) {
   const client = await prisma().$transaction((tx) =>
-    createClient(tx, scopeId, null, { type: "company", displayName, countryCode: "BE" }),
+    createClient(tx, scopeId, null, { type: "company", displayName, countryCode: "BE" }, TEST_ACTOR),
   );
   return client.id;
 }

@@ -8,6 +8,7 @@ import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } fro
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { syncOnce } from "@/testing/support/sync-runs";
 import { undoReissue } from "@/lib/sync/reissue-undo";
+import { TEST_ACTOR } from "@/testing/support/audit";
 import { addDays } from "@/lib/dates/days";
 import { INCREMENTAL_OVERLAP_DAYS } from "@/lib/sync/window";
 
@@ -80,7 +81,7 @@ describe("re-issued ids", () => {
       // Undo one pairing: our row gets its old id and fields back (removed: the bank no longer lists
       // that id) and the bank's entry is a row of its own, so the account still equals the bank.
       const pick = audit.rows[0];
-      const undone = await pgTransaction((client) => undoReissue(client, pick.id));
+      const undone = await pgTransaction((client) => undoReissue(client, pick.id, TEST_ACTOR));
       expect(undone.undone).toBe(true);
       const restored = (await rows(account.id)).find((r) => r.id === pick.transaction_id);
       expect([restored?.external_id, restored?.entry_reference, restored?.removed]).toEqual([
@@ -89,7 +90,7 @@ describe("re-issued ids", () => {
         true,
       ]);
       await expectEqualToBankAnswer(account.id, after);
-      expect((await pgTransaction((client) => undoReissue(client, pick.id))).undone).toBe(false);
+      expect((await pgTransaction((client) => undoReissue(client, pick.id, TEST_ACTOR))).undone).toBe(false);
     } finally {
       await resetBankClock();
     }

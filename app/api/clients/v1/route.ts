@@ -4,6 +4,7 @@
 import { ClientSchema } from "@/lib/openapi/schemas/platform";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { createClient, listClients } from "@/lib/clients/clients";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 
@@ -18,9 +19,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Clients", {
     ...scoped("any", "clients.write"),
     body: CreateClientBody,
     responses: { 201: ClientSchema },
-    handler: async ({ db, scope, principal, body }) => ({
+    handler: async ({ db, scope, principal, body, requestId }) => ({
       status: 201,
-      data: await createClient(db, scope.scopeId, principal.kind === "user" ? principal.userId : null, body),
+      data: await createClient(
+        db,
+        scope.scopeId,
+        principal.kind === "user" ? principal.userId : null,
+        body,
+        auditActor(principal, requestId),
+      ),
     }),
   }),
 });

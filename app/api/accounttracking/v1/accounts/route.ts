@@ -8,6 +8,7 @@ import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttrack
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
+import { auditActor } from "@/lib/audit/actor";
 import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
 import { trackAccount } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
@@ -36,6 +37,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
         db,
         { scopeId: scope.scopeId, userId: principal.userId, ...body },
         accessContext(request, principal, requestId),
+        auditActor(principal, requestId),
       );
       return {
         status: 201,

@@ -6,6 +6,7 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
@@ -24,8 +25,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     responses: { 201: ConsentSchema },
     errors: BANK_ERRORS,
     transaction: "narrow",
-    handler: async ({ db, scope, principal, body, commit }) => {
-      const plan = await planConsent(db, { scopeId: scope.scopeId, userId: principal.userId, ...body });
+    handler: async ({ db, scope, principal, body, commit, requestId }) => {
+      const plan = await planConsent(
+        db,
+        { scopeId: scope.scopeId, userId: principal.userId, ...body },
+        auditActor(principal, requestId),
+      );
       return commit(async (tx) => ({
         status: 201,
         data: serializeConsent(await plan.write(tx)),

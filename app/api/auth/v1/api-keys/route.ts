@@ -4,6 +4,7 @@
 import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { CreateApiKeyBody } from "@/lib/identity/schemas";
 import { createAppToken, listAppTokens } from "@/lib/identity/tokens";
 
@@ -17,16 +18,20 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     ...scoped("user", "tokens.manage"),
     body: CreateApiKeyBody,
     responses: { 201: CreatedTokenSchema },
-    handler: async ({ db, scope, principal, body }) => ({
+    handler: async ({ db, scope, principal, body, requestId }) => ({
       status: 201,
-      data: await createAppToken(db, {
-        scopeId: scope.scopeId,
-        createdBy: principal.userId,
-        name: body.name,
-        kind: body.kind,
-        role: body.role,
-        expiresInDays: body.expiresInDays ?? null,
-      }),
+      data: await createAppToken(
+        db,
+        {
+          scopeId: scope.scopeId,
+          createdBy: principal.userId,
+          name: body.name,
+          kind: body.kind,
+          role: body.role,
+          expiresInDays: body.expiresInDays ?? null,
+        },
+        auditActor(principal, requestId),
+      ),
     }),
   }),
 });

@@ -11,8 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     body: RevokeBody,
     rateLimit: "auth",
     responses: { 200: RevokedSchema },
-    handler: async ({ db, body }) => {
-      await revokeBySecret(db, body.token);
+    handler: async ({ db, body, requestId }) => {
+      await revokeBySecret(db, body.token, requestId);
       return { data: { revoked: true } };
     },
   }),

@@ -5,6 +5,7 @@
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { createProfile, listProfiles } from "@/lib/datasets/profiles";
 import { ListProfilesQuery, parseProfileRequest, parseSnake } from "@/lib/datasets/schemas";
 
@@ -22,7 +23,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 201: ProfileSchema },
-    handler: async ({ db, scope, principal, body, authorize }) => ({
+    handler: async ({ db, scope, principal, body, authorize, requestId }) => ({
       status: 201,
       data: await createProfile(
         db,
@@ -30,6 +31,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
         principal.kind === "user" ? principal.userId : null,
         parseProfileRequest(body),
         authorize,
+        auditActor(principal, requestId),
       ),
     }),
   }),

@@ -21,7 +21,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
       data: await counterpartDetail(db, counterpart, query["filter[accountId]"]),
     }),
   }),
-  PATCH: counterpartChange("setCounterpartAlias", "Set or clear (null) the alias", AliasBody, (db, counterpart, body) =>
-    setAlias(db, counterpart, body.alias),
+  PATCH: counterpartChange(
+    "setCounterpartAlias",
+    "Set or clear (null) the alias",
+    AliasBody,
+    (db, counterpart, body, actor) => setAlias(db, counterpart, body.alias, actor),
   ),
 });

@@ -4,6 +4,7 @@
 // Undo with DELETE …/consolidations/{id}. Accepts Idempotency-Key.
 import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route, scoped } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
 import { ConsolidateBody } from "@/lib/counterparts/schemas";
 import { crashPoint } from "@/lib/crash-points";
@@ -13,8 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     ...scoped("user", "counterparts.write"),
     body: ConsolidateBody,
     responses: { 201: ConsolidationSchema },
-    handler: async ({ db, scope, principal, body }) => {
-      const record = await consolidate(db, scope.scopeId, principal.userId, body);
+    handler: async ({ db, scope, principal, body, requestId }) => {
+      const record = await consolidate(db, scope.scopeId, principal.userId, body, auditActor(principal, requestId));
       return {
         status: 201,
         data: serializeConsolidation(record),

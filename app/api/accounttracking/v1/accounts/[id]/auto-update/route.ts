@@ -4,6 +4,7 @@
 import { accountRoute } from "@/lib/api/records";
 import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { setAutoUpdates } from "@/lib/accounttracking/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
@@ -12,6 +13,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     ...accountRoute("user", "accounts.setup"),
     body: AutoUpdateBody,
     responses: { 200: AutoUpdateSchema },
-    handler: async ({ db, body, found: account }) => ({ data: await setAutoUpdates(db, account, body.timesPerDay) }),
+    handler: async ({ db, body, principal, requestId, found: account }) => ({
+      data: await setAutoUpdates(db, account, body.timesPerDay, auditActor(principal, requestId)),
+    }),
   }),
 });

@@ -7,6 +7,7 @@ import { CONSENT_SETUP } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { renewConsent } from "@/lib/accounttracking/consent-records";
 
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
@@ -20,8 +21,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     body: RenewConsentBody,
     responses: { 201: ConsentSchema, 200: ConsentSchema },
     errors: BANK_ERRORS,
-    handler: async ({ db, principal, body, found: consent }) => {
-      const result = await renewConsent(db, consent, principal.userId, body.expiryDays);
+    handler: async ({ db, principal, body, requestId, found: consent }) => {
+      const actor = auditActor(principal, requestId);
+      const result = await renewConsent(db, consent, principal.userId, body.expiryDays, actor);
       return { status: result.created ? 201 : 200, data: serializeConsent(result.consent) };
     },
   }),

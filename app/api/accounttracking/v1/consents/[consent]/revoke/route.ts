@@ -9,7 +9,7 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-
+import { auditActor } from "@/lib/audit/actor";
 import { revokeConsent } from "@/lib/accounttracking/revoke";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
@@ -20,7 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     errors: BANK_ERRORS,
     transaction: "narrow",
     handler: async ({ principal, request, requestId, found: consent }) => ({
-      data: serializeConsent(await revokeConsent(consent, accessContext(request, principal, requestId))),
+      data: serializeConsent(
+        await revokeConsent(consent, accessContext(request, principal, requestId), auditActor(principal, requestId)),
+      ),
     }),
   }),
 });

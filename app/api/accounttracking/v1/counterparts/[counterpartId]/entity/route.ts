@@ -18,6 +18,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     "unbindCounterpartEntity",
     "Unbind the counterpart from its entity",
     undefined,
-    unbindEntity,
+    (db, counterpart, _body, actor) => unbindEntity(db, counterpart, actor),
   ),
 });

@@ -12,12 +12,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     "setCounterpartParent",
     "Make the counterpart a child of another (a cycle → 422)",
     ParentBody,
-    (db, counterpart, body) => setParent(db, counterpart, body.parentId),
+    (db, counterpart, body, actor) => setParent(db, counterpart, body.parentId, actor),
   ),
   DELETE: counterpartChange(
     "unlinkCounterpartParent",
     "Unlink the counterpart from its parent",
     undefined,
-    unlinkParent,
+    (db, counterpart, _body, actor) => unlinkParent(db, counterpart, actor),
   ),
 });

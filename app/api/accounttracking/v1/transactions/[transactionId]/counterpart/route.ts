@@ -7,6 +7,7 @@
 import { TRANSACTION_BINDING } from "@/lib/api/records";
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
+import { auditActor } from "@/lib/audit/actor";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
 import { bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
@@ -15,16 +16,20 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     ...TRANSACTION_BINDING,
     body: BindTransactionBody,
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, body, found }) => ({
-      data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, body.counterpartId)),
+    handler: async ({ db, scope, body, found, principal, requestId }) => ({
+      data: serializeCounterpartTransaction(
+        await bindTransaction(db, scope.scopeId, found.id, body.counterpartId, auditActor(principal, requestId)),
+      ),
     }),
   }),
   DELETE: route("unbindTransactionCounterpart", "Remove a transaction's counterpart binding", {
     description: "The derived counterpart applies again.",
     ...TRANSACTION_BINDING,
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, found }) => ({
-      data: serializeCounterpartTransaction(await bindTransaction(db, scope.scopeId, found.id, null)),
+    handler: async ({ db, scope, found, principal, requestId }) => ({
+      data: serializeCounterpartTransaction(
+        await bindTransaction(db, scope.scopeId, found.id, null, auditActor(principal, requestId)),
+      ),
     }),
   }),
 });

@@ -6,6 +6,8 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { TransferBody } from "@/lib/accounttracking/schemas";
 import { getTransaction } from "@/lib/accounttracking/transactions";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import { auditActor } from "@/lib/audit/actor";
+import type { UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";
 
 type Ctx = {
@@ -13,13 +15,16 @@ type Ctx = {
   scope: { scopeId: string };
   params: Record<string, string>;
   body: { isTransfer: boolean } | undefined;
+  principal: UserPrincipal;
+  requestId: string;
 };
 
 // Both run in the kernel's write transaction, so the answer reads the row as just changed.
 const change =
   (value: (body: Ctx["body"]) => boolean | null) =>
-  async ({ db, scope, params, body }: Ctx) => {
-    await setTransferOverride(db, scope.scopeId, params.transactionId, value(body));
+  async ({ db, scope, params, body, principal, requestId }: Ctx) => {
+    const actor = auditActor(principal, requestId);
+    await setTransferOverride(db, scope.scopeId, params.transactionId, value(body), actor);
     return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
   };
 
