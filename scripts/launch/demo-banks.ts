@@ -37,6 +37,20 @@ export type BanksPlan = {
   appEnv: Record<string, string>;
 };
 
+/** A local fake and a real provider's credentials at once: refused, never one silently winning. */
+export function fakeConflict(env: NodeJS.ProcessEnv): string | null {
+  const both = [
+    {
+      fake: "ENABLE_BANKING_FAKE",
+      real: ["ENABLE_BANKING_APP_ID", "ENABLE_BANKING_KEY_FILE", "ENABLE_BANKING_API_URL"],
+    },
+    { fake: "GOCARDLESS_FAKE", real: ["GOCARDLESS_SECRET_ID", "GOCARDLESS_SECRET_KEY", "GOCARDLESS_API_URL"] },
+  ].find(({ fake, real }) => env[fake] === "1" && real.some((name) => env[name]));
+  if (!both) return null;
+  const set = both.real.filter((name) => env[name]).join(", ");
+  return `${both.fake}=1 and ${set} are both set: choose one — the local fake, or your real credentials (unset ${both.fake}).`;
+}
+
 export function planDemoBanks(options: {
   env: NodeJS.ProcessEnv;
   dataDir: string;
@@ -44,6 +58,8 @@ export function planDemoBanks(options: {
   sandboxDatabaseUrl: string | null;
 }): BanksPlan {
   const { env, dataDir } = options;
+  const conflict = fakeConflict(env);
+  if (conflict) throw new Error(conflict);
   const port = Number(env.BANKS_PORT ?? options.appPort + 1);
   const url = (env.SANDBOX_BANK_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, "");
   const controlSecret = env.SANDBOX_CONTROL_SECRET ?? keptSecret(dataDir, "sandbox-control-secret");
