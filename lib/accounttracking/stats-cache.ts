@@ -33,6 +33,7 @@ async function onOneSnapshot<T>(work: (client: pg.PoolClient) => Promise<T>): Pr
     client.release();
     return result;
   } catch (error) {
+    // The connection is discarded below whatever ROLLBACK does; the first error is the one to report.
     await client.query("ROLLBACK").catch(() => undefined);
     // A connection that failed mid-transaction is not handed out again.
     client.release(true);

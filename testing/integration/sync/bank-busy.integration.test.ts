@@ -23,6 +23,8 @@ afterAll(async () => {
       WHERE account_id = ANY($1::uuid[]) AND state IN ('queued', 'running')`,
     [created],
   );
+  // Not due for automatic updates either: later files schedule what is due and count it.
+  await pool().query("UPDATE tracked_accounts SET auto_updates_per_day = 0 WHERE id = ANY($1::uuid[])", [created]);
   await stopBoss();
 });
 
