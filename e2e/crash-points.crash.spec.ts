@@ -347,8 +347,12 @@ const SCENARIOS: Scenario[] = [
         [need(ctx.account, "account").id],
       );
       expect(rows[0].consent_id).toBe(ctx.consentId);
-      expect((await latestRun(db, need(ctx.account, "account").id)).state).toBe("queued");
-      return `renewal valid, account moved, old renewed and owed an end at the bank (bank: ${atBank}), its sync queued`;
+      // Moved accounts' runs are queued after the commit: before the first point their jobs are not
+      // sent yet; at the second the app's worker may already have taken (even finished) the run.
+      const run = (await latestRun(db, need(ctx.account, "account").id)).state;
+      if (point === "renewal.accounts-moved") expect(run).toBe("queued");
+      else expect(["queued", "running", "succeeded"]).toContain(run);
+      return `renewal valid, account moved, old renewed and owed an end at the bank (bank: ${atBank}), its sync ${run}`;
     },
     afterRepair: async (api, db, ctx) => {
       await poll(async () => await consentRow(db, need(ctx.oldConsentId, "old")).then((c) => c.bank_end_pending)).toBe(

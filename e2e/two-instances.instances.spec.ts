@@ -23,24 +23,37 @@ import {
   type RunRecord,
 } from "./support/fleet-checks";
 import { signedInPerson, type Person } from "./support/person";
-import { INSTANCE_A_PORT, INSTANCE_B_PORT, INSTANCES_DATA_DIR } from "./support/topology";
+import { holdAtBank } from "./support/sandbox-controls";
+import { banksUrlFor, INSTANCE_A_PORT, INSTANCE_B_PORT, INSTANCES_DATA_DIR } from "./support/topology";
 import { startWorker, workerEnv } from "./support/worker-process";
 
 const url = (port: number) => `http://localhost:${port}`;
 type Tracked = { person: Person; connection: Connection; account: TrackedAccount };
 
-/** Each account's sync asked for twice through each instance, all at the same moment; the run ids answered. */
+/**
+ * Each account's sync asked for twice through each instance, all at the same moment; the run ids
+ * answered. The bank holds the accounts' reports meanwhile, so every ask certainly meets the run
+ * the first one started (a re-sync of unchanged history can otherwise end between two asks).
+ */
 async function askEverywhere(instances: APIRequestContext[], tracked: Tracked[]): Promise<Map<string, Set<string>>> {
-  const asks = tracked.flatMap(({ person, account }) =>
-    [...instances, ...instances].map(async (api) => ({
-      account: account.id,
-      run: await startSync(api, person.token, account.id),
-    })),
-  );
-  const answered = new Map<string, Set<string>>();
-  for (const { account, run } of await Promise.all(asks))
-    answered.set(account, (answered.get(account) ?? new Set()).add(run.id));
-  return answered;
+  const [control] = instances;
+  const bank = (action: "hold" | "release") =>
+    Promise.all(tracked.map((t) => holdAtBank(control, t.account.bankAccountId, action, banksUrlFor(INSTANCE_A_PORT))));
+  await bank("hold");
+  try {
+    const asks = tracked.flatMap(({ person, account }) =>
+      [...instances, ...instances].map(async (api) => ({
+        account: account.id,
+        run: await startSync(api, person.token, account.id),
+      })),
+    );
+    const answered = new Map<string, Set<string>>();
+    for (const { account, run } of await Promise.all(asks))
+      answered.set(account, (answered.get(account) ?? new Set()).add(run.id));
+    return answered;
+  } finally {
+    await bank("release");
+  }
 }
 
 /** Exactly one run per account in the round, of the expected trigger, and it succeeded. */

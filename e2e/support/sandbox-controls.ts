@@ -23,8 +23,15 @@ export async function endAtBank(request: APIRequestContext, bankConsentId: strin
 }
 
 /** Holds an account's transaction reports at the bank, or releases them (answering how many waited). */
-export async function holdAtBank(request: APIRequestContext, resourceId: string, action: HoldAction) {
-  const res = await request.post(`${controls()}/accounts/${resourceId}/${action}`, { headers: controlHeaders });
+export async function holdAtBank(
+  request: APIRequestContext,
+  resourceId: string,
+  action: HoldAction,
+  banksOrigin = banksUrl(),
+) {
+  const res = await request.post(`${banksOrigin}/sandbox-bank/api/controls/accounts/${resourceId}/${action}`, {
+    headers: controlHeaders,
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as HoldAnswer;
 }

@@ -8,23 +8,12 @@ import { MAX_BANK_BUSY_DEFERRALS } from "@/lib/sync/backoff";
 import { SYNC_QUEUE, stopBoss } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
 import { makePerson } from "@/testing/support/fixtures";
-import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
+import { insertTrackedAccounts, retireTestAccounts } from "@/testing/support/sync/accounts";
 
 const created: string[] = [];
 
 afterAll(async () => {
-  await pool().query(
-    `DELETE FROM pgboss.job WHERE name = $1
-        AND data->>'runId' IN (SELECT id::text FROM sync_runs WHERE account_id = ANY($2::uuid[]))`,
-    [SYNC_QUEUE, created],
-  );
-  await pool().query(
-    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'test cleanup'
-      WHERE account_id = ANY($1::uuid[]) AND state IN ('queued', 'running')`,
-    [created],
-  );
-  // Not due for automatic updates either: later files schedule what is due and count it.
-  await pool().query("UPDATE tracked_accounts SET auto_updates_per_day = 0 WHERE id = ANY($1::uuid[])", [created]);
+  await retireTestAccounts(created, SYNC_QUEUE);
   await stopBoss();
 });
 

@@ -7,32 +7,9 @@ import { pgTransaction, pool } from "@/lib/db/client";
 import { ingestPage } from "@/lib/sync/ingest";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
+import { bankEntry } from "@/testing/support/sync/bank-entry";
 
-function row(id: string, amount: string, party: Partial<BankTransaction>): BankTransaction {
-  return {
-    externalId: id,
-    entryReference: null,
-    status: "booked",
-    bookingDate: "2026-02-01",
-    valueDate: "2026-02-01",
-    amount,
-    currency: "EUR",
-    creditorName: null,
-    creditorIban: null,
-    ultimateCreditor: null,
-    debtorName: null,
-    debtorIban: null,
-    ultimateDebtor: null,
-    remittanceInformation: null,
-    creditorId: null,
-    mandateId: null,
-    bankTransactionCode: null,
-    endToEndId: null,
-    proprietaryBankTransactionCode: null,
-    derivedId: false,
-    ...party,
-  };
-}
+const row = (id: string, amount: string, party: Partial<BankTransaction>) => bankEntry(id, amount, party);
 
 // Debits name the creditor, credits the debtor; "-0.00" is not a debit; an intermediary's IBAN does
 // not identify the party behind it. The same fields with another sign are another party.

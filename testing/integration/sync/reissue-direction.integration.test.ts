@@ -9,37 +9,15 @@ import { ingestPage } from "@/lib/sync/ingest";
 import { reconcile } from "@/lib/sync/reconcile";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
+import { bankEntry } from "@/testing/support/sync/bank-entry";
 
 const OURS = "BE68539007547034";
 const SHOP = "NL91ABNA0417164300";
 const ANNA = "DE89370400440532013000";
 const BOB = "FR1420041010050500013M02606";
 
-function entry(id: string, amount: string, party: Partial<BankTransaction>): BankTransaction {
-  return {
-    externalId: id,
-    derivedId: false,
-    entryReference: null,
-    status: "booked",
-    bookingDate: "2026-03-02",
-    valueDate: "2026-03-02",
-    amount,
-    currency: "EUR",
-    creditorName: null,
-    creditorIban: null,
-    ultimateCreditor: null,
-    debtorName: null,
-    debtorIban: null,
-    ultimateDebtor: null,
-    remittanceInformation: null,
-    creditorId: null,
-    mandateId: null,
-    bankTransactionCode: null,
-    endToEndId: null,
-    proprietaryBankTransactionCode: null,
-    ...party,
-  };
-}
+const entry = (id: string, amount: string, party: Partial<BankTransaction>) =>
+  bankEntry(id, amount, { bookingDate: "2026-03-02", ...party });
 
 // Some banks name our own account on the other side of each payment, some do not.
 const toShop = { creditorName: "Shop B.V.", creditorIban: SHOP, debtorIban: OURS };

@@ -6,7 +6,7 @@ import { pool } from "@/lib/db/client";
 import { claim } from "@/lib/sync/claim";
 import { SYNC_QUEUE, boss, enqueueRun, stopBoss } from "@/lib/sync/queue";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
-import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
+import { insertTrackedAccounts, retireTestAccounts } from "@/testing/support/sync/accounts";
 import { makePerson } from "@/testing/support/fixtures";
 
 // Every account this file creates, so it can leave nothing behind: it queues runs (with pg-boss jobs)
@@ -20,17 +20,7 @@ async function insertAccounts(...args: Parameters<typeof insertTrackedAccounts>)
 }
 
 afterAll(async () => {
-  await pool().query(
-    `DELETE FROM pgboss.job WHERE name = $1
-        AND data->>'runId' IN (SELECT id::text FROM sync_runs WHERE account_id = ANY($2::uuid[]))`,
-    [SYNC_QUEUE, created],
-  );
-  await pool().query(
-    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'test cleanup'
-      WHERE account_id = ANY($1::uuid[]) AND state IN ('queued', 'running')`,
-    [created],
-  );
-  await pool().query("UPDATE tracked_accounts SET auto_updates_per_day = 0 WHERE id = ANY($1::uuid[])", [created]);
+  await retireTestAccounts(created, SYNC_QUEUE);
   await stopBoss();
 });
 

@@ -34,3 +34,22 @@ export async function insertTrackedAccounts(scopeId: string, userId: string, spe
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Leaves accounts a test made as nothing later can trip over: their jobs gone, their open runs
+ * failed, and not due for automatic updates (later files schedule what is due and count it, and a
+ * worker started by a later file would otherwise inherit the backlog).
+ */
+export async function retireTestAccounts(accountIds: string[], queue: string): Promise<void> {
+  await pool().query(
+    `DELETE FROM pgboss.job WHERE name = $1
+        AND data->>'runId' IN (SELECT id::text FROM sync_runs WHERE account_id = ANY($2::uuid[]))`,
+    [queue, accountIds],
+  );
+  await pool().query(
+    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'test cleanup'
+      WHERE account_id = ANY($1::uuid[]) AND state IN ('queued', 'running')`,
+    [accountIds],
+  );
+  await pool().query("UPDATE tracked_accounts SET auto_updates_per_day = 0 WHERE id = ANY($1::uuid[])", [accountIds]);
+}
