@@ -142,20 +142,25 @@ export default defineConfig({
       use: browserUse(),
     },
   ],
-  webServer: [
-    // With the local fakes of Enable Banking and GoCardless in its banks process (the launcher makes
-    // their key and secret under DATA_DIR; no real secret, nothing leaves the machine).
-    appServer(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
-    // `npm start` as shipped: the server runs the sync worker itself.
-    appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
-    // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
-    appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
-    // Two instances on one database (started in this order: B shares the PostgreSQL that A started,
-    // and A's banks: SANDBOX_BANK_URL set, its launcher starts none).
-    appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
-    appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, {
-      SYNC_IN_APP: "0",
-      SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
-    }),
-  ],
+  // E2E_NO_SERVERS=1: none of them, for a run of specs that start their own processes (the crash,
+  // production-start and shutdown specs) while working on them; `npm test` always starts them all.
+  webServer:
+    process.env.E2E_NO_SERVERS === "1"
+      ? []
+      : [
+          // With the local fakes of Enable Banking and GoCardless in its banks process (the launcher makes
+          // their key and secret under DATA_DIR; no real secret, nothing leaves the machine).
+          appServer(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
+          // `npm start` as shipped: the server runs the sync worker itself.
+          appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
+          // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
+          appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
+          // Two instances on one database (started in this order: B shares the PostgreSQL that A started,
+          // and A's banks: SANDBOX_BANK_URL set, its launcher starts none).
+          appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
+          appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, {
+            SYNC_IN_APP: "0",
+            SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
+          }),
+        ],
 });
