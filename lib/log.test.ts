@@ -36,6 +36,17 @@ describe("log", () => {
     expect(error.cause?.cause?.stack).toMatch(/^TypeError: socket hang up/);
   });
 
+  it("keeps an error's classifying code, never a code under any other key", () => {
+    const { logger, parsed } = capture();
+    const bank = Object.assign(new Error("the bank asks us to slow down"), { code: "rate_limited" });
+    const odd = Object.assign(new Error("x"), { code: "a code with spaces and ll_pat_AbCdEfGh0123" });
+    logger.warn({ error: bank, other: odd, callback: { code: "oauth-one-time-code-123" } }, "bank");
+    const [line] = parsed() as { error: { code: string }; other: { code: string }; callback: { code: string } }[];
+    expect(line.error.code).toBe("rate_limited");
+    expect(line.other.code).toBe("[redacted]");
+    expect(line.callback.code).toBe("[redacted]");
+  });
+
   it("redacts credentials, cookies, tokens and IBANs wherever they are", () => {
     const { logger, lines } = capture();
     const iban = "BE71096123456769";

@@ -15,6 +15,7 @@ const REDACTED = "[redacted]";
 const MAX_DEPTH = 8;
 const SECRET_KEYS = /authorization|token|secret|password|state|^code$|cookie|iban|^detail$/i;
 const SECRET_VALUES = /(ll_(pat|at|rt|key|app|agt)_[A-Za-z0-9_-]+)|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/g;
+const ERROR_CODE = /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/;
 const HEADER_PATHS = ["headers.authorization", "headers.cookie", "*.headers.authorization", "*.headers.cookie"];
 
 /** A copy of `value` safe to log: secret keys and secret-shaped strings replaced, errors serialized. */
@@ -22,7 +23,14 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return value.replace(SECRET_VALUES, REDACTED);
   if (value === null || typeof value !== "object") return value;
   if (depth > MAX_DEPTH) return "[too deep]";
-  if (value instanceof Error) return redact(pino.stdSerializers.errWithCause(value), depth + 1);
+  if (value instanceof Error) {
+    // An error's own `code` is its classification (rate_limited, P2002, ECONNRESET), not an OAuth
+    // code: kept when it has an error code's shape, so a bank error's kind reaches the log.
+    const serialized = pino.stdSerializers.errWithCause(value) as Record<string, unknown>;
+    const out = redact(serialized, depth + 1) as Record<string, unknown>;
+    if (typeof serialized.code === "string" && ERROR_CODE.test(serialized.code)) out.code = serialized.code;
+    return out;
+  }
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? REDACTED : redact(v, depth + 1);

@@ -10,6 +10,7 @@
 //     is not an account access: it costs nothing of PSD2's 4 a day)
 import { systemActor } from "@/lib/audit/actor";
 import { pool, prisma } from "@/lib/db/client";
+import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { completeApproval } from "@/lib/accounttracking/approval";
@@ -63,11 +64,15 @@ async function pass(): Promise<RepairReport> {
     where: { phase: "sending", createdAt: { lt: sendingStaleBefore() } },
     data: { phase: "abandoned" },
   });
+  // Only integrations this deployment has (a consent of one switched off has nobody to ask), the
+  // longest unchecked first, so a bank that keeps failing cannot starve the others' checks.
   const stale = await db.consent.findMany({
     where: {
       status: "valid",
+      integrationName: { in: integrationNames() },
       OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: new Date(Date.now() - STATUS_CHECK_HOURS * 3_600_000) } }],
     },
+    orderBy: [{ lastCheckedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
     take: BATCH,
   });
   return {
