@@ -18,7 +18,14 @@ async function main() {
   await app.prepare();
   const server = createAppServer((req, res) => void handle(req, res), headerOptionsFromEnv(dev));
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
+  // A port already taken fails the start (exit 1), not an uncaught error that left the process to end with 0.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
 
   let draining = false;
   const drain = () => {
