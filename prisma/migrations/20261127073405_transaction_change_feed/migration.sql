@@ -76,17 +76,22 @@ BEGIN
   PERFORM pg_advisory_xact_lock(1280066374, hashtext(scope::text));
 END $$;
 
+-- Per row, so it is kept cheap: the locks and the number are plain expressions (PL/pgSQL evaluates
+-- an assignment without a query; a PERFORM would run one per row); taking a lock this transaction
+-- already holds is a lookup in the backend's own lock table.
 CREATE FUNCTION transactions_change_feed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  locked boolean;
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM pg_advisory_xact_lock_shared(1280066374, hashtext(OLD.scope_id::text));
-    PERFORM pg_advisory_xact_lock(1280066375, hashtext(OLD.account_id::text));
+    locked := (pg_advisory_xact_lock_shared(1280066374, hashtext(OLD.scope_id::text))::text
+               || pg_advisory_xact_lock(1280066375, hashtext(OLD.account_id::text))::text) IS NOT NULL;
     INSERT INTO transaction_tombstones (seq, scope_id, account_id, transaction_id, created_seq)
     VALUES (nextval('transaction_change_seq'), OLD.scope_id, OLD.account_id, OLD.id, OLD.created_seq);
     RETURN OLD;
   END IF;
-  PERFORM pg_advisory_xact_lock_shared(1280066374, hashtext(NEW.scope_id::text));
-  PERFORM pg_advisory_xact_lock(1280066375, hashtext(NEW.account_id::text));
+  locked := (pg_advisory_xact_lock_shared(1280066374, hashtext(NEW.scope_id::text))::text
+             || pg_advisory_xact_lock(1280066375, hashtext(NEW.account_id::text))::text) IS NOT NULL;
   NEW.change_seq := nextval('transaction_change_seq');
   IF TG_OP = 'INSERT' THEN
     NEW.created_seq := NEW.change_seq;
