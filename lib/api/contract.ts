@@ -96,12 +96,12 @@ type Variant<S, R> = R extends null
     : R extends WithMetaSpec<infer D, infer M>
       ? StatusOf<S> & Extras & { data: z.input<D>; meta: z.input<M> }
       : R extends { kind: "redirect" }
-      ? StatusOf<S> & Extras & { location: string }
-      : R extends { kind: "file" }
-        ? StatusOf<S> & Extras & { text: string }
-        : R extends z.ZodType
-          ? StatusOf<S> & Extras & { data: z.input<R> }
-          : never;
+        ? StatusOf<S> & Extras & { location: string }
+        : R extends { kind: "file" }
+          ? StatusOf<S> & Extras & { text: string }
+          : R extends z.ZodType
+            ? StatusOf<S> & Extras & { data: z.input<R> }
+            : never;
 
 /** An error answered after the transaction commits (e.g. a reused refresh token: the family revocation stays). */
 type Refusal = { error: ApiError };

@@ -48,8 +48,7 @@ const markerOf = (spec: ResponseSpec | undefined): Marker | null =>
 
 export const isPage = (spec: ResponseSpec | undefined): spec is PageSpec => markerOf(spec)?.kind === "page";
 export const isFile = (spec: ResponseSpec | undefined): spec is FileSpec => markerOf(spec)?.kind === "file";
-export const isWithMeta = (spec: ResponseSpec | undefined): spec is WithMetaSpec =>
-  markerOf(spec)?.kind === "withMeta";
+export const isWithMeta = (spec: ResponseSpec | undefined): spec is WithMetaSpec => markerOf(spec)?.kind === "withMeta";
 export const isRedirect = (spec: ResponseSpec | undefined): spec is RedirectSpec => markerOf(spec)?.kind === "redirect";
 /** A plain data schema (in the envelope). */
 export const isSchema = (spec: ResponseSpec | undefined): spec is z.ZodType =>

@@ -24,7 +24,8 @@ export function positionOf(feed: CursorList, cursor: string | undefined): FeedPo
   if (!key) return START;
   const [since, after] = key.map(String);
   // Signed by us, so always digits; checked all the same before it reaches SQL as a bigint.
-  if (!DIGITS.test(since) || !DIGITS.test(after)) throw new ApiError("server_error", "A signed cursor holds no position");
+  if (!DIGITS.test(since) || !DIGITS.test(after))
+    throw new ApiError("server_error", "A signed cursor holds no position");
   return { since: BigInt(since), after: BigInt(after) };
 }
 

@@ -18,14 +18,7 @@ import {
   TRANSACTION_FIELDS,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions";
-import {
-  accountFeed,
-  assertRetained,
-  cursorOf,
-  positionOf,
-  scopeFeed,
-  type FeedPosition,
-} from "@/lib/changes/cursor";
+import { accountFeed, assertRetained, cursorOf, positionOf, scopeFeed, type FeedPosition } from "@/lib/changes/cursor";
 
 // pg reads bigint as a decimal string.
 type ChangeRow = TransactionRow & { seq: string; created_seq: string; removed_at: Date | null };

@@ -25,11 +25,7 @@ export async function lockChangeFeed(db: Db, accountId: string): Promise<void> {
 
 /** Takes the feed lock of a transaction's account (nothing when it does not exist). */
 export async function lockChangeFeedOfTransaction(db: Db, transactionId: string): Promise<void> {
-  await run(
-    db,
-    "SELECT change_feed_lock(scope_id, account_id) FROM transactions WHERE id = $1::uuid",
-    transactionId,
-  );
+  await run(db, "SELECT change_feed_lock(scope_id, account_id) FROM transactions WHERE id = $1::uuid", transactionId);
 }
 
 /** Takes the feed lock of the account of a re-issue pairing (nothing when it does not exist). */

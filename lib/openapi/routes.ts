@@ -58,6 +58,11 @@ import * as profileUsage from "@/app/api/datasets/v1/profiles/[id]/increment-usa
 import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
+import * as webhookEndpoints from "@/app/api/webhooks/v1/endpoints/route";
+import * as webhookEndpoint from "@/app/api/webhooks/v1/endpoints/[id]/route";
+import * as webhookRotate from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
+import * as webhookDeliveries from "@/app/api/webhooks/v1/endpoints/[id]/deliveries/route";
+import * as webhookReplay from "@/app/api/webhooks/v1/endpoints/deliveries/[deliveryId]/replay/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import * as members from "@/app/api/scopes/v1/members/route";
 import * as member from "@/app/api/scopes/v1/members/[userId]/route";
@@ -121,6 +126,11 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/datasets/v1/profiles/{id}/increment-usage": profileUsage,
   "/api/datasets/v1/providers": providers,
   "/api/datasets/v1/subset-types": subsetTypes,
+  "/api/webhooks/v1/endpoints": webhookEndpoints,
+  "/api/webhooks/v1/endpoints/{id}": webhookEndpoint,
+  "/api/webhooks/v1/endpoints/{id}/rotate-secret": webhookRotate,
+  "/api/webhooks/v1/endpoints/{id}/deliveries": webhookDeliveries,
+  "/api/webhooks/v1/endpoints/deliveries/{deliveryId}/replay": webhookReplay,
   "/api/health": health,
   "/api/scopes/v1": scopes,
   "/api/scopes/v1/members": members,

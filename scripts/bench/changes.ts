@@ -42,7 +42,8 @@ async function rawRead(db: pg.Pool, accountId: string) {
 
 async function feedRead(accountId: string) {
   let cursor: string | undefined;
-  for (let read = 0; read < READ; read += PAGE) cursor = (await readAccountChanges(accountId, { cursor, perPage: PAGE })).meta.nextCursor;
+  for (let read = 0; read < READ; read += PAGE)
+    cursor = (await readAccountChanges(accountId, { cursor, perPage: PAGE })).meta.nextCursor;
 }
 
 async function apiRead(target: AccountBenchTarget) {
@@ -50,7 +51,10 @@ async function apiRead(target: AccountBenchTarget) {
   const headers = { authorization: `Bearer ${target.token}`, "x-scope": target.scopeId };
   for (let read = 0; read < READ; read += PAGE) {
     const query: string = new URLSearchParams({ perPage: String(PAGE), ...(cursor ? { cursor } : {}) }).toString();
-    const res = await fetch(`${target.baseUrl}/api/accounttracking/v1/accounts/${target.accountId}/transactions/changes?${query}`, { headers });
+    const res = await fetch(
+      `${target.baseUrl}/api/accounttracking/v1/accounts/${target.accountId}/transactions/changes?${query}`,
+      { headers },
+    );
     const body = (await res.json()) as { meta: { nextCursor: string } };
     cursor = body.meta.nextCursor;
   }
@@ -64,15 +68,19 @@ export async function benchChanges(target: AccountBenchTarget) {
     api: () => apiRead(target),
   });
   // Caught up, then 10 rows change: the next read's plan.
-  const { rows: top } = await db.query<{ seq: string }>("SELECT max(change_seq) AS seq FROM transactions WHERE account_id = $1", [
-    accountId,
-  ]);
+  const { rows: top } = await db.query<{ seq: string }>(
+    "SELECT max(change_seq) AS seq FROM transactions WHERE account_id = $1",
+    [accountId],
+  );
   await db.query(
     "UPDATE transactions SET remittance_information = 'changed' WHERE id IN (SELECT id FROM transactions WHERE account_id = $1 ORDER BY random() LIMIT 10)",
     [accountId],
   );
   const position = { since: BigInt(top[0].seq), after: BigInt(top[0].seq) };
-  const incremental = await readAccountChanges(accountId, { cursor: cursorOf(accountFeed(accountId), position), perPage: PAGE });
+  const incremental = await readAccountChanges(accountId, {
+    cursor: cursorOf(accountFeed(accountId), position),
+    perPage: PAGE,
+  });
   const { rows: plan } = await db.query<{ "QUERY PLAN": string }>(
     `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF)
      SELECT ${TRANSACTION_COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id

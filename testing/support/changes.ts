@@ -12,7 +12,10 @@ import { call } from "@/testing/support/http";
 
 type Transaction = ReturnType<typeof serializeTransaction>;
 type Removed = { id: string; accountId: string; removedAt: string };
-type Answer = { data: { added: Transaction[]; modified: Transaction[]; removed: Removed[] }; meta: { nextCursor: string; hasMore: boolean } };
+type Answer = {
+  data: { added: Transaction[]; modified: Transaction[]; removed: Removed[] };
+  meta: { nextCursor: string; hasMore: boolean };
+};
 
 /** What one catch-up read: every page until hasMore was false. */
 export type Read = { added: Transaction[]; modified: Transaction[]; removed: Removed[]; pages: number };

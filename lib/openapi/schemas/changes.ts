@@ -7,7 +7,9 @@ import { isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 export const RemovedTransactionSchema = z.object({
   id: uuid,
   accountId: uuid,
-  removedAt: isoDateTime.describe("When it was removed here (the bank no longer listed it, or it merged into a re-issued entry)"),
+  removedAt: isoDateTime.describe(
+    "When it was removed here (the bank no longer listed it, or it merged into a re-issued entry)",
+  ),
 });
 
 export const ChangesSchema = z.object({

@@ -116,8 +116,11 @@ describe("the change feed across a crash", () => {
       // The reader waits for the write in flight (its lock), then the write commits. (A reader that
       // did not wait would answer at once, past the number the write in flight took.)
       const waiting = async () =>
-        (await pool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))
-          .rows[0].n > 0;
+        (
+          await pool().query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+          )
+        ).rows[0].n > 0;
       await expect.poll(async () => settled || (await waiting()), { timeout: 10_000, interval: 20 }).toBe(true);
       await slow.query("COMMIT");
       const read = await reading;
