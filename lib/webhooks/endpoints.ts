@@ -115,6 +115,12 @@ export async function updateEndpoint(
       updatedAt: new Date(),
     },
   });
+  // Its waiting messages go at once, in order, rather than at their next retry.
+  if (enabling)
+    await db.webhookDelivery.updateMany({
+      where: { endpointId: id, status: "pending" },
+      data: { nextAttemptAt: new Date() },
+    });
   await recordAudit(db, scopeId, actor, {
     action: "webhook_endpoint.updated",
     recordType: "webhook_endpoint",

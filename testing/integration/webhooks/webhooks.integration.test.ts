@@ -7,6 +7,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as endpointsRoute from "@/app/api/webhooks/v1/endpoints/route";
+import * as endpointRoute from "@/app/api/webhooks/v1/endpoints/[id]/route";
 import * as deliveriesRoute from "@/app/api/webhooks/v1/endpoints/[id]/deliveries/route";
 import * as rotateRoute from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
 import * as replayRoute from "@/app/api/webhooks/v1/endpoints/deliveries/[deliveryId]/replay/route";
@@ -117,6 +118,14 @@ describe("signed webhooks", () => {
     const again = receiver.received.at(-1);
     expect(again?.headers["webhook-id"]).toBe(got[3].headers["webhook-id"]);
     expect(verifier.verify(again?.body ?? "", again?.headers ?? {})).toEqual(messages[3]);
+    const replayAudit = await pool().query<{ action: string }>(
+      "SELECT action FROM audit_events WHERE scope_id = $1 AND record_type = 'webhook_endpoint' ORDER BY seq",
+      [c.person.scopeId],
+    );
+    expect(replayAudit.rows.map((r) => r.action)).toEqual([
+      "webhook_endpoint.created",
+      "webhook_endpoint.delivery_replayed",
+    ]);
   }, 120_000);
 
   it("a rotated secret signs beside the new one; an endpoint failing for 3 days is disabled, saying why", async () => {
@@ -174,5 +183,36 @@ describe("signed webhooks", () => {
     expect(listed.text).not.toContain("whsec_");
     // Disabled: nothing more is sent until it is enabled again.
     expect(await drain(endpoint.id)).toMatchObject({ leased: false, sent: 0 });
+    const enabled = await call<{ data: { enabled: boolean; failingSince: string | null } }>(
+      endpointRoute.PATCH,
+      "PATCH",
+      "x",
+      {
+        headers,
+        params: { id: endpoint.id },
+        body: { enabled: true },
+      },
+    );
+    expect([enabled.status, enabled.json.data]).toMatchObject([200, { enabled: true, failingSince: null }]);
+    expect(await drain(endpoint.id)).toMatchObject({ sent: 1 });
+    expect(JSON.parse(receiver.received.at(-1)?.body ?? "{}")).toMatchObject({
+      type: "consent.ended",
+      data: { consentId: c.consentId, status: "revoked", reason: "Revoked at the bank." },
+    });
+    const deleted = await call(endpointRoute.DELETE, "DELETE", "x", { headers, params: { id: endpoint.id } });
+    expect(deleted.status).toBe(204);
+
+    // Every change an admin made is in the scope's audit trail, never a secret.
+    const trail = await pool().query<{ action: string; text: string }>(
+      "SELECT action, coalesce(before::text, '') || coalesce(after::text, '') AS text FROM audit_events WHERE scope_id = $1 AND record_type = 'webhook_endpoint' ORDER BY seq",
+      [c.person.scopeId],
+    );
+    expect(trail.rows.map((r) => r.action)).toEqual([
+      "webhook_endpoint.created",
+      "webhook_endpoint.secret_rotated",
+      "webhook_endpoint.updated",
+      "webhook_endpoint.deleted",
+    ]);
+    expect(trail.rows.some((r) => r.text.includes("whsec_"))).toBe(false);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { auditActor } from "@/lib/audit/actor";
 import { WebhookEndpointSchema } from "@/lib/openapi/schemas/webhooks";
 import { deleteEndpoint, findEndpoint, serializeEndpoint, updateEndpoint } from "@/lib/webhooks/endpoints";
+import { queueEndpoint } from "@/lib/webhooks/dispatch";
 import { UpdateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 
 const ENDPOINT = { ...scoped("user", "webhooks.manage"), uuidParams: ["id"] };
@@ -21,9 +22,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Webhooks", {
     ...ENDPOINT,
     body: UpdateWebhookEndpointBody,
     responses: { 200: WebhookEndpointSchema },
-    handler: async ({ db, scope, params, body, principal, requestId }) => ({
-      data: await updateEndpoint(db, scope.scopeId, params.id, body, auditActor(principal, requestId)),
-    }),
+    handler: async ({ db, scope, params, body, principal, requestId }) => {
+      const endpoint = await updateEndpoint(db, scope.scopeId, params.id, body, auditActor(principal, requestId));
+      // Enabled: its waiting messages go now (the worker's tick would send them too).
+      return { data: endpoint, afterCommit: endpoint.enabled ? () => queueEndpoint(endpoint.id) : undefined };
+    },
   }),
   DELETE: route("deleteWebhookEndpoint", "Delete a webhook endpoint and its messages", {
     ...ENDPOINT,
