@@ -11,6 +11,7 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import { pool } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
 import { ownCte } from "@/lib/accounttracking/transfers";
 import {
   serializeTransaction,
@@ -162,7 +163,18 @@ export function readScopeChanges(scopeId: string, read: Read): Promise<FeedPage>
   return inTransaction("BEGIN READ ONLY", async (client) => {
     // Bounded: a scope's writers hold the lock for one page's write, a reconcile at most.
     await client.query("SET LOCAL lock_timeout = '20s'");
-    await client.query("SELECT change_feed_read_lock($1::uuid)", [scopeId]);
+    await client.query("SELECT change_feed_read_lock($1::uuid)", [scopeId]).catch((error: unknown) => {
+      // lock_not_available: writes kept the scope busy past the timeout; the caller tries again soon.
+      if ((error as { code?: unknown } | null)?.code !== "55P03") throw error;
+      throw new ApiError(
+        "service_unavailable",
+        "Changes are being written in this scope; read again in a few seconds.",
+        {
+          headers: { "retry-after": "5" },
+          cause: error,
+        },
+      );
+    });
     return readFeed(
       client,
       { list: scopeFeed(scopeId), subjectId: scopeId, sql: SCOPE_SQL, highWater: scopeHighWater },

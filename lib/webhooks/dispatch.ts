@@ -41,15 +41,16 @@ export async function dispatchDue(): Promise<number> {
 }
 
 /** The job: drain, then come back when the head's retry is due. */
-export async function runDeliveryJob(endpointId: string): Promise<void> {
-  const result = await drainEndpoint(endpointId);
+export async function runDeliveryJob(endpointId: string, options: { allowedHosts?: string[] } = {}): Promise<void> {
+  const result = await drainEndpoint(endpointId, options);
   if (result.nextAt) await queueEndpoint(endpointId, result.nextAt);
   if (result.sent > 0) log.info("webhooks delivered", { endpointId, sent: result.sent });
 }
 
-export async function startWebhookWorker(): Promise<void> {
+/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given). */
+export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}): Promise<void> {
   const b = await queue();
   await b.work<{ endpointId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await runDeliveryJob(job.data.endpointId);
+    if (job) await runDeliveryJob(job.data.endpointId, options);
   });
 }

@@ -14,10 +14,14 @@ import * as replayRoute from "@/app/api/webhooks/v1/endpoints/deliveries/[delive
 import { prisma, pool } from "@/lib/db/client";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
+import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
+import { stopBoss } from "@/lib/sync/queue";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
+import { purgeWebhookMessages } from "@/lib/webhooks/retention";
 import { personActor } from "@/testing/support/audit";
 import { connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
 import { readChanges } from "@/testing/support/changes";
+import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { webhookReceiver } from "@/testing/support/webhook-receiver";
@@ -215,4 +219,66 @@ describe("signed webhooks", () => {
     ]);
     expect(trail.rows.some((r) => r.text.includes("whsec_"))).toBe(false);
   }, 120_000);
+
+  it("the worker delivers through pg-boss: a due message is queued by the tick and sent by the endpoint's job", async () => {
+    const c = await connectedConsent("alice");
+    const endpoint = await prisma().$transaction((tx) =>
+      createEndpoint(
+        tx,
+        c.person.scopeId,
+        { url: receiver.url, events: ["account.tracked"] },
+        personActor(c.person.userId),
+        LOCAL,
+      ),
+    );
+    // The worker's deliverer reads WEBHOOK_ALLOWED_HOSTS; this process's env has none, so the job is
+    // driven with the receiver's host allowed, as the worker of a demo would be.
+    const sent = receiver.received.length;
+    await syncedAccount(c);
+    await startWebhookWorker({ allowedHosts: LOCAL });
+    try {
+      expect(await dispatchDue()).toBe(1);
+      await expect.poll(() => receiver.received.length - sent, { timeout: 20_000, interval: 100 }).toBe(1);
+      expect(JSON.parse(receiver.received.at(-1)?.body ?? "{}")).toMatchObject({ type: "account.tracked" });
+    } finally {
+      await stopBoss();
+    }
+    expect(await prisma().webhookDelivery.findFirst({ where: { endpointId: endpoint.id } })).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+    });
+  }, 60_000);
+
+  it("retention purges messages done for 30 days and their events, never a waiting one", async () => {
+    const admin = await makePerson("webhook-retention");
+    const endpoint = await prisma().$transaction((tx) =>
+      createEndpoint(
+        tx,
+        admin.scopeId,
+        { url: receiver.url, events: ["account.tracked"] },
+        personActor(admin.userId),
+        LOCAL,
+      ),
+    );
+    const message = async (status: string) => {
+      const { rows } = await pool().query<{ id: string }>(
+        "INSERT INTO webhook_events (scope_id, type, payload) VALUES ($1, 'account.tracked', '{}') RETURNING id",
+        [admin.scopeId],
+      );
+      await pool().query("INSERT INTO webhook_deliveries (endpoint_id, event_id, status) VALUES ($1, $2, $3)", [
+        endpoint.id,
+        rows[0].id,
+        status,
+      ]);
+      return rows[0].id;
+    };
+    const [done, failed, waiting] = [await message("succeeded"), await message("failed"), await message("pending")];
+    expect(await purgeWebhookMessages(new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await purgeWebhookMessages(new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(4);
+    const left = await pool().query<{ id: string }>("SELECT id FROM webhook_events WHERE id = ANY($1::uuid[])", [
+      [done, failed, waiting],
+    ]);
+    expect(left.rows.map((r) => r.id)).toEqual([waiting]);
+    expect(await prisma().webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
+  });
 });

@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     capability: "accounts.read",
     readOnly: true,
     query: ChangesQuery,
-    errors: ["cursor_expired"],
+    errors: ["cursor_expired", "service_unavailable"],
     responses: { 200: withMeta(ChangesSchema, ChangesMetaSchema) },
     handler: async ({ query, scope }) => readScopeChanges(scope.scopeId, query),
   }),
