@@ -10,7 +10,7 @@
 // reads, none starts.
 import "server-only";
 import type { PoolClient } from "pg";
-import { pool } from "@/lib/db/client";
+import { pgTransaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { ownCte } from "@/lib/accounttracking/transfers";
 import {
@@ -132,24 +132,16 @@ async function readFeed(
   return { data: classify(page, position), meta: { nextCursor: cursorOf(feed.list, next), hasMore } };
 }
 
-async function inTransaction<T>(begin: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool().connect();
-  try {
-    await client.query(begin);
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** One transaction on the primary: `setup` first (its isolation), then the work. */
+const inTransaction = <T>(setup: string, work: (client: PoolClient) => Promise<T>): Promise<T> =>
+  pgTransaction(async (client) => {
+    await client.query(setup);
+    return work(client);
+  });
 
 /** One page of an account's changes after the cursor (the account is known to be the caller's). */
 export function readAccountChanges(accountId: string, read: Read): Promise<FeedPage> {
-  return inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", (client) =>
+  return inTransaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", (client) =>
     readFeed(
       client,
       { list: accountFeed(accountId), subjectId: accountId, sql: ACCOUNT_SQL, highWater: accountHighWater },
@@ -160,7 +152,7 @@ export function readAccountChanges(accountId: string, read: Read): Promise<FeedP
 
 /** One page of the changes of every account of the scope after the cursor. */
 export function readScopeChanges(scopeId: string, read: Read): Promise<FeedPage> {
-  return inTransaction("BEGIN READ ONLY", async (client) => {
+  return inTransaction("SET TRANSACTION READ ONLY", async (client) => {
     // Bounded: a scope's writers hold the lock for one page's write, a reconcile at most.
     await client.query("SET LOCAL lock_timeout = '20s'");
     await client.query("SELECT change_feed_read_lock($1::uuid)", [scopeId]).catch((error: unknown) => {

@@ -64,6 +64,7 @@ export async function resolveTarget(
   try {
     url = new URL(raw);
   } catch {
+    // What does not parse is refused as such: the caller is told, no request is made.
     return { refused: "Not a URL." };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { refused: "Only http and https URLs." };
@@ -71,9 +72,9 @@ export async function resolveTarget(
   const host = hostOf(url);
   const allowed = allowedHosts.includes(host);
   const literal = isIP(host);
-  const addresses = literal
-    ? [{ address: host, family: literal }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => null);
+  // A name that does not resolve is refused below with that reason (the lookup's own error adds nothing).
+  const resolved = literal ? null : await lookup(host, { all: true, verbatim: true }).catch(() => null);
+  const addresses = literal ? [{ address: host, family: literal }] : resolved;
   if (!addresses || addresses.length === 0) return { refused: `The host ${host} does not resolve.` };
   // Every address the name has must be public: a name with one private address is refused outright.
   if (!allowed && addresses.some((a) => isBlockedAddress(a.address)))
