@@ -71,6 +71,12 @@ const schema = z.object({
   SYNC_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   // Days the audit trail keeps a row (lib/audit/retention.ts; the hourly retention job purges older ones).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // Days the change feed keeps the removals of rows deleted outright (lib/changes/retention.ts); an
+  // older cursor gets 410 cursor_expired once the removals after it were purged.
+  CHANGE_FEED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Hosts (comma-separated) webhooks may reach although they are private or loopback (tests, a local
+  // receiver in the demo). Every other host must resolve to public addresses only (lib/webhooks/ssrf.ts).
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),

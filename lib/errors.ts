@@ -12,8 +12,10 @@ export const ERROR_STATUS = {
   // the server's own answers to requests it will not read in full.
   request_timeout: 408,
   conflict: 409,
-  // A one-time thing already spent or past its time (a setup link; later, an expired feed cursor).
+  // A one-time thing already spent or past its time (a setup link).
   gone: 410,
+  // A change-feed cursor older than the change history kept (lib/changes/cursor.ts): start again without one.
+  cursor_expired: 410,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

@@ -32,6 +32,11 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "personal_token.created": "Personal token created",
   "personal_token.revoked": "Personal token revoked",
   "client.created": "Client created",
+  "webhook_endpoint.created": "Webhook endpoint created",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.deleted": "Webhook endpoint deleted",
+  "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
+  "webhook_endpoint.delivery_replayed": "Webhook message sent again",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -51,6 +56,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   api_key: "API key",
   personal_token: "Personal token",
   client: "Client",
+  webhook_endpoint: "Webhook endpoint",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

@@ -11,6 +11,7 @@ export type { TransactionsFilter } from "@/lib/accounttracking/transaction-filte
 
 export type TransactionRow = {
   id: string;
+  account_id: string;
   external_id: string;
   entry_reference: string | null;
   status: "booked" | "pending";
@@ -37,13 +38,36 @@ export type TransactionRow = {
   transfer_source: TransferSource | null;
 };
 
-/** Columns of a transaction row `t` with its account `ta` and the scope's `own` IBANs in the query. */
-export const TRANSACTION_COLUMNS = `t.id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
-  t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
-  t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
-  t.end_to_end_id, t.proprietary_bank_transaction_code,
-  coalesce(t.bound_counterpart_id, t.counterpart_id) AS counterpart_id, t.bound_counterpart_id IS NOT NULL AS counterpart_bound,
-  t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source`;
+/** Columns of a transaction row `t` with its account `ta` and the scope's `own` IBANs in the query, one by one. */
+export const TRANSACTION_FIELDS: readonly string[] = [
+  "t.id",
+  "t.account_id",
+  "t.external_id",
+  "t.entry_reference",
+  "t.status",
+  "t.booking_date",
+  "t.value_date",
+  "t.sort_date",
+  "t.amount::text AS amount",
+  "t.currency",
+  "t.creditor_name",
+  "t.creditor_iban",
+  "t.ultimate_creditor",
+  "t.debtor_name",
+  "t.debtor_iban",
+  "t.ultimate_debtor",
+  "t.remittance_information",
+  "t.creditor_id",
+  "t.mandate_id",
+  "t.bank_transaction_code",
+  "t.end_to_end_id",
+  "t.proprietary_bank_transaction_code",
+  "coalesce(t.bound_counterpart_id, t.counterpart_id) AS counterpart_id",
+  "t.bound_counterpart_id IS NOT NULL AS counterpart_bound",
+  "t.transfer_override",
+  `${transferSourceSql("t", "ta.owner_name")} AS transfer_source`,
+];
+export const TRANSACTION_COLUMNS = TRANSACTION_FIELDS.join(", ");
 
 /** FROM clause for one account ($1): its rows, the account, and the scope's own IBANs. */
 const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
@@ -60,6 +84,7 @@ export function counterpartOf(
 export function serializeTransaction(t: TransactionRow) {
   return {
     id: t.id,
+    accountId: t.account_id,
     bankTransactionId: t.external_id,
     entryReference: t.entry_reference,
     status: t.status,

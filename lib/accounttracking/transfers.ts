@@ -8,6 +8,7 @@
 // A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
+import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
@@ -51,7 +52,9 @@ export async function setTransferOverride(
   value: boolean | null,
   actor: AuditActor,
 ): Promise<void> {
-  // The value it replaced, read locked in the same statement, for the audit row.
+  // The change feed's account lock before the row lock (lib/changes/lock.ts); then the value it
+  // replaced, read locked in the same statement, for the audit row.
+  await lockChangeFeedOfTransaction(db, transactionId);
   const [changed] = await query<{ old: boolean | null }>(
     db,
     `UPDATE transactions t SET transfer_override = $1

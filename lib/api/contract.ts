@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { ApiError, ErrorCode } from "@/lib/errors";
 import type { Load } from "@/lib/api/load";
 import type { LimitKey, LimitName } from "@/lib/api/rate-limit";
-import type { PageSpec, Responses, ResponseSpec } from "@/lib/api/responses";
+import type { PageSpec, Responses, ResponseSpec, WithMetaSpec } from "@/lib/api/responses";
 import type { ScopeContext } from "@/lib/api/scope";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Principal, UserPrincipal } from "@/lib/auth/principal";
@@ -93,13 +93,15 @@ type Variant<S, R> = R extends null
   ? StatusOf<S> & Extras
   : R extends PageSpec<infer I>
     ? StatusOf<S> & Extras & { data: z.input<I>[]; meta: { page: { perPage: number; nextCursor: string | null } } }
-    : R extends { kind: "redirect" }
-      ? StatusOf<S> & Extras & { location: string }
-      : R extends { kind: "file" }
-        ? StatusOf<S> & Extras & { text: string }
-        : R extends z.ZodType
-          ? StatusOf<S> & Extras & { data: z.input<R> }
-          : never;
+    : R extends WithMetaSpec<infer D, infer M>
+      ? StatusOf<S> & Extras & { data: z.input<D>; meta: z.input<M> }
+      : R extends { kind: "redirect" }
+        ? StatusOf<S> & Extras & { location: string }
+        : R extends { kind: "file" }
+          ? StatusOf<S> & Extras & { text: string }
+          : R extends z.ZodType
+            ? StatusOf<S> & Extras & { data: z.input<R> }
+            : never;
 
 /** An error answered after the transaction commits (e.g. a reused refresh token: the family revocation stays). */
 type Refusal = { error: ApiError };
@@ -107,7 +109,14 @@ type Refusal = { error: ApiError };
 /** What a handler may return for these responses. */
 export type ResultOf<R extends Responses> = { [S in keyof R]-?: Variant<S, R[S]> }[keyof R] | Refusal;
 
-type DataOf<R> = R extends PageSpec<infer I> ? z.input<I>[] : R extends z.ZodType ? z.input<R> : never;
+type DataOf<R> =
+  R extends PageSpec<infer I>
+    ? z.input<I>[]
+    : R extends WithMetaSpec<infer D>
+      ? z.input<D>
+      : R extends z.ZodType
+        ? z.input<R>
+        : never;
 type AllKeys<T> = T extends unknown ? keyof T : never;
 type Depth = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 

@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = [
   "personal_token.created",
   "personal_token.revoked",
   "client.created",
+  "webhook_endpoint.created",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.deleted",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.delivery_replayed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -47,6 +52,7 @@ export const AUDIT_RECORD_TYPES = [
   "api_key",
   "personal_token",
   "client",
+  "webhook_endpoint",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -17,6 +17,7 @@ export const CAPABILITIES = [
   "members.manage",
   "tokens.manage",
   "audit.read",
+  "webhooks.manage",
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -37,6 +38,7 @@ const ADMIN: readonly Capability[] = [
   "members.manage",
   "tokens.manage",
   "audit.read",
+  "webhooks.manage",
 ];
 
 const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {

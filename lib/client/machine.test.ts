@@ -161,3 +161,28 @@ describe("machine client", () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe("machine client change feed", () => {
+  it("reads an account's feed and the scope's, with the cursor, and hands back nextCursor and hasMore", async () => {
+    const { baseUrl, seen } = await serve(() => ({
+      status: 200,
+      body: {
+        data: {
+          added: [],
+          modified: [],
+          removed: [{ id: "t1", accountId: "a1", removedAt: "2026-01-01T00:00:00.000Z" }],
+        },
+        meta: { requestId: "r", nextCursor: "next", hasMore: true },
+      },
+    }));
+    const client = createMachineClient({ baseUrl, token: "ll_key_x", scopeId: "s1" });
+    const account = await client.changes({ accountId: "a1", cursor: "c1", perPage: 10 });
+    expect(account).toMatchObject({ nextCursor: "next", hasMore: true, removed: [{ id: "t1" }] });
+    await client.changes();
+    expect(seen.map((s) => s.url)).toEqual([
+      "/api/accounttracking/v1/accounts/a1/transactions/changes?perPage=10&cursor=c1",
+      "/api/accounttracking/v1/transactions/changes",
+    ]);
+    expect(seen[0].headers["x-scope"]).toBe("s1");
+  });
+});

@@ -11,11 +11,14 @@ import type {
   SyncStatusSchema,
   TransactionSchema,
 } from "@/lib/openapi/schemas/accounttracking";
+import type { ChangesMetaSchema, ChangesSchema } from "@/lib/openapi/schemas/changes";
 
 type MachineAccount = z.infer<typeof AccountSchema>;
 type MachineTransaction = z.infer<typeof TransactionSchema>;
 type MachineStats = z.infer<typeof StatsSchema>;
 type MachineSyncStatus = z.infer<typeof SyncStatusSchema>;
+type MachineChanges = z.infer<typeof ChangesSchema>;
+type MachineChangesMeta = z.infer<typeof ChangesMetaSchema>;
 
 type MachineClientOptions = {
   /** Origin of the Ledgerlink server, e.g. https://ledgerlink.example.com */
@@ -83,6 +86,27 @@ export function createMachineClient(options: MachineClientOptions) {
         yield result.items;
         cursor = result.nextCursor;
       } while (cursor);
+    },
+    /**
+     * One page of the change feed (docs/connectors.md): an account's, or the whole scope's without
+     * `accountId`. Apply added and modified as upserts and removed as deletes; read again with
+     * `nextCursor` while `hasMore`, then keep it for next time.
+     */
+    async changes(
+      input: { accountId?: string; cursor?: string | null; perPage?: number } = {},
+    ): Promise<MachineChanges & MachineChangesMeta> {
+      const path = input.accountId
+        ? `${AT}/accounts/${enc(input.accountId)}/transactions/changes`
+        : `${AT}/transactions/changes`;
+      const { data, meta } = await api.request<MachineChanges, MachineChangesMeta & { requestId: string }>(
+        "GET",
+        path,
+        {
+          scoped: true,
+          query: { perPage: input.perPage, cursor: input.cursor },
+        },
+      );
+      return { ...data, nextCursor: meta.nextCursor, hasMore: meta.hasMore };
     },
     getStats: (id: string) =>
       api.data(api.request<MachineStats>("GET", `${AT}/accounts/${enc(id)}/stats`, { scoped: true })),

@@ -5,6 +5,7 @@
 import { notFound, validationFailed } from "@/lib/errors";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
+import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
@@ -94,7 +95,9 @@ export async function bindTransaction(
     const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
     if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });
   }
-  // Locked, so the audit row's "before" is the value this change replaced.
+  // The change feed's account lock before the row lock (lib/changes/lock.ts); then the row, locked,
+  // so the audit row's "before" is the value this change replaced.
+  await lockChangeFeedOfTransaction(db, transactionId);
   const [before] = await query<{ bound_counterpart_id: string | null }>(
     db,
     "SELECT bound_counterpart_id FROM transactions WHERE id = $1::uuid AND scope_id = $2::uuid FOR UPDATE",

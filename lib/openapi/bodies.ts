@@ -3,14 +3,15 @@
 // Read by the document, by the kernel's response check (development and tests) and by test helpers.
 import type { z } from "zod";
 import type { Declared } from "@/lib/api/contract";
-import { isFile, isPage, isSchema } from "@/lib/api/responses";
+import { isFile, isPage, isSchema, isWithMeta } from "@/lib/api/responses";
 import { errorStatusesOf } from "@/lib/openapi/errors";
-import { envelope, errorEnvelope, pageEnvelope } from "@/lib/openapi/schemas/common";
+import { envelope, errorEnvelope, metaEnvelope, pageEnvelope } from "@/lib/openapi/schemas/common";
 
 /** The body schema of a success status: null when it has no body; the data schema itself for bare and file answers. */
 export function successBodySchema(op: Declared, status: number): z.ZodType | null {
   const spec = op.responses[status as keyof Declared["responses"]];
   if (isPage(spec)) return pageEnvelope(spec.item);
+  if (isWithMeta(spec)) return metaEnvelope(spec.data, spec.meta);
   if (!isSchema(spec)) return null;
   return op.bare ? spec : envelope(spec);
 }

@@ -11,6 +11,7 @@ import * as accountSync from "@/app/api/accounttracking/v1/accounts/[id]/sync-tr
 import * as accountTransactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import * as accountTransactionsCsv from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
 import * as accountTransactionTotals from "@/app/api/accounttracking/v1/accounts/[id]/transactions/totals/route";
+import * as accountTransactionChanges from "@/app/api/accounttracking/v1/accounts/[id]/transactions/changes/route";
 import * as active from "@/app/api/accounttracking/v1/active/route";
 import * as banks from "@/app/api/accounttracking/v1/banks/route";
 import * as consents from "@/app/api/accounttracking/v1/consents/route";
@@ -34,6 +35,7 @@ import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consol
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
+import * as txChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
 import * as auditEvents from "@/app/api/audit/v1/events/route";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
@@ -56,6 +58,11 @@ import * as profileUsage from "@/app/api/datasets/v1/profiles/[id]/increment-usa
 import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
+import * as webhookEndpoints from "@/app/api/webhooks/v1/endpoints/route";
+import * as webhookEndpoint from "@/app/api/webhooks/v1/endpoints/[id]/route";
+import * as webhookRotate from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
+import * as webhookDeliveries from "@/app/api/webhooks/v1/endpoints/[id]/deliveries/route";
+import * as webhookReplay from "@/app/api/webhooks/v1/endpoints/deliveries/[deliveryId]/replay/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import * as members from "@/app/api/scopes/v1/members/route";
 import * as member from "@/app/api/scopes/v1/members/[userId]/route";
@@ -73,6 +80,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/accounts/{id}/transactions": accountTransactions,
   "/api/accounttracking/v1/accounts/{id}/transactions.csv": accountTransactionsCsv,
   "/api/accounttracking/v1/accounts/{id}/transactions/totals": accountTransactionTotals,
+  "/api/accounttracking/v1/accounts/{id}/transactions/changes": accountTransactionChanges,
   "/api/accounttracking/v1/active": active,
   "/api/accounttracking/v1/banks": banks,
   "/api/accounttracking/v1/consents": consents,
@@ -96,6 +104,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/supported-countries": countries,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
+  "/api/accounttracking/v1/transactions/changes": txChanges,
   "/api/accounttracking/v1/users": trackingUsers,
   "/api/audit/v1/events": auditEvents,
   "/api/auth/v1/api-keys": apiKeys,
@@ -117,6 +126,11 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/datasets/v1/profiles/{id}/increment-usage": profileUsage,
   "/api/datasets/v1/providers": providers,
   "/api/datasets/v1/subset-types": subsetTypes,
+  "/api/webhooks/v1/endpoints": webhookEndpoints,
+  "/api/webhooks/v1/endpoints/{id}": webhookEndpoint,
+  "/api/webhooks/v1/endpoints/{id}/rotate-secret": webhookRotate,
+  "/api/webhooks/v1/endpoints/{id}/deliveries": webhookDeliveries,
+  "/api/webhooks/v1/endpoints/deliveries/{deliveryId}/replay": webhookReplay,
   "/api/health": health,
   "/api/scopes/v1": scopes,
   "/api/scopes/v1/members": members,

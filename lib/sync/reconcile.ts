@@ -21,6 +21,7 @@
 // Pairing in the window is also evidence that the bank re-issues ids: then reconcileRun asks for one
 // more pass over every date we hold, so rows older than the window get their new ids too.
 import type { PoolClient } from "pg";
+import { lockChangeFeed } from "@/lib/changes/lock";
 import { BANK_COLUMNS } from "@/lib/sync/ingest";
 import { historyStart } from "@/lib/sync/window";
 
@@ -64,6 +65,9 @@ export async function reconcile(
   client: PoolClient,
   target: { accountId: string; runId: string; dateFrom: string },
 ): Promise<{ reissued: number; removed: number }> {
+  // The change feed's account lock before any row lock (lib/changes/lock.ts): its deletes and updates
+  // are changes the feed numbers, and a person's edit of one of these rows must not deadlock with us.
+  await lockChangeFeed(client, target.accountId);
   const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, [
     target.accountId,
     target.runId,

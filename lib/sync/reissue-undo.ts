@@ -6,6 +6,7 @@
 import type { PoolClient } from "pg";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
+import { lockChangeFeedOfReissue } from "@/lib/changes/lock";
 import { BANK_COLUMNS } from "@/lib/sync/ingest";
 import { COPY_FROM_R } from "@/lib/sync/reconcile";
 
@@ -14,6 +15,8 @@ const COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
 type UndoResult = { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
 
 export async function undoReissue(client: PoolClient, reissueId: string, actor: AuditActor): Promise<UndoResult> {
+  // The change feed's account lock before the row locks below (lib/changes/lock.ts).
+  await lockChangeFeedOfReissue(client, reissueId);
   // JSON as text: a JS round trip would turn the amount 1150.00 into 1150.
   const { rows } = await client.query<{
     transaction_id: string;

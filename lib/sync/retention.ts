@@ -9,8 +9,12 @@
 //     runs are never touched;
 //   - stats versions (lib/accounttracking/stats-cache.ts) of accounts and scopes that no longer exist
 //     (ids are fresh UUIDs, so a version row never predates its subject);
-//   - audit events past AUDIT_RETENTION_DAYS (lib/audit/retention.ts: the append-only table lets only that purge delete).
+//   - audit events past AUDIT_RETENTION_DAYS (lib/audit/retention.ts: the append-only table lets only that purge delete);
+//   - change-feed tombstones past CHANGE_FEED_RETENTION_DAYS (lib/changes/retention.ts);
+//   - webhook messages done and older than 30 days (lib/webhooks/retention.ts).
 import { purgeAuditEvents } from "@/lib/audit/retention";
+import { purgeChangeFeed } from "@/lib/changes/retention";
+import { purgeWebhookMessages } from "@/lib/webhooks/retention";
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
@@ -21,7 +25,7 @@ type StatementCounts = {
   syncRuns: number;
   statsVersions: number;
 };
-type RetentionCounts = StatementCounts & { auditEvents: number };
+type RetentionCounts = StatementCounts & { auditEvents: number; changeTombstones: number; webhookMessages: number };
 
 const BATCH = 5_000;
 
@@ -81,5 +85,10 @@ export async function purgeExpired(
       if ((rowCount ?? 0) < BATCH) break;
     }
   }
-  return { ...counts, auditEvents: await purgeAuditEvents(now) };
+  return {
+    ...counts,
+    auditEvents: await purgeAuditEvents(now),
+    changeTombstones: await purgeChangeFeed(now),
+    webhookMessages: await purgeWebhookMessages(now),
+  };
 }

@@ -7,13 +7,18 @@ import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { repairConsents } from "@/lib/accounttracking/repair";
+import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
+import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
   for (let i = 0; i < concurrency; i += 1) {
     await b.work<{ runId: string }>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) await executeRun(job.data.runId, `${WORKER_ID}#${i}`);
+      if (!job) return;
+      await executeRun(job.data.runId, `${WORKER_ID}#${i}`);
+      // The run's webhook (written with its end, lib/webhooks) goes out now rather than at the next tick.
+      await dispatchDue().catch((error: unknown) => log.warn("webhook dispatch failed; the tick retries", { error }));
     });
   }
   if (env.SYNC_SCHEDULER) {
@@ -29,9 +34,14 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     const purged = await purgeExpired();
     log.info("retention purge", purged);
   });
+  // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
+  await startWebhookWorker();
   // The repair tick: lost runs are sent again, half-done consent operations are finished
-  // (lib/accounttracking/repair.ts). Both are idempotent; the consent pass runs in one process at a time.
+  // (lib/accounttracking/repair.ts), due webhook messages are queued and consents about to end
+  // announced. All are idempotent; the consent pass runs in one process at a time.
   const tick = async () => {
+    await emitConsentsEnding().catch((error: unknown) => log.error("consent.ending scan failed", { error }));
+    await dispatchDue().catch((error: unknown) => log.error("webhook dispatch failed", { error }));
     await sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
     const repaired = await repairConsents().catch((error: unknown) => {
       log.error("consent repair failed", { error });

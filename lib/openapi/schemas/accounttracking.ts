@@ -133,6 +133,7 @@ export const SyncStatusSchema = z.object({
 const s = z.string().nullable();
 export const TransactionSchema = z.object({
   id: uuid,
+  accountId: uuid.describe("The tracked account it belongs to"),
   bankTransactionId: z.string(),
   entryReference: s,
   status: z.enum(["booked", "pending"]),

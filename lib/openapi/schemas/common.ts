@@ -18,6 +18,10 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, meta:
 /** `{data:[…], meta:{requestId, page:{perPage, nextCursor}}}` */
 export const pageEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: PageMetaSchema });
 
+/** `{data, meta:{requestId, …meta}}` */
+export const metaEnvelope = <T extends z.ZodType, M extends z.ZodObject>(data: T, meta: M) =>
+  z.object({ data, meta: MetaSchema.extend(meta.shape) });
+
 /** The error envelope; `code` is one of `codes` (default: every code of `status`). */
 export function errorEnvelope(status: number, only?: ErrorCode[]) {
   const codes = only ?? (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);

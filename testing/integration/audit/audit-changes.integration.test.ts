@@ -186,6 +186,12 @@ describe("audited changes", () => {
       "api_key.created",
       "api_key.revoked",
       "client.created",
+      // testing/integration/webhooks/webhooks.integration.test.ts
+      "webhook_endpoint.created",
+      "webhook_endpoint.updated",
+      "webhook_endpoint.deleted",
+      "webhook_endpoint.secret_rotated",
+      "webhook_endpoint.delivery_replayed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);

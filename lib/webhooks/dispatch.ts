@@ -1,0 +1,56 @@
+// Who delivers when: a pg-boss job per endpoint ("webhook-deliver", data {endpointId}; at most one
+// waiting per endpoint) drains it (lib/webhooks/deliver.ts) and, when its head must wait for a retry,
+// queues itself for that time. The worker's tick queues every endpoint with a message due, so a
+// message written by a database trigger, or a job lost with its process, goes out within a tick.
+import "server-only";
+import { boss } from "@/lib/sync/queue";
+import { pool } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { drainEndpoint } from "@/lib/webhooks/deliver";
+
+export const WEBHOOK_QUEUE = "webhook-deliver";
+
+let created: Promise<void> | undefined;
+async function queue() {
+  const b = await boss();
+  created ??= b.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: "short" }).catch((error: unknown) => {
+    created = undefined;
+    throw error;
+  });
+  await created;
+  return b;
+}
+
+export async function queueEndpoint(endpointId: string, startAfter: Date | number = 0): Promise<void> {
+  const b = await queue();
+  await b.send(
+    WEBHOOK_QUEUE,
+    { endpointId },
+    { singletonKey: endpointId, startAfter, retryLimit: 0, expireInSeconds: 900 },
+  );
+}
+
+/** Queues every enabled endpoint with a message due and no deliverer; returns how many. */
+export async function dispatchDue(): Promise<number> {
+  const { rows } = await pool().query<{ endpoint_id: string }>(
+    `SELECT DISTINCT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND w.enabled AND (w.lease_until IS NULL OR w.lease_until < now())`,
+  );
+  for (const row of rows) await queueEndpoint(row.endpoint_id);
+  return rows.length;
+}
+
+/** The job: drain, then come back when the head's retry is due. */
+export async function runDeliveryJob(endpointId: string, options: { allowedHosts?: string[] } = {}): Promise<void> {
+  const result = await drainEndpoint(endpointId, options);
+  if (result.nextAt) await queueEndpoint(endpointId, result.nextAt);
+  if (result.sent > 0) log.info("webhooks delivered", { endpointId, sent: result.sent });
+}
+
+/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given). */
+export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}): Promise<void> {
+  const b = await queue();
+  await b.work<{ endpointId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await runDeliveryJob(job.data.endpointId, options);
+  });
+}
