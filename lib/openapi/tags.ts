@@ -9,7 +9,7 @@ const DESCRIPTIONS = {
   Counterparts: "Who an account's transactions are with: totals, aliases, consolidation, families and bindings.",
   "Data registry": "Datasets, subset types, providers, profiles and company lookup.",
   Audit: "The scope's audit trail: every change a person or a key made, for the scope's admins.",
-  Health: "Liveness.",
+  Health: "Liveness, readiness and metrics, for operators and their probes.",
 } as const;
 
 export type Tag = keyof typeof DESCRIPTIONS;

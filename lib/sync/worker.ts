@@ -6,6 +6,7 @@ import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
+import { beat, forget } from "@/lib/sync/worker-heartbeat";
 import { repairConsents } from "@/lib/accounttracking/repair";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
@@ -40,7 +41,12 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     if (repaired && Object.values(repaired).some((n) => n > 0)) log.info("repair tick", repaired);
   };
   let ticking: Promise<void> | null = null;
+  // The heartbeat is written on every tick, even while a long tick is still running: readiness
+  // asks whether this process is alive and polling, not whether its repairs are quick.
+  const alive = () => beat(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat failed", { error }));
+  await alive();
   const sweep = setInterval(() => {
+    void alive();
     ticking ??= tick().finally(() => (ticking = null));
   }, env.SYNC_SWEEP_SECONDS * 1000);
   sweep.unref();
@@ -49,5 +55,6 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     clearInterval(sweep);
     await ticking;
     await stopBoss();
+    await forget(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat not removed", { error }));
   };
 }
