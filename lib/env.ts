@@ -105,6 +105,14 @@ const schema = z.object({
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
+  // GET /api/metrics (and a worker's own metrics port) answer a Bearer of this token; unset: only
+  // direct connections from this machine (lib/metrics/access.ts).
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // A worker serves its metrics on this port (127.0.0.1 unless WORKER_METRICS_HOST says otherwise);
+  // the server's /api/metrics carries the metrics of the worker on this machine's port too.
+  // `npm start` picks a free port for the worker it runs when this is unset.
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 // The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.

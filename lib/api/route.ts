@@ -58,6 +58,7 @@ import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/http";
 
 export { methods, type Handler } from "@/lib/api/methods";
 export { scoped, unscoped } from "@/lib/api/load";
@@ -260,12 +261,15 @@ export function route<
       });
       return response;
     } finally {
+      const ms = performance.now() - started;
+      const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
+      observeRequest(request.method, url.pathname, params, response?.status ?? 500, ms);
       (failure === undefined ? log.info : log.error)("api", {
         requestId,
         method: request.method,
         path: url.pathname,
         status: response?.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
         principal: principal ? principalKey(principal) : null,
         ...(failure === undefined ? {} : { error: failure }),
       });

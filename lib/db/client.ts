@@ -89,6 +89,14 @@ export function prisma(): PrismaClient {
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
+/** Connections of each pool this process has opened: in use, idle, and requests waiting for one (metrics). */
+export function poolStats(): { pool: string; total: number; idle: number; waiting: number }[] {
+  const pools = { primary: primaryPool, bookkeeping, replica, probe };
+  return Object.entries(pools).flatMap(([name, p]) =>
+    p && !p.ended ? [{ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : [],
+  );
+}
+
 /** Ends this process's connections (a worker or script stopping; tests between files). */
 export async function disconnect(): Promise<void> {
   const client = prismaClient;

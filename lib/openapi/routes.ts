@@ -57,6 +57,7 @@ import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
 import * as healthReady from "@/app/api/health/ready/route";
+import * as metrics from "@/app/api/metrics/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import * as members from "@/app/api/scopes/v1/members/route";
 import * as member from "@/app/api/scopes/v1/members/[userId]/route";
@@ -120,6 +121,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/datasets/v1/subset-types": subsetTypes,
   "/api/health": health,
   "/api/health/ready": healthReady,
+  "/api/metrics": metrics,
   "/api/scopes/v1": scopes,
   "/api/scopes/v1/members": members,
   "/api/scopes/v1/members/{userId}": member,

@@ -32,6 +32,7 @@ import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { reconcileRun } from "@/lib/sync/reconcile";
+import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
 import { windowStart } from "@/lib/sync/window";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
@@ -67,47 +68,53 @@ async function deferBankBusy(runId: string, busy: BankBusy): Promise<void> {
   await enqueueRun(runId, waitSeconds, busy.requested ? REQUESTED_PRIORITY : 0);
 }
 
-export async function executeRun(
-  runId: string,
-  workerId: string = WORKER_ID,
-  options: { pageSize?: number; maxPages?: number } = {},
-): Promise<void> {
+type RunOptions = { pageSize?: number; maxPages?: number };
+
+/** One attempt at a run, observed (lib/sync/run-observer.ts: its outcome, duration and rows in the metrics). */
+export async function executeRun(runId: string, workerId: string = WORKER_ID, options: RunOptions = {}): Promise<void> {
+  await observeRun((seen) => attemptRun(runId, workerId, options, seen));
+}
+
+async function attemptRun(runId: string, workerId: string, options: RunOptions, seen: RunSeen): Promise<RunOutcome> {
   const run = await claim(runId, workerId);
-  if (!run) return;
-  if ("bankBusy" in run) return deferBankBusy(runId, run);
+  if (!run) return "not_claimed";
+  if ("bankBusy" in run) return deferBankBusy(runId, run).then(() => "deferred");
   const account = await prisma().trackedAccount.findUnique({
     where: { id: run.account_id },
     include: { consent: true },
   });
-  if (!account) return void (await finish(run.id, workerId, "failed", "The account is no longer tracked."));
+  if (!account) return failed(await finish(run.id, workerId, "failed", "The account is no longer tracked."));
+  seen.integration = account.integrationName;
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
     const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
-    await finish(
-      run.id,
-      workerId,
-      "failed",
-      `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
+    return failed(
+      await finish(
+        run.id,
+        workerId,
+        "failed",
+        `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
+      ),
     );
-    return;
   }
   const integration = integrationFor(account.integrationName);
-  if (!integration) {
-    await finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
-    return;
-  }
+  if (!integration)
+    return failed(
+      await finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`),
+    );
 
   if (!run.attended) {
     const slot = await reserveUnattendedAccess(consent.id, account.id, run.id);
     if (!slot.reserved) {
       const next = slot.nextAllowedAt ?? "a later time";
-      await finish(
-        run.id,
-        workerId,
-        "failed",
-        `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${next}.`,
+      return failed(
+        await finish(
+          run.id,
+          workerId,
+          "failed",
+          `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${next}.`,
+        ),
       );
-      return;
     }
   }
 
@@ -174,6 +181,9 @@ export async function executeRun(
           [run.id, workerId, page.next, counts.added, counts.updated],
         );
         if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
+        seen.pages += 1;
+        seen.added += counts.added;
+        seen.updated += counts.updated;
       });
       crashPoint("sync.page-written");
       if (prefetch) {
@@ -209,33 +219,34 @@ export async function executeRun(
         WHERE id = $1`,
       [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
     );
-    await finish(run.id, workerId, "succeeded", null);
+    return (await finish(run.id, workerId, "succeeded", null)) ? "succeeded" : "lost";
   } catch (error) {
     if (error instanceof LostClaim) {
       // Not a failure: the run carries on under the worker that took it over.
       log.info("sync run lost to another worker; this worker stops", { runId: run.id, workerId });
-      return;
+      return "lost";
     }
-    await failOrRetry(run, workerId, error, account.consentId);
+    return failOrRetry(run, workerId, error, account.consentId);
   }
 }
 
-async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string) {
+/** A move to failed the worker made, or one refused because another worker holds the run. */
+const failed = (moved: boolean): RunOutcome => (moved ? "failed" : "lost");
+
+async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string): Promise<RunOutcome> {
   const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS, new Date(), env.SYNC_BACKOFF_SECONDS);
   switch (outcome.kind) {
     case "consent_ended":
-      await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
-      return;
+      return failed(await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank)));
     case "retry": {
-      if (await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))
-        await enqueueRun(run.id, outcome.waitSeconds);
-      return;
+      if (!(await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))) return "lost";
+      await enqueueRun(run.id, outcome.waitSeconds);
+      return "retried";
     }
     case "failed":
       if (outcome.internal) log.error("sync failed", { runId: run.id, error });
       else log.warn("sync failed at the bank", { runId: run.id, error });
-      await finish(run.id, workerId, "failed", outcome.message);
-      return;
+      return failed(await finish(run.id, workerId, "failed", outcome.message));
     default: {
       const exhaustive: never = outcome;
       return exhaustive;
