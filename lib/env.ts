@@ -113,6 +113,9 @@ const schema = z.object({
   // `npm start` picks a free port for the worker it runs when this is unset.
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WORKER_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // Traces go over OTLP/HTTP here when set (lib/tracing/sdk.ts and OpenTelemetry's exporter read it
+  // and the other OTEL_* variables themselves; validated here so a typo stops the start).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 
 // The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.

@@ -1,8 +1,10 @@
 // `npm run worker`: a sync worker process (scale out, or the app with SYNC_IN_APP=0); `npm start`'s
 // launcher runs one too unless SYNC_IN_APP=0. Uses DATABASE_URL, or the embedded cluster under
 // DATA_DIR (shared with a running `npm start`, else started here). With WORKER_METRICS_PORT it
-// serves its metrics there (lib/metrics/worker-endpoint.ts). On SIGTERM/SIGINT it stops taking
+// serves its metrics there (lib/metrics/worker-endpoint.ts); with OTEL_EXPORTER_OTLP_ENDPOINT it
+// sends its traces there (scripts/tracing.ts). On SIGTERM/SIGINT it stops taking
 // runs, lets the one in flight finish (pg-boss's graceful stop), closes its pools and exits.
+import { tracing } from "./tracing";
 import path from "node:path";
 import { prepareDatabase } from "./database";
 import { runUntilSignal } from "./run-until-signal";
@@ -31,5 +33,6 @@ runUntilSignal(async () => {
     await metrics?.close();
     await disconnect();
     await db.stop();
+    await tracing?.shutdown();
   };
 });

@@ -59,6 +59,8 @@ import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/http";
+import { routeTemplate } from "@/lib/metrics/route-template";
+import { inSpan } from "@/lib/tracing/spans";
 
 export { methods, type Handler } from "@/lib/api/methods";
 export { scoped, unscoped } from "@/lib/api/load";
@@ -85,7 +87,7 @@ export function route<
   const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
   const own = contract.ownValidation === true;
-  const kernel: Handler = async (request, nextContext) => {
+  const kernel = async (request: Request, nextContext: Parameters<Handler>[1], template: string): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
@@ -262,8 +264,7 @@ export function route<
       return response;
     } finally {
       const ms = performance.now() - started;
-      const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
-      observeRequest(request.method, url.pathname, params, response?.status ?? 500, ms);
+      observeRequest(request.method, template, response?.status ?? 500, ms);
       (failure === undefined ? log.info : log.error)("api", {
         requestId,
         method: request.method,
@@ -275,5 +276,20 @@ export function route<
       });
     }
   };
-  return documented(contract, kernel);
+  // Each request in a span of its own, named by its route template (never a raw id). Internal: under
+  // Next, its own server span for the request is the parent.
+  const traced: Handler = async (request, nextContext) => {
+    const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
+    const template = routeTemplate(new URL(request.url).pathname, params);
+    return inSpan(
+      `${request.method} ${template}`,
+      { "http.request.method": request.method, "http.route": template, "ledgerlink.operation": operationId },
+      async (span) => {
+        const response = await kernel(request, nextContext, template);
+        span.setAttribute("http.response.status_code", response.status);
+        return response;
+      },
+    );
+  };
+  return documented(contract, traced);
 }

@@ -1,11 +1,12 @@
 // Every call to a bank integration, observed: counted by integration, operation, status and error
-// kind, timed (lib/metrics/metrics.ts). The registry (lib/banking/registry.ts) wraps each integration
+// kind, timed (lib/metrics/metrics.ts), and traced (a client span with the retry attempt it is). The registry (lib/banking/registry.ts) wraps each integration
 // once, so the sync, the consent steps and the pickers are all seen the same way, in whichever
 // process makes the call. Errors pass through unchanged; they are classified by discriminant.
 import "server-only";
 import { bankErrorOf } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { bankCallDuration, bankCalls } from "@/lib/metrics/metrics";
+import { inSpan, retryAttempt, SpanKind } from "@/lib/tracing/spans";
 
 /** What a failed call is counted as: the bank's HTTP status (or no_answer) and error kind; not a bank's error: internal. */
 export function callOutcome(error: unknown): { status: string; errorKind: string } {
@@ -14,19 +15,33 @@ export function callOutcome(error: unknown): { status: string; errorKind: string
   return { status: bank.status === null ? "no_answer" : String(bank.status), errorKind: bank.code };
 }
 
-async function observe<T>(integration: string, operation: string, call: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    const result = await call();
-    bankCalls.inc({ integration, operation, status: "ok", error_kind: "none" });
-    return result;
-  } catch (error) {
-    const { status, errorKind } = callOutcome(error);
-    bankCalls.inc({ integration, operation, status, error_kind: errorKind });
-    throw error;
-  } finally {
-    bankCallDuration.observe({ integration, operation }, (performance.now() - started) / 1000);
-  }
+function observe<T>(integration: string, operation: string, call: () => Promise<T>): Promise<T> {
+  const attributes = {
+    "ledgerlink.bank.integration": integration,
+    "ledgerlink.bank.operation": operation,
+    "ledgerlink.bank.retry_attempt": retryAttempt(),
+  };
+  return inSpan(
+    `bank ${operation}`,
+    attributes,
+    async (span) => {
+      const started = performance.now();
+      try {
+        const result = await call();
+        bankCalls.inc({ integration, operation, status: "ok", error_kind: "none" });
+        span.setAttribute("ledgerlink.bank.status", "ok");
+        return result;
+      } catch (error) {
+        const { status, errorKind } = callOutcome(error);
+        bankCalls.inc({ integration, operation, status, error_kind: errorKind });
+        span.setAttributes({ "ledgerlink.bank.status": status, "ledgerlink.bank.error_kind": errorKind });
+        throw error;
+      } finally {
+        bankCallDuration.observe({ integration, operation }, (performance.now() - started) / 1000);
+      }
+    },
+    SpanKind.CLIENT,
+  );
 }
 
 const OBSERVED = Symbol("observed");

@@ -1,8 +1,9 @@
-// One attempt at a sync run, observed: its outcome, duration and the rows it wrote, by integration
-// (lib/metrics/metrics.ts). The runner (lib/sync/runner.ts) reports what it saw in `RunSeen` and
+// One attempt at a sync run, observed: traced, and its outcome, duration and the rows it wrote
+// counted by integration (lib/metrics/metrics.ts). The runner (lib/sync/runner.ts) reports what it saw in `RunSeen` and
 // answers how the attempt ended; a job that found its run not claimable did no work and is not counted.
 import "server-only";
 import { syncPages, syncRows, syncRunDuration, syncRuns } from "@/lib/metrics/metrics";
+import { inSpan } from "@/lib/tracing/spans";
 
 /**
  * - succeeded / failed: the run ended so;
@@ -14,7 +15,7 @@ import { syncPages, syncRows, syncRunDuration, syncRuns } from "@/lib/metrics/me
  */
 export type RunOutcome = "succeeded" | "failed" | "retried" | "deferred" | "lost" | "not_claimed" | "error";
 
-export type RunSeen = { integration: string | null; pages: number; added: number; updated: number };
+export type RunSeen = { integration: string | null; attempt: number; pages: number; added: number; updated: number };
 
 function record(seen: RunSeen, outcome: RunOutcome, ms: number): void {
   if (outcome === "not_claimed") return;
@@ -26,15 +27,29 @@ function record(seen: RunSeen, outcome: RunOutcome, ms: number): void {
   if (seen.updated > 0) syncRows.inc({ integration, change: "updated" }, seen.updated);
 }
 
-export async function observeRun(attempt: (seen: RunSeen) => Promise<RunOutcome>): Promise<RunOutcome> {
-  const seen: RunSeen = { integration: null, pages: 0, added: 0, updated: 0 };
-  const started = performance.now();
-  try {
-    const outcome = await attempt(seen);
-    record(seen, outcome, performance.now() - started);
-    return outcome;
-  } catch (error) {
-    record(seen, "error", performance.now() - started);
-    throw error;
-  }
+/** The attempt in a span (`sync.run`: its pages, bank calls and SQL beneath), then counted. */
+export function observeRun(runId: string, attempt: (seen: RunSeen) => Promise<RunOutcome>): Promise<RunOutcome> {
+  return inSpan("sync.run", { "ledgerlink.sync.run_id": runId }, async (span) => {
+    const seen: RunSeen = { integration: null, attempt: 0, pages: 0, added: 0, updated: 0 };
+    const started = performance.now();
+    const describe = (outcome: RunOutcome) => {
+      record(seen, outcome, performance.now() - started);
+      span.setAttributes({
+        "ledgerlink.sync.outcome": outcome,
+        "ledgerlink.sync.integration": seen.integration ?? "unknown",
+        "ledgerlink.sync.attempt": seen.attempt,
+        "ledgerlink.sync.pages": seen.pages,
+        "ledgerlink.sync.added": seen.added,
+        "ledgerlink.sync.updated": seen.updated,
+      });
+    };
+    try {
+      const outcome = await attempt(seen);
+      describe(outcome);
+      return outcome;
+    } catch (error) {
+      describe("error");
+      throw error;
+    }
+  });
 }

@@ -33,6 +33,7 @@ import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { reconcileRun } from "@/lib/sync/reconcile";
 import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
+import { inSpan } from "@/lib/tracing/spans";
 import { windowStart } from "@/lib/sync/window";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
@@ -72,7 +73,7 @@ type RunOptions = { pageSize?: number; maxPages?: number };
 
 /** One attempt at a run, observed (lib/sync/run-observer.ts: its outcome, duration and rows in the metrics). */
 export async function executeRun(runId: string, workerId: string = WORKER_ID, options: RunOptions = {}): Promise<void> {
-  await observeRun((seen) => attemptRun(runId, workerId, options, seen));
+  await observeRun(runId, (seen) => attemptRun(runId, workerId, options, seen));
 }
 
 async function attemptRun(runId: string, workerId: string, options: RunOptions, seen: RunSeen): Promise<RunOutcome> {
@@ -85,6 +86,7 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
   });
   if (!account) return failed(await finish(run.id, workerId, "failed", "The account is no longer tracked."));
   seen.integration = account.integrationName;
+  seen.attempt = run.attempts;
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
     const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
@@ -161,30 +163,35 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       // Observed here only so it is never an unhandled rejection: its failure is thrown where it is
       // awaited below, or, when writing this page failed first, dropped in favour of that error.
       prefetch?.catch(() => undefined);
-      await pgTransaction(async (client) => {
-        const counts = await ingestPage(
-          client,
-          { scopeId: run.scope_id, accountId: account.id, runId: run.id },
-          page.transactions,
-        );
-        // Rows the upsert could not assign (a party or key not seen before) go through the full step.
-        if (counts.unresolved.length > 0) {
-          await assignCounterparts(client, {
-            scopeId: run.scope_id,
-            accountId: account.id,
-            externalIds: counts.unresolved,
-          });
-        }
-        const saved = await client.query(
-          `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+      await inSpan(
+        "sync.page",
+        { "ledgerlink.sync.page": seen.pages + 1, "ledgerlink.sync.rows": page.transactions.length },
+        () =>
+          pgTransaction(async (client) => {
+            const counts = await ingestPage(
+              client,
+              { scopeId: run.scope_id, accountId: account.id, runId: run.id },
+              page.transactions,
+            );
+            // Rows the upsert could not assign (a party or key not seen before) go through the full step.
+            if (counts.unresolved.length > 0) {
+              await assignCounterparts(client, {
+                scopeId: run.scope_id,
+                accountId: account.id,
+                externalIds: counts.unresolved,
+              });
+            }
+            const saved = await client.query(
+              `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
             WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
-          [run.id, workerId, page.next, counts.added, counts.updated],
-        );
-        if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
-        seen.pages += 1;
-        seen.added += counts.added;
-        seen.updated += counts.updated;
-      });
+              [run.id, workerId, page.next, counts.added, counts.updated],
+            );
+            if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
+            seen.pages += 1;
+            seen.added += counts.added;
+            seen.updated += counts.updated;
+          }),
+      );
       crashPoint("sync.page-written");
       if (prefetch) {
         pending = prefetch;
@@ -192,8 +199,8 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       }
       // Pass complete: pair re-issued ids and remove what the bank no longer lists. Re-issues found in
       // the window mean older rows may carry stale ids too: one more pass over every date we hold.
-      const widenFrom = await pgTransaction((client) =>
-        reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }),
+      const widenFrom = await inSpan("sync.reconcile", {}, () =>
+        pgTransaction((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom })),
       );
       crashPoint("sync.reconciled");
       if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved))

@@ -2,19 +2,20 @@
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/lib/sync/queue";
+import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss, type SyncJob } from "@/lib/sync/queue";
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { beat, forget } from "@/lib/sync/worker-heartbeat";
 import { repairConsents } from "@/lib/accounttracking/repair";
+import { withTraceParent } from "@/lib/tracing/spans";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
   for (let i = 0; i < concurrency; i += 1) {
-    await b.work<{ runId: string }>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) await executeRun(job.data.runId, `${WORKER_ID}#${i}`);
+    await b.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${i}`));
     });
   }
   if (env.SYNC_SCHEDULER) {
