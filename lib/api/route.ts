@@ -279,6 +279,7 @@ export function route<
   // Each request in a span of its own, named by its route template (never a raw id). Internal: under
   // Next, its own server span for the request is the parent.
   const traced: Handler = async (request, nextContext) => {
+    // Next's params do not reject; without them (a caller with no context) the path is its own template.
     const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
     const template = routeTemplate(new URL(request.url).pathname, params);
     return inSpan(

@@ -191,6 +191,7 @@ export async function takeBackup(options: BackupOptions): Promise<Manifest> {
       await rename(partial, file);
       return manifest;
     } finally {
+      // The copy's own error is what propagates; ending the session below aborts the backup anyway.
       if (!stopped) await session.query("SELECT pg_backup_stop(false)").catch(() => undefined);
     }
   } finally {

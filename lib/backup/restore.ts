@@ -73,6 +73,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
   try {
     await tar.extract({ file, cwd: staging });
     for (const f of manifest.files) {
+      // A file the manifest names but the archive lacks is refused on the next line as "missing".
       const sum = await sha256File(path.join(staging, f.path)).catch(() => "missing");
       if (sum !== f.sha256)
         throw new RestoreRefused(`${f.path} does not match the manifest (${sum}): the archive is damaged.`);

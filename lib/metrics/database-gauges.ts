@@ -26,6 +26,7 @@ export function registerDatabaseGauges(): void {
     (reading ??= probePool()
       .query<Figures>(QUEUE)
       .then((r) => r.rows[0] ?? null)
+      // A database that does not answer is ledgerlink_metrics_database_up 0, not a failed scrape.
       .catch(() => null)
       .finally(() => setTimeout(() => (reading = null), 0)));
   const gauge = (name: string, help: string, pick: (f: Figures) => number) =>

@@ -8,6 +8,7 @@ function decoded(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
+    // Not valid percent-encoding: compared as sent.
     return segment;
   }
 }

@@ -38,6 +38,7 @@ async function workerMetrics(port: number): Promise<MetricsJson | null> {
     });
     return response.ok ? ((await response.json()) as MetricsJson) : null;
   } catch {
+    // Unreachable or too slow: its series are left out and ledgerlink_worker_metrics_up says 0.
     return null;
   }
 }
