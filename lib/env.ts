@@ -72,6 +72,9 @@ const schema = z.object({
   // Days the audit trail keeps a row (lib/audit/retention.ts; the hourly retention job purges older ones).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
+  // With a replica: how long an account's page read waits for it to replay that account's last
+  // write before reading the primary instead (lib/accounttracking/read-after-writes.ts).
+  REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),
   // Public origin of this app: bank redirects come back here.

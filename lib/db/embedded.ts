@@ -135,7 +135,8 @@ function startPostmaster(bin: Binaries, clusterDir: string, port: number, owner:
     let log = "";
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
-      if (log.includes("database system is ready to accept connections")) {
+      // A standby (standby.signal, lib/backup/standby.ts) says "ready to accept read-only connections".
+      if (/database system is ready to accept (read-only )?connections/.test(log)) {
         child.stderr?.off("data", onData);
         // Keep draining the pipe so the postmaster never blocks on a full one.
         child.stderr?.resume();
