@@ -3,7 +3,22 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Server-only packages with native parts or runtime file access stay out of the bundle.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "pg-boss", "@prisma/adapter-pg", "rate-limiter-flexible"],
+  // OpenTelemetry's SDK and instrumentations hook Node's module loading (pg is patched as it is
+  // required), and prom-client reads process figures: loaded by Node, not bundled.
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "pg",
+    "pg-boss",
+    "@prisma/adapter-pg",
+    "rate-limiter-flexible",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-node",
+  ],
   typescript: { tsconfigPath: "tsconfig.json" },
 };
 

@@ -78,6 +78,9 @@ const schema = z.object({
   // receiver in the demo). Every other host must resolve to public addresses only (lib/webhooks/ssrf.ts).
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
+  // With a replica: how long an account's page read waits for it to replay that account's last
+  // write before reading the primary instead (lib/accounttracking/read-after-writes.ts).
+  REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),
   // Public origin of this app: bank redirects come back here.
@@ -111,6 +114,17 @@ const schema = z.object({
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
+  // GET /api/metrics (and a worker's own metrics port) answer a Bearer of this token; unset: only
+  // direct connections from this machine (lib/metrics/access.ts).
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // A worker serves its metrics on this port (127.0.0.1 unless WORKER_METRICS_HOST says otherwise);
+  // the server's /api/metrics carries the metrics of the worker on this machine's port too.
+  // `npm start` picks a free port for the worker it runs when this is unset.
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // Traces go over OTLP/HTTP here when set (lib/tracing/sdk.ts and OpenTelemetry's exporter read it
+  // and the other OTEL_* variables themselves; validated here so a typo stops the start).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 
 // The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.

@@ -5,10 +5,23 @@
 // in Next's bundle: this file and lib/server/ hold none (lib/server/import-closure.test.ts).
 // On SIGTERM/SIGINT it stops taking connections, lets the requests in flight finish (up to 10 s)
 // and exits; the launcher stops the database after it.
+import { trace } from "@opentelemetry/api";
 import next from "next";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
 
 const DRAIN_MS = 10_000;
+const FLUSH_MS = 2000;
+
+/**
+ * Sends the spans still batched before the process exits. The SDK is Next's (instrumentation.ts,
+ * lib/tracing/sdk.ts), reached through the OpenTelemetry API's global provider; a no-op without one.
+ */
+async function flushTraces(): Promise<void> {
+  const proxy = trace.getTracerProvider() as { getDelegate?: () => unknown };
+  const provider = (proxy.getDelegate?.() ?? proxy) as { forceFlush?: () => Promise<void> };
+  if (!provider.forceFlush) return;
+  await Promise.race([provider.forceFlush().catch(() => undefined), new Promise((r) => setTimeout(r, FLUSH_MS))]);
+}
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -34,7 +47,7 @@ async function main() {
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     server.close(() => {
       clearTimeout(force);
-      process.exit(0);
+      void flushTraces().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

@@ -9,6 +9,7 @@
 // On SIGINT/SIGTERM it stops them, then the cluster, and exits 0. If one of them dies, it stops the
 // rest and exits 1, for a process manager to restart. `npm run dev` does the same with next dev.
 import { existsSync, mkdirSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { buildIfNeeded } from "./build-if-needed";
@@ -29,6 +30,18 @@ const mode = launchMode(process.env);
 const children: Child[] = [];
 let stopDatabase = (): Promise<void> => Promise.resolve();
 let stopping = false;
+
+/** A port free on 127.0.0.1 now (the worker's metrics port, when none is configured). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
 
 /** Stops the children (each finishes what is in flight), then the cluster, and exits. */
 async function stopAll(code: number): Promise<void> {
@@ -88,8 +101,11 @@ async function main(): Promise<void> {
     await supervise(startChild("banks", BANKS_ENTRY, { env, readyBy: { url: `${banks.url}/healthz` } }));
   }
   const args = dev ? ["--dev"] : [];
+  const withWorker = process.env.SYNC_IN_APP !== "0" && process.env.SYNC_IN_APP !== "false";
+  // The worker serves its metrics on a port of its own, which the server's /api/metrics reads too.
+  if (withWorker) appEnv.WORKER_METRICS_PORT = process.env.WORKER_METRICS_PORT ?? String(await freeLoopbackPort());
   await supervise(startChild("server", "scripts/serve.ts", { env: appEnv, args, readyBy: { ipc: true } }));
-  if (process.env.SYNC_IN_APP !== "0" && process.env.SYNC_IN_APP !== "false") {
+  if (withWorker) {
     await supervise(startChild("worker", "scripts/worker.ts", { env: appEnv, readyBy: { ipc: true } }));
   }
   console.log(`Ledgerlink is running on ${appUrl}${db.embedded ? " (embedded PostgreSQL)" : ""}`);

@@ -1,7 +1,10 @@
 // `npm run worker`: a sync worker process (scale out, or the app with SYNC_IN_APP=0); `npm start`'s
 // launcher runs one too unless SYNC_IN_APP=0. Uses DATABASE_URL, or the embedded cluster under
-// DATA_DIR (shared with a running `npm start`, else started here). On SIGTERM/SIGINT it stops
-// taking runs, lets the one in flight finish (pg-boss's graceful stop), closes its pools and exits.
+// DATA_DIR (shared with a running `npm start`, else started here). With WORKER_METRICS_PORT it
+// serves its metrics there (lib/metrics/worker-endpoint.ts); with OTEL_EXPORTER_OTLP_ENDPOINT it
+// sends its traces there (scripts/tracing.ts). On SIGTERM/SIGINT it stops taking
+// runs, lets the one in flight finish (pg-boss's graceful stop), closes its pools and exits.
+import { tracing } from "./tracing";
 import path from "node:path";
 import { prepareDatabase } from "./database";
 import { runUntilSignal } from "./run-until-signal";
@@ -9,14 +12,27 @@ import { runUntilSignal } from "./run-until-signal";
 runUntilSignal(async () => {
   const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data") });
   process.env.DATABASE_URL = db.url;
+  const { setProcessRole } = await import("@/lib/metrics/registry");
+  setProcessRole("worker");
+  const { env } = await import("@/lib/env");
+  const { serveWorkerMetrics } = await import("@/lib/metrics/worker-endpoint");
   const { startWorker } = await import("@/lib/sync/worker");
   const { disconnect } = await import("@/lib/db/client");
+  const metrics = env.WORKER_METRICS_PORT
+    ? await serveWorkerMetrics({
+        host: env.WORKER_METRICS_HOST,
+        port: env.WORKER_METRICS_PORT,
+        token: env.METRICS_TOKEN,
+      })
+    : null;
   const stop = await startWorker({ concurrency: Number(process.env.SYNC_CONCURRENCY ?? 2) });
-  console.log("Sync worker running. Ctrl-C to stop.");
+  console.log(`Sync worker running${metrics ? ` (metrics on port ${metrics.port})` : ""}. Ctrl-C to stop.`);
   process.send?.({ ready: true });
   return async () => {
     await stop();
+    await metrics?.close();
     await disconnect();
     await db.stop();
+    await tracing?.shutdown();
   };
 });

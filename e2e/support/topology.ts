@@ -57,3 +57,10 @@ export const PRODUCTION_DATA_DIR = `${base}-production`;
 // The crash suite (e2e/crash-points.crash.spec.ts) starts, kills and restarts `npm start` itself here.
 export const CRASH_PORT = E2E_PORT + 70;
 export const CRASH_DATA_DIR = `${base}-crash`;
+
+// e2e/operate.instances.spec.ts starts `npm start` itself here, takes a backup of it with
+// `npm run backup`, restores it with `npm run restore` and starts the copy on the next port pair.
+export const OPERATE_PORT = E2E_PORT + 80;
+export const OPERATE_DATA_DIR = `${base}-operate`;
+export const RESTORED_PORT = E2E_PORT + 90;
+export const RESTORED_DATA_DIR = `${base}-operate-restored`;

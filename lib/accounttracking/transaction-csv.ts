@@ -7,7 +7,8 @@
 // No connection is held between pages: a slow download never ties up the pool. (So the pages are
 // separate snapshots, as they were when the file was built whole: a sync that lands during a
 // download can move a row from one page to another.)
-import { readPool } from "@/lib/db/client";
+import type pg from "pg";
+import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import { log } from "@/lib/log";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import {
@@ -83,6 +84,7 @@ function line(t: TransactionRow): string {
 
 /** One keyset page, newest first, after `after` (sort date, id). */
 async function pageAfter(
+  db: Pick<pg.Pool, "query">,
   accountId: string,
   filter: TransactionsFilter,
   after: [string, string] | null,
@@ -90,7 +92,7 @@ async function pageAfter(
   const values: unknown[] = [accountId];
   const where = filterConditions(filter, values);
   if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
-  const { rows } = await readPool().query<TransactionRow>(
+  const { rows } = await db.query<TransactionRow>(
     `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTIONS_FROM}
       WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
     values,
@@ -108,7 +110,9 @@ export async function transactionsCsv(
   filter: TransactionsFilter,
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  let pending: TransactionRow[] | null = await pageAfter(accountId, filter, null);
+  // One source for the whole download, chosen once: the replica once it has the account's writes.
+  const db = await readPoolAfterWrites(accountId);
+  let pending: TransactionRow[] | null = await pageAfter(db, accountId, filter, null);
   let header = `${HEADER.join(",")}\r\n`;
   let after: [string, string] | null = null;
   let cancelled = false;
@@ -116,7 +120,7 @@ export async function transactionsCsv(
     {
       async pull(controller) {
         try {
-          const rows = pending ?? (await pageAfter(accountId, filter, after));
+          const rows = pending ?? (await pageAfter(db, accountId, filter, after));
           pending = null;
           if (cancelled) return;
           const text = header + rows.map((r) => `${line(r)}\r\n`).join("");

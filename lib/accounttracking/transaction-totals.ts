@@ -1,7 +1,7 @@
 // Totals of a filtered set of an account's transactions, per currency (never added across
 // currencies), summed in SQL numeric. Own-account transfers are counted apart and left out of
 // money in, money out and net, as they are neither.
-import { readPool } from "@/lib/db/client";
+import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
@@ -19,7 +19,8 @@ type Row = {
 export async function transactionTotals(accountId: string, filter: TransactionsFilter) {
   const values: unknown[] = [accountId];
   const where = filterConditions(filter, values);
-  const { rows } = await readPool().query<Row>(
+  const db = await readPoolAfterWrites(accountId);
+  const { rows } = await db.query<Row>(
     `WITH ${OWN_OF_ACCOUNT},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${TRANSACTIONS_FROM} WHERE ${where.join(" AND ")})
      SELECT currency, count(*)::int AS count,

@@ -2,7 +2,8 @@
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
 import { notFound } from "@/lib/errors";
 import { decodeCursor, pageOf } from "@/lib/pagination";
-import { readPool, type Tx } from "@/lib/db/client";
+import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
@@ -141,7 +142,8 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
 }
 
 export async function listTransactions(accountId: string, filter: ListFilter) {
-  const { rows } = await readPool().query<TransactionRow>(transactionsQuery(accountId, filter));
+  const db = await readPoolAfterWrites(accountId);
+  const { rows } = await db.query<TransactionRow>(transactionsQuery(accountId, filter));
   const page = pageOf(transactionsList(accountId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
   return { items: page.items.map(serializeTransaction), meta: page.meta };
 }

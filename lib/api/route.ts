@@ -58,6 +58,9 @@ import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/http";
+import { routeTemplate } from "@/lib/metrics/route-template";
+import { inSpan } from "@/lib/tracing/spans";
 
 export { methods, type Handler } from "@/lib/api/methods";
 export { scoped, unscoped } from "@/lib/api/load";
@@ -84,7 +87,7 @@ export function route<
   const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
   const own = contract.ownValidation === true;
-  const kernel: Handler = async (request, nextContext) => {
+  const kernel = async (request: Request, nextContext: Parameters<Handler>[1], template: string): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
@@ -260,16 +263,34 @@ export function route<
       });
       return response;
     } finally {
+      const ms = performance.now() - started;
+      observeRequest(request.method, template, response?.status ?? 500, ms);
       (failure === undefined ? log.info : log.error)("api", {
         requestId,
         method: request.method,
         path: url.pathname,
         status: response?.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
         principal: principal ? principalKey(principal) : null,
         ...(failure === undefined ? {} : { error: failure }),
       });
     }
   };
-  return documented(contract, kernel);
+  // Each request in a span of its own, named by its route template (never a raw id). Internal: under
+  // Next, its own server span for the request is the parent.
+  const traced: Handler = async (request, nextContext) => {
+    // Next's params do not reject; without them (a caller with no context) the path is its own template.
+    const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
+    const template = routeTemplate(new URL(request.url).pathname, params);
+    return inSpan(
+      `${request.method} ${template}`,
+      { "http.request.method": request.method, "http.route": template, "ledgerlink.operation": operationId },
+      async (span) => {
+        const response = await kernel(request, nextContext, template);
+        span.setAttribute("http.response.status_code", response.status);
+        return response;
+      },
+    );
+  };
+  return documented(contract, traced);
 }

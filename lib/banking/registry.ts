@@ -5,6 +5,7 @@
 // "gocardless" is GoCardless Bank Account Data, likewise (goCardlessConfig).
 import "server-only";
 import type { BankIntegration } from "@/lib/banking/interface";
+import { observed } from "@/lib/banking/observed";
 import { httpDirectory } from "@/lib/banking/nextgenpsd2/directory";
 import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
 import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
@@ -59,7 +60,8 @@ function build(): Map<string, BankIntegration> {
       }),
     );
   }
-  return map;
+  // Every call to a bank is counted and traced the same way (lib/banking/observed.ts).
+  return new Map([...map].map(([name, integration]) => [name, observed(integration)]));
 }
 
 export function integrations(): Map<string, BankIntegration> {
@@ -78,6 +80,6 @@ export function integrationFor(name: string): BankIntegration | null {
 /** Tests replace an integration (for example with one pointed at a local fake bank). */
 export function setIntegrationForTests(name: string, integration: BankIntegration | null): void {
   const map = integrations();
-  if (integration) map.set(name, integration);
+  if (integration) map.set(name, observed(integration));
   else map.delete(name);
 }

@@ -1,6 +1,7 @@
 // Retries transient provider failures: waits at least what the bank's Retry-After asked, otherwise
 // exponential backoff with full jitter, capped. Non-transient errors are thrown at once.
 import { bankErrorOf, isTransientBankError, type BankError } from "@/lib/banking/errors";
+import { withRetryAttempt } from "@/lib/tracing/spans";
 
 export type RetryOptions = {
   retries: number;
@@ -32,7 +33,8 @@ export async function withRetry<T>(
   const sleep = options.sleep ?? realSleep;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await operation(attempt);
+      // The attempt rides in the trace context, for the bank call's span (lib/banking/observed.ts).
+      return await withRetryAttempt(attempt, () => operation(attempt));
     } catch (error) {
       const bank = bankErrorOf(error);
       if (!bank || !isTransientBankError(bank) || attempt >= options.retries) throw error;

@@ -22,6 +22,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 let primaryPool: pg.Pool | undefined;
 let bookkeeping: pg.Pool | undefined;
 let replica: pg.Pool | undefined;
+let probe: pg.Pool | undefined;
 let prismaClient: PrismaClient | undefined;
 
 function createPool(name: string, config: pg.PoolConfig): pg.Pool {
@@ -65,6 +66,22 @@ export function bookkeepingPool(): pg.Pool {
   return bookkeeping;
 }
 
+/**
+ * Readiness checks (/api/health/ready) and metrics scrapes: one or two connections that give up
+ * after 2 s (connect or statement), so a stopped or hung database is reported, not waited for, and
+ * a probe never takes a connection the requests need.
+ */
+export function probePool(): pg.Pool {
+  probe ??= createPool("probe pool", {
+    connectionString: requireDatabaseUrl(),
+    max: 2,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    options: "-c statement_timeout=2000",
+  });
+  return probe;
+}
+
 export function prisma(): PrismaClient {
   prismaClient ??= new PrismaClient({ adapter: new PrismaPg(pool()) });
   return prismaClient;
@@ -72,11 +89,19 @@ export function prisma(): PrismaClient {
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
+/** Connections of each pool this process has opened: in use, idle, and requests waiting for one (metrics). */
+export function poolStats(): { pool: string; total: number; idle: number; waiting: number }[] {
+  const pools = { primary: primaryPool, bookkeeping, replica, probe };
+  return Object.entries(pools).flatMap(([name, p]) =>
+    p && !p.ended ? [{ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : [],
+  );
+}
+
 /** Ends this process's connections (a worker or script stopping; tests between files). */
 export async function disconnect(): Promise<void> {
   const client = prismaClient;
-  const pools = [primaryPool, bookkeeping, replica];
-  prismaClient = primaryPool = bookkeeping = replica = undefined;
+  const pools = [primaryPool, bookkeeping, replica, probe];
+  prismaClient = primaryPool = bookkeeping = replica = probe = undefined;
   await client?.$disconnect();
   const open = pools.filter((p): p is pg.Pool => p !== undefined && !p.ended);
   await Promise.all(open.map((p) => p.end()));

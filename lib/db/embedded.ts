@@ -28,7 +28,7 @@ export type EmbeddedDatabase = {
 
 type Binaries = { initdb: string; postgres: string; pg_ctl: string };
 type Credentials = { password: string; port: number };
-type Owner = { uid?: number; gid?: number };
+export type Owner = { uid?: number; gid?: number };
 
 /** The binaries for this platform (one optional dependency per platform; npm installs the matching one). */
 async function binaries(): Promise<Binaries> {
@@ -44,7 +44,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: as root, the cluster runs as the system user `postgres` (created if missing). */
-function clusterOwner(): Owner {
+export function clusterOwner(): Owner {
   if (os.userInfo().uid !== 0) return {};
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   try {
@@ -135,7 +135,8 @@ function startPostmaster(bin: Binaries, clusterDir: string, port: number, owner:
     let log = "";
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
-      if (log.includes("database system is ready to accept connections")) {
+      // A standby (standby.signal, lib/backup/standby.ts) says "ready to accept read-only connections".
+      if (/database system is ready to accept (read-only )?connections/.test(log)) {
         child.stderr?.off("data", onData);
         // Keep draining the pipe so the postmaster never blocks on a full one.
         child.stderr?.resume();
@@ -172,6 +173,21 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
   } finally {
     await admin.end();
   }
+}
+
+/** The pid of the postmaster running on `clusterDir`, or null when none is (no postmaster.pid, or a dead one's). */
+export function livePostmaster(clusterDir: string): number | null {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  return pid > 0 && isAlive(pid) ? pid : null;
+}
+
+/** The major version of the embedded PostgreSQL binaries (`postgres --version`). */
+export async function embeddedMajorVersion(): Promise<number> {
+  const bin = await binaries();
+  const out = execFileSync(bin.postgres, ["--version"], { encoding: "utf8" });
+  return Number(/(\d+)(?:\.\d+)?/.exec(out)?.[1] ?? Number.NaN);
 }
 
 const urlOf = (credentials: Credentials, database: string) =>

@@ -101,6 +101,15 @@ function listMigrations(dir: string): { name: string; sql: string }[] {
     .map((name) => ({ name, sql: readFileSync(path.join(dir, name, "migration.sql"), "utf8") }));
 }
 
+/** The names of the migrations in `dir`, in the order they apply (readiness compares them with the database's). */
+export function migrationNames(dir = path.resolve("prisma/migrations")): string[] {
+  return listMigrations(dir).map((m) => m.name);
+}
+
+/** The migrations the database has applied (`_prisma_migrations`, finished and not rolled back). */
+export const APPLIED_MIGRATIONS = `SELECT migration_name FROM "_prisma_migrations"
+  WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
+
 export async function migrate(
   databaseUrl: string,
   dir = path.resolve("prisma/migrations"),

@@ -1,6 +1,7 @@
 // The replica switch: with DATABASE_REPLICA_URL unset the heavy reads use the primary; set, they go
-// to the replica. The "replica" here is a second database on the same server holding rows the
-// primary does not, so where an answer came from shows in the answer.
+// to the replica (once it has the account's writes: lib/accounttracking/read-after-writes.ts). The
+// "replica" here is a second database on the same server holding a row the primary does not, so
+// where an answer came from shows in the answer. (A real standby: testing/integration/backup/standby.)
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { listTransactions } from "@/lib/accounttracking/transactions";
@@ -26,22 +27,23 @@ afterAll(async () => {
 const ACCOUNT = "00000000-0000-7000-8000-00000000a001";
 const SCOPE = "00000000-0000-7000-8000-00000000a002";
 
+// The account on both sides (the same statement: the same stats versions); one row on the replica only.
+const ACCOUNT_SETUP = `WITH u AS (INSERT INTO users (id, email, name, password_hash) VALUES (gen_random_uuid(), 'r@example.test', 'r', 'x') RETURNING id),
+     s AS (INSERT INTO scopes (id, name) VALUES ($2, 'replica') RETURNING id),
+     c AS (INSERT INTO consents (id, scope_id, user_id, integration_name, purpose, expiry_days, bank_id, status, updated_at)
+           SELECT gen_random_uuid(), s.id, u.id, 'sandbox', 'account_access', 90, 'sbx-be-01', 'valid', now() FROM s, u RETURNING id, scope_id)
+     INSERT INTO tracked_accounts (id, scope_id, consent_id, integration_name, bank_id, country_code, account_type, external_id, currency)
+     SELECT $1, c.scope_id, c.id, 'sandbox', 'sbx-be-01', 'BE', 'private', 'x', 'EUR' FROM c`;
+const REPLICA_ROW = `INSERT INTO transactions (id, scope_id, account_id, external_id, status, booking_date, value_date, sort_date, amount, currency, updated_at)
+     VALUES (gen_random_uuid(), $2, $1, 'only-on-the-replica', 'booked', '2026-01-02', '2026-01-02', '2026-01-02', -12.50, 'EUR', now())`;
+
 async function seedReplicaOnly() {
   await pool().query(`CREATE DATABASE "${replicaName}"`);
   await migrate(replicaUrl);
   const replica = new pg.Client({ connectionString: replicaUrl });
   await replica.connect();
-  await replica.query(
-    `WITH u AS (INSERT INTO users (id, email, name, password_hash) VALUES (gen_random_uuid(), 'r@example.test', 'r', 'x') RETURNING id),
-          s AS (INSERT INTO scopes (id, name) VALUES ($2, 'replica') RETURNING id),
-          c AS (INSERT INTO consents (id, scope_id, user_id, integration_name, purpose, expiry_days, bank_id, status, updated_at)
-                SELECT gen_random_uuid(), s.id, u.id, 'sandbox', 'account_access', 90, 'sbx-be-01', 'valid', now() FROM s, u RETURNING id, scope_id),
-          a AS (INSERT INTO tracked_accounts (id, scope_id, consent_id, integration_name, bank_id, country_code, account_type, external_id, currency)
-                SELECT $1, c.scope_id, c.id, 'sandbox', 'sbx-be-01', 'BE', 'private', 'x', 'EUR' FROM c RETURNING id, scope_id)
-     INSERT INTO transactions (id, scope_id, account_id, external_id, status, booking_date, value_date, sort_date, amount, currency, updated_at)
-     SELECT gen_random_uuid(), a.scope_id, a.id, 'only-on-the-replica', 'booked', '2026-01-02', '2026-01-02', '2026-01-02', -12.50, 'EUR', now() FROM a`,
-    [ACCOUNT, SCOPE],
-  );
+  for (const db of [pool(), replica]) await db.query(ACCOUNT_SETUP, [ACCOUNT, SCOPE]);
+  await replica.query(REPLICA_ROW, [ACCOUNT, SCOPE]);
   await replica.end();
 }
 

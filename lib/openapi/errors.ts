@@ -19,6 +19,8 @@ export function serverErrorCodes(method: string, op: Pick<Declared, "body">): Er
 function errorCodesOf(method: string, op: Declared): ErrorCode[] {
   const codes = new Set<ErrorCode>(serverErrorCodes(method, op));
   if (!op.bare) routeErrorCodes(method, op).forEach((code) => codes.add(code));
+  // A bare operation answers only what the server does and what it declares itself (readiness: 503).
+  else for (const code of op.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
 }
 

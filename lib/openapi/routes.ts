@@ -63,6 +63,8 @@ import * as webhookEndpoint from "@/app/api/webhooks/v1/endpoints/[id]/route";
 import * as webhookRotate from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
 import * as webhookDeliveries from "@/app/api/webhooks/v1/endpoints/[id]/deliveries/route";
 import * as webhookReplay from "@/app/api/webhooks/v1/endpoints/deliveries/[deliveryId]/replay/route";
+import * as healthReady from "@/app/api/health/ready/route";
+import * as metrics from "@/app/api/metrics/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import * as members from "@/app/api/scopes/v1/members/route";
 import * as member from "@/app/api/scopes/v1/members/[userId]/route";
@@ -132,6 +134,8 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/webhooks/v1/endpoints/{id}/deliveries": webhookDeliveries,
   "/api/webhooks/v1/endpoints/deliveries/{deliveryId}/replay": webhookReplay,
   "/api/health": health,
+  "/api/health/ready": healthReady,
+  "/api/metrics": metrics,
   "/api/scopes/v1": scopes,
   "/api/scopes/v1/members": members,
   "/api/scopes/v1/members/{userId}": member,

@@ -11,7 +11,7 @@ const DESCRIPTIONS = {
   Webhooks:
     "Signed webhooks (Standard Webhooks) for the scope's machine callers: endpoints, their messages and replays.",
   Audit: "The scope's audit trail: every change a person or a key made, for the scope's admins.",
-  Health: "Liveness.",
+  Health: "Liveness, readiness and metrics, for operators and their probes.",
 } as const;
 
 export type Tag = keyof typeof DESCRIPTIONS;

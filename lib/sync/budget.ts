@@ -3,6 +3,7 @@
 // serialised per (consent, account) with an advisory lock, so two workers can never make a 5th.
 import type { PoolClient } from "pg";
 import { pgTransaction, pool } from "@/lib/db/client";
+import { psd2Accesses, psd2Refusals } from "@/lib/metrics/metrics";
 
 const UNATTENDED_PER_DAY = 4;
 /** Scheduled updates use at most 3, keeping one slot for a retry. */
@@ -41,7 +42,7 @@ export async function reserveUnattendedAccess(
   runId: string,
 ): Promise<{ reserved: true } | { reserved: false; nextAllowedAt: string | null }> {
   // Committing a transaction that only took the lock and counted is harmless: nothing was written.
-  return pgTransaction(async (client) => {
+  const result = await pgTransaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`psd2:${consentId}:${accountId}`]);
     const budget = await usage(client, consentId, accountId);
     if (budget.left === 0) return { reserved: false as const, nextAllowedAt: budget.nextAllowedAt };
@@ -51,4 +52,6 @@ export async function reserveUnattendedAccess(
     );
     return { reserved: true as const };
   });
+  (result.reserved ? psd2Accesses : psd2Refusals).inc();
+  return result;
 }

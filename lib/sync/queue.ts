@@ -5,8 +5,12 @@ import PgBoss from "pg-boss";
 import type { PoolClient } from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
+import { traceCarrier } from "@/lib/tracing/spans";
 
 export const SYNC_QUEUE = "sync-run";
+
+/** A sync job's data: its run, and the W3C trace context of whoever queued it (when traced). */
+export type SyncJob = { runId: string; traceparent?: string };
 export const SCHEDULER_QUEUE = "sync-scheduler";
 export const RETENTION_QUEUE = "retention";
 
@@ -59,7 +63,9 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
   for (let attempt = 1; ; attempt += 1) {
     try {
       const b = await boss();
-      await b.send(SYNC_QUEUE, { runId }, { startAfter: startAfterSeconds, priority, ...JOB_OPTIONS });
+      // The enqueuer's trace travels with the job, so the run's span continues it (lib/sync/worker.ts).
+      const data: SyncJob = { runId, ...traceCarrier() };
+      await b.send(SYNC_QUEUE, data, { startAfter: startAfterSeconds, priority, ...JOB_OPTIONS });
       return;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -32,6 +32,8 @@ import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { reconcileRun } from "@/lib/sync/reconcile";
+import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
+import { inSpan } from "@/lib/tracing/spans";
 import { windowStart } from "@/lib/sync/window";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
@@ -67,47 +69,54 @@ async function deferBankBusy(runId: string, busy: BankBusy): Promise<void> {
   await enqueueRun(runId, waitSeconds, busy.requested ? REQUESTED_PRIORITY : 0);
 }
 
-export async function executeRun(
-  runId: string,
-  workerId: string = WORKER_ID,
-  options: { pageSize?: number; maxPages?: number } = {},
-): Promise<void> {
+type RunOptions = { pageSize?: number; maxPages?: number };
+
+/** One attempt at a run, observed (lib/sync/run-observer.ts: its outcome, duration and rows in the metrics). */
+export async function executeRun(runId: string, workerId: string = WORKER_ID, options: RunOptions = {}): Promise<void> {
+  await observeRun(runId, (seen) => attemptRun(runId, workerId, options, seen));
+}
+
+async function attemptRun(runId: string, workerId: string, options: RunOptions, seen: RunSeen): Promise<RunOutcome> {
   const run = await claim(runId, workerId);
-  if (!run) return;
-  if ("bankBusy" in run) return deferBankBusy(runId, run);
+  if (!run) return "not_claimed";
+  if ("bankBusy" in run) return deferBankBusy(runId, run).then(() => "deferred");
   const account = await prisma().trackedAccount.findUnique({
     where: { id: run.account_id },
     include: { consent: true },
   });
-  if (!account) return void (await finish(run.id, workerId, "failed", "The account is no longer tracked."));
+  if (!account) return failed(await finish(run.id, workerId, "failed", "The account is no longer tracked."));
+  seen.integration = account.integrationName;
+  seen.attempt = run.attempts;
   const consent = account.consent;
   if (consent.status !== "valid" || !consent.externalId) {
     const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
-    await finish(
-      run.id,
-      workerId,
-      "failed",
-      `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
+    return failed(
+      await finish(
+        run.id,
+        workerId,
+        "failed",
+        `Access to this bank ${what}; reconnect to continue. Nothing was asked of the bank.`,
+      ),
     );
-    return;
   }
   const integration = integrationFor(account.integrationName);
-  if (!integration) {
-    await finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`);
-    return;
-  }
+  if (!integration)
+    return failed(
+      await finish(run.id, workerId, "failed", `The bank integration ${account.integrationName} is not enabled.`),
+    );
 
   if (!run.attended) {
     const slot = await reserveUnattendedAccess(consent.id, account.id, run.id);
     if (!slot.reserved) {
       const next = slot.nextAllowedAt ?? "a later time";
-      await finish(
-        run.id,
-        workerId,
-        "failed",
-        `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${next}.`,
+      return failed(
+        await finish(
+          run.id,
+          workerId,
+          "failed",
+          `PSD2 allows 4 unattended accesses a day for this account; the next is allowed at ${next}.`,
+        ),
       );
-      return;
     }
   }
 
@@ -154,27 +163,35 @@ export async function executeRun(
       // Observed here only so it is never an unhandled rejection: its failure is thrown where it is
       // awaited below, or, when writing this page failed first, dropped in favour of that error.
       prefetch?.catch(() => undefined);
-      await pgTransaction(async (client) => {
-        const counts = await ingestPage(
-          client,
-          { scopeId: run.scope_id, accountId: account.id, runId: run.id },
-          page.transactions,
-        );
-        // Rows the upsert could not assign (a party or key not seen before) go through the full step.
-        if (counts.unresolved.length > 0) {
-          await assignCounterparts(client, {
-            scopeId: run.scope_id,
-            accountId: account.id,
-            externalIds: counts.unresolved,
-          });
-        }
-        const saved = await client.query(
-          `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+      await inSpan(
+        "sync.page",
+        { "ledgerlink.sync.page": seen.pages + 1, "ledgerlink.sync.rows": page.transactions.length },
+        () =>
+          pgTransaction(async (client) => {
+            const counts = await ingestPage(
+              client,
+              { scopeId: run.scope_id, accountId: account.id, runId: run.id },
+              page.transactions,
+            );
+            // Rows the upsert could not assign (a party or key not seen before) go through the full step.
+            if (counts.unresolved.length > 0) {
+              await assignCounterparts(client, {
+                scopeId: run.scope_id,
+                accountId: account.id,
+                externalIds: counts.unresolved,
+              });
+            }
+            const saved = await client.query(
+              `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
             WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
-          [run.id, workerId, page.next, counts.added, counts.updated],
-        );
-        if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
-      });
+              [run.id, workerId, page.next, counts.added, counts.updated],
+            );
+            if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
+            seen.pages += 1;
+            seen.added += counts.added;
+            seen.updated += counts.updated;
+          }),
+      );
       crashPoint("sync.page-written");
       if (prefetch) {
         pending = prefetch;
@@ -182,8 +199,8 @@ export async function executeRun(
       }
       // Pass complete: pair re-issued ids and remove what the bank no longer lists. Re-issues found in
       // the window mean older rows may carry stale ids too: one more pass over every date we hold.
-      const widenFrom = await pgTransaction((client) =>
-        reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }),
+      const widenFrom = await inSpan("sync.reconcile", {}, () =>
+        pgTransaction((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom })),
       );
       crashPoint("sync.reconciled");
       if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved))
@@ -209,33 +226,34 @@ export async function executeRun(
         WHERE id = $1`,
       [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
     );
-    await finish(run.id, workerId, "succeeded", null);
+    return (await finish(run.id, workerId, "succeeded", null)) ? "succeeded" : "lost";
   } catch (error) {
     if (error instanceof LostClaim) {
       // Not a failure: the run carries on under the worker that took it over.
       log.info("sync run lost to another worker; this worker stops", { runId: run.id, workerId });
-      return;
+      return "lost";
     }
-    await failOrRetry(run, workerId, error, account.consentId);
+    return failOrRetry(run, workerId, error, account.consentId);
   }
 }
 
-async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string) {
+/** A move to failed the worker made, or one refused because another worker holds the run. */
+const failed = (moved: boolean): RunOutcome => (moved ? "failed" : "lost");
+
+async function failOrRetry(run: RunRow, workerId: string, error: unknown, consentId: string): Promise<RunOutcome> {
   const outcome = decideOutcome(error, run.attempts, env.SYNC_MAX_ATTEMPTS, new Date(), env.SYNC_BACKOFF_SECONDS);
   switch (outcome.kind) {
     case "consent_ended":
-      await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank));
-      return;
+      return failed(await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank)));
     case "retry": {
-      if (await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))
-        await enqueueRun(run.id, outcome.waitSeconds);
-      return;
+      if (!(await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))) return "lost";
+      await enqueueRun(run.id, outcome.waitSeconds);
+      return "retried";
     }
     case "failed":
       if (outcome.internal) log.error("sync failed", { runId: run.id, error });
       else log.warn("sync failed at the bank", { runId: run.id, error });
-      await finish(run.id, workerId, "failed", outcome.message);
-      return;
+      return failed(await finish(run.id, workerId, "failed", outcome.message));
     default: {
       const exhaustive: never = outcome;
       return exhaustive;

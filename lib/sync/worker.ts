@@ -2,21 +2,23 @@
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss } from "@/lib/sync/queue";
+import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss, type SyncJob } from "@/lib/sync/queue";
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
+import { beat, forget } from "@/lib/sync/worker-heartbeat";
 import { repairConsents } from "@/lib/accounttracking/repair";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
+import { withTraceParent } from "@/lib/tracing/spans";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
   for (let i = 0; i < concurrency; i += 1) {
-    await b.work<{ runId: string }>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    await b.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
-      await executeRun(job.data.runId, `${WORKER_ID}#${i}`);
+      await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${i}`));
       // The run's webhook (written with its end, lib/webhooks) goes out now rather than at the next tick.
       await dispatchDue().catch((error: unknown) => log.warn("webhook dispatch failed; the tick retries", { error }));
     });
@@ -50,7 +52,12 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     if (repaired && Object.values(repaired).some((n) => n > 0)) log.info("repair tick", repaired);
   };
   let ticking: Promise<void> | null = null;
+  // The heartbeat is written on every tick, even while a long tick is still running: readiness
+  // asks whether this process is alive and polling, not whether its repairs are quick.
+  const alive = () => beat(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat failed", { error }));
+  await alive();
   const sweep = setInterval(() => {
+    void alive();
     ticking ??= tick().finally(() => (ticking = null));
   }, env.SYNC_SWEEP_SECONDS * 1000);
   sweep.unref();
@@ -59,5 +66,6 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     clearInterval(sweep);
     await ticking;
     await stopBoss();
+    await forget(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat not removed", { error }));
   };
 }

@@ -39,13 +39,13 @@ export async function call<T = Record<string, unknown>>(
   const text = await response.text();
   // Contract check: the response must match the OpenAPI document (handlers not in lib/openapi/operations.ts are skipped).
   assertContract(handler, method, path, response.status, text);
-  // A CSV download is text; every other answer of ours is JSON.
-  const isCsv = (response.headers.get("content-type") ?? "").startsWith("text/csv");
+  // A CSV download or the metrics are text; every other answer of ours is JSON.
+  const isText = /^text\/(csv|plain)/.test(response.headers.get("content-type") ?? "");
   return {
     status: response.status,
     headers: response.headers,
     text,
-    json: (text && !isCsv ? JSON.parse(text) : null) as T,
+    json: (text && !isText ? JSON.parse(text) : null) as T,
   };
 }
 
