@@ -2,7 +2,10 @@
 // start`), once with SYNC_IN_APP=0 and a separate `npm run worker` process, and each through both
 // bank integrations: the sandbox bank (NextGenPSD2) and the local fake Enable Banking. After every
 // scenario the app's transactions equal the bank's own answer: count, sum per currency, bank ids,
-// every field, no duplicates. What a person is told is checked where the scenario shows it.
+// every field, no duplicates. What a person is told is checked where the scenario shows it. Where
+// the bank changes what it shows (pending → booked, re-issued ids, a cancelled hold, an unchanged
+// re-sync), a connector that only follows the account's change feed with an API key of its own ends
+// equal to the bank after each step, and each step's feed holds exactly the bank's differences.
 import { expect, test } from "@playwright/test";
 import { expectEqualToBank, ourTransactions } from "./support/bank-truth";
 import { runEnded, startSync, syncStatus, trackAccount, type Run } from "./support/connect";
@@ -11,6 +14,7 @@ import { signedInPerson } from "./support/person";
 import { FAULTS_SPLIT_DATA_DIR, FAULT_SYNC_ENV, isSplit } from "./support/topology";
 import { startWorker, workerEnv, type WorkerProcess } from "./support/worker-process";
 import { dataOf } from "./support/envelope";
+import { connectorHeaders, expectStep, feedFollower } from "./support/feed-follower";
 
 // One scenario at a time: some move the bank's clock, which every account of this server sees.
 test.describe.configure({ mode: "serial" });
@@ -49,6 +53,12 @@ for (const bank of faultBanks()) {
       const first = await runEnded(request, headers, account.id);
       expect(first.state, first.lastError ?? "").toBe("succeeded");
       return { person, connection, headers, account, truth, first };
+    }
+
+    /** A connector following the account's change feed, caught up with the first sync. */
+    async function connector(request: Request, person: Awaited<ReturnType<typeof setUp>>["person"], accountId: string) {
+      const feed = feedFollower(request, await connectorHeaders(request, person), accountId);
+      return feed;
     }
 
     /** Asks for a sync now and waits for it to end. */
@@ -99,13 +109,18 @@ for (const bank of faultBanks()) {
     });
 
     test("pending → booked: one row per transaction, updated in place", async ({ request, baseURL }) => {
-      const { headers, account, truth } = await setUp(request, baseURL, bank.users.pending);
+      const { person, headers, account, truth } = await setUp(request, baseURL, bank.users.pending);
+      const feed = await connector(request, person, account.id);
       const before = await ourTransactions(request, headers, account.id);
       expect(before.some((t) => t.status === "pending")).toBe(true);
-      expectEqualToBank(await truth(), before);
+      const atFirst = await truth();
+      expectEqualToBank(atFirst, before);
+      await expectStep(feed, null, atFirst);
       await syncDaysLater(request, headers, account.id, bank.bookingDays, async (run) => {
         expect(run.progress.updated).toBeGreaterThan(0);
-        expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+        const atBank = await truth();
+        expectEqualToBank(atBank, await ourTransactions(request, headers, account.id));
+        expect((await expectStep(feed, atFirst, atBank)).modified.length).toBeGreaterThan(0);
       });
     });
 
@@ -113,8 +128,10 @@ for (const bank of faultBanks()) {
       request,
       baseURL,
     }) => {
-      const { headers, account, truth } = await setUp(request, baseURL, bank.users.idless);
+      const { person, headers, account, truth } = await setUp(request, baseURL, bank.users.idless);
+      const feed = await connector(request, person, account.id);
       const atBank = await truth();
+      await expectStep(feed, null, atBank);
       // The bank really sends identical id-less entries (the case that once lost money).
       const shapes = atBank.filter((t) => t.bankId === null).map((t) => JSON.stringify(t));
       expect(new Set(shapes).size).toBeLessThan(shapes.length);
@@ -125,6 +142,9 @@ for (const bank of faultBanks()) {
       const second = await ourTransactions(request, headers, account.id);
       expect(second.map((t) => t.bankTransactionId).sort()).toEqual(first.map((t) => t.bankTransactionId).sort());
       expectEqualToBank(await truth(), second);
+      // An unchanged re-sync is no change at all in the feed.
+      const step = await expectStep(feed, atBank, await truth());
+      expect([step.added.length, step.modified.length, step.removed.length]).toEqual([0, 0, 0]);
     });
 
     // Scenarios only the sandbox bank plays (re-issued ids, old holds, cancelled and repeated payments).
@@ -133,13 +153,21 @@ for (const bank of faultBanks()) {
         request,
         baseURL,
       }) => {
-        const { headers, account, truth } = await setUp(request, baseURL, "reissue");
+        const { person, headers, account, truth } = await setUp(request, baseURL, "reissue");
+        const feed = await connector(request, person, account.id);
+        const atFirst = await truth();
+        await expectStep(feed, null, atFirst);
         const before = new Set((await ourTransactions(request, headers, account.id)).map((t) => t.bankTransactionId));
         await syncDaysLater(request, headers, account.id, 1, async (run) => {
           expect(run.progress.reissued).toBeGreaterThan(0);
           const after = await ourTransactions(request, headers, account.id);
           expect(after.filter((t) => !before.has(t.bankTransactionId)).length).toBeGreaterThan(0);
-          expectEqualToBank(await truth(), after);
+          const atBank = await truth();
+          expectEqualToBank(atBank, after);
+          // Re-issued ids are the same transactions, changed: modified, never removed and added again.
+          expect((await expectStep(feed, atFirst, atBank)).modified.length).toBeGreaterThanOrEqual(
+            run.progress.reissued,
+          );
         });
       });
 
@@ -159,11 +187,17 @@ for (const bank of faultBanks()) {
         request,
         baseURL,
       }) => {
-        const { headers, account, truth } = await setUp(request, baseURL, "cancelled");
-        expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+        const { person, headers, account, truth } = await setUp(request, baseURL, "cancelled");
+        const feed = await connector(request, person, account.id);
+        const atFirst = await truth();
+        expectEqualToBank(atFirst, await ourTransactions(request, headers, account.id));
+        await expectStep(feed, null, atFirst);
         await syncDaysLater(request, headers, account.id, 3, async (run) => {
           expect(run.progress.reissued).toBe(0);
-          expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+          const atBank = await truth();
+          expectEqualToBank(atBank, await ourTransactions(request, headers, account.id));
+          // The cancelled hold is a removal the connector is told of.
+          expect((await expectStep(feed, atFirst, atBank)).removed.length).toBeGreaterThan(0);
         });
       });
     }

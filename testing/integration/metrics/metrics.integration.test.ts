@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/metrics/route";
 import { pool, prisma } from "@/lib/db/client";
 import { createRun, queueRun } from "@/lib/sync/service";
+import { SYNC_QUEUE } from "@/lib/sync/queue";
 import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import { bearer, call } from "@/testing/support/http";
@@ -30,6 +31,15 @@ const bank = withSandboxBank();
 let worker: ScriptProcess;
 
 beforeAll(async () => {
+  // The worker counts every run it executes: runs other files left queued (and its sweeper would
+  // send again) are set aside first, so the counters move by this file's runs alone.
+  const { rows } = await pool().query<{ queue: string | null }>("SELECT to_regclass('pgboss.job')::text AS queue");
+  if (rows[0].queue)
+    await pool().query(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`, [SYNC_QUEUE]);
+  await pool().query(
+    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'set aside by the metrics test'
+      WHERE state IN ('queued', 'running')`,
+  );
   worker = startScript(
     "worker",
     {
