@@ -12,12 +12,13 @@ test("/docs renders the reference and the machine-caller quick start without sig
     tracking.getByTestId("operation").filter({ hasText: "POST /api/accounttracking/v1/consents" }).first(),
   ).toBeVisible();
   const accounts = page.getByRole("region", { name: "Tracked accounts" });
-  // The list itself, not its /totals and .csv siblings.
+  // The list itself, not its /totals, .csv and /changes siblings.
   const transactions = accounts
     .getByTestId("operation")
     .filter({ hasText: "GET /api/accounttracking/v1/accounts/{id}/transactions" })
     .filter({ hasNotText: "/transactions/totals" })
-    .filter({ hasNotText: "/transactions.csv" });
+    .filter({ hasNotText: "/transactions.csv" })
+    .filter({ hasNotText: "/transactions/changes" });
   await expect(transactions).toHaveCount(1);
   await expect(
     accounts.getByTestId("operation").filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" }),
