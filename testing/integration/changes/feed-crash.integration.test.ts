@@ -1,16 +1,15 @@
 // The change feed across a crash and under concurrent writes: a worker killed mid-sync leaves in the
 // feed exactly the pages it committed, and the run taken over adds exactly the rest; a connector
 // reading the scope's feed while two of its accounts sync at once ends equal to what is stored.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { consentAccounts } from "@/lib/accounttracking/consents";
 import { pool, prisma } from "@/lib/db/client";
-import { enqueueRun } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
 import { bankTotals, connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import { expectCopyEquals, expectExactly, follower, snapshot } from "@/testing/support/changes";
 import { bearer } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
+import { killWorkerMidSync } from "@/testing/support/sync/worker-kill";
 
 const bank = withSandboxBank();
 
@@ -20,29 +19,7 @@ describe("the change feed across a crash", () => {
     const { account, run } = await trackedAccount(c);
     const f = follower(bearer(c.person.token, c.person.scopeId), account.id);
     expect((await f.catchUp()).added).toEqual([]);
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: {
-        ...process.env,
-        SANDBOX_BANK_URL: bank.server.origin,
-        SYNC_PAGE_SIZE: "100",
-        SYNC_SCHEDULER: "0",
-        SYNC_CONCURRENCY: "1",
-        LOG_LEVEL: "warn",
-      },
-      stdio: "ignore",
-    });
-    try {
-      await enqueueRun(run.id, 0, 100);
-      await expect
-        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, {
-          timeout: 30_000,
-          interval: 50,
-        })
-        .toBeGreaterThanOrEqual(5);
-    } finally {
-      worker.kill("SIGKILL");
-    }
-    await new Promise((resolve) => worker.once("exit", resolve));
+    await killWorkerMidSync(run.id, bank.server.origin);
     expect((await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("running");
 
     const partial = await snapshot({ accountId: account.id });

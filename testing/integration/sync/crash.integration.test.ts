@@ -1,14 +1,13 @@
 // RELIABILITY 17 and 19: a worker process killed mid-sync leaves a run another worker resumes from
 // its saved cursor (the data then equals the bank's, no duplicates); the PSD2 budget holds when
 // many workers reserve at once.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
-import { enqueueRun } from "@/lib/sync/queue";
 import { executeRun } from "@/lib/sync/runner";
 import { bankTotals, connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
+import { killWorkerMidSync } from "@/testing/support/sync/worker-kill";
 
 const bank = withSandboxBank();
 
@@ -16,30 +15,7 @@ describe("crash recovery", () => {
   it("a worker killed with SIGKILL mid-sync: the run is resumed by another worker and ends equal to the bank", async () => {
     const c = await connectedConsent("bulk-20000");
     const { account, run } = await trackedAccount(c);
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: {
-        ...process.env,
-        SANDBOX_BANK_URL: bank.server.origin,
-        SYNC_PAGE_SIZE: "100",
-        SYNC_SCHEDULER: "0",
-        SYNC_CONCURRENCY: "1",
-        LOG_LEVEL: "warn",
-      },
-      stdio: "ignore",
-    });
-    try {
-      // Top priority: the worker takes this job before anything else queued in the shared test database.
-      await enqueueRun(run.id, 0, 100);
-      await expect
-        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).pages, {
-          timeout: 30_000,
-          interval: 50,
-        })
-        .toBeGreaterThanOrEqual(5);
-    } finally {
-      worker.kill("SIGKILL");
-    }
-    await new Promise((resolve) => worker.once("exit", resolve));
+    await killWorkerMidSync(run.id, bank.server.origin);
     const orphaned = await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(orphaned.state).toBe("running");
     expect(orphaned.nextPage).not.toBeNull();
