@@ -2,6 +2,7 @@
 // hosted bank picker offers (for the consent's one integration).
 import type { BankIntegration } from "@/lib/banking/interface";
 import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { log } from "@/lib/log";
 
 type CountryWithBanks = { countryCode: string; name: string; bankCount: number };
 
@@ -19,6 +20,8 @@ export async function countriesWithBanks(integrations: BankIntegration[]): Promi
         countries.set(c.countryCode, entry);
       }
     } catch (error) {
+      // One integration that cannot answer does not hide the others' countries; it is logged.
+      log.warn("an integration's countries could not be listed", { integration: integration.name, error });
       failures += 1;
       lastError = error;
     }

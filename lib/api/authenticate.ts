@@ -5,6 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { sessionUserId } from "@/lib/auth/session";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";
 import { isUuid } from "@/lib/api/scope";
+import { log } from "@/lib/log";
 import { pool } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 
@@ -53,7 +54,7 @@ async function principalFromBearer(
     // Coarse last-used bookkeeping: at most one write per token a minute.
     void pool()
       .query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1", [row.id])
-      .catch(() => undefined);
+      .catch((error: unknown) => log.warn("token last-used bookkeeping failed", { tokenId: row.id, error }));
   }
   if (isAppTokenKind(row.kind)) {
     if (!row.scope_id || !row.role) throw unauthenticated("The access token is not valid.");
