@@ -5,6 +5,7 @@ import { AccountCharts } from "@/components/accounts/account-charts";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { SyncPanel } from "@/components/accounts/sync-panel";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
+import { AccountAccessBanner } from "@/components/accounttracking/account-access";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
@@ -47,7 +48,11 @@ function Facts({ account }: { account: Account }) {
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
           </dd>
-          {!account.balance && <dd className="text-xs text-slate-500">Known after the first sync</dd>}
+          {!account.balance && (
+            <dd className="text-xs text-slate-500">
+              {account.lastSyncedAt ? "Not reported by the bank yet" : "Known after the first sync"}
+            </dd>
+          )}
         </dl>
       </div>
     </Card>
@@ -93,6 +98,7 @@ export function AccountDetail({ id }: { id: string }) {
           </>
         }
       />
+      <AccountAccessBanner account={a} />
       <Facts account={a} />
       <div className="space-y-6">
         <SyncPanel account={a} status={status} />

@@ -1,6 +1,7 @@
 "use client";
 // The account's sync: Sync now, live progress, last error, next automatic update, and how many
 // automatic updates a day (within the PSD2 budget of 4 unattended accesses a day).
+import { accountHealth, syncBlockedReason } from "@/components/accounts/health";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -49,16 +50,17 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
   const s = status.data;
   const run = newestRun(s?.run, account.latestSync);
   const running = run?.state === "queued" || run?.state === "running";
+  const health = accountHealth({ ...account, latestSync: run });
   return (
     <Card>
       <CardHeader
         title="Sync"
         description="Transactions are fetched from the bank page by page; new ones are added, changed ones updated."
-        action={<SyncNowButton accountId={account.id} running={running} />}
+        action={<SyncNowButton accountId={account.id} running={running} blockedReason={syncBlockedReason(account)} />}
       />
       <div className="space-y-5 p-5">
         {status.isError && <FormError message={errorMessage(status.error)} />}
-        <SyncProgress run={run} consentId={account.consentId} />
+        <SyncProgress run={run} advice={health.kind === "failed" ? health.advice : undefined} />
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-xs text-slate-500">Last successful sync</dt>

@@ -59,7 +59,7 @@ export function Dashboard() {
         </EmptyState>
       </Card>
     );
-  } else main = <BalancesCard accounts={items} />;
+  } else main = <BalancesCard accounts={items} canManage={canManage} />;
 
   return (
     <>

@@ -6,7 +6,7 @@ import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
-import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
+import type { Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
 
@@ -38,7 +38,10 @@ export function serializeRun(run: SyncRun | null): RunData | null {
   };
 }
 
-export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | null = null) {
+/** What an account's health is derived from besides its runs: the bank connection it syncs under. */
+type AccessFacts = Pick<Consent, "status" | "expiresAt">;
+
+export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | null, consent: AccessFacts) {
   return {
     id: account.id,
     consentId: account.consentId,
@@ -62,7 +65,17 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
     createdAt: account.createdAt.toISOString(),
     latestSync: serializeRun(latestRun),
+    access: { status: consent.status, expiresAt: consent.expiresAt?.toISOString() ?? null },
   };
+}
+
+/** One account as the API answers it: with its latest run and its bank connection's status. */
+export async function accountView(db: Tx, account: TrackedAccount) {
+  const consent = await db.consent.findUniqueOrThrow({
+    where: { id: account.consentId },
+    select: { status: true, expiresAt: true },
+  });
+  return serializeAccount(account, await latestRun(db, account.id), consent);
 }
 
 export async function findAccount(db: Tx, scopeId: string, id: string): Promise<TrackedAccount> {
@@ -89,10 +102,16 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
   const keyset = createdAtKeyset({ name: `accounts:${scopeId}` }, query, "asc");
   const rows = await db.trackedAccount.findMany({
     ...keyset.args({ scopeId }),
-    include: { syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
+    include: {
+      syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+      consent: { select: { status: true, expiresAt: true } },
+    },
   });
   const page = keyset.page(rows);
-  return { items: page.items.map(({ syncRuns, ...a }) => serializeAccount(a, syncRuns[0] ?? null)), meta: page.meta };
+  return {
+    items: page.items.map(({ syncRuns, consent, ...a }) => serializeAccount(a, syncRuns[0] ?? null, consent)),
+    meta: page.meta,
+  };
 }
 
 export async function syncStatus(db: Tx, account: TrackedAccount) {

@@ -85,8 +85,16 @@ export function newestRun(polled: SyncRun | null | undefined, listed: SyncRun | 
   return polled.createdAt >= listed.createdAt ? polled : listed;
 }
 
+/**
+ * The scope's accounts. While one of them syncs (started here, by the schedule, a renewal or a
+ * script), the list asks again every 2 s, so its balance and health show as soon as the sync ends.
+ */
 export const useAccounts = () =>
-  accounts.usePages({ key: accountKeys.list, fetchPage: (api, cursor) => api.list(cursor) });
+  accounts.usePages({
+    key: accountKeys.list,
+    fetchPage: (api, cursor) => api.list(cursor),
+    pollWhile: (items) => (items.some((a) => isActive(a.latestSync?.state)) ? 2000 : false),
+  });
 
 export const useAccount = (id: string) =>
   accounts.useQuery({ key: (scopeId) => accountKeys.detail(scopeId, id), fetch: (api) => api.get(id) });

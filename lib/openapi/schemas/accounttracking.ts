@@ -110,6 +110,12 @@ export const AccountSchema = z.object({
   lastSyncedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   latestSync: SyncRunSchema.nullable(),
+  access: z
+    .object({
+      status: z.enum(CONSENT_STATUSES),
+      expiresAt: isoDateTime.nullable(),
+    })
+    .describe("The bank connection the account syncs under: it syncs only while that is valid and not past expiresAt"),
 });
 
 export const TrackedSchema = z.object({ account: AccountSchema, sync: SyncRunSchema });

@@ -2,13 +2,13 @@
 import { ACCOUNT_READ } from "@/lib/api/records";
 import { AccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { latestRun, serializeAccount } from "@/lib/accounttracking/accounts";
+import { accountView } from "@/lib/accounttracking/accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getAccount", "Get a tracked account", {
     ...ACCOUNT_READ,
     readOnly: true,
     responses: { 200: AccountSchema },
-    handler: async ({ db, found: account }) => ({ data: serializeAccount(account, await latestRun(db, account.id)) }),
+    handler: async ({ db, found: account }) => ({ data: await accountView(db, account) }),
   }),
 });
