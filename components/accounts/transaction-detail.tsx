@@ -98,9 +98,10 @@ export function TransactionDetail({
         onClose={onClose}
         paused={rebinding}
       >
-        <p className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
+        {/* A div, not a p: a large bold paragraph before a small one reads as a heading (axe p-as-heading). */}
+        <div className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
           {formatMoney(t.amount, t.currency, { signed: true })}
-        </p>
+        </div>
         <p className="mt-1 text-sm text-slate-600">
           {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
           {t.isTransfer && " · transfer between own accounts"}

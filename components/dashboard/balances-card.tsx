@@ -55,9 +55,9 @@ export function BalancesCard({ accounts, canManage }: { accounts: Account[]; can
                 <p className="text-xs text-slate-600">{a.bankName ?? "Bank"}</p>
               </div>
               <div className="sm:text-right">
-                <p className="text-lg font-semibold tabular-nums text-slate-900" data-testid="balance">
+                <div className="text-lg font-semibold tabular-nums text-slate-900" data-testid="balance">
                   {a.balance ? formatMoney(a.balance.amount, a.balance.currency) : "—"}
-                </p>
+                </div>
                 <p className="text-xs text-slate-600">
                   <BalanceNote account={a} />
                 </p>

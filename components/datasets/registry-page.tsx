@@ -57,13 +57,9 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
   const mayDelete = role === "admin" || (role === "member" && !profile.isDefault);
   return (
     <span className="inline-flex items-center gap-2">
-      <ButtonLink
-        href={`/datasets/profiles/${profile.id}`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Open ${profile.name}`}
-      >
+      <ButtonLink href={`/datasets/profiles/${profile.id}`} variant="secondary" size="sm">
         {role === "viewer" ? "View" : "Edit"}
+        <span className="sr-only"> {profile.name}</span>
       </ButtonLink>
       {mayDelete && (
         <ConfirmButton

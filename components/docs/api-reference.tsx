@@ -25,7 +25,8 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   }
   const components = doc.components as { parameters?: Record<string, never> };
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-6 py-10">
+    // Long paths and JSON samples wrap rather than widen the page on a phone.
+    <main className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6">
       <header>
         <p className="text-sm font-medium text-indigo-700">Ledgerlink</p>
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">API reference</h1>
@@ -75,6 +76,6 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
           </div>
         </section>
       ))}
-    </div>
+    </main>
   );
 }

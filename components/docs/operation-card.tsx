@@ -1,5 +1,6 @@
 // One operation of the document: method, path, summary, parameters, request body, responses.
 import { MethodBadge } from "@/components/docs/method-badge";
+import { stackLabels } from "@/components/ui/table";
 import { SchemaView, typeLabel } from "@/components/docs/schema-view";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 
@@ -31,7 +32,7 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
     >
       <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
         <MethodBadge method={method} />
-        <code className="font-mono text-sm text-slate-900" data-testid="operation-path">
+        <code className="min-w-0 break-all font-mono text-sm text-slate-900" data-testid="operation-path">
           <span className="sr-only">{method.toUpperCase()} </span>
           {path}
         </code>
@@ -42,7 +43,7 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
         {params.length ? (
           <section>
             <h4 className="font-semibold text-slate-900">Parameters</h4>
-            <table className="mt-1 w-full text-left">
+            <table className="ll-stack mt-1 w-full text-left" style={stackLabels(["", "in", "type", ""])}>
               <thead className="text-xs text-slate-500">
                 <tr>
                   <th className="py-1">name</th>
