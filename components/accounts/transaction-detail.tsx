@@ -37,7 +37,7 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
       <p>
         Counts under{" "}
         <Link href={`/counterparts/${id}?account=${accountId}`} className="font-medium text-indigo-700 underline">
-          {c?.displayName ?? t.counterpartName ?? "this counterpart"}
+          {c?.displayName ?? t.counterpartDisplayName ?? t.counterpartName ?? "this counterpart"}
         </Link>{" "}
         {t.counterpartBound ? (
           <Badge tone="indigo">bound by hand</Badge>
@@ -94,7 +94,7 @@ export function TransactionDetail({
   return (
     <>
       <Drawer
-        title={`${t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
+        title={`${t.counterpartDisplayName ?? t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
         onClose={onClose}
         paused={rebinding}
       >

@@ -44,6 +44,7 @@ function counterpart(t: Transaction, resolved: string | undefined): { name: stri
   const debit = isNegative(t.amount);
   const name =
     resolved ??
+    t.counterpartDisplayName ??
     t.counterpartName ??
     (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
   return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };

@@ -20,20 +20,20 @@ export function TransactionTotalsBar({
 }) {
   const totals = useTransactionTotals(accountId, filter, enabled);
   const { scopeId } = useApi();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<"csv" | "excel-eu" | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const t = totals.data;
 
-  const exportCsv = async () => {
+  const exportCsv = async (format: "csv" | "excel-eu") => {
     if (!scopeId) return;
-    setExporting(true);
+    setExporting(format);
     setExportError(null);
     try {
-      await downloadTransactionsCsv(accountId, scopeId, filter);
+      await downloadTransactionsCsv(accountId, scopeId, filter, format);
     } catch (error) {
       setExportError(`The export failed: ${errorMessage(error)} Try again.`);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -81,9 +81,26 @@ export function TransactionTotalsBar({
           ))
         )}
       </div>
-      <div className="shrink-0">
-        <Button variant="secondary" size="sm" onClick={() => void exportCsv()} pending={exporting} disabled={!enabled}>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void exportCsv("csv")}
+          pending={exporting === "csv"}
+          disabled={!enabled}
+        >
           Export CSV
+        </Button>
+        {/* Excel in Belgium, France or Germany opens a comma-separated file as one column. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          title="Semicolons and a decimal comma, for Excel set to Belgian, French or German"
+          onClick={() => void exportCsv("excel-eu")}
+          pending={exporting === "excel-eu"}
+          disabled={!enabled}
+        >
+          CSV for Excel (; and ,)
         </Button>
         <FormError message={exportError} />
       </div>

@@ -121,6 +121,17 @@ function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
 
 export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRanges);
 
+/** The CSV export's query: the list's filters, and the file's dialect (lib/accounttracking/transaction-csv.ts). */
+export const TransactionCsvQuery = z
+  .object({
+    ...filterShape,
+    format: z
+      .enum(["csv", "excel-eu"], { message: "format must be csv or excel-eu" })
+      .default("csv")
+      .describe("csv: commas, decimal point. excel-eu: semicolons, decimal comma (Excel in Belgium, France, Germany)"),
+  })
+  .superRefine(checkRanges);
+
 export const TransactionsQuery = z
   .object({
     ...filterShape,

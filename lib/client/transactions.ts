@@ -115,9 +115,11 @@ export async function downloadTransactionsCsv(
   accountId: string,
   scopeId: string,
   filter: TransactionFilter,
+  format: "csv" | "excel-eu" = "csv",
 ): Promise<void> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filterQuery(filter))) if (v) params.set(k, v);
+  if (format !== "csv") params.set("format", format);
   const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
     headers: { "x-scope": scopeId },
   });

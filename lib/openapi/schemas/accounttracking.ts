@@ -146,7 +146,10 @@ export const TransactionSchema = z.object({
   valueDate: dateOnly.nullable(),
   amount: z.string().describe("Decimal string as the bank sent it; negative = money out"),
   currency: z.string(),
-  counterpartName: s,
+  counterpartName: s.describe("The other party as the bank names it: the creditor of a debit, the debtor of a credit"),
+  counterpartDisplayName: s.describe(
+    "The counterpart as the person set it up: the alias of the counterpart it counts under (or of what that is consolidated into), else the bank's name",
+  ),
   creditorName: s,
   creditorIban: s,
   ultimateCreditor: s,
