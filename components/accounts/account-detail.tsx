@@ -1,5 +1,6 @@
 "use client";
-// One tracked account: who and where, its balance, the sync panel, figures and transactions.
+// One tracked account: who and where, its balance, its sync in one line, its transactions, then
+// its figures.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
@@ -100,10 +101,11 @@ export function AccountDetail({ id }: { id: string }) {
       />
       <AccountAccessBanner account={a} />
       <Facts account={a} />
+      {/* Transactions first: the sync is one line above them, the figures follow. */}
       <div className="space-y-6">
         <SyncPanel account={a} status={status} />
-        <AccountCharts accountId={a.id} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
+        <AccountCharts accountId={a.id} />
       </div>
     </>
   );

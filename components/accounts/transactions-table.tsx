@@ -1,9 +1,11 @@
 "use client";
 // The account's transactions, newest first: filters kept in the URL, totals and CSV of the filtered
 // set, and a virtualised table that pages by cursor as you scroll (only the visible rows are in the
-// DOM, so 100k+ rows stay smooth). A row opens the transaction's detail view.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+// DOM, so 100k+ rows stay smooth). A row opens the transaction's detail view. On a wide screen the
+// list scrolls in its own box under the filters; on a phone it uses the page's own scroll (a box
+// inside the page would trap the thumb scrolling past it).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useVirtualizer, useWindowVirtualizer } from "@tanstack/react-virtual";
 import { plural } from "@/components/accounts/format";
 import {
   ROW_HEIGHT,
@@ -60,18 +62,38 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const counterpartNames = useCounterpartNames(idGroups);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const height = useNarrow() ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
+  const listRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow();
+  const height = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
+  // Where the rows start on the page, for the page-scrolled list on a phone.
+  const [listTop, setListTop] = useState(0);
+  const count = rows.length + (hasNextPage && !problem ? 1 : 0);
 
   // We do not run the React Compiler; the rule only says it would skip this component.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not memoisable
-  const virtualizer = useVirtualizer({
-    count: rows.length + (hasNextPage && !problem ? 1 : 0),
+  const boxed = useVirtualizer({
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => height,
     overscan: 12,
+    enabled: !narrow,
   });
+  const paged = useWindowVirtualizer({
+    count,
+    estimateSize: () => height,
+    overscan: 12,
+    scrollMargin: listTop,
+    enabled: narrow,
+  });
+  const virtualizer = narrow ? paged : boxed;
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (narrow && list) setListTop(list.getBoundingClientRect().top + window.scrollY);
+  }, [narrow, hasRows]);
   useEffect(() => virtualizer.measure(), [height, virtualizer]);
   const items = virtualizer.getVirtualItems();
+  const margin = narrow ? listTop : 0;
   const lastIndex = items.length ? items[items.length - 1].index : -1;
 
   useEffect(() => {
@@ -128,10 +150,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   } else {
     body = (
       <div
-        ref={scrollRef}
-        className="relative h-[36rem] overflow-auto overscroll-contain"
-        tabIndex={0}
-        aria-label="Transactions, scrollable"
+        ref={narrow ? listRef : scrollRef}
+        className={narrow ? "relative" : "relative h-[36rem] overflow-auto overscroll-contain"}
+        tabIndex={narrow ? undefined : 0}
+        aria-label={narrow ? undefined : "Transactions, scrollable"}
       >
         <div
           role="table"
@@ -150,7 +172,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
                     transaction={t}
                     counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
                     index={item.index}
-                    start={item.start}
+                    start={item.start - margin}
                     height={height}
                     onOpen={(tx) => {
                       opened.current = tx;
@@ -163,7 +185,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
                 <div
                   key="loader"
                   role="row"
-                  style={{ height, transform: `translateY(${item.start}px)` }}
+                  style={{ height, transform: `translateY(${item.start - margin}px)` }}
                   className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-600"
                 >
                   <div role="cell">

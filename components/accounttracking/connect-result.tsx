@@ -3,7 +3,7 @@
 // accounts to track right here. A renewal: the tracked accounts simply continue. Declined or broken:
 // name the bank, don't blame the person, and make "Try again" the first thing to do.
 import { useSearchParams } from "next/navigation";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { accountTitle } from "@/components/accounts/format";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { ConsentStatusBadge } from "@/components/accounttracking/consent-bits";
@@ -100,8 +100,32 @@ function NotConnected({ consent }: { consent: Consent }) {
   );
 }
 
+/**
+ * Back from the bank is a full page load (focus on <body>): once the outcome is known, focus goes to
+ * its heading, so the next Tab reaches the accounts to track, not the navigation.
+ */
+function useFocusOutcome(key: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const heading = key ? ref.current?.querySelector<HTMLElement>("h2") : null;
+    if (!heading) return;
+    heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  }, [key]);
+  return ref;
+}
+
 function Outcome({ consentId }: { consentId: string }) {
   const status = useConsentStatus(consentId);
+  const outcome = useFocusOutcome(status.data ? `${status.data.id}:${status.data.status}` : null);
+  return (
+    <div ref={outcome}>
+      <OutcomeCard status={status} />
+    </div>
+  );
+}
+
+function OutcomeCard({ status }: { status: ReturnType<typeof useConsentStatus> }) {
   if (status.isPending)
     return (
       <p className="p-5 text-sm text-slate-600">

@@ -57,6 +57,21 @@ export function Dialog({
     else document.querySelector<HTMLElement>("#main h1")?.focus();
   };
 
+  // Unmounted while open (the row that held it went away after its action): no close event comes,
+  // and focus would be lost to <body>. Once the removal is done, the opener or the heading takes it.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (!dialog?.open) return;
+      const target = opener.current;
+      opener.current = null;
+      queueMicrotask(() => {
+        if (target?.isConnected) target.focus();
+        else document.querySelector<HTMLElement>("#main h1")?.focus();
+      });
+    };
+  }, [inBrowser]);
+
   const trapTab = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab" || !ref.current) return;
     const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
