@@ -53,6 +53,7 @@ function counterpart(t: Transaction, resolved: string | undefined): { name: stri
 export const TransactionRow = memo(function TransactionRow({
   transaction: t,
   counterpartName,
+  accountName,
   index,
   start,
   height,
@@ -61,6 +62,8 @@ export const TransactionRow = memo(function TransactionRow({
   transaction: Transaction;
   /** The counterpart's name as the person set it up (alias, consolidation); the bank's name until known. */
   counterpartName?: string;
+  /** On the all-accounts list: the account the transaction is on. */
+  accountName?: string;
   index: number;
   /** Offset from the top of the body, in px (from the virtualizer). */
   start: number;
@@ -102,6 +105,7 @@ export const TransactionRow = memo(function TransactionRow({
         >
           {party.name}
         </button>
+        {accountName && <span className="block truncate text-[11px] text-slate-600">{accountName}</span>}
         {t.isTransfer && <span className="text-[11px] font-medium text-indigo-700">Own transfer</span>}
         {party.iban && !t.isTransfer && (
           <span className="hidden truncate font-mono text-[11px] text-slate-600 sm:block">

@@ -21,6 +21,7 @@ import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-states";
 import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
+import { useScopeTransactions } from "@/lib/client/transactions";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { filterProblem } from "@/lib/client/transactions";
@@ -40,16 +41,33 @@ function useNarrow(): boolean {
   );
 }
 
-export function TransactionsTable({ accountId, syncing }: { accountId: string; syncing: boolean }) {
+/** A row as shown: on the all-accounts list it names its account. */
+type ShownTransaction = Transaction & { accountId?: string; accountName?: string | null };
+
+/**
+ * One account's transactions (`accountId`), or every account's (none given: the Transactions page,
+ * with `accounts` to narrow to one).
+ */
+export function TransactionsTable({
+  accountId,
+  syncing,
+  accounts,
+}: {
+  accountId?: string;
+  syncing: boolean;
+  accounts?: { id: string; name: string }[];
+}) {
   const [filter, setFilter] = useUrlFilter();
   const [openId, setOpenId] = useState<string | null>(null);
   const canEdit = useCanManageAccounts().allowed;
   // A filter that cannot match is kept as the person set it, and answered with no rows and a reason.
   const problem = filterProblem(filter);
-  const query = useTransactions(accountId, filter, problem === null);
-  const pages = problem ? undefined : query.data?.pages;
+  const ofAccount = useTransactions(accountId ?? "", filter, accountId !== undefined && problem === null);
+  const ofScope = useScopeTransactions(filter, accountId === undefined && problem === null);
+  const query = accountId === undefined ? ofScope : ofAccount;
+  const pages = problem ? undefined : (query.data?.pages as { items: ShownTransaction[] }[] | undefined);
   const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
-  const opened = useRef<Transaction | null>(null);
+  const opened = useRef<ShownTransaction | null>(null);
   const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
@@ -171,6 +189,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
                     key={t.id}
                     transaction={t}
                     counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
+                    accountName={accountId === undefined ? (t.accountName ?? undefined) : undefined}
                     index={item.index}
                     start={item.start - margin}
                     height={height}
@@ -227,11 +246,16 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           </p>
         }
       />
-      <TransactionFilters filter={filter} onChange={setFilter} />
+      <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
       {body}
       {open && (
-        <TransactionDetail transaction={open} accountId={accountId} canEdit={canEdit} onClose={() => setOpenId(null)} />
+        <TransactionDetail
+          transaction={open}
+          accountId={open.accountId ?? accountId ?? ""}
+          canEdit={canEdit}
+          onClose={() => setOpenId(null)}
+        />
       )}
     </Card>
   );

@@ -140,6 +140,22 @@ export const TransactionsQuery = z
   })
   .superRefine(checkRanges);
 
+const accountFilter = {
+  "filter[accountId]": z.uuid({ message: "filter[accountId] must be an account id (a UUID)" }).optional(),
+};
+
+/** The scope's transactions across its accounts (GET …/v1/transactions): the same filters, and one account. */
+export const ScopeTransactionsQuery = z
+  .object({
+    ...filterShape,
+    ...accountFilter,
+    perPage: perPageParam(MAX_TRANSACTIONS_PER_PAGE, DEFAULT_TRANSACTIONS_PER_PAGE),
+    cursor: z.string().max(512).optional(),
+  })
+  .superRefine(checkRanges);
+
+export const ScopeTransactionTotalsQuery = z.object({ ...filterShape, ...accountFilter }).superRefine(checkRanges);
+
 /** The parsed query as the filter the SQL takes. */
 export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuery>, scopeId: string) {
   return {

@@ -54,13 +54,9 @@ function amountOf(word: string): string | null {
   return /^\d{1,12}([.,]\d{1,2})?$/.test(word) ? word.replace(",", ".") : null;
 }
 
-/** WHERE conditions for account `$1`; pushes its parameters onto `values`. */
-export function filterConditions(filter: TransactionsFilter, values: unknown[]): string[] {
-  const where = ["t.account_id = $1", "t.removed_at IS NULL"];
-  const scope = filter.scopeId
-    ? `$${values.push(filter.scopeId)}::uuid`
-    : "(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)";
-  if (filter.scopeId) where.push(`t.scope_id = ${scope}`);
+/** The conditions every listing shares (dates, status, direction, amounts, words); `scope` is SQL for the scope id. */
+function sharedConditions(filter: TransactionsFilter, values: unknown[], scope: string): string[] {
+  const where: string[] = [];
   if (filter.fromDate) where.push(`t.sort_date >= $${values.push(filter.fromDate)}`);
   if (filter.toDate) where.push(`t.sort_date <= $${values.push(filter.toDate)}`);
   if (filter.status) where.push(`t.status = $${values.push(filter.status)}::"TransactionStatus"`);
@@ -80,4 +76,24 @@ export function filterConditions(filter: TransactionsFilter, values: unknown[]):
     );
   }
   return where;
+}
+
+/** WHERE conditions for account `$1`; pushes its parameters onto `values`. */
+export function filterConditions(filter: TransactionsFilter, values: unknown[]): string[] {
+  const where = ["t.account_id = $1", "t.removed_at IS NULL"];
+  const scope = filter.scopeId
+    ? `$${values.push(filter.scopeId)}::uuid`
+    : "(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)";
+  if (filter.scopeId) where.push(`t.scope_id = ${scope}`);
+  return [...where, ...sharedConditions(filter, values, scope)];
+}
+
+/** WHERE conditions for every account of scope `$1` (or the one `accountId` names); pushes its parameters. */
+export function scopeFilterConditions(
+  filter: TransactionsFilter & { accountId?: string },
+  values: unknown[],
+): string[] {
+  const where = ["t.scope_id = $1::uuid", "t.removed_at IS NULL"];
+  if (filter.accountId) where.push(`t.account_id = $${values.push(filter.accountId)}::uuid`);
+  return [...where, ...sharedConditions(filter, values, "$1::uuid")];
 }

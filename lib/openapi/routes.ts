@@ -32,6 +32,8 @@ import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[coun
 import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
 import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
+import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/route";
+import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactions/totals/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
@@ -94,6 +96,8 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts/consolidations": consolidations,
   "/api/accounttracking/v1/counterparts/consolidations/{consolidationId}": consolidation,
   "/api/accounttracking/v1/supported-countries": countries,
+  "/api/accounttracking/v1/transactions": scopeTransactions,
+  "/api/accounttracking/v1/transactions/totals": scopeTransactionTotals,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
   "/api/accounttracking/v1/users": trackingUsers,
