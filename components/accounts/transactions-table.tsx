@@ -20,7 +20,9 @@ import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter"
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-states";
-import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
+import { useAccountStats, useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
+import { runningBalances } from "@/components/accounts/running-balance";
+import { BalanceCheckNote } from "@/components/accounts/balance-check-note";
 import { useScopeTransactions } from "@/lib/client/transactions";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
@@ -68,6 +70,17 @@ export function TransactionsTable({
   const pages = problem ? undefined : (query.data?.pages as { items: ShownTransaction[] }[] | undefined);
   const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
   const opened = useRef<ShownTransaction | null>(null);
+  // The running balance needs every row above a row: an account's list without a filter only.
+  const stats = useAccountStats(accountId ?? "", accountId !== undefined);
+  const filtered = Object.values(filter).some(Boolean);
+  const balance = accountId !== undefined && !filtered ? stats.data?.balance : null;
+  const balances = useMemo(
+    () =>
+      balance && stats.data
+        ? runningBalances(rows, { amount: balance.amount, date: balance.date }, stats.data.currency)
+        : null,
+    [rows, balance, stats.data],
+  );
   const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
@@ -132,7 +145,6 @@ export function TransactionsTable({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [filterKey]);
 
-  const filtered = Object.values(filter).some(Boolean);
   const countText = problem
     ? "No transactions shown"
     : query.isPending
@@ -177,9 +189,9 @@ export function TransactionsTable({
           role="table"
           aria-label="Transactions"
           aria-rowcount={hasNextPage ? -1 : rows.length + 1}
-          className="sm:min-w-[52rem]"
+          className={balances ? "sm:min-w-[60rem]" : "sm:min-w-[52rem]"}
         >
-          <TransactionsHeader />
+          <TransactionsHeader withBalance={balances !== null} />
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
@@ -190,6 +202,7 @@ export function TransactionsTable({
                     transaction={t}
                     counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
                     accountName={accountId === undefined ? (t.accountName ?? undefined) : undefined}
+                    runningBalance={balances ? (balances.get(t.id) ?? null) : undefined}
                     index={item.index}
                     start={item.start - margin}
                     height={height}
@@ -248,6 +261,7 @@ export function TransactionsTable({
       />
       <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
+      {accountId !== undefined && stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />}
       {body}
       {open && (
         <TransactionDetail

@@ -2,6 +2,7 @@
 // Every account's transactions in one list: one search, the same filters as an account's list (kept
 // in the URL), an account to narrow to, totals per currency, and a row's detail. Virtualised, so a
 // scope with several busy accounts scrolls as smoothly as one.
+import { useEffect } from "react";
 import { accountTitle } from "@/components/accounts/format";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
 import { ButtonLink } from "@/components/ui/button";
@@ -12,6 +13,11 @@ import { itemsOf } from "@/lib/client/domain-hooks";
 export function TransactionsPage() {
   const accounts = useAccounts();
   const items = itemsOf(accounts.data);
+  // Accounts tracked elsewhere (another tab, a script) since the list was cached: ask again on arrival.
+  const { refetch } = accounts;
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
   const header = (
     <PageHeader
       title="Transactions"
@@ -27,7 +33,7 @@ export function TransactionsPage() {
         </Card>
       </>
     );
-  if (items.length === 0)
+  if (items.length === 0 && !accounts.isFetching)
     return (
       <>
         {header}

@@ -180,8 +180,8 @@ export function useSetAutoUpdate(id: string) {
   });
 }
 
-export const useAccountStats = (id: string) =>
-  accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id) });
+export const useAccountStats = (id: string, enabled = true) =>
+  accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id), enabled });
 
 /** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
 export const useTransactions = (id: string, filter: TransactionFilter, enabled = true) =>
