@@ -10,7 +10,7 @@ import { atSandboxBank, pageScope, signUp, startConnection } from "./helpers";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 /** Phone states kept as screenshots (for the issue's closing note). */
-const SHOT_STATES = ["accounts", "bank connections", "account", "counterparts"];
+const SHOT_STATES = ["accounts", "bank connections", "account", "counterparts", "transactions"];
 
 async function settle(page: Page, path?: string) {
   if (path) await page.goto(path);
@@ -277,6 +277,8 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
   const counterpartId = ((await counterparts.json()) as { data: { id: string }[] }).data[0].id;
   const pages: [string, string][] = [
     ["accounts", "/accounts"],
+    ["transactions", "/transactions"],
+    ["your profile", "/settings/profile"],
     ["account", `/accounts/${alice.currentId}`],
     ["counterparts", `/accounts/${alice.currentId}/counterparts`],
     ["counterpart", `/counterparts/${counterpartId}`],

@@ -1,13 +1,17 @@
-// What a person coming from Actual, Firefly III or Monarch looks for on day one: every account's
-// transactions in one list with one search and an account filter (in the URL), date presets, and
-// on an account a running balance anchored on the bank's balance, with its check.
+// What a person coming from Actual, Firefly III or Monarch looks for on day one: a dashboard with
+// totals per currency and recent activity; every account's transactions in one list with one search
+// and an account filter (in the URL), date presets; on an account a running balance anchored on the
+// bank's balance, with its check; an account nickname; a note and tags on a transaction, found by
+// search; and a profile page to change one's password.
 import { expect, test } from "@playwright/test";
 import { connectAlice, moneyCents } from "./alice";
 import { signUp } from "./helpers";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 
-test("all accounts in one list, date presets, and a running balance with its check", async ({ page }) => {
+test("all accounts in one list, date presets, a running balance with its check, names, notes and a password", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUp(page, "Dayone");
@@ -51,5 +55,49 @@ test("all accounts in one list, date presets, and a running balance with its che
     await expect(check).toContainText("missing or counted twice");
     await check.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/running-balance-and-check.png`, fullPage: false });
+  });
+
+  await test.step("the dashboard: a total per currency and the latest transactions", async () => {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("list", { name: "Total balance per currency" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByTestId("currency-total")).toHaveText(/^€[\d,]+\.\d\d$/);
+    await expect(page.getByRole("list", { name: "Recent transactions" }).getByRole("listitem").first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dashboard-totals-and-activity.png`, fullPage: true });
+  });
+
+  await test.step("a nickname names the account everywhere", async () => {
+    await page.goto(`/accounts/${alice.currentId}`);
+    await page.getByRole("button", { name: /^Rename Current account/ }).click();
+    await page.getByLabel("Nickname for this account").fill("Household");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Household" })).toBeVisible();
+    // Focus goes back to Rename, not to <body> with the form that had it.
+    await expect(page.getByRole("button", { name: /^Rename Household/ })).toBeFocused();
+  });
+
+  await test.step("a note and tags on a transaction, found by search", async () => {
+    const table = page.getByRole("table", { name: "Transactions" });
+    await table.getByRole("row").nth(2).getByRole("button").first().click();
+    const detail = page.getByRole("dialog");
+    await detail.getByLabel("Note").fill("Split with Jo");
+    await detail.getByLabel("Tags").fill("shared, jo-trip");
+    await detail.getByRole("button", { name: "Save note and tags" }).click();
+    await expect(detail.getByRole("status").filter({ hasText: "Saved with 2 tag(s)." })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Search", { exact: true }).fill("jo-trip");
+    await expect(page.getByRole("status", { name: "Loaded transactions" })).toContainText("1 transaction loaded");
+  });
+
+  await test.step("the profile page changes the password", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL(/\/settings\/profile$/);
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("a new long passphrase");
+    await page.getByLabel("New password again").fill("a new long passphrase");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByLabel("Current password")).toBeFocused();
+    await page.getByLabel("Current password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your password is changed." })).toBeFocused();
   });
 });

@@ -38,8 +38,9 @@ export function isZero(amount: string): boolean {
 
 export const ACCOUNT_TYPES = { private: "Private", company: "Company", payment: "Payment" } as const;
 
-export function accountTitle(account: Pick<Account, "name" | "product">): string {
-  return account.name ?? account.product ?? "Account";
+/** The person's nickname for the account, else the bank's name for it. */
+export function accountTitle(account: Pick<Account, "name" | "product"> & { nickname?: string | null }): string {
+  return account.nickname ?? account.name ?? account.product ?? "Account";
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Drawer } from "@/components/accounts/drawer";
 import { formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
+import { NoteEditor } from "@/components/accounts/note-editor";
 import { RebindDialog } from "@/components/accounts/rebind-dialog";
 import { TransferControl } from "@/components/accounts/transfer-control";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -106,6 +107,11 @@ export function TransactionDetail({
           {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
           {t.isTransfer && " · transfer between own accounts"}
         </p>
+
+        <h3 className="mt-5 text-sm font-semibold text-slate-900">Your note and tags</h3>
+        <div className="mt-2">
+          <NoteEditor key={t.id} transaction={t} accountId={accountId} canEdit={canEdit} />
+        </div>
 
         <h3 className="mt-5 text-sm font-semibold text-slate-900">As the bank sent it</h3>
         <dl className="mt-1 divide-y divide-slate-100">

@@ -54,6 +54,7 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     iban: account.iban,
     currency: account.currency,
     name: account.name,
+    nickname: account.nickname,
     product: account.product,
     ownerName: account.ownerName,
     balance:
@@ -155,4 +156,19 @@ export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDa
     autoUpdatesPerDay: updated.autoUpdatesPerDay,
     nextScheduledAt: updated.nextScheduledAt?.toISOString() ?? null,
   };
+}
+
+/** The person's own name for the account (null: the bank's name again), recorded in the audit trail. */
+export async function setNickname(db: Tx, account: TrackedAccount, nickname: string | null, actor: AuditActor) {
+  const updated = await db.trackedAccount.update({ where: { id: account.id }, data: { nickname } });
+  if (account.nickname !== updated.nickname) {
+    await recordAudit(db, account.scopeId, actor, {
+      action: "account.nickname_changed",
+      recordType: "account",
+      recordId: account.id,
+      before: { nickname: account.nickname },
+      after: { nickname: updated.nickname },
+    });
+  }
+  return accountView(db, updated);
 }

@@ -170,6 +170,37 @@ export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuer
   };
 }
 
+export const NicknameBody = z.strictObject({
+  nickname: z
+    .string({ message: "nickname must be text, or null to clear it" })
+    .trim()
+    .min(1, "nickname must not be empty; send null to clear it")
+    .max(80, "nickname must be at most 80 characters")
+    .nullable(),
+});
+
+export const TransactionNoteBody = z.strictObject({
+  note: z
+    .string({ message: "note must be text, or null to clear it" })
+    .trim()
+    .max(1000, "note must be at most 1000 characters")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  tags: z
+    .array(
+      z
+        .string({ message: "each tag must be text" })
+        .trim()
+        .toLowerCase()
+        .min(1, "a tag must not be empty")
+        .max(40, "a tag must be at most 40 characters")
+        .regex(/^[^\s,]+$/, "a tag is one word (no spaces or commas)"),
+    )
+    .max(20, "at most 20 tags")
+    .optional(),
+});
+
 export const TransferBody = z.strictObject({
   isTransfer: z.boolean({ message: "isTransfer must be true (a transfer between own accounts) or false (not one)" }),
 });

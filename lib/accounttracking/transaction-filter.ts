@@ -31,7 +31,10 @@ const SEARCHED = [
   "entry_reference",
   "external_id",
   "bank_transaction_code",
+  "note",
 ].map((c) => `t.${c}`);
+// A person's tags are searched as words too (each word must match somewhere).
+SEARCHED.push("array_to_string(t.tags, ' ')");
 
 /**
  * Effective counterparts (a person's binding, else the derived one) whose name as set up matches

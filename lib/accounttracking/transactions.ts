@@ -37,6 +37,8 @@ export type TransactionRow = {
   transfer_source: TransferSource | null;
   /** The counterpart's name as the person set it up (DISPLAY_NAME_JOIN); absent where not joined. */
   counterpart_display_name?: string | null;
+  note: string | null;
+  tags: string[] | null;
 };
 
 /**
@@ -60,7 +62,7 @@ export const TRANSACTION_COLUMNS = `t.id, t.external_id, t.entry_reference, t.st
   t.end_to_end_id, t.proprietary_bank_transaction_code,
   coalesce(t.bound_counterpart_id, t.counterpart_id) AS counterpart_id, t.bound_counterpart_id IS NOT NULL AS counterpart_bound,
   t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source,
-  cp.display_name AS counterpart_display_name`;
+  cp.display_name AS counterpart_display_name, t.note, t.tags`;
 
 /** FROM clause for one account ($1): its rows, the account, and the scope's own IBANs (for aggregates). */
 const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
@@ -106,6 +108,8 @@ export function serializeTransaction(t: TransactionRow) {
     isTransfer: t.transfer_source !== null,
     transferSource: t.transfer_source,
     transferOverride: t.transfer_override,
+    note: t.note,
+    tags: t.tags ?? [],
   };
 }
 

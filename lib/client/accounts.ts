@@ -43,6 +43,8 @@ function accountsApi(client: ApiClient) {
         query: { ...filterQuery(filter), perPage, cursor },
       }),
     stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
+    setNickname: (id: string, nickname: string | null) =>
+      data(request<Account>("PATCH", `${BASE}/${enc(id)}`, { scoped: true, body: { nickname } })),
     setAutoUpdate: (id: string, timesPerDay: number) =>
       data(request<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { scoped: true, body: { timesPerDay } })),
   };
@@ -192,3 +194,16 @@ export const useTransactions = (id: string, filter: TransactionFilter, enabled =
     enabled,
     keepPrevious: true,
   });
+
+/** Sets or clears the account's nickname; everything that names the account shows it. */
+export function useSetNickname(id: string) {
+  const { api, scopeId } = accounts.useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string | null) => api.setNickname(id, nickname),
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.detail(scopeId, id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+    },
+  });
+}

@@ -108,6 +108,8 @@ function transactionsApi(client: ApiClient) {
           query: filterQuery(filter),
         }),
       ),
+    setNote: (id: string, change: { note?: string | null; tags?: string[] }) =>
+      data(request<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, { scoped: true, body: change })),
     markTransfer: (id: string, isTransfer: boolean | null) =>
       data(
         isTransfer === null
@@ -191,3 +193,10 @@ export async function downloadTransactionsCsv(
   // Revoked on the next tick: the download has taken the blob by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A transaction's note and tags; the lists that show it (this account's, every account's) refetch. */
+export const useSetTransactionNote = (accountId: string) =>
+  transactions.useChange(
+    (api, { id, ...change }: { id: string; note?: string | null; tags?: string[] }) => api.setNote(id, change),
+    (s) => [accountKeys.transactionsOf(s, accountId), scopeTransactionKeys.all(s)],
+  );

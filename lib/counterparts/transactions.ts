@@ -16,7 +16,7 @@ const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status,
   t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
   t.end_to_end_id, t.proprietary_bank_transaction_code,
   t.counterpart_id, t.bound_counterpart_id, t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source,
-  cp.display_name AS counterpart_display_name`;
+  cp.display_name AS counterpart_display_name, t.note, t.tags`;
 
 /** Rows with their account and the scope's own IBANs ($2 is the scope), for transfer detection. */
 const FROM = `${ownCte("$2::uuid")} SELECT ${COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}`;

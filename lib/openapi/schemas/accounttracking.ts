@@ -104,6 +104,7 @@ export const AccountSchema = z.object({
   bankAccountId: z.string(),
   // As the bank describes the account.
   ...BankAccountSchema.pick({ iban: true, currency: true, name: true, product: true, ownerName: true }).shape,
+  nickname: z.string().nullable().describe("The person's own name for the account; `name` stays the bank's"),
   balance: z.object({ amount: z.string(), currency: z.string(), date: dateOnly.nullable() }).nullable(),
   autoUpdatesPerDay: z.number().int(),
   nextScheduledAt: isoDateTime.nullable(),
@@ -179,6 +180,8 @@ export const TransactionSchema = z.object({
     .boolean()
     .nullable()
     .describe("A person's word (true/false) that wins over detection; null = detected"),
+  note: s.describe("A person's note on the transaction (PATCH …/transactions/{transactionId})"),
+  tags: z.array(z.string()).describe("A person's tags on the transaction, one lower-case word each"),
 });
 
 export const TransactionTotalsSchema = z.object({

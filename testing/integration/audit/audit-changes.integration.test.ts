@@ -186,6 +186,9 @@ describe("audited changes", () => {
       "api_key.created",
       "api_key.revoked",
       "client.created",
+      // testing/integration/accounttracking/notes-and-nicknames.integration.test.ts
+      "account.nickname_changed",
+      "transaction.note_changed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
