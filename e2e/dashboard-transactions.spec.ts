@@ -85,8 +85,12 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const file = await (await download).path();
-    const lines = (await readFile(file, "utf8")).trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^date,bookingDate,valueDate,status,amount,currency,/);
+    const text = await readFile(file, "utf8");
+    // A byte order mark first, so a spreadsheet reads it as UTF-8; then the header.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^date,bookingDate,valueDate,status,amount,currency,counterpartName,bankCounterpartName,/);
+    expect((await download).suggestedFilename()).toMatch(/^[a-z0-9-]+-\d{4}-all\.csv$/);
     const rows = lines.slice(1).map((l) => l.split(","));
     expect(rows.length).toBe(shownCount);
     expect(rows.every((r) => r[4].startsWith("-") && r[5] === "EUR")).toBe(true);

@@ -6,6 +6,9 @@ test("/docs renders the reference and the machine-caller quick start without sig
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Quick start for machine callers" })).toBeVisible();
   await expect(page.getByText("Settings → API keys").first()).toBeVisible();
+  // The introduction is the document's Markdown rendered: emphasis and code, no raw ** or back-ticks.
+  await expect(page.locator("header strong", { hasText: "Limits and hostile input." })).toBeVisible();
+  await expect(page.locator("header")).not.toContainText("**");
 
   const tracking = page.getByRole("region", { name: "Account tracking", exact: true });
   await expect(
@@ -31,4 +34,13 @@ test("/docs renders the reference and the machine-caller quick start without sig
   await expect(transactions.getByText("nextCursor").first()).toBeVisible();
   await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("validation_failed");
   await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("rate_limited");
+});
+
+test("an unknown URL gets a page of ours with a way back", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();
+  await expect(page.getByRole("main")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await page.waitForURL(/\/(dashboard|signin)/);
 });

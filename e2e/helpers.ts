@@ -53,6 +53,9 @@ export async function atFakeAggregatorBank(
 
 /** From the dashboard to the Connect page, and its country (tracking activates by itself). */
 async function connectPageIn(page: Page, country: string) {
+  // On a phone the navigation is behind the Menu button.
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
   await page.getByRole("link", { name: "Connect a bank" }).first().click();
   await page.getByLabel("Country").selectOption(country);

@@ -1,18 +1,26 @@
-// Keyboard only, as a person without a mouse: sign up, connect alice's bank at the sandbox bank,
-// track both accounts in place, open one and a transaction's detail. Then the Revoke dialog: focus starts inside it, Tab
-// stays inside it, Escape cancels and focus returns to the Revoke button. No clicks anywhere.
+// Keyboard only, as a person without a mouse: sign up, connect alice's bank at the sandbox bank
+// (back from the bank, focus is on the result's heading), track both accounts in place, open one and
+// a transaction's detail, consolidate two counterparts and undo it. Then the Revoke dialog: focus
+// starts inside it, Tab stays inside it, Escape cancels and focus returns to the Revoke button; then
+// revoking for real. No clicks anywhere, and after every action focus is somewhere, never on <body>.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** Presses Tab until `target` has focus (at most `max` presses), as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, max = 60) {
+async function tabTo(page: Page, target: Locator, max = 60, key: "Tab" | "Shift+Tab" = "Tab") {
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 const focused = (page: Page) => page.locator(":focus");
+
+/** Focus is on an element of the page, not lost to <body>. */
+async function expectFocusKept(page: Page, after: string) {
+  const tag = await page.evaluate(() => document.activeElement?.tagName ?? "none");
+  expect(tag, `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
+}
 
 test("keyboard only: connect a bank, track two accounts, open one and a transaction; the Revoke dialog keeps focus", async ({
   page,
@@ -68,7 +76,7 @@ test("keyboard only: connect a bank, track two accounts, open one and a transact
 
   // Back: both accounts ticked; one button tracks them.
   await page.waitForURL(/\/connect\/result\?/);
-  await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${bankName} is connected` })).toBeFocused();
   const track = page.getByRole("button", { name: "Track 2 accounts" });
   await expect(track).toBeEnabled();
   await tabTo(page, track);
@@ -96,6 +104,24 @@ test("keyboard only: connect a bank, track two accounts, open one and a transact
   await expect(detail).toHaveCount(0);
   await expect(opener).toBeFocused();
 
+  // Consolidate two counterparts, then undo it: focus goes to what happened each time.
+  await page.goto(`${new URL(page.url()).pathname}/counterparts`);
+  const rows = page.getByTestId("counterpart-row");
+  await expect(rows.nth(1)).toBeVisible({ timeout: 60_000 });
+  for (const row of [rows.nth(0), rows.nth(1)]) {
+    const box = row.getByRole("checkbox");
+    await tabTo(page, box, 120);
+    await page.keyboard.press("Space");
+    await expect(box).toBeChecked();
+  }
+  // The Consolidate bar is above the table: back up to it.
+  await tabTo(page, page.getByRole("button", { name: "Consolidate 2" }), 30, "Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(focused(page)).toHaveText(/Consolidated 2 counterparts into one\./);
+  await tabTo(page, page.getByRole("button", { name: "Undo" }), 5);
+  await page.keyboard.press("Enter");
+  await expect(focused(page)).toHaveText(/Undone: the 2 counterparts are separate again\./);
+
   // The Revoke dialog, by keyboard.
   await page.goto("/consents");
   const revoke = page.getByRole("button", { name: `Revoke access to ${bankName}` });
@@ -117,4 +143,15 @@ test("keyboard only: connect a bank, track two accounts, open one and a transact
   // Escape cancelled: still connected.
   const row = page.getByRole("table", { name: "Bank connections" }).getByRole("row").filter({ hasText: bankName });
   await expect(row.getByText("Connected", { exact: true })).toBeVisible();
+
+  // Revoke for real: the connection moves to History, and focus is not lost with its row.
+  await tabTo(page, revoke);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: "Keep access" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Revoke access" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("table", { name: "Earlier bank connections" })).toContainText(bankName);
+  await expectFocusKept(page, "revoke");
 });

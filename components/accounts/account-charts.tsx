@@ -8,16 +8,15 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
+import { formatMonth } from "@/components/ui/format";
 import { FormError } from "@/components/ui/field";
 import { useAccountStats, type AccountStats } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
-const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
 const LABELS: Record<string, string> = { inflow: "Money in", outflow: "Money out", net: "Net" };
 
-function monthLabel(month: string): string {
-  return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-}
+/** "May 2025"; the current month "Nov 2026 (so far)": its totals are partial. */
+const monthLabel = (month: string) => formatMonth(month);
 
 function compactMoney(currency: string): Intl.NumberFormat {
   try {

@@ -1,19 +1,49 @@
 "use client";
-// One tracked account: who and where, its balance, the sync panel, figures and transactions.
+// One tracked account: who and where, its balance, its sync in one line, its transactions, then
+// its figures.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { SyncPanel } from "@/components/accounts/sync-panel";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
+import { AccountAccessBanner } from "@/components/accounttracking/account-access";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
-import { isActive, newestRun, useAccount, useSyncStatus, type Account } from "@/lib/client/accounts";
+import type { ReactNode } from "react";
+import { InlineRename } from "@/components/ui/inline-rename";
+import {
+  isActive,
+  newestRun,
+  useAccount,
+  useCanManageAccounts,
+  useSetNickname,
+  useSyncStatus,
+  type Account,
+} from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
+/** The person's name for the account, renamed in place (the bank's stays beside it). */
+function Nickname({ account }: { account: Account }) {
+  const save = useSetNickname(account.id);
+  const { allowed } = useCanManageAccounts();
+  return (
+    <InlineRename
+      original={account.name ?? account.product ?? "Account"}
+      current={account.nickname}
+      canEdit={allowed}
+      inputLabel="Nickname for this account"
+      maxLength={80}
+      onSave={(next) => save.mutateAsync(next)}
+      nameClassName="text-sm text-slate-800"
+    />
+  );
+}
+
 function Facts({ account }: { account: Account }) {
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
+    ["Name", <Nickname key="n" account={account} />],
     ["IBAN", formatIban(account.iban)],
     ["Type", ACCOUNT_TYPES[account.accountType]],
     ["Currency", account.currency],
@@ -23,10 +53,13 @@ function Facts({ account }: { account: Account }) {
   return (
     <Card className="mb-6">
       <div className="flex flex-wrap items-center justify-between gap-6 p-5">
-        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-5">
+        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {facts.map(([label, value]) => (
             // The IBAN takes a whole line on a phone and wraps rather than being cut off.
-            <div key={label} className={label === "IBAN" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
+            <div
+              key={label}
+              className={label === "IBAN" || label === "Name" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}
+            >
               <dt className="text-xs text-slate-600">{label}</dt>
               <dd
                 className={
@@ -47,7 +80,11 @@ function Facts({ account }: { account: Account }) {
           <dd className="text-2xl font-semibold tabular-nums text-slate-900">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
           </dd>
-          {!account.balance && <dd className="text-xs text-slate-500">Known after the first sync</dd>}
+          {!account.balance && (
+            <dd className="text-xs text-slate-500">
+              {account.lastSyncedAt ? "Not reported by the bank yet" : "Known after the first sync"}
+            </dd>
+          )}
         </dl>
       </div>
     </Card>
@@ -93,11 +130,13 @@ export function AccountDetail({ id }: { id: string }) {
           </>
         }
       />
+      <AccountAccessBanner account={a} />
       <Facts account={a} />
+      {/* Transactions first: the sync is one line above them, the figures follow. */}
       <div className="space-y-6">
         <SyncPanel account={a} status={status} />
-        <AccountCharts accountId={a.id} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
+        <AccountCharts accountId={a.id} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@
 // The tracked accounts of the scope: balance, last sync, live progress of running syncs, Sync now.
 import Link from "next/link";
 import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/format";
+import { accessEnded } from "@/components/accounts/health";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -17,12 +18,8 @@ import {
   useSyncStatus,
   type Account,
 } from "@/lib/client/accounts";
-import { useConsents, type Consent } from "@/lib/client/accounttracking";
 import { LoadMore } from "@/components/ui/load-more";
 import { PagedStates } from "@/components/ui/query-states";
-
-/** Bank access that has ended: its accounts no longer sync (components/accounttracking/account-access.tsx offers Reconnect). */
-const ENDED_STATUSES: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
 
 function AccountRow({ account, ended }: { account: Account; ended: boolean }) {
   // Only accounts with a queued or running sync are polled; the list refreshes when one ends.
@@ -78,11 +75,7 @@ function AccountRow({ account, ended }: { account: Account; ended: boolean }) {
 
 export function AccountsPage() {
   const accounts = useAccounts();
-  const consents = useConsents();
   const { allowed, reason } = useCanManageAccounts();
-  const endedConsents = new Set(
-    (consents.data?.items ?? []).filter((c) => ENDED_STATUSES.includes(c.status)).map((c) => c.id),
-  );
   return (
     <>
       <PageHeader
@@ -127,7 +120,7 @@ export function AccountsPage() {
                 ]}
               >
                 {items.map((a) => (
-                  <AccountRow key={a.id} account={a} ended={endedConsents.has(a.consentId)} />
+                  <AccountRow key={a.id} account={a} ended={accessEnded(a) !== null} />
                 ))}
               </Table>
               <LoadMore pages={accounts}>Load more accounts</LoadMore>

@@ -1,4 +1,4 @@
-// Display helpers for accounts: money, titles, and what to do about a sync error.
+// Display helpers for accounts: money, titles, dates.
 import { formatDate } from "@/components/ui/format";
 import type { Account } from "@/lib/client/accounts";
 
@@ -38,39 +38,9 @@ export function isZero(amount: string): boolean {
 
 export const ACCOUNT_TYPES = { private: "Private", company: "Company", payment: "Payment" } as const;
 
-export function accountTitle(account: Pick<Account, "name" | "product">): string {
-  return account.name ?? account.product ?? "Account";
-}
-
-/** Advice for a failed sync, with a link when there is somewhere to go. */
-export function errorAdvice(lastError: string, consentId: string): { text: string; href?: string; linkLabel?: string } {
-  const text = lastError.toLowerCase();
-  if (text.includes("consent") && (text.includes("revoked") || text.includes("rejected"))) {
-    return {
-      text: "Access to this bank was withdrawn. Connect the bank again to resume syncing.",
-      href: "/connect",
-      linkLabel: "Connect a bank",
-    };
-  }
-  if (text.includes("consent")) {
-    return {
-      text: "Renew the bank connection, then sync again.",
-      href: `/consents/${consentId}`,
-      linkLabel: "Open the bank connection",
-    };
-  }
-  if (text.includes("psd2") || text.includes("unattended")) {
-    return {
-      text: "The bank's daily limit for automatic updates is used up. Sync now yourself, or wait for the next slot.",
-    };
-  }
-  if (text.includes("no longer tracked"))
-    return {
-      text: "Track the account again from its bank connection.",
-      href: "/consents",
-      linkLabel: "Bank connections",
-    };
-  return { text: "Try again in a few minutes. If it keeps failing, contact support." };
+/** The person's nickname for the account, else the bank's name for it. */
+export function accountTitle(account: Pick<Account, "name" | "product"> & { nickname?: string | null }): string {
+  return account.nickname ?? account.name ?? account.product ?? "Account";
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -1,9 +1,13 @@
 "use client";
-// The account's sync: Sync now, live progress, last error, next automatic update, and how many
-// automatic updates a day (within the PSD2 budget of 4 unattended accesses a day).
+// The account's sync: live progress and Sync now in one line, a failure with what to do, and the
+// details (next automatic update, how many a day within PSD2's 4 unattended accesses) on request.
+import { accountHealth, syncBlockedReason } from "@/components/accounts/health";
+import { AdviceText } from "@/components/accounts/health-note";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
-import { Card, CardHeader } from "@/components/ui/card";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
@@ -44,33 +48,73 @@ function AutoUpdateSelect({ account, perDay }: { account: Account; perDay: numbe
   );
 }
 
-/** `status` is the page's useSyncStatus (one poll per account page). */
+/**
+ * The account's sync in one line (progress, Sync now) over the transactions, with the details (the
+ * last successful sync, the next update, PSD2's unattended budget, updates per day) behind a
+ * disclosure. `status` is the page's useSyncStatus (one poll per account page).
+ */
 export function SyncPanel({ account, status }: { account: Account; status: ReturnType<typeof useSyncStatus> }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const s = status.data;
   const run = newestRun(s?.run, account.latestSync);
   const running = run?.state === "queued" || run?.state === "running";
+  const health = accountHealth({ ...account, latestSync: run });
+  const perDay = s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay;
   return (
     <Card>
-      <CardHeader
-        title="Sync"
-        description="Transactions are fetched from the bank page by page; new ones are added, changed ones updated."
-        action={<SyncNowButton accountId={account.id} running={running} />}
-      />
-      <div className="space-y-5 p-5">
-        {status.isError && <FormError message={errorMessage(status.error)} />}
-        <SyncProgress run={run} consentId={account.consentId} />
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-3 px-5 py-3">
+        <SyncProgress run={run} label="Sync progress" compact />
+        <p className="min-w-0 flex-1 text-xs text-slate-600">
+          Last successful sync {formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "never")}
+          <span className="block">
+            Next automatic update:{" "}
+            {health.kind === "ended"
+              ? "none until reconnected"
+              : perDay === 0
+                ? "off"
+                : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "not scheduled")}
+          </span>
+        </p>
+        <span className="flex flex-wrap items-start gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Hide sync details" : "Sync details"}
+          </Button>
+          <SyncNowButton accountId={account.id} running={running} blockedReason={syncBlockedReason(account)} />
+        </span>
+      </div>
+      {status.isError && (
+        <div className="px-5 pb-3">
+          <FormError message={errorMessage(status.error)} />
+        </div>
+      )}
+      {health.kind === "failed" && (
+        <div
+          role="alert"
+          className="mx-5 mb-3 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200"
+        >
+          <p className="font-medium">{health.message}</p>
+          <AdviceText advice={health.advice} className="mt-1" />
+        </div>
+      )}
+      <div id={detailsId} hidden={!open} className="space-y-5 border-t border-slate-100 p-5">
+        <p className="text-sm text-slate-600">
+          Transactions are fetched from the bank page by page; new ones are added, changed ones updated.
+        </p>
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-xs text-slate-500">Last successful sync</dt>
             <dd className="mt-1">{formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "Never")}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">Next automatic update</dt>
-            <dd className="mt-1">
-              {(s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay) === 0
-                ? "Off"
-                : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "Not scheduled")}
-            </dd>
+            <dt className="text-xs text-slate-500">Automatic updates</dt>
+            <dd className="mt-1">{perDay === 0 ? "Off" : `${perDay} a day`}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Unattended updates left today</dt>
@@ -82,7 +126,7 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
             </dd>
           </div>
         </dl>
-        <AutoUpdateSelect account={account} perDay={s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay} />
+        <AutoUpdateSelect account={account} perDay={perDay} />
       </div>
     </Card>
   );

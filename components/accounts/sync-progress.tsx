@@ -3,7 +3,8 @@
 // a queued or running sync shows an indeterminate (moving) bar with its counters; a finished one a
 // full bar (green on success, red on failure).
 import { plural } from "@/components/accounts/format";
-import { SyncAdvice } from "@/components/accounts/sync-advice";
+import type { Advice } from "@/components/accounts/health";
+import { AdviceText } from "@/components/accounts/health-note";
 import { cx } from "@/components/ui/cx";
 import { formatDateTime } from "@/components/ui/format";
 import type { SyncRun } from "@/lib/client/accounts";
@@ -35,12 +36,13 @@ function headline(run: SyncRun | null): string {
 export function SyncProgress({
   run,
   label = "Sync progress",
-  consentId,
+  advice,
   compact = false,
 }: {
   run: SyncRun | null;
   label?: string;
-  consentId?: string;
+  /** What to do about a failed run (components/accounts/health.ts), shown under its message. */
+  advice?: Advice;
   compact?: boolean;
 }) {
   const active = run?.state === "queued" || run?.state === "running";
@@ -98,12 +100,7 @@ export function SyncProgress({
           className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 ring-1 ring-inset ring-red-200"
         >
           <p className="font-medium">{run.lastError}</p>
-          <SyncAdvice
-            lastError={run.lastError}
-            consentId={consentId ?? ""}
-            className="mt-1"
-            linkClassName="font-medium underline"
-          />
+          {advice && <AdviceText advice={advice} className="mt-1" />}
         </div>
       )}
     </div>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Drawer } from "@/components/accounts/drawer";
 import { formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
+import { NoteEditor } from "@/components/accounts/note-editor";
 import { RebindDialog } from "@/components/accounts/rebind-dialog";
 import { TransferControl } from "@/components/accounts/transfer-control";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -37,7 +38,7 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
       <p>
         Counts under{" "}
         <Link href={`/counterparts/${id}?account=${accountId}`} className="font-medium text-indigo-700 underline">
-          {c?.displayName ?? t.counterpartName ?? "this counterpart"}
+          {c?.displayName ?? t.counterpartDisplayName ?? t.counterpartName ?? "this counterpart"}
         </Link>{" "}
         {t.counterpartBound ? (
           <Badge tone="indigo">bound by hand</Badge>
@@ -94,17 +95,23 @@ export function TransactionDetail({
   return (
     <>
       <Drawer
-        title={`${t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
+        title={`${t.counterpartDisplayName ?? t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
         onClose={onClose}
         paused={rebinding}
       >
-        <p className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
+        {/* A div, not a p: a large bold paragraph before a small one reads as a heading (axe p-as-heading). */}
+        <div className={cx("text-2xl font-semibold tabular-nums", debit ? "text-red-700" : "text-emerald-700")}>
           {formatMoney(t.amount, t.currency, { signed: true })}
-        </p>
+        </div>
         <p className="mt-1 text-sm text-slate-600">
           {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
           {t.isTransfer && " · transfer between own accounts"}
         </p>
+
+        <h3 className="mt-5 text-sm font-semibold text-slate-900">Your note and tags</h3>
+        <div className="mt-2">
+          <NoteEditor key={t.id} transaction={t} accountId={accountId} canEdit={canEdit} />
+        </div>
 
         <h3 className="mt-5 text-sm font-semibold text-slate-900">As the bank sent it</h3>
         <dl className="mt-1 divide-y divide-slate-100">

@@ -1,10 +1,12 @@
 "use client";
-// The filter bar: dates, status, direction, free text and amount size, and jump to a date. Text
-// fields are typed into local state and reach the URL after a pause, so typing stays smooth.
+// The filter bar: dates (with presets: this month, last month, year to date, the last 90 days),
+// status, direction, free text and amount size, and on the all-accounts list the account. Text fields
+// are typed into local state and reach the URL after a pause, so typing stays smooth.
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
+import { localToday, presetRange, PRESETS } from "@/components/accounts/date-presets";
 import type { FilterUpdate } from "@/components/accounts/use-url-filter";
 import type { TransactionFilter } from "@/lib/client/transactions";
 
@@ -29,13 +31,15 @@ const textsOf = (f: TransactionFilter): Texts => ({
 export function TransactionFilters({
   filter,
   onChange,
+  accounts,
 }: {
   filter: TransactionFilter;
   onChange: (next: FilterUpdate) => void;
+  /** On the all-accounts list: the accounts to narrow to. */
+  accounts?: { id: string; name: string }[];
 }) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(filter));
   const debounced = useDebounced(texts, 400);
-  const [jump, setJump] = useState("");
   const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
   const active = Object.values(filter).some(Boolean);
 
@@ -64,7 +68,7 @@ export function TransactionFilters({
     onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }),
   });
   // Dates and selects write the URL at once; an empty value (a select's first option) clears the filter.
-  const instant = <K extends "fromDate" | "toDate" | "direction" | "status">(key: K) => ({
+  const instant = <K extends "fromDate" | "toDate" | "direction" | "status" | "accountId">(key: K) => ({
     value: filter[key] ?? "",
     onChange: (e: { target: { value: string } }) =>
       onChange((f) => ({ ...f, [key]: (e.target.value || undefined) as TransactionFilter[K] })),
@@ -73,6 +77,14 @@ export function TransactionFilters({
   return (
     <div className="space-y-3 border-b border-slate-100 px-5 py-4">
       <FilterRow>
+        {accounts && (
+          <SelectField
+            label="Account"
+            className="col-span-2 sm:w-56"
+            options={[{ value: "", label: "All accounts" }, ...accounts.map((a) => ({ value: a.id, label: a.name }))]}
+            {...instant("accountId")}
+          />
+        )}
         <TextField
           label="Search"
           type="search"
@@ -100,26 +112,23 @@ export function TransactionFilters({
           error={backwards ? "Must be on or after From" : undefined}
           {...instant("toDate")}
         />
-        <form
-          className="col-span-2 flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // Newest first: jumping to a day shows that day and everything older.
-            if (jump) onChange((f) => ({ ...f, toDate: jump }));
-          }}
-        >
-          <TextField
-            label="Jump to date"
-            type="date"
-            className="sm:w-40"
-            value={jump}
-            onChange={(e) => setJump(e.target.value)}
-            hint="Shows that day and older"
-          />
-          <Button type="submit" variant="secondary" className="mb-6" disabled={!jump}>
-            Go
-          </Button>
-        </form>
+        <div className="col-span-2 flex flex-wrap items-end gap-2" role="group" aria-label="Date presets">
+          {PRESETS.map((p) => {
+            const range = presetRange(p.key, localToday());
+            const chosen = filter.fromDate === range.fromDate && filter.toDate === range.toDate;
+            return (
+              <Button
+                key={p.key}
+                size="sm"
+                variant={chosen ? "primary" : "secondary"}
+                aria-pressed={chosen}
+                onClick={() => onChange((f) => ({ ...f, ...range }))}
+              >
+                {p.label}
+              </Button>
+            );
+          })}
+        </div>
         {active && (
           <Button variant="ghost" className="sm:mb-0" onClick={() => onChange({})}>
             Clear filters

@@ -14,6 +14,10 @@ export const ROW_HEIGHT_NARROW = 60;
 export const GRID =
   "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 sm:grid-cols-[7.5rem_minmax(10rem,1.2fr)_minmax(12rem,2fr)_8.5rem_6rem] sm:items-center sm:gap-x-4 sm:px-5";
 
+/** The grid with a running balance column (an account's unfiltered list). */
+export const GRID_WITH_BALANCE =
+  "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 sm:grid-cols-[7.5rem_minmax(10rem,1.2fr)_minmax(12rem,2fr)_8.5rem_8.5rem_6rem] sm:items-center sm:gap-x-4 sm:px-5";
+
 const HEADS = [
   { label: "Date", className: "hidden sm:block" },
   { label: "Counterpart", className: "" },
@@ -21,12 +25,14 @@ const HEADS = [
   { label: "Amount", className: "text-right" },
   { label: "Status", className: "hidden sm:block" },
 ];
+const BALANCE_HEAD = { label: "Balance after", className: "hidden text-right sm:block" };
 
-export function TransactionsHeader() {
+export function TransactionsHeader({ withBalance = false }: { withBalance?: boolean }) {
+  const heads = withBalance ? [...HEADS.slice(0, 4), BALANCE_HEAD, HEADS[4]] : HEADS;
   return (
     <div role="rowgroup" className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50">
-      <div role="row" aria-rowindex={1} className={cx(GRID, "h-10 items-center")}>
-        {HEADS.map((h) => (
+      <div role="row" aria-rowindex={1} className={cx(withBalance ? GRID_WITH_BALANCE : GRID, "h-10 items-center")}>
+        {heads.map((h) => (
           <div
             key={h.label}
             role="columnheader"
@@ -44,6 +50,7 @@ function counterpart(t: Transaction, resolved: string | undefined): { name: stri
   const debit = isNegative(t.amount);
   const name =
     resolved ??
+    t.counterpartDisplayName ??
     t.counterpartName ??
     (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
   return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };
@@ -52,6 +59,8 @@ function counterpart(t: Transaction, resolved: string | undefined): { name: stri
 export const TransactionRow = memo(function TransactionRow({
   transaction: t,
   counterpartName,
+  accountName,
+  runningBalance,
   index,
   start,
   height,
@@ -60,6 +69,10 @@ export const TransactionRow = memo(function TransactionRow({
   transaction: Transaction;
   /** The counterpart's name as the person set it up (alias, consolidation); the bank's name until known. */
   counterpartName?: string;
+  /** On the all-accounts list: the account the transaction is on. */
+  accountName?: string;
+  /** The balance after this transaction (undefined: no balance column; null: none for this row, e.g. pending). */
+  runningBalance?: string | null;
   index: number;
   /** Offset from the top of the body, in px (from the virtualizer). */
   start: number;
@@ -79,7 +92,7 @@ export const TransactionRow = memo(function TransactionRow({
       style={{ height, transform: `translateY(${start}px)` }}
       onClick={() => onOpen(t)}
       className={cx(
-        GRID,
+        runningBalance === undefined ? GRID : GRID_WITH_BALANCE,
         "absolute left-0 top-0 w-full cursor-pointer content-center border-b border-slate-100 bg-white text-sm hover:bg-slate-50",
       )}
     >
@@ -101,12 +114,17 @@ export const TransactionRow = memo(function TransactionRow({
         >
           {party.name}
         </button>
-        {t.isTransfer && <span className="text-[11px] font-medium text-indigo-700">Own transfer</span>}
-        {party.iban && !t.isTransfer && (
-          <span className="hidden truncate font-mono text-[11px] text-slate-600 sm:block">
-            {formatIban(party.iban)}
-          </span>
-        )}
+        {/* One line under the name (the row has room for two): the account on the all-accounts list, then
+            the transfer mark or the other party's IBAN. */}
+        <span className="block truncate text-[11px] text-slate-600">
+          {accountName && <span>{accountName}</span>}
+          {accountName && (t.isTransfer || party.iban) && <span aria-hidden="true"> · </span>}
+          {t.isTransfer ? (
+            <span className="font-medium text-indigo-700">Own transfer</span>
+          ) : (
+            party.iban && <span className="hidden font-mono sm:inline">{formatIban(party.iban)}</span>
+          )}
+        </span>
       </div>
       <div role="cell" className="hidden min-w-0 sm:block">
         <span className="line-clamp-2 text-slate-600" title={t.remittanceInformation ?? undefined}>
@@ -127,7 +145,27 @@ export const TransactionRow = memo(function TransactionRow({
         )}
       >
         {formatMoney(t.amount, t.currency, { signed: true })}
+        {/* On a phone the balance goes under the amount (there is no column for it). */}
+        {runningBalance && (
+          <span className="block text-[11px] font-normal text-slate-600 sm:hidden">
+            <span className="sr-only">Balance after: </span>
+            {formatMoney(runningBalance, t.currency)}
+          </span>
+        )}
       </div>
+      {runningBalance !== undefined && (
+        <div
+          role="cell"
+          className="hidden text-right tabular-nums text-slate-700 sm:block"
+          data-testid="running-balance"
+        >
+          {runningBalance === null ? (
+            <span className="text-slate-500">—</span>
+          ) : (
+            formatMoney(runningBalance, t.currency)
+          )}
+        </div>
+      )}
       <div role="cell" className="hidden sm:block">
         <Badge tone={pending ? "amber" : "slate"}>{pending ? "Pending" : "Booked"}</Badge>
       </div>

@@ -7,33 +7,42 @@ import { Button, Spinner } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
 import { errorMessage } from "@/lib/client/errors";
-import { downloadTransactionsCsv, useTransactionTotals, type TransactionFilter } from "@/lib/client/transactions";
+import {
+  downloadTransactionsCsv,
+  useScopeTransactionTotals,
+  useTransactionTotals,
+  type TransactionFilter,
+} from "@/lib/client/transactions";
 
 export function TransactionTotalsBar({
   accountId,
   filter,
   enabled,
 }: {
-  accountId: string;
+  /** One account's list; none: every account's (the CSV then needs one account chosen). */
+  accountId?: string;
   filter: TransactionFilter;
   enabled: boolean;
 }) {
-  const totals = useTransactionTotals(accountId, filter, enabled);
+  const ofAccount = useTransactionTotals(accountId ?? "", filter, enabled && accountId !== undefined);
+  const ofScope = useScopeTransactionTotals(filter, enabled && accountId === undefined);
+  const totals = accountId === undefined ? ofScope : ofAccount;
+  const exportId = accountId ?? filter.accountId;
   const { scopeId } = useApi();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<"csv" | "excel-eu" | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const t = totals.data;
 
-  const exportCsv = async () => {
-    if (!scopeId) return;
-    setExporting(true);
+  const exportCsv = async (format: "csv" | "excel-eu") => {
+    if (!scopeId || !exportId) return;
+    setExporting(format);
     setExportError(null);
     try {
-      await downloadTransactionsCsv(accountId, scopeId, filter);
+      await downloadTransactionsCsv(exportId, scopeId, filter, format);
     } catch (error) {
       setExportError(`The export failed: ${errorMessage(error)} Try again.`);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -81,9 +90,27 @@ export function TransactionTotalsBar({
           ))
         )}
       </div>
-      <div className="shrink-0">
-        <Button variant="secondary" size="sm" onClick={() => void exportCsv()} pending={exporting} disabled={!enabled}>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        {!exportId && <p className="text-xs text-slate-600">Choose an account to export its CSV.</p>}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void exportCsv("csv")}
+          pending={exporting === "csv"}
+          disabled={!enabled || !exportId}
+        >
           Export CSV
+        </Button>
+        {/* Excel in Belgium, France or Germany opens a comma-separated file as one column. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          title="Semicolons and a decimal comma, for Excel set to Belgian, French or German"
+          onClick={() => void exportCsv("excel-eu")}
+          pending={exporting === "excel-eu"}
+          disabled={!enabled || !exportId}
+        >
+          CSV for Excel (; and ,)
         </Button>
         <FormError message={exportError} />
       </div>

@@ -1,9 +1,11 @@
 "use client";
 // The account's transactions, newest first: filters kept in the URL, totals and CSV of the filtered
 // set, and a virtualised table that pages by cursor as you scroll (only the visible rows are in the
-// DOM, so 100k+ rows stay smooth). A row opens the transaction's detail view.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+// DOM, so 100k+ rows stay smooth). A row opens the transaction's detail view. On a wide screen the
+// list scrolls in its own box under the filters; on a phone it uses the page's own scroll (a box
+// inside the page would trap the thumb scrolling past it).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useVirtualizer, useWindowVirtualizer } from "@tanstack/react-virtual";
 import { plural } from "@/components/accounts/format";
 import {
   ROW_HEIGHT,
@@ -18,7 +20,10 @@ import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter"
 import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-states";
-import { useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
+import { useAccountStats, useCanManageAccounts, useTransactions, type Transaction } from "@/lib/client/accounts";
+import { runningBalances } from "@/components/accounts/running-balance";
+import { BalanceCheckNote } from "@/components/accounts/balance-check-note";
+import { useScopeTransactions } from "@/lib/client/transactions";
 import { useCounterpartNames } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { filterProblem } from "@/lib/client/transactions";
@@ -38,16 +43,44 @@ function useNarrow(): boolean {
   );
 }
 
-export function TransactionsTable({ accountId, syncing }: { accountId: string; syncing: boolean }) {
+/** A row as shown: on the all-accounts list it names its account. */
+type ShownTransaction = Transaction & { accountId?: string; accountName?: string | null };
+
+/**
+ * One account's transactions (`accountId`), or every account's (none given: the Transactions page,
+ * with `accounts` to narrow to one).
+ */
+export function TransactionsTable({
+  accountId,
+  syncing,
+  accounts,
+}: {
+  accountId?: string;
+  syncing: boolean;
+  accounts?: { id: string; name: string }[];
+}) {
   const [filter, setFilter] = useUrlFilter();
   const [openId, setOpenId] = useState<string | null>(null);
   const canEdit = useCanManageAccounts().allowed;
   // A filter that cannot match is kept as the person set it, and answered with no rows and a reason.
   const problem = filterProblem(filter);
-  const query = useTransactions(accountId, filter, problem === null);
-  const pages = problem ? undefined : query.data?.pages;
+  const ofAccount = useTransactions(accountId ?? "", filter, accountId !== undefined && problem === null);
+  const ofScope = useScopeTransactions(filter, accountId === undefined && problem === null);
+  const query = accountId === undefined ? ofScope : ofAccount;
+  const pages = problem ? undefined : (query.data?.pages as { items: ShownTransaction[] }[] | undefined);
   const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
-  const opened = useRef<Transaction | null>(null);
+  const opened = useRef<ShownTransaction | null>(null);
+  // The running balance needs every row above a row: an account's list without a filter only.
+  const stats = useAccountStats(accountId ?? "", accountId !== undefined);
+  const filtered = Object.values(filter).some(Boolean);
+  const balance = accountId !== undefined && !filtered ? stats.data?.balance : null;
+  const balances = useMemo(
+    () =>
+      balance && stats.data
+        ? runningBalances(rows, { amount: balance.amount, date: balance.date }, stats.data.currency)
+        : null,
+    [rows, balance, stats.data],
+  );
   const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
@@ -60,18 +93,38 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   const counterpartNames = useCounterpartNames(idGroups);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const height = useNarrow() ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
+  const listRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow();
+  const height = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
+  // Where the rows start on the page, for the page-scrolled list on a phone.
+  const [listTop, setListTop] = useState(0);
+  const count = rows.length + (hasNextPage && !problem ? 1 : 0);
 
   // We do not run the React Compiler; the rule only says it would skip this component.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not memoisable
-  const virtualizer = useVirtualizer({
-    count: rows.length + (hasNextPage && !problem ? 1 : 0),
+  const boxed = useVirtualizer({
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => height,
     overscan: 12,
+    enabled: !narrow,
   });
+  const paged = useWindowVirtualizer({
+    count,
+    estimateSize: () => height,
+    overscan: 12,
+    scrollMargin: listTop,
+    enabled: narrow,
+  });
+  const virtualizer = narrow ? paged : boxed;
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (narrow && list) setListTop(list.getBoundingClientRect().top + window.scrollY);
+  }, [narrow, hasRows]);
   useEffect(() => virtualizer.measure(), [height, virtualizer]);
   const items = virtualizer.getVirtualItems();
+  const margin = narrow ? listTop : 0;
   const lastIndex = items.length ? items[items.length - 1].index : -1;
 
   useEffect(() => {
@@ -92,7 +145,6 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [filterKey]);
 
-  const filtered = Object.values(filter).some(Boolean);
   const countText = problem
     ? "No transactions shown"
     : query.isPending
@@ -128,18 +180,18 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
   } else {
     body = (
       <div
-        ref={scrollRef}
-        className="relative h-[36rem] overflow-auto overscroll-contain"
-        tabIndex={0}
-        aria-label="Transactions, scrollable"
+        ref={narrow ? listRef : scrollRef}
+        className={narrow ? "relative" : "relative h-[36rem] overflow-auto overscroll-contain"}
+        tabIndex={narrow ? undefined : 0}
+        aria-label={narrow ? undefined : "Transactions, scrollable"}
       >
         <div
           role="table"
           aria-label="Transactions"
           aria-rowcount={hasNextPage ? -1 : rows.length + 1}
-          className="sm:min-w-[52rem]"
+          className={balances ? "sm:min-w-[60rem]" : "sm:min-w-[52rem]"}
         >
-          <TransactionsHeader />
+          <TransactionsHeader withBalance={balances !== null} />
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const t = rows[item.index];
@@ -149,8 +201,10 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
                     key={t.id}
                     transaction={t}
                     counterpartName={t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined}
+                    accountName={accountId === undefined ? (t.accountName ?? undefined) : undefined}
+                    runningBalance={balances ? (balances.get(t.id) ?? null) : undefined}
                     index={item.index}
-                    start={item.start}
+                    start={item.start - margin}
                     height={height}
                     onOpen={(tx) => {
                       opened.current = tx;
@@ -163,7 +217,7 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
                 <div
                   key="loader"
                   role="row"
-                  style={{ height, transform: `translateY(${item.start}px)` }}
+                  style={{ height, transform: `translateY(${item.start - margin}px)` }}
                   className="absolute left-0 top-0 flex w-full items-center gap-2 px-5 text-sm text-slate-600"
                 >
                   <div role="cell">
@@ -205,11 +259,17 @@ export function TransactionsTable({ accountId, syncing }: { accountId: string; s
           </p>
         }
       />
-      <TransactionFilters filter={filter} onChange={setFilter} />
+      <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
+      {accountId !== undefined && stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />}
       {body}
       {open && (
-        <TransactionDetail transaction={open} accountId={accountId} canEdit={canEdit} onClose={() => setOpenId(null)} />
+        <TransactionDetail
+          transaction={open}
+          accountId={open.accountId ?? accountId ?? ""}
+          canEdit={canEdit}
+          onClose={() => setOpenId(null)}
+        />
       )}
     </Card>
   );

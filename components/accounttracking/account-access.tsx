@@ -4,39 +4,36 @@
 // once approved the same accounts continue with their history.
 import Link from "next/link";
 import { accountTitle } from "@/components/accounts/format";
+import { accessEnded } from "@/components/accounts/health";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { RenewButton } from "@/components/accounttracking/renew-button";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { Badge, Card, CardHeader } from "@/components/ui/card";
 import { useConsentAccounts, useConsents, type Consent } from "@/lib/client/accounttracking";
-import { useAccounts, type Account } from "@/lib/client/accounts";
+import { useAccounts, useCanManageAccounts, type Account } from "@/lib/client/accounts";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
-const ENDED: readonly Consent["status"][] = ["revoked", "expired", "rejected"];
-
-function ReconnectButton({ consent }: { consent: Consent }) {
+function ReconnectButton({ consentId, bankName }: { consentId: string; bankName: string | null }) {
+  const { allowed } = useCanManageAccounts();
+  if (!allowed) return null;
   return (
-    <RenewButton consent={consent}>
-      Reconnect<span className="sr-only"> {consent.bankName ?? "the bank"}</span>
+    <RenewButton consent={{ id: consentId }}>
+      Reconnect<span className="sr-only"> {bankName ?? "the bank"}</span>
     </RenewButton>
   );
 }
 
+/** Tracked accounts whose access ended (from each account's own access status), and the scope's consents. */
 function useEnded() {
   const consents = useConsents();
   const accounts = useAccounts();
-  const byId = new Map((consents.data?.items ?? []).map((c) => [c.id, c]));
-  const all = itemsOf(accounts.data);
-  const ended = all.filter((a) => ENDED.includes(byId.get(a.consentId)?.status ?? "valid"));
-  return { consents: consents.data?.items ?? [], byId, ended };
+  const ended = itemsOf(accounts.data).filter((a) => accessEnded(a));
+  return { consents: consents.data?.items ?? [], ended };
 }
 
 /** On one account's page: a banner when its access ended. */
-export function AccountAccessBanner({ accountId }: { accountId: string }) {
-  const { byId, ended } = useEnded();
-  const account = ended.find((a) => a.id === accountId);
-  const consent = account ? byId.get(account.consentId) : undefined;
-  if (!account || !consent) return null;
+export function AccountAccessBanner({ account }: { account: Account }) {
+  if (!accessEnded(account)) return null;
   return (
     <div
       role="status"
@@ -44,14 +41,14 @@ export function AccountAccessBanner({ accountId }: { accountId: string }) {
     >
       <span>
         <Badge tone="amber">Access ended</Badge> {accountTitle(account)} no longer syncs: access to{" "}
-        {consent.bankName ?? "the bank"} ended. Its history stays; reconnect to continue.
+        {account.bankName ?? "the bank"} ended. Its history stays; reconnect to continue.
       </span>
-      <ReconnectButton consent={consent} />
+      <ReconnectButton consentId={account.consentId} bankName={account.bankName} />
     </div>
   );
 }
 
-function EndedRow({ account, consent }: { account: Account; consent: Consent }) {
+function EndedRow({ account }: { account: Account }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
       <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
@@ -59,33 +56,35 @@ function EndedRow({ account, consent }: { account: Account; consent: Consent }) 
       </Link>
       <span className="font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
       <Badge tone="amber">Access ended</Badge>
-      <span className="flex-1 text-xs text-slate-600">{consent.bankName ?? "The bank"} · no longer syncing</span>
+      <span className="flex-1 text-xs text-slate-600">{account.bankName ?? "The bank"} · no longer syncing</span>
     </li>
   );
 }
 
 /** On the Accounts page: accounts whose access ended, and accounts a bank shares that are not tracked. */
 export function AccountsAccess() {
-  const { consents, byId, ended } = useEnded();
-  const endedConsents = consents.filter((c) => ended.some((a) => a.consentId === c.id));
+  const { consents, ended } = useEnded();
+  const endedConsents = [...new Set(ended.map((a) => a.consentId))];
   return (
     <div className="mt-6 space-y-6">
-      {endedConsents.map((consent) => (
-        <Card key={consent.id}>
-          <CardHeader
-            title={`Access ended: ${consent.bankName ?? "a bank"}`}
-            description="These accounts no longer sync. Their history stays; reconnect to continue where they stopped."
-            action={<ReconnectButton consent={consent} />}
-          />
-          <ul className="divide-y divide-slate-100">
-            {ended
-              .filter((a) => a.consentId === consent.id)
-              .map((a) => (
-                <EndedRow key={a.id} account={a} consent={byId.get(a.consentId) ?? consent} />
+      {endedConsents.map((consentId) => {
+        const accounts = ended.filter((a) => a.consentId === consentId);
+        const bankName = accounts[0]?.bankName ?? null;
+        return (
+          <Card key={consentId}>
+            <CardHeader
+              title={`Access ended: ${bankName ?? "a bank"}`}
+              description="These accounts no longer sync. Their history stays; reconnect to continue where they stopped."
+              action={<ReconnectButton consentId={consentId} bankName={bankName} />}
+            />
+            <ul className="divide-y divide-slate-100">
+              {accounts.map((a) => (
+                <EndedRow key={a.id} account={a} />
               ))}
-          </ul>
-        </Card>
-      ))}
+            </ul>
+          </Card>
+        );
+      })}
       {consents
         .filter((c) => c.status === "valid")
         .map((consent) => (

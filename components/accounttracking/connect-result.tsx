@@ -3,7 +3,9 @@
 // accounts to track right here. A renewal: the tracked accounts simply continue. Declined or broken:
 // name the bank, don't blame the person, and make "Try again" the first thing to do.
 import { useSearchParams } from "next/navigation";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { accountTitle } from "@/components/accounts/format";
+import { SyncProgress } from "@/components/accounts/sync-progress";
 import { ConsentStatusBadge } from "@/components/accounttracking/consent-bits";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { ButtonLink, Spinner } from "@/components/ui/button";
@@ -43,22 +45,34 @@ function ToBankConnections() {
   );
 }
 
+/** A renewal (Renew, or Reconnect after access ended): the approval moved the accounts onto it and started their syncs. */
 function Renewed({ consent }: { consent: Consent }) {
   const accounts = useAccounts();
-  const moved = itemsOf(accounts.data).filter((a) => a.consentId === consent.id).length;
+  const moved = itemsOf(accounts.data).filter((a) => a.consentId === consent.id);
+  const n = moved.length;
   const bank = consent.bankName ?? "Your bank";
   return (
     <Card>
       <CardHeader
         title={
           accounts.isPending
-            ? `${bank} renewed`
-            : `${bank} renewed — your ${moved} account${moved === 1 ? "" : "s"} continue${moved === 1 ? "s" : ""}`
+            ? `${bank} reconnected`
+            : `${bank} reconnected — your ${n} account${n === 1 ? "" : "s"} continue${n === 1 ? "s" : ""}`
         }
-        description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: syncing picks up where it stopped.`}
+        description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: each account syncs now and picks up where it stopped.`}
         action={<ConsentStatusBadge status={consent.status} />}
       />
-      <NextSteps>
+      {n > 0 && (
+        <ul className="divide-y divide-slate-100" aria-label="Accounts syncing again">
+          {moved.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
+              <span className="font-medium text-slate-900">{accountTitle(a)}</span>
+              <SyncProgress run={a.latestSync} label={`Sync progress of ${accountTitle(a)}`} compact />
+            </li>
+          ))}
+        </ul>
+      )}
+      <NextSteps divided={n > 0}>
         <ButtonLink href="/accounts">Go to accounts</ButtonLink>
         <ButtonLink href={`/consents/${consent.id}`} variant="secondary">
           See the connection
@@ -86,8 +100,32 @@ function NotConnected({ consent }: { consent: Consent }) {
   );
 }
 
+/**
+ * Back from the bank is a full page load (focus on <body>): once the outcome is known, focus goes to
+ * its heading, so the next Tab reaches the accounts to track, not the navigation.
+ */
+function useFocusOutcome(key: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const heading = key ? ref.current?.querySelector<HTMLElement>("h2") : null;
+    if (!heading) return;
+    heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  }, [key]);
+  return ref;
+}
+
 function Outcome({ consentId }: { consentId: string }) {
   const status = useConsentStatus(consentId);
+  const outcome = useFocusOutcome(status.data ? `${status.data.id}:${status.data.status}` : null);
+  return (
+    <div ref={outcome}>
+      <OutcomeCard status={status} />
+    </div>
+  );
+}
+
+function OutcomeCard({ status }: { status: ReturnType<typeof useConsentStatus> }) {
   if (status.isPending)
     return (
       <p className="p-5 text-sm text-slate-600">

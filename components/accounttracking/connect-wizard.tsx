@@ -4,7 +4,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BankPicker } from "@/components/accounttracking/bank-picker";
-import { Button, Spinner } from "@/components/ui/button";
+import { Button, ButtonLink, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
 import {
@@ -72,15 +72,20 @@ export function ConnectWizard() {
         title="Connect a bank"
         description="Link an account through your bank's own approval page (PSD2). You can revoke access at any time."
       />
-      {!canSetUp && scope && (
+      {!canSetUp && scope ? (
+        // A viewer reads what is connected; whether tracking is active for them personally says nothing about the scope.
         <Card className="mb-4">
           <CardHeader
             title="Viewers can't connect banks"
-            description="Ask an admin of this scope to make you a member, or switch scope."
+            description={`You can see this scope's bank connections and accounts. To connect a bank, ask an admin of ${scope.name} to make you a member, or switch scope.`}
+            action={
+              <ButtonLink href="/consents" variant="secondary">
+                See bank connections
+              </ButtonLink>
+            }
           />
         </Card>
-      )}
-      {status.isPending ? (
+      ) : status.isPending ? (
         <SkeletonRows rows={2} label="Checking account tracking" />
       ) : (
         <>

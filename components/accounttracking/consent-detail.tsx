@@ -13,6 +13,7 @@ export function ConsentDetail({ id }: { id: string }) {
   if (status.isPending) return <SkeletonRows rows={4} label="Loading consent" />;
   if (status.isError) return <FormError message={errorMessage(status.error)} />;
   const c = status.data;
+  const live = c.status === "valid" || c.status === "pending";
   return (
     <>
       <PageHeader
@@ -26,16 +27,26 @@ export function ConsentDetail({ id }: { id: string }) {
       />
       <Card className="mb-6">
         <dl className="grid gap-4 p-5 sm:grid-cols-4">
-          <div>
-            <dt className="text-xs text-slate-500">Validity</dt>
-            <dd className="mt-1">
-              <ValidityBar consent={c} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Valid until</dt>
-            <dd className="mt-1 text-sm">{c.validUntil ? formatDate(c.validUntil) : "—"}</dd>
-          </div>
+          {live ? (
+            <>
+              <div>
+                <dt className="text-xs text-slate-500">Validity</dt>
+                <dd className="mt-1">
+                  <ValidityBar consent={c} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Valid until</dt>
+                <dd className="mt-1 text-sm">{c.validUntil ? formatDate(c.validUntil) : "—"}</dd>
+              </div>
+            </>
+          ) : (
+            // An ended connection is no longer valid until anything: when it ended is what counts.
+            <div className="sm:col-span-2">
+              <dt className="text-xs text-slate-500">Ended</dt>
+              <dd className="mt-1 text-sm">{formatDateTime(c.updatedAt)}</dd>
+            </div>
+          )}
           <div>
             <dt className="text-xs text-slate-500">Approved</dt>
             <dd className="mt-1 text-sm">{formatDateTime(c.authorizedAt)}</dd>

@@ -1,25 +1,65 @@
 "use client";
-// One bank connection in the table of the Bank connections page: the bank and what it shares, the
-// status with its note, the validity, and for members and admins Renew (or Reconnect) and Revoke.
+// The rows of the Bank connections page. A live connection: the bank, the accounts tracked under it
+// (with the account holder the bank names, which tells two connections to one bank apart), its
+// status and validity, and for members and admins Renew and Revoke. A connection in History: what
+// happened and when, never a "valid until" (it no longer is).
 import Link from "next/link";
-import { ConsentStatusBadge, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
+import { accountTitle } from "@/components/accounts/format";
+import { ConsentStatusBadge, formatIban, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
 import { RenewButton } from "@/components/accounttracking/renew-button";
 import { RevokeButton } from "@/components/accounttracking/revoke-button";
-import { formatDate } from "@/components/ui/format";
+import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Td } from "@/components/ui/table";
 import type { Consent } from "@/lib/client/accounttracking";
+import type { Account } from "@/lib/client/accounts";
 
-export function ConsentRow({ consent: c, canSetUp }: { consent: Consent; canSetUp: boolean }) {
+const PURPOSE = { account_access: "Accounts, balances, transactions", account_list: "Account list" } as const;
+
+function TrackedUnder({ consent, accounts }: { consent: Consent; accounts: Account[] }) {
+  if (consent.status !== "valid") return null;
+  if (accounts.length === 0)
+    return (
+      <Link href={`/consents/${consent.id}`} className="mt-1 block text-xs text-indigo-700 underline">
+        No account tracked yet: choose accounts
+      </Link>
+    );
+  const holders = [...new Set(accounts.map((a) => a.ownerName).filter(Boolean))];
+  return (
+    <div className="mt-1 text-xs text-slate-600">
+      {holders.length > 0 && <span className="block">Account holder: {holders.join(", ")}</span>}
+      <ul aria-label={`Accounts tracked at ${consent.bankName ?? "this bank"}`}>
+        {accounts.map((a) => (
+          <li key={a.id}>
+            <Link href={`/accounts/${a.id}`} className="text-indigo-700 hover:underline">
+              {accountTitle(a)}
+            </Link>{" "}
+            <span className="font-mono">{formatIban(a.iban)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function LiveConsentRow({
+  consent: c,
+  accounts,
+  canSetUp,
+}: {
+  consent: Consent;
+  accounts: Account[];
+  canSetUp: boolean;
+}) {
   return (
     <tr>
-      <Td>
+      <Td className="whitespace-normal">
         <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">
           {c.bankName ?? "Bank not chosen"}
         </Link>
         <span className="block text-xs text-slate-500">
-          {c.purpose === "account_access" ? "Accounts, balances, transactions" : "Account list"} · created{" "}
-          {formatDate(c.createdAt)}
+          {PURPOSE[c.purpose]} · approved {formatDateTime(c.authorizedAt ?? c.createdAt)}
         </span>
+        <TrackedUnder consent={c} accounts={accounts} />
       </Td>
       <Td>
         <ConsentStatusBadge status={c.status} />
@@ -34,14 +74,49 @@ export function ConsentRow({ consent: c, canSetUp }: { consent: Consent; canSetU
       <Td className="text-right">
         {canSetUp && (
           <span className="inline-flex gap-2">
-            {c.status !== "pending" && c.status !== "rejected" && c.status !== "renewed" && (
+            {c.status === "valid" && (
               <RenewButton consent={c} variant="secondary">
-                {c.status === "valid" ? "Renew" : "Reconnect"}
-                <span className="sr-only"> {c.bankName ?? "this bank"}</span>
+                Renew<span className="sr-only"> {c.bankName ?? "this bank"}</span>
               </RenewButton>
             )}
-            {(c.status === "valid" || c.status === "pending") && <RevokeButton consent={c} />}
+            <RevokeButton consent={c} />
           </span>
+        )}
+      </Td>
+    </tr>
+  );
+}
+
+/** What happened to a connection that is no longer live, in words. */
+function outcome(c: Consent): string {
+  if (c.status === "pending") return "Not finished at the bank";
+  return statusNote(c) ?? c.status;
+}
+
+export function HistoryConsentRow({ consent: c, canSetUp }: { consent: Consent; canSetUp: boolean }) {
+  const ended = c.status === "revoked" || c.status === "expired";
+  return (
+    <tr>
+      <Td className="whitespace-normal">
+        <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">
+          {c.bankName ?? "Bank not chosen"}
+        </Link>
+        <span className="block text-xs text-slate-500">started {formatDateTime(c.createdAt)}</span>
+      </Td>
+      <Td className="whitespace-normal">
+        {c.status === "pending" ? (
+          <span className="text-xs text-slate-600">Not finished</span>
+        ) : (
+          <ConsentStatusBadge status={c.status} />
+        )}
+        <span className="mt-1 block max-w-72 text-xs text-slate-600">{outcome(c)}</span>
+      </Td>
+      <Td>{formatDateTime(c.updatedAt)}</Td>
+      <Td className="text-right">
+        {canSetUp && ended && (
+          <RenewButton consent={c} variant="secondary">
+            Reconnect<span className="sr-only"> {c.bankName ?? "this bank"}</span>
+          </RenewButton>
         )}
       </Td>
     </tr>

@@ -8,7 +8,7 @@ import { useToast } from "@/components/ui/toast";
 import { useConsentAction, type Consent } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 
-type Props = { consent: Consent; variant?: ComponentProps<typeof Button>["variant"]; children: ReactNode };
+type Props = { consent: Pick<Consent, "id">; variant?: ComponentProps<typeof Button>["variant"]; children: ReactNode };
 
 export function RenewButton({ consent, variant, children }: Props) {
   const renew = useConsentAction("renew");

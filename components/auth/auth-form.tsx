@@ -2,7 +2,8 @@
 // The frame the sign-in, sign-up and setup forms share: the form-level error (which describes the form), the
 // fields, a full-width submit that says what is happening, and the way to the other form.
 import Link from "next/link";
-import { useId, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 
@@ -40,12 +41,14 @@ export function AuthForm({
 }) {
   const { submitLabel, pendingLabel, other } = FORMS[kind];
   const errorId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSubmit();
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-describedby={error ? errorId : undefined}>
+    <form ref={form} onSubmit={submit} noValidate className="space-y-5" aria-describedby={error ? errorId : undefined}>
       <FormError id={errorId} message={error} />
       {children}
       <Button type="submit" pending={pending} className="w-full">

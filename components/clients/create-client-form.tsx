@@ -1,4 +1,6 @@
 "use client";
+import { useRef } from "react";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { CLIENT_TYPE_OPTIONS, COUNTRY_OPTIONS } from "@/components/clients/options";
 import { CancelAndSubmit } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -19,6 +21,8 @@ export function CreateClientForm({ onDone }: { onDone: () => void }) {
     (field) => fieldError(createClient.error, field),
   );
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, createClient.error);
   const submit = submitMutation(
     createClient,
     () => values,
@@ -31,7 +35,7 @@ export function CreateClientForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="New client">
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="New client">
       <FormError message={formErrorMessage(createClient.error, FIELDS)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

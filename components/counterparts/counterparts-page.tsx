@@ -2,7 +2,8 @@
 // An account's counterparts: search, sort, consolidate (with undo), rename, families and client
 // binding. Totals come from the API as decimal strings; nothing is summed here.
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFocusOn } from "@/components/ui/use-focus-on";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { FormError, NamedOptions } from "@/components/ui/field";
@@ -26,6 +27,10 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const [targetId, setTargetId] = useState("");
   const [managing, setManaging] = useState<string | null>(null);
   const [undoable, setUndoable] = useState<Consolidation | null>(null);
+  // What the last consolidate or undo did, said where focus goes after it (the rows it acted on are gone).
+  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useFocusOn(noticeRef, notice?.id);
   const list = useCounterparts(accountId, { q: search, sort: sorting.sort, order: sorting.order });
   const rows = itemsOf(list.data);
   const consolidate = useCounterpartChange((api, input: { targetId: string; memberIds: string[] }) =>
@@ -50,6 +55,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
           setUndoable(record);
           setSelected(new Set());
           setTargetId("");
+          setNotice({ id: Date.now(), text: `Consolidated ${record.memberIds.length + 1} counterparts into one.` });
         },
       },
     );
@@ -66,20 +72,34 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
           </Link>
         }
       />
-      {undoable && (
+      {notice && (
         <div
+          ref={noticeRef}
+          tabIndex={-1}
           role="status"
-          className="mb-4 flex items-center justify-between rounded-md bg-indigo-50 px-4 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200"
+          className="mb-4 flex items-center justify-between rounded-md bg-indigo-50 px-4 py-2 text-sm text-indigo-900 ring-1 ring-indigo-200 focus:outline-2 focus:outline-indigo-600"
         >
-          <span>Consolidated {undoable.memberIds.length + 1} counterparts into one.</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            pending={undo.isPending}
-            onClick={() => undo.mutate(undoable.id, { onSuccess: () => setUndoable(null) })}
-          >
-            Undo
-          </Button>
+          <span>{notice.text}</span>
+          {undoable && (
+            <Button
+              size="sm"
+              variant="secondary"
+              pending={undo.isPending}
+              onClick={() =>
+                undo.mutate(undoable.id, {
+                  onSuccess: () => {
+                    setNotice({
+                      id: Date.now(),
+                      text: `Undone: the ${undoable.memberIds.length + 1} counterparts are separate again.`,
+                    });
+                    setUndoable(null);
+                  },
+                })
+              }
+            >
+              Undo
+            </Button>
+          )}
         </div>
       )}
       {/* One full-width card: the family and client panel opens under its row (not in a side column),

@@ -9,6 +9,7 @@ import { Fragment } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/components/ui/format";
+import { stackLabels } from "@/components/ui/table";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { ManagePanel } from "@/components/counterparts/manage-panel";
 import type { CounterpartSort, ListedCounterpart } from "@/lib/client/counterparts";
@@ -71,8 +72,33 @@ export function CounterpartsTable({
   canEdit,
 }: Props) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full divide-y divide-slate-200 text-sm">
+    <div className="relative overflow-x-auto">
+      {/* On a phone the rows stack and the column headers (the sort buttons) are hidden: sort here. */}
+      <div className="flex items-center gap-2 px-5 py-2 text-sm sm:hidden">
+        <label htmlFor="counterpart-sort" className="text-slate-600">
+          Sort by
+        </label>
+        <select
+          id="counterpart-sort"
+          className="rounded-md border-slate-300 py-1 text-sm"
+          value={sort}
+          onChange={(e) => onSort(e.target.value as CounterpartSort)}
+        >
+          {COLUMNS.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <Button size="sm" variant="ghost" onClick={() => onSort(sort)}>
+          {order === "asc" ? "Ascending" : "Descending"}
+          <span className="sr-only"> (change the order)</span>
+        </Button>
+      </div>
+      <table
+        className="ll-stack w-full divide-y divide-slate-200 text-sm"
+        style={stackLabels(["", ...COLUMNS.map((c) => c.label), ""])}
+      >
         <caption className="sr-only">Counterparts of this account with totals</caption>
         <thead className="bg-slate-50">
           <tr>

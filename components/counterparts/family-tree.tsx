@@ -1,7 +1,8 @@
 "use client";
 // A family as a tree: each node with its own totals and the totals rolled up over its descendants;
 // a person can unlink a child, or add one of the account's counterparts as a child.
-import { Fragment, useState } from "react";
+import { Fragment, useRef, useState } from "react";
+import { useFocusOn } from "@/components/ui/use-focus-on";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
@@ -69,6 +70,11 @@ function Node({
   );
 }
 
+/** Every counterpart in the tree, so the child picker does not offer one already in it. */
+function idsIn(node: FamilyNode): string[] {
+  return [node.id, ...node.children.flatMap(idsIn)];
+}
+
 export function FamilyTree(props: {
   counterpartId: string;
   accountId: string;
@@ -81,11 +87,26 @@ export function FamilyTree(props: {
   const link = useCounterpartChange((api, input: { child: string; parent: string }) =>
     api.setParent(input.child, input.parent),
   );
+  // After Add child the picker is reset (its button disabled): focus goes to what was added.
+  const [added, setAdded] = useState<{ id: number; text: string } | null>(null);
+  const addedRef = useRef<HTMLParagraphElement>(null);
+  useFocusOn(addedRef, added?.id);
   if (family.isPending) return <SkeletonRows rows={2} label="Loading family" />;
   if (family.isError) return <FormError message={errorMessage(family.error)} />;
-  const others = props.candidates.filter((c) => c.id !== props.counterpartId);
+  const inTree = new Set(idsIn(family.data));
+  const others = props.candidates.filter((c) => !inTree.has(c.id));
   return (
     <div className="space-y-3">
+      {added && (
+        <p
+          ref={addedRef}
+          tabIndex={-1}
+          role="status"
+          className="text-sm text-emerald-800 focus:outline-2 focus:outline-indigo-600"
+        >
+          {added.text}
+        </p>
+      )}
       <ul aria-label="Family tree">
         <Node node={family.data} currency={props.currency} canEdit={props.canEdit} depth={0} />
       </ul>
@@ -95,7 +116,11 @@ export function FamilyTree(props: {
           onSubmit={(e) => {
             e.preventDefault();
             if (!childId) return;
-            link.mutate({ child: childId, parent: props.counterpartId });
+            const name = others.find((c) => c.id === childId)?.displayName ?? "The counterpart";
+            link.mutate(
+              { child: childId, parent: props.counterpartId },
+              { onSuccess: () => setAdded({ id: Date.now(), text: `${name} added to the family.` }) },
+            );
             setChildId("");
           }}
         >

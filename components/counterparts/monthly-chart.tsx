@@ -3,10 +3,11 @@
 // The drawing is aria-hidden, so recharts' keyboard layer is off: nothing focusable may hide inside it.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/components/accounts/format";
+import { formatMonth } from "@/components/ui/format";
 import type { CounterpartDetail } from "@/lib/client/counterparts";
 
-const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
-const label = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+/** "May 2025"; the current month "Nov 2026 (so far)": its totals are partial. */
+const label = (month: string) => formatMonth(month);
 
 export function MonthlyChart({ months, currency }: { months: CounterpartDetail["monthly"]; currency: string }) {
   // Numbers only to draw bars; the table and tooltip show the exact decimal strings.
@@ -35,27 +36,30 @@ export function MonthlyChart({ months, currency }: { months: CounterpartDetail["
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>Money in and out per month, in {currency}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Transactions</th>
-            <th scope="col">Money in</th>
-            <th scope="col">Money out</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{label(m.month)}</th>
-              <td>{m.count}</td>
-              <td>{formatMoney(m.sumIn, currency)}</td>
-              <td>{formatMoney(m.sumOut, currency)}</td>
+      {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Money in and out per month, in {currency}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Transactions</th>
+              <th scope="col">Money in</th>
+              <th scope="col">Money out</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{label(m.month)}</th>
+                <td>{m.count}</td>
+                <td>{formatMoney(m.sumIn, currency)}</td>
+                <td>{formatMoney(m.sumOut, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -22,17 +22,16 @@ export function ConsentsEnding({ consents, canReconnect }: { consents: Consent[]
     <Card className="ring-amber-300">
       <CardHeader
         title="Bank access ending soon"
-        description={`Banks let access last at most 180 days. Reconnect before it ends so your accounts keep syncing.`}
+        description="Banks let access last at most 180 days. Renew it at your bank before it ends so your accounts keep syncing."
       />
       <ul className="divide-y divide-slate-100">
         {consents.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
             <span>
-              <span className="font-medium text-slate-900">{c.bankName ?? "Your bank"}</span>
-              <span className="block text-slate-700">
-                Access ends {formatDateTime(c.expiresAt)} ({c.remainingDays} {c.remainingDays === "1" ? "day" : "days"}{" "}
-                left)
+              <span className="font-medium text-slate-900">
+                {c.bankName ?? "Your bank"}: access ends in {c.remainingDays} {c.remainingDays === "1" ? "day" : "days"}
               </span>
+              <span className="block text-slate-700">On {formatDateTime(c.expiresAt)}</span>
             </span>
             {canReconnect && (
               <Button
@@ -40,7 +39,7 @@ export function ConsentsEnding({ consents, canReconnect }: { consents: Consent[]
                 pending={renew.isPending && renew.variables === c.id}
                 onClick={() => renew.mutate(c.id)}
               >
-                Reconnect {c.bankName ?? "bank"}
+                Renew<span className="sr-only"> access to {c.bankName ?? "the bank"}</span>
               </Button>
             )}
           </li>

@@ -1,8 +1,10 @@
 "use client";
-// The home of the product: balances and sync health of every tracked account, bank access that
-// ends soon (Reconnect), and the way in (Connect a bank) when nothing is connected yet.
+// The home of the product: where the person stands (balances per currency, recent activity), bank
+// access that ends soon (Renew), each account's balance and sync health, and the way in (Connect a
+// bank) when nothing is connected yet.
 import { BalancesCard } from "@/components/dashboard/balances-card";
 import { ConsentsEnding, endingSoon } from "@/components/dashboard/consents-ending";
+import { RecentActivityCard, TotalsCard } from "@/components/dashboard/overview-cards";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader, Skeleton, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
@@ -59,7 +61,16 @@ export function Dashboard() {
         </EmptyState>
       </Card>
     );
-  } else main = <BalancesCard accounts={items} />;
+  } else
+    main = (
+      <>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <TotalsCard accounts={items} />
+          <RecentActivityCard />
+        </div>
+        <BalancesCard accounts={items} canManage={canManage} />
+      </>
+    );
 
   return (
     <>

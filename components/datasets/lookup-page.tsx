@@ -3,6 +3,7 @@
 // context (or an explicit profile). Shows which profile applied and who served each subset. The
 // number's format and check digits are checked here first (the API checks them again), and the
 // client comes from a list of the scope's clients, not a typed id.
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { LookupResult } from "@/components/datasets/lookup-result";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useFields } from "@/components/ui/use-fields";
 import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
-import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
 import { itemsOf } from "@/lib/client/domain-hooks";
@@ -131,6 +132,17 @@ export function LookupPage() {
         </form>
         <div className="mt-4">
           <FormError message={formErrorMessage(lookup.error, SHOWN)} />
+          {/* The lookup's one conflict: no profile applies. The registry is where to make one. */}
+          {isApiError(lookup.error) && lookup.error.code === "conflict" && (
+            <p className="mt-2 text-sm">
+              <Link href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
+                Create a profile in the data registry
+              </Link>{" "}
+              <Link href="/datasets" className="text-indigo-700 underline">
+                or open the registry
+              </Link>
+            </p>
+          )}
         </div>
       </Card>
       {lookup.data && !numberError && (

@@ -2,7 +2,8 @@
 // Create or edit a dataset profile: name, what it applies to, subsets (from the scope's registry),
 // provider priority, and the default toggle (admins only; it changes lookups organisation-wide).
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { ProviderPriorityList, type PriorityItem } from "@/components/datasets/provider-priority-list";
 import { SCOPE_LABEL } from "@/components/datasets/labels";
 import { Button } from "@/components/ui/button";
@@ -85,6 +86,8 @@ export function ProfileEditor({
   const locked = role === "viewer" || (profile?.isDefault === true && !isAdmin);
   const registryEmpty = subsetTypes.length === 0;
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input: ProfileRequest = {
@@ -107,7 +110,7 @@ export function ProfileEditor({
   };
 
   return (
-    <form onSubmit={submit} className="space-y-6 p-5" noValidate>
+    <form ref={form} onSubmit={submit} className="space-y-6 p-5" noValidate>
       {locked && (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">
           {role === "viewer"

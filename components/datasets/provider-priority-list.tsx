@@ -2,7 +2,7 @@
 // Provider priority: drag a row, or use its Move up / Move down buttons (keyboard and screen
 // readers); the checkbox includes or excludes a provider. Included providers, top first, are the
 // profile's provider_priorities.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { FieldError } from "@/components/ui/field";
@@ -33,11 +33,23 @@ export function ProviderPriorityList({
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const nameOf = (id: string) => providers.find((p) => p.id === id)?.name ?? id;
+  // The moved provider's arrow keeps focus; at the top or bottom that arrow is disabled, so the other one takes it.
+  const [moved, setMoved] = useState<{ id: string; up: boolean; at: number } | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (!moved) return;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>(`[data-provider="${moved.id}"] button`);
+    const [up, down] = buttons ? [...buttons] : [];
+    const target = moved.up ? (up?.disabled ? down : up) : down?.disabled ? up : down;
+    target?.focus();
+  }, [moved]);
 
-  const reorder = (from: number, to: number) => {
+  /** `byButton`: moved with its arrow button, which then keeps focus (a drag leaves focus alone). */
+  const reorder = (from: number, to: number, byButton = false) => {
     if (to < 0 || to >= items.length || from === to) return;
     const next = move(items, from, to);
     onChange(next);
+    if (byButton) setMoved({ id: items[from].id, up: to < from, at: (moved?.at ?? 0) + 1 });
     setAnnouncement(`${nameOf(items[from].id)} moved to position ${to + 1} of ${items.length}.`);
   };
 
@@ -48,7 +60,7 @@ export function ProviderPriorityList({
         Each subset is fetched from the first included provider that has it; the next one is tried when a provider lacks
         it or fails. Drag a provider, or use its arrow buttons.
       </p>
-      <ol aria-label="Provider priority" className="mt-2 space-y-2" data-testid="provider-priority">
+      <ol ref={list} aria-label="Provider priority" className="mt-2 space-y-2" data-testid="provider-priority">
         {items.map((item, index) => {
           const provider = providers.find((p) => p.id === item.id);
           return (
@@ -104,7 +116,7 @@ export function ProviderPriorityList({
                 variant="ghost"
                 aria-label={`Move ${nameOf(item.id)} up`}
                 disabled={index === 0}
-                onClick={() => reorder(index, index - 1)}
+                onClick={() => reorder(index, index - 1, true)}
               >
                 ↑
               </Button>
@@ -113,7 +125,7 @@ export function ProviderPriorityList({
                 variant="ghost"
                 aria-label={`Move ${nameOf(item.id)} down`}
                 disabled={index === items.length - 1}
-                onClick={() => reorder(index, index + 1)}
+                onClick={() => reorder(index, index + 1, true)}
               >
                 ↓
               </Button>

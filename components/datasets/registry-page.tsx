@@ -7,7 +7,6 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Table, Td } from "@/components/ui/table";
 import { useToast } from "@/components/ui/toast";
 import { useDatasets, useDeleteProfile, useProfiles, type Profile } from "@/lib/client/datasets";
-import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { QueryStates } from "@/components/ui/query-states";
 
@@ -58,27 +57,28 @@ function ProfileActions({ profile, role }: { profile: Profile; role: string }) {
   const mayDelete = role === "admin" || (role === "member" && !profile.isDefault);
   return (
     <span className="inline-flex items-center gap-2">
-      <ButtonLink
-        href={`/datasets/profiles/${profile.id}`}
-        variant="secondary"
-        size="sm"
-        aria-label={`Open ${profile.name}`}
-      >
+      <ButtonLink href={`/datasets/profiles/${profile.id}`} variant="secondary" size="sm">
         {role === "viewer" ? "View" : "Edit"}
+        <span className="sr-only"> {profile.name}</span>
       </ButtonLink>
       {mayDelete && (
         <ConfirmButton
-          question={profile.isDefault ? "Delete this default? Lookups lose it." : "Delete this profile?"}
-          confirmLabel="Delete"
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(profile.id, {
-              onSuccess: () => toast.success("Profile deleted."),
-              onError: (e) => toast.error(errorMessage(e)),
-            })
+          title={`Delete “${profile.name}”?`}
+          body={
+            <p>
+              {profile.isDefault
+                ? "It is this scope's default: lookups have no profile to apply until you choose another default."
+                : "Lookups that name this profile will no longer find it."}
+            </p>
           }
+          confirmLabel="Delete profile"
+          cancelLabel="Keep profile"
+          onConfirm={async () => {
+            await remove.mutateAsync(profile.id);
+            toast.success("Profile deleted.");
+          }}
         >
-          Delete
+          Delete<span className="sr-only"> {profile.name}</span>
         </ConfirmButton>
       )}
     </span>

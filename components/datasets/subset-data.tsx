@@ -78,7 +78,12 @@ export function SubsetData({ subset, data }: { subset: string; data: Record<stri
     );
   }
   const rows = rowsFor(subset, data);
-  if (!rows) return <pre className="overflow-x-auto text-xs text-slate-700">{JSON.stringify(data, null, 2)}</pre>;
+  if (!rows)
+    return (
+      <pre tabIndex={0} aria-label="Raw data" className="overflow-x-auto text-xs text-slate-700">
+        {JSON.stringify(data, null, 2)}
+      </pre>
+    );
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, value]) => (

@@ -1,4 +1,5 @@
 // The API reference, rendered from the OpenAPI document: operations grouped by tag.
+import { InlineMarkdown, Markdown } from "@/components/docs/markdown";
 import { OperationCard, type DocOperation } from "@/components/docs/operation-card";
 import { QuickStart } from "@/components/docs/quick-start";
 import type { OpenApiDocument } from "@/lib/openapi/document";
@@ -25,11 +26,16 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   }
   const components = doc.components as { parameters?: Record<string, never> };
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-6 py-10">
+    // Long paths and JSON samples wrap rather than widen the page on a phone.
+    <main className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6">
       <header>
         <p className="text-sm font-medium text-indigo-700">Ledgerlink</p>
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">API reference</h1>
-        <p className="mt-2 text-slate-600">{doc.info.description}</p>
+        {/* The document's own Markdown, rendered (it reads as a wall of ** and back-ticks otherwise). */}
+        <Markdown
+          text={doc.info.description}
+          className="mt-2 max-w-3xl space-y-3 text-sm text-slate-700 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] [&_strong]:font-semibold [&_strong]:text-slate-900"
+        />
         <nav aria-label="Sections" className="mt-4 flex flex-wrap gap-2 text-sm">
           <a href="#quick-start" className="rounded bg-slate-100 px-2 py-1 hover:bg-slate-200">
             Quick start
@@ -67,7 +73,9 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
       {doc.tags.map((tag) => (
         <section key={tag.name} id={`tag-${tag.name.toLowerCase().replace(/\W+/g, "-")}`} aria-label={tag.name}>
           <h2 className="text-xl font-semibold text-slate-900">{tag.name}</h2>
-          <p className="text-sm text-slate-600">{tag.description}</p>
+          <p className="text-sm text-slate-600">
+            <InlineMarkdown text={tag.description} />
+          </p>
           <div className="mt-3 space-y-2">
             {(byTag.get(tag.name) ?? []).map((entry) => (
               <OperationCard key={`${entry.method} ${entry.path}`} entry={entry} components={components} />
@@ -75,6 +83,6 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
           </div>
         </section>
       ))}
-    </div>
+    </main>
   );
 }

@@ -1,5 +1,7 @@
 // One operation of the document: method, path, summary, parameters, request body, responses.
+import { InlineMarkdown } from "@/components/docs/markdown";
 import { MethodBadge } from "@/components/docs/method-badge";
+import { stackLabels } from "@/components/ui/table";
 import { SchemaView, typeLabel } from "@/components/docs/schema-view";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 
@@ -31,18 +33,22 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
     >
       <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
         <MethodBadge method={method} />
-        <code className="font-mono text-sm text-slate-900" data-testid="operation-path">
+        <code className="min-w-0 break-all font-mono text-sm text-slate-900" data-testid="operation-path">
           <span className="sr-only">{method.toUpperCase()} </span>
           {path}
         </code>
         <span className="text-sm text-slate-600">{text(op.summary)}</span>
       </summary>
       <div className="space-y-4 border-t border-slate-100 px-4 py-4 text-sm">
-        {op.description ? <p className="text-slate-700">{text(op.description)}</p> : null}
+        {op.description ? (
+          <p className="text-slate-700">
+            <InlineMarkdown text={text(op.description)} />
+          </p>
+        ) : null}
         {params.length ? (
           <section>
-            <h4 className="font-semibold text-slate-900">Parameters</h4>
-            <table className="mt-1 w-full text-left">
+            <h3 className="font-semibold text-slate-900">Parameters</h3>
+            <table className="ll-stack mt-1 w-full text-left" style={stackLabels(["", "in", "type", ""])}>
               <thead className="text-xs text-slate-500">
                 <tr>
                   <th className="py-1">name</th>
@@ -69,21 +75,21 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
         ) : null}
         {body ? (
           <section>
-            <h4 className="font-semibold text-slate-900">
+            <h3 className="font-semibold text-slate-900">
               Request body <span className="font-normal text-slate-500">application/json</span>
-            </h4>
+            </h3>
             <SchemaView schema={body} />
           </section>
         ) : null}
         <section>
-          <h4 className="font-semibold text-slate-900">Responses</h4>
+          <h3 className="font-semibold text-slate-900">Responses</h3>
           {success.map(([status, response]) => {
             const schema = jsonSchemaOf(response.content);
             return (
               <div key={status} className="mt-2">
                 <p>
                   <span className="font-mono font-semibold text-emerald-700">{status}</span>{" "}
-                  {text(response.description)}
+                  <InlineMarkdown text={text(response.description)} />
                 </p>
                 {schema ? <SchemaView schema={schema} /> : <p className="text-xs text-slate-500">No body.</p>}
               </div>
@@ -93,7 +99,9 @@ export function OperationCard({ entry, components }: { entry: DocOperation; comp
             {errors.map(([status, response]) => (
               <li key={status}>
                 <span className="font-mono font-semibold text-rose-700">{status}</span>{" "}
-                <span className="text-slate-700">{text(response.description)}</span>
+                <span className="text-slate-700">
+                  <InlineMarkdown text={text(response.description)} />
+                </span>
               </li>
             ))}
           </ul>

@@ -1,8 +1,13 @@
 // The machine caller's quick start: an API key, a scope, accounts, transactions page by page.
 
+/** A code sample; it scrolls sideways inside itself, so a keyboard can reach it (tabIndex) to scroll it. */
 function Code({ children }: { children: string }) {
   return (
-    <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+    <pre
+      tabIndex={0}
+      aria-label="Code sample"
+      className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
       <code>{children}</code>
     </pre>
   );

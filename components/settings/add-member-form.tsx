@@ -1,4 +1,6 @@
 "use client";
+import { useRef } from "react";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -16,6 +18,8 @@ export function AddMemberForm() {
     fieldError(add.error, field),
   );
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, add.error);
   const submit = submitMutation(
     add,
     () => values,
@@ -40,7 +44,7 @@ export function AddMemberForm() {
       : formErrorMessage(add.error, ["email", "role"]);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Add a member">
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
         <TextField

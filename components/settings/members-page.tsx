@@ -103,15 +103,20 @@ function MemberTable({ members, editable }: { members: Member[]; editable: boole
             <Td className="text-right">
               {editable && (
                 <ConfirmButton
-                  question={isMe ? "Leave this scope?" : `Remove ${m.name}?`}
-                  confirmLabel={isMe ? "Yes, leave" : "Yes, remove"}
-                  pending={remove.isPending && remove.variables === m.userId}
-                  onConfirm={() =>
-                    remove.mutate(m.userId, {
-                      onSuccess: () => toast.success(isMe ? "You left the scope." : `${m.name} removed.`),
-                      onError: (e) => toast.error(errorMessage(e)),
-                    })
+                  title={isMe ? "Leave this scope?" : `Remove ${m.name}?`}
+                  body={
+                    <p>
+                      {isMe
+                        ? "You lose access to its accounts, clients and settings until an admin adds you again."
+                        : `${m.name} loses access to this scope's accounts, clients and settings.`}
+                    </p>
                   }
+                  confirmLabel={isMe ? "Leave scope" : "Remove member"}
+                  cancelLabel={isMe ? "Stay" : "Keep member"}
+                  onConfirm={async () => {
+                    await remove.mutateAsync(m.userId);
+                    toast.success(isMe ? "You left the scope." : `${m.name} removed.`);
+                  }}
                 >
                   Remove<span className="sr-only"> {m.name}</span>
                 </ConfirmButton>

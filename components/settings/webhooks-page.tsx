@@ -215,10 +215,11 @@ function EndpointItem({ endpoint: e, onSecret }: { endpoint: WebhookEndpoint; on
           New secret
         </Button>
         <ConfirmButton
-          question="Delete this endpoint and its messages?"
-          confirmLabel="Delete"
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate(e.id)}
+          title="Delete this endpoint?"
+          body="Its messages go with it, and it receives nothing more. This cannot be undone."
+          confirmLabel="Delete endpoint"
+          cancelLabel="Keep it"
+          onConfirm={() => remove.mutateAsync(e.id)}
         >
           Delete
         </ConfirmButton>

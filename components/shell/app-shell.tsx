@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
+import { MobileNav } from "@/components/shell/mobile-nav";
 import { NavLinks } from "@/components/shell/nav-links";
 import { RouteFocus } from "@/components/shell/route-focus";
 import { ScopeSwitcher } from "@/components/shell/scope-switcher";
@@ -19,9 +20,10 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
       >
         Skip to content
       </a>
-      <header className="bg-slate-900">
+      <header className="relative bg-slate-900">
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
           <div className="flex min-w-0 items-center gap-3 sm:gap-5">
+            <MobileNav />
             <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
               <Logo size="small" />
             </Link>
@@ -30,14 +32,11 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
           <UserMenu name={user.name} email={user.email} />
         </div>
       </header>
-      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
+      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 sm:py-8">
         <aside className="hidden w-48 shrink-0 md:block">
           <NavLinks />
         </aside>
         <main id="main" className="min-w-0 flex-1">
-          <div className="mb-6 md:hidden">
-            <NavLinks compact />
-          </div>
           {children}
         </main>
       </div>

@@ -34,21 +34,8 @@ function NavLink({ href, label }: Item) {
   );
 }
 
-export function NavLinks({ compact = false }: { compact?: boolean }) {
+export function NavLinks() {
   const SETTINGS = useSettings();
-  if (compact) {
-    return (
-      <nav aria-label="Main">
-        <ul className="flex flex-wrap gap-1">
-          {[...MAIN, ...SETTINGS].map((l) => (
-            <li key={l.href}>
-              <NavLink {...l} />
-            </li>
-          ))}
-        </ul>
-      </nav>
-    );
-  }
   return (
     <nav aria-label="Main" className="space-y-6">
       <ul className="space-y-1">

@@ -2,7 +2,8 @@
 // The "create a secret, show it once" card of the token pages (personal tokens, API keys): the form,
 // its error, and after a success the new secret with Copy until dismissed. Each page brings its
 // fields (`children`) and how they are laid out.
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { NewSecret } from "@/components/tokens/new-secret";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -57,6 +58,8 @@ export function CreateSecretCard<I>({
     onCreated();
     create.reset();
   });
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, create.error);
   const button = (
     <Button type="submit" pending={create.isPending} className={submitInline ? "sm:mt-7" : undefined}>
       {submitLabel}
@@ -74,7 +77,7 @@ export function CreateSecretCard<I>({
             onDismiss={() => setCreated(null)}
           />
         )}
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label={formLabel}>
+        <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label={formLabel}>
           <FormError message={formErrorMessage(create.error, fieldNames)} />
           <div className={gridClassName}>
             {children}

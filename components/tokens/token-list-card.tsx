@@ -7,7 +7,6 @@ import { TokenTable } from "@/components/tokens/token-table";
 import { Card, CardHeader } from "@/components/ui/card";
 import { QueryStates } from "@/components/ui/query-states";
 import { useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/client/errors";
 import type { TokenRecord } from "@/lib/client/api-client";
 
 export function TokenListCard({
@@ -38,13 +37,11 @@ export function TokenListCard({
             caption={caption}
             tokens={data}
             showKindAndRole={showKindAndRole}
-            revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
-            onRevoke={(token) =>
-              revoke.mutate(token.id, {
-                onSuccess: () => toast.success(`${noun} “${token.name}” revoked.`),
-                onError: (e) => toast.error(errorMessage(e)),
-              })
-            }
+            noun={noun}
+            onRevoke={async (token) => {
+              await revoke.mutateAsync(token.id);
+              toast.success(`${noun} “${token.name}” revoked.`);
+            }}
           />
         )}
       </QueryStates>

@@ -24,14 +24,15 @@ export function TokenTable({
   caption,
   tokens,
   showKindAndRole,
-  revokingId,
+  noun,
   onRevoke,
 }: {
   caption: string;
   tokens: TokenRecord[];
   showKindAndRole?: boolean;
-  revokingId: string | null;
-  onRevoke: (token: TokenRecord) => void;
+  /** "Token" or "API key", in the confirmation's words. */
+  noun: string;
+  onRevoke: (token: TokenRecord) => Promise<unknown>;
 }) {
   const head = [
     "Name",
@@ -66,9 +67,15 @@ export function TokenTable({
             <Td className="text-right">
               {status === "active" && (
                 <ConfirmButton
-                  question={`Revoke “${token.name}”?`}
-                  confirmLabel="Yes, revoke"
-                  pending={revokingId === token.id}
+                  title={`Revoke “${token.name}”?`}
+                  body={
+                    <p>
+                      Anything still using this {noun.toLowerCase()} (prefix {token.prefix}…) gets 401 from its next
+                      call. This cannot be undone; you can create a new one at any time.
+                    </p>
+                  }
+                  confirmLabel={`Revoke ${noun.toLowerCase()}`}
+                  cancelLabel={`Keep ${noun.toLowerCase()}`}
                   onConfirm={() => onRevoke(token)}
                 >
                   Revoke<span className="sr-only"> {token.name}</span>

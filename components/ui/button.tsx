@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ButtonHTMLAttributes, ComponentProps } from "react";
+import type { ButtonHTMLAttributes, ComponentProps, Ref } from "react";
 import { cx } from "@/components/ui/cx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -27,6 +27,8 @@ export function buttonClasses(variant: Variant = "primary", size: Size = "md", c
 }
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** React 19 passes a function component's ref as a prop: it reaches the <button>. */
+  ref?: Ref<HTMLButtonElement>;
   variant?: Variant;
   size?: Size;
   pending?: boolean;

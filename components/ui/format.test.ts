@@ -1,5 +1,6 @@
 // Bank dates are days: the same day whatever the browser's time zone.
 import { describe, expect, it } from "vitest";
+import { formatMonth } from "@/components/ui/format";
 
 describe("formatDate", () => {
   it("shows a bank date as the day it names, west and east of UTC", async () => {
@@ -23,5 +24,13 @@ describe("formatDate", () => {
     const { formatDate } = await import("@/components/ui/format");
     expect(formatDate("2026-11-23T10:00:00Z")).toMatch(/^2[34] Nov 2026$/);
     expect(formatDate(null)).toBe("—");
+  });
+});
+
+describe("formatMonth", () => {
+  it("names a month with its full year, never a day-like 'May 25'", () => {
+    expect(formatMonth("2025-05")).toBe("May 2025");
+    expect(formatMonth("2026-11", "2026-11-25")).toBe("Nov 2026 (so far)");
+    expect(formatMonth("2026-10", "2026-11-25")).toBe("Oct 2026");
   });
 });

@@ -25,3 +25,15 @@ export function formatDate(iso: string | null | undefined, fallback = "—"): st
 export function formatDateTime(iso: string | null | undefined, fallback = "—"): string {
   return iso ? dateTimeFormat.format(new Date(iso)) : fallback;
 }
+
+const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A month (YYYY-MM) as "May 2025": a two-digit year ("May 25") reads as a day. The month that
+ * contains `today` (YYYY-MM-DD, the browser's day by default) is marked "(so far)": it is not over,
+ * so its totals are partial (a salary may not have arrived yet).
+ */
+export function formatMonth(month: string, today: string = new Date().toISOString().slice(0, 10)): string {
+  const label = monthFormat.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
+  return today.startsWith(month.slice(0, 7)) ? `${label} (so far)` : label;
+}

@@ -2,7 +2,8 @@
 import { cx } from "@/components/ui/cx";
 
 const SIZES = {
-  small: { mark: "size-7 bg-indigo-500 text-sm", name: "hidden text-base sm:inline" },
+  // Small (the app bar): the name is read on a phone too, where only the mark shows.
+  small: { mark: "size-7 bg-indigo-500 text-sm", name: "sr-only text-base sm:not-sr-only" },
   medium: { mark: "size-8 bg-indigo-600", name: "text-xl" },
   large: { mark: "size-9 bg-indigo-600", name: "text-2xl" },
 } as const;

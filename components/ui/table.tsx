@@ -1,10 +1,36 @@
-import type { ReactNode } from "react";
+import { isValidElement, type CSSProperties, type ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 
+/** A column's visible name, when it has one (a string, or an element whose children are one and which is not sr-only). */
+function visibleLabel(head: ReactNode): string | null {
+  if (typeof head === "string") return head;
+  if (!isValidElement<{ className?: string; children?: ReactNode }>(head)) return null;
+  if (head.props.className?.split(" ").includes("sr-only")) return null;
+  return typeof head.props.children === "string" ? head.props.children : null;
+}
+
+/**
+ * The custom properties that name each column on a phone, where the rows stack (ll-stack in
+ * app/globals.css): --ll-col-N is the Nth column's name as a CSS string.
+ */
+export function stackLabels(heads: ReactNode[]): CSSProperties {
+  const style: Record<string, string> = {};
+  heads.forEach((h, i) => {
+    const label = visibleLabel(h);
+    if (label) style[`--ll-col-${i + 1}`] = JSON.stringify(label);
+  });
+  return style;
+}
+
+/**
+ * A data table. On a phone its rows stack (one block per row, each cell a line under its column's
+ * name), so it never scrolls sideways; wider, it scrolls inside its own box, which is the positioned
+ * ancestor of its sr-only texts (they would otherwise widen the page).
+ */
 export function Table({ caption, head, children }: { caption: string; head: ReactNode[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="relative overflow-x-auto">
+      <table className="ll-stack min-w-full divide-y divide-slate-200 text-sm" style={stackLabels(head)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>

@@ -6,7 +6,7 @@ import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
-import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
+import type { Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
 
@@ -38,7 +38,10 @@ export function serializeRun(run: SyncRun | null): RunData | null {
   };
 }
 
-export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | null = null) {
+/** What an account's health is derived from besides its runs: the bank connection it syncs under. */
+type AccessFacts = Pick<Consent, "status" | "expiresAt">;
+
+export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | null, consent: AccessFacts) {
   return {
     id: account.id,
     consentId: account.consentId,
@@ -51,6 +54,7 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     iban: account.iban,
     currency: account.currency,
     name: account.name,
+    nickname: account.nickname,
     product: account.product,
     ownerName: account.ownerName,
     balance:
@@ -62,7 +66,17 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
     createdAt: account.createdAt.toISOString(),
     latestSync: serializeRun(latestRun),
+    access: { status: consent.status, expiresAt: consent.expiresAt?.toISOString() ?? null },
   };
+}
+
+/** One account as the API answers it: with its latest run and its bank connection's status. */
+export async function accountView(db: Tx, account: TrackedAccount) {
+  const consent = await db.consent.findUniqueOrThrow({
+    where: { id: account.consentId },
+    select: { status: true, expiresAt: true },
+  });
+  return serializeAccount(account, await latestRun(db, account.id), consent);
 }
 
 export async function findAccount(db: Tx, scopeId: string, id: string): Promise<TrackedAccount> {
@@ -89,10 +103,16 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
   const keyset = createdAtKeyset({ name: `accounts:${scopeId}` }, query, "asc");
   const rows = await db.trackedAccount.findMany({
     ...keyset.args({ scopeId }),
-    include: { syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 } },
+    include: {
+      syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+      consent: { select: { status: true, expiresAt: true } },
+    },
   });
   const page = keyset.page(rows);
-  return { items: page.items.map(({ syncRuns, ...a }) => serializeAccount(a, syncRuns[0] ?? null)), meta: page.meta };
+  return {
+    items: page.items.map(({ syncRuns, consent, ...a }) => serializeAccount(a, syncRuns[0] ?? null, consent)),
+    meta: page.meta,
+  };
 }
 
 export async function syncStatus(db: Tx, account: TrackedAccount) {
@@ -136,4 +156,19 @@ export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDa
     autoUpdatesPerDay: updated.autoUpdatesPerDay,
     nextScheduledAt: updated.nextScheduledAt?.toISOString() ?? null,
   };
+}
+
+/** The person's own name for the account (null: the bank's name again), recorded in the audit trail. */
+export async function setNickname(db: Tx, account: TrackedAccount, nickname: string | null, actor: AuditActor) {
+  const updated = await db.trackedAccount.update({ where: { id: account.id }, data: { nickname } });
+  if (account.nickname !== updated.nickname) {
+    await recordAudit(db, account.scopeId, actor, {
+      action: "account.nickname_changed",
+      recordType: "account",
+      recordId: account.id,
+      before: { nickname: account.nickname },
+      after: { nickname: updated.nickname },
+    });
+  }
+  return accountView(db, updated);
 }

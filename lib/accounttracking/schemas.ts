@@ -121,6 +121,17 @@ function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
 
 export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRanges);
 
+/** The CSV export's query: the list's filters, and the file's dialect (lib/accounttracking/transaction-csv.ts). */
+export const TransactionCsvQuery = z
+  .object({
+    ...filterShape,
+    format: z
+      .enum(["csv", "excel-eu"], { message: "format must be csv or excel-eu" })
+      .default("csv")
+      .describe("csv: commas, decimal point. excel-eu: semicolons, decimal comma (Excel in Belgium, France, Germany)"),
+  })
+  .superRefine(checkRanges);
+
 export const TransactionsQuery = z
   .object({
     ...filterShape,
@@ -128,6 +139,22 @@ export const TransactionsQuery = z
     cursor: z.string().max(512).optional(),
   })
   .superRefine(checkRanges);
+
+const accountFilter = {
+  "filter[accountId]": z.uuid({ message: "filter[accountId] must be an account id (a UUID)" }).optional(),
+};
+
+/** The scope's transactions across its accounts (GET …/v1/transactions): the same filters, and one account. */
+export const ScopeTransactionsQuery = z
+  .object({
+    ...filterShape,
+    ...accountFilter,
+    perPage: perPageParam(MAX_TRANSACTIONS_PER_PAGE, DEFAULT_TRANSACTIONS_PER_PAGE),
+    cursor: z.string().max(512).optional(),
+  })
+  .superRefine(checkRanges);
+
+export const ScopeTransactionTotalsQuery = z.object({ ...filterShape, ...accountFilter }).superRefine(checkRanges);
 
 /** The parsed query as the filter the SQL takes. */
 export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuery>, scopeId: string) {
@@ -142,6 +169,37 @@ export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuer
     scopeId,
   };
 }
+
+export const NicknameBody = z.strictObject({
+  nickname: z
+    .string({ message: "nickname must be text, or null to clear it" })
+    .trim()
+    .min(1, "nickname must not be empty; send null to clear it")
+    .max(80, "nickname must be at most 80 characters")
+    .nullable(),
+});
+
+export const TransactionNoteBody = z.strictObject({
+  note: z
+    .string({ message: "note must be text, or null to clear it" })
+    .trim()
+    .max(1000, "note must be at most 1000 characters")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  tags: z
+    .array(
+      z
+        .string({ message: "each tag must be text" })
+        .trim()
+        .toLowerCase()
+        .min(1, "a tag must not be empty")
+        .max(40, "a tag must be at most 40 characters")
+        .regex(/^[^\s,]+$/, "a tag is one word (no spaces or commas)"),
+    )
+    .max(20, "at most 20 tags")
+    .optional(),
+});
 
 export const TransferBody = z.strictObject({
   isTransfer: z.boolean({ message: "isTransfer must be true (a transfer between own accounts) or false (not one)" }),

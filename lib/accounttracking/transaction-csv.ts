@@ -1,5 +1,9 @@
 // CSV export of a filtered set of an account's transactions (RFC 4180, UTF-8, CRLF), newest first.
-// Amounts are the bank's decimal strings, dates its date-only strings, unconverted.
+// Amounts are the bank's decimal strings, dates its date-only strings, unconverted. For people who
+// open it in a spreadsheet: a UTF-8 byte order mark (without it Excel reads "Müller" as "MÃ¼ller"),
+// the counterpart's name as they set it up beside the bank's, the account's name and IBAN on every
+// row, and a file name saying which account and range. `excel-eu` is the same file with semicolons
+// and a decimal comma, which is what Excel in Belgium, France or Germany opens as columns.
 //
 // Streamed: an account can have a million rows, so the file is never built whole. It is read in
 // keyset pages, one page per chunk, each page read only when the client has taken the one before
@@ -9,17 +13,26 @@
 // download can move a row from one page to another.)
 import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import {
   OWN_OF_ACCOUNT,
+  SHOWN_TRANSACTIONS_FROM,
   TRANSACTION_COLUMNS,
-  TRANSACTIONS_FROM,
   counterpartOf,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions";
 
 const PAGE = 5000;
+
+/** As TransactionCsvQuery's `format` (lib/accounttracking/schemas.ts). */
+export type CsvFormat = "csv" | "excel-eu";
+
+/** The byte order mark, first in the file. */
+const BOM = "\uFEFF";
+
+type CsvRow = TransactionRow & { account_name: string | null; account_iban: string | null };
 
 const HEADER = [
   "date",
@@ -28,10 +41,15 @@ const HEADER = [
   "status",
   "amount",
   "currency",
-  "counterpart",
+  "counterpartName",
+  "bankCounterpartName",
   "counterpartIban",
   "remittanceInformation",
   "ownAccountTransfer",
+  "accountName",
+  "accountIban",
+  "note",
+  "tags",
   "creditorName",
   "creditorIban",
   "ultimateCreditor",
@@ -46,26 +64,43 @@ const HEADER = [
   "id",
 ];
 
-/** One field: quoted when needed; text that a spreadsheet would run as a formula gets a leading '. */
-function csvField(value: string | null, text = true): string {
+/** How fields are separated and amounts written. */
+type Dialect = { separator: "," | ";"; decimalComma: boolean };
+const DIALECTS: Record<CsvFormat, Dialect> = {
+  csv: { separator: ",", decimalComma: false },
+  "excel-eu": { separator: ";", decimalComma: true },
+};
+
+/**
+ * One field: quoted when needed; text that a spreadsheet would run as a formula (OWASP: = + - @,
+ * tab, CR, and | for DDE) gets a leading '.
+ */
+function csvField(value: string | null, dialect: Dialect, text = true): string {
   let v = value ?? "";
-  if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  if (text && /^[=+\-@|\t\r]/.test(v)) v = `'${v}`;
+  const special = dialect.separator === ";" ? /[";\r\n]/ : /[",\r\n]/;
+  return special.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-function line(t: TransactionRow): string {
+function line(t: CsvRow, dialect: Dialect): string {
   const debit = t.amount.startsWith("-");
+  const bankName = counterpartOf(t);
   const cells: [string | null, boolean?][] = [
     [t.sort_date],
     [t.booking_date],
     [t.value_date],
     [t.status],
-    [t.amount, false],
+    [dialect.decimalComma ? t.amount.replace(".", ",") : t.amount, false],
     [t.currency],
-    [counterpartOf(t)],
+    [t.counterpart_display_name ?? bankName],
+    [bankName],
     [debit ? t.creditor_iban : t.debtor_iban],
     [t.remittance_information],
     [t.transfer_source ? "yes" : "no"],
+    [t.account_name],
+    [t.account_iban],
+    [t.note],
+    [(t.tags ?? []).join(" ")],
     [t.creditor_name],
     [t.creditor_iban],
     [t.ultimate_creditor],
@@ -79,7 +114,7 @@ function line(t: TransactionRow): string {
     [t.external_id],
     [t.id],
   ];
-  return cells.map(([v, text]) => csvField(v, text !== false)).join(",");
+  return cells.map(([v, text]) => csvField(v, dialect, text !== false)).join(dialect.separator);
 }
 
 /** One keyset page, newest first, after `after` (sort date, id). */
@@ -88,12 +123,13 @@ async function pageAfter(
   accountId: string,
   filter: TransactionsFilter,
   after: [string, string] | null,
-): Promise<TransactionRow[]> {
+): Promise<CsvRow[]> {
   const values: unknown[] = [accountId];
   const where = filterConditions(filter, values);
   if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
-  const { rows } = await db.query<TransactionRow>(
-    `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${TRANSACTIONS_FROM}
+  const { rows } = await db.query<CsvRow>(
+    `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS}, coalesce(ta.name, ta.product) AS account_name, ta.iban AS account_iban
+       FROM ${SHOWN_TRANSACTIONS_FROM}
       WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
     values,
   );
@@ -108,12 +144,14 @@ async function pageAfter(
 export async function transactionsCsv(
   accountId: string,
   filter: TransactionsFilter,
+  format: CsvFormat = "csv",
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
+  const dialect = DIALECTS[format];
   // One source for the whole download, chosen once: the replica once it has the account's writes.
   const db = await readPoolAfterWrites(accountId);
-  let pending: TransactionRow[] | null = await pageAfter(db, accountId, filter, null);
-  let header = `${HEADER.join(",")}\r\n`;
+  let pending: CsvRow[] | null = await pageAfter(db, accountId, filter, null);
+  let header = `${BOM}${HEADER.join(dialect.separator)}\r\n`;
   let after: [string, string] | null = null;
   let cancelled = false;
   return new ReadableStream<Uint8Array>(
@@ -123,7 +161,7 @@ export async function transactionsCsv(
           const rows = pending ?? (await pageAfter(db, accountId, filter, after));
           pending = null;
           if (cancelled) return;
-          const text = header + rows.map((r) => `${line(r)}\r\n`).join("");
+          const text = header + rows.map((r) => `${line(r, dialect)}\r\n`).join("");
           header = "";
           if (text) controller.enqueue(encoder.encode(text));
           if (rows.length < PAGE) controller.close();
@@ -141,4 +179,28 @@ export async function transactionsCsv(
     // Read a page only when the client asks for more.
     { highWaterMark: 0 },
   );
+}
+
+/** A file name part: lower case ASCII letters, digits and dashes. */
+function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+}
+
+/** "current-account-1705-2025-01-01-to-2025-06-30.csv": the account (name, IBAN's last 4) and the range. */
+export async function csvFileName(accountId: string, filter: TransactionsFilter): Promise<string> {
+  const { rows } = await pool().query<{ name: string | null; iban: string | null }>(
+    "SELECT coalesce(name, product) AS name, iban FROM tracked_accounts WHERE id = $1::uuid",
+    [accountId],
+  );
+  const account = rows[0];
+  const parts = [slug(account?.name ?? "") || "transactions", slug((account?.iban ?? "").slice(-4))];
+  if (filter.fromDate || filter.toDate) parts.push(`${filter.fromDate ?? "start"}-to-${filter.toDate ?? "today"}`);
+  else parts.push("all");
+  return `${parts.filter(Boolean).join("-")}.csv`;
 }

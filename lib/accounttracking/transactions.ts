@@ -37,9 +37,30 @@ export type TransactionRow = {
   counterpart_bound: boolean;
   transfer_override: boolean | null;
   transfer_source: TransferSource | null;
+  /** The counterpart's name as the person set it up (DISPLAY_NAME_JOIN); absent where not joined. */
+  counterpart_display_name?: string | null;
+  note: string | null;
+  tags: string[] | null;
 };
 
-/** Columns of a transaction row `t` with its account `ta` and the scope's `own` IBANs in the query, one by one. */
+/**
+ * `cp.display_name`: the name of row `t`'s effective counterpart as the person set it up, i.e. the
+ * alias (else the bank's name) of the root it is consolidated into. A few primary-key lookups per
+ * row (a chain is rarely more than one hop), so it is joined where rows are shown, not aggregated.
+ */
+export const DISPLAY_NAME_JOIN = `LEFT JOIN LATERAL (
+  WITH RECURSIVE up(merged_into_id, label, depth) AS (
+    SELECT c.merged_into_id, coalesce(c.alias, c.name), 0 FROM counterparts c
+     WHERE c.id = coalesce(t.bound_counterpart_id, t.counterpart_id)
+    UNION ALL
+    SELECT n.merged_into_id, coalesce(n.alias, n.name), up.depth + 1
+      FROM up JOIN counterparts n ON n.id = up.merged_into_id WHERE up.depth < 100)
+  SELECT label AS display_name FROM up WHERE merged_into_id IS NULL LIMIT 1) cp ON true`;
+
+/**
+ * Columns of a transaction row `t` with its account `ta`, the scope's `own` IBANs and the row's
+ * counterpart name `cp` (DISPLAY_NAME_JOIN) in the query, one by one.
+ */
 export const TRANSACTION_FIELDS: readonly string[] = [
   "t.id",
   "t.account_id",
@@ -67,11 +88,17 @@ export const TRANSACTION_FIELDS: readonly string[] = [
   "t.bound_counterpart_id IS NOT NULL AS counterpart_bound",
   "t.transfer_override",
   `${transferSourceSql("t", "ta.owner_name")} AS transfer_source`,
+  // The person's own words: the counterpart's name as set up (needs DISPLAY_NAME_JOIN), note, tags.
+  "cp.display_name AS counterpart_display_name",
+  "t.note",
+  "t.tags",
 ];
 export const TRANSACTION_COLUMNS = TRANSACTION_FIELDS.join(", ");
 
-/** FROM clause for one account ($1): its rows, the account, and the scope's own IBANs. */
+/** FROM clause for one account ($1): its rows, the account, and the scope's own IBANs (for aggregates). */
 const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
+/** FROM for rows that are shown (TRANSACTION_COLUMNS): with their counterparts' names as set up. */
+const SHOWN_FROM = `${FROM} ${DISPLAY_NAME_JOIN}`;
 const OWN_OF_ACCOUNT = ownCte("(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)");
 
 /** The other party: the creditor on a debit, the debtor on a credit (the ultimate party when named). */
@@ -94,6 +121,7 @@ export function serializeTransaction(t: TransactionRow) {
     amount: t.amount,
     currency: t.currency,
     counterpartName: counterpartOf(t),
+    counterpartDisplayName: t.counterpart_display_name ?? counterpartOf(t),
     creditorName: t.creditor_name,
     creditorIban: t.creditor_iban,
     ultimateCreditor: t.ultimate_creditor,
@@ -112,6 +140,8 @@ export function serializeTransaction(t: TransactionRow) {
     isTransfer: t.transfer_source !== null,
     transferSource: t.transfer_source,
     transferOverride: t.transfer_override,
+    note: t.note,
+    tags: t.tags ?? [],
   };
 }
 
@@ -135,7 +165,7 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
     where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
   values.push(filter.perPage + 1);
   return {
-    text: `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${FROM}
+    text: `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${SHOWN_FROM}
             WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
     values,
   };
@@ -153,7 +183,7 @@ export async function getTransaction(db: Tx, scopeId: string, id: string) {
   const rows = await query<TransactionRow>(
     db,
     `WITH ${ownCte("$2::uuid")} SELECT ${TRANSACTION_COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id
-      CROSS JOIN own WHERE t.id = $1::uuid AND t.scope_id = $2::uuid AND t.removed_at IS NULL`,
+      CROSS JOIN own ${DISPLAY_NAME_JOIN} WHERE t.id = $1::uuid AND t.scope_id = $2::uuid AND t.removed_at IS NULL`,
     id,
     scopeId,
   );
@@ -161,4 +191,4 @@ export async function getTransaction(db: Tx, scopeId: string, id: string) {
   return serializeTransaction(rows[0]);
 }
 
-export { FROM as TRANSACTIONS_FROM, OWN_OF_ACCOUNT };
+export { FROM as TRANSACTIONS_FROM, SHOWN_FROM as SHOWN_TRANSACTIONS_FROM, OWN_OF_ACCOUNT };

@@ -15,6 +15,7 @@ import { ApiError } from "@/lib/errors";
 import { ownCte } from "@/lib/accounttracking/transfers";
 import {
   serializeTransaction,
+  DISPLAY_NAME_JOIN,
   TRANSACTION_COLUMNS,
   TRANSACTION_FIELDS,
   type TransactionRow,
@@ -38,7 +39,7 @@ const TOMBSTONE = `SELECT z.seq, z.created_seq, z.removed_at, z.transaction_id, 
 const ACCOUNT_SQL = `
 WITH ${ownCte("(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)")}, changed AS (
   (SELECT ${ROW_HEAD}, ${TRANSACTION_COLUMNS}
-     FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
+     FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}
     WHERE t.account_id = $1::uuid AND t.change_seq > $2::bigint AND ${UNSEEN_REMOVAL}
     ORDER BY t.change_seq LIMIT $3)
   UNION ALL
@@ -52,7 +53,7 @@ WITH ${ownCte("$1::uuid")}, changed AS (
   (SELECT ${ROW_HEAD}, ${TRANSACTION_COLUMNS}
      FROM tracked_accounts ta CROSS JOIN own CROSS JOIN LATERAL (
        SELECT * FROM transactions t WHERE t.account_id = ta.id AND t.change_seq > $2::bigint AND ${UNSEEN_REMOVAL}
-        ORDER BY t.change_seq LIMIT $3) t
+        ORDER BY t.change_seq LIMIT $3) t ${DISPLAY_NAME_JOIN}
     WHERE ta.scope_id = $1::uuid
     ORDER BY t.change_seq LIMIT $3)
   UNION ALL

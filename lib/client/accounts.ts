@@ -43,6 +43,8 @@ function accountsApi(client: ApiClient) {
         query: { ...filterQuery(filter), perPage, cursor },
       }),
     stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
+    setNickname: (id: string, nickname: string | null) =>
+      data(request<Account>("PATCH", `${BASE}/${enc(id)}`, { scoped: true, body: { nickname } })),
     setAutoUpdate: (id: string, timesPerDay: number) =>
       data(request<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { scoped: true, body: { timesPerDay } })),
   };
@@ -85,8 +87,16 @@ export function newestRun(polled: SyncRun | null | undefined, listed: SyncRun | 
   return polled.createdAt >= listed.createdAt ? polled : listed;
 }
 
+/**
+ * The scope's accounts. While one of them syncs (started here, by the schedule, a renewal or a
+ * script), the list asks again every 2 s, so its balance and health show as soon as the sync ends.
+ */
 export const useAccounts = () =>
-  accounts.usePages({ key: accountKeys.list, fetchPage: (api, cursor) => api.list(cursor) });
+  accounts.usePages({
+    key: accountKeys.list,
+    fetchPage: (api, cursor) => api.list(cursor),
+    pollWhile: (items) => (items.some((a) => isActive(a.latestSync?.state)) ? 2000 : false),
+  });
 
 export const useAccount = (id: string) =>
   accounts.useQuery({ key: (scopeId) => accountKeys.detail(scopeId, id), fetch: (api) => api.get(id) });
@@ -172,8 +182,8 @@ export function useSetAutoUpdate(id: string) {
   });
 }
 
-export const useAccountStats = (id: string) =>
-  accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id) });
+export const useAccountStats = (id: string, enabled = true) =>
+  accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id), enabled });
 
 /** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
 export const useTransactions = (id: string, filter: TransactionFilter, enabled = true) =>
@@ -184,3 +194,16 @@ export const useTransactions = (id: string, filter: TransactionFilter, enabled =
     enabled,
     keepPrevious: true,
   });
+
+/** Sets or clears the account's nickname; everything that names the account shows it. */
+export function useSetNickname(id: string) {
+  const { api, scopeId } = accounts.useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string | null) => api.setNickname(id, nickname),
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.detail(scopeId, id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+    },
+  });
+}

@@ -173,6 +173,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     page,
     // Identity
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
+    changePassword: async (input: { currentPassword: string; newPassword: string }): Promise<void> => {
+      await call<undefined>("PUT", "/api/auth/v1/me/password", { body: input });
+    },
     signUp: (input: SignUpInput, post?: PostOptions) =>
       data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
     redeemSetupLink: (input: SetupInput) => data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),

@@ -46,6 +46,8 @@ type ScopedPages<A, T> = {
   enabled?: boolean;
   /** Keep the rows on screen while another search or filter loads (in the same scope only). */
   keepPrevious?: boolean;
+  /** Refetch every so many ms while the loaded items ask for it (false: not now). */
+  pollWhile?: (items: T[]) => number | false;
 };
 
 export function domainHooks<A>(makeApi: (client: ApiClient) => A) {
@@ -65,7 +67,7 @@ export function domainHooks<A>(makeApi: (client: ApiClient) => A) {
     });
   }
 
-  function useScopedPages<T>({ key, fetchPage, enabled = true, keepPrevious = false }: ScopedPages<A, T>) {
+  function useScopedPages<T>({ key, fetchPage, enabled = true, keepPrevious = false, pollWhile }: ScopedPages<A, T>) {
     const { api, scopeId } = useDomainApi();
     return useInfiniteQuery({
       queryKey: key(scopeId),
@@ -75,6 +77,7 @@ export function domainHooks<A>(makeApi: (client: ApiClient) => A) {
       enabled: enabled && scopeId !== null,
       placeholderData: (previous, query) =>
         keepPrevious && query?.queryKey[1] === scopeId ? keepPreviousData(previous) : undefined,
+      refetchInterval: pollWhile ? (query) => pollWhile(itemsOf(query.state.data)) : undefined,
     });
   }
 

@@ -6,12 +6,16 @@ import type { TransactionsFilter } from "@/lib/accounttracking/transaction-filte
 import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
+import { scopeKey } from "@/lib/client/query-keys";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { counterpartKeys } from "@/lib/client/counterparts";
 import { ApiError } from "@/lib/client/errors";
 
-/** The API's transaction filters (one definition, lib/accounttracking/transaction-filter.ts); the scope is the caller's. */
-export type TransactionFilter = Omit<TransactionsFilter, "scopeId">;
+/**
+ * The API's transaction filters (one definition, lib/accounttracking/transaction-filter.ts); the scope
+ * is the caller's. `accountId` narrows the all-accounts list to one account (ignored on an account's own).
+ */
+export type TransactionFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };
 const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
 
 type TransactionTotals = z.output<typeof TransactionTotalsSchema>;
@@ -29,12 +33,14 @@ export function filterFromParams(params: URLSearchParams): TransactionFilter {
   f.q = params.get("q") || undefined;
   f.minAmount = params.get("minAmount") || undefined;
   f.maxAmount = params.get("maxAmount") || undefined;
+  const account = params.get("accountId");
+  if (account && /^[0-9a-f-]{36}$/i.test(account)) f.accountId = account;
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
 }
 
 export function filterToParams(filter: TransactionFilter, base?: URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(base);
-  for (const key of FILTER_KEYS) {
+  for (const key of [...FILTER_KEYS, "accountId"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
     else params.delete(key);
@@ -69,12 +75,32 @@ export function filterQuery(filter: TransactionFilter): Record<string, string | 
   return Object.fromEntries(FILTER_KEYS.map((k) => [`filter[${k}]`, filter[k]?.trim() || undefined]));
 }
 
+/** The all-accounts list's query: the filters and the one account, when chosen. */
+export function scopeFilterQuery(filter: TransactionFilter): Record<string, string | undefined> {
+  return { ...filterQuery(filter), "filter[accountId]": filter.accountId };
+}
+
+/** A row of the all-accounts list: a transaction with the account it is on. */
+export type ScopeTransaction = Transaction & { accountId: string; accountName: string | null };
+
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function transactionsApi(client: ApiClient) {
-  const { request, data } = client;
+  const { request, data, page } = client;
   return {
+    scopeList: (filter: TransactionFilter, cursor: string | null, perPage: number) =>
+      page<ScopeTransaction>(`${BASE}/transactions`, {
+        scoped: true,
+        query: { ...scopeFilterQuery(filter), perPage, cursor },
+      }),
+    scopeTotals: (filter: TransactionFilter) =>
+      data(
+        request<TransactionTotals>("GET", `${BASE}/transactions/totals`, {
+          scoped: true,
+          query: scopeFilterQuery(filter),
+        }),
+      ),
     totals: (accountId: string, filter: TransactionFilter) =>
       data(
         request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, {
@@ -82,6 +108,8 @@ function transactionsApi(client: ApiClient) {
           query: filterQuery(filter),
         }),
       ),
+    setNote: (id: string, change: { note?: string | null; tags?: string[] }) =>
+      data(request<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, { scoped: true, body: change })),
     markTransfer: (id: string, isTransfer: boolean | null) =>
       data(
         isTransfer === null
@@ -95,6 +123,29 @@ function transactionsApi(client: ApiClient) {
 }
 
 const transactions = domainHooks(transactionsApi);
+
+const scopeTransactionKeys = {
+  all: (scopeId: string | null) => scopeKey(scopeId, "scope-transactions"),
+  list: (scopeId: string | null, filter: TransactionFilter) => [...scopeTransactionKeys.all(scopeId), filter] as const,
+  totals: (scopeId: string | null, filter: TransactionFilter) =>
+    [...scopeTransactionKeys.all(scopeId), "totals", filter] as const,
+};
+
+/** Every account's transactions, newest first, paged as you scroll (as one account's list). */
+export const useScopeTransactions = (filter: TransactionFilter, enabled: boolean) =>
+  transactions.usePages({
+    key: (s) => scopeTransactionKeys.list(s, filter),
+    fetchPage: (api, cursor) => api.scopeList(filter, cursor, cursor ? 300 : 100),
+    enabled,
+    keepPrevious: true,
+  });
+
+export const useScopeTransactionTotals = (filter: TransactionFilter, enabled: boolean) =>
+  transactions.useQuery({
+    key: (s) => scopeTransactionKeys.totals(s, filter),
+    fetch: (api) => api.scopeTotals(filter),
+    enabled,
+  });
 
 export const useTransactionTotals = (accountId: string, filter: TransactionFilter, enabled: boolean) =>
   transactions.useQuery({
@@ -115,9 +166,11 @@ export async function downloadTransactionsCsv(
   accountId: string,
   scopeId: string,
   filter: TransactionFilter,
+  format: "csv" | "excel-eu" = "csv",
 ): Promise<void> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(filterQuery(filter))) if (v) params.set(k, v);
+  if (format !== "csv") params.set("format", format);
   const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
     headers: { "x-scope": scopeId },
   });
@@ -140,3 +193,10 @@ export async function downloadTransactionsCsv(
   // Revoked on the next tick: the download has taken the blob by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A transaction's note and tags; the lists that show it (this account's, every account's) refetch. */
+export const useSetTransactionNote = (accountId: string) =>
+  transactions.useChange(
+    (api, { id, ...change }: { id: string; note?: string | null; tags?: string[] }) => api.setNote(id, change),
+    (s) => [accountKeys.transactionsOf(s, accountId), scopeTransactionKeys.all(s)],
+  );

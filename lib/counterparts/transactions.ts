@@ -8,7 +8,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
-import { serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
+import { DISPLAY_NAME_JOIN, serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
 import { execute, query } from "@/lib/db/sql";
 import { ownCte, transferSourceSql } from "@/lib/accounttracking/transfers";
 
@@ -16,10 +16,11 @@ const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status,
   t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
   t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
   t.end_to_end_id, t.proprietary_bank_transaction_code,
-  t.counterpart_id, t.bound_counterpart_id, t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source`;
+  t.counterpart_id, t.bound_counterpart_id, t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source,
+  cp.display_name AS counterpart_display_name, t.note, t.tags`;
 
 /** Rows with their account and the scope's own IBANs ($2 is the scope), for transfer detection. */
-const FROM = `${ownCte("$2::uuid")} SELECT ${COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
+const FROM = `${ownCte("$2::uuid")} SELECT ${COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}`;
 
 type Row = TransactionRow & { account_id: string; counterpart_id: string | null; bound_counterpart_id: string | null };
 

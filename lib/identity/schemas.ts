@@ -14,6 +14,14 @@ export const password = z
   .min(10, "Use at least 10 characters")
   .max(200, "Use at most 200 characters");
 
+export const ChangePasswordBody = z.strictObject({
+  currentPassword: z
+    .string({ message: "Enter your current password." })
+    .min(1, "Enter your current password.")
+    .max(200),
+  newPassword: password,
+});
+
 export const SignUpBody = z.strictObject({
   email,
   password,

@@ -33,6 +33,9 @@ import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[coun
 import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
 import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
+import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/route";
+import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactions/totals/route";
+import * as transaction from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as txChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
@@ -41,6 +44,7 @@ import * as auditEvents from "@/app/api/audit/v1/events/route";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
 import * as apiKey from "@/app/api/auth/v1/api-keys/[id]/route";
 import * as me from "@/app/api/auth/v1/me/route";
+import * as mePassword from "@/app/api/auth/v1/me/password/route";
 import * as personalTokens from "@/app/api/auth/v1/personal-tokens/route";
 import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
 import * as revoke from "@/app/api/auth/v1/revoke/route";
@@ -104,6 +108,9 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts/consolidations": consolidations,
   "/api/accounttracking/v1/counterparts/consolidations/{consolidationId}": consolidation,
   "/api/accounttracking/v1/supported-countries": countries,
+  "/api/accounttracking/v1/transactions": scopeTransactions,
+  "/api/accounttracking/v1/transactions/totals": scopeTransactionTotals,
+  "/api/accounttracking/v1/transactions/{transactionId}": transaction,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
   "/api/accounttracking/v1/transactions/changes": txChanges,
@@ -112,6 +119,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/auth/v1/api-keys": apiKeys,
   "/api/auth/v1/api-keys/{id}": apiKey,
   "/api/auth/v1/me": me,
+  "/api/auth/v1/me/password": mePassword,
   "/api/auth/v1/personal-tokens": personalTokens,
   "/api/auth/v1/personal-tokens/{id}": personalToken,
   "/api/auth/v1/revoke": revoke,

@@ -210,9 +210,13 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       guard = createPageGuard(options.maxPages);
       pending = fetchPage(null);
     }
-    // The bank's own balance, for stats; a failure here does not fail the sync. Read only while the
-    // person is present: unattended, it would be a second access against the bank's daily limit.
-    const balance = run.attended
+    // The bank's own balance, for stats; a failure here does not fail the sync. Read while the person
+    // is present; unattended only while none is known yet (an account tracked by a script and synced
+    // by the schedule would otherwise never show one), and only with a PSD2 access slot of its own.
+    const readBalance =
+      run.attended ||
+      (account.balanceAmount === null && (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved);
+    const balance = readBalance
       ? await integration
           .balance(account.bankId, consent.externalId ?? "", account.externalId, context)
           .catch((error: unknown) => {

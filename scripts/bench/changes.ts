@@ -4,7 +4,7 @@
 // incremental read after a 10-row change, with its plan (EXPLAIN ANALYZE, BUFFERS): it touches about
 // the 10 changed rows, not the account. Rows are generated in SQL under a bench scope.
 import type pg from "pg";
-import { TRANSACTION_COLUMNS } from "@/lib/accounttracking/transactions";
+import { DISPLAY_NAME_JOIN, TRANSACTION_COLUMNS } from "@/lib/accounttracking/transactions";
 import { readAccountChanges } from "@/lib/changes/feed";
 import { accountFeed, cursorOf } from "@/lib/changes/cursor";
 import { benchAccount, type AccountBenchTarget } from "./accounts";
@@ -32,7 +32,7 @@ async function rawRead(db: pg.Pool, accountId: string) {
   for (let read = 0; read < READ; read += PAGE) {
     const { rows } = await db.query<{ change_seq: string }>(
       `WITH own AS (SELECT '{}'::text[] AS ibans) SELECT t.change_seq, ${TRANSACTION_COLUMNS}
-         FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
+         FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}
         WHERE t.account_id = $1 AND t.change_seq > $2 ORDER BY t.change_seq LIMIT $3`,
       [accountId, after, PAGE],
     );
@@ -86,7 +86,7 @@ export async function benchChanges(target: AccountBenchTarget) {
   const { rows: plan } = await db.query<{ "QUERY PLAN": string }>(
     `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF)
      SELECT ${TRANSACTION_COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id
-       CROSS JOIN (SELECT '{}'::text[] AS ibans) own
+       CROSS JOIN (SELECT '{}'::text[] AS ibans) own ${DISPLAY_NAME_JOIN}
       WHERE t.account_id = $1 AND t.change_seq > $2 AND (t.removed_at IS NULL OR t.created_seq <= $2)
       ORDER BY t.change_seq LIMIT ${PAGE + 1}`,
     [accountId, top[0].seq],

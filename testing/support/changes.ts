@@ -5,7 +5,12 @@
 import { expect } from "vitest";
 import * as accountChanges from "@/app/api/accounttracking/v1/accounts/[id]/transactions/changes/route";
 import * as scopeChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
-import { serializeTransaction, TRANSACTION_COLUMNS, type TransactionRow } from "@/lib/accounttracking/transactions";
+import {
+  DISPLAY_NAME_JOIN,
+  serializeTransaction,
+  TRANSACTION_COLUMNS,
+  type TransactionRow,
+} from "@/lib/accounttracking/transactions";
 import { ownCte } from "@/lib/accounttracking/transfers";
 import { pool } from "@/lib/db/client";
 import { call } from "@/testing/support/http";
@@ -74,7 +79,7 @@ export async function snapshot(where: { accountId: string } | { scopeId: string 
   const scope = byAccount ? "(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)" : "$1::uuid";
   const { rows } = await pool().query<TransactionRow>(
     `WITH ${ownCte(scope)} SELECT ${TRANSACTION_COLUMNS}
-       FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
+       FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}
       WHERE ${byAccount ? "t.account_id" : "t.scope_id"} = $1::uuid AND t.removed_at IS NULL`,
     [byAccount ? where.accountId : where.scopeId],
   );

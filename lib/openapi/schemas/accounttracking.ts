@@ -104,12 +104,19 @@ export const AccountSchema = z.object({
   bankAccountId: z.string(),
   // As the bank describes the account.
   ...BankAccountSchema.pick({ iban: true, currency: true, name: true, product: true, ownerName: true }).shape,
+  nickname: z.string().nullable().describe("The person's own name for the account; `name` stays the bank's"),
   balance: z.object({ amount: z.string(), currency: z.string(), date: dateOnly.nullable() }).nullable(),
   autoUpdatesPerDay: z.number().int(),
   nextScheduledAt: isoDateTime.nullable(),
   lastSyncedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   latestSync: SyncRunSchema.nullable(),
+  access: z
+    .object({
+      status: z.enum(CONSENT_STATUSES),
+      expiresAt: isoDateTime.nullable(),
+    })
+    .describe("The bank connection the account syncs under: it syncs only while that is valid and not past expiresAt"),
 });
 
 export const TrackedSchema = z.object({ account: AccountSchema, sync: SyncRunSchema });
@@ -141,7 +148,10 @@ export const TransactionSchema = z.object({
   valueDate: dateOnly.nullable(),
   amount: z.string().describe("Decimal string as the bank sent it; negative = money out"),
   currency: z.string(),
-  counterpartName: s,
+  counterpartName: s.describe("The other party as the bank names it: the creditor of a debit, the debtor of a credit"),
+  counterpartDisplayName: s.describe(
+    "The counterpart as the person set it up: the alias of the counterpart it counts under (or of what that is consolidated into), else the bank's name",
+  ),
   creditorName: s,
   creditorIban: s,
   ultimateCreditor: s,
@@ -171,6 +181,8 @@ export const TransactionSchema = z.object({
     .boolean()
     .nullable()
     .describe("A person's word (true/false) that wins over detection; null = detected"),
+  note: s.describe("A person's note on the transaction (PATCH …/transactions/{transactionId})"),
+  tags: z.array(z.string()).describe("A person's tags on the transaction, one lower-case word each"),
 });
 
 export const TransactionTotalsSchema = z.object({

@@ -192,6 +192,9 @@ describe("audited changes", () => {
       "webhook_endpoint.deleted",
       "webhook_endpoint.secret_rotated",
       "webhook_endpoint.delivery_replayed",
+      // testing/integration/accounttracking/notes-and-nicknames.integration.test.ts
+      "account.nickname_changed",
+      "transaction.note_changed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);

@@ -1,15 +1,9 @@
 import type { Metadata } from "next";
 import { AccountDetail } from "@/components/accounts/account-detail";
-import { AccountAccessBanner } from "@/components/accounttracking/account-access";
 
 export const metadata: Metadata = { title: "Account · Ledgerlink" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return (
-    <>
-      <AccountAccessBanner accountId={id} />
-      <AccountDetail id={id} />
-    </>
-  );
+  return <AccountDetail id={id} />;
 }

@@ -9,7 +9,7 @@ import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { auditActor } from "@/lib/audit/actor";
-import { listAccounts, serializeAccount, serializeRun } from "@/lib/accounttracking/accounts";
+import { accountView, listAccounts, serializeRun } from "@/lib/accounttracking/accounts";
 import { trackAccount } from "@/lib/accounttracking/track";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
 import { crashPoint } from "@/lib/crash-points";
@@ -41,7 +41,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
       );
       return {
         status: 201,
-        data: { account: serializeAccount(account, run), sync: serializeRun(run) },
+        data: { account: await accountView(db, account), sync: serializeRun(run) },
         afterCommit: async () => {
           crashPoint("track.account-created");
           await queueRun(run.id);

@@ -1,14 +1,26 @@
-// GET /api/accounttracking/v1/accounts/{id} — scoped; accounts.read. The account with its latest sync.
-import { ACCOUNT_READ } from "@/lib/api/records";
+// GET   /api/accounttracking/v1/accounts/{id} — scoped; accounts.read. The account with its latest sync.
+// PATCH — scoped; a person with accounts.setup: {nickname: string | null} sets or clears the
+//         person's own name for the account (the bank's stays in `name`); in the audit trail.
+import { ACCOUNT_READ, accountRoute } from "@/lib/api/records";
 import { AccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { latestRun, serializeAccount } from "@/lib/accounttracking/accounts";
+import { auditActor } from "@/lib/audit/actor";
+import { accountView, setNickname } from "@/lib/accounttracking/accounts";
+import { NicknameBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getAccount", "Get a tracked account", {
     ...ACCOUNT_READ,
     readOnly: true,
     responses: { 200: AccountSchema },
-    handler: async ({ db, found: account }) => ({ data: serializeAccount(account, await latestRun(db, account.id)) }),
+    handler: async ({ db, found: account }) => ({ data: await accountView(db, account) }),
+  }),
+  PATCH: route("setAccountNickname", "Set or clear (null) the account's nickname", {
+    ...accountRoute("user", "accounts.setup"),
+    body: NicknameBody,
+    responses: { 200: AccountSchema },
+    handler: async ({ db, body, principal, requestId, found: account }) => ({
+      data: await setNickname(db, account, body.nickname, auditActor(principal, requestId)),
+    }),
   }),
 });

@@ -12,8 +12,8 @@ import { file } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_ID_READ } from "@/lib/api/records";
 
-import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { transactionsCsv } from "@/lib/accounttracking/transaction-csv";
+import { TransactionCsvQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
+import { csvFileName, transactionsCsv } from "@/lib/accounttracking/transaction-csv";
 
 /** The stream each request's handler produced, until its GET sends it; keyed by the request itself. */
 const bodies = new WeakMap<Request, ReadableStream<Uint8Array>>();
@@ -22,17 +22,16 @@ const served = methods("Tracked accounts", {
   GET: route("exportTransactionsCsv", "The filtered transactions as CSV, newest first", {
     ...ACCOUNT_ID_READ,
     description:
-      "Same filters as the list, no paging. RFC 4180, UTF-8, CRLF; a header row, then one row per transaction, streamed. Errors are JSON in the envelope.",
+      "Same filters as the list, no paging. RFC 4180, UTF-8 with a byte order mark, CRLF; a header row, then one row per transaction, streamed. `counterpartName` is the counterpart as the person set it up (alias), `bankCounterpartName` as the bank names it. `format=excel-eu`: semicolons and a decimal comma (Excel in BE/FR/DE). The file is named after the account and the date range. Errors are JSON in the envelope.",
     readOnly: true,
-    query: TransactionFilterQuery,
+    query: TransactionCsvQuery,
     responses: { 200: file("text/csv") },
     handler: async ({ request, scope, query, found: accountId }) => {
       const filter = transactionsFilterOf(query, scope.scopeId);
-      bodies.set(request, await transactionsCsv(accountId, filter));
-      const range = [filter.fromDate, filter.toDate].filter(Boolean).join("_to_");
+      bodies.set(request, await transactionsCsv(accountId, filter, query.format));
       return {
         text: "",
-        headers: { "content-disposition": `attachment; filename="transactions${range ? `-${range}` : ""}.csv"` },
+        headers: { "content-disposition": `attachment; filename="${await csvFileName(accountId, filter)}"` },
       };
     },
   }),

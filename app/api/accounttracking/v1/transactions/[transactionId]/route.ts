@@ -1,0 +1,30 @@
+// GET   /api/accounttracking/v1/transactions/{transactionId} — scoped; accounts.read. One transaction.
+// PATCH — scoped; a person with counterparts.write: {note?: string | null, tags?: string[]} sets the
+//         person's note and tags (a field left out is kept; tags are one lower-case word each).
+//         Searchable, in the CSV, and recorded in the audit trail. Answers the transaction.
+import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import { methods, route, scoped } from "@/lib/api/route";
+import { TransactionNoteBody } from "@/lib/accounttracking/schemas";
+import { setTransactionNote } from "@/lib/accounttracking/transaction-notes";
+import { getTransaction } from "@/lib/accounttracking/transactions";
+import { auditActor } from "@/lib/audit/actor";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
+  GET: route("getTransaction", "One transaction", {
+    ...scoped("any", "accounts.read"),
+    readOnly: true,
+    uuidParams: ["transactionId"],
+    responses: { 200: TransactionSchema },
+    handler: async ({ db, scope, params }) => ({ data: await getTransaction(db, scope.scopeId, params.transactionId) }),
+  }),
+  PATCH: route("setTransactionNote", "Set a transaction's note and tags", {
+    ...scoped("user", "counterparts.write"),
+    uuidParams: ["transactionId"],
+    body: TransactionNoteBody,
+    responses: { 200: TransactionSchema },
+    handler: async ({ db, scope, params, body, principal, requestId }) => {
+      await setTransactionNote(db, scope.scopeId, params.transactionId, body, auditActor(principal, requestId));
+      return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
+    },
+  }),
+});

@@ -1,0 +1,24 @@
+// PUT /api/auth/v1/me/password — a person in their own browser session (tokens: 403):
+// {currentPassword, newPassword} → 204. A wrong current password is 422 on currentPassword.
+import { forbidden } from "@/lib/errors";
+import { NO_BODY } from "@/lib/api/responses";
+import { methods, route, unscoped } from "@/lib/api/route";
+import { ChangePasswordBody } from "@/lib/identity/schemas";
+import { changePassword } from "@/lib/identity/password-change";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
+  PUT: route("changePassword", "Change your password", {
+    description: "Only from your own browser session: a token acting as you cannot change it.",
+    ...unscoped("user"),
+    body: ChangePasswordBody,
+    rateLimit: "auth",
+    responses: { 204: NO_BODY },
+    errors: ["forbidden"],
+    handler: async ({ db, body, principal }) => {
+      if (principal.via !== "session")
+        throw forbidden("Change your password from your browser session, not with a token.");
+      await changePassword(db, principal.userId, body);
+      return { status: 204 };
+    },
+  }),
+});

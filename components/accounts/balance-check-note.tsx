@@ -1,0 +1,57 @@
+"use client";
+// Under an account's totals: how the bank's balance is made up (the balance before the first synced
+// booking, plus the bookings since), which anchors the running balance, or why it cannot be relied
+// on now and what to do (components/accounts/running-balance.ts balanceCheck).
+import { useId, useState } from "react";
+import { formatBankDate, formatMoney, plural } from "@/components/accounts/format";
+import { balanceCheck } from "@/components/accounts/running-balance";
+import { Button } from "@/components/ui/button";
+import type { AccountStats } from "@/lib/client/accounts";
+
+export function BalanceCheckNote({ stats, filtered }: { stats: AccountStats; filtered: boolean }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const check = balanceCheck(stats);
+  const money = (amount: string) => formatMoney(amount, stats.currency);
+  return (
+    <div className="border-b border-slate-100 px-5 py-2 text-sm" data-testid="balance-check">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {check.kind === "ok" && stats.balance && stats.bookedSum !== null ? (
+          <>
+            <span aria-hidden="true" className="text-emerald-700">
+              ✓
+            </span>
+            <span>
+              Balance check: the bank&apos;s {money(stats.balance.amount)}
+              {stats.balance.date ? ` on ${formatBankDate(stats.balance.date)}` : ""} = {money(check.opening)} before{" "}
+              {formatBankDate(stats.firstDate)} + {money(stats.bookedSum)} in{" "}
+              {plural(stats.counts.booked, "booked transaction")} since.
+            </span>
+          </>
+        ) : (
+          <>
+            <span aria-hidden="true" className="text-amber-700">
+              !
+            </span>
+            <span className="text-amber-900">Balance check: {check.text}</span>
+          </>
+        )}
+        {check.kind === "ok" && (
+          <Button size="sm" variant="ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+            {open ? "Hide how" : "How it is checked"}
+          </Button>
+        )}
+      </p>
+      {check.kind === "ok" && (
+        <p id={id} hidden={!open} className="mt-1 max-w-3xl text-xs text-slate-600">
+          {check.text} Pending transactions are not part of the booked balance.
+        </p>
+      )}
+      {filtered && (
+        <p className="mt-1 text-xs text-slate-600">
+          The running balance shows without filters: each row&apos;s balance needs every transaction above it.
+        </p>
+      )}
+    </div>
+  );
+}

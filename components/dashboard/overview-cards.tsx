@@ -1,0 +1,79 @@
+"use client";
+// "Where do I stand": the balances per currency (never added across currencies) and the latest
+// transactions across every account, with the way to all of them.
+import Link from "next/link";
+import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
+import { balanceTotals } from "@/components/dashboard/totals";
+import { Card, CardHeader, SkeletonRows } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import type { Account } from "@/lib/client/accounts";
+import { useScopeTransactions } from "@/lib/client/transactions";
+
+export function TotalsCard({ accounts }: { accounts: Account[] }) {
+  const totals = balanceTotals(accounts);
+  return (
+    <Card>
+      <CardHeader title="Total balance" description="The banks' balances, added up per currency." />
+      <ul className="grid gap-4 px-5 py-4 sm:grid-cols-2" aria-label="Total balance per currency">
+        {totals.map((t) => (
+          <li key={t.currency} data-currency={t.currency}>
+            <div className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="currency-total">
+              {t.accounts > 0 ? formatMoney(t.total, t.currency) : "—"}
+            </div>
+            <p className="text-xs text-slate-600">
+              {t.currency} · {plural(t.accounts, "account")}
+              {t.unknown > 0 && ` · ${plural(t.unknown, "account")} without a balance yet, not included`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function RecentActivityCard() {
+  const recent = useScopeTransactions({}, true);
+  const rows = (recent.data?.pages[0]?.items ?? []).slice(0, 6);
+  return (
+    <Card>
+      <CardHeader
+        title="Recent activity"
+        description="The latest transactions of every account."
+        action={
+          <Link href="/transactions" className="text-sm font-medium text-indigo-700 underline">
+            All transactions
+          </Link>
+        }
+      />
+      {recent.isPending ? (
+        <SkeletonRows rows={4} label="Loading recent activity" />
+      ) : rows.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-slate-600">No transactions yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Recent transactions">
+          {rows.map((t) => (
+            <li key={t.id} className="flex items-center justify-between gap-3 px-5 py-2.5 text-sm">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900">
+                  {t.counterpartDisplayName ?? t.counterpartName ?? t.remittanceInformation ?? "—"}
+                </span>
+                <span className="block truncate text-xs text-slate-600">
+                  {formatBankDate(t.bookingDate ?? t.valueDate)} · {t.accountName ?? "Account"}
+                  {t.status === "pending" && " · pending"}
+                </span>
+              </span>
+              <span
+                className={cx(
+                  "shrink-0 font-medium tabular-nums",
+                  t.isTransfer ? "text-slate-600" : isNegative(t.amount) ? "text-red-700" : "text-emerald-700",
+                )}
+              >
+                {formatMoney(t.amount, t.currency, { signed: true })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+// Settings → Profile: who you are signed in as, and changing your password (the current one first).
+// After a refused change, focus goes to the field to fix; after a change, to the message saying so.
+import { useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { FormError, TextField } from "@/components/ui/field";
+import { useFocusFirstError, useFocusOn } from "@/components/ui/use-focus-on";
+import { useApi } from "@/lib/client/api-context";
+import { fieldError, formErrorMessage } from "@/lib/client/errors";
+import { useMe } from "@/lib/client/hooks";
+import { useMutation } from "@tanstack/react-query";
+
+const FIELDS = ["currentPassword", "newPassword"];
+
+function PasswordForm() {
+  const { client } = useApi();
+  const change = useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => client.changePassword(input),
+  });
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [mismatch, setMismatch] = useState(false);
+  const [done, setDone] = useState<number | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useFocusFirstError(form, change.error ?? (mismatch ? "mismatch" : null));
+  useFocusOn(doneRef, done);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    if (next !== repeat) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent("");
+          setNext("");
+          setRepeat("");
+          setDone((n) => (n ?? 0) + 1);
+        },
+      },
+    );
+  };
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Change your password">
+      {done !== null && (
+        <p
+          ref={doneRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
+          Your password is changed. Use it the next time you sign in.
+        </p>
+      )}
+      <FormError message={formErrorMessage(change.error, FIELDS)} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={fieldError(change.error, "currentPassword")}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters."
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={fieldError(change.error, "newPassword")}
+      />
+      <TextField
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        error={mismatch ? "The two new passwords differ." : undefined}
+      />
+      <Button type="submit" pending={change.isPending}>
+        Change password
+      </Button>
+    </form>
+  );
+}
+
+export function ProfilePage() {
+  const me = useMe();
+  const user = me.data?.user;
+  return (
+    <>
+      <PageHeader title="Profile" description="Who you are signed in as, and your password." />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader title="You" />
+          <dl className="grid gap-4 px-5 py-5 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs text-slate-600">Name</dt>
+              <dd className="mt-1 text-sm text-slate-900">{user?.name ?? "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Email</dt>
+              <dd className="mt-1 break-all text-sm text-slate-900">{user?.email ?? "—"}</dd>
+            </div>
+          </dl>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Password"
+            description="You sign in with it in the browser. Tokens you created keep working; revoke them under Tokens if you need to."
+          />
+          <PasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

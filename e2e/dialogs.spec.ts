@@ -1,0 +1,108 @@
+// One confirmation pattern for every Revoke: a bank connection, an API key and a personal token each
+// ask in a modal <dialog> at the root of the page (not inside the table cell that opened it), whose
+// words wrap inside it at 1440 px and at 390 px; focus starts on the safe choice, Escape keeps the
+// thing and returns focus to its Revoke button, and confirming revokes it.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { connectInBrowser, signUp } from "./helpers";
+
+const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
+
+/** The dialog is modal, a child of <body>, and its text fits inside it (no clipping, no sideways scroll). */
+async function expectAtRoot(page: Page, dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  const facts = await dialog.evaluate((el) => ({
+    modal: el.matches(":modal"),
+    parent: el.parentElement?.tagName,
+    fits: el.scrollWidth <= el.clientWidth,
+    align: getComputedStyle(el).textAlign,
+    right: el.getBoundingClientRect().right,
+  }));
+  expect(facts).toMatchObject({ modal: true, parent: "BODY", fits: true, align: "left" });
+  expect(facts.right).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+async function revokeThrough(page: Page, trigger: Locator, name: string, keep: string, confirm: string) {
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name });
+  await expectAtRoot(page, dialog);
+  await expect(dialog.getByRole("button", { name: keep })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await trigger.click();
+  await dialog.getByRole("button", { name: confirm }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("Revoke of a bank connection, an API key and a token: one modal dialog at the root, at both widths", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, "Dialogs");
+  await connectInBrowser(page, "alice");
+
+  await test.step("the bank connection's Revoke dialog, on a phone: at the root, readable", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
+    const small = await phone.newPage();
+    await small.goto("/consents");
+    const trigger = small.getByRole("button", { name: /^Revoke access to / });
+    await trigger.click();
+    const dialog = small.getByRole("dialog", { name: /^Revoke access to .*\?$/ });
+    await expectAtRoot(small, dialog);
+    await small.screenshot({ path: `${SHOTS}/revoke-dialog-phone.png` });
+    await small.keyboard.press("Escape");
+    await phone.close();
+  });
+
+  await test.step("the bank connection, at 1440 px", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/consents");
+    const trigger = page.getByRole("button", { name: /^Revoke access to / });
+    const bank = ((await trigger.textContent()) ?? "").replace(/^Revoke access to /, "").trim();
+    await trigger.click();
+    await expectAtRoot(page, page.getByRole("dialog", { name: `Revoke access to ${bank}?` }));
+    await page.screenshot({ path: `${SHOTS}/revoke-dialog-desktop.png` });
+    await page.keyboard.press("Escape");
+    await revokeThrough(page, trigger, `Revoke access to ${bank}?`, "Keep access", "Revoke access");
+    await expect(page.getByText(`Access to ${bank} ended.`)).toBeVisible();
+  });
+
+  await test.step("an API key", async () => {
+    await page.goto("/settings/api-keys");
+    await page.getByLabel("Key name").fill("Dialog key");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    await expect(page.getByTestId("new-token-secret")).toBeVisible();
+    const row = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: "Dialog key" });
+    await revokeThrough(
+      page,
+      row.getByRole("button", { name: "Revoke Dialog key" }),
+      "Revoke “Dialog key”?",
+      "Keep API key",
+      "Revoke API key",
+    );
+    await expect(row.getByText("revoked")).toBeVisible();
+  });
+
+  await test.step("a personal token", async () => {
+    await page.goto("/settings/tokens");
+    await page.getByLabel("Token name").fill("Dialog token");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect(page.getByTestId("new-token-secret")).toBeVisible();
+    const row = page
+      .getByRole("table", { name: "Personal access tokens" })
+      .getByRole("row")
+      .filter({ hasText: "Dialog token" });
+    await revokeThrough(
+      page,
+      row.getByRole("button", { name: "Revoke Dialog token" }),
+      "Revoke “Dialog token”?",
+      "Keep token",
+      "Revoke token",
+    );
+    await expect(row.getByText("revoked")).toBeVisible();
+  });
+});

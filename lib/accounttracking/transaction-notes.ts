@@ -1,0 +1,45 @@
+// A person's note and tags on a transaction: ours, not the bank's (the sync never writes them, and a
+// re-issue pairing keeps them with our row). Changing them is recorded in the audit trail, with the
+// values before and after, in the same transaction as the change.
+import { notFound } from "@/lib/errors";
+import type { AuditActor } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
+import type { Tx } from "@/lib/db/client";
+import { query } from "@/lib/db/sql";
+
+type NoteChange = { note?: string | null; tags?: string[] };
+
+/** Sets what is given (a field left out keeps its value); tags are kept unique, in the order given. */
+export async function setTransactionNote(
+  db: Tx,
+  scopeId: string,
+  transactionId: string,
+  change: NoteChange,
+  actor: AuditActor,
+): Promise<void> {
+  const [before] = await query<{ note: string | null; tags: string[] | null }>(
+    db,
+    `SELECT note, tags FROM transactions WHERE id = $1::uuid AND scope_id = $2::uuid AND removed_at IS NULL FOR UPDATE`,
+    transactionId,
+    scopeId,
+  );
+  if (!before) throw notFound("Transaction");
+  const note = change.note === undefined ? before.note : change.note;
+  const tags = change.tags === undefined ? (before.tags ?? []) : [...new Set(change.tags)];
+  await query(
+    db,
+    `UPDATE transactions SET note = $2, tags = $3::text[] WHERE id = $1::uuid`,
+    transactionId,
+    note,
+    tags,
+  );
+  const was = { note: before.note, tags: before.tags ?? [] };
+  if (was.note === note && JSON.stringify(was.tags) === JSON.stringify(tags)) return;
+  await recordAudit(db, scopeId, actor, {
+    action: "transaction.note_changed",
+    recordType: "transaction",
+    recordId: transactionId,
+    before: was,
+    after: { note, tags },
+  });
+}
