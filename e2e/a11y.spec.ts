@@ -169,6 +169,9 @@ test("every page and main dialog: no serious or critical axe violations", async 
   await settle(page, "/settings/audit");
   await expect(page.getByRole("table", { name: "Audit events, newest first" })).toBeVisible();
   await audit.check(page, "audit trail");
+  // Webhooks (none yet in this scope).
+  await settle(page, "/settings/webhooks");
+  await audit.check(page, "webhooks");
   await settle(page, "/docs");
   await audit.check(page, "docs");
 
@@ -295,6 +298,7 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
     ["api keys", "/settings/api-keys"],
     ["members", "/settings/members"],
     ["audit trail", "/settings/audit"],
+    ["webhooks", "/settings/webhooks"],
     ["docs", "/docs"],
     ["unknown page", "/no-such-page"],
   ];

@@ -8,6 +8,7 @@ import { executeRun } from "@/lib/sync/runner";
 import { bankTotals, connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import { expectCopyEquals, expectExactly, follower, snapshot } from "@/testing/support/changes";
 import { bearer } from "@/testing/support/http";
+import { bankControl } from "@/testing/support/sandbox-bank-calls";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { killWorkerMidSync } from "@/testing/support/sync/worker-kill";
 
@@ -47,21 +48,30 @@ describe("the change feed across a crash", () => {
     const one = await trackedAccount(c, { accountId: accounts[0].externalId });
     const two = await trackedAccount(c, { accountId: accounts[1].externalId });
     const f = follower(bearer(c.person.token, c.person.scopeId));
-    let syncing = true;
-    const runs = Promise.all([
-      executeRun(one.run.id, "w1", { pageSize: 50 }),
-      executeRun(two.run.id, "w2", { pageSize: 50 }),
-    ]).finally(() => {
-      syncing = false;
-    });
-    let reads = 0;
-    while (syncing) {
-      await f.catchUp(40);
-      reads += 1;
+    // The bank holds the second account's report, so the reader certainly reads between the two runs'
+    // writes: after the first account's run has written everything, before the second has written any.
+    await bankControl("POST", `accounts/${encodeURIComponent(two.account.externalId)}/hold`);
+    let released = false;
+    try {
+      const runs = Promise.all([
+        executeRun(one.run.id, "w1", { pageSize: 50 }),
+        executeRun(two.run.id, "w2", { pageSize: 50 }),
+      ]);
+      await expect
+        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: one.run.id } })).state, {
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toBe("succeeded");
+      const between = await f.catchUp(40);
+      expect(between.added.length).toBe(await prisma().transaction.count({ where: { accountId: one.account.id } }));
+      await bankControl("POST", `accounts/${encodeURIComponent(two.account.externalId)}/release`);
+      released = true;
+      await runs;
+    } finally {
+      if (!released) await bankControl("POST", `accounts/${encodeURIComponent(two.account.externalId)}/release`);
     }
-    await runs;
     await f.catchUp();
-    expect(reads).toBeGreaterThan(1);
     expectCopyEquals(f, await snapshot({ scopeId: c.person.scopeId }));
   }, 120_000);
 
