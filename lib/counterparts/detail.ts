@@ -2,12 +2,13 @@
 // totals and monthly totals (for its chart), over the scope or one account. Amounts are summed per
 // currency only: over the whole scope a counterpart can be paid from a EUR and a USD account, and
 // those sums must never be added together. Own-account transfers are left out of the totals
-// (lib/accounttracking/transfers.ts).
+// (lib/accounttracking/transfers.ts). Totals are the maintained figures (counterpart_figures); the
+// monthly chart reads the counterpart's rows by its index.
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
 import { memberIds } from "@/lib/counterparts/transactions";
-import { NOT_TRANSFER, OWN_JOIN, TOTALS_COLUMNS, ownCte, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import { FIGURE_TOTALS, NOT_TRANSFER, OWN_JOIN, ownCte, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
@@ -43,10 +44,9 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     ),
     query<TotalsRow & { currency: string }>(
       db,
-      `WITH ${ownCte("$2::uuid")} SELECT t.currency, ${TOTALS_COLUMNS} FROM transactions t ${OWN_JOIN}
-        WHERE coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY($1::uuid[]) AND t.scope_id = $2::uuid
-          AND t.removed_at IS NULL AND ($3::uuid IS NULL OR t.account_id = $3::uuid) AND ${NOT_TRANSFER}
-        GROUP BY t.currency ORDER BY t.currency`,
+      `SELECT f.currency, ${FIGURE_TOTALS} FROM counterpart_figures f
+        WHERE f.counterpart_id = ANY($1::uuid[]) AND f.scope_id = $2::uuid AND ($3::uuid IS NULL OR f.account_id = $3::uuid)
+        GROUP BY f.currency ORDER BY f.currency`,
       ids,
       scopeId,
       accountId ?? null,

@@ -1,8 +1,9 @@
 // GET …/accounts/{id}/counterparts: the account's counterparts (consolidations resolved to their
-// root) with totals, searchable, sortable, keyset-paginated. Totals are computed per request in two
-// steps: one GROUP BY over the account's rows on the effective counterpart id, then a regroup of
-// those few groups onto their roots, so the cost stays close to a plain GROUP BY (npm run bench).
-// Own-account transfers are not dealings with a counterpart and are left out.
+// root) with totals, searchable, sortable, keyset-paginated. Totals come from counterpart_figures,
+// kept per (account, counterpart, currency) by the database in the same transaction as every write
+// to transactions (migration counterpart_figures): the listing reads the account's few figure rows
+// and regroups them onto their roots, never the account's transactions (npm run bench). Own-account
+// transfers are not dealings with a counterpart and are not in the figures.
 // Money is summed per currency (a bank can send some of an account's rows in another currency) and
 // never across: each counterpart carries its totals per currency, and the single `totals` only when
 // all of it is in the account's currency. Sorting by money in/out sorts by the amounts in the
@@ -11,15 +12,7 @@ import { escapeLike } from "@/lib/db/like";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
-import { ownCte } from "@/lib/accounttracking/transfers";
-import {
-  CHAIN_CTE,
-  NOT_TRANSFER,
-  EFFECTIVE,
-  totalsOf,
-  type CurrencyTotals,
-  type TotalsRow,
-} from "@/lib/counterparts/sql";
+import { CHAIN_CTE, MONEY_TEXT, totalsOf, type CurrencyTotals, type TotalsRow } from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
 
 type ListRow = TotalsRow & {
@@ -76,29 +69,23 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
   }
   const limit = `$${values.push(options.perPage + 1) + 2}`;
   const dir = options.order === "asc" ? "ASC" : "DESC";
-  const text = `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")},
-  g AS (
-    SELECT ${EFFECTIVE} AS cp, t.currency, count(*)::int AS n,
-           sum(t.amount) FILTER (WHERE t.amount > 0) AS sum_in, -sum(t.amount) FILTER (WHERE t.amount < 0) AS sum_out,
-           max(t.sort_date) AS last_date
-      FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
-     WHERE t.account_id = $2::uuid AND t.removed_at IS NULL AND ${EFFECTIVE} IS NOT NULL AND ${NOT_TRANSFER}
-     GROUP BY 1, 2
-  ), rc AS (
-    SELECT chain.root_id AS id, g.currency, sum(g.n)::int AS count, coalesce(sum(g.sum_in), 0) AS sum_in,
-           coalesce(sum(g.sum_out), 0) AS sum_out, max(g.last_date) AS last_date
-      FROM g JOIN chain ON chain.id = g.cp GROUP BY chain.root_id, g.currency
+  const text = `WITH RECURSIVE ${CHAIN_CTE},
+  rc AS (
+    SELECT chain.root_id AS id, f.currency, sum(f.count)::int AS count, sum(f.sum_in) AS sum_in,
+           sum(f.sum_out) AS sum_out, max(f.last_date) AS last_date
+      FROM counterpart_figures f JOIN chain ON chain.id = f.counterpart_id
+     WHERE f.account_id = $2::uuid GROUP BY chain.root_id, f.currency
   ), r AS (
     SELECT rc.id, sum(rc.count)::int AS count,
            coalesce(sum(rc.sum_in) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_in,
            coalesce(sum(rc.sum_out) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_out,
            max(rc.last_date) AS last_date,
-           jsonb_agg(jsonb_build_object('currency', rc.currency, 'count', rc.count, 'sumIn', rc.sum_in::text,
-                     'sumOut', rc.sum_out::text, 'lastDate', rc.last_date) ORDER BY rc.currency) AS by_currency
+           jsonb_agg(jsonb_build_object('currency', rc.currency, 'count', rc.count, 'sumIn', ${MONEY_TEXT("rc.sum_in")},
+                     'sumOut', ${MONEY_TEXT("rc.sum_out")}, 'lastDate', rc.last_date) ORDER BY rc.currency) AS by_currency
       FROM rc CROSS JOIN (SELECT currency FROM tracked_accounts WHERE id = $2::uuid) acct GROUP BY rc.id
   )
-  SELECT c.id, c.name, c.alias, c.parent_id, c.entity_type, c.entity_id, r.count, r.sum_in::text AS sum_in,
-         r.sum_out::text AS sum_out, r.last_date, ${key.expr}::text AS sort_key, r.by_currency,
+  SELECT c.id, c.name, c.alias, c.parent_id, c.entity_type, c.entity_id, r.count, ${MONEY_TEXT("r.sum_in")} AS sum_in,
+         ${MONEY_TEXT("r.sum_out")} AS sum_out, r.last_date, ${key.expr}::text AS sort_key, r.by_currency,
          (SELECT count(*)::int FROM counterparts m WHERE m.merged_into_id = c.id) AS members
     FROM r JOIN counterparts c ON c.id = r.id
    WHERE ${where.join(" AND ")}

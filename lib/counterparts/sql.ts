@@ -5,8 +5,6 @@ import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
 
-export const EFFECTIVE = "coalesce(t.bound_counterpart_id, t.counterpart_id)";
-
 /** `chain(id, root_id)`: every counterpart of scope $1 with the root it is consolidated into. */
 export const CHAIN_CTE = `chain AS (
   SELECT id, id AS root_id FROM counterparts WHERE scope_id = $1::uuid AND merged_into_id IS NULL
@@ -22,14 +20,15 @@ export const NOT_TRANSFER = `NOT ${isTransferSql("t", "ta.owner_name")}`;
 export const OWN_JOIN = "JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own";
 export { ownCte };
 
+/**
+ * A maintained sum as text. A figure that came back to zero keeps the scale of the amounts that left
+ * it ("0.00"); the sum over no rows is "0", so zero reads "0" however the figure got there.
+ */
+export const MONEY_TEXT = (sql: string) => `CASE WHEN ${sql} = 0 THEN '0' ELSE (${sql})::text END`;
+
 export type Totals = { count: number; sumIn: string; sumOut: string; lastDate: string | null };
 
 export type TotalsRow = { count: number; sum_in: string; sum_out: string; last_date: string | null };
-
-export const TOTALS_COLUMNS = `count(*)::int AS count,
-  coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0)::text AS sum_in,
-  coalesce(-sum(t.amount) FILTER (WHERE t.amount < 0), 0)::text AS sum_out,
-  max(t.sort_date) AS last_date`;
 
 export function totalsOf(row: TotalsRow | undefined): Totals {
   return row
@@ -41,7 +40,8 @@ export type CurrencyTotals = Totals & { currency: string };
 
 /**
  * Totals per root counterpart and currency over the scope's transactions (optionally one
- * account's): a root paid from a EUR and a USD account gets two lines, never one sum.
+ * account's), from the maintained figures: a root paid from a EUR and a USD account gets two
+ * lines, never one sum.
  */
 export async function totalsByRoot(
   db: Tx,
@@ -52,13 +52,12 @@ export async function totalsByRoot(
   if (rootIds.length === 0) return new Map();
   const rows = await query<TotalsRow & { root_id: string; currency: string }>(
     db,
-    `WITH RECURSIVE ${CHAIN_CTE}, ${ownCte("$1::uuid")}
-     SELECT chain.root_id, t.currency, ${TOTALS_COLUMNS}
-       FROM chain JOIN transactions t ON ${EFFECTIVE} = chain.id ${OWN_JOIN}
-      WHERE chain.root_id = ANY($2::uuid[]) AND t.scope_id = $1::uuid AND t.removed_at IS NULL AND ${NOT_TRANSFER}
-        AND ($3::uuid IS NULL OR t.account_id = $3::uuid)
-      GROUP BY chain.root_id, t.currency
-      ORDER BY t.currency`,
+    `WITH RECURSIVE ${CHAIN_CTE}
+     SELECT chain.root_id, f.currency, ${FIGURE_TOTALS}
+       FROM chain JOIN counterpart_figures f ON f.counterpart_id = chain.id AND f.scope_id = $1::uuid
+      WHERE chain.root_id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR f.account_id = $3::uuid)
+      GROUP BY chain.root_id, f.currency
+      ORDER BY f.currency`,
     scopeId,
     rootIds,
     accountId ?? null,
@@ -68,3 +67,7 @@ export async function totalsByRoot(
     byRoot.set(r.root_id, [...(byRoot.get(r.root_id) ?? []), { currency: r.currency, ...totalsOf(r) }]);
   return byRoot;
 }
+
+/** A counterpart's totals summed over its counterpart_figures rows `f`. */
+export const FIGURE_TOTALS = `sum(f.count)::int AS count, ${MONEY_TEXT("sum(f.sum_in)")} AS sum_in,
+  ${MONEY_TEXT("sum(f.sum_out)")} AS sum_out, max(f.last_date) AS last_date`;
