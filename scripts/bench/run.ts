@@ -164,7 +164,7 @@ async function main() {
       for (const line of r.plan) console.log(`    ${line}`);
     }
 
-    if (wants("counterparts")) {
+    if (wants("counterparts") || wants("reads")) {
       const { seedMillion } = await import("./transactions");
       const { benchCounterparts } = await import("./counterparts");
       console.log("\nCounterparts with totals, account with 1,000,000 rows (median of 7)");
@@ -179,6 +179,14 @@ async function main() {
       console.log(
         `ratio: listing with totals / plain GROUP BY = ${(c.listSqlMs / c.groupByMs).toFixed(2)}× SQL, ${(c.listApiMs / c.groupByMs).toFixed(2)}× API`,
       );
+      console.log(`  whole-account assignment: ${(c.assignMs / 1000).toFixed(1)} s   (target ≤ 30 s)`);
+      const { benchReads, READ_TARGET_MS } = await import("./reads");
+      console.log("\nBig reads on the 1,000,000-row account, through the API (p50 of 21 interleaved rounds)");
+      const reads = await benchReads(onAccount(accountId));
+      for (const [label, ms] of Object.entries(reads))
+        console.log(
+          `  ${label.padEnd(36)} p50 ${ms.toFixed(1).padStart(7)} ms   ${ms <= READ_TARGET_MS ? "within" : "OVER"} the ${READ_TARGET_MS} ms target`,
+        );
     }
 
     if (wants("search")) {
