@@ -1,6 +1,8 @@
 // Totals of a filtered set of an account's transactions, per currency (never added across
 // currencies), summed in SQL numeric. Own-account transfers are counted apart and left out of
-// money in, money out and net, as they are neither.
+// money in, money out and net, as they are neither. Filters on dates, status and direction only
+// (the common case: a period) read the maintained day figures (account_day_figures, a few rows a
+// day); words and amount bounds need the rows themselves.
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
@@ -16,10 +18,50 @@ type Row = {
   transfer_net: string;
 };
 
+/** The same totals from the day figures, for filters they can answer (dates, status, direction). */
+function dayFiguresSql(filter: TransactionsFilter, values: unknown[]): string {
+  const where = ["f.account_id = $1::uuid"];
+  if (filter.scopeId) where.push(`f.scope_id = $${values.push(filter.scopeId)}::uuid`);
+  if (filter.fromDate) where.push(`f.day >= $${values.push(filter.fromDate)}`);
+  if (filter.toDate) where.push(`f.day <= $${values.push(filter.toDate)}`);
+  if (filter.status) where.push(`f.status = $${values.push(filter.status)}::"TransactionStatus"`);
+  if (filter.direction) where.push(filter.direction === "in" ? "f.sign > 0" : "f.sign < 0");
+  return `SELECT f.currency, sum(f.count)::int AS count,
+            coalesce(sum(f.total) FILTER (WHERE f.sign > 0 AND NOT f.transfer), 0)::text AS inflow,
+            coalesce(-sum(f.total) FILTER (WHERE f.sign < 0 AND NOT f.transfer), 0)::text AS outflow,
+            coalesce(sum(f.total) FILTER (WHERE NOT f.transfer), 0)::text AS net,
+            coalesce(sum(f.count) FILTER (WHERE f.transfer), 0)::int AS transfer_count,
+            coalesce(sum(f.total) FILTER (WHERE f.transfer), 0)::text AS transfer_net
+       FROM account_day_figures f WHERE ${where.join(" AND ")} GROUP BY f.currency ORDER BY f.currency`;
+}
+
 export async function transactionTotals(accountId: string, filter: TransactionsFilter) {
   const values: unknown[] = [accountId];
-  const where = filterConditions(filter, values);
   const db = await readPoolAfterWrites(accountId);
+  const byDay = !filter.q?.trim() && !filter.minAmount && !filter.maxAmount;
+  const rows = byDay
+    ? (await db.query<Row>(dayFiguresSql(filter, values), values)).rows
+    : await fromRows(db, accountId, filter);
+  return {
+    count: rows.reduce((n, r) => n + r.count, 0),
+    currencies: rows.map((r) => ({
+      currency: r.currency,
+      count: r.count,
+      inflow: r.inflow,
+      outflow: r.outflow,
+      net: r.net,
+      transfers: { count: r.transfer_count, net: r.transfer_net },
+    })),
+  };
+}
+
+async function fromRows(
+  db: Awaited<ReturnType<typeof readPoolAfterWrites>>,
+  accountId: string,
+  filter: TransactionsFilter,
+) {
+  const values: unknown[] = [accountId];
+  const where = filterConditions(filter, values);
   const { rows } = await db.query<Row>(
     `WITH ${OWN_OF_ACCOUNT},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${TRANSACTIONS_FROM} WHERE ${where.join(" AND ")})
@@ -32,15 +74,5 @@ export async function transactionTotals(accountId: string, filter: TransactionsF
        FROM f GROUP BY currency ORDER BY currency`,
     values,
   );
-  return {
-    count: rows.reduce((n, r) => n + r.count, 0),
-    currencies: rows.map((r) => ({
-      currency: r.currency,
-      count: r.count,
-      inflow: r.inflow,
-      outflow: r.outflow,
-      net: r.net,
-      transfers: { count: r.transfer_count, net: r.transfer_net },
-    })),
-  };
+  return rows;
 }

@@ -5,12 +5,15 @@ import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
 
-/** `chain(id, root_id)`: every counterpart of scope $1 with the root it is consolidated into. */
-export const CHAIN_CTE = `chain AS (
-  SELECT id, id AS root_id FROM counterparts WHERE scope_id = $1::uuid AND merged_into_id IS NULL
+/** `chain(id, root_id)`: every counterpart of scope `scope` (SQL) with the root it is consolidated into. */
+export const chainCte = (scope: string) => `chain AS (
+  SELECT id, id AS root_id FROM counterparts WHERE scope_id = ${scope} AND merged_into_id IS NULL
   UNION ALL
-  SELECT c.id, chain.root_id FROM counterparts c JOIN chain ON c.merged_into_id = chain.id WHERE c.scope_id = $1::uuid
+  SELECT c.id, chain.root_id FROM counterparts c JOIN chain ON c.merged_into_id = chain.id WHERE c.scope_id = ${scope}
 )`;
+
+/** `chain(id, root_id)` for scope $1. */
+export const CHAIN_CTE = chainCte("$1::uuid");
 
 /**
  * Own-account transfers are not dealings with a counterpart: totals leave them out. Needs `t` joined

@@ -96,3 +96,39 @@ export async function rootTotals(
     ]),
   );
 }
+
+export type DayFigureRow = {
+  account_id: string;
+  day: string;
+  currency: string;
+  status: string;
+  sign: number;
+  transfer: boolean;
+  count: number;
+  total: string;
+};
+
+const DAY_ORDER = "ORDER BY account_id, day, currency, status, sign, transfer";
+
+export async function maintainedDayFigures(scopeId: string): Promise<DayFigureRow[]> {
+  const { rows } = await pool().query<DayFigureRow>(
+    `SELECT account_id, day, currency, status, sign, transfer, count, total::text FROM account_day_figures
+      WHERE scope_id = $1 ${DAY_ORDER}`,
+    [scopeId],
+  );
+  return rows.map((r) => ({ ...r, currency: r.currency.trim(), total: plainDecimal(r.total) }));
+}
+
+/** The day figures as a GROUP BY over the rows with the product's transfer rule. */
+export async function dayFiguresFromRows(scopeId: string): Promise<DayFigureRow[]> {
+  const { rows } = await pool().query<DayFigureRow>(
+    `WITH ${ownCte("$1::uuid")}
+     SELECT t.account_id, t.sort_date AS day, t.currency, t.status, sign(t.amount)::int AS sign,
+            ${isTransferSql("t", "ta.owner_name")} AS transfer, count(*)::int AS count, sum(t.amount)::text AS total
+       FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own
+      WHERE t.scope_id = $1 AND t.removed_at IS NULL
+      GROUP BY 1, 2, 3, 4, 5, 6 ${DAY_ORDER}`,
+    [scopeId],
+  );
+  return rows.map((r) => ({ ...r, currency: r.currency.trim(), total: plainDecimal(r.total) }));
+}

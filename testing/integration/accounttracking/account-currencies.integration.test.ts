@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as counterpartsRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
-import { pool, prisma } from "@/lib/db/client";
+import { assignCounterparts } from "@/lib/counterparts/assign";
+import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, getData } from "@/testing/support/http";
 import { storedAccount } from "@/testing/support/stored-account";
@@ -37,6 +38,8 @@ beforeAll(async () => {
   headers = bearer(person.token, person.scopeId);
   mixed = (await storedAccount(person, 0)).accountId;
   single = (await storedAccount(person, 3)).accountId;
+  // Its rows get their counterparts as a sync would give them (stored rows arrive without).
+  await pgTransaction((client) => assignCounterparts(client, { scopeId: person.scopeId, accountId: single }));
   const shop = await prisma().counterpart.create({ data: { scopeId: person.scopeId, name: "Shop" } });
   const employer = await prisma().counterpart.create({ data: { scopeId: person.scopeId, name: "Employer" } });
   // The account is EUR; the bank sent some of its rows in USD.

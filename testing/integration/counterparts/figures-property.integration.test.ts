@@ -3,8 +3,9 @@
 // rows), removals and deletions as reconcile makes them, and every person change that moves rows
 // between counterparts or in and out of the figures (bind, unbind, transfer marks, consolidation and
 // its undo, families, a tracked IBAN or holder name that turns rows into own-account transfers).
-// After each step: the figure rows equal a GROUP BY over the transactions with the product's
-// transfer rule, and the listing and the family totals equal the truth regrouped onto roots.
+// After each step: the figure rows (and the day figures the totals and account figures read) equal a
+// GROUP BY over the transactions with the product's transfer rule, and the listing and the family
+// totals equal the truth regrouped onto roots.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
@@ -20,7 +21,9 @@ import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { ingestPage } from "@/lib/sync/ingest";
 import { personActor } from "@/testing/support/audit";
 import {
+  dayFiguresFromRows,
   figuresFromRows,
+  maintainedDayFigures,
   maintainedFigures,
   plainDecimal,
   rootTotals,
@@ -244,6 +247,9 @@ const plainTotals = (
 async function check(world: World, step: string) {
   const truth = await figuresFromRows(world.scopeId);
   expect(await maintainedFigures(world.scopeId), `figure rows after ${step}`).toEqual(truth);
+  expect(await maintainedDayFigures(world.scopeId), `day figures after ${step}`).toEqual(
+    await dayFiguresFromRows(world.scopeId),
+  );
   for (const accountId of world.accounts) {
     const listed = await prisma().$transaction((db) =>
       listCounterparts(
