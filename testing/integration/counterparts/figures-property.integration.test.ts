@@ -72,6 +72,7 @@ const command = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("bind" as const), tx: pick, cp: fc.option(pick, { nil: null }) }),
   },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("book" as const), tx: pick }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant("mark" as const), tx: pick, value: fc.constantFrom(true, false, null) }),
@@ -141,6 +142,39 @@ async function apply(world: World, c: Command) {
         if (counts.unresolved.length > 0)
           await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
       });
+      return;
+    }
+    case "book": {
+      // The bank books a pending row as it was (same id, amount, day and party): only its status moves.
+      const { rows } = await pool().query<{
+        account_id: string;
+        external_id: string;
+        value_date: string;
+        amount: string;
+        currency: string;
+        creditor_name: string | null;
+        creditor_iban: string | null;
+        debtor_name: string | null;
+        debtor_iban: string | null;
+      }>(
+        `SELECT account_id, external_id, value_date, amount::text, currency, creditor_name, creditor_iban, debtor_name, debtor_iban
+           FROM transactions WHERE scope_id = $1 AND status = 'pending' AND removed_at IS NULL ORDER BY id`,
+        [world.scopeId],
+      );
+      const p = at(rows, c.tx);
+      if (!p) return;
+      const booked = bankEntry(p.external_id, p.amount, {
+        bookingDate: p.value_date,
+        valueDate: p.value_date,
+        currency: p.currency.trim(),
+        creditorName: p.creditor_name,
+        creditorIban: p.creditor_iban,
+        debtorName: p.debtor_name,
+        debtorIban: p.debtor_iban,
+      });
+      await pgTransaction((client) =>
+        ingestPage(client, { scopeId: world.scopeId, accountId: p.account_id, runId: randomUUID() }, [booked]),
+      );
       return;
     }
     case "remove":
