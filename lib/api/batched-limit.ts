@@ -132,6 +132,7 @@ export function batchedLimit(options: BatchedLimitOptions): BatchedLimit {
         }
       }
       const used = w.known + w.pending + w.inFlight;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the library's contract: over the limit rejects with its result
       if (used >= points) throw new RateLimiterRes(0, w.expiresAt - now, used, false);
       if (w.pending + w.inFlight >= batch) {
         await flush(key, w);

@@ -63,7 +63,9 @@ describe("the default limit, counted per instance and sent in batches", () => {
     const key = `alone-${randomUUID()}`;
     const outcome = await tally(Array.from({ length: POINTS + 20 }, () => consume("default", key)));
     expect(outcome).toEqual({ allowed: POINTS, limited: 20 });
-    const refused = await consume("default", key).catch((error: unknown) => error as { headers: Record<string, string> });
+    const refused = await consume("default", key).catch(
+      (error: unknown) => error as { headers: Record<string, string> },
+    );
     expect(Number((refused as { headers: Record<string, string> }).headers["retry-after"])).toBeGreaterThanOrEqual(1);
   });
 
@@ -78,9 +80,7 @@ describe("the default limit, counted per instance and sent in batches", () => {
     const key = "caller";
     const asLimited = (p: Promise<unknown>) =>
       p.catch((error: unknown) => {
-        throw typeof (error as { msBeforeNext?: unknown }).msBeforeNext === "number"
-          ? { code: "rate_limited" }
-          : error;
+        throw typeof (error as { msBeforeNext?: unknown }).msBeforeNext === "number" ? { code: "rate_limited" } : error;
       });
     // Both instances open the window, then take turns in waves, each wave's requests all at once.
     let total: Outcome = { allowed: 0, limited: 0 };
