@@ -23,6 +23,12 @@ const schema = z.object({
   // Stricter budget for password checks (token endpoint, sign-in, sign-up) per client IP + email.
   AUTH_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_STORE: z.enum(["postgres", "memory"]).default("postgres"),
+  // The default limit is counted per instance and sent to PostgreSQL in batches of at most this many
+  // points (and never more than a tenth of the limit), at the latest after RATE_LIMIT_FLUSH_MS; 0:
+  // every request writes its point. Instances share one budget within (instances - 1) × batch
+  // requests per window (lib/api/batched-limit.ts, docs/api-decisions.md).
+  RATE_LIMIT_BATCH: z.coerce.number().int().min(0).max(1000).default(20),
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
   TRUSTED_PROXIES: z.string().default(""),
   // Largest request body read, in bytes (413 payload_too_large above it, before anything is parsed).

@@ -8,6 +8,7 @@ import { isUuid } from "@/lib/api/scope";
 import { log } from "@/lib/log";
 import { pool } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
+import type { MembershipOfScope } from "@/lib/scopes/scopes";
 
 type TokenRow = {
   member_role: Role | null;
@@ -19,7 +20,21 @@ type TokenRow = {
   expired: boolean;
   revoked: boolean;
   stale_use: boolean;
+  memberships: MembershipJson[] | null;
 };
+
+type MembershipJson = { id: string; name: string; createdAtMs: number; role: Role };
+
+// A person's memberships with their scopes, oldest scope first, as JSON: read in the credentials'
+// own round trip when the route asks ($3), for the person `user_id` names. Epoch milliseconds, as the
+// driver would have truncated the timestamp.
+const MEMBERSHIPS = (userId: string) => `CASE WHEN $3::boolean THEN (
+  SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'role', m.role,
+           'createdAtMs', floor(extract(epoch FROM s.created_at) * 1000)) ORDER BY s.created_at, s.id), '[]'::json)
+    FROM memberships m JOIN scopes s ON s.id = m.scope_id WHERE m.user_id = ${userId}) END AS memberships`;
+
+const membershipsOf = (rows: MembershipJson[] | null): MembershipOfScope[] | undefined =>
+  rows?.map((m) => ({ id: m.id, name: m.name, role: m.role, createdAt: new Date(m.createdAtMs) }));
 
 const unauthenticated = (message: string) =>
   new ApiError("unauthenticated", message, { headers: { "www-authenticate": 'Bearer realm="ledgerlink"' } });
@@ -27,13 +42,19 @@ const unauthenticated = (message: string) =>
 /**
  * Who is calling, and (when the request names a scope) the person's role in it, read in the same
  * round trip. `scopeRole` is undefined when it was not looked up, null when the person is not a
- * member; App tokens carry their scope and role themselves.
+ * member; App tokens carry their scope and role themselves. `memberships`: a person's memberships,
+ * when asked for (undefined otherwise, and for App tokens).
  */
-export type Authentication = { principal: Principal | null; scopeRole?: Role | null };
+export type Authentication = {
+  principal: Principal | null;
+  scopeRole?: Role | null;
+  memberships?: MembershipOfScope[];
+};
 
 async function principalFromBearer(
   secret: string,
-  scopeId: string | null = null,
+  scopeId: string | null,
+  withMemberships: boolean,
 ): Promise<Authentication & { principal: Principal }> {
   // Named (prepared once per connection): this runs on every request, and planning it each time
   // cost more than executing it.
@@ -43,9 +64,10 @@ async function principalFromBearer(
             (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
             t.revoked_at IS NOT NULL AS revoked,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale_use,
-            (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role
+            (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role,
+            ${MEMBERSHIPS("t.user_id")}
        FROM api_tokens t WHERE t.token_hash = $1`,
-    values: [hashToken(secret), scopeId],
+    values: [hashToken(secret), scopeId, withMemberships],
   });
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
@@ -64,6 +86,7 @@ async function principalFromBearer(
   return {
     principal: { kind: "user", userId: row.user_id, via: "token", tokenId: row.id },
     scopeRole: scopeId === null ? undefined : row.member_role,
+    memberships: membershipsOf(row.memberships),
   };
 }
 
@@ -71,25 +94,32 @@ async function principalFromBearer(
  * The principal is null when the request carries no credentials at all. `scopeId` is the X-Scope
  * value when the route is scoped (only a well-formed one is looked up).
  */
-export async function authenticate(request: Request, scopeId: string | null = null): Promise<Authentication> {
+export async function authenticate(
+  request: Request,
+  scopeId: string | null = null,
+  withMemberships = false,
+): Promise<Authentication> {
   const scope = scopeId !== null && isUuid(scopeId) ? scopeId : null;
   const header = request.headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated("Send the token as `Authorization: Bearer <token>`.");
-    return principalFromBearer(match[1], scope);
+    return principalFromBearer(match[1], scope, withMemberships);
   }
   const userId = await sessionUserId(request.headers.get("cookie"));
   if (!userId) return { principal: null };
-  const { rows } = await pool().query<{ member_role: Role | null }>({
+  const { rows } = await pool().query<{ member_role: Role | null; memberships: MembershipJson[] | null }>({
     name: "authenticate-session",
-    text: "SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role FROM users u WHERE u.id = $1",
-    values: [userId, scope],
+    text: `SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role,
+                  ${MEMBERSHIPS("u.id")}
+             FROM users u WHERE u.id = $1`,
+    values: [userId, scope, withMemberships],
   });
   if (!rows[0]) return { principal: null };
   return {
     principal: { kind: "user", userId, via: "session", tokenId: null },
     scopeRole: scope === null ? undefined : rows[0].member_role,
+    memberships: membershipsOf(rows[0].memberships),
   };
 }
 

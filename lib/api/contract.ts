@@ -12,6 +12,7 @@ import type { Capability } from "@/lib/auth/capabilities";
 import type { Principal, UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";
 import type { Tag } from "@/lib/openapi/tags";
+import type { MembershipOfScope } from "@/lib/scopes/scopes";
 
 export type AuthMode = "public" | "any" | "user";
 
@@ -67,6 +68,8 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own =
   params: Record<string, string>;
   /** The record `load` found (capability checked); undefined without `load`. */
   found: F;
+  /** With `withMemberships`: a person's memberships, read with the credentials; null otherwise (and for App tokens). */
+  memberships: MembershipOfScope[] | null;
   /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
   db: Tx;
   /**
@@ -160,6 +163,11 @@ type KernelOptions = {
    * before the handler; only authenticated callers get the overlap.
    */
   readOnly?: boolean;
+  /**
+   * The handler needs the person's memberships with their scopes (ctx.memberships): the kernel reads
+   * them in the credentials' own query, so the route costs one round trip, not two.
+   */
+  withMemberships?: boolean;
   /**
    * "handler" (the default): a write handler runs in one transaction. "narrow": it runs outside any
    * transaction and opens short ones itself (ctx.transaction, ctx.commit) around its writes, so no

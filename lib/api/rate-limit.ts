@@ -1,5 +1,8 @@
 // Per-principal (or per client address when anonymous) fixed-window limits with
-// rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget.
+// rate-limiter-flexible, stored in PostgreSQL so several app instances share one budget. The default
+// limit, which every API request spends, is counted in this process and reconciled with PostgreSQL in
+// batches (lib/api/batched-limit.ts): a counter write per request was the kernel's largest cost. The
+// password and refresh limits stay exact, a write per attempt: they are few, and guessing is their point.
 // Headers follow the IETF RateLimit fields draft: RateLimit-Policy and RateLimit.
 import "server-only";
 import { createHash } from "node:crypto";
@@ -10,8 +13,10 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors";
+import { batchedLimit, type BatchedLimit } from "@/lib/api/batched-limit";
 import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
+import { log } from "@/lib/log";
 
 // default: per principal (anonymous: per address). auth: password checks per (address, email), and
 // sign-up/revoke per address. auth-address: password checks per address, across emails (10× auth,
@@ -29,25 +34,50 @@ const POINTS: Record<LimitName, () => number> = {
   refresh: () => env.AUTH_RATE_LIMIT_POINTS,
 };
 
-type Limiter = { limiter: RateLimiterAbstract; points: number; window: number };
+type Limiter = { limiter: Pick<RateLimiterAbstract, "consume"> | BatchedLimit; points: number; window: number };
 // Built on first use, per process.
 const limiters = new Map<LimitName, Limiter>();
+
+/** The shared store of one limit: PostgreSQL's rate_limits table. */
+export function postgresLimiter(name: string, points: number, window: number): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    keyPrefix: name,
+    points,
+    duration: window,
+    // Counters commit without waiting for the WAL flush: a crash can forget the last few
+    // increments, never more than a moment of one window.
+    storeClient: bookkeepingPool(),
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true,
+    // A key over its limit is refused from memory until its window ends: no write per refused request.
+    inMemoryBlockOnConsumed: points,
+  });
+}
+
+/** Points an instance may count before PostgreSQL hears of them: at most a tenth of the limit. */
+export function batchFor(name: LimitName, points: number): number {
+  if (name !== "default" || env.RATE_LIMIT_BATCH === 0) return 0;
+  return Math.max(1, Math.min(env.RATE_LIMIT_BATCH, Math.floor(points / 10)));
+}
 
 function build(name: LimitName): Limiter {
   const points = POINTS[name]();
   const window = env.RATE_LIMIT_WINDOW_SECONDS;
-  const options = { keyPrefix: name, points, duration: window };
+  if (env.RATE_LIMIT_STORE === "memory") {
+    return { limiter: new RateLimiterMemory({ keyPrefix: name, points, duration: window }), points, window };
+  }
+  const store = postgresLimiter(name, points, window);
+  const batch = batchFor(name, points);
   const limiter =
-    env.RATE_LIMIT_STORE === "memory"
-      ? new RateLimiterMemory(options)
-      : new RateLimiterPostgres({
-          ...options,
-          // Counters commit without waiting for the WAL flush: a crash can forget the last few
-          // increments, never more than a moment of one window.
-          storeClient: bookkeepingPool(),
-          storeType: "pool",
-          tableName: "rate_limits",
-          tableCreated: true,
+    batch === 0
+      ? store
+      : batchedLimit({
+          store,
+          points,
+          batch,
+          flushMs: env.RATE_LIMIT_FLUSH_MS,
+          onFlushError: (error) => log.warn("rate-limit flush failed", { limit: name, error }),
         });
   return { limiter, points, window };
 }
@@ -73,7 +103,7 @@ function headersFor(name: LimitName, entry: Limiter, res: RateLimiterRes): Recor
 export async function consume(name: LimitName, key: string): Promise<Record<string, string>> {
   const entry = limiterFor(name);
   try {
-    const res = await entry.limiter.consume(storableKey(key), 1);
+    const res = await entry.limiter.consume(storableKey(key));
     return headersFor(name, entry, res);
   } catch (error) {
     if (error instanceof RateLimiterRes) {

@@ -82,7 +82,17 @@ export function route<
   summary: string,
   options: RouteOptions<A, Scoped, B, Q, Own, R, H, F> & NoExcess<H, R>,
 ): Handler {
-  const { handler, rateLimit, anonymousKey, anonymousLimits, readOnly, transaction, load, ...declared } = options;
+  const {
+    handler,
+    rateLimit,
+    anonymousKey,
+    anonymousLimits,
+    readOnly,
+    withMemberships,
+    transaction,
+    load,
+    ...declared
+  } = options;
   const contract = withLoadParam({ operationId, summary, ...declared }, load);
   const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
@@ -103,7 +113,7 @@ export function route<
       const bodyText = hasBody ? await readBodyText(request) : "";
 
       // The credentials and the person's role in the X-Scope scope come in one round trip.
-      const authn = await authenticate(request, scopeId);
+      const authn = await authenticate(request, scopeId, withMemberships === true);
       principal = authn.principal;
       const known = principal;
       const limit = known
@@ -175,6 +185,7 @@ export function route<
             query,
             params,
             found,
+            memberships: authn.memberships ?? null,
             db,
             authorize: (capability?: Capability) => {
               const wanted = capability ?? contract.capability;

@@ -18,18 +18,27 @@ export function serializeScope(scope: { id: string; name: string; createdAt: Dat
   };
 }
 
-/** The scopes the caller may name in X-Scope: a person's memberships, or an App token's one scope. */
-export async function listScopes(db: Tx, principal: Principal) {
+/** A person's membership with its scope, as listScopes answers it (the kernel may read these with the credentials). */
+export type MembershipOfScope = { id: string; name: string; createdAt: Date; role: Role };
+
+/**
+ * The scopes the caller may name in X-Scope: a person's memberships, or an App token's one scope.
+ * `known`: the person's memberships already read (in the kernel's credentials query), oldest scope first.
+ */
+export async function listScopes(db: Tx, principal: Principal, known: MembershipOfScope[] | null = null) {
   if (principal.kind === "app") {
     const scope = await db.scope.findUnique({ where: { id: principal.scopeId } });
     return scope ? [serializeScope(scope, principal.role)] : [];
   }
-  // Called on nearly every page load and by every machine caller first: plain SQL, one round trip.
-  const { rows } = await pool().query<{ id: string; name: string; created_at: Date; role: Role }>(
-    `SELECT s.id, s.name, s.created_at, m.role FROM memberships m JOIN scopes s ON s.id = m.scope_id
+  if (known) return known.map((m) => serializeScope(m, m.role));
+  // Called on nearly every page load and by every machine caller first: plain SQL, one round trip,
+  // prepared once per connection.
+  const { rows } = await pool().query<{ id: string; name: string; created_at: Date; role: Role }>({
+    name: "list-scopes",
+    text: `SELECT s.id, s.name, s.created_at, m.role FROM memberships m JOIN scopes s ON s.id = m.scope_id
       WHERE m.user_id = $1 ORDER BY s.created_at, s.id`,
-    [principal.userId],
-  );
+    values: [principal.userId],
+  });
   return rows.map((r) => serializeScope({ id: r.id, name: r.name, createdAt: r.created_at }, r.role));
 }
 

@@ -10,9 +10,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
   GET: route("listScopes", "The scopes the caller may name in X-Scope", {
     auth: "any",
     readOnly: true,
+    withMemberships: true,
     scoped: false,
     responses: { 200: z.array(ScopeSchema) },
-    handler: async ({ db, principal }) => ({ data: await listScopes(db, principal) }),
+    handler: async ({ db, principal, memberships }) => ({ data: await listScopes(db, principal, memberships) }),
   }),
   POST: route("createScope", "Create a scope (the creator is admin)", {
     ...unscoped("user"),
