@@ -11,6 +11,13 @@ import {
   serializeTransaction,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions";
+import {
+  TOTALS_OVER_ROWS,
+  answeredByDays,
+  dayFiguresTotalsSql,
+  totalsAnswer,
+  type TotalsRow,
+} from "@/lib/accounttracking/transaction-totals";
 import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
 
 export type ScopeFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };
@@ -56,41 +63,21 @@ export async function listScopeTransactions(
   };
 }
 
-type TotalsRow = {
-  currency: string;
-  count: number;
-  inflow: string;
-  outflow: string;
-  net: string;
-  transfer_count: number;
-  transfer_net: string;
-};
-
 /** As one account's totals (transaction-totals.ts), over the scope's filtered set. */
 export async function scopeTransactionTotals(scopeId: string, filter: ScopeFilter) {
   const values: unknown[] = [scopeId];
+  if (answeredByDays(filter)) {
+    const where = ["f.scope_id = $1::uuid"];
+    if (filter.accountId) where.push(`f.account_id = $${values.push(filter.accountId)}::uuid`);
+    const sql = dayFiguresTotalsSql(where, filter, values);
+    return totalsAnswer((await readPool().query<TotalsRow>(sql, values)).rows);
+  }
   const where = scopeFilterConditions(filter, values);
   const { rows } = await readPool().query<TotalsRow>(
     `WITH ${ownCte("$1::uuid")},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${FROM} WHERE ${where.join(" AND ")})
-     SELECT currency, count(*)::int AS count,
-            coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0)::text AS inflow,
-            coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0)::text AS outflow,
-            coalesce(sum(amount) FILTER (WHERE NOT transfer), 0)::text AS net,
-            count(*) FILTER (WHERE transfer)::int AS transfer_count,
-            coalesce(sum(amount) FILTER (WHERE transfer), 0)::text AS transfer_net
-       FROM f GROUP BY currency ORDER BY currency`,
+     ${TOTALS_OVER_ROWS}`,
     values,
   );
-  return {
-    count: rows.reduce((n, r) => n + r.count, 0),
-    currencies: rows.map((r) => ({
-      currency: r.currency,
-      count: r.count,
-      inflow: r.inflow,
-      outflow: r.outflow,
-      net: r.net,
-      transfers: { count: r.transfer_count, net: r.transfer_net },
-    })),
-  };
+  return totalsAnswer(rows);
 }

@@ -1,14 +1,15 @@
-// Totals of a filtered set of an account's transactions, per currency (never added across
-// currencies), summed in SQL numeric. Own-account transfers are counted apart and left out of
-// money in, money out and net, as they are neither. Filters on dates, status and direction only
-// (the common case: a period) read the maintained day figures (account_day_figures, a few rows a
-// day); words and amount bounds need the rows themselves.
+// Totals of a filtered set of transactions (one account's, or every account's of a scope), per
+// currency (never added across currencies), summed in SQL numeric. Own-account transfers are
+// counted apart and left out of money in, money out and net, as they are neither. Filters on dates,
+// status and direction only (the common case: a period) read the maintained day figures
+// (account_day_figures, a few rows a day); words and amount bounds need the rows themselves.
+import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
 
-type Row = {
+export type TotalsRow = {
   currency: string;
   count: number;
   inflow: string;
@@ -18,30 +19,37 @@ type Row = {
   transfer_net: string;
 };
 
-/** The same totals from the day figures, for filters they can answer (dates, status, direction). */
-function dayFiguresSql(filter: TransactionsFilter, values: unknown[]): string {
-  const where = ["f.account_id = $1::uuid"];
-  if (filter.scopeId) where.push(`f.scope_id = $${values.push(filter.scopeId)}::uuid`);
-  if (filter.fromDate) where.push(`f.day >= $${values.push(filter.fromDate)}`);
-  if (filter.toDate) where.push(`f.day <= $${values.push(filter.toDate)}`);
-  if (filter.status) where.push(`f.status = $${values.push(filter.status)}::"TransactionStatus"`);
-  if (filter.direction) where.push(filter.direction === "in" ? "f.sign > 0" : "f.sign < 0");
+/** The totals over rows `f(currency, amount, transfer)`. */
+export const TOTALS_OVER_ROWS = `SELECT currency, count(*)::int AS count,
+            coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0)::text AS inflow,
+            coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0)::text AS outflow,
+            coalesce(sum(amount) FILTER (WHERE NOT transfer), 0)::text AS net,
+            count(*) FILTER (WHERE transfer)::int AS transfer_count,
+            coalesce(sum(amount) FILTER (WHERE transfer), 0)::text AS transfer_net
+       FROM f GROUP BY currency ORDER BY currency`;
+
+/** Whether the day figures can answer this filter: no words, no amount bounds. */
+export const answeredByDays = (filter: TransactionsFilter) =>
+  !filter.q?.trim() && !filter.minAmount && !filter.maxAmount;
+
+/** The totals from the day figures `f` under `where` plus the filter's dates, status and direction. */
+export function dayFiguresTotalsSql(where: string[], filter: TransactionsFilter, values: unknown[]): string {
+  const all = [...where];
+  if (filter.fromDate) all.push(`f.day >= $${values.push(filter.fromDate)}`);
+  if (filter.toDate) all.push(`f.day <= $${values.push(filter.toDate)}`);
+  if (filter.status) all.push(`f.status = $${values.push(filter.status)}::"TransactionStatus"`);
+  if (filter.direction) all.push(filter.direction === "in" ? "f.sign > 0" : "f.sign < 0");
   return `SELECT f.currency, sum(f.count)::int AS count,
             coalesce(sum(f.total) FILTER (WHERE f.sign > 0 AND NOT f.transfer), 0)::text AS inflow,
             coalesce(-sum(f.total) FILTER (WHERE f.sign < 0 AND NOT f.transfer), 0)::text AS outflow,
             coalesce(sum(f.total) FILTER (WHERE NOT f.transfer), 0)::text AS net,
             coalesce(sum(f.count) FILTER (WHERE f.transfer), 0)::int AS transfer_count,
             coalesce(sum(f.total) FILTER (WHERE f.transfer), 0)::text AS transfer_net
-       FROM account_day_figures f WHERE ${where.join(" AND ")} GROUP BY f.currency ORDER BY f.currency`;
+       FROM account_day_figures f WHERE ${all.join(" AND ")} GROUP BY f.currency ORDER BY f.currency`;
 }
 
-export async function transactionTotals(accountId: string, filter: TransactionsFilter) {
-  const values: unknown[] = [accountId];
-  const db = await readPoolAfterWrites(accountId);
-  const byDay = !filter.q?.trim() && !filter.minAmount && !filter.maxAmount;
-  const rows = byDay
-    ? (await db.query<Row>(dayFiguresSql(filter, values), values)).rows
-    : await fromRows(db, accountId, filter);
+/** The answer's shape, from totals rows per currency. */
+export function totalsAnswer(rows: TotalsRow[]) {
   return {
     count: rows.reduce((n, r) => n + r.count, 0),
     currencies: rows.map((r) => ({
@@ -55,23 +63,23 @@ export async function transactionTotals(accountId: string, filter: TransactionsF
   };
 }
 
-async function fromRows(
-  db: Awaited<ReturnType<typeof readPoolAfterWrites>>,
-  accountId: string,
-  filter: TransactionsFilter,
-) {
+export async function transactionTotals(accountId: string, filter: TransactionsFilter) {
+  const db = await readPoolAfterWrites(accountId);
   const values: unknown[] = [accountId];
+  if (answeredByDays(filter)) {
+    const where = ["f.account_id = $1::uuid"];
+    if (filter.scopeId) where.push(`f.scope_id = $${values.push(filter.scopeId)}::uuid`);
+    return totalsAnswer((await db.query<TotalsRow>(dayFiguresTotalsSql(where, filter, values), values)).rows);
+  }
+  return totalsAnswer(await fromRows(db, filter, values));
+}
+
+async function fromRows(db: pg.Pool, filter: TransactionsFilter, values: unknown[]) {
   const where = filterConditions(filter, values);
-  const { rows } = await db.query<Row>(
+  const { rows } = await db.query<TotalsRow>(
     `WITH ${OWN_OF_ACCOUNT},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${TRANSACTIONS_FROM} WHERE ${where.join(" AND ")})
-     SELECT currency, count(*)::int AS count,
-            coalesce(sum(amount) FILTER (WHERE amount > 0 AND NOT transfer), 0)::text AS inflow,
-            coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT transfer), 0)::text AS outflow,
-            coalesce(sum(amount) FILTER (WHERE NOT transfer), 0)::text AS net,
-            count(*) FILTER (WHERE transfer)::int AS transfer_count,
-            coalesce(sum(amount) FILTER (WHERE transfer), 0)::text AS transfer_net
-       FROM f GROUP BY currency ORDER BY currency`,
+     ${TOTALS_OVER_ROWS}`,
     values,
   );
   return rows;
