@@ -245,7 +245,9 @@ export const StatsSchema = z.object({
   topCounterparts: z
     .array(
       z.object({
-        name: z.string(),
+        name: z
+          .string()
+          .describe("The counterpart as the person set it up: its alias, or the counterpart it is consolidated into"),
         count: z.number().int().describe("Transactions with this party, in all currencies"),
         total: z
           .string()
