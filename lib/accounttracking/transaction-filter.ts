@@ -18,12 +18,23 @@ export type TransactionsFilter = {
   scopeId?: string;
 };
 
-// The searched text: the bank's text fields (names, IBANs with and without spaces, remittance,
-// references), the person's note and tags, as the trigram index of migration
-// transaction_search_index has it (the same expression, or the index is not used).
-const SEARCH_TEXT = `ll_search_text(t.remittance_information, t.creditor_name, t.ultimate_creditor, t.debtor_name,
-  t.ultimate_debtor, t.creditor_iban, t.debtor_iban, t.creditor_id, t.mandate_id, t.entry_reference, t.external_id,
-  t.bank_transaction_code, t.note, t.tags)`;
+const SEARCHED = [
+  "remittance_information",
+  "creditor_name",
+  "ultimate_creditor",
+  "debtor_name",
+  "ultimate_debtor",
+  "creditor_iban",
+  "debtor_iban",
+  "creditor_id",
+  "mandate_id",
+  "entry_reference",
+  "external_id",
+  "bank_transaction_code",
+  "note",
+].map((c) => `t.${c}`);
+// A person's tags are searched as words too (each word must match somewhere).
+SEARCHED.push("array_to_string(t.tags, ' ')");
 
 /**
  * Effective counterparts (a person's binding, else the derived one) whose name as set up matches
@@ -31,16 +42,14 @@ const SEARCH_TEXT = `ll_search_text(t.remittance_information, t.creditor_name, t
  * alias and name conditions can each use their trigram index.
  */
 function namedCounterparts(scope: string, p: string): string {
-  // = ANY(ARRAY(…)), not IN (…): an array the planner can look up in the counterpart index, so
-  // the words' alternatives combine as index scans.
-  return `coalesce(t.bound_counterpart_id, t.counterpart_id) = ANY(ARRAY(
+  return `coalesce(t.bound_counterpart_id, t.counterpart_id) IN (
     WITH RECURSIVE named AS (
       SELECT c.id FROM counterparts c
        WHERE c.scope_id = ${scope} AND c.merged_into_id IS NULL
          AND (c.alias ILIKE ${p} OR (c.alias IS NULL AND c.name ILIKE ${p}))
       UNION ALL
       SELECT c.id FROM counterparts c JOIN named ON c.merged_into_id = named.id WHERE c.scope_id = ${scope})
-    SELECT id FROM named))`;
+    SELECT id FROM named)`;
 }
 
 /** A word typed as an amount ("81.48", "81,48", "1200"), as a decimal string; else null. */
@@ -57,14 +66,13 @@ function sharedConditions(filter: TransactionsFilter, values: unknown[], scope: 
   if (filter.direction) where.push(filter.direction === "in" ? "t.amount > 0" : "t.amount < 0");
   if (filter.minAmount) where.push(`abs(t.amount) >= $${values.push(filter.minAmount)}::numeric`);
   if (filter.maxAmount) where.push(`abs(t.amount) <= $${values.push(filter.maxAmount)}::numeric`);
-  // Every word must appear somewhere; each alternative can use an index (trigrams, counterparts,
-  // amounts), so a rare word is found without reading the account's every row.
+  // Every word must appear somewhere (IBANs are also matched without their spaces).
   const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
   for (const word of words) {
     const p = `$${values.push(`%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`;
     const amount = amountOf(word);
     where.push(
-      `(${SEARCH_TEXT} ILIKE ${p}` +
+      `(concat_ws(' ', ${SEARCHED.join(", ")}) ILIKE ${p} OR replace(concat_ws(' ', t.creditor_iban, t.debtor_iban), ' ', '') ILIKE ${p}` +
         ` OR ${namedCounterparts(scope, p)}` +
         (amount ? ` OR abs(t.amount) = $${values.push(amount)}::numeric` : "") +
         ")",
