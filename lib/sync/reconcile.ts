@@ -35,13 +35,14 @@ const ROW = `id, external_id, entry_reference, amount, currency, ${PARTY} AS k, 
 // Rows of the window the run's pages did not list. What a run has seen is its pages' bank ids
 // (sync_run_pages): an unchanged row is not written by the upsert, so no column of it says so. As an
 // EXCEPT, a hashed or sorted set difference, linear whatever the planner estimates of the arrays.
-const UNSEEN = `account_id = $1 AND external_id IN (
+const UNSEEN = `unseen AS MATERIALIZED (
   SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date >= $3
   EXCEPT SELECT unnest(external_ids) FROM sync_run_pages WHERE run_id = $2)`;
+const IS_UNSEEN = "account_id = $1 AND external_id IN (SELECT external_id FROM unseen)";
 
 const PAIRS = `
-WITH missing AS (
-  SELECT ${ROW} FROM transactions WHERE ${UNSEEN}
+WITH ${UNSEEN}, missing AS (
+  SELECT ${ROW} FROM transactions WHERE ${IS_UNSEEN}
 ), fresh AS (
   SELECT ${ROW} FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2
 ), by_ref AS (
@@ -103,11 +104,10 @@ export async function reconcile(
       [oldIds, target.runId, pairs.map((p) => content.get(p.new_id))],
     );
   }
-  const removed = await client.query(`UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${UNSEEN}`, [
-    target.accountId,
-    target.runId,
-    target.dateFrom,
-  ]);
+  const removed = await client.query(
+    `WITH ${UNSEEN} UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${IS_UNSEEN}`,
+    [target.accountId, target.runId, target.dateFrom],
+  );
   return { reissued: pairs.length, removed: removed.rowCount ?? 0 };
 }
 
