@@ -79,8 +79,8 @@ describe("re-ingest of unchanged rows", () => {
     const rows = page("u");
     const versions = async () =>
       (
-        await pool().query<{ external_id: string; version: string; change_seq: string }>(
-          "SELECT external_id, xmin::text AS version, change_seq::text FROM transactions WHERE account_id = $1 ORDER BY external_id",
+        await pool().query<{ external_id: string; version: string; locker: string; change_seq: string }>(
+          "SELECT external_id, xmin::text AS version, xmax::text AS locker, change_seq::text FROM transactions WHERE account_id = $1 ORDER BY external_id",
           [accountId],
         )
       ).rows;
@@ -99,7 +99,7 @@ describe("re-ingest of unchanged rows", () => {
     });
     expect(counts).toMatchObject({ added: 0, updated: 1, unchanged: rows.length - 1 });
     const after = await versions();
-    // Same tuple versions (no write at all) for the unchanged rows; a new version and a new change
+    // Same tuple versions, not even locked (no write at all), for the unchanged rows; a new version and a new change
     // number for the corrected one; and reconcile removed nothing, as every row was listed.
     expect(after.slice(1)).toEqual(before.slice(1));
     expect(after[0].version).not.toBe(before[0].version);
