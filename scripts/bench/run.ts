@@ -180,6 +180,9 @@ async function main() {
       console.log(
         `ratio: listing with totals / plain GROUP BY = ${(c.listSqlMs / c.groupByMs).toFixed(2)}× SQL, ${(c.listApiMs / c.groupByMs).toFixed(2)}× API`,
       );
+      console.log(
+        `  the floor of the assignment, one plain UPDATE writing every row's counterpart: ${(c.updateMs / 1000).toFixed(1)} s; assignment = ${(c.assignMs / c.updateMs).toFixed(2)}× that`,
+      );
     }
 
     if (wants("search")) {
