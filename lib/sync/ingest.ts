@@ -1,6 +1,9 @@
-// Idempotent ingest of one page of bank transactions: one INSERT … ON CONFLICT DO UPDATE over
-// unnest()ed arrays. A row is rewritten only when something the bank says changed (pending →
-// booked, a corrected amount), never silently skipped; unchanged rows only get last_seen_run_id.
+// Idempotent ingest of one page of bank transactions: one statement over unnest()ed arrays. A row is
+// written only when it is new or something the bank says changed (pending → booked, a corrected
+// amount), never silently skipped; a row the bank left unchanged costs one key probe and a comparison
+// and is not written at all (a re-sync of unchanged history writes no transaction and takes no change
+// number). The page's bank ids are recorded once per page (sync_run_pages): that is how reconcile and
+// the occurrence numbering know what the run has seen.
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { numberOccurrences } from "@/lib/sync/occurrence";
@@ -80,6 +83,8 @@ const KEYED = `
   SELECT p.ord, k.iban, k.cid, k.mandate, k.name_key
     FROM unnest($${PARAM.debit}::boolean[], ${PARTY_COLUMNS.map((_, i) => `$${PARAM.party(i)}::text[]`).join(", ")})
          WITH ORDINALITY AS p(debit, ${PARTY_COLUMNS.join(", ")}, ord)
+    -- Only the parties of rows to be written.
+    JOIN (SELECT DISTINCT party FROM writes) w ON w.party = p.ord
     CROSS JOIN LATERAL counterpart_party_keys(CASE WHEN p.debit THEN -1 ELSE 1 END, ${PARTY_COLUMNS.map((c) => `p.${c}`).join(", ")}) k`;
 
 // A row whose every key is already known is assigned here, in the upsert, so the common case writes
@@ -97,18 +102,33 @@ const RESOLVED = `
     LEFT JOIN LATERAL counterpart_key_owner($1, 'mandate', k.mandate) km ON true
     LEFT JOIN LATERAL counterpart_key_owner($1, 'name', k.name_key) kn ON true`;
 
-const CHANGED = `(${CHANGE_COLUMNS.map((c) => `transactions.${c}`).join(", ")}) IS DISTINCT FROM (${CHANGE_COLUMNS.map((c) => `EXCLUDED.${c}`).join(", ")})`;
+// What the bank says of a row, as it compares: the amount as text, so a new scale (1150 → 1150.00)
+// is stored as the bank now writes it (decimal strings keep their scale).
+const compared = (alias: string) =>
+  `(${CHANGE_COLUMNS.map((c) => (c === "amount" ? `${alias}.amount::text` : `${alias}.${c}`)).join(", ")})`;
+const CHANGED = `${compared("transactions")} IS DISTINCT FROM ${compared("EXCLUDED")}`;
 
 const SQL = `
 WITH input AS (
   SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.ordinals}::bigint[])
     AS i(${COLUMNS.map(([c]) => c).join(", ")}, party)
+), writes AS (
+  -- New rows, rows the bank changed, rows back after a removal, and rows still without a counterpart.
+  -- The rest never reach the upsert, whose ON CONFLICT DO UPDATE would lock them (a write to their
+  -- page) even when its WHERE declines the update, and their parties' keys are not derived again.
+  -- One probe of the (account_id, external_id) key per row. OFFSET 0 keeps the probe a subquery of its
+  -- own: flattened, it became a hash join reading the whole account; with LIMIT 1 instead, the planner
+  -- took an account_id-led index on a new account's stale statistics and read the account per row.
+  SELECT i.* FROM input i
+    LEFT JOIN LATERAL (SELECT * FROM transactions t WHERE t.account_id = $2 AND t.external_id = i.external_id OFFSET 0) t ON true
+   WHERE t.id IS NULL OR t.removed_at IS NOT NULL OR t.counterpart_id IS NULL
+      OR ${compared("t")} IS DISTINCT FROM ${compared("i")}
 ), keyed AS (${KEYED}
 ), resolved AS (${RESOLVED}
 ), upserted AS (
   INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, counterpart_id, updated_at)
   SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, r.cp, now()
-    FROM input i JOIN resolved r ON r.ord = i.party
+    FROM writes i JOIN resolved r ON r.ord = i.party
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     last_seen_run_id = EXCLUDED.last_seen_run_id,
@@ -117,14 +137,21 @@ WITH input AS (
     counterpart_id = CASE WHEN ${CHANGED} THEN EXCLUDED.counterpart_id
                           ELSE coalesce(transactions.counterpart_id, EXCLUDED.counterpart_id) END,
     updated_at = CASE WHEN ${CHANGED} THEN now() ELSE transactions.updated_at END
+  -- The test of writes again, at the row lock: a row another writer made equal to the page since is not written.
+  WHERE ${CHANGED} OR transactions.removed_at IS NOT NULL
+     OR (transactions.counterpart_id IS NULL AND EXCLUDED.counterpart_id IS NOT NULL)
   -- updated_at is timestamptz(3): compare at the precision it is stored with.
   RETURNING external_id, counterpart_id, (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
+), seen AS (
+  INSERT INTO sync_run_pages (run_id, external_ids) SELECT $3, array_agg(external_id) FROM input
+), counts AS (
+  SELECT count(*) FILTER (WHERE inserted)::int AS added,
+         count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
+         coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved
+    FROM upserted
 )
-SELECT count(*) FILTER (WHERE inserted)::int AS added,
-       count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
-       count(*) FILTER (WHERE NOT inserted AND NOT touched)::int AS unchanged,
-       coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved
-  FROM upserted`;
+SELECT c.added, c.updated, (SELECT count(*) FROM input)::int - c.added - c.updated AS unchanged, c.unresolved
+  FROM counts c`;
 
 /** Upserts a page (deduplicated by external id within the page) inside the caller's transaction. */
 export async function ingestPage(

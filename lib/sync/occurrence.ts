@@ -17,13 +17,23 @@
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 
+// What the run has seen is its pages' bank ids (sync_run_pages, see lib/sync/ingest.ts): each id
+// listed is one row of this run, so the occurrences a base already has in the run are counted there,
+// grouped by base (linear, whatever the planner thinks of the arrays' sizes).
 const OFFSETS = `
+WITH seen AS (
+  SELECT DISTINCT e.external_id FROM sync_run_pages p CROSS JOIN LATERAL unnest(p.external_ids) AS e(external_id)
+   WHERE p.run_id = $2 AND e.external_id LIKE 'syn\\_%'
+), counted AS (
+  SELECT split_part(external_id, '.', 1) AS base, count(*)::int AS n FROM seen GROUP BY 1
+)
 SELECT b.base,
-       (count(t.id) FILTER (WHERE t.last_seen_run_id = $2)
-        + count(t.id) FILTER (WHERE t.last_seen_run_id IS DISTINCT FROM $2 AND t.removed_at IS NULL
-                                AND t.status = 'booked' AND t.sort_date < r.date_from))::int AS seen
+       (coalesce(max(c.n), 0)
+        + count(t.id) FILTER (WHERE t.removed_at IS NULL AND t.status = 'booked' AND t.sort_date < r.date_from
+                                AND t.external_id NOT IN (SELECT external_id FROM seen)))::int AS seen
   FROM unnest($3::text[]) AS b(base)
   LEFT JOIN sync_runs r ON r.id = $2
+  LEFT JOIN counted c ON c.base = b.base
   LEFT JOIN transactions t ON t.account_id = $1 AND t.external_id LIKE 'syn\\_%' AND split_part(t.external_id, '.', 1) = b.base
  GROUP BY b.base`;
 

@@ -32,10 +32,17 @@ const PARTY = `CASE WHEN amount < 0 THEN 'out:' || ${CREDITOR} WHEN amount > 0 T
 const ROW = `id, external_id, entry_reference, amount, currency, ${PARTY} AS k, coalesce(value_date, booking_date, sort_date) AS vd,
   coalesce(remittance_information, '') AS rem`;
 
+// Rows of the window the run's pages did not list. What a run has seen is its pages' bank ids
+// (sync_run_pages): an unchanged row is not written by the upsert, so no column of it says so. As an
+// EXCEPT, a hashed or sorted set difference, linear whatever the planner estimates of the arrays.
+const UNSEEN = `unseen AS MATERIALIZED (
+  SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date >= $3
+  EXCEPT SELECT unnest(external_ids) FROM sync_run_pages WHERE run_id = $2)`;
+const IS_UNSEEN = "account_id = $1 AND external_id IN (SELECT external_id FROM unseen)";
+
 const PAIRS = `
-WITH missing AS (
-  SELECT ${ROW} FROM transactions
-   WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2 AND sort_date >= $3
+WITH ${UNSEEN}, missing AS (
+  SELECT ${ROW} FROM transactions WHERE ${IS_UNSEEN}
 ), fresh AS (
   SELECT ${ROW} FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2
 ), by_ref AS (
@@ -98,8 +105,7 @@ export async function reconcile(
     );
   }
   const removed = await client.query(
-    `UPDATE transactions SET removed_at = now(), updated_at = now()
-      WHERE account_id = $1 AND removed_at IS NULL AND last_seen_run_id IS DISTINCT FROM $2 AND sort_date >= $3`,
+    `WITH ${UNSEEN} UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${IS_UNSEEN}`,
     [target.accountId, target.runId, target.dateFrom],
   );
   return { reissued: pairs.length, removed: removed.rowCount ?? 0 };

@@ -7,6 +7,8 @@
 //   - finished sync runs beyond the newest SYNC_RUNS_KEPT per account, except runs that paired
 //     re-issued ids (transaction_reissues points at them, for audit and undo). Queued or running
 //     runs are never touched;
+//   - what runs saw (sync_run_pages, lib/sync/ingest.ts) once the run is neither queued nor running
+//     (its end deletes them; this catches a worker that died in between and runs gone with their account);
 //   - stats versions (lib/accounttracking/stats-cache.ts) of accounts and scopes that no longer exist
 //     (ids are fresh UUIDs, so a version row never predates its subject);
 //   - audit events past AUDIT_RETENTION_DAYS (lib/audit/retention.ts: the append-only table lets only that purge delete);
@@ -23,6 +25,7 @@ type StatementCounts = {
   rateLimits: number;
   bankAccesses: number;
   syncRuns: number;
+  syncRunPages: number;
   statsVersions: number;
 };
 type RetentionCounts = StatementCounts & { auditEvents: number; changeTombstones: number; webhookMessages: number };
@@ -61,6 +64,13 @@ const STATEMENTS: Record<keyof StatementCounts, { sql: string; params: Params }>
       WHERE newest > $1::int AND NOT EXISTS (SELECT 1 FROM transaction_reissues x WHERE x.run_id = ranked.id)
       LIMIT ${BATCH}))`,
   },
+  syncRunPages: {
+    params: none,
+    sql: `DELETE FROM sync_run_pages WHERE id = ANY (ARRAY(
+      SELECT p.id FROM sync_run_pages p
+       WHERE NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.id = p.run_id AND r.state IN ('queued', 'running'))
+       LIMIT ${BATCH}))`,
+  },
   statsVersions: {
     params: none,
     sql: `DELETE FROM stats_versions WHERE subject_id = ANY (ARRAY(
@@ -76,7 +86,14 @@ export async function purgeExpired(
   now: Date = new Date(),
   runsKept: number = env.SYNC_RUNS_KEPT,
 ): Promise<RetentionCounts> {
-  const counts: StatementCounts = { idempotencyKeys: 0, rateLimits: 0, bankAccesses: 0, syncRuns: 0, statsVersions: 0 };
+  const counts: StatementCounts = {
+    idempotencyKeys: 0,
+    rateLimits: 0,
+    bankAccesses: 0,
+    syncRuns: 0,
+    syncRunPages: 0,
+    statsVersions: 0,
+  };
   for (const kind of Object.keys(STATEMENTS) as (keyof StatementCounts)[]) {
     const { sql, params } = STATEMENTS[kind];
     for (;;) {

@@ -80,8 +80,8 @@ async function workerMove(
 }
 
 /** running → succeeded | failed, by the worker that holds the run. */
-export function finishRun(runId: string, workerId: string, to: "succeeded" | "failed", lastError: string | null) {
-  return workerMove(
+export async function finishRun(runId: string, workerId: string, to: "succeeded" | "failed", lastError: string | null) {
+  const moved = await workerMove(
     runId,
     workerId,
     to,
@@ -89,6 +89,9 @@ export function finishRun(runId: string, workerId: string, to: "succeeded" | "fa
       WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
     [to, lastError],
   );
+  // What an ended run saw (lib/sync/ingest.ts) is read by nothing after its reconcile.
+  if (moved) await pool().query("DELETE FROM sync_run_pages WHERE run_id = $1", [runId]);
+  return moved;
 }
 
 /** running → queued, to be claimed again no earlier than `waitSeconds` from now. */

@@ -33,6 +33,10 @@ DECLARE
   n integer;
   rounds integer := 0;
 BEGIN
+  -- The whole account: the same rounds over its distinct parties (04_assign_counterparts_backfill.sql).
+  IF p_external_ids IS NULL THEN
+    RETURN assign_counterparts_backfill(p_scope, p_account);
+  END IF;
   IF p_external_ids IS NOT NULL THEN
     UPDATE transactions SET counterpart_id = NULL
      WHERE account_id = p_account AND external_id = ANY(p_external_ids)

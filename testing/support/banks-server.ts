@@ -7,7 +7,6 @@
 // answer of a fake to that fake's contract checker (testing/support/contract/), when one is set.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
-import { inject } from "vitest";
 import { createBanks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
 import { SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
@@ -73,6 +72,9 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
   const calls: BankCall[] = [];
   const server = http.createServer();
   const { origin, close: closeServer } = await listenOnLoopback(server);
+  // Imported here, not at the top: scripts (the bench) import this module's helpers outside Vitest,
+  // which refuses to be loaded by a CommonJS require.
+  const { inject } = await import("vitest");
   const banks = await createBanks({
     publicUrl: origin,
     databaseUrl: inject("sandboxDatabaseUrl"),

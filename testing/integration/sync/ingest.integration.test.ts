@@ -5,6 +5,7 @@ import type { BankTransaction } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { ingestPage } from "@/lib/sync/ingest";
+import { reconcile } from "@/lib/sync/reconcile";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
@@ -68,5 +69,45 @@ describe("page upsert", () => {
     await pool().query("UPDATE transactions SET counterpart_id = NULL WHERE account_id = $1", [accountId]);
     await pgTransaction((client) => assignCounterparts(client, { scopeId: person.scopeId, accountId }));
     expect(await counterparts(accountId)).toEqual(fast);
+  });
+});
+
+describe("re-ingest of unchanged rows", () => {
+  it("writes nothing for rows the bank left unchanged, yet reconcile knows the run saw them; a changed row is written and numbered", async () => {
+    const person = await makePerson();
+    const { accountId } = await storedAccount(person, 0);
+    const rows = page("u");
+    const versions = async () =>
+      (
+        await pool().query<{ external_id: string; version: string; locker: string; change_seq: string }>(
+          "SELECT external_id, xmin::text AS version, xmax::text AS locker, change_seq::text FROM transactions WHERE account_id = $1 ORDER BY external_id",
+          [accountId],
+        )
+      ).rows;
+    await ingest(person.scopeId, accountId, rows);
+    const before = await versions();
+
+    // The next run lists the same rows, one with a corrected amount.
+    const runId = crypto.randomUUID();
+    const changed = { ...rows[0], amount: "-12.60" };
+    const counts = await pgTransaction(async (client) => {
+      const target = { scopeId: person.scopeId, accountId, runId };
+      const result = await ingestPage(client, target, [changed, ...rows.slice(1)]);
+      await assignCounterparts(client, { ...target, externalIds: result.unresolved });
+      await reconcile(client, { accountId, runId, dateFrom: "2026-01-01" });
+      return result;
+    });
+    expect(counts).toMatchObject({ added: 0, updated: 1, unchanged: rows.length - 1 });
+    const after = await versions();
+    // Same tuple versions, not even locked (no write at all), for the unchanged rows; a new version and a new change
+    // number for the corrected one; and reconcile removed nothing, as every row was listed.
+    expect(after.slice(1)).toEqual(before.slice(1));
+    expect(after[0].version).not.toBe(before[0].version);
+    expect(BigInt(after[0].change_seq)).toBeGreaterThan(BigInt(before[0].change_seq));
+    const { rows: removed } = await pool().query(
+      "SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NOT NULL",
+      [accountId],
+    );
+    expect(removed).toEqual([]);
   });
 });

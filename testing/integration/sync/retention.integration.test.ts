@@ -61,6 +61,13 @@ describe("retention", () => {
       [account.id, c.person.scopeId],
     );
 
+    // What runs saw (lib/sync/ingest.ts): kept while the run may still read it, purged once its run is gone.
+    const goneRun = randomUUID();
+    await pool().query("INSERT INTO sync_run_pages (run_id, external_ids) VALUES ($1, '{a}'), ($2, '{b}')", [
+      first.id,
+      goneRun,
+    ]);
+
     const purged = await purgeExpired(new Date(), 3);
 
     expect(await count("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ANY($1)", [keys])).toBe(2);
@@ -83,5 +90,9 @@ describe("retention", () => {
     );
     expect(new Set(versions.rows.map((r) => r.subject_id))).toEqual(new Set([account.id, c.person.scopeId]));
     expect(purged.statsVersions).toBeGreaterThanOrEqual(1);
+    const pages = await pool().query<{ run_id: string }>("SELECT run_id FROM sync_run_pages WHERE run_id = ANY($1)", [
+      [first.id, goneRun],
+    ]);
+    expect(pages.rows.map((r) => r.run_id)).toEqual([first.id]);
   });
 });
