@@ -118,6 +118,8 @@ export function batchedLimit(options: BatchedLimitOptions): BatchedLimit {
       if (!w || w.expiresAt <= now) {
         const waiting = opening.get(key);
         if (waiting) {
+          // Its outcome (or its over-limit refusal) is the first caller's; this one only waits for it
+          // and then reads the window it left.
           await waiting.catch(() => undefined);
           continue;
         }
