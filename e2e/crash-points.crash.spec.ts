@@ -339,9 +339,16 @@ const SCENARIOS: Scenario[] = [
     afterRestart: async (_api, db, ctx) => {
       const renewal = await consentRow(db, need(ctx.consentId, "renewal"));
       const old = await consentRow(db, need(ctx.oldConsentId, "old consent"));
-      expect([renewal.status, old.status, old.bank_end_pending]).toEqual(["valid", "renewed", true]);
+      expect([renewal.status, old.status]).toEqual(["valid", "renewed"]);
       const atBank = await bankStatus(db, old.external_id);
-      expect(atBank).toBe(point === "renewal.accounts-moved" ? "valid" : "terminatedByTpp");
+      // The end owed at the bank is still owed, or already done: `npm start`'s worker is a process of
+      // its own, stopped only after the server died, and its repair tick may have ended the old
+      // consent there in between (seen in full-suite runs). Never a consent owed but forgotten.
+      if (old.bank_end_pending) expect(atBank).toBe(point === "renewal.accounts-moved" ? "valid" : "terminatedByTpp");
+      else expect(atBank).toBe("terminatedByTpp");
+      const owed = old.bank_end_pending
+        ? "owed an end at the bank"
+        : "already ended at the bank by the stopping worker";
       const { rows } = await db.app.query<{ consent_id: string }>(
         "SELECT consent_id FROM tracked_accounts WHERE id = $1",
         [need(ctx.account, "account").id],
@@ -352,7 +359,7 @@ const SCENARIOS: Scenario[] = [
       const run = (await latestRun(db, need(ctx.account, "account").id)).state;
       if (point === "renewal.accounts-moved") expect(run).toBe("queued");
       else expect(["queued", "running", "succeeded"]).toContain(run);
-      return `renewal valid, account moved, old renewed and owed an end at the bank (bank: ${atBank}), its sync ${run}`;
+      return `renewal valid, account moved, old renewed and ${owed} (bank: ${atBank}), its sync ${run}`;
     },
     afterRepair: async (api, db, ctx) => {
       await poll(async () => await consentRow(db, need(ctx.oldConsentId, "old")).then((c) => c.bank_end_pending)).toBe(
