@@ -40,54 +40,20 @@ BEGIN
   -- The rounds of assign_counterparts, a party standing for its rows.
   LOOP
     rounds := rounds + 1;
-    WITH r AS (
-      SELECT c.id, c.iban, c.cid, c.mandate, c.name_key,
-             ki.counterpart_id AS by_iban, kc.counterpart_id AS by_cid, km.counterpart_id AS by_mandate, kn.counterpart_id AS by_name,
-             coalesce(ki.counterpart_id, kc.counterpart_id, km.counterpart_id, kn.counterpart_id) AS cp
-        FROM counterpart_backfill_parties c
-        LEFT JOIN LATERAL counterpart_key_owner(p_scope, 'iban', c.iban) ki ON true
-        LEFT JOIN LATERAL counterpart_key_owner(p_scope, 'creditor_id', c.cid) kc ON true
-        LEFT JOIN LATERAL counterpart_key_owner(p_scope, 'mandate', c.mandate) km ON true
-        LEFT JOIN LATERAL counterpart_key_owner(p_scope, 'name', c.name_key) kn ON true
-       WHERE c.cp IS NULL
-    ), learned AS (
-      INSERT INTO counterpart_keys (scope_id, kind, value, counterpart_id)
-      SELECT p_scope, x.kind, x.value, r.cp
-        FROM r CROSS JOIN LATERAL (VALUES ('iban', r.iban, r.by_iban), ('creditor_id', r.cid, r.by_cid),
-                                          ('mandate', r.mandate, r.by_mandate), ('name', r.name_key, r.by_name)) AS x(kind, value, known)
-       WHERE r.cp IS NOT NULL AND x.value IS NOT NULL AND x.known IS NULL
-      ON CONFLICT DO NOTHING
-    )
-    UPDATE counterpart_backfill_parties c SET cp = r.cp FROM r WHERE c.id = r.id AND r.cp IS NOT NULL;
+    UPDATE counterpart_backfill_parties p SET cp = r.counterpart_id
+      FROM (SELECT array_agg(c.id) AS ids, array_agg(c.iban) AS ibans, array_agg(c.cid) AS cids,
+                   array_agg(c.mandate) AS mandates, array_agg(c.name_key) AS name_keys
+              FROM counterpart_backfill_parties c WHERE c.cp IS NULL) c
+     CROSS JOIN LATERAL counterpart_resolve_round(p_scope, c.ids, c.ibans, c.cids, c.mandates, c.name_keys) r
+     WHERE p.id = r.resolved_id;
     GET DIAGNOSTICS n = ROW_COUNT;
     EXIT WHEN rounds > 40;
     -- Keys learned just now can resolve more parties: resolve again before creating anything.
     CONTINUE WHEN n > 0;
 
-    WITH k AS (
-      SELECT c.*, CASE WHEN c.iban IS NOT NULL THEN 'iban' WHEN c.cid IS NOT NULL THEN 'creditor_id'
-                       WHEN c.mandate IS NOT NULL THEN 'mandate' ELSE 'name' END AS kind,
-             coalesce(c.iban, c.cid, c.mandate, c.name_key) AS value
-        FROM counterpart_backfill_parties c WHERE c.cp IS NULL
-    ), ranked AS (
-      SELECT k.*,
-             row_number() OVER (PARTITION BY k.cid ORDER BY k.kind, k.value, k.id) AS rc,
-             row_number() OVER (PARTITION BY k.mandate ORDER BY k.kind, k.value, k.id) AS rm,
-             row_number() OVER (PARTITION BY k.name_key ORDER BY k.kind, k.value, k.id) AS rn
-        FROM k WHERE k.value IS NOT NULL
-    ), seeds AS MATERIALIZED (
-      SELECT DISTINCT ON (kind, value) gen_random_uuid() AS new_id, kind, value, coalesce(raw_name, value) AS name
-        FROM ranked
-       WHERE rounds > 20 OR ((cid IS NULL OR rc = 1) AND (mandate IS NULL OR rm = 1) AND (name_key IS NULL OR rn = 1))
-       ORDER BY kind, value, id
-    ), created AS (
-      INSERT INTO counterparts (id, scope_id, name, created_at, updated_at)
-      SELECT new_id, p_scope, name, now(), now() FROM seeds
-    )
-    INSERT INTO counterpart_keys (scope_id, kind, value, counterpart_id)
-    SELECT p_scope, s.kind, s.value, s.new_id FROM seeds s
-    ON CONFLICT DO NOTHING;
-    GET DIAGNOSTICS n = ROW_COUNT;
+    SELECT counterpart_seed_round(p_scope, rounds, array_agg(c.id), array_agg(c.raw_name), array_agg(c.iban),
+                                  array_agg(c.cid), array_agg(c.mandate), array_agg(c.name_key))
+      INTO n FROM counterpart_backfill_parties c WHERE c.cp IS NULL;
     EXIT WHEN n = 0;
   END LOOP;
 
