@@ -21,24 +21,19 @@ export function ownCte(scopeSql: string): string {
                     FROM tracked_accounts o WHERE o.scope_id = ${scopeSql})`;
 }
 
-/** The other party's IBAN (creditor on a debit, debtor on a credit), normalised like ownCte's. */
-const otherIban = (t: string) =>
-  `upper(replace(CASE WHEN ${t}.amount < 0 THEN ${t}.creditor_iban ELSE ${t}.debtor_iban END, ' ', ''))`;
-const partyName = (t: string) =>
-  `CASE WHEN ${t}.amount < 0 THEN coalesce(${t}.ultimate_creditor, ${t}.creditor_name) ELSE coalesce(${t}.ultimate_debtor, ${t}.debtor_name) END`;
-
 /**
- * Why row `t` counts as an own-account transfer, or NULL. Needs `own` (ownCte) and `owner`, the SQL
- * of the account holder's name (tracked_accounts.owner_name of t's account).
+ * Why row `t` counts as an own-account transfer, or NULL: the database's one definition of the rule
+ * (prisma/functions/05_transfer_rule.sql, inlined by the planner), which the maintained figures'
+ * triggers use too. Needs `own` (ownCte) and `owner`, the SQL of the account holder's name
+ * (tracked_accounts.owner_name of t's account).
  */
 export function transferSourceSql(t: string, owner: string): string {
-  return `CASE WHEN ${t}.transfer_override IS NOT NULL THEN CASE WHEN ${t}.transfer_override THEN 'person' END
-    WHEN ${otherIban(t)} = ANY(own.ibans) THEN 'tracked_account'
-    WHEN lower(btrim(${partyName(t)})) = lower(btrim(${owner})) THEN 'owner_name' END`;
+  return `ll_transfer_source(${t}.transfer_override, ${t}.amount, ${t}.creditor_iban, ${t}.debtor_iban, ${t}.ultimate_creditor,
+    ${t}.creditor_name, ${t}.ultimate_debtor, ${t}.debtor_name, own.ibans, ${owner})`;
 }
 
 export function isTransferSql(t: string, owner: string): string {
-  return `((${transferSourceSql(t, owner)}) IS NOT NULL)`;
+  return `(${transferSourceSql(t, owner)} IS NOT NULL)`;
 }
 
 /**
