@@ -58,7 +58,15 @@ type PrincipalFor<A extends AuthMode> = A extends "public"
     : Principal;
 type Input<S, Own> = Own extends true ? unknown : S extends z.ZodType ? z.infer<S> : undefined;
 
-export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own = false, F = undefined> = {
+export type RouteContext<
+  A extends AuthMode,
+  Scoped extends boolean,
+  B,
+  Q,
+  Own = false,
+  F = undefined,
+  P = undefined,
+> = {
   request: Request;
   requestId: string;
   principal: PrincipalFor<A>;
@@ -68,6 +76,11 @@ export type RouteContext<A extends AuthMode, Scoped extends boolean, B, Q, Own =
   params: Record<string, string>;
   /** The record `load` found (capability checked); undefined without `load`. */
   found: F;
+  /**
+   * With `prefetch`: its read, when the kernel started it alongside the credentials (lib/api/prefetch.ts),
+   * handed over only now that every check passed; null when it was not started (then read it here).
+   */
+  prefetched: Promise<P> | null;
   /** With `withMemberships`: a person's memberships, read with the credentials; null otherwise (and for App tokens). */
   memberships: MembershipOfScope[] | null;
   /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
@@ -145,9 +158,16 @@ type ExcessOf<H, R extends Responses> = H extends (...args: never[]) => Promise<
     : never
   : never;
 
-export type Handler<A extends AuthMode, Scoped extends boolean, B, Q, Own, R extends Responses, F = undefined> = (
-  ctx: RouteContext<A, Scoped, B, Q, Own, F>,
-) => Promise<ResultOf<R>>;
+export type Handler<
+  A extends AuthMode,
+  Scoped extends boolean,
+  B,
+  Q,
+  Own,
+  R extends Responses,
+  F = undefined,
+  P = undefined,
+> = (ctx: RouteContext<A, Scoped, B, Q, Own, F, P>) => Promise<ResultOf<R>>;
 
 /** The kernel's own options: how the request is limited and run, not part of the document. */
 type KernelOptions = {
@@ -182,6 +202,19 @@ export type Declared = Omit<Contract, "tag">;
 /** The record the route is about (lib/api/load.ts): scoped routes only. */
 type LoadOption<Scoped extends boolean, F> = Scoped extends true ? { load?: Load<F> } : { load?: never };
 
+/** What a prefetch reads from: the request as parsed before the credentials were checked. */
+export type PrefetchInput<Query> = { scopeId: string; params: Record<string, string>; query: Query };
+
+/**
+ * A read-only scoped GET's data read, started alongside the credentials' query when the kernel may
+ * (lib/api/prefetch.ts) and handed to the handler as `ctx.prefetched` once every check passed. It
+ * reads the X-Scope scope's data only (the scope id comes as `scopeId`), and must be the same read
+ * the handler makes without it.
+ */
+type PrefetchOption<Scoped extends boolean, Q, Own, P> = Scoped extends true
+  ? { prefetch?: (input: PrefetchInput<Input<Q, Own>>) => Promise<P> }
+  : { prefetch?: never };
+
 export type RouteOptions<
   A extends AuthMode,
   Scoped extends boolean,
@@ -191,9 +224,11 @@ export type RouteOptions<
   R extends Responses,
   H,
   F = undefined,
+  P = undefined,
 > = Omit<Contract, "operationId" | "tag" | "summary"> &
   KernelOptions &
-  LoadOption<Scoped, F> & {
+  LoadOption<Scoped, F> &
+  PrefetchOption<Scoped, Q, Own, P> & {
     auth: A;
     scoped: Scoped;
     body?: B;

@@ -8,6 +8,8 @@
 // Order (each step can end the request): X-Scope present (no database read) → authenticate →
 // rate limit → human-only check → scope membership (404) → capability (403) → Idempotency-Key →
 // parse and validate → handler (in one transaction for writes) → store idempotent response.
+// A read-only route's `prefetch` may start its read beside authenticate (lib/api/prefetch.ts); the
+// handler gets it only after all of the above.
 // A route about one record (`load`, lib/api/load.ts) answers 404 before 403: its capability is
 // checked after the record was found, in the handler's transaction, and the handler gets it found.
 //
@@ -46,6 +48,7 @@ import { loadRecord, pathParams, withLoadParam } from "@/lib/api/load";
 import { documented, type Handler } from "@/lib/api/methods";
 import { checkSameOrigin } from "@/lib/api/origin";
 import { errorOutcome, mapUnknownError, outcomeOf, type Outcome } from "@/lib/api/outcome";
+import { prefetchFor, type Prefetch, type Read } from "@/lib/api/prefetch";
 import { clientAddress, consume, consumeAll } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { serverTiming } from "@/lib/api/timing";
@@ -58,7 +61,7 @@ import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import { db, prisma, type Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { observeRequest } from "@/lib/metrics/http";
+import { logRequest } from "@/lib/api/request-log";
 import { routeTemplate } from "@/lib/metrics/route-template";
 import { inSpan } from "@/lib/tracing/spans";
 
@@ -72,15 +75,16 @@ export function route<
   A extends AuthMode,
   Scoped extends boolean,
   R extends Responses,
-  H extends RouteHandler<A, Scoped, B, Q, Own, R, F>,
+  H extends RouteHandler<A, Scoped, B, Q, Own, R, F, P>,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   Own extends boolean = false,
   F = undefined,
+  P = undefined,
 >(
   operationId: string,
   summary: string,
-  options: RouteOptions<A, Scoped, B, Q, Own, R, H, F> & NoExcess<H, R>,
+  options: RouteOptions<A, Scoped, B, Q, Own, R, H, F, P> & NoExcess<H, R>,
 ): Handler {
   const {
     handler,
@@ -91,13 +95,21 @@ export function route<
     withMemberships,
     transaction,
     load,
+    prefetch,
     ...declared
   } = options;
   const contract = withLoadParam({ operationId, summary, ...declared }, load);
   const lookupFirst = load !== undefined || contract.afterLookup === true;
   const narrow = transaction === "narrow";
   const own = contract.ownValidation === true;
-  const kernel = async (request: Request, nextContext: Parameters<Handler>[1], template: string): Promise<Response> => {
+  // Prefetching routes keep who was admitted where (lib/api/prefetch.ts); the others never look.
+  const prefetching = prefetch !== undefined && readOnly === true && contract.scoped && !own;
+  const kernel = async (
+    request: Request,
+    nextContext: Parameters<Handler>[1],
+    template: string,
+    nextParams: Record<string, string | string[]>,
+  ): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
@@ -106,13 +118,17 @@ export function route<
     let idem: IdempotencyRef | null = null;
     let response: Response | undefined;
     let failure: unknown;
+    let early: Prefetch<P> | null = null;
 
     try {
       const scopeId = contract.scoped ? scopeHeader(request) : null;
       const hasBody = WRITE_METHODS.has(request.method);
       const bodyText = hasBody ? await readBodyText(request) : "";
 
-      // The credentials and the person's role in the X-Scope scope come in one round trip.
+      // A prefetching route's read starts first when these credentials were admitted to the scope
+      // lately (it is the longer one); then the credentials and the person's role in the X-Scope
+      // scope, in one round trip.
+      if (prefetching) early = prefetchFor(contract, prefetch as Read<P>, request, scopeId, nextParams, url);
       const authn = await authenticate(request, scopeId, withMemberships === true);
       principal = authn.principal;
       const known = principal;
@@ -136,6 +152,7 @@ export function route<
         }
         const scope: ScopeContext | null =
           scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
+        if (scope) early?.admit(scope.role);
         if (scope && contract.capability && !lookupFirst) authorize(scope, contract.capability);
         const params = await pathParams(nextContext.params, contract.uuidParams);
 
@@ -151,10 +168,12 @@ export function route<
         }
 
         const rawBody = contract.body ? parseJsonText(bodyText, request.headers.get("content-type")) : undefined;
-        const rawQuery = contract.query ? queryObject(url) : undefined;
         // ownValidation: the handler applies the schema; NUL and unpaired surrogates are refused here all the same.
         const body = contract.body ? parseWith(own ? UNCHECKED : contract.body, rawBody) : undefined;
-        const query = contract.query ? parseWith(own ? UNCHECKED : contract.query, rawQuery) : undefined;
+        // A started prefetch parsed the query already (the same schema, before the credentials).
+        const query = early?.read
+          ? early.query
+          : contract.query && parseWith(own ? UNCHECKED : contract.query, queryObject(url));
 
         const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
           prisma().$transaction((tx) => work(tx), { maxWait: 10_000, timeout: 60_000 });
@@ -185,6 +204,7 @@ export function route<
             query,
             params,
             found,
+            prefetched: early?.read ?? null,
             memberships: authn.memberships ?? null,
             db,
             authorize: (capability?: Capability) => {
@@ -204,7 +224,7 @@ export function route<
                   return result;
                 }
               : onlyNarrow,
-          } as RouteContext<A, Scoped, B, Q, Own, F>;
+          } as RouteContext<A, Scoped, B, Q, Own, F, P>;
           let result: unknown;
           try {
             result = await handler(ctx);
@@ -249,6 +269,8 @@ export function route<
       });
       return response;
     } catch (thrown) {
+      // Refused before its scope admitted it: these credentials start no more reads.
+      early?.refuse();
       let caught = thrown;
       let error = mapUnknownError(caught);
       let answer = errorOutcome(error, requestId);
@@ -274,16 +296,11 @@ export function route<
       });
       return response;
     } finally {
-      const ms = performance.now() - started;
-      observeRequest(request.method, template, response?.status ?? 500, ms);
-      (failure === undefined ? log.info : log.error)("api", {
-        requestId,
-        method: request.method,
-        path: url.pathname,
+      logRequest(request.method, template, url.pathname, requestId, {
+        ms: performance.now() - started,
         status: response?.status,
-        ms: Math.round(ms * 10) / 10,
         principal: principal ? principalKey(principal) : null,
-        ...(failure === undefined ? {} : { error: failure }),
+        failure,
       });
     }
   };
@@ -297,7 +314,7 @@ export function route<
       `${request.method} ${template}`,
       { "http.request.method": request.method, "http.route": template, "ledgerlink.operation": operationId },
       async (span) => {
-        const response = await kernel(request, nextContext, template);
+        const response = await kernel(request, nextContext, template, params);
         span.setAttribute("http.response.status_code", response.status);
         return response;
       },

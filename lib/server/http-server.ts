@@ -97,8 +97,19 @@ function clientErrorResponse(code: string | undefined): string {
   return `${headers.join("\r\n")}\r\n\r\n${text}`;
 }
 
+/**
+ * A socket's buffer, each way. Next writes a route's body as one chunk and waits for 'drain' when
+ * write() reports the buffer full, before it ends the answer; at Node's default 16 kB that is every
+ * transactions page (~74 kB at 100 rows), one more turn of the event loop each. Backpressure still
+ * holds above this size (a streamed CSV waits for a slow client after 256 kB instead of 16 kB).
+ */
+const SOCKET_BUFFER_BYTES = 256 * 1024;
+
 export function createAppServer(listener: RequestListener, options: HeaderOptions): http.Server {
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, hardened(listener, options));
+  const server = http.createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, highWaterMark: SOCKET_BUFFER_BYTES },
+    hardened(listener, options),
+  );
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     // A client that went away, or a socket already answering, gets nothing more.
     if (error.code === "ECONNRESET" || !socket.writable) {

@@ -201,3 +201,26 @@ describe("health", () => {
     expect(body.meta.requestId).toBe(res.headers.get("x-request-id"));
   });
 });
+
+describe("large answers", () => {
+  it("a body up to 256 kB (a transactions page is ~74 kB) goes out in one write, with no wait for the client to drain it", async () => {
+    const writes: boolean[] = [];
+    const server = createAppServer(
+      (_req, res) => {
+        // Next writes a route's body as one chunk and, when write() says the buffer is full, waits for
+        // 'drain' before it ends the answer: one more turn of the event loop on every large answer.
+        writes.push(res.write(Buffer.alloc(200_000, "a")));
+        res.end();
+      },
+      { appUrlHttps: false, proxies: [], dev: false, formTargets: [] },
+    );
+    const { origin, close } = await listenOnLoopback(server);
+    try {
+      const res = await fetch(`${origin}/api/large`);
+      expect((await res.arrayBuffer()).byteLength).toBe(200_000);
+      expect(writes).toEqual([true]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -4,12 +4,22 @@
 // fields), filter[minAmount]/filter[maxAmount] (the amount's size), filter[direction] (in | out),
 // perPage (default 100, max 500), cursor. Newest first; meta.page.nextCursor continues.
 // Totals of the same set: …/transactions/totals; the set as CSV: …/transactions.csv.
+import type { z } from "zod";
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import type { PrefetchInput } from "@/lib/api/contract";
 import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
 import { requireAccountId } from "@/lib/accounttracking/accounts";
 import { TransactionsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
 import { listTransactions } from "@/lib/accounttracking/transactions";
+
+/** The page, confined to the X-Scope scope: another scope's account reads as an empty page. */
+const readPage = ({ scopeId, params, query }: PrefetchInput<z.infer<typeof TransactionsQuery>>) =>
+  listTransactions(params.id, {
+    ...transactionsFilterOf(query, scopeId),
+    perPage: query.perPage,
+    cursor: query.cursor,
+  });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("listTransactions", "Transactions, newest first, page by page (cursor)", {
@@ -22,14 +32,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     uuidParams: ["id"],
     query: TransactionsQuery,
     responses: { 200: page(TransactionSchema) },
-    handler: async ({ scope, params, query, authorize }) => {
+    // Read alongside the credentials when the kernel may (lib/api/prefetch.ts).
+    prefetch: readPage,
+    handler: async ({ scope, params, query, authorize, prefetched }) => {
       // One round trip in the common case: the page query is confined to the scope; only an empty
       // page needs the separate check that tells "no such account here" (404) from "no rows".
-      const page = await listTransactions(params.id, {
-        ...transactionsFilterOf(query, scope.scopeId),
-        perPage: query.perPage,
-        cursor: query.cursor,
-      });
+      const page = await (prefetched ?? readPage({ scopeId: scope.scopeId, params, query }));
       if (page.items.length === 0) await requireAccountId(scope.scopeId, params.id);
       authorize("accounts.read");
       return { data: page.items, meta: page.meta };
