@@ -10,7 +10,7 @@ import type { BankTransaction } from "@/lib/banking/types";
 import { ingestPage } from "@/lib/sync/ingest";
 import { benchAccount } from "./accounts";
 
-const PAGES = Number(process.env.SEARCH_WRITES_PAGES ?? 100);
+const PAGES = 100;
 const PAGE = 1_000;
 
 const WORDS = ["Factuur", "Invoice", "Abonnement", "Huur", "Verzekering", "Energie", "Boodschappen", "Terugbetaling"];
@@ -53,7 +53,7 @@ async function upsert(db: pg.Pool, target: { scopeId: string; accountId: string 
     await client.query("BEGIN");
     if (!keep) {
       await client.query("DROP INDEX transactions_search_idx");
-      if (process.env.SEARCH_WRITES_KEEP_COLUMN !== "1") await client.query("ALTER TABLE transactions DROP COLUMN search_text");
+      await client.query("ALTER TABLE transactions DROP COLUMN search_text");
     }
     const t = performance.now();
     await ingestPage(client, { ...target, runId: randomUUID() }, rows);
