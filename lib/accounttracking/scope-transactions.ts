@@ -2,9 +2,15 @@
 // keyset over (sort_date, id) on transactions_scope_id_sort_date_id_idx, with the same filters as
 // one account's list (lib/accounttracking/transaction-filter.ts) and an optional account. Each row
 // names its account. Totals per currency, never added across currencies.
+import type pg from "pg";
 import { readPool } from "@/lib/db/client";
 import { decodeCursor, pageOf } from "@/lib/pagination";
-import { scopeFilterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import {
+  allConditions,
+  scopeFilterConditions,
+  type TransactionsFilter,
+} from "@/lib/accounttracking/transaction-filter";
+import { SEARCH_MARKS, searchedPage, type AnsweredBy, type SearchPlan } from "@/lib/accounttracking/transaction-search";
 import {
   DISPLAY_NAME_JOIN,
   TRANSACTION_COLUMNS,
@@ -27,7 +33,7 @@ type Row = TransactionRow & { account_id: string; account_name: string | null };
 const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
 
 /** What a cursor of this list is bound to: the scope and the filters of the page it came from. */
-function listOf(scopeId: string, filter: ScopeFilter) {
+export function scopeTransactionsList(scopeId: string, filter: ScopeFilter) {
   const { fromDate, toDate, status, q, minAmount, maxAmount, direction, accountId } = filter;
   return {
     name: `scope-transactions:${scopeId}`,
@@ -35,24 +41,50 @@ function listOf(scopeId: string, filter: ScopeFilter) {
   };
 }
 
+/** A page's rows (perPage + 1 at most); with words, in the search's steps (transaction-search.ts). */
+export async function scopeTransactionsPage(
+  db: Pick<pg.Pool, "query">,
+  scopeId: string,
+  filter: ScopeFilter & { perPage: number; cursor?: string },
+  plan?: SearchPlan,
+): Promise<{ rows: Row[]; answeredBy: AnsweredBy | null }> {
+  const values: unknown[] = [scopeId];
+  const { where, search } = scopeFilterConditions(filter, values);
+  const after = decodeCursor(scopeTransactionsList(scopeId, filter), filter.cursor, 2);
+  if (after)
+    where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
+  const shownColumns = `${TRANSACTION_COLUMNS}, coalesce(ta.nickname, ta.name, ta.product) AS account_name`;
+  if (!search) {
+    values.push(filter.perPage + 1);
+    const { rows } = await db.query<Row>(
+      `WITH ${ownCte("$1::uuid")}
+       SELECT ${shownColumns} FROM ${FROM} ${DISPLAY_NAME_JOIN}
+        WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
+      values,
+    );
+    return { rows, answeredBy: null };
+  }
+  return searchedPage<Row>(
+    db,
+    {
+      values,
+      where,
+      search,
+      limit: filter.perPage + 1,
+      shown: (keys) => `WITH ${ownCte("$1::uuid")}, k AS (${keys})
+        SELECT ${shownColumns}, ${SEARCH_MARKS} FROM ${FROM} ${DISPLAY_NAME_JOIN} JOIN k ON k.id = t.id
+         ORDER BY k.sort_date DESC, k.id DESC`,
+    },
+    plan,
+  );
+}
+
 export async function listScopeTransactions(
   scopeId: string,
   filter: ScopeFilter & { perPage: number; cursor?: string },
 ) {
-  const values: unknown[] = [scopeId];
-  const where = scopeFilterConditions(filter, values);
-  const after = decodeCursor(listOf(scopeId, filter), filter.cursor, 2);
-  if (after)
-    where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
-  values.push(filter.perPage + 1);
-  const { rows } = await readPool().query<Row>(
-    `WITH ${ownCte("$1::uuid")}
-     SELECT ${TRANSACTION_COLUMNS}, coalesce(ta.nickname, ta.name, ta.product) AS account_name
-       FROM ${FROM} ${DISPLAY_NAME_JOIN}
-      WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
-    values,
-  );
-  const page = pageOf(listOf(scopeId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
+  const { rows } = await scopeTransactionsPage(readPool(), scopeId, filter);
+  const page = pageOf(scopeTransactionsList(scopeId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
   return {
     items: page.items.map((r) => ({
       ...serializeTransaction(r),
@@ -72,7 +104,7 @@ export async function scopeTransactionTotals(scopeId: string, filter: ScopeFilte
     const sql = dayFiguresTotalsSql(where, filter, values);
     return totalsAnswer((await readPool().query<TotalsRow>(sql, values)).rows);
   }
-  const where = scopeFilterConditions(filter, values);
+  const where = allConditions(scopeFilterConditions(filter, values));
   const { rows } = await readPool().query<TotalsRow>(
     `WITH ${ownCte("$1::uuid")},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${FROM} WHERE ${where.join(" AND ")})

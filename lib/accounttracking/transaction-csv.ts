@@ -16,6 +16,7 @@ import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import { SEARCH_MARKS, searchedPage } from "@/lib/accounttracking/transaction-search";
 import {
   OWN_OF_ACCOUNT,
   SHOWN_TRANSACTIONS_FROM,
@@ -117,7 +118,7 @@ function line(t: CsvRow, dialect: Dialect): string {
   return cells.map(([v, text]) => csvField(v, dialect, text !== false)).join(dialect.separator);
 }
 
-/** One keyset page, newest first, after `after` (sort date, id). */
+/** One keyset page, newest first, after `after` (sort date, id); with words, in the search's steps. */
 async function pageAfter(
   db: Pick<pg.Pool, "query">,
   accountId: string,
@@ -125,10 +126,16 @@ async function pageAfter(
   after: [string, string] | null,
 ): Promise<CsvRow[]> {
   const values: unknown[] = [accountId];
-  const where = filterConditions(filter, values);
+  const { where, search } = filterConditions(filter, values);
   if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
+  const columns = `${TRANSACTION_COLUMNS}, coalesce(ta.name, ta.product) AS account_name, ta.iban AS account_iban`;
+  if (search) {
+    const shown = (keys: string) => `WITH ${OWN_OF_ACCOUNT}, k AS (${keys})
+      SELECT ${columns}, ${SEARCH_MARKS} FROM ${SHOWN_TRANSACTIONS_FROM} JOIN k ON k.id = t.id ORDER BY k.sort_date DESC, k.id DESC`;
+    return (await searchedPage<CsvRow>(db, { values, where, search, limit: PAGE, shown })).rows;
+  }
   const { rows } = await db.query<CsvRow>(
-    `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS}, coalesce(ta.name, ta.product) AS account_name, ta.iban AS account_iban
+    `WITH ${OWN_OF_ACCOUNT} SELECT ${columns}
        FROM ${SHOWN_TRANSACTIONS_FROM}
       WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
     values,

@@ -1,5 +1,7 @@
 // The filters of an account's transactions, shared by the list, its totals and its CSV export so the
 // three always describe the same set. Rows are `t` (transactions) joined to their account `ta`.
+import { escapeLike } from "@/lib/db/like";
+
 export type TransactionsFilter = {
   fromDate?: string;
   toDate?: string;
@@ -18,23 +20,25 @@ export type TransactionsFilter = {
   scopeId?: string;
 };
 
-const SEARCHED = [
-  "remittance_information",
-  "creditor_name",
-  "ultimate_creditor",
-  "debtor_name",
-  "ultimate_debtor",
-  "creditor_iban",
-  "debtor_iban",
-  "creditor_id",
-  "mandate_id",
-  "entry_reference",
-  "external_id",
-  "bank_transaction_code",
-  "note",
-].map((c) => `t.${c}`);
-// A person's tags are searched as words too (each word must match somewhere).
-SEARCHED.push("array_to_string(t.tags, ' ')");
+/**
+ * The words' conditions, each word written two ways that select the same rows. The searched text is
+ * `t.search_text`, a stored generated column (migration transaction_search_text): the lower-cased
+ * bank text fields, note, tags and the IBANs without spaces, with a trigram index.
+ */
+export type WordSearch = {
+  /** For a scan in key order: the counterpart names as one hashed lookup. */
+  scan: string;
+  /** For the index: every alternative an index condition, so the planner can OR bitmaps. */
+  indexed: string;
+  /**
+   * Whether some word gives the trigram index something to look up (see `hasTrigram`); when none
+   * does, the index would read itself whole and the ordered scan is the cheaper way.
+   */
+  indexable: boolean;
+};
+
+/** Conditions on `t` other than the words, and the words' conditions (null when there are none). */
+export type FilterConditions = { where: string[]; search: WordSearch | null };
 
 /**
  * Effective counterparts (a person's binding, else the derived one) whose name as set up matches
@@ -42,14 +46,13 @@ SEARCHED.push("array_to_string(t.tags, ' ')");
  * alias and name conditions can each use their trigram index.
  */
 function namedCounterparts(scope: string, p: string): string {
-  return `coalesce(t.bound_counterpart_id, t.counterpart_id) IN (
-    WITH RECURSIVE named AS (
+  return `WITH RECURSIVE named AS (
       SELECT c.id FROM counterparts c
        WHERE c.scope_id = ${scope} AND c.merged_into_id IS NULL
          AND (c.alias ILIKE ${p} OR (c.alias IS NULL AND c.name ILIKE ${p}))
       UNION ALL
       SELECT c.id FROM counterparts c JOIN named ON c.merged_into_id = named.id WHERE c.scope_id = ${scope})
-    SELECT id FROM named)`;
+    SELECT id FROM named`;
 }
 
 /** A word typed as an amount ("81.48", "81,48", "1200"), as a decimal string; else null. */
@@ -57,8 +60,44 @@ function amountOf(word: string): string | null {
   return /^\d{1,12}([.,]\d{1,2})?$/.test(word) ? word.replace(",", ".") : null;
 }
 
-/** The conditions every listing shares (dates, status, direction, amounts, words); `scope` is SQL for the scope id. */
-function sharedConditions(filter: TransactionsFilter, values: unknown[], scope: string): string[] {
+/**
+ * Whether pg_trgm finds a trigram in the pattern `%word%`: it splits the word at characters that are
+ * not letters or digits, pads a part with two spaces in front when something other than the leading
+ * `%` precedes it and one behind when something other than the trailing `%` follows, and takes
+ * trigrams from parts of three characters or more. ("ab" has none; "abc", "81.48" and "a.b" do.)
+ */
+export function hasTrigram(word: string): boolean {
+  for (const part of word.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const start = part.index;
+    const end = start + part[0].length;
+    const length = [...part[0]].length + (start > 0 ? 2 : 0) + (end < word.length ? 1 : 0);
+    if (length >= 3) return true;
+  }
+  return false;
+}
+
+/** The words' conditions (every word must match one way or another), or null when `q` has no words. */
+function wordSearch(filter: TransactionsFilter, values: unknown[], scope: string): WordSearch | null {
+  const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return null;
+  const scan: string[] = [];
+  const indexed: string[] = [];
+  for (const word of words) {
+    const p = `$${values.push(`%${escapeLike(word)}%`)}`;
+    // search_text is lower-cased as ILIKE lower-cases: `x ILIKE p` is `lower(x) LIKE lower(p)`.
+    // A word has no spaces and the fields are joined by spaces, so it matches within one field.
+    const text = `t.search_text LIKE lower(${p})`;
+    const amount = amountOf(word);
+    const size = amount ? ` OR abs(t.amount) = $${values.push(amount)}::numeric` : "";
+    const effective = "coalesce(t.bound_counterpart_id, t.counterpart_id)";
+    scan.push(`(${text} OR ${effective} IN (${namedCounterparts(scope, p)})${size})`);
+    indexed.push(`(${text} OR ${effective} = ANY (ARRAY(${namedCounterparts(scope, p)}))${size})`);
+  }
+  return { scan: scan.join(" AND "), indexed: indexed.join(" AND "), indexable: words.some(hasTrigram) };
+}
+
+/** The conditions every listing shares (dates, status, direction, amounts). */
+function sharedConditions(filter: TransactionsFilter, values: unknown[]): string[] {
   const where: string[] = [];
   if (filter.fromDate) where.push(`t.sort_date >= $${values.push(filter.fromDate)}`);
   if (filter.toDate) where.push(`t.sort_date <= $${values.push(filter.toDate)}`);
@@ -66,37 +105,32 @@ function sharedConditions(filter: TransactionsFilter, values: unknown[], scope: 
   if (filter.direction) where.push(filter.direction === "in" ? "t.amount > 0" : "t.amount < 0");
   if (filter.minAmount) where.push(`abs(t.amount) >= $${values.push(filter.minAmount)}::numeric`);
   if (filter.maxAmount) where.push(`abs(t.amount) <= $${values.push(filter.maxAmount)}::numeric`);
-  // Every word must appear somewhere (IBANs are also matched without their spaces).
-  const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const word of words) {
-    const p = `$${values.push(`%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`;
-    const amount = amountOf(word);
-    where.push(
-      `(concat_ws(' ', ${SEARCHED.join(", ")}) ILIKE ${p} OR replace(concat_ws(' ', t.creditor_iban, t.debtor_iban), ' ', '') ILIKE ${p}` +
-        ` OR ${namedCounterparts(scope, p)}` +
-        (amount ? ` OR abs(t.amount) = $${values.push(amount)}::numeric` : "") +
-        ")",
-    );
-  }
   return where;
 }
 
-/** WHERE conditions for account `$1`; pushes its parameters onto `values`. */
-export function filterConditions(filter: TransactionsFilter, values: unknown[]): string[] {
+/** Every condition as one list, the words in their index form (for aggregates over the whole set). */
+export function allConditions({ where, search }: FilterConditions): string[] {
+  return search ? [...where, search.indexed] : where;
+}
+
+/** Conditions for account `$1`; pushes their parameters onto `values`. */
+export function filterConditions(filter: TransactionsFilter, values: unknown[]): FilterConditions {
   const where = ["t.account_id = $1", "t.removed_at IS NULL"];
   const scope = filter.scopeId
     ? `$${values.push(filter.scopeId)}::uuid`
     : "(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)";
   if (filter.scopeId) where.push(`t.scope_id = ${scope}`);
-  return [...where, ...sharedConditions(filter, values, scope)];
+  where.push(...sharedConditions(filter, values));
+  return { where, search: wordSearch(filter, values, scope) };
 }
 
-/** WHERE conditions for every account of scope `$1` (or the one `accountId` names); pushes its parameters. */
+/** Conditions for every account of scope `$1` (or the one `accountId` names); pushes their parameters. */
 export function scopeFilterConditions(
   filter: TransactionsFilter & { accountId?: string },
   values: unknown[],
-): string[] {
+): FilterConditions {
   const where = ["t.scope_id = $1::uuid", "t.removed_at IS NULL"];
   if (filter.accountId) where.push(`t.account_id = $${values.push(filter.accountId)}::uuid`);
-  return [...where, ...sharedConditions(filter, values, "$1::uuid")];
+  where.push(...sharedConditions(filter, values));
+  return { where, search: wordSearch(filter, values, "$1::uuid") };
 }

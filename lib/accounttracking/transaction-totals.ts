@@ -5,7 +5,11 @@
 // (account_day_figures, a few rows a day); words and amount bounds need the rows themselves.
 import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
-import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import {
+  allConditions,
+  filterConditions,
+  type TransactionsFilter,
+} from "@/lib/accounttracking/transaction-filter";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
 
@@ -75,7 +79,7 @@ export async function transactionTotals(accountId: string, filter: TransactionsF
 }
 
 async function fromRows(db: pg.Pool, filter: TransactionsFilter, values: unknown[]) {
-  const where = filterConditions(filter, values);
+  const where = allConditions(filterConditions(filter, values));
   const { rows } = await db.query<TotalsRow>(
     `WITH ${OWN_OF_ACCOUNT},
      f AS (SELECT t.currency, t.amount, ${isTransferSql("t", "ta.owner_name")} AS transfer FROM ${TRANSACTIONS_FROM} WHERE ${where.join(" AND ")})

@@ -1,11 +1,13 @@
 // Reading transactions: keyset pagination over (sort_date, id), newest first, never OFFSET; plain
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
+import type pg from "pg";
 import { notFound } from "@/lib/errors";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import { SEARCH_MARKS, searchedPage, type AnsweredBy, type SearchPlan } from "@/lib/accounttracking/transaction-search";
 import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
 
 export type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
@@ -156,14 +158,21 @@ export function transactionsList(accountId: string, filter: TransactionsFilter) 
   };
 }
 
-/** The keyset query, shared by the API and the benchmark's raw baseline. */
-export function transactionsQuery(accountId: string, filter: ListFilter): { text: string; values: unknown[] } {
+/** A page's values and conditions: the filter's and the cursor's. */
+function pageConditions(accountId: string, filter: ListFilter) {
   const values: unknown[] = [accountId];
-  const where = filterConditions(filter, values);
+  const conditions = filterConditions(filter, values);
   const after = decodeCursor(transactionsList(accountId, filter), filter.cursor, 2);
   if (after)
-    where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
-  values.push(filter.perPage + 1);
+    conditions.where.push(
+      `(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`,
+    );
+  return { values, conditions };
+}
+
+/** The keyset query in one statement over `where`; pushes the limit onto `values`. */
+function oneStatement(values: unknown[], where: string[], perPage: number): { text: string; values: unknown[] } {
+  values.push(perPage + 1);
   return {
     text: `WITH ${OWN_OF_ACCOUNT} SELECT ${TRANSACTION_COLUMNS} FROM ${SHOWN_FROM}
             WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
@@ -171,9 +180,44 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
   };
 }
 
+/** The keyset query in one statement (words tested row by row), as the benchmark's raw baseline runs it. */
+export function transactionsQuery(accountId: string, filter: ListFilter): { text: string; values: unknown[] } {
+  const { values, conditions } = pageConditions(accountId, filter);
+  const { where, search } = conditions;
+  return oneStatement(values, search ? [...where, search.scan] : where, filter.perPage);
+}
+
+/** A page's rows (perPage + 1 at most); with words, in the search's steps (transaction-search.ts). */
+export async function transactionsPage(
+  db: Pick<pg.Pool, "query">,
+  accountId: string,
+  filter: ListFilter,
+  plan?: SearchPlan,
+): Promise<{ rows: TransactionRow[]; answeredBy: AnsweredBy | null }> {
+  const { values, conditions } = pageConditions(accountId, filter);
+  const { where, search } = conditions;
+  if (!search) {
+    const { rows } = await db.query<TransactionRow>(oneStatement(values, where, filter.perPage));
+    return { rows, answeredBy: null };
+  }
+  return searchedPage<TransactionRow>(
+    db,
+    {
+      values,
+      where,
+      search,
+      limit: filter.perPage + 1,
+      shown: (keys) => `WITH ${OWN_OF_ACCOUNT}, k AS (${keys})
+        SELECT ${TRANSACTION_COLUMNS}, ${SEARCH_MARKS} FROM ${SHOWN_FROM} JOIN k ON k.id = t.id
+         ORDER BY k.sort_date DESC, k.id DESC`,
+    },
+    plan,
+  );
+}
+
 export async function listTransactions(accountId: string, filter: ListFilter) {
   const db = await readPoolAfterWrites(accountId);
-  const { rows } = await db.query<TransactionRow>(transactionsQuery(accountId, filter));
+  const { rows } = await transactionsPage(db, accountId, filter);
   const page = pageOf(transactionsList(accountId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
   return { items: page.items.map(serializeTransaction), meta: page.meta };
 }

@@ -216,6 +216,21 @@ async function main() {
       );
     }
 
+    if (wants("search-writes")) {
+      const { benchSearchWrites } = await import("./search-writes");
+      console.log(
+        "\nThe text search's column and index on the sync's upsert: pages of 1,000 bank-like rows (ingestPage), with them and without (dropped in a rolled-back transaction), taking turns",
+      );
+      const w = await benchSearchWrites(pool(), person.scopeId, person.userId);
+      console.log(
+        `  ${w.pages} pages each: with ${w.withMean.toFixed(1)} ms a page (median ${w.withMedian.toFixed(1)}, slowest ${w.withMax.toFixed(0)}) · without ${w.withoutMean.toFixed(1)} ms (median ${w.withoutMedian.toFixed(1)})`,
+      );
+      console.log(
+        `  transactions_search_idx ${(w.indexBytes / 1e6).toFixed(0)} MB beside the table's ${(w.tableBytes / 1e6).toFixed(0)} MB (${w.tableRows.toLocaleString("en")} rows)`,
+      );
+      console.log(`ratio: upsert with the search column / without = ${(w.withMean / w.withoutMean).toFixed(2)}×`);
+    }
+
     if (wants("plans")) {
       const { seedMillion } = await import("./transactions");
       const { printPlans } = await import("./plans");
