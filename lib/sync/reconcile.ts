@@ -22,7 +22,7 @@
 // more pass over every date we hold, so rows older than the window get their new ids too.
 import type { PoolClient } from "pg";
 import { lockChangeFeed } from "@/lib/changes/lock";
-import { BANK_COLUMNS } from "@/lib/sync/ingest";
+import { BANK_COLUMNS } from "@/lib/sync/bank-columns";
 import { historyStart } from "@/lib/sync/window";
 
 const CREDITOR = "coalesce(creditor_iban, lower(creditor_name), '')";
@@ -62,7 +62,8 @@ SELECT old_id, new_id FROM by_ref
 UNION ALL
 SELECT m.id, f.id FROM m JOIN f USING (amount, currency, k, vd, rn)`;
 
-const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
+// The hash goes with the columns it describes (a snapshot taken before it existed restores it as NULL).
+const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "content_hash", "counterpart_id"];
 const snapshotOf = (alias: string) =>
   `(SELECT to_jsonb(x) FROM (SELECT ${SNAPSHOT_COLUMNS.map((c) => `${alias}.${c}`).join(", ")}) x)`;
 /** SET list copying the snapshot columns from record `r` (a transactions row). */

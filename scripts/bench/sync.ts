@@ -32,7 +32,7 @@ async function finishedRun(runId: string) {
 }
 
 /** A fresh person, consent and tracked account of `bankUser`, fully synced; the sync's time. */
-async function fullSync(bankUser: string) {
+export async function fullSync(bankUser: string) {
   const connected = await connectedConsent(bankUser);
   const { account, run } = await trackedAccount(connected);
   const t = performance.now();
@@ -65,7 +65,7 @@ async function plainInsert(db: pg.Pool, accountId: string) {
 }
 
 /** A re-sync over the whole history: the run's window is preset to the first sync's start. */
-async function resync(accountId: string, scopeId: string, dateFrom: string | null) {
+export async function resync(accountId: string, scopeId: string, dateFrom: string | null) {
   const { run } = await createRun(sharedDb(), {
     scopeId,
     accountId,
@@ -82,7 +82,7 @@ async function resync(accountId: string, scopeId: string, dateFrom: string | nul
 }
 
 /** Every page of the account's history read from the bank as the sync reads it, written nowhere. */
-async function readBankOnly(accountId: string, dateFrom: string) {
+export async function readBankOnly(accountId: string, dateFrom: string) {
   const account = await prisma().trackedAccount.findUniqueOrThrow({
     where: { id: accountId },
     include: { consent: true },
