@@ -16,13 +16,12 @@ import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { contentHash, rowValues } from "@/lib/sync/bank-columns";
 import { numberOccurrences } from "@/lib/sync/occurrence";
-import { upsertRows } from "@/lib/sync/upsert";
+import { PROBE_ACCOUNT, upsertRows } from "@/lib/sync/upsert";
 
 type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
 
-// The rows (1-based positions in the page) the upsert must see. One probe of the (account_id,
-// external_id) key per row; OFFSET 0 keeps it a subquery of its own (flattened, it became a hash join
-// reading the whole account). A missing row compares as a NULL hash, so it is listed.
+// The rows (1-based positions in the page) the upsert must see. A missing row compares as a NULL
+// hash, so it is listed. One probe of the (account_id, external_id) key per row (PROBE_ACCOUNT).
 const DIFFERING = `
 WITH seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids) VALUES ($2, $3::text[])
@@ -30,7 +29,7 @@ WITH seen AS (
 SELECT coalesce(array_agg(i.ord::int ORDER BY i.ord), '{}') AS differing
   FROM unnest($3::text[], $4::bytea[]) WITH ORDINALITY AS i(external_id, content_hash, ord)
   LEFT JOIN LATERAL (SELECT t.content_hash, t.removed_at, t.counterpart_id FROM transactions t
-                      WHERE t.account_id = $1 AND t.external_id = i.external_id OFFSET 0) t ON true
+                      WHERE t.account_id = ${PROBE_ACCOUNT("$1")} AND t.external_id = i.external_id OFFSET 0) t ON true
  WHERE t.content_hash IS DISTINCT FROM i.content_hash OR t.removed_at IS NOT NULL OR t.counterpart_id IS NULL`;
 
 /** Ingests a page (deduplicated by external id within the page) inside the caller's transaction. */
