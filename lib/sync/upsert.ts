@@ -37,13 +37,15 @@ const PARTY_COLUMNS = [
 ] as const;
 const PARTY_VALUES = PARTY_COLUMNS.map(valueOf);
 // The statement's positional parameters, in the order upsertRows passes them: the target ($1–$3), an
-// array a column, the rows' hashes, the rows' party ordinals, the parties' signs, an array a party field.
+// array a column, the rows' hashes, the rows' party ordinals, whether to record the rows as seen by the
+// run, the parties' signs, an array a party field.
 const PARAM = {
   column: (i: number) => 4 + i,
   hash: 4 + COLUMNS.length,
   ordinals: 5 + COLUMNS.length,
-  debit: 6 + COLUMNS.length,
-  party: (i: number) => 7 + COLUMNS.length + i,
+  recordSeen: 6 + COLUMNS.length,
+  debit: 7 + COLUMNS.length,
+  party: (i: number) => 8 + COLUMNS.length + i,
 };
 
 const KEYED = `
@@ -93,6 +95,9 @@ WITH input AS (
       OR ${compared("t")} IS DISTINCT FROM ${compared("i")}
 ), keyed AS (${KEYED}
 ), resolved AS (${RESOLVED}
+), seen AS (
+  INSERT INTO sync_run_pages (run_id, external_ids)
+  SELECT $3, ids FROM (SELECT array_agg(external_id) AS ids FROM input) a WHERE $${PARAM.recordSeen}::boolean
 ), upserted AS (
   INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at)
   SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, r.cp, now()
@@ -121,11 +126,13 @@ SELECT count(*) FILTER (WHERE inserted)::int AS added,
 /**
  * Upserts rows (unique by external id; `values` are their rowValues, `hashes` their contentHash)
  * inside the caller's transaction. A row written only for its hash counts as neither added nor updated.
+ * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages).
  */
 export async function upsertRows(
   client: PoolClient,
   target: { scopeId: string; accountId: string; runId: string },
   rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: Buffer[] },
+  recordSeen: boolean,
 ): Promise<UpsertCounts> {
   const arrays = COLUMNS.map((_, col) => rows.values.map((r) => r[col]));
   const { parties, ordinals } = partiesOf(rows.transactions);
@@ -136,6 +143,7 @@ export async function upsertRows(
     ...arrays,
     rows.hashes,
     ordinals,
+    recordSeen,
     parties.map((p) => p.debit),
     ...PARTY_COLUMNS.map((_, col) => parties.map((p) => p.fields[col])),
   ]);

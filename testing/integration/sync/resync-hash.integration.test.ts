@@ -64,13 +64,13 @@ const CHANGES: Record<Field, Change[]> = {
   proprietaryBankTransactionCode: [["proprietary code", (t) => ({ ...t, proprietaryBankTransactionCode: "SCT" })]],
 };
 
-async function setup() {
+async function setup(compareFirst = true) {
   const person = await makePerson("resync-hash");
   const { accountId } = await storedAccount(person, 0);
   const ingest = (rows: BankTransaction[]) =>
     pgTransaction(async (client) => {
       const target = { scopeId: person.scopeId, accountId, runId: crypto.randomUUID() };
-      const counts = await ingestPage(client, target, rows);
+      const counts = await ingestPage(client, target, rows, { compareFirst });
       await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
       return counts;
     });
@@ -119,26 +119,30 @@ describe("re-sync by content hash", () => {
     expect(Object.keys(CHANGES).sort()).toEqual(fields.sort());
   });
 
-  it("writes nothing for an unchanged page, and writes a change to any one field of a stored row", async () => {
-    const { ingest, stored } = await setup();
-    const rows = cases.map((_, i) => full(`r${String(i).padStart(2, "0")}`));
-    expect(await ingest(rows)).toMatchObject({ added: rows.length });
-    const first = await stored();
-    expect(first.every((r) => r.hashed)).toBe(true);
+  // Hashes compared first (a re-sync), or the page sent whole (after a page of new rows).
+  it.each([true, false])(
+    "writes nothing for an unchanged page, and writes a change to any one field of a stored row (compare first: %s)",
+    async (compareFirst) => {
+      const { ingest, stored } = await setup(compareFirst);
+      const rows = cases.map((_, i) => full(`r${String(i).padStart(2, "0")}`));
+      expect(await ingest(rows)).toMatchObject({ added: rows.length });
+      const first = await stored();
+      expect(first.every((r) => r.hashed)).toBe(true);
 
-    // The same page again: no row written (same tuple versions), no change number taken.
-    expect(await ingest(rows)).toEqual({ added: 0, updated: 0, unchanged: rows.length, unresolved: [] });
-    expect(await stored()).toEqual(first);
+      // The same page again: no row written (same tuple versions), no change number taken.
+      expect(await ingest(rows)).toEqual({ added: 0, updated: 0, unchanged: rows.length, unresolved: [] });
+      expect(await stored()).toEqual(first);
 
-    // Each row changed in one field: each is written with the bank's new value and a new number.
-    const changed = rows.map((t, i) => cases[i][1](t));
-    expect(await ingest(changed)).toMatchObject({ added: 0, updated: rows.length, unchanged: 0 });
-    const after = await stored();
-    for (const [i, row] of after.entries()) {
-      expect({ case: cases[i][0], ...row }).toMatchObject({ case: cases[i][0], ...columnsOf(changed[i]) });
-      expect(BigInt(row.change_seq ?? "0")).toBeGreaterThan(BigInt(first[i].change_seq ?? "0"));
-    }
-  });
+      // Each row changed in one field: each is written with the bank's new value and a new number.
+      const changed = rows.map((t, i) => cases[i][1](t));
+      expect(await ingest(changed)).toMatchObject({ added: 0, updated: rows.length, unchanged: 0 });
+      const after = await stored();
+      for (const [i, row] of after.entries()) {
+        expect({ case: cases[i][0], ...row }).toMatchObject({ case: cases[i][0], ...columnsOf(changed[i]) });
+        expect(BigInt(row.change_seq ?? "0")).toBeGreaterThan(BigInt(first[i].change_seq ?? "0"));
+      }
+    },
+  );
 
   it("compares rows stored without a hash in full, stores their hash without a change number, then skips them", async () => {
     const { accountId, ingest, stored } = await setup();
