@@ -1,6 +1,6 @@
 // The columns of a transaction that hold what the bank said, and the fingerprint of a row's values
 // (content_hash) that lets a re-sync tell an unchanged row by a comparison of 32 bytes.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { BankTransaction } from "@/lib/banking/types";
 
 type Value = (t: BankTransaction) => string | null;
@@ -59,8 +59,10 @@ const HASH_VERSION = "bank-row/1\n";
  * and from "null", and a separator inside a value from one between values; a field a transform left
  * undefined is stored as NULL and hashes as null, as the stored row reads. Decimal strings are
  * hashed as the bank gave them, so a new scale (1150 → 1150.00) is a change, as the upsert stores it.
- * 256 bits: two different rows sharing a hash is not a case to handle.
+ * 256 bits: two different rows sharing a hash is not a case to handle. Returned as 64 hex digits.
  */
-export function contentHash(values: readonly (string | null)[]): Buffer {
-  return createHash("sha256").update(HASH_VERSION).update(JSON.stringify(values)).digest();
+export function contentHash(values: readonly (string | null)[]): string {
+  // Hex: the one-shot hash answering a string is about 3× faster than one answering a Buffer (a
+  // Buffer allocated per row), and pg would write a bytea as hex text anyway. Stored as bytea.
+  return hash("sha256", HASH_VERSION + JSON.stringify(values), "hex");
 }

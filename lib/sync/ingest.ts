@@ -27,10 +27,10 @@ WITH seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids) VALUES ($2, $3::text[])
 )
 SELECT coalesce(array_agg(i.ord::int ORDER BY i.ord), '{}') AS differing
-  FROM unnest($3::text[], $4::bytea[]) WITH ORDINALITY AS i(external_id, content_hash, ord)
+  FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS i(external_id, hash_hex, ord)
   LEFT JOIN LATERAL (SELECT t.content_hash, t.removed_at, t.counterpart_id FROM transactions t
                       WHERE t.account_id = ${PROBE_ACCOUNT("$1")} AND t.external_id = i.external_id OFFSET 0) t ON true
- WHERE t.content_hash IS DISTINCT FROM i.content_hash OR t.removed_at IS NOT NULL OR t.counterpart_id IS NULL`;
+ WHERE t.content_hash IS DISTINCT FROM decode(i.hash_hex, 'hex') OR t.removed_at IS NOT NULL OR t.counterpart_id IS NULL`;
 
 /**
  * Ingests a page (deduplicated by external id within the page) inside the caller's transaction.

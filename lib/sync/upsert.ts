@@ -79,8 +79,9 @@ const CHANGED = `${compared("transactions")} IS DISTINCT FROM ${compared("EXCLUD
 
 const SQL = `
 WITH input AS (
-  SELECT * FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::bytea[], $${PARAM.ordinals}::bigint[])
-    AS i(${COLUMNS.map(([c]) => c).join(", ")}, content_hash, party)
+  SELECT ${COLUMNS.map(([c]) => c).join(", ")}, decode(hash_hex, 'hex') AS content_hash, party
+    FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.ordinals}::bigint[])
+      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, party)
 ), writes AS (
   -- New rows, rows the bank changed, rows back after a removal, rows still without a counterpart,
   -- and rows whose hash is missing or stale. The rest never reach the upsert, whose ON CONFLICT DO
@@ -131,7 +132,7 @@ SELECT count(*) FILTER (WHERE inserted)::int AS added,
 export async function upsertRows(
   client: PoolClient,
   target: { scopeId: string; accountId: string; runId: string },
-  rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: Buffer[] },
+  rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: string[] },
   recordSeen: boolean,
 ): Promise<UpsertCounts> {
   const arrays = COLUMNS.map((_, col) => rows.values.map((r) => r[col]));
