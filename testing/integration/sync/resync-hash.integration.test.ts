@@ -8,6 +8,9 @@ import type { BankTransaction } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { ingestPage } from "@/lib/sync/ingest";
+import { reconcile } from "@/lib/sync/reconcile";
+import { undoReissue } from "@/lib/sync/reissue-undo";
+import { TEST_ACTOR } from "@/testing/support/audit";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
@@ -85,7 +88,7 @@ async function setup(compareFirst = true) {
         [accountId],
       )
     ).rows;
-  return { accountId, ingest, stored };
+  return { person, accountId, ingest, stored };
 }
 
 /** The stored columns a transaction should have. */
@@ -184,5 +187,37 @@ describe("re-sync by content hash", () => {
     expect(await ingest(rows)).toMatchObject({ added: 0, updated: 1, unchanged: 1 });
     const [a] = await stored();
     expect(a).toMatchObject({ ...columnsOf(rows[0]), hashed: true });
+  });
+
+  it("moves the hash with the row's content in a re-issue pairing and its undo: the next sync writes nothing", async () => {
+    const { person, accountId, ingest, stored } = await setup();
+    const entry = (id: string) => ({ ...full("x"), externalId: id, entryReference: "ref-1" });
+    await ingest([entry("old")]);
+    // The bank lists the entry under a new id: reconcile keeps our row and gives it the new entry's fields.
+    const runId = crypto.randomUUID();
+    await pgTransaction(async (client) => {
+      await ingestPage(client, { scopeId: person.scopeId, accountId, runId }, [entry("new")]);
+      expect(await reconcile(client, { accountId, runId, dateFrom: "2026-01-01" })).toEqual({
+        reissued: 1,
+        removed: 0,
+      });
+    });
+    const paired = await stored();
+    expect(await ingest([entry("new")])).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(await stored()).toEqual(paired);
+
+    // Undone: our row is the old entry again (removed), the new entry a row of its own.
+    const { rows: pairing } = await pool().query<{ id: string }>(
+      "SELECT id FROM transaction_reissues WHERE account_id = $1",
+      [accountId],
+    );
+    expect((await pgTransaction((client) => undoReissue(client, pairing[0].id, TEST_ACTOR))).undone).toBe(true);
+    const undone = await stored();
+    expect(undone.map((r) => [r.external_id, r.hashed])).toEqual([
+      ["new", true],
+      ["old", true],
+    ]);
+    expect(await ingest([entry("new")])).toMatchObject({ updated: 0, unchanged: 1 });
+    expect((await stored())[0]).toEqual(undone[0]);
   });
 });
