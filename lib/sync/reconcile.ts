@@ -22,7 +22,7 @@
 // more pass over every date we hold, so rows older than the window get their new ids too.
 import type { PoolClient } from "pg";
 import { lockChangeFeed } from "@/lib/changes/lock";
-import { BANK_COLUMNS } from "@/lib/sync/ingest";
+import { BANK_COLUMNS } from "@/lib/sync/bank-columns";
 import { historyStart } from "@/lib/sync/window";
 
 const CREDITOR = "coalesce(creditor_iban, lower(creditor_name), '')";
@@ -39,6 +39,9 @@ const UNSEEN = `unseen AS MATERIALIZED (
   SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date >= $3
   EXCEPT SELECT unnest(external_ids) FROM sync_run_pages WHERE run_id = $2)`;
 const IS_UNSEEN = "account_id = $1 AND external_id IN (SELECT external_id FROM unseen)";
+// Whether any row is unseen: when none is (a re-sync of unchanged history, a first sync), nothing can
+// pair or be removed, and the two statements below, each computing the set difference again, are skipped.
+const ANY_UNSEEN = `WITH ${UNSEEN} SELECT EXISTS (SELECT 1 FROM unseen) AS any`;
 
 const PAIRS = `
 WITH ${UNSEEN}, missing AS (
@@ -62,7 +65,8 @@ SELECT old_id, new_id FROM by_ref
 UNION ALL
 SELECT m.id, f.id FROM m JOIN f USING (amount, currency, k, vd, rn)`;
 
-const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
+// The hash goes with the columns it describes (a snapshot taken before it existed restores it as NULL).
+const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "content_hash", "counterpart_id"];
 const snapshotOf = (alias: string) =>
   `(SELECT to_jsonb(x) FROM (SELECT ${SNAPSHOT_COLUMNS.map((c) => `${alias}.${c}`).join(", ")}) x)`;
 /** SET list copying the snapshot columns from record `r` (a transactions row). */
@@ -75,11 +79,10 @@ export async function reconcile(
   // The change feed's account lock before any row lock (lib/changes/lock.ts): its deletes and updates
   // are changes the feed numbers, and a person's edit of one of these rows must not deadlock with us.
   await lockChangeFeed(client, target.accountId);
-  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, [
-    target.accountId,
-    target.runId,
-    target.dateFrom,
-  ]);
+  const params = [target.accountId, target.runId, target.dateFrom];
+  const { rows: unseen } = await client.query<{ any: boolean }>(ANY_UNSEEN, params);
+  if (!unseen[0].any) return { reissued: 0, removed: 0 };
+  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, params);
   if (pairs.length > 0) {
     const oldIds = pairs.map((p) => p.old_id);
     const newIds = pairs.map((p) => p.new_id);
@@ -106,7 +109,7 @@ export async function reconcile(
   }
   const removed = await client.query(
     `WITH ${UNSEEN} UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${IS_UNSEEN}`,
-    [target.accountId, target.runId, target.dateFrom],
+    params,
   );
   return { reissued: pairs.length, removed: removed.rowCount ?? 0 };
 }

@@ -7,10 +7,10 @@ import type { PoolClient } from "pg";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { lockChangeFeedOfReissue } from "@/lib/changes/lock";
-import { BANK_COLUMNS } from "@/lib/sync/ingest";
+import { BANK_COLUMNS } from "@/lib/sync/bank-columns";
 import { COPY_FROM_R } from "@/lib/sync/reconcile";
 
-const COLUMNS = [...BANK_COLUMNS, "counterpart_id"];
+const COLUMNS = [...BANK_COLUMNS, "content_hash", "counterpart_id"];
 
 type UndoResult = { undone: true; transactionId: string; newTransactionId: string } | { undone: false; reason: string };
 

@@ -152,6 +152,9 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
     // Each read (pass) follows the bank's chain only while it is finite and never repeats itself.
     let guard = createPageGuard(options.maxPages, run.next_page);
     let pending = fetchPage(run.next_page);
+    // A page after one that was mostly new is likely new too (a first sync, a long absence): it goes
+    // to the upsert whole, without comparing hashes first (lib/sync/ingest.ts).
+    let compareFirst = true;
     for (;;) {
       const page = await pending;
       if (page.next) guard.follow(page.next);
@@ -172,7 +175,9 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
               client,
               { scopeId: run.scope_id, accountId: account.id, runId: run.id },
               page.transactions,
+              { compareFirst },
             );
+            compareFirst = 2 * (counts.added + counts.updated) < page.transactions.length;
             // Rows the upsert could not assign (a party or key not seen before) go through the full step.
             if (counts.unresolved.length > 0) {
               await assignCounterparts(client, {
