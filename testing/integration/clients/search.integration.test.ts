@@ -34,7 +34,7 @@ describe("clients search", () => {
     expect(await names("ORGANIC")).toEqual(["100% Organic"]);
   });
 
-  it("client names and counterpart names and aliases have trigram indexes", async () => {
+  it("client names, counterpart names and aliases and the transactions' searched text have trigram indexes", async () => {
     const { rows } = await pool().query<{ indexname: string }>(
       "SELECT indexname FROM pg_indexes WHERE indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname",
     );
@@ -42,6 +42,7 @@ describe("clients search", () => {
       "clients_display_name_trgm",
       "counterparts_alias_trgm",
       "counterparts_name_trgm",
+      "transactions_search_idx",
     ]);
   });
 });
