@@ -79,8 +79,9 @@ export async function searchedPage<R>(
   if (hits.length >= q.limit || !seen.some((r) => r.search_n === window))
     return { rows: hits.slice(0, q.limit), answeredBy: "window" };
   // A materialised set has no order to keep, so the planner cannot fall back to the ordered scan.
+  const found = `SELECT t.id, t.sort_date FROM transactions t WHERE ${where} AND ${q.search.indexed}`;
   const rows = await run(
-    (v) => `WITH found AS MATERIALIZED (SELECT t.id, t.sort_date FROM transactions t WHERE ${where} AND ${q.search.indexed})
+    (v) => `WITH found AS MATERIALIZED (${found})
       SELECT id, sort_date, true AS hit, 0 AS n FROM found ORDER BY sort_date DESC, id DESC LIMIT $${v.push(q.limit)}`,
   );
   return { rows, answeredBy: "index" };

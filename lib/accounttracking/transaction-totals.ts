@@ -5,11 +5,7 @@
 // (account_day_figures, a few rows a day); words and amount bounds need the rows themselves.
 import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
-import {
-  allConditions,
-  filterConditions,
-  type TransactionsFilter,
-} from "@/lib/accounttracking/transaction-filter";
+import { allConditions, filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
 import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
 import { isTransferSql } from "@/lib/accounttracking/transfers";
 

@@ -130,7 +130,12 @@ async function counterparts(scopeId: string): Promise<Record<string, string>> {
     ).rows[0].id;
   const acme = await add("ACME BV", "Landlord");
   const bakery = await add("Bakery Jansen", null);
-  return { acme, acmeOld: await add("Acme Property Mgmt", null, acme), bakery, gym: await add("Old Name", "Gym", bakery) };
+  return {
+    acme,
+    acmeOld: await add("Acme Property Mgmt", null, acme),
+    bakery,
+    gym: await add("Old Name", "Gym", bakery),
+  };
 }
 
 export async function searchAccount() {
@@ -142,7 +147,11 @@ export async function searchAccount() {
   await insertRows(
     person.scopeId,
     otherAccountId,
-    [{ remittance_information: "Rent April" }, { remittance_information: "Zebra elsewhere" }, ...everyday().slice(0, 30)],
+    [
+      { remittance_information: "Rent April" },
+      { remittance_information: "Zebra elsewhere" },
+      ...everyday().slice(0, 30),
+    ],
     named,
   );
   const stranger = await makePerson("stranger");

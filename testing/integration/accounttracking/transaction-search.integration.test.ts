@@ -2,8 +2,9 @@
 // then the indexes, or the ordered scan for words without a trigram) finds exactly the rows the
 // one-query predicate it replaced found (testing/support/search-account.ts keeps it as the reference):
 // each page and the whole walk, on one account's list and the scope's, with a window small enough
-// that both steps answer pages; and through the indexes when the planner has to use them. The
-// totals and the CSV describe the same set, and a note or tag change is found at once.
+// that every step answers some pages; and on a larger account, where the planner reads the trigram
+// index for rare words. The totals and the CSV describe the same set, and a note or a tag is found
+// as soon as it is written.
 import { beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import * as csvRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
@@ -19,12 +20,7 @@ import { setTransactionNote } from "@/lib/accounttracking/transaction-notes";
 import type { AnsweredBy, SearchPlan } from "@/lib/accounttracking/transaction-search";
 import { pool, prisma } from "@/lib/db/client";
 import { systemActor } from "@/lib/audit/actor";
-import {
-  bigSearchAccount,
-  oldSearch,
-  searchAccount,
-  type SearchAccount,
-} from "@/testing/support/search-account";
+import { bigSearchAccount, oldSearch, searchAccount, type SearchAccount } from "@/testing/support/search-account";
 import { call } from "@/testing/support/http";
 
 /** Words in every searched field, across fields, in none, typed as amounts, with LIKE's own characters. */
@@ -178,7 +174,11 @@ describe("the text search in steps", () => {
     for (const q of ["zebra", "landlord", "81,48", "6769NL91", "h\\t", "MÜLLER", "e_n", "ski_"]) {
       const expected = await oldSearch(big.scopeId, big.accountId, q);
       const { pages, answeredBy } = await walk(pool(), q, bigPage);
-      expect({ q, ids: pages.flat(), answeredBy: [...answeredBy] }).toEqual({ q, ids: expected, answeredBy: ["index"] });
+      expect({ q, ids: pages.flat(), answeredBy: [...answeredBy] }).toEqual({
+        q,
+        ids: expected,
+        answeredBy: ["index"],
+      });
     }
     // The index step's statement is planned on the trigram index: its conditions stay index conditions.
     const statements: string[] = [];
@@ -225,7 +225,12 @@ describe("the text search in steps", () => {
       expect(rows.map((r) => r.id)).toEqual([row]);
     }
     await prisma().$transaction((tx) => setTransactionNote(tx, fx.scopeId, row, { note: null, tags: [] }, actor));
-    const { rows } = await transactionsPage(pool(), fx.accountId, { q: "wombat", perPage: 5, scopeId: fx.scopeId }, SMALL);
+    const { rows } = await transactionsPage(
+      pool(),
+      fx.accountId,
+      { q: "wombat", perPage: 5, scopeId: fx.scopeId },
+      SMALL,
+    );
     expect(rows).toEqual([]);
   });
 });
