@@ -101,10 +101,11 @@ describe("backup and restore of the embedded cluster", () => {
         const quiet = new pg.Client({ connectionString: cluster.url });
         await quiet.connect();
         await quiet.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
-        // transactions first: a page's transaction in flight commits, the next one waits.
-        await quiet.query("LOCK TABLE transactions IN SHARE MODE");
+        // In the order a page's transaction first writes them (what the run saw, then the rows), so a
+        // page in flight commits and the next one waits; locked the other way round, the two deadlock.
+        await quiet.query("LOCK TABLE sync_run_pages, transactions IN SHARE MODE");
         const { rows } = await quiet.query<{ list: string }>(
-          "SELECT string_agg(format('%I', tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'transactions'",
+          "SELECT string_agg(format('%I', tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('sync_run_pages', 'transactions')",
         );
         await quiet.query(`LOCK TABLE ${rows[0].list} IN SHARE MODE`);
         atPoint = await figures(quiet);
