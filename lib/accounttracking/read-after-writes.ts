@@ -24,11 +24,6 @@ const versionsOn = async (db: pg.Pool, accountId: string): Promise<Versions | nu
 const caughtUp = (seen: Versions | null, wanted: Versions) =>
   seen !== null && BigInt(seen.av) >= BigInt(wanted.av) && BigInt(seen.sv) >= BigInt(wanted.sv);
 
-/** Without a replica there is nothing to wait for: the primary at once, so a read starts without an await. */
-export function primaryWithoutReplica(): pg.Pool | null {
-  return readPool() === pool() ? pool() : null;
-}
-
 export async function readPoolAfterWrites(accountId: string, waitMs = env.REPLICA_WAIT_MS): Promise<pg.Pool> {
   const replica = readPool();
   const primary = pool();

@@ -2,7 +2,7 @@
 // SQL through pg on the (account_id, sort_date, id) index, as this is the hottest read.
 import { notFound } from "@/lib/errors";
 import { decodeCursor, pageOf } from "@/lib/pagination";
-import { primaryWithoutReplica, readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
@@ -172,11 +172,8 @@ export function transactionsQuery(accountId: string, filter: ListFilter): { text
 }
 
 export async function listTransactions(accountId: string, filter: ListFilter) {
-  const statement = transactionsQuery(accountId, filter);
-  // Without a replica to wait for, sent before this function first yields: a page read alongside
-  // the credentials (lib/api/prefetch.ts) is on the wire right after their query.
-  const db = primaryWithoutReplica() ?? (await readPoolAfterWrites(accountId));
-  const { rows } = await db.query<TransactionRow>(statement);
+  const db = await readPoolAfterWrites(accountId);
+  const { rows } = await db.query<TransactionRow>(transactionsQuery(accountId, filter));
   const page = pageOf(transactionsList(accountId, filter), rows, filter.perPage, (r) => [r.sort_date, r.id]);
   return { items: page.items.map(serializeTransaction), meta: page.meta };
 }
