@@ -39,9 +39,10 @@ export function withLoadParam<C extends Declared>(contract: C, load: Load<unknow
   return { ...contract, uuidParams: [...(contract.uuidParams ?? []), load.param] };
 }
 
-export async function pathParams(nextParams: Promise<Record<string, string | string[]>>, uuidParams: string[] = []) {
+/** Next's path parameters (already awaited), checked: a malformed UUID parameter is a missing record. */
+export function pathParams(nextParams: Record<string, string | string[]>, uuidParams: string[] = []) {
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries((await nextParams) ?? {})) params[k] = Array.isArray(v) ? v.join("/") : v;
+  for (const [k, v] of Object.entries(nextParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
   for (const name of uuidParams) {
     if (!isUuid(params[name] ?? "")) throw new ApiError("not_found", "Record not found.");
   }

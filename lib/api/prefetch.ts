@@ -12,6 +12,7 @@
 // cost more than the round trip it saved (the combined statement is planned on every request).
 import "server-only";
 import type { Declared, PrefetchInput } from "@/lib/api/contract";
+import { pathParams } from "@/lib/api/load";
 import { isUuid } from "@/lib/api/scope";
 import { parseWith, queryObject } from "@/lib/api/validate";
 import { hasCapability } from "@/lib/auth/capabilities";
@@ -75,14 +76,13 @@ export function startPrefetch<T>(
   if (key === null || scopeId === null || !isUuid(scopeId) || !contract.capability) return null;
   const role = admittedRole(key);
   if (role === null || !hasCapability(role, contract.capability)) return null;
-  const plain: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) plain[name] = Array.isArray(value) ? value.join("/") : value;
-  if (!(contract.uuidParams ?? []).every((name) => isUuid(plain[name] ?? ""))) return null;
+  let plain: Record<string, string>;
   let query: unknown;
   try {
+    plain = pathParams(params, contract.uuidParams);
     query = contract.query ? parseWith(contract.query, queryObject(url)) : undefined;
   } catch {
-    return null; // the kernel answers the 422 at its usual place, after the credentials
+    return null; // the kernel answers the 404 or 422 at its usual place, after the credentials
   }
   // A prefetch that throws before its first await fails as a rejection too.
   const read = (async () => prefetch({ scopeId, params: plain, query }))();

@@ -104,12 +104,8 @@ export function route<
   const own = contract.ownValidation === true;
   // Prefetching routes keep who was admitted where (lib/api/prefetch.ts); the others never look.
   const prefetching = prefetch !== undefined && readOnly === true && contract.scoped && !own;
-  const kernel = async (
-    request: Request,
-    nextContext: Parameters<Handler>[1],
-    template: string,
-    nextParams: Record<string, string | string[]>,
-  ): Promise<Response> => {
+  // `nextParams`: Next's path parameters, awaited once by `traced` below.
+  const kernel = async (request: Request, template: string, nextParams: Record<string, string | string[]>) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const url = new URL(request.url);
@@ -125,11 +121,12 @@ export function route<
       const hasBody = WRITE_METHODS.has(request.method);
       const bodyText = hasBody ? await readBodyText(request) : "";
 
-      // A prefetching route's read starts first when these credentials were admitted to the scope
-      // lately (it is the longer one); then the credentials and the person's role in the X-Scope
-      // scope, in one round trip.
+      // The credentials and the person's role in the X-Scope scope, in one round trip; a prefetching
+      // route's read goes alongside when these credentials were admitted to the scope lately. The
+      // credentials go first: theirs is the short query, checked while the page is still being read.
+      const authenticating = authenticate(request, scopeId, withMemberships === true);
       if (prefetching) early = prefetchFor(contract, prefetch as Read<P>, request, scopeId, nextParams, url);
-      const authn = await authenticate(request, scopeId, withMemberships === true);
+      const authn = await authenticating;
       principal = authn.principal;
       const known = principal;
       const limit = known
@@ -154,7 +151,7 @@ export function route<
           scopeId !== null && known ? await resolveScope(known, scopeId, authn.scopeRole) : null;
         if (scope) early?.admit(scope.role);
         if (scope && contract.capability && !lookupFirst) authorize(scope, contract.capability);
-        const params = await pathParams(nextContext.params, contract.uuidParams);
+        const params = pathParams(nextParams, contract.uuidParams);
 
         const key = request.method === "POST" ? idempotencyKeyOf(request) : null;
         if (key !== null && principal) {
@@ -314,7 +311,7 @@ export function route<
       `${request.method} ${template}`,
       { "http.request.method": request.method, "http.route": template, "ledgerlink.operation": operationId },
       async (span) => {
-        const response = await kernel(request, nextContext, template, params);
+        const response = await kernel(request, template, params);
         span.setAttribute("http.response.status_code", response.status);
         return response;
       },
