@@ -11,16 +11,21 @@ import { createRequire } from "node:module";
 import { integrationFor } from "@/lib/banking/registry";
 import type { BankTransaction } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
-import { pgTransaction, prisma } from "@/lib/db/client";
+import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { ingestPage } from "@/lib/sync/ingest";
+import { claimRun, finishRun } from "@/lib/sync/run-lifecycle";
 import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import { fullSync, readBankOnly, resync } from "./sync";
 
 // pg's own serialisation of a parameter (what client.query does before sending), to time it apart.
 const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils.js") as { prepareValue: (v: unknown) => unknown };
 
-type Plan = { "Planning Time": number; "Execution Time": number; Triggers?: { "Trigger Name": string; Time: number }[] };
+type Plan = {
+  "Planning Time": number;
+  "Execution Time": number;
+  Triggers?: { "Trigger Name": string; Time: number }[];
+};
 type Samples = { client: number[]; server: number[]; serialise: number[]; triggers: Map<string, number[]> };
 type Target = { scopeId: string; accountId: string; runId: string };
 
@@ -30,8 +35,14 @@ const per = (xs: number[]) => `${median(xs).toFixed(2).padStart(6)} ms median, $
 
 /** The first words of a statement, to name it in the report. */
 function label(sql: string): string {
-  const words = sql.replace(/--[^\n]*/g, "").trim().split(/\s+/);
-  return words.slice(0, words[0] === "WITH" ? 3 : 2).join(" ").slice(0, 30);
+  const words = sql
+    .replace(/--[^\n]*/g, "")
+    .trim()
+    .split(/\s+/);
+  return words
+    .slice(0, words[0] === "WITH" ? 3 : 2)
+    .join(" ")
+    .slice(0, 30);
 }
 
 /**
@@ -99,17 +110,19 @@ async function bankPages(accountId: string, dateFrom: string) {
 async function profilePages(target: Target, pages: BankTransaction[][]) {
   const steps = { ingest: [] as number[], assign: [] as number[], save: [] as number[], commit: [] as number[] };
   const statements = new Map<string, Samples>();
+  // As the runner decides it (lib/sync/runner.ts).
+  let compareFirst = true;
   for (const [i, page] of pages.entries()) {
     const explain = i % 10 === 5;
     let committing = 0;
     await pgTransaction(async (plain) => {
       const client = recording(plain, statements, explain);
       let t = performance.now();
-      const counts = await ingestPage(client, target, page);
+      const counts = await ingestPage(client, target, page, { compareFirst });
+      compareFirst = 2 * (counts.added + counts.updated) < page.length;
       if (!explain) steps.ingest.push(performance.now() - t);
       t = performance.now();
-      if (counts.unresolved.length > 0)
-        await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
+      if (counts.unresolved.length > 0) await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
       if (!explain) steps.assign.push(performance.now() - t);
       t = performance.now();
       await plain.query("UPDATE sync_runs SET next_page = $2, pages = pages + 1, heartbeat_at = now() WHERE id = $1", [
@@ -147,8 +160,10 @@ export async function profileSync(): Promise<void> {
   const { account, run } = await trackedAccount(connected);
   const fresh = { scopeId: connected.person.scopeId, accountId: account.id, runId: run.id };
   console.log("  a full sync, page by page (statements sampled every 10th page, in a savepoint first):");
+  // The run the pages were written under, ended as a worker ends it (run-lifecycle.ts, the one writer).
+  await claimRun(pool(), run.id, "bench", env.SYNC_STALE_SECONDS);
   await profilePages(fresh, pages);
-  await prisma().syncRun.update({ where: { id: run.id }, data: { state: "succeeded", finishedAt: new Date() } });
+  await finishRun(run.id, "bench", "succeeded", null);
 
   const resyncRun = await prisma().syncRun.create({
     data: { scopeId: fresh.scopeId, accountId: fresh.accountId, trigger: "manual", attended: true, state: "succeeded" },
