@@ -56,7 +56,8 @@ async function ingestOne(
   try {
     const t = performance.now();
     await client.query("BEGIN");
-    const counts = await ingestPage(client, target, page);
+    // Every page is new: as the runner writes a page after a new one, whole, without comparing hashes first.
+    const counts = await ingestPage(client, target, page, { compareFirst: false });
     // As the sync runner does: only rows the upsert could not assign take the full step.
     if (withCounterparts && counts.unresolved.length > 0)
       await assignCounterparts(client, {

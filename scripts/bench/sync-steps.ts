@@ -110,13 +110,16 @@ async function bankPages(accountId: string, dateFrom: string) {
 async function profilePages(target: Target, pages: BankTransaction[][]) {
   const steps = { ingest: [] as number[], assign: [] as number[], save: [] as number[], commit: [] as number[] };
   const statements = new Map<string, Samples>();
+  // As the runner decides it (lib/sync/runner.ts).
+  let compareFirst = true;
   for (const [i, page] of pages.entries()) {
     const explain = i % 10 === 5;
     let committing = 0;
     await pgTransaction(async (plain) => {
       const client = recording(plain, statements, explain);
       let t = performance.now();
-      const counts = await ingestPage(client, target, page);
+      const counts = await ingestPage(client, target, page, { compareFirst });
+      compareFirst = 2 * (counts.added + counts.updated) < page.length;
       if (!explain) steps.ingest.push(performance.now() - t);
       t = performance.now();
       if (counts.unresolved.length > 0) await assignCounterparts(client, { ...target, externalIds: counts.unresolved });

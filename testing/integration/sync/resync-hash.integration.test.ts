@@ -220,4 +220,27 @@ describe("re-sync by content hash", () => {
     expect(await ingest([entry("new")])).toMatchObject({ updated: 0, unchanged: 1 });
     expect((await stored())[0]).toEqual(undone[0]);
   });
+
+  it("numbers identical id-less entries as before, across page boundaries, and writes none of them again", async () => {
+    const { person, accountId, stored } = await setup();
+    // Two coffees of the same price on one day: one derived id, told apart by occurrence (lib/sync/occurrence.ts).
+    const coffee = { ...full("syn_coffee"), derivedId: true };
+    const other = full("r-other");
+    // A run's pages, then reconcile: what the run saw (sync_run_pages) numbers the next page and keeps every row.
+    const run = async (pages: BankTransaction[][]) => {
+      const runId = crypto.randomUUID();
+      for (const page of pages)
+        await pgTransaction((client) => ingestPage(client, { scopeId: person.scopeId, accountId, runId }, page));
+      await pgTransaction((client) => reconcile(client, { accountId, runId, dateFrom: "2026-01-01" }));
+    };
+    await run([
+      [coffee, coffee],
+      [coffee, other],
+    ]);
+    const first = await stored();
+    expect(first.map((r) => r.external_id)).toEqual(["r-other", "syn_coffee", "syn_coffee.1", "syn_coffee.2"]);
+    // The same answer again, cut into pages elsewhere: the same ids, nothing written.
+    await run([[coffee], [coffee, coffee, other]]);
+    expect(await stored()).toEqual(first);
+  });
 });
