@@ -243,4 +243,17 @@ describe("re-sync by content hash", () => {
     await run([[coffee], [coffee, coffee, other]]);
     expect(await stored()).toEqual(first);
   });
+
+  it("finds a change on a day holding many more rows than the page (beyond the range scan's limit)", async () => {
+    const { ingest, stored } = await setup();
+    // 30 rows on one day, stored in one page; the next pages list 3 of them, one changed.
+    const day = Array.from({ length: 30 }, (_, i) => full(`d${String(i).padStart(2, "0")}`));
+    await ingest(day);
+    const before = await stored();
+    const page = [day[27], { ...day[28], remittanceInformation: "corrected" }, day[29]];
+    expect(await ingest(page)).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
+    const after = await stored();
+    expect(after[28].remittance_information).toBe("corrected");
+    expect(after.filter((r, i) => r.version !== before[i].version).map((r) => r.external_id)).toEqual(["d28"]);
+  });
 });
