@@ -2,7 +2,7 @@
 // (lib/db/retry.ts): the run a person waits for succeeds, every bank row is stored once, and its
 // counters count the page once. The deadlock is a real one, between the page and a second session
 // that locks the page's two tables in the opposite order (as the backup's consistent point once did).
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { log, redact } from "@/lib/log";
 import { executeRun } from "@/lib/sync/runner";
@@ -29,6 +29,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// A backend looks for a deadlock once, deadlock_timeout after it began to wait. The page's backend
+// must find the cycle when it looks, so the blocker has to close it within that time: 3 s (not the
+// default 1 s) leaves room for a slow poll on a loaded machine. Set for the whole test cluster (the
+// page's pooled connection may already be open), for this file only.
+beforeAll(async () => {
+  await pool().query("ALTER SYSTEM SET deadlock_timeout = '3s'");
+  await pool().query("SELECT pg_reload_conf()");
+});
+afterAll(async () => {
+  await pool().query("ALTER SYSTEM RESET deadlock_timeout");
+  await pool().query("SELECT pg_reload_conf()");
+});
+
 describe("a page that meets a deadlock", () => {
   it("is retried in place: the run succeeds, equal to the bank, each page counted once", async () => {
     const c = await connectedConsent("alice");
@@ -38,8 +51,8 @@ describe("a page that meets a deadlock", () => {
     const blocker = await pool().connect();
     try {
       await blocker.query("BEGIN");
-      // The blocker waits long before it looks for a deadlock; the page's session keeps the default
-      // 1 s, so PostgreSQL chooses the page as the victim.
+      // The blocker waits long before it looks for a deadlock; the page's session looks after 3 s
+      // (beforeAll), so PostgreSQL chooses the page as the victim.
       await blocker.query("SET LOCAL deadlock_timeout = '60s'");
       await blocker.query("LOCK TABLE transactions IN SHARE MODE");
       const syncing = executeRun(run.id, "test-worker", { pageSize: PAGE_SIZE });
@@ -53,7 +66,7 @@ describe("a page that meets a deadlock", () => {
         { timeout: 20_000, interval: 10 },
       );
       // Closes the cycle: the page holds sync_run_pages and waits for transactions, which we hold.
-      // Granted once the page is aborted (after its 1 s deadlock_timeout) and has rolled back.
+      // Granted once the page is aborted (after its 3 s deadlock_timeout) and has rolled back.
       await blocker.query("LOCK TABLE sync_run_pages IN SHARE MODE");
       await blocker.query("COMMIT");
       await syncing;
