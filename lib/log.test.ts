@@ -40,9 +40,16 @@ describe("log", () => {
     const { logger, parsed } = capture();
     const bank = Object.assign(new Error("the bank asks us to slow down"), { code: "rate_limited" });
     const odd = Object.assign(new Error("x"), { code: "a code with spaces and ll_pat_AbCdEfGh0123" });
-    logger.warn({ error: bank, other: odd, callback: { code: "oauth-one-time-code-123" } }, "bank");
-    const [line] = parsed() as { error: { code: string }; other: { code: string }; callback: { code: string } }[];
+    const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    logger.warn({ error: bank, other: odd, db: deadlock, callback: { code: "oauth-one-time-code-123" } }, "bank");
+    const [line] = parsed() as {
+      error: { code: string };
+      other: { code: string };
+      db: { code: string };
+      callback: { code: string };
+    }[];
     expect(line.error.code).toBe("rate_limited");
+    expect(line.db.code).toBe("40P01");
     expect(line.other.code).toBe("[redacted]");
     expect(line.callback.code).toBe("[redacted]");
   });

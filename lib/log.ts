@@ -15,7 +15,8 @@ const REDACTED = "[redacted]";
 const MAX_DEPTH = 8;
 const SECRET_KEYS = /authorization|token|secret|password|state|^code$|cookie|iban|^detail$/i;
 const SECRET_VALUES = /(ll_(pat|at|rt|key|app|agt)_[A-Za-z0-9_-]+)|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/g;
-const ERROR_CODE = /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$/;
+// An identifier (rate_limited, P2002, ECONNRESET) or a PostgreSQL SQLSTATE (40P01, 23505).
+const ERROR_CODE = /^([A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*|[0-9A-Z]{5})$/;
 const HEADER_PATHS = ["headers.authorization", "headers.cookie", "*.headers.authorization", "*.headers.cookie"];
 
 /** A copy of `value` safe to log: secret keys and secret-shaped strings replaced, errors serialized. */

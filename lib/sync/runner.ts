@@ -14,7 +14,8 @@ import { createPageGuard } from "@/lib/banking/page-guard";
 import { integrationFor } from "@/lib/banking/registry";
 import { DEFAULT_RETRY, withRetry } from "@/lib/banking/retry";
 import { crashPoint } from "@/lib/crash-points";
-import { pgTransaction, pool, prisma } from "@/lib/db/client";
+import { pool, prisma } from "@/lib/db/client";
+import { pgTransactionWithRetry } from "@/lib/db/retry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
@@ -27,10 +28,9 @@ import {
   heartbeatRun as heartbeat,
   requeueRun,
 } from "@/lib/sync/run-lifecycle";
-import { assignCounterparts } from "@/lib/counterparts/assign";
-import { ingestPage } from "@/lib/sync/ingest";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
+import { LostClaim, writePage } from "@/lib/sync/page-write";
 import { reconcileRun } from "@/lib/sync/reconcile";
 import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
 import { inSpan } from "@/lib/tracing/spans";
@@ -40,8 +40,6 @@ export const WORKER_ID = `${hostname()}:${process.pid}`;
 
 /** Longer waits than this re-queue the run rather than hold a worker. */
 const IN_PLACE_MAX_WAIT_MS = 10_000;
-
-class LostClaim extends Error {}
 
 /** What a person reads when the run gave up because its bank stayed busy with our other runs. */
 function bankBusyMessage(): string {
@@ -166,37 +164,18 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       // Observed here only so it is never an unhandled rejection: its failure is thrown where it is
       // awaited below, or, when writing this page failed first, dropped in favour of that error.
       prefetch?.catch(() => undefined);
-      await inSpan(
+      // Retried in place when the database aborts it as a deadlock's victim (lib/sync/page-write.ts);
+      // counted here only once it has committed, so an attempt rolled back leaves no trace.
+      const counts = await inSpan(
         "sync.page",
         { "ledgerlink.sync.page": seen.pages + 1, "ledgerlink.sync.rows": page.transactions.length },
         () =>
-          pgTransaction(async (client) => {
-            const counts = await ingestPage(
-              client,
-              { scopeId: run.scope_id, accountId: account.id, runId: run.id },
-              page.transactions,
-              { compareFirst },
-            );
-            compareFirst = 2 * (counts.added + counts.updated) < page.transactions.length;
-            // Rows the upsert could not assign (a party or key not seen before) go through the full step.
-            if (counts.unresolved.length > 0) {
-              await assignCounterparts(client, {
-                scopeId: run.scope_id,
-                accountId: account.id,
-                externalIds: counts.unresolved,
-              });
-            }
-            const saved = await client.query(
-              `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
-            WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
-              [run.id, workerId, page.next, counts.added, counts.updated],
-            );
-            if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
-            seen.pages += 1;
-            seen.added += counts.added;
-            seen.updated += counts.updated;
-          }),
+          writePage({ runId: run.id, workerId, scopeId: run.scope_id, accountId: account.id }, page, { compareFirst }),
       );
+      compareFirst = 2 * (counts.added + counts.updated) < page.transactions.length;
+      seen.pages += 1;
+      seen.added += counts.added;
+      seen.updated += counts.updated;
       crashPoint("sync.page-written");
       if (prefetch) {
         pending = prefetch;
@@ -205,7 +184,12 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       // Pass complete: pair re-issued ids and remove what the bank no longer lists. Re-issues found in
       // the window mean older rows may carry stale ids too: one more pass over every date we hold.
       const widenFrom = await inSpan("sync.reconcile", {}, () =>
-        pgTransaction((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom })),
+        // Retried whole on a deadlock as a page is (lib/db/retry.ts): its writes and the run's counts
+        // commit together, and nothing of it is kept in memory before it has.
+        pgTransactionWithRetry((client) => reconcileRun(client, { accountId: account.id, runId: run.id, dateFrom }), {
+          name: "sync.reconcile",
+          fields: { runId: run.id },
+        }),
       );
       crashPoint("sync.reconciled");
       if (!widenFrom || !(run.attended || (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved))

@@ -1,0 +1,44 @@
+// One page of a sync run, written in one transaction: its rows (lib/sync/ingest.ts), their
+// counterparts, and the run's cursor and counters, all or nothing. A crash before the commit resumes
+// at this page; a crash after it at the next.
+//
+// Retried whole when PostgreSQL aborts it as a deadlock's victim or for a serialization failure
+// (lib/db/retry.ts). That is safe because the transaction is all or nothing and running it again is
+// idempotent: the rows are upserted by bank id, and the cursor moves only in this same transaction,
+// so an attempt rolled back is as if never made. Nothing here changes state outside the transaction
+// (ingestPage, assignCounterparts: only SQL on `client`); the runner counts the page once it returns.
+import type { TransactionsPage } from "@/lib/banking/types";
+import { assignCounterparts } from "@/lib/counterparts/assign";
+import { pgTransactionWithRetry } from "@/lib/db/retry";
+import { ingestPage } from "@/lib/sync/ingest";
+
+/** The run is no longer this worker's (another took it over): never retried, this worker stops. */
+export class LostClaim extends Error {}
+
+type PageTarget = { runId: string; workerId: string; scopeId: string; accountId: string };
+
+/** Writes the page and moves the run's cursor to `page.next`; answers what it added and updated. */
+export async function writePage(
+  target: PageTarget,
+  page: Pick<TransactionsPage, "transactions" | "next">,
+  { compareFirst }: { compareFirst: boolean },
+): Promise<{ added: number; updated: number }> {
+  const { runId, workerId, scopeId, accountId } = target;
+  return pgTransactionWithRetry(
+    async (client) => {
+      const counts = await ingestPage(client, { scopeId, accountId, runId }, page.transactions, { compareFirst });
+      // Rows the upsert could not assign (a party or key not seen before) go through the full step.
+      if (counts.unresolved.length > 0)
+        await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
+      const saved = await client.query(
+        `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+          WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
+        [runId, workerId, page.next, counts.added, counts.updated],
+      );
+      // Not a database abort: thrown at once, it ends this worker's part of the run.
+      if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");
+      return { added: counts.added, updated: counts.updated };
+    },
+    { name: "sync.page", fields: { runId } },
+  );
+}
