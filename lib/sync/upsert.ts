@@ -52,8 +52,6 @@ const KEYED = `
   SELECT p.ord, k.iban, k.cid, k.mandate, k.name_key
     FROM unnest($${PARAM.debit}::boolean[], ${PARTY_COLUMNS.map((_, i) => `$${PARAM.party(i)}::text[]`).join(", ")})
          WITH ORDINALITY AS p(debit, ${PARTY_COLUMNS.join(", ")}, ord)
-    -- Only the parties of rows to be written.
-    JOIN (SELECT DISTINCT party FROM writes) w ON w.party = p.ord
     CROSS JOIN LATERAL counterpart_party_keys(CASE WHEN p.debit THEN -1 ELSE 1 END, ${PARTY_COLUMNS.map((c) => `p.${c}`).join(", ")}) k`;
 
 // A row whose every key is already known is assigned here, in the upsert, so the common case writes
@@ -82,27 +80,24 @@ WITH input AS (
   SELECT ${COLUMNS.map(([c]) => c).join(", ")}, decode(hash_hex, 'hex') AS content_hash, party
     FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.ordinals}::bigint[])
       AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, party)
-), writes AS (
-  -- New rows, rows the bank changed, rows back after a removal, rows still without a counterpart,
-  -- and rows whose hash is missing or stale. The rest never reach the upsert, whose ON CONFLICT DO
-  -- UPDATE would lock them (a write to their page) even when its WHERE declines the update, and their
-  -- parties' keys are not derived again. (The page's first statement sent only the rows whose hash
-  -- differed, or were removed or unassigned; this is the same test again, in full, in this snapshot.)
-  -- One probe of the (account_id, external_id) key per row (PROBE_ACCOUNT).
-  SELECT i.* FROM input i
-    LEFT JOIN LATERAL (SELECT * FROM transactions t WHERE t.account_id = ${PROBE_ACCOUNT("$2")} AND t.external_id = i.external_id OFFSET 0) t ON true
-   WHERE t.id IS NULL OR t.removed_at IS NOT NULL OR t.counterpart_id IS NULL
-      OR t.content_hash IS DISTINCT FROM i.content_hash
-      OR ${compared("t")} IS DISTINCT FROM ${compared("i")}
 ), keyed AS (${KEYED}
 ), resolved AS (${RESOLVED}
 ), seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids)
   SELECT $3, ids FROM (SELECT array_agg(external_id) AS ids FROM input) a WHERE $${PARAM.recordSeen}::boolean
+), numbered AS (
+  -- Each row's change-feed number, taken here rather than by the insert trigger, which skips a row
+  -- that arrives numbered (migration change_feed_numbered_inserts): first the feed's writer lock,
+  -- once, a one-time filter evaluated before any row is read; then a number per row, as the trigger
+  -- would take it. A row that meets a stored one leaves its number unused (a gap, as a rollback
+  -- leaves); the update trigger numbers what it changes.
+  SELECT i.*, r.cp, nextval('transaction_change_seq') AS change_seq
+    FROM input i JOIN resolved r ON r.ord = i.party
+   WHERE (SELECT change_feed_lock($1::uuid, $2::uuid)::text IS NOT NULL)
 ), upserted AS (
-  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at)
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, r.cp, now()
-    FROM writes i JOIN resolved r ON r.ord = i.party
+  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq)
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq
+    FROM numbered i
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     content_hash = EXCLUDED.content_hash,
@@ -112,7 +107,10 @@ WITH input AS (
     counterpart_id = CASE WHEN ${CHANGED} THEN EXCLUDED.counterpart_id
                           ELSE coalesce(transactions.counterpart_id, EXCLUDED.counterpart_id) END,
     updated_at = CASE WHEN ${CHANGED} THEN now() ELSE transactions.updated_at END
-  -- The test of writes again, at the row lock: a row another writer made equal to the page since is not written.
+  -- What is written of a stored row, tested at its row lock: a row the bank changed, back after a
+  -- removal, still without a counterpart, or with a missing or stale hash. Equal rows are not written
+  -- (a row another writer made equal to the page since, too); they are locked, which is why the rows
+  -- of a page that may be unchanged are compared by hash first and only the differing ones sent here.
   WHERE ${CHANGED} OR transactions.removed_at IS NOT NULL
      OR (transactions.counterpart_id IS NULL AND EXCLUDED.counterpart_id IS NOT NULL)
      OR transactions.content_hash IS DISTINCT FROM EXCLUDED.content_hash

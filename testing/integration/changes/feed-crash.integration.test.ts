@@ -75,6 +75,57 @@ describe("the change feed across a crash", () => {
     expectCopyEquals(f, await snapshot({ scopeId: c.person.scopeId }));
   }, 120_000);
 
+  it("a sync page numbers its new rows only under the feed's writer lock: none while a scope reader holds it", async () => {
+    const c = await connectedConsent("alice");
+    const { account, run } = await trackedAccount(c);
+    const reader = await pool().connect();
+    let syncing: Promise<void> | null = null;
+    let marker: bigint;
+    try {
+      await reader.query("BEGIN");
+      await reader.query("SELECT change_feed_read_lock($1::uuid)", [c.person.scopeId]);
+      syncing = executeRun(run.id, "w1");
+      // The page's upsert waits for the feed's lock of this scope (the reader holds it exclusively)...
+      await expect
+        .poll(
+          async () =>
+            (
+              await pool().query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_locks
+                  WHERE locktype = 'advisory' AND classid = 1280066374::oid AND NOT granted`,
+              )
+            ).rows[0].n,
+          { timeout: 10_000, interval: 20 },
+        )
+        .toBe(1);
+      // ...and a number taken now, while it waits, is below every number its rows get: it took none
+      // before the lock (a reader that has seen the feed up to here misses nothing committed later).
+      marker = BigInt(
+        (await reader.query<{ n: string }>("SELECT nextval('transaction_change_seq')::text AS n")).rows[0].n,
+      );
+      await reader.query("COMMIT");
+      await syncing;
+    } finally {
+      await reader.query("ROLLBACK").catch(() => undefined);
+      reader.release();
+      await syncing?.catch(() => undefined);
+    }
+    const done = await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(done.state).toBe("succeeded");
+    const { rows } = await pool().query<{ change_seq: string; created_seq: string }>(
+      "SELECT change_seq::text, created_seq::text FROM transactions WHERE account_id = $1",
+      [account.id],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    // created_seq is the number the insert took; change_seq a later one when the page's counterpart
+    // step then assigned the row.
+    for (const row of rows) {
+      expect(BigInt(row.created_seq)).toBeGreaterThan(marker);
+      expect(BigInt(row.change_seq)).toBeGreaterThanOrEqual(BigInt(row.created_seq));
+    }
+    expect(new Set(rows.map((r) => r.change_seq)).size).toBe(rows.length);
+  }, 60_000);
+
   it("a scope reader waits for a write in flight in another account: a later commit of a smaller change number is never skipped", async () => {
     const c = await connectedConsent("alice");
     const consent = await prisma().consent.findUniqueOrThrow({ where: { id: c.consentId } });
