@@ -160,6 +160,9 @@ export default defineConfig({
           appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
           appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, {
             SYNC_IN_APP: "0",
+            // Credentials kept 5 minutes: in e2e/principal-cache.instances.spec.ts only A's changes,
+            // by notification, can make B refuse within seconds.
+            AUTH_CACHE_MS: "300000",
             SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
           }),
         ],

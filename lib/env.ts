@@ -29,6 +29,10 @@ const schema = z.object({
   // requests per window (lib/api/batched-limit.ts, docs/api-decisions.md).
   RATE_LIMIT_BATCH: z.coerce.number().int().min(0).max(1000).default(20),
   RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  // How long a process may answer from what it last read about a bearer token or a person's
+  // memberships (lib/auth/principal-cache.ts); changes reach it sooner, by notification. 0: read the
+  // database on every request.
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // Comma-separated proxy addresses whose X-Forwarded-For is trusted.
   TRUSTED_PROXIES: z.string().default(""),
   // Largest request body read, in bytes (413 payload_too_large above it, before anything is parsed).

@@ -9,6 +9,8 @@ import { log } from "@/lib/log";
 import { pool } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 import type { MembershipOfScope } from "@/lib/scopes/scopes";
+import type { CachedPerson, CachedToken } from "@/lib/auth/principal-cache";
+import { principalCache } from "@/lib/auth/principal-listener";
 
 type TokenRow = {
   member_role: Role | null;
@@ -17,6 +19,8 @@ type TokenRow = {
   user_id: string | null;
   scope_id: string | null;
   role: Role | null;
+  expires_at_ms: number | null;
+  used_at_ms: number | null;
   expired: boolean;
   revoked: boolean;
   stale_use: boolean;
@@ -26,8 +30,8 @@ type TokenRow = {
 type MembershipJson = { id: string; name: string; createdAtMs: number; role: Role };
 
 // A person's memberships with their scopes, oldest scope first, as JSON: read in the credentials'
-// own round trip when the route asks ($3), for the person `user_id` names. Epoch milliseconds, as the
-// driver would have truncated the timestamp.
+// own round trip when the route asks for them or the principal cache will keep them ($3), for the
+// person `user_id` names. Epoch milliseconds, as the driver would have truncated the timestamp.
 const MEMBERSHIPS = (userId: string) => `CASE WHEN $3::boolean THEN (
   SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'role', m.role,
            'createdAtMs', floor(extract(epoch FROM s.created_at) * 1000)) ORDER BY s.created_at, s.id), '[]'::json)
@@ -43,51 +47,110 @@ const unauthenticated = (message: string) =>
  * Who is calling, and (when the request names a scope) the person's role in it, read in the same
  * round trip. `scopeRole` is undefined when it was not looked up, null when the person is not a
  * member; App tokens carry their scope and role themselves. `memberships`: a person's memberships,
- * when asked for (undefined otherwise, and for App tokens).
+ * when asked for (undefined otherwise, and for App tokens). `source`: where the credentials were
+ * checked, this process's principal cache or the database (undefined without credentials).
  */
 export type Authentication = {
   principal: Principal | null;
   scopeRole?: Role | null;
   memberships?: MembershipOfScope[];
+  source?: "kept" | "read";
 };
+
+// Coarse last-used bookkeeping: at most one write per token a minute.
+const USE_WRITTEN_EVERY_MS = 60_000;
+
+function noteUse(tokenId: string): void {
+  void pool()
+    .query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1", [tokenId])
+    .catch((error: unknown) => log.warn("token last-used bookkeeping failed", { tokenId, error }));
+}
+
+/** What a token (read now, or kept) says, with the person's memberships when it is theirs. */
+function fromToken(
+  token: CachedToken,
+  person: CachedPerson | undefined,
+  scopeId: string | null,
+  withMemberships: boolean,
+): Authentication & { principal: Principal } {
+  if (isAppTokenKind(token.kind)) {
+    if (!token.scopeId || !token.role) throw unauthenticated("The access token is not valid.");
+    return {
+      principal: { kind: "app", appKind: token.kind, tokenId: token.id, scopeId: token.scopeId, role: token.role },
+    };
+  }
+  if (!token.userId) throw unauthenticated("The access token is not valid.");
+  return {
+    principal: { kind: "user", userId: token.userId, via: "token", tokenId: token.id },
+    ...personView(person, scopeId, withMemberships),
+  };
+}
+
+/** A person's role in the X-Scope scope and, when asked, their memberships, from what was kept. */
+function personView(person: CachedPerson | undefined, scopeId: string | null, withMemberships: boolean) {
+  const memberships = person?.memberships;
+  return {
+    scopeRole: scopeId === null ? undefined : (memberships?.find((m) => m.id === scopeId)?.role ?? null),
+    memberships: withMemberships ? memberships : undefined,
+  };
+}
 
 async function principalFromBearer(
   secret: string,
   scopeId: string | null,
   withMemberships: boolean,
 ): Promise<Authentication & { principal: Principal }> {
-  // Named (prepared once per connection): this runs on every request, and planning it each time
-  // cost more than executing it.
+  const hash = hashToken(secret);
+  const cache = principalCache();
+  const kept = cache?.token(hash);
+  const keptPerson = kept?.userId ? cache?.person(kept.userId) : undefined;
+  if (kept && (isAppTokenKind(kept.kind) || keptPerson)) {
+    if (Date.now() - kept.usedWrittenAtMs >= USE_WRITTEN_EVERY_MS) {
+      kept.usedWrittenAtMs = Date.now();
+      noteUse(kept.id);
+    }
+    return { ...fromToken(kept, keptPerson, scopeId, withMemberships), source: "kept" };
+  }
+
+  const ticket = cache?.begin() ?? null;
+  // Named (prepared once per connection): this runs on every request the cache cannot answer, and
+  // planning it each time cost more than executing it.
   const { rows } = await pool().query<TokenRow>({
     name: "authenticate-bearer",
     text: `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
+            floor(extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_at_ms,
+            floor(extract(epoch FROM t.last_used_at) * 1000)::float8 AS used_at_ms,
             (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
             t.revoked_at IS NOT NULL AS revoked,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale_use,
             (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role,
             ${MEMBERSHIPS("t.user_id")}
        FROM api_tokens t WHERE t.token_hash = $1`,
-    values: [hashToken(secret), scopeId, withMemberships],
+    values: [hash, scopeId, withMemberships || ticket !== null],
   });
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
   if (row.expired) throw unauthenticated("The access token has expired; refresh it or sign in again.");
-  if (row.stale_use) {
-    // Coarse last-used bookkeeping: at most one write per token a minute.
-    void pool()
-      .query("UPDATE api_tokens SET last_used_at = now() WHERE id = $1", [row.id])
-      .catch((error: unknown) => log.warn("token last-used bookkeeping failed", { tokenId: row.id, error }));
-  }
-  if (isAppTokenKind(row.kind)) {
-    if (!row.scope_id || !row.role) throw unauthenticated("The access token is not valid.");
-    return { principal: { kind: "app", appKind: row.kind, tokenId: row.id, scopeId: row.scope_id, role: row.role } };
-  }
-  if (!row.user_id) throw unauthenticated("The access token is not valid.");
-  return {
-    principal: { kind: "user", userId: row.user_id, via: "token", tokenId: row.id },
-    scopeRole: scopeId === null ? undefined : row.member_role,
-    memberships: membershipsOf(row.memberships),
+  if (row.stale_use) noteUse(row.id);
+  const token: CachedToken = {
+    id: row.id,
+    kind: row.kind,
+    userId: row.user_id,
+    scopeId: row.scope_id,
+    role: row.role,
+    expiresAtMs: row.expires_at_ms,
+    usedWrittenAtMs: row.stale_use ? Date.now() : (row.used_at_ms ?? Date.now()),
   };
+  const memberships = membershipsOf(row.memberships);
+  const person = memberships && !isAppTokenKind(row.kind) ? { memberships } : undefined;
+  const answer: Authentication & { principal: Principal } = {
+    ...fromToken(token, person, scopeId, withMemberships),
+    source: "read",
+  };
+  cache?.keep(ticket, { hash, token, userId: row.user_id ?? undefined, person });
+  // The role as the credentials' query read it (the same membership; kept for the uncached path).
+  if (answer.principal.kind === "user" && scopeId !== null) answer.scopeRole = row.member_role;
+  return answer;
 }
 
 /**
@@ -108,18 +171,27 @@ export async function authenticate(
   }
   const userId = await sessionUserId(request.headers.get("cookie"));
   if (!userId) return { principal: null };
+  const principal: Principal = { kind: "user", userId, via: "session", tokenId: null };
+  const cache = principalCache();
+  const kept = cache?.person(userId);
+  if (kept) return { principal, ...personView(kept, scope, withMemberships), source: "kept" };
+
+  const ticket = cache?.begin() ?? null;
   const { rows } = await pool().query<{ member_role: Role | null; memberships: MembershipJson[] | null }>({
     name: "authenticate-session",
     text: `SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role,
                   ${MEMBERSHIPS("u.id")}
              FROM users u WHERE u.id = $1`,
-    values: [userId, scope, withMemberships],
+    values: [userId, scope, withMemberships || ticket !== null],
   });
   if (!rows[0]) return { principal: null };
+  const memberships = membershipsOf(rows[0].memberships);
+  if (memberships) cache?.keep(ticket, { userId, person: { memberships } });
   return {
-    principal: { kind: "user", userId, via: "session", tokenId: null },
+    principal,
     scopeRole: scope === null ? undefined : rows[0].member_role,
-    memberships: membershipsOf(rows[0].memberships),
+    memberships: withMemberships ? memberships : undefined,
+    source: "read",
   };
 }
 

@@ -12,12 +12,14 @@ export type RequestOutcome = {
   principal: string | null;
   /** Logged at error level with its stack and causes when set. */
   failure: unknown;
+  /** Where the credentials were checked (lib/api/authenticate.ts); undefined without credentials. */
+  auth?: "kept" | "read";
 };
 
 export function logRequest(method: string, template: string, path: string, requestId: string, outcome: RequestOutcome) {
-  const { ms, status, principal, failure } = outcome;
+  const { ms, status, principal, failure, auth } = outcome;
   setImmediate(() => {
-    observeRequest(method, template, status ?? 500, ms);
+    observeRequest(method, template, status ?? 500, ms, auth);
     (failure === undefined ? log.info : log.error)("api", {
       requestId,
       method,

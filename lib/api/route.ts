@@ -52,6 +52,7 @@ import { prefetchFor, type Prefetch, type Read } from "@/lib/api/prefetch";
 import { clientAddress, consume, consumeAll } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { serverTiming } from "@/lib/api/timing";
+import { principalCache } from "@/lib/auth/principal-listener";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { textResponse } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
@@ -115,6 +116,7 @@ export function route<
     let response: Response | undefined;
     let failure: unknown;
     let early: Prefetch<P> | null = null;
+    let authSource: "kept" | "read" | undefined;
 
     try {
       const scopeId = contract.scoped ? scopeHeader(request) : null;
@@ -128,6 +130,7 @@ export function route<
       if (prefetching) early = prefetchFor(contract, prefetch as Read<P>, request, scopeId, nextParams, url);
       const authn = await authenticating;
       principal = authn.principal;
+      authSource = authn.source;
       const known = principal;
       const limit = known
         ? consume(rateLimit ?? "default", principalKey(known))
@@ -262,7 +265,7 @@ export function route<
       response = textResponse(outcome.text, outcome.status, requestId, {
         ...rateHeaders,
         ...outcome.headers,
-        ...serverTiming(request, started),
+        ...serverTiming(request, started, authSource),
       });
       return response;
     } catch (thrown) {
@@ -289,15 +292,19 @@ export function route<
       response = textResponse(answer.text, error.status, requestId, {
         ...rateHeaders,
         ...answer.headers,
-        ...serverTiming(request, started),
+        ...serverTiming(request, started, authSource),
       });
       return response;
     } finally {
+      // A write may have changed who may do what (a token revoked, a member removed): what this
+      // instance kept about principals goes before the answer does (lib/auth/principal-cache.ts).
+      if (WRITE_METHODS.has(request.method)) principalCache()?.afterWrite();
       logRequest(request.method, template, url.pathname, requestId, {
         ms: performance.now() - started,
         status: response?.status,
         principal: principal ? principalKey(principal) : null,
         failure,
+        auth: authSource,
       });
     }
   };

@@ -21,6 +21,13 @@ export const httpDuration = new client.Histogram({
   registers,
 });
 
+export const credentialChecks = new client.Counter({
+  name: "ledgerlink_credential_checks_total",
+  help: "API requests' credentials checked, by where: kept (this process's principal cache) or read (the database).",
+  labelNames: ["source"] as const,
+  registers,
+});
+
 export const syncRuns = new client.Counter({
   name: "ledgerlink_sync_runs_total",
   help: "Sync run attempts by integration and outcome (succeeded, failed, retried, deferred, lost).",

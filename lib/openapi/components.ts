@@ -52,7 +52,8 @@ export function components(hoisted: Record<string, JsonSchema>): JsonSchema {
       RateLimit: { description: 'e.g. "default";r=599;t=60 (remaining, seconds to reset)', schema: { type: "string" } },
       "Retry-After": { description: "Whole seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
       "Server-Timing": {
-        description: "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request",
+        description:
+          "W3C Server Timing: `app;dur=<ms>`, the time the server spent on the request; with credentials, also `auth;desc=kept` (checked against what this server instance kept of them lately) or `auth;desc=read` (read from the database)",
         schema: { type: "string" },
       },
       "Idempotent-Replayed": {
