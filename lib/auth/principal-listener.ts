@@ -43,6 +43,7 @@ export function listenForPrincipalChanges(options: PrincipalListenerOptions): Pr
     cache.disable();
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
+    // Closing a connection already given up: why it was lost is logged below.
     client.end().catch(() => undefined);
     if (stopped) return;
     log.warn("principal cache off: its listening connection was lost", { error, retryMs });
@@ -94,6 +95,7 @@ export function listenForPrincipalChanges(options: PrincipalListenerOptions): Pr
       const client = current?.client;
       if (client) {
         lose(client);
+        // Stopping: the connection is no longer wanted, whatever its end says.
         await client.end().catch(() => undefined);
       }
     },
