@@ -17,7 +17,7 @@ import { createPrincipalCache } from "@/lib/auth/principal-cache";
 import { listenForPrincipalChanges, principalCache } from "@/lib/auth/principal-listener";
 import { pool, prisma } from "@/lib/db/client";
 import { requireDatabaseUrl } from "@/lib/env";
-import { addMember, makePerson, sessionCookie } from "@/testing/support/fixtures";
+import { addMember, makeAppToken, makePerson, sessionCookie } from "@/testing/support/fixtures";
 import { bearer, call, type CallResult } from "@/testing/support/http";
 
 type ScopeList = { data: { scopeId: string; name: string; role: string }[] };
@@ -56,12 +56,15 @@ describe("principal cache", () => {
     expect(queries.mock.calls.filter(([q]) => /authenticate/.test(JSON.stringify(q)))).toEqual([]);
   });
 
-  it("refuses a token revoked elsewhere once the notification arrives", async () => {
+  it("refuses a token revoked elsewhere once the notification arrives, a person's or an App's", async () => {
     await listening();
     const p = await makePerson();
-    await keptScopes(bearer(p.token));
-    await prisma().apiToken.update({ where: { id: p.tokenId }, data: { revokedAt: new Date() } });
-    await expect.poll(() => scopesStatus(bearer(p.token)), { timeout: 5000 }).toBe(401);
+    const app = await makeAppToken(p.scopeId, "viewer");
+    for (const { token, tokenId } of [p, app]) {
+      await keptScopes(bearer(token));
+      await prisma().apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+      await expect.poll(() => scopesStatus(bearer(token)), { timeout: 5000 }).toBe(401);
+    }
   });
 
   it("refuses a person removed from a scope elsewhere, and reads a renamed scope again", async () => {
