@@ -112,11 +112,15 @@ export function db(): Tx {
   return prisma();
 }
 
-/** Runs `work` in one transaction on one pg connection (for the raw-SQL paths). */
-export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction on one pg connection (for the raw-SQL paths). `begin`: the statement
+ * that opens it, with its modes (`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY`) and, as a
+ * simple multi-statement query without parameters, any `SET LOCAL`s: one round trip for all of them.
+ */
+export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
   const client = await pool().connect();
   try {
-    await client.query("BEGIN");
+    await client.query(begin);
     const result = await work(client);
     await client.query("COMMIT");
     return result;

@@ -59,6 +59,9 @@ async function main() {
     // …and its banks, which `npm start` runs beside it on PORT + 1 (their own process and origin).
     process.env.SANDBOX_BANK_URL ??= `http://127.0.0.1:${PORT + 1}`;
     process.env.LOG_LEVEL = "warn";
+    // Some sections call route code in this process (the change feed in-process): it keeps no
+    // principal cache, whose listener would only outlive the database at the end of the run.
+    process.env.AUTH_CACHE_MS = "0";
     // The server's secret (written by start.ts), so cursors this process signs are the server's.
     process.env.AUTH_SECRET ??= readFileSync(path.join(DATA_DIR, "auth-secret"), "utf8").trim();
     const { makePerson } = await import("@/testing/support/fixtures");
