@@ -105,6 +105,11 @@ export function listenForPrincipalChanges(options: PrincipalListenerOptions): Pr
 // Built on first use, per process (one module graph each: the web server, a worker, a script).
 let shared: PrincipalCache | null | undefined;
 
+/** Whether this process's principal cache is on now (its connection listening), without starting it. */
+export function principalCacheListening(): boolean {
+  return shared?.enabled === true;
+}
+
 /** This process's principal cache, listening from its first use; null when AUTH_CACHE_MS is 0. */
 export function principalCache(): PrincipalCache | null {
   if (shared !== undefined) return shared;

@@ -1,6 +1,7 @@
 // What Ledgerlink counts. Labels are bounded sets: route templates (never raw paths or ids),
 // integration names, outcomes, error kinds. Nothing personal, no ids.
 import "server-only";
+import { principalCacheListening } from "@/lib/auth/principal-listener";
 import { poolStats } from "@/lib/db/client";
 import { client, registry } from "@/lib/metrics/registry";
 
@@ -26,6 +27,15 @@ export const credentialChecks = new client.Counter({
   help: "API requests' credentials checked, by where: kept (this process's principal cache) or read (the database).",
   labelNames: ["source"] as const,
   registers,
+});
+
+export const principalCacheOn = new client.Gauge({
+  name: "ledgerlink_principal_cache_listening",
+  help: "1 while this process's principal cache is on (its connection listening for changes); 0 when it is off, not used yet, or in a process that serves no API (a worker).",
+  registers,
+  collect() {
+    this.set(principalCacheListening() ? 1 : 0);
+  },
 });
 
 export const syncRuns = new client.Counter({

@@ -17,6 +17,8 @@ import { createPrincipalCache } from "@/lib/auth/principal-cache";
 import { listenForPrincipalChanges, principalCache } from "@/lib/auth/principal-listener";
 import { pool, prisma } from "@/lib/db/client";
 import { requireDatabaseUrl } from "@/lib/env";
+import "@/lib/metrics/metrics";
+import { registry } from "@/lib/metrics/registry";
 import { addMember, makeAppToken, makePerson, sessionCookie } from "@/testing/support/fixtures";
 import { bearer, call, type CallResult } from "@/testing/support/http";
 
@@ -54,6 +56,19 @@ describe("principal cache", () => {
     expect(authOf(kept)).toBe("kept");
     expect(kept.json.data).toEqual(first.json.data);
     expect(queries.mock.calls.filter(([q]) => /authenticate/.test(JSON.stringify(q)))).toEqual([]);
+  });
+
+  it("says so in the metrics: listening, and credentials checked from what was kept", async () => {
+    await listening();
+    const p = await makePerson();
+    const kept = async () => {
+      const line = /^ledgerlink_credential_checks_total\{source="kept"[^}]*\} (\d+)$/m.exec(await registry.metrics());
+      return Number(line?.[1] ?? 0);
+    };
+    const before = await kept();
+    await keptScopes(bearer(p.token));
+    await expect.poll(kept).toBeGreaterThan(before); // counted once the answer is sent
+    expect(await registry.metrics()).toMatch(/^ledgerlink_principal_cache_listening\{[^}]*\} 1$/m);
   });
 
   it("refuses a token revoked elsewhere once the notification arrives, a person's or an App's", async () => {
