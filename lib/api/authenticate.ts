@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { pool } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 import type { MembershipOfScope } from "@/lib/scopes/scopes";
-import type { CachedPerson, CachedToken } from "@/lib/auth/principal-cache";
+import type { CachedPerson, CachedToken, CredentialSource } from "@/lib/auth/principal-cache";
 import { principalCache } from "@/lib/auth/principal-listener";
 
 type TokenRow = {
@@ -54,7 +54,7 @@ export type Authentication = {
   principal: Principal | null;
   scopeRole?: Role | null;
   memberships?: MembershipOfScope[];
-  source?: "kept" | "read";
+  source?: CredentialSource;
 };
 
 // Coarse last-used bookkeeping: at most one write per token a minute.

@@ -4,6 +4,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics/http";
+import type { CredentialSource } from "@/lib/auth/principal-cache";
 
 export type RequestOutcome = {
   ms: number;
@@ -13,7 +14,7 @@ export type RequestOutcome = {
   /** Logged at error level with its stack and causes when set. */
   failure: unknown;
   /** Where the credentials were checked (lib/api/authenticate.ts); undefined without credentials. */
-  auth?: "kept" | "read";
+  auth?: CredentialSource;
 };
 
 export function logRequest(method: string, template: string, path: string, requestId: string, outcome: RequestOutcome) {

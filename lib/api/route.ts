@@ -65,6 +65,7 @@ import { log } from "@/lib/log";
 import { logRequest } from "@/lib/api/request-log";
 import { routeTemplate } from "@/lib/metrics/route-template";
 import { inSpan } from "@/lib/tracing/spans";
+import type { CredentialSource } from "@/lib/auth/principal-cache";
 
 export { methods, type Handler } from "@/lib/api/methods";
 export { scoped, unscoped } from "@/lib/api/load";
@@ -116,7 +117,7 @@ export function route<
     let response: Response | undefined;
     let failure: unknown;
     let early: Prefetch<P> | null = null;
-    let authSource: "kept" | "read" | undefined;
+    let authSource: CredentialSource | undefined;
 
     try {
       const scopeId = contract.scoped ? scopeHeader(request) : null;

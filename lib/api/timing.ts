@@ -4,12 +4,14 @@
 // handlers share; any value a client sent is replaced). A handler called without that server (a
 // test) counts from its own start. `auth` says where the credentials were checked: `kept` (this
 // process's principal cache, lib/auth/principal-cache.ts) or `read` (the database).
+import type { CredentialSource } from "@/lib/auth/principal-cache";
+
 export const RECEIVED_HEADER = "x-ll-received";
 
 export function serverTiming(
   request: Request,
   handlerStart = performance.now(),
-  auth?: "kept" | "read",
+  auth?: CredentialSource,
 ): { "server-timing": string } {
   const now = performance.now();
   const stamped = Number(request.headers.get(RECEIVED_HEADER) ?? Number.NaN);

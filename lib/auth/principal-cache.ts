@@ -34,6 +34,9 @@ export type CachedToken = {
 
 export type CachedPerson = { memberships: MembershipOfScope[] };
 
+/** Where a request's credentials were checked: what this process kept, or the database. */
+export type CredentialSource = "kept" | "read";
+
 type Entry<T> = { value: T; at: number };
 
 export type PrincipalCacheOptions = {
