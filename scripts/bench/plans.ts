@@ -10,7 +10,8 @@ const QUERIES: Record<string, string> = {
   "sync window: oldest pending row": `SELECT sort_date FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'pending'
      ORDER BY sort_date LIMIT 1`,
   "reconcile: rows new in this run": `SELECT id FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2`,
-  "reconcile: rows missing in the window": `SELECT id FROM transactions WHERE account_id = $1 AND external_id IN (
+  "reconcile: rows missing in the window": `SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL
+     AND sort_date >= $3 AND external_id IN (
      SELECT external_id FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND sort_date >= $3
      EXCEPT SELECT unnest(external_ids) FROM sync_run_pages WHERE run_id = $2)`,
   "account figures: cache check": `SELECT coalesce((SELECT version FROM stats_versions WHERE subject_id = $1), 0) AS av, c.payload
