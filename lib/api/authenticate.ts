@@ -66,12 +66,17 @@ function noteUse(tokenId: string): void {
     .catch((error: unknown) => log.warn("token last-used bookkeeping failed", { tokenId, error }));
 }
 
-/** What a token (read now, or kept) says, with the person's memberships when it is theirs. */
+/**
+ * What a token (read now, or kept) says, with the person's memberships when it is theirs. `readRole`:
+ * the person's role in the X-Scope scope as the credentials' query read it (it reads no memberships
+ * when neither the route nor the cache wants them).
+ */
 function fromToken(
   token: CachedToken,
   person: CachedPerson | undefined,
   scopeId: string | null,
   withMemberships: boolean,
+  readRole?: Role | null,
 ): Authentication & { principal: Principal } {
   if (isAppTokenKind(token.kind)) {
     if (!token.scopeId || !token.role) throw unauthenticated("The access token is not valid.");
@@ -82,15 +87,21 @@ function fromToken(
   if (!token.userId) throw unauthenticated("The access token is not valid.");
   return {
     principal: { kind: "user", userId: token.userId, via: "token", tokenId: token.id },
-    ...personView(person, scopeId, withMemberships),
+    ...personView(person, scopeId, withMemberships, readRole),
   };
 }
 
-/** A person's role in the X-Scope scope and, when asked, their memberships, from what was kept. */
-function personView(person: CachedPerson | undefined, scopeId: string | null, withMemberships: boolean) {
+/** A person's role in the X-Scope scope (as read, else from their memberships) and, when asked, their memberships. */
+function personView(
+  person: CachedPerson | undefined,
+  scopeId: string | null,
+  withMemberships: boolean,
+  readRole?: Role | null,
+) {
   const memberships = person?.memberships;
+  const role = () => readRole ?? memberships?.find((m) => m.id === scopeId)?.role ?? null;
   return {
-    scopeRole: scopeId === null ? undefined : (memberships?.find((m) => m.id === scopeId)?.role ?? null),
+    scopeRole: scopeId === null ? undefined : role(),
     memberships: withMemberships ? memberships : undefined,
   };
 }
@@ -144,12 +155,10 @@ async function principalFromBearer(
   const memberships = membershipsOf(row.memberships);
   const person = memberships && !isAppTokenKind(row.kind) ? { memberships } : undefined;
   const answer: Authentication & { principal: Principal } = {
-    ...fromToken(token, person, scopeId, withMemberships),
+    ...fromToken(token, person, scopeId, withMemberships, row.member_role),
     source: "read",
   };
   cache?.keep(ticket, { hash, token, userId: row.user_id ?? undefined, person });
-  // The role as the credentials' query read it (the same membership; kept for the uncached path).
-  if (answer.principal.kind === "user" && scopeId !== null) answer.scopeRole = row.member_role;
   return answer;
 }
 
@@ -186,13 +195,9 @@ export async function authenticate(
   });
   if (!rows[0]) return { principal: null };
   const memberships = membershipsOf(rows[0].memberships);
-  if (memberships) cache?.keep(ticket, { userId, person: { memberships } });
-  return {
-    principal,
-    scopeRole: scope === null ? undefined : rows[0].member_role,
-    memberships: withMemberships ? memberships : undefined,
-    source: "read",
-  };
+  const person = memberships && { memberships };
+  if (person) cache?.keep(ticket, { userId, person });
+  return { principal, ...personView(person, scope, withMemberships, rows[0].member_role), source: "read" };
 }
 
 export function requirePrincipal(principal: Principal | null): Principal {
