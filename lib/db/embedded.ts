@@ -16,6 +16,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { embeddedSettings } from "@/lib/db/embedded-settings";
 
 export type EmbeddedDatabase = {
   /** The URL of the database asked for. */
@@ -129,7 +130,7 @@ function startPostmaster(bin: Binaries, clusterDir: string, port: number, owner:
   return new Promise((resolve, reject) => {
     const child = spawn(
       bin.postgres,
-      ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      ["-D", clusterDir, "-p", String(port), ...embeddedSettings(os.totalmem(), process.env.EMBEDDED_PG_SETTINGS)],
       { ...owner, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" } },
     );
     let log = "";
