@@ -18,7 +18,7 @@ BEGIN
   -- A second call in one transaction finds the first call's table (dropped only at commit).
   DROP TABLE IF EXISTS pg_temp.counterpart_backfill_parties;
   -- The party: the sign and the eight party fields, keyed by their row text (NULL and '' differ in it),
-  -- which the final UPDATE can hash-join on. The smallest id as text in "C" order is uuid order.
+  -- which the final UPDATE looks up. The smallest id as text in "C" order is uuid order.
   CREATE TEMP TABLE counterpart_backfill_parties ON COMMIT DROP AS
   SELECT g.party, g.rep::uuid AS id, k.raw_name, k.iban, k.cid, k.mandate, k.name_key, NULL::uuid AS cp
     FROM (SELECT ROW(t.amount < 0, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
@@ -35,6 +35,7 @@ BEGIN
     CROSS JOIN LATERAL counterpart_party_keys(CASE WHEN g.debit THEN -1 ELSE 1 END, g.creditor_name, g.creditor_iban,
                                               g.ultimate_creditor, g.debtor_name, g.debtor_iban, g.ultimate_debtor,
                                               g.creditor_id, g.mandate_id) k;
+  ALTER TABLE pg_temp.counterpart_backfill_parties ADD PRIMARY KEY (party);
   ANALYZE pg_temp.counterpart_backfill_parties;
 
   -- The rounds of assign_counterparts, a party standing for its rows.
@@ -57,12 +58,21 @@ BEGIN
     EXIT WHEN n = 0;
   END LOOP;
 
-  -- Each row once, joined to its party by the same row text.
-  UPDATE transactions t SET counterpart_id = c.cp
-    FROM counterpart_backfill_parties c
-   WHERE t.account_id = p_account AND t.counterpart_id IS NULL AND c.cp IS NOT NULL
-     AND ROW(t.amount < 0, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
-             t.ultimate_debtor, t.creditor_id, t.mandate_id)::text = c.party;
+  -- Each row once, its party's counterpart looked up by the same row text in the parties' key. As a
+  -- scalar subquery, not a join: a join's order follows the estimate of the account's rows without a
+  -- counterpart, which right after every row lost its counterpart (statistics not yet refreshed) is
+  -- about none. The planner then put the parties outside and compared each with every row of the
+  -- account (a nested loop over 1,001 parties × 1,000,000 rows, cancelled after 10 minutes). As a
+  -- lookup per row the whole assignment took 86.8 s under those statistics and 81.0 s with fresh ones.
+  -- A party that got no counterpart (no name nor any key) leaves its rows unwritten.
+  UPDATE transactions t
+     SET counterpart_id = (SELECT c.cp FROM counterpart_backfill_parties c
+                            WHERE c.party = ROW(t.amount < 0, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name,
+                                                t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id)::text)
+   WHERE t.account_id = p_account AND t.counterpart_id IS NULL
+     AND (SELECT c.cp FROM counterpart_backfill_parties c
+           WHERE c.party = ROW(t.amount < 0, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name,
+                               t.debtor_iban, t.ultimate_debtor, t.creditor_id, t.mandate_id)::text) IS NOT NULL;
   GET DIAGNOSTICS assigned = ROW_COUNT;
   DROP TABLE pg_temp.counterpart_backfill_parties;
   RETURN assigned;
