@@ -3,16 +3,27 @@
 -- The party is the creditor on debits and the debtor on credits; behind an intermediary (an ultimate
 -- party is named) only the ultimate party's name identifies it: IBAN, creditor id and mandate then
 -- belong to the intermediary.
+-- A match key as counterpart_keys stores it: as it is, unless longer than 512 bytes, then its SHA-256.
+-- Nothing bounds a bank's names and ids (the schemas say 70 characters; nothing enforces it), and a
+-- key of several kB does not fit the table's btree key (~2.7 kB a row): the page's transaction failed
+-- on every retry. Equal values still give equal keys; a name key never holds ':' (it is letters,
+-- digits and spaces), so no short key can look like a digest.
+CREATE OR REPLACE FUNCTION counterpart_key_value(v text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN octet_length(v) > 512 THEN 'sha256:' || encode(sha256(convert_to(v, 'UTF8')), 'hex') ELSE v END
+$$;
+
 CREATE OR REPLACE FUNCTION counterpart_party_keys(
   amount numeric, creditor_name text, creditor_iban text, ultimate_creditor text,
   debtor_name text, debtor_iban text, ultimate_debtor text, creditor_id text, mandate_id text
 ) RETURNS TABLE (raw_name text, iban text, cid text, mandate text, name_key text)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT q.raw_name,
-         CASE WHEN q.via THEN NULL ELSE nullif(upper(replace(CASE WHEN q.debit THEN creditor_iban ELSE debtor_iban END, ' ', '')), '') END,
-         CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(creditor_id, '') END,
-         CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(mandate_id, '') END,
-         counterpart_name_key(q.raw_name)
+         counterpart_key_value(CASE WHEN q.via THEN NULL
+                                    ELSE nullif(upper(replace(CASE WHEN q.debit THEN creditor_iban ELSE debtor_iban END, ' ', '')), '') END),
+         counterpart_key_value(CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(creditor_id, '') END),
+         counterpart_key_value(CASE WHEN q.via OR NOT q.debit THEN NULL ELSE nullif(mandate_id, '') END),
+         counterpart_key_value(counterpart_name_key(q.raw_name))
     FROM (SELECT amount < 0 AS debit) d
     CROSS JOIN LATERAL (
       SELECT CASE WHEN d.debit THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS raw_name,
