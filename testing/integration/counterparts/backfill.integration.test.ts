@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import type { BankTransaction } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransaction, pool } from "@/lib/db/client";
-import { ingestPage } from "@/lib/sync/ingest";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
+import { ingestAssigned, rowCounterparts } from "@/testing/support/sync/page-ingest";
 
 type Party = Partial<BankTransaction>;
 const ALBERT_IBAN = "NL02ABNA0123456789";
@@ -123,23 +123,12 @@ describe("whole-account counterpart assignment", () => {
     const person = await makePerson();
     const { accountId } = await storedAccount(person, 0);
     const runId = crypto.randomUUID();
-    for (let start = 0; start < entries.length; start += 13) {
-      await pgTransaction(async (client) => {
-        const target = { scopeId: person.scopeId, accountId, runId };
-        const counts = await ingestPage(client, target, entries.slice(start, start + 13));
-        await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
-      });
-    }
-    const ofRows = async () =>
-      (
-        await pool().query<{ external_id: string; counterpart_id: string | null }>(
-          "SELECT external_id, counterpart_id FROM transactions WHERE account_id = $1 ORDER BY external_id",
-          [accountId],
-        )
-      ).rows;
-    const synced = await ofRows();
+    const target = { scopeId: person.scopeId, accountId, runId };
+    for (let start = 0; start < entries.length; start += 13)
+      await pgTransaction((client) => ingestAssigned(client, target, entries.slice(start, start + 13)));
+    const synced = await rowCounterparts(accountId);
     await pool().query("UPDATE transactions SET counterpart_id = NULL WHERE account_id = $1", [accountId]);
     await pgTransaction((client) => assignCounterparts(client, { scopeId: person.scopeId, accountId }));
-    expect(await ofRows()).toEqual(synced);
+    expect(await rowCounterparts(accountId)).toEqual(synced);
   });
 });

@@ -13,7 +13,6 @@ import { scopeTransactionTotals } from "@/lib/accounttracking/scope-transactions
 import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
 import { setTransferOverride } from "@/lib/accounttracking/transfers";
 import type { BankTransaction } from "@/lib/banking/types";
-import { assignCounterparts } from "@/lib/counterparts/assign";
 import { applyUndo, consolidate } from "@/lib/counterparts/consolidate";
 import { setParent, unlinkParent } from "@/lib/counterparts/family";
 import { listCounterparts } from "@/lib/counterparts/list";
@@ -34,6 +33,7 @@ import {
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
+import { ingestAssigned } from "@/testing/support/sync/page-ingest";
 
 const OWNER = "Alice Owner";
 const OWN_IBAN = "BE68 5390 0754 7034";
@@ -142,12 +142,9 @@ async function apply(world: World, c: Command) {
     case "sync": {
       const accountId = world.accounts[c.account];
       // As the sync writes a page: the upsert, then the full assignment for what it could not resolve.
-      await pgTransaction(async (client) => {
-        const target = { scopeId: world.scopeId, accountId };
-        const counts = await ingestPage(client, { ...target, runId: randomUUID() }, c.rows.map(entry));
-        if (counts.unresolved.length > 0)
-          await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
-      });
+      await pgTransaction((client) =>
+        ingestAssigned(client, { scopeId: world.scopeId, accountId, runId: randomUUID() }, c.rows.map(entry)),
+      );
       return;
     }
     case "book": {

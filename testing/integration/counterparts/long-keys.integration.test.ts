@@ -6,10 +6,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransaction, pool } from "@/lib/db/client";
-import { ingestPage } from "@/lib/sync/ingest";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
+import { ingestAssigned, rowCounterparts } from "@/testing/support/sync/page-ingest";
 
 /** Text that does not compress: a btree would have to store it whole. */
 const incompressible = (bytes: number) => randomBytes(bytes).toString("base64url");
@@ -28,18 +28,8 @@ describe("counterparts of parties with very long fields", () => {
       bankEntry("long-4", "20.00", { debtorName: name, debtorIban: iban }),
     ];
     for (const page of [entries.slice(0, 2), entries.slice(2)])
-      await pgTransaction(async (client) => {
-        const counts = await ingestPage(client, target, page);
-        await assignCounterparts(client, { ...target, externalIds: counts.unresolved });
-      });
-    const assigned = async () =>
-      (
-        await pool().query<{ external_id: string; counterpart_id: string | null }>(
-          "SELECT external_id, counterpart_id FROM transactions WHERE account_id = $1 ORDER BY external_id",
-          [accountId],
-        )
-      ).rows;
-    const byPage = await assigned();
+      await pgTransaction((client) => ingestAssigned(client, target, page));
+    const byPage = await rowCounterparts(accountId);
     expect(byPage.every((r) => r.counterpart_id !== null)).toBe(true);
     // The two payments to the long name are one party; the credit from it (long name and long IBAN)
     // joins the counterpart the long IBAN or the long name already has.
@@ -50,6 +40,6 @@ describe("counterparts of parties with very long fields", () => {
     await pool().query("UPDATE transactions SET counterpart_id = NULL WHERE account_id = $1", [accountId]);
     const whole = await pgTransaction((c) => assignCounterparts(c, { scopeId: person.scopeId, accountId }));
     expect(whole).toBe(entries.length);
-    expect(await assigned()).toEqual(byPage);
+    expect(await rowCounterparts(accountId)).toEqual(byPage);
   });
 });

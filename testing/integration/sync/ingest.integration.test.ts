@@ -9,6 +9,7 @@ import { reconcile } from "@/lib/sync/reconcile";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
+import { ingestAssigned, rowCounterparts } from "@/testing/support/sync/page-ingest";
 
 const row = (id: string, amount: string, party: Partial<BankTransaction>) => bankEntry(id, amount, party);
 
@@ -29,19 +30,10 @@ const page = (prefix: string) => [
 ];
 
 async function ingest(scopeId: string, accountId: string, rows: BankTransaction[]) {
-  await pgTransaction(async (client) => {
-    const counts = await ingestPage(client, { scopeId, accountId, runId: crypto.randomUUID() }, rows);
-    await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
-  });
+  await pgTransaction((client) => ingestAssigned(client, { scopeId, accountId, runId: crypto.randomUUID() }, rows));
 }
 
-const counterparts = async (accountId: string) =>
-  (
-    await pool().query<{ external_id: string; counterpart_id: string | null }>(
-      "SELECT external_id, counterpart_id FROM transactions WHERE account_id = $1 AND external_id LIKE 'p%' ORDER BY external_id",
-      [accountId],
-    )
-  ).rows;
+const counterparts = (accountId: string) => rowCounterparts(accountId, "p%");
 
 describe("page upsert", () => {
   it("assigns, per distinct party of the page, what the full step assigns from the same keys", async () => {
@@ -92,8 +84,7 @@ describe("re-ingest of unchanged rows", () => {
     const changed = { ...rows[0], amount: "-12.60" };
     const counts = await pgTransaction(async (client) => {
       const target = { scopeId: person.scopeId, accountId, runId };
-      const result = await ingestPage(client, target, [changed, ...rows.slice(1)]);
-      await assignCounterparts(client, { ...target, externalIds: result.unresolved });
+      const result = await ingestAssigned(client, target, [changed, ...rows.slice(1)]);
       await reconcile(client, { accountId, runId, dateFrom: "2026-01-01" });
       return result;
     });
