@@ -147,6 +147,27 @@ for (const bank of faultBanks()) {
       expect([step.added.length, step.modified.length, step.removed.length]).toEqual([0, 0, 0]);
     });
 
+    test("an older core system's NUL padding and 3,000-character ids (oddities): stored as promised, matched again on re-sync", async ({
+      request,
+      baseURL,
+    }) => {
+      // setUp: the first sync succeeded (it failed on every retry before these were handled).
+      const { headers, account, truth } = await setUp(request, baseURL, bank.users.oddities);
+      const atBank = await truth();
+      expect(atBank.filter((t) => t.bankId?.startsWith("sha256:")).length).toBeGreaterThan(0);
+      const first = await ourTransactions(request, headers, account.id);
+      expect(first.some((t) => t.remittanceInformation?.includes("\0"))).toBe(false);
+      expectEqualToBank(atBank, first);
+      const again = await syncAgain(request, headers, account.id);
+      expect([again.state, again.progress.added, again.progress.updated, again.progress.removed]).toEqual([
+        "succeeded",
+        0,
+        0,
+        0,
+      ]);
+      expectEqualToBank(await truth(), await ourTransactions(request, headers, account.id));
+    });
+
     // Scenarios only the sandbox bank plays (re-issued ids, old holds, cancelled and repeated payments).
     if (bank.name === "sandbox") {
       test("re-issued bank ids, inside and before the incremental window: paired with the rows we had, equal to the bank", async ({

@@ -1,7 +1,7 @@
 // The bank's own answer, read straight from the sandbox bank's XS2A API under the same consent, and
 // compared with what the app stored: count, sum per currency, bank ids and every field, duplicates.
-import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createHash, randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import type { BankTransaction } from "../../lib/banking/types";
 import { sumsByCurrency } from "../../lib/money/decimal";
 import type { Connection, TrackedAccount } from "./connect";
@@ -48,9 +48,22 @@ export type Canonical = Omit<OurTransaction, "bankTransactionId"> & { bankId: st
 
 const orNull = (v: string | undefined | null) => (v === undefined || v === null || v === "" ? null : v);
 
+/** A bank's JSON as every integration reads it (docs/banks.md): NUL characters dropped from its strings. */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\0", "") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  return value;
+}
+
+/** A bank's transaction id as the app stores and serves it (docs/banks.md): over 512 UTF-8 bytes, its SHA-256. */
+export const storedId = (id: string | null) =>
+  id !== null && Buffer.byteLength(id) > 512 ? `sha256:${createHash("sha256").update(id).digest("hex")}` : id;
+
 function fromBank(t: Xs2aTransaction, status: "booked" | "pending"): Canonical {
   return {
-    bankId: orNull(t.transactionId),
+    bankId: storedId(orNull(t.transactionId)),
     entryReference: orNull(t.entryReference),
     status,
     bookingDate: status === "booked" ? orNull(t.bookingDate) : null,
@@ -112,10 +125,10 @@ export async function bankTransactions(
     // The `ratelimited` and `flaky` users fail some calls by design: ask again at once, a bounded number of times.
     let report: Report | null = null;
     for (let attempt = 0; attempt < 12 && !report; attempt += 1) {
-      const res = await request.get(href, {
+      const res: APIResponse = await request.get(href, {
         headers: { "consent-id": bankConsentId, "x-request-id": randomUUID(), "psu-ip-address": "192.0.2.10" },
       });
-      if (res.status() === 200) report = (await res.json()) as Report;
+      if (res.status() === 200) report = withoutNul((await res.json()) as Report);
       else expect([429, 500, 502, 503], await res.text()).toContain(res.status());
     }
     if (!report) throw new Error(`the bank kept failing ${href}`);

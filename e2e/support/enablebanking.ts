@@ -9,7 +9,7 @@ import { SignJWT } from "jose";
 import { EB_FAKE_PREFIX } from "../../sandbox/shared/prefixes";
 import { controlHeaders } from "../control-secret";
 import { banksUrl } from "./banks";
-import type { Canonical } from "./bank-truth";
+import { storedId, withoutNul, type Canonical } from "./bank-truth";
 import { connectThrough, type Connection, type TrackedAccount } from "./connect";
 import type { Person } from "./person";
 import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
@@ -84,7 +84,7 @@ function fromEnableBanking(t: EbTransaction): Canonical | null {
   if (!status) return null;
   const code = [t.bank_transaction_code?.code, t.bank_transaction_code?.sub_code].filter(Boolean).join("-");
   return {
-    bankId: t.transaction_id ?? t.entry_reference ?? null,
+    bankId: storedId(t.transaction_id ?? t.entry_reference ?? null),
     entryReference: orNull(t.entry_reference),
     status,
     bookingDate: status === "booked" ? orNull(t.booking_date) : null,
@@ -123,7 +123,7 @@ export async function enableBankingTransactions(
         headers: { authorization, "psu-ip-address": "192.0.2.10" },
       });
       if (res.status() === 200)
-        page = (await res.json()) as { transactions: EbTransaction[]; continuation_key?: string };
+        page = withoutNul((await res.json()) as { transactions: EbTransaction[]; continuation_key?: string });
       else expect([408, 429, 500, 502, 503], await res.text()).toContain(res.status());
     }
     if (!page) throw new Error("the fake bank kept failing");

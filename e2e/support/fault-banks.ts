@@ -16,7 +16,7 @@ import { advanceBankClock, endAtBank, holdAtBank, resetBankClock } from "./sandb
 import { FAULTS_INAPP_DATA_DIR, FAULTS_SPLIT_DATA_DIR, isSplit } from "./topology";
 import type { HoldAction, HoldAnswer } from "../../sandbox/shared/hold";
 
-export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "ordinary";
+export type Scenario = "ratelimited" | "flaky" | "pending" | "idless" | "oddities" | "ordinary";
 
 export type FaultBank = {
   name: "sandbox" | "enablebanking";
@@ -44,7 +44,14 @@ export function faultBanks(): FaultBank[] {
   return [
     {
       name: "sandbox",
-      users: { ratelimited: "ratelimited", flaky: "flaky", pending: "pending", idless: "noids", ordinary: "alice" },
+      users: {
+        ratelimited: "ratelimited",
+        flaky: "flaky",
+        pending: "pending",
+        idless: "noids",
+        oddities: "oddities",
+        ordinary: "alice",
+      },
       bookingDays: 3,
       connect: (request, person, user) => connectBank(request, person, user),
       truth: (request, account, connection) => bankTransactions(request, account, connection),
@@ -54,7 +61,14 @@ export function faultBanks(): FaultBank[] {
     },
     {
       name: "enablebanking",
-      users: { ratelimited: "ratelimited", flaky: "flaky", pending: "alice", idless: "idless", ordinary: "alice" },
+      users: {
+        ratelimited: "ratelimited",
+        flaky: "flaky",
+        pending: "alice",
+        idless: "idless",
+        oddities: "oddities",
+        ordinary: "alice",
+      },
       bookingDays: 3,
       connect: (request, person, user) => connectEnableBanking(request, person, user),
       truth: (request, account) => enableBankingTransactions(request, account, dataDir()),

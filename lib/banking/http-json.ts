@@ -7,6 +7,10 @@
 // is the bank not answering: `unavailable`, which the retry helper and the sync's re-queue retry.
 // A body is read counting its bytes and refused past MAX_BODY_BYTES (`unknown`: asking again would
 // bring the same answer), so no bank can make us hold an unbounded answer in memory.
+//
+// NUL characters in a bank's strings are dropped as the body is parsed (bankJson): older core
+// systems pad fixed-width fields with them, JSON carries them as \u0000, and PostgreSQL's text
+// cannot hold them, so a page with one failed its sync on every retry.
 import "server-only";
 import type { z } from "zod";
 import { ProviderError } from "@/lib/banking/errors";
@@ -91,6 +95,15 @@ export function retryAfterOf(header: string | null, now: number = Date.now()): n
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/**
+ * A bank's JSON text as a value, every NUL character of its strings removed. JSON can only carry a
+ * NUL escaped (a raw control character is invalid JSON), so a body without the escape is parsed as is.
+ */
+export function bankJson(text: string): unknown {
+  if (!text.includes("\\u0000")) return JSON.parse(text);
+  return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? value.replaceAll("\0", "") : value));
+}
+
 /** One request; `who` names the other side in the message of a network failure. */
 export async function sendJson(
   request: JsonRequest,
@@ -114,7 +127,7 @@ export async function sendJson(
   const text = await readText(response, options.who, MAX_BODY_BYTES);
   let body: unknown = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = text ? bankJson(text) : null;
   } catch {
     // Not JSON: kept as null, not lost: a successful answer then fails its shape check (bodyOf) and
     // a failed one is classified by its status, which is all a non-JSON error page tells us.

@@ -26,6 +26,8 @@ export const FAKE_USERS = {
   ratelimited: "the first two transaction pages answer 429 with Retry-After: 1",
   flaky: "every other page fails once (500, then 408)",
   idless: "no transaction_id or entry_reference; identical coffees on one day",
+  oddities:
+    "an older core system: remittance lines padded with NUL characters to 140, and one entry in seven with a transaction_id of 3,009 characters",
 } as const;
 export type FakeUser = keyof typeof FAKE_USERS;
 
@@ -126,7 +128,8 @@ function entriesOfDay(template: FakeAccountTemplate, user: string, day: string, 
     const party = PARTIES[n(18) % PARTIES.length];
     out.push({
       seq: `${day}|${i}`,
-      transactionId: user === "idless" ? null : `T${r.slice(20, 36)}`,
+      transactionId:
+        user === "idless" ? null : user === "oddities" && n(26) % 7 === 0 ? `T${r.repeat(47)}` : `T${r.slice(20, 36)}`,
       entryReference: user === "idless" ? null : `E${r.slice(36, 48)}`,
       status,
       valueDate: day,
@@ -136,7 +139,7 @@ function entriesOfDay(template: FakeAccountTemplate, user: string, day: string, 
       currency: template.currency,
       party,
       partyIban: n(22) % 3 === 0 ? null : `FI${String(n(24, 8)).padStart(16, "0")}`,
-      remittance: [`${credit ? "Payment from" : "Payment to"} ${party}`],
+      remittance: [`${credit ? "Payment from" : "Payment to"} ${party}`.padEnd(user === "oddities" ? 140 : 0, "\0")],
     });
   }
   // Two identical coffees on every sixth day, with no ids: both must survive.

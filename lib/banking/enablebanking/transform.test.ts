@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import page from "@/lib/banking/enablebanking/fixtures/transactions-page.json";
 import { EbTransactions } from "@/lib/banking/enablebanking/schemas";
@@ -99,6 +100,13 @@ describe("Enable Banking transform", () => {
     expect(firstPage.next).toBe("k2");
     expect(firstPage.transactions.slice(0, 2).map((t) => t.derivedId)).toEqual([false, false]);
     expect(toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) })).next).toBeNull();
+  });
+
+  it("keeps a transaction_id over 512 bytes as its SHA-256 (an index key cannot hold it), a shorter one as sent", () => {
+    const long = "T".repeat(3_000);
+    const entries = [{ ...page.transactions[1], transaction_id: long }, page.transactions[0]];
+    const ids = toTransactions(EbTransactions.parse({ transactions: entries })).transactions.map((t) => t.externalId);
+    expect(ids).toEqual([`sha256:${createHash("sha256").update(long).digest("hex")}`, "tx-2026-0001"]);
   });
 
   it("names banks with a stable namespaced id, twice when the bank serves businesses too", () => {

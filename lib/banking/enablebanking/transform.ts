@@ -2,7 +2,7 @@
 // Free of I/O so it is tested on fixtures. Shapes are checked loosely (passthrough): the contract
 // itself is enforced in tests against the shared OpenAPI file.
 import { preferredBalance } from "@/lib/banking/balance";
-import { contentDerivedId, orNull } from "@/lib/banking/normalise";
+import { contentDerivedId, orNull, storedTransactionId } from "@/lib/banking/normalise";
 import type { z } from "zod";
 import type {
   EbAccount,
@@ -152,7 +152,7 @@ function bankTransactionCode(raw: EbTransaction): string | null {
 export function toBankTransaction(raw: EbTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittance_information?.filter((l) => l !== "").join(" ");
   return {
-    externalId: raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw),
+    externalId: storedTransactionId(raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw)),
     // A content-derived id: the sync engine numbers identical entries (lib/sync/occurrence.ts).
     derivedId: raw.transaction_id === undefined && raw.entry_reference === undefined,
     entryReference: orNull(raw.entry_reference),

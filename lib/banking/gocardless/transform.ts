@@ -4,6 +4,7 @@
 // agreement validity, and transaction ids (transactionId, else GoCardless's internalTransactionId).
 import { z } from "zod";
 import { addDays } from "@/lib/dates/days";
+import { storedTransactionId } from "@/lib/banking/normalise";
 import type { Bank, BankAccount, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 import {
   Xs2aAccount,
@@ -135,5 +136,5 @@ export function toBankAccount(details: z.infer<typeof GcAccountDetails>, account
 export function toBankTransaction(raw: GcTransaction, status: "booked" | "pending"): BankTransaction {
   const mapped = toXs2aTransaction(raw, status);
   const id = raw.transactionId || raw.internalTransactionId;
-  return { ...mapped, externalId: id || syntheticTransactionId(raw), derivedId: !id };
+  return { ...mapped, externalId: id ? storedTransactionId(id) : syntheticTransactionId(raw), derivedId: !id };
 }

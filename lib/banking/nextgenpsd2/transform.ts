@@ -4,7 +4,7 @@ import { z } from "zod";
 import { preferredBalance } from "@/lib/banking/balance";
 import { ProviderError } from "@/lib/banking/errors";
 import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
-import { contentDerivedId, orNull } from "@/lib/banking/normalise";
+import { contentDerivedId, orNull, storedTransactionId } from "@/lib/banking/normalise";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
@@ -125,7 +125,7 @@ export function syntheticTransactionId(raw: Xs2aTransaction): string {
 export function toBankTransaction(raw: Xs2aTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittanceInformationUnstructured ?? raw.remittanceInformationUnstructuredArray?.join(" ");
   return {
-    externalId: raw.transactionId || syntheticTransactionId(raw),
+    externalId: raw.transactionId ? storedTransactionId(raw.transactionId) : syntheticTransactionId(raw),
     derivedId: !raw.transactionId,
     entryReference: orNull(raw.entryReference),
     status,

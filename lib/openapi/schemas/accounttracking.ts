@@ -141,7 +141,11 @@ const s = z.string().nullable();
 export const TransactionSchema = z.object({
   id: uuid,
   accountId: uuid.describe("The tracked account it belongs to"),
-  bankTransactionId: z.string(),
+  bankTransactionId: z
+    .string()
+    .describe(
+      "The bank's transactionId as it sent it. An id over 512 UTF-8 bytes is given as `sha256:` and its hex SHA-256 (the same on every sync); an entry the bank sent without an id has one derived from its content (`syn_…`). NUL characters in any of the bank's texts are dropped.",
+    ),
   entryReference: s,
   status: z.enum(["booked", "pending"]),
   bookingDate: dateOnly.nullable(),

@@ -28,6 +28,8 @@ export type Draft = {
   pendingUntil?: DateOnly;
   /** Listed only while pending: cancelled (`cancelled`) or released (`oldhold`) instead of being booked. */
   dropsWhenBooked?: boolean;
+  /** The bank's transactionId runs to this many characters (`oddities`: an id of several kB). */
+  idLength?: number;
 };
 
 export function amount(rng: Rng, minCents: number, maxCents: number): number {

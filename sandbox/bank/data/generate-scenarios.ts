@@ -1,7 +1,8 @@
 // Extra entries for the sandbox users that exercise one sync edge each (docs/banks.md):
 // `noids` (identical card payments on one day, sent without ids), `oldhold` (a deposit hold that
 // stays pending for 60 days, far older than an incremental window) and `cancelled` (a pending payment
-// cancelled by the bank, made again two days later with the same amount to the same party).
+// cancelled by the bank, made again two days later with the same amount to the same party) and
+// `oddities` (fields padded with NUL characters, transaction ids of several kB).
 import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
 import { addDays, parts, type DateOnly } from "@/sandbox/bank/data/dates";
 import type { Draft } from "@/sandbox/bank/data/draft";
@@ -59,6 +60,37 @@ function garagePayment(account: SandboxAccount, attemptDate: DateOnly, today: Da
   };
 }
 
+/** A fixed-width field of a legacy core system: the text, then NUL characters up to `width`. */
+const padded = (text: string, width: number) => text.padEnd(width, "\0");
+
+/** The length of `oddities`' long transaction ids: over PostgreSQL's ~2.7 kB limit for an index key. */
+const LONG_ID_LENGTH = 3_000;
+
+function oddities(account: SandboxAccount, date: DateOnly): Draft[] {
+  const { day, month } = parts(date);
+  const rng = rngFor(`${account.seed}|${date}|oddities`);
+  const out: Draft[] = [
+    {
+      cents: -rng.int(1_500, 9_500),
+      creditorName: padded("STADTWERKE NORD", 70),
+      creditorIban: partyIban(account.bank.countryCode, `${account.seed}|stadtwerke`),
+      remittance: padded(`TERM ${String(month).padStart(2, "0")}/${String(day).padStart(2, "0")} VERTRAG 4471`, 140),
+      bankTransactionCode: "PMNT-IDDT-ESDD",
+      proprietaryBankTransactionCode: "DD",
+    },
+  ];
+  if (day % 7 === 0)
+    out.push({
+      cents: -rng.int(500, 4_000),
+      creditorName: "Kiosk am Markt",
+      remittance: `Card payment ${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")} card ****${account.cardLast4}`,
+      bankTransactionCode: "PMNT-CCRD-POSD",
+      proprietaryBankTransactionCode: "CARD",
+      idLength: LONG_ID_LENGTH,
+    });
+  return out;
+}
+
 /** The behaviour's extra entries for one day (after the standard ones, so their ids do not move). */
 export function scenarioDay(account: SandboxAccount, date: DateOnly, baseToday: DateOnly): Draft[] {
   if (account.kind !== "private-current") return [];
@@ -73,6 +105,8 @@ export function scenarioDay(account: SandboxAccount, date: DateOnly, baseToday: 
         garagePayment(account, date, date, false),
         garagePayment(account, addDays(date, -REMAKE_AFTER_DAYS), date, true),
       ];
+    case "oddities":
+      return oddities(account, date);
     default:
       return [];
   }

@@ -84,7 +84,9 @@ function transactionsForDay(account: SandboxAccount, date: DateOnly, clock: Sand
     const idKey = reissue
       ? `${key}|${draft.cents}|${draft.creditorName ?? draft.debtorName ?? ""}|clock${clock.offsetDays}`
       : key;
-    return finish(account, clock, draft, date, `${compact}-${hashText(idKey, 10)}`, hashText(`${idKey}|entry`, 16));
+    const id = `${compact}-${hashText(idKey, 10)}`;
+    const longId = draft.idLength ? `${id}-${hashText(`${idKey}|long`, draft.idLength - id.length - 1)}` : id;
+    return finish(account, clock, draft, date, longId, hashText(`${idKey}|entry`, 16));
   });
   return out
     .filter((t) => isListed(t, t.status))

@@ -13,6 +13,7 @@ export type Behaviour =
   | "noids"
   | "oldhold"
   | "cancelled"
+  | "oddities"
   | "bulk";
 
 export type AccountKind =
@@ -150,6 +151,14 @@ const DEFINITIONS: Record<string, Definition> = {
     accounts: PRIVATE,
     description:
       "Every day a transfer to Garage Verhaegen is listed while pending and then cancelled (never booked); 2 days later the same amount is paid to the same IBAN again, with new ids, a new end-to-end id and its own text.",
+  },
+  oddities: {
+    behaviour: "oddities",
+    ownerName: "Otto Oddie",
+    historyDays: 120,
+    accounts: PRIVATE,
+    description:
+      "What older core banking systems send, within the spec: every day a direct debit whose creditorName and remittanceInformationUnstructured are padded with NUL characters (fixed-width fields; \\u0000 in the JSON), and on every seventh day of the month a payment whose transactionId is 3,000 characters long.",
   },
 };
 

@@ -1,6 +1,7 @@
 // A bank's body that breaks off while it is read (a stall past the timeout, a connection reset) is a
 // bank that is not answering: a ProviderError the retry helper retries, never an internal error. A
-// body larger than MAX_BODY_BYTES is refused as a provider error without being held in memory.
+// body larger than MAX_BODY_BYTES is refused as a provider error without being held in memory. NUL
+// characters in a body's strings (legacy padding) are dropped as it is read.
 import { createServer, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bankErrorOf, isTransientBankError } from "@/lib/banking/errors";
@@ -48,6 +49,19 @@ const server = createServer((req, res) => {
     // Declares more than the cap: refused from the header, before the body is read.
     res.writeHead(200, { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) });
     res.write(START);
+    return;
+  }
+  if (path === "/nul") {
+    // As a bank padding fixed-width fields: JSON.stringify writes each NUL as \u0000.
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        transactionId: "T1\u0000",
+        remittanceInformationUnstructured: `INVOICE 114${"\u0000".repeat(12)}`,
+        lines: ["a\u0000b", "c:\\u0000 stays as written"],
+        amount: 12,
+      }),
+    );
     return;
   }
   res.writeHead(404).end();
@@ -100,6 +114,16 @@ describe("reading a bank's body", () => {
     expect(bankErrorOf(error)?.code).toBe("unknown");
     expect(bankErrorOf(error)?.message).toMatch(/larger than 20 MB/);
     expect(isTransientBankError(error)).toBe(false);
+  });
+
+  it("NUL characters in the body's strings are dropped; an escaped backslash before u0000 is text, kept", async () => {
+    const answer = await sendJson({ method: "GET", url: `${bank.origin}/nul` }, { who: "The bank" });
+    expect(answer.body).toEqual({
+      transactionId: "T1",
+      remittanceInformationUnstructured: "INVOICE 114",
+      lines: ["ab", "c:\\u0000 stays as written"],
+      amount: 12,
+    });
   });
 
   it("a Content-Length over the cap is refused before the body is read", async () => {

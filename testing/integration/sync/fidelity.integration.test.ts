@@ -1,10 +1,11 @@
 // Synced rows equal the bank's own XS2A answer, field by field, in the cases that used to lose or
 // drop data: SEPA references the bank sends, id-less identical entries, pending holds older than the
-// incremental window.
+// incremental window, and a legacy bank's NUL padding and ids of several kB, which failed the sync.
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import { pool } from "@/lib/db/client";
-import { bankAnswer, expectEqualToBankAnswer } from "@/testing/support/bank-answer";
+import { bankAnswer, expectEqualToBankAnswer, type BankEntry } from "@/testing/support/bank-answer";
 import {
   advanceBankClock,
   connectedConsent,
@@ -156,6 +157,59 @@ describe("a pending entry older than the incremental window", () => {
         [account.id, holdId],
       );
       expect(rows.length).toBe(1);
+    } finally {
+      await resetBankClock();
+    }
+  });
+});
+
+/** The bank's answer as the sync promises to keep it (docs/banks.md): NUL characters dropped, a
+ * transactionId over 512 UTF-8 bytes as `sha256:` and its hex SHA-256. */
+function asStored(answer: BankEntry[]): BankEntry[] {
+  const text = (value: unknown): unknown =>
+    typeof value === "string"
+      ? value.replaceAll("\0", "")
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]))
+        : value;
+  return answer.map((e) => {
+    const raw = text(e.raw) as BankEntry["raw"];
+    const id = raw.transactionId;
+    if (typeof id === "string" && Buffer.byteLength(id) > 512)
+      raw.transactionId = `sha256:${createHash("sha256").update(id).digest("hex")}`;
+    return { ...e, raw };
+  });
+}
+
+describe("a legacy core system's odd but valid data", () => {
+  it("oddities: NUL-padded fields are kept without the NULs, 3,000-character ids as their hash; re-syncs match the rows again", async () => {
+    const c = await connectedConsent("oddities");
+    const { account, run } = await syncedAccount(c, {}, { pageSize: 50 });
+    expect([run.state, run.lastError]).toEqual(["succeeded", null]);
+    const answer = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
+    // What the scenario must hold for the test to mean anything.
+    const longIds = answer.filter((e) => String(e.raw.transactionId).length === 3_000);
+    const padded = answer.filter((e) => String(e.raw.remittanceInformationUnstructured).includes("\0"));
+    expect(longIds.length).toBeGreaterThan(2);
+    expect(padded.length).toBeGreaterThan(50);
+    await expectEqualToBankAnswer(account.id, asStored(answer));
+
+    const ids = await liveIds(account.id);
+    expect(ids.filter((id) => id.startsWith("sha256:")).length).toBe(longIds.length);
+    const again = await sync(account.id, c.person.scopeId, 50);
+    expect([again.state, again.added, again.updated, again.removed, again.reissued]).toEqual(["succeeded", 0, 0, 0, 0]);
+    expect(await liveIds(account.id)).toEqual(ids);
+
+    // Ten days later (long ids come on the 7th, 14th, 21st and 28th: never more than ten days apart),
+    // new entries of both kinds arrive, and the old ones are matched, not added again.
+    await advanceBankClock(10);
+    try {
+      const later = await sync(account.id, c.person.scopeId, 50);
+      expect([later.state, later.removed, later.reissued]).toEqual(["succeeded", 0, 0]);
+      expect(later.added).toBeGreaterThan(0);
+      const now = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
+      expect(now.filter((e) => String(e.raw.transactionId).length === 3_000).length).toBeGreaterThan(longIds.length);
+      await expectEqualToBankAnswer(account.id, asStored(now));
     } finally {
       await resetBankClock();
     }
