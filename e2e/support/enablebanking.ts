@@ -84,7 +84,8 @@ function fromEnableBanking(t: EbTransaction): Canonical | null {
   if (!status) return null;
   const code = [t.bank_transaction_code?.code, t.bank_transaction_code?.sub_code].filter(Boolean).join("-");
   return {
-    bankId: storedId(t.transaction_id ?? t.entry_reference ?? null),
+    // The entry's identity as Enable Banking defines it: entry_reference (transaction_id may change).
+    bankId: storedId(t.entry_reference ?? t.transaction_id ?? null),
     entryReference: orNull(t.entry_reference),
     status,
     bookingDate: status === "booked" ? orNull(t.booking_date) : null,

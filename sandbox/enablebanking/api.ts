@@ -175,7 +175,7 @@ export function accountData(uid: string, what: string, url: URL): Response {
   );
   const { rows, next } = pageOf(entries, Number(match[2]));
   return json(200, {
-    transactions: rows.map(transaction),
+    transactions: rows.map((e) => transaction(e, today)),
     ...(next !== null ? { continuation_key: `p${pageNo + 1}.${next}` } : {}),
   });
 }
@@ -183,7 +183,14 @@ export function accountData(uid: string, what: string, url: URL): Response {
 /** For tests and the demo: what the fake bank holds for an account now. */
 export function accountTotals(uid: string) {
   const found = accountByUid(uid);
-  return found ? totalsOf(found.account.template, found.session.user, fakeToday()) : null;
+  if (!found) return null;
+  const totals = totalsOf(found.account.template, found.session.user, fakeToday());
+  // The ids an entry is known by through Enable Banking: its entry_reference (transaction_id changes).
+  const known = entriesOf(found.account.template, found.session.user, fakeToday())
+    .filter((e) => e.status === "BOOK" || e.status === "PDNG")
+    .map((e) => e.entryReference ?? e.transactionId)
+    .filter((id): id is string => id !== null);
+  return { ...totals, ids: known.sort() };
 }
 
 export { addDays };

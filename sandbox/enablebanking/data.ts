@@ -27,7 +27,7 @@ export const FAKE_USERS = {
   flaky: "every other page fails once (500, then 408)",
   idless: "no transaction_id or entry_reference; identical coffees on one day",
   oddities:
-    "an older core system: remittance lines padded with NUL characters to 140, and one entry in seven with a transaction_id of 3,009 characters",
+    "an older core system: remittance lines padded with NUL characters to 140, and one entry in seven with an entry_reference of 3,009 characters",
 } as const;
 export type FakeUser = keyof typeof FAKE_USERS;
 
@@ -128,9 +128,11 @@ function entriesOfDay(template: FakeAccountTemplate, user: string, day: string, 
     const party = PARTIES[n(18) % PARTIES.length];
     out.push({
       seq: `${day}|${i}`,
-      transactionId:
-        user === "idless" ? null : user === "oddities" && n(26) % 7 === 0 ? `T${r.repeat(47)}` : `T${r.slice(20, 36)}`,
-      entryReference: user === "idless" ? null : `E${r.slice(36, 48)}`,
+      // The bank's own id (GoCardless's fake sends it as transactionId); Enable Banking's view sends
+      // a transaction_id that changes between reads instead (transactionIdAsRead).
+      transactionId: user === "idless" ? null : `T${r.slice(20, 36)}`,
+      entryReference:
+        user === "idless" ? null : user === "oddities" && n(26) % 7 === 0 ? `E${r.repeat(47)}` : `E${r.slice(36, 48)}`,
       status,
       valueDate: day,
       bookingDate: status === "BOOK" ? addDays(day, BOOKING_LAG_DAYS) : null,
@@ -173,6 +175,14 @@ export function entriesOf(template: FakeAccountTemplate, user: string, today: st
 }
 
 export const sortDateOf = (e: FakeEntry) => e.bookingDate ?? e.valueDate;
+
+/**
+ * The transaction_id Enable Banking sends for an entry read at `today`. Its contract: the value "can
+ * not be used to uniquely identify transactions and may change if the list of transactions is
+ * retrieved again"; here it changes whenever the fake's clock has moved. entry_reference never does.
+ */
+export const transactionIdAsRead = (e: FakeEntry, today: string) =>
+  e.transactionId === null ? null : `T${hash(`${e.transactionId}|read ${today}`).slice(0, 16)}`;
 
 /** What the bank holds live at `today`: per status, count and sum per currency (signed), and ids. */
 export function totalsOf(template: FakeAccountTemplate, user: string, today: string) {

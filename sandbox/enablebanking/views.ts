@@ -1,6 +1,13 @@
 // How the fake shows its records in the API's shapes: an ASPSP, an account, a session, a
 // transaction, and a page of entries.
-import { hash, money, sortDateOf, type FakeAspsp, type FakeEntry } from "@/sandbox/enablebanking/data";
+import {
+  hash,
+  money,
+  sortDateOf,
+  transactionIdAsRead,
+  type FakeAspsp,
+  type FakeEntry,
+} from "@/sandbox/enablebanking/data";
 import { sessionStatus, type FakeSession } from "@/sandbox/enablebanking/state";
 
 const PAGE_SIZE = 50;
@@ -65,12 +72,14 @@ export function sessionView(session: FakeSession) {
   };
 }
 
-export function transaction(e: FakeEntry) {
+/** An entry as Enable Banking lists it when read at `today` (its transaction_id changes between reads). */
+export function transaction(e: FakeEntry, today: string) {
   const party = { name: e.party };
   const partyAccount = e.partyIban ? { iban: e.partyIban } : undefined;
+  const transactionId = transactionIdAsRead(e, today);
   return {
     ...(e.entryReference ? { entry_reference: e.entryReference } : {}),
-    ...(e.transactionId ? { transaction_id: e.transactionId } : {}),
+    ...(transactionId ? { transaction_id: transactionId } : {}),
     transaction_amount: { currency: e.currency, amount: money(e.cents) },
     credit_debit_indicator: e.indicator,
     status: e.status,

@@ -42,7 +42,8 @@ describe("Enable Banking transform", () => {
   it("carries dates exactly as sent, parties, accounts, remittance and the bank transaction code", () => {
     const [card, credit] = toTransactions(parsed).transactions;
     expect(card).toEqual({
-      externalId: "tx-2026-0001",
+      // Both sent: the entry_reference identifies the entry (transaction_id may change between reads).
+      externalId: "5561990681",
       derivedId: false,
       endToEndId: null,
       proprietaryBankTransactionCode: null,
@@ -102,11 +103,24 @@ describe("Enable Banking transform", () => {
     expect(toTransactions(EbTransactions.parse({ transactions: page.transactions.slice(3) })).next).toBeNull();
   });
 
-  it("keeps a transaction_id over 512 bytes as its SHA-256 (an index key cannot hold it), a shorter one as sent", () => {
-    const long = "T".repeat(3_000);
-    const entries = [{ ...page.transactions[1], transaction_id: long }, page.transactions[0]];
-    const ids = toTransactions(EbTransactions.parse({ transactions: entries })).transactions.map((t) => t.externalId);
-    expect(ids).toEqual([`sha256:${createHash("sha256").update(long).digest("hex")}`, "tx-2026-0001"]);
+  it("identifies an entry by entry_reference, else transaction_id, else its content; an id over 512 bytes by its SHA-256", () => {
+    const long = "E".repeat(3_000);
+    const [withBoth, withTxOnly, withNeither] = page.transactions;
+    const entries = [
+      { ...withBoth, transaction_id: "changes-on-every-read" },
+      { ...withBoth, entry_reference: long },
+      { ...withTxOnly, entry_reference: undefined, transaction_id: "tx-only" },
+      { ...withBoth, entry_reference: "", transaction_id: "tx-when-reference-empty" },
+      withNeither,
+    ];
+    const mapped = toTransactions(EbTransactions.parse({ transactions: entries })).transactions;
+    expect(mapped.map((t) => [t.externalId, t.derivedId])).toEqual([
+      ["5561990681", false],
+      [`sha256:${createHash("sha256").update(long).digest("hex")}`, false],
+      ["tx-only", false],
+      ["tx-when-reference-empty", false],
+      [expect.stringMatching(/^syn_/), true],
+    ]);
   });
 
   it("names banks with a stable namespaced id, twice when the bank serves businesses too", () => {

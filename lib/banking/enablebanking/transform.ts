@@ -149,12 +149,20 @@ function bankTransactionCode(raw: EbTransaction): string | null {
   return parts.length ? parts.join("-") : null;
 }
 
+/**
+ * The entry's identity. Enable Banking's contract: entry_reference is "unique and immutable" for the
+ * account and survives new sessions, while transaction_id only fetches details, "can not be used to
+ * uniquely identify transactions and may change if the list of transactions is retrieved again". So
+ * entry_reference first; transaction_id only when the bank sends no reference (a change of it is then
+ * paired as a re-issue, lib/sync/reconcile.ts); else an id derived from the content.
+ */
 export function toBankTransaction(raw: EbTransaction, status: "booked" | "pending"): BankTransaction {
   const remittance = raw.remittance_information?.filter((l) => l !== "").join(" ");
+  const bankId = orNull(raw.entry_reference) ?? orNull(raw.transaction_id);
   return {
-    externalId: storedTransactionId(raw.transaction_id ?? raw.entry_reference ?? syntheticId(raw)),
+    externalId: bankId === null ? syntheticId(raw) : storedTransactionId(bankId),
     // A content-derived id: the sync engine numbers identical entries (lib/sync/occurrence.ts).
-    derivedId: raw.transaction_id === undefined && raw.entry_reference === undefined,
+    derivedId: bankId === null,
     entryReference: orNull(raw.entry_reference),
     status,
     bookingDate: status === "booked" ? orNull(raw.booking_date) : null,

@@ -3,6 +3,7 @@
 // currency, bank ids) — plain, and under 429, 5xx/408, pending → booked, id-less rows, expired
 // and revoked sessions. Every request and response is validated against the shared OpenAPI file.
 import { afterAll, describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/client";
 import * as countriesRoute from "@/app/api/accounttracking/v1/supported-countries/route";
 import { scenariosAt } from "@/testing/support/banking/fake-scenarios";
 import { accountTotals } from "@/sandbox/enablebanking/api";
@@ -13,6 +14,7 @@ import { fakeCalls, withEnableBankingFake } from "@/testing/support/enablebankin
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
+import { syncOnce } from "@/testing/support/sync-runs";
 
 // Both integrations configured, as a deployment with Enable Banking would have them.
 withSandboxBank();
@@ -65,6 +67,26 @@ describe("Enable Banking through the local fake", () => {
         .slice(before)
         .every((x) => x.psuIp === null),
     ).toBe(true);
+  });
+
+  it("rows stored under another id (transaction_id, before entry_reference identified an entry) are paired by entry_reference on the next sync: same rows, nothing added or removed", async () => {
+    const { c, account } = await fake.synced("alice");
+    // Earlier versions keyed an entry by the transaction_id of the read that found it, which Enable
+    // Banking may change between reads: here, any id other than the entry_reference.
+    const { rows: stored } = await pool().query<{ id: string }>(
+      "UPDATE transactions SET external_id = 'T-earlier-' || external_id WHERE account_id = $1 AND removed_at IS NULL RETURNING id",
+      [account.id],
+    );
+    expect(stored.length).toBeGreaterThan(150);
+    const again = await syncOnce(account.id, c.person.scopeId);
+    // Every row paired as re-issued (the rows found under their reference merged into ours), none removed.
+    expect([again.state, again.removed, again.reissued]).toEqual(["succeeded", 0, stored.length]);
+    await fake.expectEqualToFake(account);
+    const { rows: now } = await pool().query<{ id: string }>(
+      "SELECT id FROM transactions WHERE account_id = $1 AND removed_at IS NULL",
+      [account.id],
+    );
+    expect(now.map((r) => r.id).sort()).toEqual(stored.map((r) => r.id).sort());
   });
 
   it("ratelimited: 429 with Retry-After is waited out and the data equals the bank", () =>
