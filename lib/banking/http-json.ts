@@ -141,7 +141,15 @@ export async function sendJson(
 function shaped<S extends z.ZodType>(schema: S, answer: JsonAnswer, what: string): z.infer<S> {
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success) {
-    throw new ProviderError("unknown", `${what} did not have the expected shape.`, {
+    // The first field at fault and why (never its value, which may be personal), for whoever reads
+    // the run's message: "transactions.booked[3].bookingDate: Not a calendar date …".
+    const issue = parsed.error.issues[0];
+    const at = issue?.path
+      .map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`))
+      .join("")
+      .replace(/^\./, "");
+    const why = issue ? ` (${at ? `${at}: ` : ""}${issue.message})` : "";
+    throw new ProviderError("unknown", `${what} did not have the expected shape${why}.`, {
       status: answer.status,
       cause: parsed.error,
     });

@@ -2,6 +2,7 @@
 // (lib/banking/types.ts): absent or empty text becomes null, an entry the bank sent without an id
 // gets one derived from its content, and an id too long to index is kept as its hash.
 import { createHash } from "node:crypto";
+import { z } from "zod";
 
 export const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 
@@ -30,3 +31,14 @@ export function storedTransactionId(id: string): string {
     ? id
     : `sha256:${createHash("sha256").update(id).digest("hex")}`;
 }
+
+/**
+ * A bank's ISO 4217 currency code, upper-cased as the contracts write it ("eur" and "EUR" would
+ * otherwise be two currencies whose sums are never added together); anything but three letters is
+ * refused with the page, never cut to fit the column.
+ */
+export const currencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "an ISO 4217 code of three letters");

@@ -1,8 +1,10 @@
 // Enable Banking's API shapes (enable-banking-api-openapi.yml) as zod schemas. Checked loosely
 // (loose objects): the contract itself is enforced in tests against the shared OpenAPI file.
 import { z } from "zod";
+import { currencyCode } from "@/lib/banking/normalise";
+import { isoDate } from "@/lib/dates/iso-date";
 
-const amount = z.object({ currency: z.string(), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
+const amount = z.object({ currency: currencyCode, amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountId = z.looseObject({ iban: z.string().optional() }).optional();
 const party = z.looseObject({ name: z.string().optional() }).optional();
 const access = z.looseObject({ valid_until: z.string() });
@@ -26,7 +28,7 @@ export const EbAccount = z.looseObject({
   usage: z.string().optional(),
   cash_account_type: z.string(),
   product: z.string().optional(),
-  currency: z.string(),
+  currency: currencyCode,
 });
 export type EbAccount = z.infer<typeof EbAccount>;
 
@@ -44,7 +46,7 @@ export const EbSession = z.looseObject({
 });
 export const EbBalances = z.looseObject({
   balances: z.array(
-    z.looseObject({ balance_amount: amount, balance_type: z.string(), reference_date: z.string().optional() }),
+    z.looseObject({ balance_amount: amount, balance_type: z.string(), reference_date: isoDate.optional() }),
   ),
 });
 
@@ -54,9 +56,10 @@ export const EbTransaction = z.looseObject({
   transaction_amount: amount,
   credit_debit_indicator: z.enum(["CRDT", "DBIT"]),
   status: z.string(),
-  booking_date: z.string().optional(),
-  value_date: z.string().optional(),
-  transaction_date: z.string().optional(),
+  // Calendar days (YYYY-MM-DD that exist), as the contract's `format: date` says.
+  booking_date: isoDate.optional(),
+  value_date: isoDate.optional(),
+  transaction_date: isoDate.optional(),
   creditor: party,
   creditor_account: accountId,
   debtor: party,

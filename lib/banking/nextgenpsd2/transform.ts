@@ -4,12 +4,13 @@ import { z } from "zod";
 import { preferredBalance } from "@/lib/banking/balance";
 import { ProviderError } from "@/lib/banking/errors";
 import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
-import { contentDerivedId, orNull, storedTransactionId } from "@/lib/banking/normalise";
+import { contentDerivedId, currencyCode, orNull, storedTransactionId } from "@/lib/banking/normalise";
+// A bank's dates are calendar days, checked as a request's are: a regex alone let 2026-02-30 through.
+import { isoDate } from "@/lib/dates/iso-date";
 import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
 
-const amountSchema = z.object({ currency: z.string().length(3), amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
+const amountSchema = z.object({ currency: currencyCode, amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountRef = z.looseObject({ iban: z.string().optional() }).optional();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const Xs2aTransaction = z.looseObject({
   transactionId: z.string().optional(),
@@ -36,7 +37,7 @@ export type Xs2aTransaction = z.infer<typeof Xs2aTransaction>;
 export const Xs2aAccount = z.looseObject({
   resourceId: z.string(),
   iban: z.string().optional(),
-  currency: z.string().length(3),
+  currency: currencyCode,
   name: z.string().optional(),
   product: z.string().optional(),
   ownerName: z.string().optional(),
@@ -186,7 +187,7 @@ export function providerErrorOf({ status, body, headers, bankDate }: ErrorAnswer
 
 export const Xs2aBalances = z.looseObject({
   balances: z.array(
-    z.looseObject({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: z.string().optional() }),
+    z.looseObject({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: isoDate.optional() }),
   ),
 });
 

@@ -5,7 +5,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bankErrorOf, isTransientBankError } from "@/lib/banking/errors";
-import { MAX_BODY_BYTES, sendJson } from "@/lib/banking/http-json";
+import { MAX_BODY_BYTES, bodyOf, sendJson } from "@/lib/banking/http-json";
+import { Xs2aTransactionsResponse } from "@/lib/banking/nextgenpsd2/transform";
 import { withRetry } from "@/lib/banking/retry";
 import { listenOnLoopback, type Listening } from "@/testing/support/http-listener";
 
@@ -60,6 +61,20 @@ const server = createServer((req, res) => {
         remittanceInformationUnstructured: `INVOICE 114${"\u0000".repeat(12)}`,
         lines: ["a\u0000b", "c:\\u0000 stays as written"],
         amount: 12,
+      }),
+    );
+    return;
+  }
+  if (path === "/impossible-date") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        transactions: {
+          booked: [
+            { transactionId: "T1", bookingDate: "2026-02-28", transactionAmount: { currency: "EUR", amount: "-1.00" } },
+            { transactionId: "T2", bookingDate: "2026-02-30", transactionAmount: { currency: "EUR", amount: "-2.00" } },
+          ],
+        },
       }),
     );
     return;
@@ -124,6 +139,22 @@ describe("reading a bank's body", () => {
       lines: ["ab", "c:\\u0000 stays as written"],
       amount: 12,
     });
+  });
+
+  it("a body of the wrong shape is a provider error naming the field at fault and why, not its value", async () => {
+    const answer = await sendJson({ method: "GET", url: `${bank.origin}/impossible-date` }, { who: "The bank" });
+    const refused = (() => {
+      try {
+        bodyOf(answer, Xs2aTransactionsResponse, "The bank's transactions page", () => new Error("not failed"));
+      } catch (error) {
+        return error;
+      }
+      throw new Error("an impossible date was accepted");
+    })();
+    expect(bankErrorOf(refused)?.code).toBe("unknown");
+    expect(bankErrorOf(refused)?.message).toBe(
+      "The bank's transactions page did not have the expected shape (transactions.booked[1].bookingDate: Not a calendar date (check the month's last day and leap years)).",
+    );
   });
 
   it("a Content-Length over the cap is refused before the body is read", async () => {
