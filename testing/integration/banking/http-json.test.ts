@@ -145,7 +145,9 @@ describe("reading a bank's body", () => {
     const answer = await sendJson({ method: "GET", url: `${bank.origin}/impossible-date` }, { who: "The bank" });
     const refused = (() => {
       try {
-        bodyOf(answer, Xs2aTransactionsResponse, "The bank's transactions page", () => new Error("not failed"));
+        bodyOf(answer, Xs2aTransactionsResponse, "The bank's transactions page", () => {
+          throw new Error("the answer was 200, not a failure");
+        });
       } catch (error) {
         return error;
       }
