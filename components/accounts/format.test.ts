@@ -1,6 +1,6 @@
 // A bank's date is the day it names, whatever follows it and wherever the browser is.
 import { describe, expect, it } from "vitest";
-import { formatBankDate } from "@/components/accounts/format";
+import { bankIdNote, formatBankDate } from "@/components/accounts/format";
 
 describe("formatBankDate", () => {
   it("shows the day a bank date names, ignoring a time after it", () => {
@@ -13,5 +13,13 @@ describe("formatBankDate", () => {
   it("says the fallback for no date or one that is not a date", () => {
     expect(formatBankDate(null)).toBe("—");
     expect(formatBankDate("23/11/2026", "unknown")).toBe("unknown");
+  });
+});
+
+describe("bankIdNote", () => {
+  it("explains a hashed or derived id, and says nothing of an id kept as sent", () => {
+    expect(bankIdNote(`sha256:${"a".repeat(64)}`)).toMatch(/longer than 512 bytes/);
+    expect(bankIdNote("syn_0123456789abcdef0123456789abcdef.1")).toMatch(/sent no id/);
+    expect(bankIdNote("20260114-7QX2K4M1AB")).toBeNull();
   });
 });

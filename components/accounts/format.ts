@@ -52,3 +52,14 @@ export function formatBankDate(date: string | null | undefined, fallback = "—"
   if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return fallback;
   return formatDate(date.slice(0, 10));
 }
+
+/**
+ * What a person should know about a bank transaction id Ledgerlink did not store as sent
+ * (docs/banks.md): one too long to index is kept as its hash; an entry without one has an id derived
+ * from its content. Null for an id kept as the bank sent it.
+ */
+export function bankIdNote(id: string): string | null {
+  if (id.startsWith("sha256:")) return "The bank's id was longer than 512 bytes; this is its SHA-256.";
+  if (id.startsWith("syn_")) return "The bank sent no id; this one is derived from the entry's content.";
+  return null;
+}

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Drawer } from "@/components/accounts/drawer";
-import { formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
+import { bankIdNote, formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
 import { NoteEditor } from "@/components/accounts/note-editor";
 import { RebindDialog } from "@/components/accounts/rebind-dialog";
 import { TransferControl } from "@/components/accounts/transfer-control";
@@ -132,7 +132,18 @@ export function TransactionDetail({
             <Field label="Bank's own code" value={t.proprietaryBankTransactionCode} mono />
           )}
           <Field label="Entry reference" value={t.entryReference} mono />
-          <Field label="Bank's transaction id" value={t.bankTransactionId} mono />
+          <Field
+            label="Bank's transaction id"
+            value={
+              <>
+                {t.bankTransactionId}
+                {bankIdNote(t.bankTransactionId) && (
+                  <span className="mt-0.5 block font-sans text-slate-600">{bankIdNote(t.bankTransactionId)}</span>
+                )}
+              </>
+            }
+            mono
+          />
         </dl>
 
         <h3 className="mt-6 text-sm font-semibold text-slate-900">Counterpart</h3>
