@@ -1,6 +1,7 @@
 // Display helpers for accounts: money, titles, dates.
 import { formatDate } from "@/components/ui/format";
 import type { Account } from "@/lib/client/accounts";
+import { DERIVED_ID_PREFIX, HASHED_ID_PREFIX } from "@/lib/banking/transaction-id-forms";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -59,7 +60,7 @@ export function formatBankDate(date: string | null | undefined, fallback = "—"
  * from its content. Null for an id kept as the bank sent it.
  */
 export function bankIdNote(id: string): string | null {
-  if (id.startsWith("sha256:")) return "The bank's id was longer than 512 bytes; this is its SHA-256.";
-  if (id.startsWith("syn_")) return "The bank sent no id; this one is derived from the entry's content.";
+  if (id.startsWith(HASHED_ID_PREFIX)) return "The bank's id was longer than 512 bytes; this is its SHA-256.";
+  if (id.startsWith(DERIVED_ID_PREFIX)) return "The bank sent no id; this one is derived from the entry's content.";
   return null;
 }

@@ -1,10 +1,11 @@
 // The bank's own answer, read straight from the sandbox bank's XS2A API under the same consent, and
 // compared with what the app stored: count, sum per currency, bank ids and every field, duplicates.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import type { BankTransaction } from "../../lib/banking/types";
 import { sumsByCurrency } from "../../lib/money/decimal";
 import type { Connection, TrackedAccount } from "./connect";
+import { storedId, withoutNul } from "../../testing/support/bank-stored-form";
 
 type Xs2aTransaction = {
   transactionId?: string;
@@ -47,19 +48,6 @@ export type OurTransaction = Omit<
 export type Canonical = Omit<OurTransaction, "bankTransactionId"> & { bankId: string | null };
 
 const orNull = (v: string | undefined | null) => (v === undefined || v === null || v === "" ? null : v);
-
-/** A bank's JSON as every integration reads it (docs/banks.md): NUL characters dropped from its strings. */
-export function withoutNul<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("\0", "") as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
-  return value;
-}
-
-/** A bank's transaction id as the app stores and serves it (docs/banks.md): over 512 UTF-8 bytes, its SHA-256. */
-export const storedId = (id: string | null) =>
-  id !== null && Buffer.byteLength(id) > 512 ? `sha256:${createHash("sha256").update(id).digest("hex")}` : id;
 
 function fromBank(t: Xs2aTransaction, status: "booked" | "pending"): Canonical {
   return {

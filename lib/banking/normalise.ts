@@ -3,6 +3,7 @@
 // gets one derived from its content, and an id too long to index is kept as its hash.
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { DERIVED_ID_PREFIX, HASHED_ID_PREFIX } from "@/lib/banking/transaction-id-forms";
 
 export const orNull = (value: string | undefined) => (value === undefined || value === "" ? null : value);
 
@@ -12,7 +13,7 @@ export const orNull = (value: string | undefined) => (value === undefined || val
  * occurrence (lib/sync/occurrence.ts).
  */
 export function contentDerivedId(parts: readonly string[]): string {
-  return `syn_${createHash("sha256").update(parts.join("\u001f")).digest("hex").slice(0, 32)}`;
+  return `${DERIVED_ID_PREFIX}${createHash("sha256").update(parts.join("\u001f")).digest("hex").slice(0, 32)}`;
 }
 
 /**
@@ -29,7 +30,7 @@ export const MAX_TRANSACTION_ID_BYTES = 512;
 export function storedTransactionId(id: string): string {
   return Buffer.byteLength(id, "utf8") <= MAX_TRANSACTION_ID_BYTES
     ? id
-    : `sha256:${createHash("sha256").update(id).digest("hex")}`;
+    : `${HASHED_ID_PREFIX}${createHash("sha256").update(id).digest("hex")}`;
 }
 
 /**

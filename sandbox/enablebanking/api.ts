@@ -184,13 +184,8 @@ export function accountData(uid: string, what: string, url: URL): Response {
 export function accountTotals(uid: string) {
   const found = accountByUid(uid);
   if (!found) return null;
-  const totals = totalsOf(found.account.template, found.session.user, fakeToday());
-  // The ids an entry is known by through Enable Banking: its entry_reference (transaction_id changes).
-  const known = entriesOf(found.account.template, found.session.user, fakeToday())
-    .filter((e) => e.status === "BOOK" || e.status === "PDNG")
-    .map((e) => e.entryReference ?? e.transactionId)
-    .filter((id): id is string => id !== null);
-  return { ...totals, ids: known.sort() };
+  // The id an entry is known by through Enable Banking: its entry_reference (transaction_id changes).
+  return totalsOf(found.account.template, found.session.user, fakeToday(), (e) => e.entryReference ?? e.transactionId);
 }
 
 export { addDays };

@@ -185,7 +185,13 @@ export const transactionIdAsRead = (e: FakeEntry, today: string) =>
   e.transactionId === null ? null : `T${hash(`${e.transactionId}|read ${today}`).slice(0, 16)}`;
 
 /** What the bank holds live at `today`: per status, count and sum per currency (signed), and ids. */
-export function totalsOf(template: FakeAccountTemplate, user: string, today: string) {
+/** `idOf`: the id an entry is known by (GoCardless's fake: its transactionId, the default). */
+export function totalsOf(
+  template: FakeAccountTemplate,
+  user: string,
+  today: string,
+  idOf: (e: FakeEntry) => string | null = (e) => e.transactionId,
+) {
   const live = entriesOf(template, user, today).filter((e) => e.status === "BOOK" || e.status === "PDNG");
   const sums: Record<string, bigint> = {};
   for (const e of live) sums[e.currency] = (sums[e.currency] ?? 0n) + (e.indicator === "DBIT" ? -e.cents : e.cents);
@@ -195,7 +201,7 @@ export function totalsOf(template: FakeAccountTemplate, user: string, today: str
     pending: live.filter((e) => e.status === "PDNG").length,
     sumByCurrency: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, signed(v)])),
     ids: live
-      .map((e) => e.transactionId)
+      .map(idOf)
       .filter((id): id is string => id !== null)
       .sort(),
     balance: signed(

@@ -1,7 +1,6 @@
 // Synced rows equal the bank's own XS2A answer, field by field, in the cases that used to lose or
 // drop data: SEPA references the bank sends, id-less identical entries, pending holds older than the
 // incremental window, and a legacy bank's NUL padding and ids of several kB, which failed the sync.
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as txRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import { pool } from "@/lib/db/client";
@@ -13,6 +12,7 @@ import {
   syncedAccount,
   trackedAccount,
 } from "@/testing/support/bank-flow";
+import { withoutNul, storedId } from "@/testing/support/bank-stored-form";
 import { bearer, call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { syncOnce } from "@/testing/support/sync-runs";
@@ -169,21 +169,12 @@ describe("a pending entry older than the incremental window", () => {
   });
 });
 
-/** The bank's answer as the sync promises to keep it (docs/banks.md): NUL characters dropped, a
- * transactionId over 512 UTF-8 bytes as `sha256:` and its hex SHA-256. */
+/** The bank's answer as the sync promises to keep it (docs/banks.md, testing/support/bank-stored-form.ts). */
 function asStored(answer: BankEntry[]): BankEntry[] {
-  const text = (value: unknown): unknown =>
-    typeof value === "string"
-      ? value.replaceAll("\0", "")
-      : value !== null && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, text(v)]))
-        : value;
   return answer.map((e) => {
-    const raw = text(e.raw) as BankEntry["raw"];
-    const id = raw.transactionId;
-    if (typeof id === "string" && Buffer.byteLength(id) > 512)
-      raw.transactionId = `sha256:${createHash("sha256").update(id).digest("hex")}`;
-    return { ...e, raw };
+    const raw = withoutNul(e.raw);
+    const id = typeof raw.transactionId === "string" ? storedId(raw.transactionId) : raw.transactionId;
+    return { ...e, raw: { ...raw, transactionId: id } };
   });
 }
 
