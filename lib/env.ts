@@ -63,7 +63,7 @@ const schema = z.object({
     .default("1")
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
-  // The repair tick (lib/accounttracking/repair.ts): an accepted callback or a revoke younger than
+  // The repair tick (lib/accounttracking/consents/repair.ts): an accepted callback or a revoke younger than
   // REPAIR_GRACE_SECONDS is still its own request's to finish; a send to the bank (initiate-redirect)
   // older than CONSENT_SEND_STALE_SECONDS belongs to a call that died.
   REPAIR_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -89,7 +89,7 @@ const schema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(1000),
   // With a replica: how long an account's page read waits for it to replay that account's last
-  // write before reading the primary instead (lib/accounttracking/read-after-writes.ts).
+  // write before reading the primary instead (lib/accounttracking/accounts/read-after-writes.ts).
   REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
   // First sync asks for this much history (banks return what they have; the sandbox keeps up to ~3 years).
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),

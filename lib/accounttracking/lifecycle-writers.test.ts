@@ -4,12 +4,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONSENT_TRANSITIONS, ENDED, isAllowed } from "@/lib/accounttracking/consent-lifecycle";
+import { CONSENT_TRANSITIONS, ENDED, isAllowed } from "@/lib/accounttracking/consents/lifecycle";
 import { RUN_TRANSITIONS } from "@/lib/sync/run-lifecycle";
 
 const ROOT = path.resolve(__dirname, "../..");
 const WRITERS = {
-  consent: "lib/accounttracking/consent-lifecycle.ts",
+  consent: "lib/accounttracking/consents/lifecycle.ts",
   run: "lib/sync/run-lifecycle.ts",
 };
 

@@ -121,7 +121,7 @@ function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
 
 export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRanges);
 
-/** The CSV export's query: the list's filters, and the file's dialect (lib/accounttracking/transaction-csv.ts). */
+/** The CSV export's query: the list's filters, and the file's dialect (lib/accounttracking/transactions/csv.ts). */
 export const TransactionCsvQuery = z
   .object({
     ...filterShape,

@@ -2,9 +2,9 @@
 // finder (404 first) and who may act (403 after). The finders are the domains'; the presets are the
 // request layer's, so domain code never imports lib/api.
 import { recordRoute } from "@/lib/api/load";
-import { findAccount, requireAccountId } from "@/lib/accounttracking/accounts";
+import { findAccount, requireAccountId } from "@/lib/accounttracking/accounts/accounts";
 import { findAppToken } from "@/lib/identity/tokens";
-import { findConsent } from "@/lib/accounttracking/consents";
+import { findConsent } from "@/lib/accounttracking/consents/consents";
 import { findConsolidation } from "@/lib/counterparts/consolidate";
 import { findCounterpart } from "@/lib/counterparts/find";
 import { findMember } from "@/lib/scopes/scopes";

@@ -12,14 +12,14 @@ import "server-only";
 import type { PoolClient } from "pg";
 import { pgTransaction } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { ownCte } from "@/lib/accounttracking/transfers";
+import { ownCte } from "@/lib/accounttracking/transactions/transfers";
 import {
   serializeTransaction,
   DISPLAY_NAME_JOIN,
   TRANSACTION_COLUMNS,
   TRANSACTION_FIELDS,
   type TransactionRow,
-} from "@/lib/accounttracking/transactions";
+} from "@/lib/accounttracking/transactions/transactions";
 import { accountFeed, assertRetained, cursorOf, positionOf, scopeFeed, type FeedPosition } from "@/lib/changes/cursor";
 
 // pg reads bigint as a decimal string.

@@ -2,7 +2,7 @@
 // Transactions beyond the list: filters as URL parameters, totals of the filtered set, the CSV
 // download, and marking own-account transfers.
 import type { z } from "zod";
-import type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+import type { TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
 import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
@@ -12,7 +12,7 @@ import { counterpartKeys } from "@/lib/client/counterparts";
 import { ApiError } from "@/lib/client/errors";
 
 /**
- * The API's transaction filters (one definition, lib/accounttracking/transaction-filter.ts); the scope
+ * The API's transaction filters (one definition, lib/accounttracking/transactions/filter.ts); the scope
  * is the caller's. `accountId` narrows the all-accounts list to one account (ignored on an account's own).
  */
 export type TransactionFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };

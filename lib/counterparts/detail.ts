@@ -2,7 +2,7 @@
 // totals and monthly totals (for its chart), over the scope or one account. Amounts are summed per
 // currency only: over the whole scope a counterpart can be paid from a EUR and a USD account, and
 // those sums must never be added together. Own-account transfers are left out of the totals
-// (lib/accounttracking/transfers.ts). Totals are the maintained figures (counterpart_figures); the
+// (lib/accounttracking/transactions/transfers.ts). Totals are the maintained figures (counterpart_figures); the
 // monthly chart reads the counterpart's rows by its index.
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";

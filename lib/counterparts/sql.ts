@@ -3,7 +3,7 @@
 // root, so undoing it is one UPDATE and never touches transactions.
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
-import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
+import { isTransferSql, ownCte } from "@/lib/accounttracking/transactions/transfers";
 
 /** `chain(id, root_id)`: every counterpart of scope `scope` (SQL) with the root it is consolidated into. */
 export const chainCte = (scope: string) => `chain AS (

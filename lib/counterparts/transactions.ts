@@ -8,9 +8,13 @@ import { recordAudit } from "@/lib/audit/record";
 import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
-import { DISPLAY_NAME_JOIN, serializeTransaction, type TransactionRow } from "@/lib/accounttracking/transactions";
+import {
+  DISPLAY_NAME_JOIN,
+  serializeTransaction,
+  type TransactionRow,
+} from "@/lib/accounttracking/transactions/transactions";
 import { execute, query } from "@/lib/db/sql";
-import { ownCte, transferSourceSql } from "@/lib/accounttracking/transfers";
+import { ownCte, transferSourceSql } from "@/lib/accounttracking/transactions/transfers";
 
 const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
   t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,

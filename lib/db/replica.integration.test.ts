@@ -1,10 +1,10 @@
 // The replica switch: with DATABASE_REPLICA_URL unset the heavy reads use the primary; set, they go
-// to the replica (once it has the account's writes: lib/accounttracking/read-after-writes.ts). The
+// to the replica (once it has the account's writes: lib/accounttracking/accounts/read-after-writes.ts). The
 // "replica" here is a second database on the same server holding a row the primary does not, so
 // where an answer came from shows in the answer. (A real standby: testing/integration/backup/standby.)
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { listTransactions } from "@/lib/accounttracking/transactions";
+import { listTransactions } from "@/lib/accounttracking/transactions/transactions";
 import { disconnect, pool, readPool } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 

@@ -9,7 +9,7 @@
 //     runs are never touched;
 //   - what runs saw (sync_run_pages, lib/sync/ingest.ts) once the run is neither queued nor running
 //     (its end deletes them; this catches a worker that died in between and runs gone with their account);
-//   - stats versions (lib/accounttracking/stats-cache.ts) of accounts and scopes that no longer exist
+//   - stats versions (lib/accounttracking/accounts/stats-cache.ts) of accounts and scopes that no longer exist
 //     (ids are fresh UUIDs, so a version row never predates its subject);
 //   - audit events past AUDIT_RETENTION_DAYS (lib/audit/retention.ts: the append-only table lets only that purge delete);
 //   - change-feed tombstones past CHANGE_FEED_RETENTION_DAYS (lib/changes/retention.ts);

@@ -7,8 +7,8 @@
 // bank refuses: its status is updated at once, the run ends telling the person to reconnect, and the
 // scheduler stops calling the bank for it. Errors are classified by discriminant (lib/sync/outcome.ts).
 import { hostname } from "node:os";
-import { endedAtBank } from "@/lib/accounttracking/consent-status";
-import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
+import { endedAtBank } from "@/lib/accounttracking/consents/bank-word";
+import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
 import type { BankError } from "@/lib/banking/errors";
 import { createPageGuard } from "@/lib/banking/page-guard";
 import { integrationFor } from "@/lib/banking/registry";

@@ -7,7 +7,7 @@ import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { beat, forget } from "@/lib/sync/worker-heartbeat";
-import { repairConsents } from "@/lib/accounttracking/repair";
+import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
@@ -39,7 +39,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();
   // The repair tick: lost runs are sent again, half-done consent operations are finished
-  // (lib/accounttracking/repair.ts), due webhook messages are queued and consents about to end
+  // (lib/accounttracking/consents/repair.ts), due webhook messages are queued and consents about to end
   // announced. All are idempotent; the consent pass runs in one process at a time.
   const tick = async () => {
     await emitConsentsEnding().catch((error: unknown) => log.error("consent.ending scan failed", { error }));

@@ -4,7 +4,7 @@
 // incremental read after a 10-row change, with its plan (EXPLAIN ANALYZE, BUFFERS): it touches about
 // the 10 changed rows, not the account. Rows are generated in SQL under a bench scope.
 import type pg from "pg";
-import { DISPLAY_NAME_JOIN, TRANSACTION_COLUMNS } from "@/lib/accounttracking/transactions";
+import { DISPLAY_NAME_JOIN, TRANSACTION_COLUMNS } from "@/lib/accounttracking/transactions/transactions";
 import { readAccountChanges } from "@/lib/changes/feed";
 import { accountFeed, cursorOf } from "@/lib/changes/cursor";
 import { benchAccount, type AccountBenchTarget } from "./accounts";

@@ -3,7 +3,7 @@
 // account's figures (computed, as after a sync, and as cached), the CSV export's first byte, and
 // the transactions page with a text search (a common word, a rare one, one in a single row). Through the API as a person's browser reads them, after
 // warm-up, in interleaved rounds (scripts/bench/timing.ts) so machine drift hits all alike.
-import { accountFigures } from "@/lib/accounttracking/stats";
+import { accountFigures } from "@/lib/accounttracking/accounts/stats";
 import type { AccountBenchTarget } from "./accounts";
 import { interleavedMedians } from "./timing";
 

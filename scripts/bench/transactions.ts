@@ -4,7 +4,7 @@
 import http from "node:http";
 import type pg from "pg";
 import { encodeCursor } from "@/lib/pagination";
-import { transactionsList, transactionsQuery } from "@/lib/accounttracking/transactions";
+import { transactionsList, transactionsQuery } from "@/lib/accounttracking/transactions/transactions";
 import { benchAccount, type AccountBenchTarget } from "./accounts";
 import { interleavedMedians } from "./timing";
 

@@ -1,7 +1,7 @@
 // Test helper: the sandbox `alice` with her current account synced, and her savings account tracked
 // and synced on request (the two move money between each other every month: "Monthly savings").
 import { db, prisma } from "@/lib/db/client";
-import { consentAccounts } from "@/lib/accounttracking/consents";
+import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 import { connectedConsent, syncedAccount, type Connected } from "@/testing/support/bank-flow";
 import { bearer } from "@/testing/support/http";
 

@@ -10,8 +10,8 @@ import {
   serializeTransaction,
   TRANSACTION_COLUMNS,
   type TransactionRow,
-} from "@/lib/accounttracking/transactions";
-import { ownCte } from "@/lib/accounttracking/transfers";
+} from "@/lib/accounttracking/transactions/transactions";
+import { ownCte } from "@/lib/accounttracking/transactions/transfers";
 import { pool } from "@/lib/db/client";
 import { call } from "@/testing/support/http";
 

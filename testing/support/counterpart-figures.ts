@@ -1,7 +1,7 @@
 // The read-time truth the maintained counterpart figures must equal: a GROUP BY over the scope's
 // transactions with the product's own transfer rule (isTransferSql), and its totals per root
 // counterpart (consolidation followed to the root) summed in decimal strings.
-import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
+import { isTransferSql, ownCte } from "@/lib/accounttracking/transactions/transfers";
 import { pool } from "@/lib/db/client";
 import { decimalAdd } from "@/lib/money/decimal";
 

@@ -188,7 +188,7 @@ const OLD_SEARCHED = [
   .map((c) => `t.${c}`)
   .concat("array_to_string(t.tags, ' ')");
 
-/** The words' conditions as lib/accounttracking/transaction-filter.ts wrote them before the search had steps. */
+/** The words' conditions as lib/accounttracking/transactions/filter.ts wrote them before the search had steps. */
 export function oldWordConditions(q: string, values: unknown[], scope: string): string[] {
   const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
   return words.map((word) => {

@@ -1,7 +1,7 @@
 // After the bank's callback: the consent must be valid; then one account it shares is tracked,
 // attended (as from a browser), and its first sync, which tracking queued, can be run here.
-import { consentAccounts } from "@/lib/accounttracking/consents";
-import { trackAccount } from "@/lib/accounttracking/track";
+import { consentAccounts } from "@/lib/accounttracking/consents/consents";
+import { trackAccount } from "@/lib/accounttracking/accounts/track-account";
 import type { AccountKind, Bank } from "@/lib/banking/types";
 import { db, prisma } from "@/lib/db/client";
 import { personActor } from "@/testing/support/audit";

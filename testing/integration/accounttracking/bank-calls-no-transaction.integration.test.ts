@@ -13,7 +13,7 @@ import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/re
 import { ProviderError } from "@/lib/banking/errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
-import { repairConsents } from "@/lib/accounttracking/repair";
+import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { pool, prisma } from "@/lib/db/client";
 import { approveAtBank, connectedConsent, type Connected } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";

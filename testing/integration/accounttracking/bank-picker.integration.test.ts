@@ -9,9 +9,9 @@ import * as callbackRoute from "@/app/api/accounttracking/v1/consents/callback/[
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as usersRoute from "@/app/api/accounttracking/v1/users/route";
-import { BINDING_COOKIE } from "@/lib/accounttracking/redirect";
-import { openPicker } from "@/lib/accounttracking/bank-picker";
-import { PICKER_PATH, readPickerToken } from "@/lib/accounttracking/picker-token";
+import { BINDING_COOKIE } from "@/lib/accounttracking/consents/initiate-redirect";
+import { openPicker } from "@/lib/accounttracking/consents/bank-picker";
+import { PICKER_PATH, readPickerToken } from "@/lib/accounttracking/consents/picker-token";
 import { prisma } from "@/lib/db/client";
 import { banksOrigin } from "@/testing/support/banks-server";
 import { decideAtBank, loginAtBank } from "@/testing/support/sandbox-bank-calls";

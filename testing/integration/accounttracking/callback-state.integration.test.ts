@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as revoke from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import * as callback from "@/app/api/accounttracking/v1/consents/callback/[integration]/route";
-import { BINDING_COOKIE } from "@/lib/accounttracking/redirect";
+import { BINDING_COOKIE } from "@/lib/accounttracking/consents/initiate-redirect";
 import { prisma } from "@/lib/db/client";
 import { bearer, call } from "@/testing/support/http";
 import { pendingConsent, registered } from "@/testing/support/consent-setup";
@@ -44,7 +44,7 @@ describe("bank callback", () => {
   });
 
   // A flow started through the API (these rows have no browser binding) ends on the public page;
-  // one started in our UI on the signed-in one (lib/accounttracking/callback.ts).
+  // one started in our UI on the signed-in one (lib/accounttracking/consents/complete-callback.ts).
   async function expectRejected(
     res: Awaited<ReturnType<typeof hitCallback>>,
     reason: string,

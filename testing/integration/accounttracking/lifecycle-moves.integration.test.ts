@@ -2,7 +2,7 @@
 // from a state the row has already left, is refused — nothing is written and the row is answered
 // as it is. Two writers racing on the same move: exactly one moves it.
 import { describe, expect, it } from "vitest";
-import { moveConsent } from "@/lib/accounttracking/consent-lifecycle";
+import { moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 import { prisma } from "@/lib/db/client";
 import { pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { withSandboxBank } from "@/testing/support/sandbox-server";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accountStats } from "@/lib/accounttracking/stats";
+import { accountStats } from "@/lib/accounttracking/accounts/stats";
 import { disconnect, pool, prisma } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 

@@ -3,9 +3,9 @@
 // detected by its IBAN), reconcile's re-issue pairing and its undo. And an unchanged account is served
 // from the cache, not recomputed.
 import { describe, expect, it } from "vitest";
-import { accountFigures, accountStats, withSingleFigures } from "@/lib/accounttracking/stats";
+import { accountFigures, accountStats, withSingleFigures } from "@/lib/accounttracking/accounts/stats";
 import { syncedAlice } from "@/testing/support/accounttracking";
-import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { TEST_ACTOR } from "@/testing/support/audit";

@@ -1,4 +1,4 @@
-// The text search in steps (lib/accounttracking/transaction-search.ts: a window of rows in key order,
+// The text search in steps (lib/accounttracking/transactions/search.ts: a window of rows in key order,
 // then the indexes, or the ordered scan for words without a trigram) finds exactly the rows the
 // one-query predicate it replaced found (testing/support/search-account.ts keeps it as the reference):
 // each page and the whole walk, on one account's list and the scope's, with a window small enough
@@ -9,15 +9,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
 import * as csvRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
 import { pageOf } from "@/lib/pagination";
-import { transactionsList, transactionsPage } from "@/lib/accounttracking/transactions";
+import { transactionsList, transactionsPage } from "@/lib/accounttracking/transactions/transactions";
 import {
   scopeTransactionsList,
   scopeTransactionsPage,
   scopeTransactionTotals,
-} from "@/lib/accounttracking/scope-transactions";
-import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
-import { setTransactionNote } from "@/lib/accounttracking/transaction-notes";
-import type { AnsweredBy, SearchPlan } from "@/lib/accounttracking/transaction-search";
+} from "@/lib/accounttracking/transactions/scope-transactions";
+import { transactionTotals } from "@/lib/accounttracking/transactions/totals";
+import { setTransactionNote } from "@/lib/accounttracking/transactions/notes";
+import type { AnsweredBy, SearchPlan } from "@/lib/accounttracking/transactions/search";
 import { pool, prisma } from "@/lib/db/client";
 import { systemActor } from "@/lib/audit/actor";
 import { bigSearchAccount, oldSearch, searchAccount, type SearchAccount } from "@/testing/support/search-account";

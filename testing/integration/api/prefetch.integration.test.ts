@@ -7,8 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import { transactionsList, transactionsQuery, serializeTransaction } from "@/lib/accounttracking/transactions";
-import type { TransactionRow } from "@/lib/accounttracking/transactions";
+import {
+  transactionsList,
+  transactionsQuery,
+  serializeTransaction,
+} from "@/lib/accounttracking/transactions/transactions";
+import type { TransactionRow } from "@/lib/accounttracking/transactions/transactions";
 import { contractOf } from "@/lib/api/methods";
 import { credentialKey, startPrefetch } from "@/lib/api/prefetch";
 import { pool } from "@/lib/db/client";

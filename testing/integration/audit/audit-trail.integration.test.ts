@@ -9,7 +9,7 @@ import * as consolidateRoute from "@/app/api/accounttracking/v1/counterparts/con
 import * as undoRoute from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import * as eventsRoute from "@/app/api/audit/v1/events/route";
-import { repairConsents } from "@/lib/accounttracking/repair";
+import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { auditActor } from "@/lib/audit/actor";
 import { setAlias } from "@/lib/counterparts/edit";
 import { prisma } from "@/lib/db/client";

@@ -10,7 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as statsRoute from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
 import * as transactionsRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
-import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
 import { startStandby } from "@/lib/backup/standby";
 import { disconnect, pool, readPool } from "@/lib/db/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";

@@ -2,7 +2,7 @@
 // feed exactly the pages it committed, and the run taken over adds exactly the rest; a connector
 // reading the scope's feed while two of its accounts sync at once ends equal to what is stored.
 import { describe, expect, it } from "vitest";
-import { consentAccounts } from "@/lib/accounttracking/consents";
+import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 import { pool, prisma } from "@/lib/db/client";
 import { executeRun } from "@/lib/sync/runner";
 import { bankTotals, connectedConsent, trackedAccount } from "@/testing/support/bank-flow";

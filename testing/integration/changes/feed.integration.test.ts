@@ -4,7 +4,7 @@
 // exactly the difference between the stored states before and after. Forged cursors are refused
 // (422); a cursor older than the purged removals is answered 410 cursor_expired.
 import { describe, expect, it } from "vitest";
-import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import { purgeChangeFeed } from "@/lib/changes/retention";
 import { bindTransaction } from "@/lib/counterparts/transactions";
 import { pgTransaction, pool, prisma } from "@/lib/db/client";

@@ -9,9 +9,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { scopeTransactionTotals } from "@/lib/accounttracking/scope-transactions";
-import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
-import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import { scopeTransactionTotals } from "@/lib/accounttracking/transactions/scope-transactions";
+import { transactionTotals } from "@/lib/accounttracking/transactions/totals";
+import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import type { BankTransaction } from "@/lib/banking/types";
 import { applyUndo, consolidate } from "@/lib/counterparts/consolidate";
 import { setParent, unlinkParent } from "@/lib/counterparts/family";

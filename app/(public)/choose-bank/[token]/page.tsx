@@ -3,8 +3,8 @@
 // that bank's approval page. No sign-in: the holder may have no account with us.
 import type { Metadata } from "next";
 import { HostedBankPicker } from "@/components/accounttracking/hosted-bank-picker";
-import { countriesWithBanks } from "@/lib/accounttracking/bank-directory";
-import { openPicker, type PickerRefusal } from "@/lib/accounttracking/bank-picker";
+import { countriesWithBanks } from "@/lib/accounttracking/consents/bank-directory";
+import { openPicker, type PickerRefusal } from "@/lib/accounttracking/consents/bank-picker";
 import type { Bank } from "@/lib/banking/types";
 
 export const metadata: Metadata = { title: "Choose your bank · Ledgerlink", referrer: "no-referrer" };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { conflict } from "@/lib/errors";
 import { methods, route, unscoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-import { chooseBank } from "@/lib/accounttracking/bank-picker";
+import { chooseBank } from "@/lib/accounttracking/consents/bank-picker";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 
 const REFUSED = {

@@ -5,7 +5,7 @@ import { BankSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
-import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { BanksQuery } from "@/lib/accounttracking/schemas";
 import { integrations } from "@/lib/banking/registry";
 

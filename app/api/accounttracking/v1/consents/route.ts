@@ -7,7 +7,7 @@ import { page, pageAnswer } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
 import { auditActor } from "@/lib/audit/actor";
-import { listConsents, planConsent } from "@/lib/accounttracking/consent-records";
+import { listConsents, planConsent } from "@/lib/accounttracking/consents/consent-records";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 import { crashPoint } from "@/lib/crash-points";

@@ -4,7 +4,7 @@ import { CountrySchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
-import { countriesWithBanks } from "@/lib/accounttracking/bank-directory";
+import { countriesWithBanks } from "@/lib/accounttracking/consents/bank-directory";
 import { integrations } from "@/lib/banking/registry";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

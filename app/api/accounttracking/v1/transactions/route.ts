@@ -8,7 +8,7 @@ import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { ScopeTransactionsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { listScopeTransactions } from "@/lib/accounttracking/scope-transactions";
+import { listScopeTransactions } from "@/lib/accounttracking/transactions/scope-transactions";
 
 const ScopeTransactionSchema = TransactionSchema.extend({
   accountId: z.uuid(),

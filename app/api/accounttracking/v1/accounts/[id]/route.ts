@@ -5,7 +5,7 @@ import { ACCOUNT_READ, accountRoute } from "@/lib/api/records";
 import { AccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { auditActor } from "@/lib/audit/actor";
-import { accountView, setNickname } from "@/lib/accounttracking/accounts";
+import { accountView, setNickname } from "@/lib/accounttracking/accounts/accounts";
 import { NicknameBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

@@ -5,8 +5,8 @@
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route, scoped } from "@/lib/api/route";
 import { TransactionNoteBody } from "@/lib/accounttracking/schemas";
-import { setTransactionNote } from "@/lib/accounttracking/transaction-notes";
-import { getTransaction } from "@/lib/accounttracking/transactions";
+import { setTransactionNote } from "@/lib/accounttracking/transactions/notes";
+import { getTransaction } from "@/lib/accounttracking/transactions/transactions";
 import { auditActor } from "@/lib/audit/actor";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

@@ -4,7 +4,7 @@
 import { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route, scoped } from "@/lib/api/route";
 import { ScopeTransactionTotalsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { scopeTransactionTotals } from "@/lib/accounttracking/scope-transactions";
+import { scopeTransactionTotals } from "@/lib/accounttracking/transactions/scope-transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getScopeTransactionTotals", "Totals of every account's filtered transactions", {

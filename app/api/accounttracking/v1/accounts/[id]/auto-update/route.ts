@@ -5,7 +5,7 @@ import { accountRoute } from "@/lib/api/records";
 import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { auditActor } from "@/lib/audit/actor";
-import { setAutoUpdates } from "@/lib/accounttracking/accounts";
+import { setAutoUpdates } from "@/lib/accounttracking/accounts/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

@@ -5,7 +5,7 @@ import { ACCOUNT_READ } from "@/lib/api/records";
 import { StatsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 
-import { accountStats } from "@/lib/accounttracking/stats";
+import { accountStats } from "@/lib/accounttracking/accounts/stats";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getAccountStats", "An account's balance, counts, monthly in/out and top counterparts", {

@@ -4,7 +4,7 @@
 import { ACCOUNT_READ } from "@/lib/api/records";
 import { SyncStatusSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { syncStatus } from "@/lib/accounttracking/accounts";
+import { syncStatus } from "@/lib/accounttracking/accounts/accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getSyncStatus", "The latest sync run, schedule and PSD2 unattended-access budget", {

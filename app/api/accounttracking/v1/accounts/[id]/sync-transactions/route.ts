@@ -7,7 +7,7 @@ import { accountRoute } from "@/lib/api/records";
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-import { serializeRun } from "@/lib/accounttracking/accounts";
+import { serializeRun } from "@/lib/accounttracking/accounts/accounts";
 import { createRun, queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {

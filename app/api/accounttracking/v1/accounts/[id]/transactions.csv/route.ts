@@ -2,7 +2,7 @@
 // The filtered set of …/transactions (same filters, no paging) as a CSV download; errors stay JSON
 // in the envelope (422 for a bad filter, 404 for an account outside the scope).
 //
-// The file is streamed (lib/accounttracking/transaction-csv.ts): up to a million rows, never one
+// The file is streamed (lib/accounttracking/transactions/csv.ts): up to a million rows, never one
 // string. The route kernel answers with text only, so the kernel runs the request as for any route
 // (auth, rate limit, scope, validation, the first page of rows, the log line) and answers an empty
 // body; this file's GET then sends the kernel's status and headers with the stream the handler left
@@ -13,7 +13,7 @@ import { methods, route } from "@/lib/api/route";
 import { ACCOUNT_ID_READ } from "@/lib/api/records";
 
 import { TransactionCsvQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { csvFileName, transactionsCsv } from "@/lib/accounttracking/transaction-csv";
+import { csvFileName, transactionsCsv } from "@/lib/accounttracking/transactions/csv";
 
 /** The stream each request's handler produced, until its GET sends it; keyed by the request itself. */
 const bodies = new WeakMap<Request, ReadableStream<Uint8Array>>();

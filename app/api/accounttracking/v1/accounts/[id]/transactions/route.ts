@@ -9,9 +9,9 @@ import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 import type { PrefetchInput } from "@/lib/api/contract";
 import { page } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { requireAccountId } from "@/lib/accounttracking/accounts";
+import { requireAccountId } from "@/lib/accounttracking/accounts/accounts";
 import { TransactionsQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { listTransactions } from "@/lib/accounttracking/transactions";
+import { listTransactions } from "@/lib/accounttracking/transactions/transactions";
 
 /** The page, confined to the X-Scope scope: another scope's account reads as an empty page. */
 const readPage = ({ scopeId, params, query }: PrefetchInput<z.infer<typeof TransactionsQuery>>) =>

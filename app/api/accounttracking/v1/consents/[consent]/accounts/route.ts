@@ -7,7 +7,7 @@ import { CONSENT_READ } from "@/lib/api/records";
 import { BankAccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { z } from "zod";
 import { methods, route } from "@/lib/api/route";
-import { consentAccounts } from "@/lib/accounttracking/consents";
+import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listConsentAccounts", "The bank accounts a valid consent exposes (as last listed by the bank)", {

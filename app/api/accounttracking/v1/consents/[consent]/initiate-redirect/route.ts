@@ -4,14 +4,14 @@
 // creation) it is the bank's own page (the consent is created there first); without one, our hosted
 // bank picker, which continues to the bank the person picks. From our UI the redirect is also bound
 // to the browser by an HttpOnly cookie (the same browser asking again gets the same redirect).
-// The verb (lib/accounttracking/redirect.ts) writes in steps of its own around the bank call; one
+// The verb (lib/accounttracking/consents/initiate-redirect.ts) writes in steps of its own around the bank call; one
 // send per consent at a time (another caller meanwhile: 409 with Retry-After).
 import { CONSENT_SETUP } from "@/lib/api/records";
 import { RedirectSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-import { initiateRedirect } from "@/lib/accounttracking/redirect";
+import { initiateRedirect } from "@/lib/accounttracking/consents/initiate-redirect";
 
 import { InitiateRedirectBody } from "@/lib/accounttracking/schemas";
 

@@ -8,7 +8,7 @@ import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 
-import { refreshConsent } from "@/lib/accounttracking/refresh";
+import { refreshConsent } from "@/lib/accounttracking/consents/refresh-consent";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

@@ -8,7 +8,7 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { auditActor } from "@/lib/audit/actor";
-import { renewConsent } from "@/lib/accounttracking/consent-records";
+import { renewConsent } from "@/lib/accounttracking/consents/consent-records";
 
 import { RenewConsentBody } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";

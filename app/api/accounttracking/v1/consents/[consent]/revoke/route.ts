@@ -2,7 +2,7 @@
 // Ends the consent at the bank (DELETE, terminatedByTpp) and here (status revoked); a bank that
 // cannot answer does not keep it alive here: it is revoked here and ended there later (the repair
 // tick). Revoking a revoked consent returns it unchanged; a rejected, expired or renewed one → 409.
-// The verb (lib/accounttracking/revoke.ts) records the intent, calls the bank with no transaction
+// The verb (lib/accounttracking/consents/revoke-consent.ts) records the intent, calls the bank with no transaction
 // open, then writes the end; after a crash anywhere in between the repair tick finishes it.
 import { CONSENT_SETUP } from "@/lib/api/records";
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
@@ -10,7 +10,7 @@ import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { auditActor } from "@/lib/audit/actor";
-import { revokeConsent } from "@/lib/accounttracking/revoke";
+import { revokeConsent } from "@/lib/accounttracking/consents/revoke-consent";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

@@ -7,7 +7,7 @@ import { REDIRECT } from "@/lib/api/responses";
 import { z } from "zod";
 import { methods, route, unscoped } from "@/lib/api/route";
 import { presentContext } from "@/lib/api/access-context";
-import { completeCallback } from "@/lib/accounttracking/callback";
+import { completeCallback } from "@/lib/accounttracking/consents/complete-callback";
 import { log } from "@/lib/log";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {

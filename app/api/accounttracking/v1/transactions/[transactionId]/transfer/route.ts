@@ -4,8 +4,8 @@
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route, scoped } from "@/lib/api/route";
 import { TransferBody } from "@/lib/accounttracking/schemas";
-import { getTransaction } from "@/lib/accounttracking/transactions";
-import { setTransferOverride } from "@/lib/accounttracking/transfers";
+import { getTransaction } from "@/lib/accounttracking/transactions/transactions";
+import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import { auditActor } from "@/lib/audit/actor";
 import type { UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";

@@ -7,7 +7,7 @@ import { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 
 import { TransactionFilterQuery, transactionsFilterOf } from "@/lib/accounttracking/schemas";
-import { transactionTotals } from "@/lib/accounttracking/transaction-totals";
+import { transactionTotals } from "@/lib/accounttracking/transactions/totals";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getTransactionTotals", "Totals of the filtered transactions", {

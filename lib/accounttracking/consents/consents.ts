@@ -4,7 +4,7 @@
 import { conflict, notFound } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { storedConsentAccounts } from "@/lib/accounttracking/consent-accounts";
+import { storedConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
 
 export async function findConsent(db: Tx, scopeId: string, id: string): Promise<Consent> {
   const consent = await db.consent.findFirst({ where: { id, scopeId } });

@@ -1,7 +1,7 @@
 // Countries with banks across integrations: what GET /supported-countries answers and what the
 // hosted bank picker offers (for the consent's one integration).
 import type { BankIntegration } from "@/lib/banking/interface";
-import { bankFailure } from "@/lib/accounttracking/bank-errors";
+import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { log } from "@/lib/log";
 
 type CountryWithBanks = { countryCode: string; name: string; bankCount: number };

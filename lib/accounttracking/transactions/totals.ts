@@ -4,10 +4,10 @@
 // status and direction only (the common case: a period) read the maintained day figures
 // (account_day_figures, a few rows a day); words and amount bounds need the rows themselves.
 import type pg from "pg";
-import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
-import { allConditions, filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
-import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions";
-import { isTransferSql } from "@/lib/accounttracking/transfers";
+import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
+import { allConditions, filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
+import { OWN_OF_ACCOUNT, TRANSACTIONS_FROM } from "@/lib/accounttracking/transactions/transactions";
+import { isTransferSql } from "@/lib/accounttracking/transactions/transfers";
 
 export type TotalsRow = {
   currency: string;

@@ -13,11 +13,11 @@ import { pool, prisma } from "@/lib/db/client";
 import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { completeApproval } from "@/lib/accounttracking/approval";
-import { sendingStaleBefore } from "@/lib/accounttracking/redirect";
-import { refreshConsentStatus } from "@/lib/accounttracking/refresh";
-import { endOwedAtBank } from "@/lib/accounttracking/renewal";
-import { finishRevoke } from "@/lib/accounttracking/revoke";
+import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
+import { sendingStaleBefore } from "@/lib/accounttracking/consents/initiate-redirect";
+import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
+import { endOwedAtBank } from "@/lib/accounttracking/consents/renewal";
+import { finishRevoke } from "@/lib/accounttracking/consents/revoke-consent";
 
 const REPAIR_LOCK = 0x4c4c_5250; // "LLRP"
 const STATUS_CHECK_HOURS = 12;

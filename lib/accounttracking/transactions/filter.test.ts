@@ -1,7 +1,7 @@
 // Which words the trigram index can look up (pg_trgm's rule for `%word%`, see hasTrigram), and that a
 // search without such a word is answered by the ordered scan instead of an index read of everything.
 import { describe, expect, it } from "vitest";
-import { filterConditions, hasTrigram } from "@/lib/accounttracking/transaction-filter";
+import { filterConditions, hasTrigram } from "@/lib/accounttracking/transactions/filter";
 
 describe("hasTrigram", () => {
   it("finds a trigram in three letters or digits in a row", () => {

@@ -14,7 +14,7 @@
 // search keeps the ordered scan. Each step applies the whole filter, so the rows are exactly those
 // of the one-query form (testing/integration/accounttracking/transaction-search.integration.test.ts).
 import type pg from "pg";
-import type { WordSearch } from "@/lib/accounttracking/transaction-filter";
+import type { WordSearch } from "@/lib/accounttracking/transactions/filter";
 
 /** The window's size: `window` rows, or `perHit` rows per row wanted when that is more (the CSV's pages). */
 export type SearchPlan = { window: number; perHit: number };

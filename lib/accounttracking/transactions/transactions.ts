@@ -3,14 +3,19 @@
 import type pg from "pg";
 import { notFound } from "@/lib/errors";
 import { decodeCursor, pageOf } from "@/lib/pagination";
-import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
-import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
-import { SEARCH_MARKS, searchedPage, type AnsweredBy, type SearchPlan } from "@/lib/accounttracking/transaction-search";
-import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transfers";
+import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
+import {
+  SEARCH_MARKS,
+  searchedPage,
+  type AnsweredBy,
+  type SearchPlan,
+} from "@/lib/accounttracking/transactions/search";
+import { ownCte, transferSourceSql, type TransferSource } from "@/lib/accounttracking/transactions/transfers";
 
-export type { TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
+export type { TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
 
 export type TransactionRow = {
   id: string;

@@ -8,9 +8,9 @@ import type { BankIntegration } from "@/lib/banking/interface";
 import type { AccessContext } from "@/lib/banking/types";
 import { prisma } from "@/lib/db/client";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
-import { bankOf, sendPickedBank } from "@/lib/accounttracking/redirect";
+import { bankOf, sendPickedBank } from "@/lib/accounttracking/consents/initiate-redirect";
 import { integrationFor } from "@/lib/banking/registry";
-import { readPickerToken } from "@/lib/accounttracking/picker-token";
+import { readPickerToken } from "@/lib/accounttracking/consents/picker-token";
 
 export type PickerRefusal = "unknown" | "expired" | "used" | "not_pending";
 

@@ -7,12 +7,12 @@ import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { prisma } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { completeApproval } from "@/lib/accounttracking/approval";
-import { storeConsentAccounts } from "@/lib/accounttracking/consent-accounts";
-import { ENDED } from "@/lib/accounttracking/consent-lifecycle";
-import { applyBankWord, endedAtBank } from "@/lib/accounttracking/consent-status";
-import { integrationOrFail } from "@/lib/accounttracking/integrations";
+import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
+import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
+import { storeConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
+import { ENDED } from "@/lib/accounttracking/consents/lifecycle";
+import { applyBankWord, endedAtBank } from "@/lib/accounttracking/consents/bank-word";
+import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
 
 /** The consent's status from the bank, applied. A pending consent whose approval came back is finished. */
 export async function refreshConsentStatus(consent: Consent, context: AccessContext): Promise<Consent> {

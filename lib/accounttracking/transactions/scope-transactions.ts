@@ -1,6 +1,6 @@
 // Every account's transactions in one list (the Transactions page): the scope's rows, newest first,
 // keyset over (sort_date, id) on transactions_scope_id_sort_date_id_idx, with the same filters as
-// one account's list (lib/accounttracking/transaction-filter.ts) and an optional account. Each row
+// one account's list (lib/accounttracking/transactions/filter.ts) and an optional account. Each row
 // names its account. Totals per currency, never added across currencies.
 import type pg from "pg";
 import { readPool } from "@/lib/db/client";
@@ -9,22 +9,27 @@ import {
   allConditions,
   scopeFilterConditions,
   type TransactionsFilter,
-} from "@/lib/accounttracking/transaction-filter";
-import { SEARCH_MARKS, searchedPage, type AnsweredBy, type SearchPlan } from "@/lib/accounttracking/transaction-search";
+} from "@/lib/accounttracking/transactions/filter";
+import {
+  SEARCH_MARKS,
+  searchedPage,
+  type AnsweredBy,
+  type SearchPlan,
+} from "@/lib/accounttracking/transactions/search";
 import {
   DISPLAY_NAME_JOIN,
   TRANSACTION_COLUMNS,
   serializeTransaction,
   type TransactionRow,
-} from "@/lib/accounttracking/transactions";
+} from "@/lib/accounttracking/transactions/transactions";
 import {
   TOTALS_OVER_ROWS,
   answeredByDays,
   dayFiguresTotalsSql,
   totalsAnswer,
   type TotalsRow,
-} from "@/lib/accounttracking/transaction-totals";
-import { isTransferSql, ownCte } from "@/lib/accounttracking/transfers";
+} from "@/lib/accounttracking/transactions/totals";
+import { isTransferSql, ownCte } from "@/lib/accounttracking/transactions/transfers";
 
 export type ScopeFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };
 

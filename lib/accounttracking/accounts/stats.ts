@@ -1,6 +1,6 @@
 // Per-account figures: the bank's balance, counts, money in and out per month over the whole history
 // (months without bookings included, so a chart's axis is honest), and top counterparts. Own-account
-// transfers (lib/accounttracking/transfers.ts) are neither money in nor out: they are reported apart
+// transfers (lib/accounttracking/transactions/transfers.ts) are neither money in nor out: they are reported apart
 // per month and left out of in/out/net and the top counterparts. Sums are SQL numeric, as strings.
 //
 // An account normally has one currency, but a bank can send some of its transactions in another, so
@@ -11,7 +11,7 @@ import type pg from "pg";
 import { readPool } from "@/lib/db/client";
 import type { TrackedAccount } from "@/lib/generated/prisma/client";
 import { chainCte } from "@/lib/counterparts/sql";
-import { cachedFigures } from "@/lib/accounttracking/stats-cache";
+import { cachedFigures } from "@/lib/accounttracking/accounts/stats-cache";
 
 /** The cached figures' shape: a cache entry of another format is recomputed, never served. */
 const FIGURES_FORMAT = "per-currency-1";

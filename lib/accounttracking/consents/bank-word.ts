@@ -1,12 +1,12 @@
 // What the bank says about a consent, applied through the lifecycle (lib/accounttracking/
 // consent-lifecycle.ts). One exception is kept out of here on purpose: pending → valid happens only
-// through an accepted callback's approval (lib/accounttracking/approval.ts), which also stores the
+// through an accepted callback's approval (lib/accounttracking/consents/complete-approval.ts), which also stores the
 // accounts and finishes a renewal in the same transaction.
 import { addDays } from "@/lib/dates/days";
 import type { BankConsent, BankConsentStatus } from "@/lib/banking/types";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
-import { ENDED, moveConsent, noteConsent, type ConsentPatch } from "@/lib/accounttracking/consent-lifecycle";
+import { ENDED, moveConsent, noteConsent, type ConsentPatch } from "@/lib/accounttracking/consents/lifecycle";
 
 export const BANK_REASONS: Partial<Record<BankConsentStatus, string>> = {
   rejected: "The account holder declined at the bank, or the bank rejected the request.",

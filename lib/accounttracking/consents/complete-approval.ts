@@ -17,10 +17,10 @@ import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { storeConsentAccounts } from "@/lib/accounttracking/consent-accounts";
-import { moveConsent, noteConsent } from "@/lib/accounttracking/consent-lifecycle";
-import { applyBankWord, bankFacts, endedAtBank } from "@/lib/accounttracking/consent-status";
-import { endOwedAtBank, finishRenewal } from "@/lib/accounttracking/renewal";
+import { storeConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
+import { moveConsent, noteConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { applyBankWord, bankFacts, endedAtBank } from "@/lib/accounttracking/consents/bank-word";
+import { endOwedAtBank, finishRenewal } from "@/lib/accounttracking/consents/renewal";
 import { queueRun } from "@/lib/sync/service";
 
 const STILL_CONFIRMING = "Approved at the bank; the bank is still confirming. This usually takes a few seconds.";

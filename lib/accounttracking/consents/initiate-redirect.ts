@@ -1,4 +1,4 @@
-// initiate-redirect, the verb (the way back is lib/accounttracking/callback.ts). RFC 9700 practice:
+// initiate-redirect, the verb (the way back is lib/accounttracking/consents/complete-callback.ts). RFC 9700 practice:
 // - a one-time `state` of 256 bits, stored hashed, short-lived, bound to the consent and the integration;
 // - started from our UI (session cookie): also bound to that browser by an HttpOnly, SameSite=Lax
 //   cookie, so a callback arriving in another browser is rejected;
@@ -27,9 +27,9 @@ import { prisma, type Tx } from "@/lib/db/client";
 import { prismaErrorCode } from "@/lib/db/errors";
 import { appUrl, env, returnUrlAllowlist } from "@/lib/env";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
-import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { integrationOrFail } from "@/lib/accounttracking/integrations";
-import { pickerUrl } from "@/lib/accounttracking/picker-token";
+import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
+import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
+import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
 import { log } from "@/lib/log";
 
 const STATE_TTL_SECONDS = 15 * 60;

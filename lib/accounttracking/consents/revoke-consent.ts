@@ -16,7 +16,7 @@ import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { ENDED, moveConsent } from "@/lib/accounttracking/consent-lifecycle";
+import { ENDED, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 
 const REVOKED_HERE = "Revoked by a person in this workspace.";
 

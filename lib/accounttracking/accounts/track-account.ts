@@ -8,7 +8,7 @@ import type { AccessContext } from "@/lib/banking/types";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
-import { consentAccounts } from "@/lib/accounttracking/consents";
+import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 import { requireRegistered } from "@/lib/accounttracking/registration";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
 import { createRun } from "@/lib/sync/service";

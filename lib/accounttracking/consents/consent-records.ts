@@ -7,8 +7,8 @@ import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import type { Consent, ConsentStatus } from "@/lib/generated/prisma/client";
-import { bankFailure } from "@/lib/accounttracking/bank-errors";
-import { integrationOrFail } from "@/lib/accounttracking/integrations";
+import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
+import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
 import { requireRegistered } from "@/lib/accounttracking/registration";
 
 type NewConsent = {

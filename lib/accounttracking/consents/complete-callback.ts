@@ -9,10 +9,10 @@ import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
 import { appUrl } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { completeApproval } from "@/lib/accounttracking/approval";
-import { moveConsent, noteConsent } from "@/lib/accounttracking/consent-lifecycle";
-import { applyBankWord } from "@/lib/accounttracking/consent-status";
-import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/redirect";
+import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
+import { moveConsent, noteConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { applyBankWord } from "@/lib/accounttracking/consents/bank-word";
+import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/consents/initiate-redirect";
 import { log } from "@/lib/log";
 
 type CallbackRejection =

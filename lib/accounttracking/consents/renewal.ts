@@ -13,7 +13,7 @@ import type { AccessContext, BankAccount } from "@/lib/banking/types";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { moveConsent } from "@/lib/accounttracking/consent-lifecycle";
+import { moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 import { integrationFor } from "@/lib/banking/registry";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { createRun } from "@/lib/sync/service";

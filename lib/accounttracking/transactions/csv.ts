@@ -12,18 +12,18 @@
 // separate snapshots, as they were when the file was built whole: a sync that lands during a
 // download can move a row from one page to another.)
 import type pg from "pg";
-import { readPoolAfterWrites } from "@/lib/accounttracking/read-after-writes";
+import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transaction-filter";
-import { SEARCH_MARKS, searchedPage } from "@/lib/accounttracking/transaction-search";
+import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
+import { SEARCH_MARKS, searchedPage } from "@/lib/accounttracking/transactions/search";
 import {
   OWN_OF_ACCOUNT,
   SHOWN_TRANSACTIONS_FROM,
   TRANSACTION_COLUMNS,
   counterpartOf,
   type TransactionRow,
-} from "@/lib/accounttracking/transactions";
+} from "@/lib/accounttracking/transactions/transactions";
 
 const PAGE = 5000;
 
