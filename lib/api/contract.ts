@@ -3,14 +3,15 @@
 // compiler holds the handler to. A handler's result is typed from `responses`: a status it does not
 // declare, a field of the wrong type, a missing field or a field the schema lacks is a compile error.
 import type { z } from "zod";
-import type { ApiError, ErrorCode } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/errors";
 import type { Load } from "@/lib/api/load";
-import type { LimitKey, LimitName } from "@/lib/api/rate-limit";
+import type { LimitRule } from "@/lib/api/rate-limit";
 import type { PageSpec, Responses, ResponseSpec, WithMetaSpec } from "@/lib/api/responses";
 import type { ScopeContext } from "@/lib/api/scope";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Principal, UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";
+import type { Commit } from "@/lib/db/transaction";
 import type { Tag } from "@/lib/openapi/tags";
 import type { MembershipOfScope } from "@/lib/scopes/scopes";
 
@@ -66,6 +67,7 @@ export type RouteContext<
   Own = false,
   F = undefined,
   P = undefined,
+  R extends Responses = Responses,
 > = {
   request: Request;
   requestId: string;
@@ -83,27 +85,27 @@ export type RouteContext<
   prefetched: Promise<P> | null;
   /** With `withMemberships`: a person's memberships, read with the credentials; null otherwise (and for App tokens). */
   memberships: MembershipOfScope[] | null;
-  /** A transaction for writes (POST/PUT/PATCH/DELETE), the shared client for reads. */
+  /** The shared client, for reads: every write is a verb's, in transactions the verb opens. */
   db: Tx;
   /**
    * Checks a capability (default: the declared one): for `afterLookup` routes once the record was
    * found, and for a further capability the found record calls for (e.g. a default profile).
    */
   authorize: (capability?: Capability) => void;
-  /** `transaction: "narrow"` only: a short transaction for writes made before the answer's. */
-  transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
   /**
-   * `transaction: "narrow"` only: the answer's writes, committed with the stored Idempotency-Key answer.
-   * Once it returns, its result is the request's answer, whatever the handler does next (lib/api/route.ts).
+   * The answer of a verb's writes: `answer((commit) => verb({ …, commit }), render)` runs the verb
+   * with a `commit` for its last transaction, in which `render` makes the answer of what it returns
+   * and the kernel stores it for the Idempotency-Key. Once that transaction has committed, its answer
+   * is the request's, whatever happens next (lib/api/route.ts). A verb that returns without
+   * committing (nothing to write) is answered by `render` afterwards, with the shared client.
    */
-  commit: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  answer: <T>(
+    call: (commit: Commit<T>) => Promise<T>,
+    render: (result: T, db: Tx) => ResultOf<R> | Promise<ResultOf<R>>,
+  ) => Promise<ResultOf<R>>;
 };
 
-type Extras = {
-  headers?: Record<string, string>;
-  /** Runs after the write transaction committed (e.g. queue a job for a row it created). */
-  afterCommit?: () => Promise<void>;
-};
+type Extras = { headers?: Record<string, string> };
 type StatusOf<S> = S extends 200 ? { status?: 200 } : { status: S };
 type Variant<S, R> = R extends null
   ? StatusOf<S> & Extras
@@ -119,11 +121,8 @@ type Variant<S, R> = R extends null
             ? StatusOf<S> & Extras & { data: z.input<R> }
             : never;
 
-/** An error answered after the transaction commits (e.g. a reused refresh token: the family revocation stays). */
-type Refusal = { error: ApiError };
-
 /** What a handler may return for these responses. */
-export type ResultOf<R extends Responses> = { [S in keyof R]-?: Variant<S, R[S]> }[keyof R] | Refusal;
+export type ResultOf<R extends Responses> = { [S in keyof R]-?: Variant<S, R[S]> }[keyof R];
 
 type DataOf<R> =
   R extends PageSpec<infer I>
@@ -167,15 +166,12 @@ export type Handler<
   R extends Responses,
   F = undefined,
   P = undefined,
-> = (ctx: RouteContext<A, Scoped, B, Q, Own, F, P>) => Promise<ResultOf<R>>;
+> = (ctx: RouteContext<A, Scoped, B, Q, Own, F, P, R>) => Promise<ResultOf<R>>;
 
 /** The kernel's own options: how the request is limited and run, not part of the document. */
 type KernelOptions = {
-  rateLimit?: LimitName;
-  /** Rate-limit key for anonymous callers (for example ip + email on the token endpoint). */
-  anonymousKey?: (request: Request, bodyText: string) => string;
-  /** Several limits for anonymous callers, counted together (the token endpoint's grants). */
-  anonymousLimits?: (request: Request, bodyText: string) => Promise<LimitKey[]>;
+  /** Which limits the request spends (default: the caller's share of the default limit); written beside the route. */
+  limit?: LimitRule;
   /**
    * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
    * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
@@ -188,12 +184,6 @@ type KernelOptions = {
    * them in the credentials' own query, so the route costs one round trip, not two.
    */
   withMemberships?: boolean;
-  /**
-   * "handler" (the default): a write handler runs in one transaction. "narrow": it runs outside any
-   * transaction and opens short ones itself (ctx.transaction, ctx.commit) around its writes, so no
-   * transaction is held while it calls a bank. See lib/api/route.ts's header for the rule.
-   */
-  transaction?: "handler" | "narrow";
 };
 
 /** What a route() call declares: its file's methods() call adds the tag, route() the id and summary. */

@@ -13,6 +13,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors";
+import { principalKey, type Principal } from "@/lib/auth/principal";
 import { batchedLimit, type BatchedLimit } from "@/lib/api/batched-limit";
 import { bookkeepingPool } from "@/lib/db/client";
 import { env, trustedProxies } from "@/lib/env";
@@ -25,6 +26,21 @@ import { log } from "@/lib/log";
 // grants per refresh-token family (one sign-in), never counted against passwords.
 export type LimitName = "default" | "auth" | "auth-address" | "auth-email" | "refresh";
 export type LimitKey = { name: LimitName; key: string };
+
+/** Who is asking, as a route's limit rule sees it (the body as text: read before validation). */
+export type LimitCaller = { principal: Principal | null; request: Request; bodyText: string };
+/** The limits a request spends, counted together (consumeAll); a route with its own writes it beside it. */
+export type LimitRule = (caller: LimitCaller) => LimitKey[] | Promise<LimitKey[]>;
+
+/** The caller's share of limit `name`: per principal, or per client address (under `prefix`) when anonymous. */
+export const perCaller =
+  (name: LimitName = "default", prefix = "ip"): LimitRule =>
+  ({ principal, request }) => [
+    { name, key: principal ? principalKey(principal) : `${prefix}:${clientAddress(request)}` },
+  ];
+
+/** What every request spends unless its route says otherwise. */
+export const DEFAULT_LIMIT = perCaller();
 
 const POINTS: Record<LimitName, () => number> = {
   default: () => env.RATE_LIMIT_POINTS,

@@ -8,8 +8,7 @@
 // secret-shaped strings (our token prefixes, IBANs) never reach the table. Verbs pass the record's
 // plain fields, never a token's hash or secret.
 import "server-only";
-import type { PoolClient } from "pg";
-import type { Tx } from "@/lib/db/client";
+import { rows, type SqlDb } from "@/lib/db/sql";
 import { redact } from "@/lib/log";
 import type { AuditAction, AuditRecordType } from "@/lib/audit/actions";
 import { actorTokenId, actorUserId, type AuditActor } from "@/lib/audit/actor";
@@ -26,8 +25,6 @@ export type AuditEvent = {
   after?: AuditFields | null;
 };
 
-/** A Prisma transaction, or a pg client inside BEGIN (the raw-SQL paths). */
-export type AuditDb = Tx | Pick<PoolClient, "query">;
 
 /** Dates, decimals and nested values as JSON would store them, so equal values compare equal. */
 const plain = (fields: AuditFields): AuditFields => JSON.parse(JSON.stringify(fields)) as AuditFields;
@@ -62,7 +59,7 @@ const INSERT = `INSERT INTO audit_events
 
 /** Writes the row in `db`'s transaction; false (no row) when nothing changed. */
 export async function recordAudit(
-  db: AuditDb,
+  db: SqlDb,
   scopeId: string,
   actor: AuditActor,
   event: AuditEvent,
@@ -81,7 +78,6 @@ export async function recordAudit(
     json(after),
     actor.requestId,
   ];
-  if ("$executeRawUnsafe" in db) await db.$executeRawUnsafe(INSERT, ...values);
-  else await db.query(INSERT, values);
+  await rows(db, INSERT, values);
   return true;
 }

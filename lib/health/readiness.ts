@@ -11,6 +11,7 @@ import "server-only";
 import { probePool } from "@/lib/db/client";
 import { APPLIED_MIGRATIONS, migrationNames } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { runSql } from "@/lib/sync/run-lifecycle";
 
 export const CHECKS = ["database", "migrations", "queue"] as const;
 export type CheckName = (typeof CHECKS)[number];
@@ -65,8 +66,7 @@ async function migrations(s: Settings): Promise<CheckResult> {
 async function queue(s: Settings): Promise<CheckResult> {
   const { rows } = await probePool().query<{ workers: number; stuck: number }>(
     `SELECT (SELECT count(*)::int FROM worker_heartbeats WHERE seen_at > now() - make_interval(secs => $1)) AS workers,
-            (SELECT count(*)::int FROM sync_runs
-              WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => $2)) AS stuck`,
+            (SELECT count(*)::int FROM sync_runs r WHERE ${runSql.stale("r", "$2")}) AS stuck`,
     [workerSeenWithinSeconds(s), stuckAfterSeconds(s)],
   );
   const { workers, stuck } = rows[0] ?? { workers: 0, stuck: 0 };

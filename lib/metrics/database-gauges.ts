@@ -5,13 +5,14 @@
 import "server-only";
 import { probePool } from "@/lib/db/client";
 import { client, registry } from "@/lib/metrics/registry";
+import { runSql } from "@/lib/sync/run-lifecycle";
 
 const QUEUE = `
-SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued,
-       count(*) FILTER (WHERE state = 'running')::int AS running,
-       coalesce(extract(epoch FROM clock_timestamp() - min(created_at) FILTER (WHERE state = 'queued')), 0)::float8 AS oldest,
+SELECT count(*) FILTER (WHERE ${runSql.queued("r")})::int AS queued,
+       count(*) FILTER (WHERE ${runSql.running("r")})::int AS running,
+       coalesce(extract(epoch FROM clock_timestamp() - min(r.created_at) FILTER (WHERE ${runSql.queued("r")})), 0)::float8 AS oldest,
        (SELECT count(*)::int FROM bank_accesses WHERE at > now() - interval '24 hours') AS accesses
-  FROM sync_runs WHERE state IN ('queued', 'running')`;
+  FROM sync_runs r WHERE ${runSql.active("r")}`;
 
 type Figures = { queued: number; running: number; oldest: number; accesses: number };
 

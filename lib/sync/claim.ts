@@ -5,7 +5,7 @@
 // its job comes back later (the caller defers it, lib/sync/backoff.ts).
 import { pgTransaction } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { CLAIMABLE, claimRun, type RunRow } from "@/lib/sync/run-lifecycle";
+import { claimRun, runSql, type RunRow } from "@/lib/sync/run-lifecycle";
 
 export type { RunRow };
 
@@ -21,7 +21,7 @@ export async function claim(
     const { rows: targets } = await client.query<{ bank: string; requested: boolean; deferrals: number }>(
       `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger <> 'scheduled' AS requested, r.deferrals
          FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
-        WHERE r.id = $1 AND ${CLAIMABLE}`,
+        WHERE r.id = $1 AND ${runSql.claimable("r", "$2")}`,
       [runId, env.SYNC_STALE_SECONDS],
     );
     if (!targets[0]) return null;
@@ -29,7 +29,7 @@ export async function claim(
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`sync-bank:${bank}`]);
     const { rows: busy } = await client.query<{ running: number }>(
       `SELECT count(*)::int AS running FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
-        WHERE r.state = 'running' AND r.heartbeat_at >= now() - make_interval(secs => $2) AND r.id <> $3
+        WHERE ${runSql.alive("r", "$2")} AND r.id <> $3
           AND a.integration_name || ':' || a.bank_id = $1`,
       [bank, env.SYNC_STALE_SECONDS, runId],
     );

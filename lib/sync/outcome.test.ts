@@ -82,10 +82,10 @@ describe("decideOutcome", () => {
 describe("words", () => {
   it("bank days are dates, not instants", () => {
     expect(formatBankDay("2026-11-25")).toBe("25 Nov 2026");
-    expect(consentEndedMessage("expired", "2026-11-25")).toBe(
+    expect(consentEndedMessage(true, "2026-11-25")).toBe(
       "Access expired at the bank on 25 Nov 2026; reconnect to continue.",
     );
-    expect(consentEndedMessage("revoked", "2026-01-01")).toBe(
+    expect(consentEndedMessage(false, "2026-01-01")).toBe(
       "Access ended at the bank on 1 Jan 2026; reconnect to continue.",
     );
   });

@@ -66,7 +66,7 @@ export function decideOutcome(
 }
 
 /** What a person reads when the bank has ended the access. */
-export function consentEndedMessage(status: string, bankDay: string): string {
-  const verb = status === "expired" ? "expired" : "ended";
+export function consentEndedMessage(expired: boolean, bankDay: string): string {
+  const verb = expired ? "expired" : "ended";
   return `Access ${verb} at the bank on ${formatBankDay(bankDay)}; reconnect to continue.`;
 }

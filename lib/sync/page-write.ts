@@ -11,6 +11,7 @@ import type { TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import { ingestPage } from "@/lib/sync/ingest";
+import { runSql } from "@/lib/sync/run-lifecycle";
 
 /** The run is no longer this worker's (another took it over): never retried, this worker stops. */
 export class LostClaim extends Error {}
@@ -31,8 +32,8 @@ export async function writePage(
       if (counts.unresolved.length > 0)
         await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
       const saved = await client.query(
-        `UPDATE sync_runs SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
-          WHERE id = $1 AND worker_id = $2 AND state = 'running'`,
+        `UPDATE sync_runs r SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+          WHERE r.id = $1 AND ${runSql.heldBy("r", "$2")}`,
         [runId, workerId, page.next, counts.added, counts.updated],
       );
       // Not a database abort: thrown at once, it ends this worker's part of the run.

@@ -2,7 +2,7 @@
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
 import "server-only";
 import PgBoss from "pg-boss";
-import type { PoolClient } from "pg";
+import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { traceCarrier } from "@/lib/tracing/spans";
@@ -42,15 +42,30 @@ export const scheduledPriority = (turn: number) => 1 - Math.max(1, turn);
 const JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as const;
 
 /**
- * Inserts jobs for runs inside the caller's transaction (pg-boss writes through our connection), so
- * the runs and their jobs commit together or not at all. One statement for the whole batch.
+ * Inserts jobs for runs inside the caller's transaction (pg-boss writes through our connection, a
+ * pg client inside BEGIN or a Prisma transaction), so the runs and their jobs commit together or not
+ * at all. One statement for the whole batch. The queuer's trace travels with each job.
  */
-export async function syncJobs(client: PoolClient, runs: { runId: string; priority: number }[]): Promise<void> {
+export async function queueRuns(db: SqlDb, runs: { runId: string; priority: number }[]): Promise<void> {
   if (runs.length === 0) return;
   const b = await boss();
   await b.insert(
-    runs.map(({ runId, priority }) => ({ name: SYNC_QUEUE, data: { runId }, priority, ...JOB_OPTIONS })),
-    { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } },
+    runs.map(({ runId, priority }) => {
+      const data: SyncJob = { runId, ...traceCarrier() };
+      return { name: SYNC_QUEUE, data, priority, ...JOB_OPTIONS };
+    }),
+    {
+      db: {
+        // pg-boss leaves unset options undefined; a statement's values are null then.
+        executeSql: async (text: string, values: unknown[]) => ({
+          rows: await rows(
+            db,
+            text,
+            values.map((v) => v ?? null),
+          ),
+        }),
+      },
+    },
   );
 }
 

@@ -19,6 +19,7 @@ import { purgeChangeFeed } from "@/lib/changes/retention";
 import { purgeWebhookMessages } from "@/lib/webhooks/retention";
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { runSql } from "@/lib/sync/run-lifecycle";
 
 type StatementCounts = {
   idempotencyKeys: number;
@@ -59,7 +60,7 @@ const STATEMENTS: Record<keyof StatementCounts, { sql: string; params: Params }>
     sql: `DELETE FROM sync_runs WHERE id = ANY (ARRAY(
       SELECT id FROM (
         SELECT r.id, row_number() OVER (PARTITION BY r.account_id ORDER BY r.created_at DESC, r.id DESC) AS newest
-          FROM sync_runs r WHERE r.state IN ('succeeded', 'failed')
+          FROM sync_runs r WHERE ${runSql.ended("r")}
       ) ranked
       WHERE newest > $1::int AND NOT EXISTS (SELECT 1 FROM transaction_reissues x WHERE x.run_id = ranked.id)
       LIMIT ${BATCH}))`,
@@ -68,7 +69,7 @@ const STATEMENTS: Record<keyof StatementCounts, { sql: string; params: Params }>
     params: none,
     sql: `DELETE FROM sync_run_pages WHERE id = ANY (ARRAY(
       SELECT p.id FROM sync_run_pages p
-       WHERE NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.id = p.run_id AND r.state IN ('queued', 'running'))
+       WHERE NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.id = p.run_id AND ${runSql.active("r")})
        LIMIT ${BATCH}))`,
   },
   statsVersions: {

@@ -8,6 +8,7 @@
 // scheduler stops calling the bank for it. Errors are classified by discriminant (lib/sync/outcome.ts).
 import { hostname } from "node:os";
 import { endedAtBank } from "@/lib/accounttracking/consents/bank-word";
+import { awaitsApproval, grantsAccess, isEnded, isExpired } from "@/lib/accounttracking/consents/lifecycle";
 import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
 import type { BankError } from "@/lib/banking/errors";
 import { createPageGuard } from "@/lib/banking/page-guard";
@@ -86,8 +87,8 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
   seen.integration = account.integrationName;
   seen.attempt = run.attempts;
   const consent = account.consent;
-  if (consent.status !== "valid" || !consent.externalId) {
-    const what = consent.status === "pending" ? "has not been approved at the bank yet" : `is ${consent.status}`;
+  if (!grantsAccess(consent.status) || !consent.externalId) {
+    const what = awaitsApproval(consent.status) ? "has not been approved at the bank yet" : `is ${consent.status}`;
     return failed(
       await finish(
         run.id,
@@ -270,7 +271,7 @@ async function endConsent(run: RunRow, consentId: string, bank: BankError): Prom
     });
     return before;
   });
-  if (consent.status === "valid" || consent.status === "pending") {
+  if (!isEnded(consent.status)) {
     const expired = bank.bankCode === "CONSENT_EXPIRED";
     consent = await endedAtBank(
       prisma(),
@@ -280,5 +281,5 @@ async function endConsent(run: RunRow, consentId: string, bank: BankError): Prom
     );
   }
   const bankDay = bank.bankDate ?? consent.bankDate ?? new Date().toISOString().slice(0, 10);
-  return consentEndedMessage(consent.status, bankDay);
+  return consentEndedMessage(isExpired(consent.status), bankDay);
 }

@@ -11,7 +11,8 @@
 import { pgTransaction, pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { MAX_SCHEDULED_PER_DAY } from "@/lib/sync/budget";
-import { boss, enqueueRun, scheduledPriority, SYNC_QUEUE, syncJobs } from "@/lib/sync/queue";
+import { boss, enqueueRun, queueRuns, scheduledPriority, SYNC_QUEUE } from "@/lib/sync/queue";
+import { runSql } from "@/lib/sync/run-lifecycle";
 
 /** The next update after `from`: the day split evenly into autoUpdatesPerDay slots. */
 export function nextUpdateAt(from: Date, perDay: number): Date | null {
@@ -27,7 +28,7 @@ WITH due AS (
          row_number() OVER (PARTITION BY a.scope_id ORDER BY a.next_scheduled_at, a.id)::int AS turn
     FROM tracked_accounts a JOIN consents c ON c.id = a.consent_id
    WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND c.status = 'valid'
-     AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND r.state IN ('queued', 'running'))
+     AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND ${runSql.active("r")})
 ), picked AS (
   SELECT a.id, d.scope_id, d.auto_updates_per_day, d.turn
     FROM due d JOIN tracked_accounts a ON a.id = d.id
@@ -53,7 +54,7 @@ export async function scheduleDueSyncs(now = new Date(), batchSize = env.SYNC_SC
       // One row per account picked; id NULL when a run started another way meanwhile (ON CONFLICT).
       const { rows } = await client.query<{ id: string | null; turn: number }>(SCHEDULE_BATCH, [now, batchSize]);
       const runs = rows.flatMap((r) => (r.id ? [{ runId: r.id, priority: scheduledPriority(r.turn) }] : []));
-      await syncJobs(client, runs);
+      await queueRuns(client, runs);
       return { picked: rows.length, runs: runs.length };
     });
     scheduled += created.runs;
@@ -68,12 +69,12 @@ export async function scheduleDueSyncs(now = new Date(), batchSize = env.SYNC_SC
 // old because they wait their turn, not because their job was lost.
 const STALE = `
 SELECT r.id FROM sync_runs r
- WHERE ((r.state = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1))
-     OR (r.state = 'queued' AND coalesce(r.not_before, r.created_at) < now() - make_interval(secs => $1)))
+ WHERE ((${runSql.stale("r", "$1")})
+     OR (${runSql.queued("r")} AND coalesce(r.not_before, r.created_at) < now() - make_interval(secs => $1)))
    AND NOT EXISTS (
      SELECT 1 FROM pgboss.job j
       WHERE j.name = $2 AND j.data->>'runId' = r.id::text
-        AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND r.state = 'queued')))
+        AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND ${runSql.queued("r")})))
  ORDER BY r.created_at LIMIT $3`;
 
 /** Runs of dead workers (no heartbeat) and queued runs whose job was lost are queued again, once. */

@@ -3,6 +3,7 @@
 import "server-only";
 import { remainingDaysOf } from "@/lib/accounttracking/serialize";
 import { pool } from "@/lib/db/client";
+import { emitEvent } from "@/lib/webhooks/outbox";
 
 const ENDING_DAYS = 7;
 
@@ -40,15 +41,13 @@ export async function emitConsentsEnding(now = new Date()): Promise<number> {
       ),
     );
     if (daysLeft > ENDING_DAYS) continue;
-    const { rows: written } = await pool().query<{ emitted: boolean }>(
-      "SELECT webhook_emit($1::uuid, 'consent.ending', $2::jsonb, $3) AS emitted",
-      [
-        c.scope_id,
-        JSON.stringify({ consentId: c.id, daysLeft, validUntil: c.valid_until, bankName: c.bank_name }),
-        `consent.ending:${c.id}:${c.valid_until}`,
-      ],
+    const written = await emitEvent(
+      pool(),
+      c.scope_id,
+      { type: "consent.ending", data: { consentId: c.id, daysLeft, validUntil: c.valid_until, bankName: c.bank_name } },
+      `consent.ending:${c.id}:${c.valid_until}`,
     );
-    if (written[0]?.emitted) emitted += 1;
+    if (written) emitted += 1;
   }
   return emitted;
 }

@@ -1,14 +1,63 @@
-// The events a webhook endpoint can subscribe to, and the message each becomes. No server imports in
-// the list (the browser's Settings page reads it); the message is built by the deliverer.
-export const WEBHOOK_EVENTS = [
-  "transactions.changed",
-  "sync.failed",
-  "consent.ending",
-  "consent.ended",
-  "account.tracked",
-] as const;
+// The events a webhook endpoint can subscribe to: each type's description and the zod schema of its
+// message's `data`. The one source for what is written to the outbox (lib/webhooks/outbox.ts parses
+// every payload with it before writing), what the OpenAPI document publishes under `webhooks`, and
+// what the Settings page offers. No server imports: the browser reads this module too.
+//
+// Who emits what (in the transaction of the change it reports):
+//   transactions.changed, sync.failed  the sync run's moves (lib/sync/run-lifecycle.ts)
+//   consent.ended                      the consent's moves to expired or revoked (lib/accounttracking/consents/lifecycle.ts)
+//   consent.ending                     the worker's tick (lib/webhooks/consent-ending.ts), once per consent and end date
+//   account.tracked                    the track-account verb (lib/accounttracking/accounts/track-account.ts)
+import { z } from "zod";
+import { dateOnly, uuid } from "@/lib/openapi/schemas/common";
 
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+const count = z.number().int().min(0);
+
+export const WEBHOOK_EVENT_SCHEMAS = {
+  "transactions.changed": z.object({
+    accountId: uuid,
+    syncRunId: uuid,
+    added: count.describe("Transactions first stored by this sync"),
+    modified: count.describe("Stored transactions this sync changed (re-issued ids included)"),
+    removed: count.describe("Transactions the bank no longer lists"),
+    cursor: z
+      .string()
+      .describe("A change-feed cursor of the account from which the feed lists this sync's changes (GET …/transactions/changes?cursor=…)"),
+  }),
+  "sync.failed": z.object({
+    accountId: uuid,
+    syncRunId: uuid,
+    message: z.string().nullable().describe("What a person sees: what happened and what to do"),
+  }),
+  "consent.ending": z.object({
+    consentId: uuid,
+    daysLeft: z.number().int().describe("Days of access left, counted by the bank's calendar (0: the last day)"),
+    validUntil: dateOnly.describe("The last day of access, as the bank states it"),
+    bankName: z.string().nullable(),
+  }),
+  "consent.ended": z.object({
+    consentId: uuid,
+    status: z.enum(["expired", "revoked"]),
+    reason: z.string().nullable().describe("Why, in a person's words"),
+    bankName: z.string().nullable(),
+  }),
+  "account.tracked": z.object({
+    accountId: uuid,
+    consentId: uuid,
+    bankName: z.string().nullable(),
+    name: z.string().nullable(),
+    currency: z.string().describe("ISO 4217"),
+  }),
+} as const;
+
+export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SCHEMAS;
+
+export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_SCHEMAS) as [WebhookEventType, ...WebhookEventType[]];
+
+/** One event: its type and its message's data, typed by the type's schema. */
+export type WebhookEvent = {
+  [T in WebhookEventType]: { type: T; data: z.input<(typeof WEBHOOK_EVENT_SCHEMAS)[T]> };
+}[WebhookEventType];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "transactions.changed":
@@ -19,3 +68,11 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "consent.ended": "A consent expired or was revoked: consentId, status, reason.",
   "account.tracked": "An account is now tracked: accountId, consentId, bank, name, currency.",
 };
+
+/** The message a receiver gets: Standard Webhooks' `{type, timestamp, data}`. */
+export const webhookMessageSchema = <T extends WebhookEventType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    timestamp: z.string().describe("When the event happened (ISO 8601, UTC)"),
+    data: WEBHOOK_EVENT_SCHEMAS[type],
+  });

@@ -1,17 +1,24 @@
-// Tracking a bank account, the verb: which one the request means (from the accounts the consent
+// track-account, the verb: which bank account the request means (from the accounts the consent
 // exposes, as stored at approval: no bank call, so ten people clicking Track at once cost the bank
-// nothing), then the tracked account and its first sync run, in the caller's one transaction (a
-// unique key on the bank account makes a concurrent second attempt a 409). The run's job is queued
-// after the commit; if that is lost (a crash), the stale-run sweeper sends it.
+// nothing), then, in one transaction: the tracked account, its audit row, its account.tracked event,
+// and its first sync run with the run's job (a unique key on the bank account makes a concurrent
+// second attempt a 409). The caller's answer may commit with them (`commit`).
+//   the account tracked, its run queued                                      → track.account-created
+import "server-only";
 import { conflict, validationFailed } from "@/lib/errors";
 import type { AccessContext } from "@/lib/banking/types";
 import type { AuditActor } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
+import { crashPoint } from "@/lib/crash-points";
 import type { Tx } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
+import type { SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { consentAccounts } from "@/lib/accounttracking/consents/consents";
+import { GRANTS_ACCESS } from "@/lib/accounttracking/consents/lifecycle";
 import { requireRegistered } from "@/lib/accounttracking/registration";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
-import { createRun } from "@/lib/sync/service";
+import { requestRun } from "@/lib/sync/service";
+import { emitEvent } from "@/lib/webhooks/outbox";
 
 type TrackInput = {
   scopeId: string;
@@ -24,18 +31,28 @@ type TrackInput = {
   autoUpdatesPerDay?: number;
 };
 
+export type Tracked = { account: TrackedAccount; run: SyncRun };
+
+type TrackAccount = TrackInput & { context: AccessContext; actor: AuditActor; commit?: Commit<Tracked> };
+
+export async function trackAccount({ context, actor, commit = transaction, ...input }: TrackAccount) {
+  const tracked = await commit((tx) => track(tx, input, context, actor));
+  crashPoint("track.account-created");
+  return tracked;
+}
+
 /**
  * Which bank account the request names: under the given (or the only valid) consent at that bank,
  * the given bank account id, or the only shared account of that type. Then the tracked account and
- * its first sync run, in `db` (the caller's transaction).
+ * its first sync run, in `db`.
  */
-export async function trackAccount(db: Tx, input: TrackInput, context: AccessContext, actor: AuditActor) {
+async function track(db: Tx, input: TrackInput, context: AccessContext, actor: AuditActor): Promise<Tracked> {
   await requireRegistered(db, input.scopeId, input.userId);
   const consents = await db.consent.findMany({
     where: {
       scopeId: input.scopeId,
       bankId: input.bankId,
-      status: "valid",
+      status: GRANTS_ACCESS,
       ...(input.consentId ? { id: input.consentId } : {}),
     },
     orderBy: { createdAt: "desc" },
@@ -133,7 +150,17 @@ export async function trackAccount(db: Tx, input: TrackInput, context: AccessCon
       autoUpdatesPerDay: tracked.autoUpdatesPerDay,
     },
   });
-  const { run } = await createRun(db, {
+  await emitEvent(db, input.scopeId, {
+    type: "account.tracked",
+    data: {
+      accountId: tracked.id,
+      consentId: tracked.consentId,
+      bankName: tracked.bankName,
+      name: tracked.name,
+      currency: tracked.currency,
+    },
+  });
+  const { run } = await requestRun(db, {
     scopeId: input.scopeId,
     accountId: tracked.id,
     trigger: "manual",

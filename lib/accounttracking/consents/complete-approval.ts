@@ -1,12 +1,13 @@
-// The approval, the verb: what an accepted callback (its state spent, outcome "approved") does to
-// the consent, and the only way a consent becomes valid. Steps, none inside a transaction while the
+// complete-approval, the verb: what an accepted callback (its authorization `approved`) does to the
+// consent, and the only way a consent becomes valid. Steps, none inside a transaction while the
 // bank answers:
-//   1. Enable Banking's one-time code is exchanged for the session (the authorization's phase becomes
+//   1. Enable Banking's one-time code is exchanged for the session (the authorization moves to
 //      `exchanged`, the code is forgotten)                                  → callback.code-exchanged
 //   2. the bank is asked for the consent's status and, once valid, for the accounts it exposes
-//   3. one transaction: pending → valid, the accounts stored, a renewal finished (renewal.ts), the
-//      authorization completed                            → approval.consent-valid / renewal.accounts-moved
-//   4. after it: a renewed consent's predecessor ended at the bank, the moved accounts' syncs queued.
+//   3. one transaction: pending → valid, the accounts stored, a renewal finished (renewal.ts: its
+//      accounts moved, their syncs queued), the authorization completed
+//                                                         → approval.consent-valid / renewal.accounts-moved
+//   4. after it: a renewed consent's predecessor ended at the bank.
 // Called by the callback right after it spent the state, and by the repair tick for any accepted
 // callback whose outcome is not applied yet (a crash, the bank still confirming, the bank down).
 // Each step can run again: a finished authorization is left alone.
@@ -15,23 +16,32 @@ import { bankErrorOf } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import {
+  APPROVAL_OWED,
+  isExchanged,
+  moveAuthorization,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { storeConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
-import { moveConsent, noteConsent } from "@/lib/accounttracking/consents/lifecycle";
+import {
+  approvedAtBank,
+  awaitsApproval,
+  GRANTS_ACCESS,
+  moveConsent,
+  noteConsent,
+  openAtBank,
+} from "@/lib/accounttracking/consents/lifecycle";
 import { applyBankWord, bankFacts, endedAtBank } from "@/lib/accounttracking/consents/bank-word";
 import { endOwedAtBank, finishRenewal } from "@/lib/accounttracking/consents/renewal";
-import { queueRun } from "@/lib/sync/service";
 
 const STILL_CONFIRMING = "Approved at the bank; the bank is still confirming. This usually takes a few seconds.";
 
 type Outcome = { consent: Consent; settled: boolean };
 
 async function complete(authorizationId: string): Promise<void> {
-  await prisma().consentAuthorization.update({
-    where: { id: authorizationId },
-    data: { completedAt: new Date(), code: null },
-  });
+  await moveAuthorization(prisma(), authorizationId, { to: "completed", by: "approval" }, { code: null });
 }
 
 /** The bank's answer could not be had: transient (try again later) or final (the person connects again). */
@@ -64,9 +74,9 @@ export async function completeApproval(authorizationId: string, context: AccessC
     include: { consent: true },
   });
   const { consent } = auth;
-  if (auth.completedAt) return { consent, settled: true };
+  if (!APPROVAL_OWED.includes(auth.phase)) return { consent, settled: true };
   const integration = integrationFor(auth.integrationName);
-  if (consent.status !== "pending" || !auth.externalId || !auth.bankId || !integration) {
+  if (!awaitsApproval(consent.status) || !auth.externalId || !auth.bankId || !integration) {
     await complete(authorizationId);
     return { consent, settled: true };
   }
@@ -75,7 +85,7 @@ export async function completeApproval(authorizationId: string, context: AccessC
   let bank: BankConsent;
   let accounts: BankAccount[] = [];
   try {
-    if (integration.completeAuthorization && auth.phase !== "exchanged") {
+    if (integration.completeAuthorization && !isExchanged(auth.phase)) {
       if (!auth.code) {
         const noted = await noteConsent(prisma(), consent.id, {
           statusReason: "The bank came back without an authorization code; connect again.",
@@ -85,35 +95,31 @@ export async function completeApproval(authorizationId: string, context: AccessC
       }
       bank = await integration.completeAuthorization({ bankId, externalId, code: auth.code }, context);
       externalId = bank.externalId;
-      await prisma().consentAuthorization.update({
-        where: { id: authorizationId },
-        data: { phase: "exchanged", externalId, code: null },
-      });
+      await moveAuthorization(prisma(), authorizationId, { to: "exchanged", by: "approval" }, { externalId, code: null });
       crashPoint("callback.code-exchanged");
     } else {
       bank = await integration.getConsent(bankId, externalId, context);
     }
-    if (bank.status === "valid") accounts = await integration.listAccounts(bankId, externalId, context);
+    if (approvedAtBank(bank.status)) accounts = await integration.listAccounts(bankId, externalId, context);
   } catch (error) {
     return bankTrouble(consent, authorizationId, error);
   }
 
-  if (bank.status !== "valid") {
-    const open = bank.status === "received" || bank.status === "partiallyAuthorised" || bank.status === "unknown";
-    if (open)
+  if (!approvedAtBank(bank.status)) {
+    if (openAtBank(bank.status))
       return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
     const ended = await applyBankWord(prisma(), consent, bank);
     await complete(authorizationId);
     return { consent: ended, settled: true };
   }
 
-  const { updated, runIds } = await prisma().$transaction(async (tx) => {
+  const updated = await transaction(async (tx) => {
     const { consent: moved, moved: isValid } = await moveConsent(
       tx,
       consent.id,
-      { from: "pending", to: "valid", by: "bank" },
+      { from: consent.status, to: GRANTS_ACCESS, by: "bank" },
       {
-        ...bankFacts(bank, "valid", consent),
+        ...bankFacts(bank, GRANTS_ACCESS, consent),
         externalId,
         bankId,
         authorizedAt: new Date(),
@@ -121,15 +127,11 @@ export async function completeApproval(authorizationId: string, context: AccessC
       },
     );
     if (isValid) await storeConsentAccounts(tx, consent.id, accounts);
-    const runs = isValid && moved.renewsConsentId ? await finishRenewal(tx, moved, accounts, context) : [];
-    await tx.consentAuthorization.update({ where: { id: authorizationId }, data: { completedAt: new Date() } });
-    return { updated: moved, runIds: runs };
+    if (isValid && moved.renewsConsentId) await finishRenewal(tx, moved, accounts, context);
+    await moveAuthorization(tx, authorizationId, { to: "completed", by: "approval" });
+    return moved;
   });
   crashPoint(updated.renewsConsentId ? "renewal.accounts-moved" : "approval.consent-valid");
-  // A run whose job is lost here stays queued; the stale-run sweeper sends it again.
-  for (const runId of runIds) {
-    await queueRun(runId).catch((error: unknown) => log.warn("queueing a renewal's sync failed", { runId, error }));
-  }
   if (updated.renewsConsentId) await endOwedAtBank(updated.renewsConsentId, context);
   return { consent: updated, settled: true };
 }

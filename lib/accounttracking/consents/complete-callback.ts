@@ -1,16 +1,29 @@
-// The bank's redirect back (the redirect out is lib/accounttracking/authorization.ts): the one-time
-// state is checked (integration, expiry, single use, the browser binding of a UI-started flow), the
-// bank is asked what happened, and the browser is sent to a page that says so. A refused callback
-// changes nothing.
+// complete-callback, the verb: the bank's redirect back (the redirect out is initiate-redirect.ts).
+//   1. the one-time state is checked (integration, expiry, single use, the browser binding of a
+//      UI-started flow); a refused callback changes nothing
+//   2. the state is spent: the authorization moves sent → approved | declined, once, whatever the
+//      number of callbacks racing (authorization-lifecycle.ts)                → callback.state-spent
+//   3. the outcome is applied: an approval by complete-approval.ts; a cancel is confirmed with the
+//      bank first (declined below)
+// and the browser is sent to a page that says what happened. A crash after 2 leaves an approval to
+// apply, which the repair tick applies (repair.ts); a cancel is applied by the person's next try.
 import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorOf } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { appUrl } from "@/lib/env";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
-import { moveConsent, noteConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { isSpent, moveAuthorization } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import {
+  approvedAtBank,
+  awaitsApproval,
+  cancelStandsAtBank,
+  moveConsent,
+  noteConsent,
+} from "@/lib/accounttracking/consents/lifecycle";
 import { applyBankWord } from "@/lib/accounttracking/consents/bank-word";
 import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/consents/initiate-redirect";
 import { log } from "@/lib/log";
@@ -57,20 +70,21 @@ async function declined(authorizationId: string, context: AccessContext): Promis
     where: { id: authorizationId },
     include: { consent: true },
   });
-  const done = () =>
-    db.consentAuthorization.update({ where: { id: authorizationId }, data: { completedAt: new Date() } });
+  const done = () => moveAuthorization(db, authorizationId, { to: "completed", by: "callback" });
   const { consent } = auth;
-  const reject = async () => {
-    const { consent: moved } = await moveConsent(
-      db,
-      consent.id,
-      { from: "pending", to: "rejected", by: "bank" },
-      { statusReason: "The account holder declined or cancelled at the bank." },
-    );
-    await done();
-    return moved;
-  };
-  if (consent.status !== "pending") {
+  // The consent's end and the cancel's completion commit together.
+  const reject = () =>
+    transaction(async (tx) => {
+      const { consent: moved } = await moveConsent(
+        tx,
+        consent.id,
+        { from: consent.status, to: "rejected", by: "bank" },
+        { statusReason: "The account holder declined or cancelled at the bank." },
+      );
+      await moveAuthorization(tx, authorizationId, { to: "completed", by: "callback" });
+      return moved;
+    });
+  if (!awaitsApproval(consent.status)) {
     await done();
     return consent;
   }
@@ -93,11 +107,11 @@ async function declined(authorizationId: string, context: AccessContext): Promis
       lastCheckedAt: new Date(),
     });
   }
-  if (bank.status === "valid") {
-    await db.consentAuthorization.update({ where: { id: authorizationId }, data: { outcome: "approved" } });
+  if (approvedAtBank(bank.status)) {
+    await moveAuthorization(db, authorizationId, { to: "approved", by: "approval" }, { outcome: "approved" });
     return (await completeApproval(authorizationId, context)).consent;
   }
-  if (["rejected", "received", "partiallyAuthorised", "unknown"].includes(bank.status)) return reject();
+  if (cancelStandsAtBank(bank.status)) return reject();
   const ended = await applyBankWord(db, consent, bank);
   await done();
   return ended;
@@ -122,7 +136,7 @@ export async function completeCallback(input: {
   if (!found) return reject("unknown_state");
   row = found;
   if (found.integrationName !== input.integration) return reject("wrong_integration");
-  if (found.usedAt) return reject("used_state");
+  if (isSpent(found)) return reject("used_state");
   if (found.expiresAt <= new Date()) return reject("expired_state");
   if (found.bindingHash) {
     const cookie = readCookie(input.cookieHeader, BINDING_COOKIE);
@@ -133,11 +147,13 @@ export async function completeCallback(input: {
   // Spend the state exactly once, even if two callbacks race. Enable Banking's one-time code is kept
   // with it until exchanged, so a crash before the exchange does not lose the approval.
   const code = approved ? input.url.searchParams.get("code") : null;
-  const spent = await db.consentAuthorization.updateMany({
-    where: { id: found.id, usedAt: null },
-    data: { usedAt: new Date(), outcome: approved ? "approved" : "declined", code },
-  });
-  if (spent.count !== 1) return reject("used_state");
+  const spent = await moveAuthorization(
+    db,
+    found.id,
+    { to: approved ? "approved" : "declined", by: "callback" },
+    { outcome: approved ? "approved" : "declined", code },
+  );
+  if (!spent) return reject("used_state");
   crashPoint("callback.state-spent");
 
   const consent = approved

@@ -6,7 +6,8 @@
 //   allowlist (RETURN_URL_ALLOWLIST + our origin), never anywhere else;
 // - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts).
 //
-// Steps, each a short transaction of its own, with no transaction open while the bank answers:
+// Steps, each a short transaction of its own, with no transaction open while the bank answers (the
+// authorization's phases and moves: authorization-lifecycle.ts):
 //   1. record that this consent is being sent (phase `sending`: one at a time per consent, a partial
 //      unique index; a second caller meanwhile gets 409 with Retry-After; a caller that already holds
 //      a live authorization — its browser's, or for an API caller the unbound one with the same
@@ -25,16 +26,23 @@ import type { AccessContext, Bank, CreatedBankConsent } from "@/lib/banking/type
 import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
 import { prismaErrorCode } from "@/lib/db/errors";
-import { appUrl, env, returnUrlAllowlist } from "@/lib/env";
+import { query } from "@/lib/db/sql";
+import { transaction, type Commit } from "@/lib/db/transaction";
+import { appUrl, returnUrlAllowlist } from "@/lib/env";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
+import {
+  awaitsBankChoice,
+  moveAuthorization,
+  moveAuthorizations,
+  REUSABLE_PHASES,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { AWAITING_APPROVAL, awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
 import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
 import { log } from "@/lib/log";
 
 const STATE_TTL_SECONDS = 15 * 60;
-/** A `sending` row older than this belongs to a call that died; the next call sets it aside. */
-export const sendingStaleBefore = () => new Date(Date.now() - env.CONSENT_SEND_STALE_SECONDS * 1000);
 export const BINDING_COOKIE = "ll_consent_binding";
 const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
@@ -111,8 +119,11 @@ const inFlight = () =>
  * a live authorization and then inserts its own cannot interleave with another's recording.
  */
 async function lockConsent(tx: Tx, consentId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM consents WHERE id = ${consentId}::uuid FOR UPDATE`;
+  await query(tx, "SELECT id FROM consents WHERE id = $1::uuid FOR UPDATE", consentId);
 }
+
+const notPending = (consent: Consent) =>
+  conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
 
 /**
  * Step 1: the authorization row, `sending` (with a bank) or `picker` (without), in a transaction of
@@ -135,20 +146,12 @@ async function beginAuthorization(
   held: (tx: Tx) => Promise<ConsentAuthorization | null>,
 ): Promise<ConsentAuthorization | null> {
   try {
-    return await prisma().$transaction(async (tx) => {
+    return await transaction(async (tx) => {
       await lockConsent(tx, row.consentId);
       const consent = await tx.consent.findUniqueOrThrow({ where: { id: row.consentId } });
-      if (consent.status !== "pending")
-        throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+      if (!awaitsApproval(consent.status)) throw notPending(consent);
       // A send that died (a crash between steps) no longer holds the consent.
-      await tx.consentAuthorization.updateMany({
-        where: {
-          consentId: row.consentId,
-          phase: "sending",
-          createdAt: { lt: sendingStaleBefore() },
-        },
-        data: { phase: "abandoned" },
-      });
+      await moveAuthorizations(tx, { consentId: row.consentId }, { to: "abandoned", by: "repair" });
       const live = await held(tx);
       if (live) return live;
       await tx.consentAuthorization.create({ data: row });
@@ -175,21 +178,16 @@ export async function recordSent(
   rechoosing = false,
 ): Promise<boolean> {
   // A picker may choose again (back from the bank): its `sent` row then moves to the newer bank.
-  const phases = rechoosing ? ["picker", "sent"] : ["sending"];
   await lockConsent(tx, consentId);
-  const sent = await tx.consentAuthorization.updateMany({
-    where: { id: authorizationId, phase: { in: phases }, usedAt: null },
-    data: {
-      phase: "sent",
-      stateHash,
-      bankId: bank.bankId,
-      externalId: created.externalId,
-      authorizationUrl: created.authorizationUrl,
-    },
-  });
-  if (sent.count !== 1) return false;
+  const sent = await moveAuthorization(
+    tx,
+    authorizationId,
+    { to: "sent", by: rechoosing ? "picker" : "redirect" },
+    { stateHash, bankId: bank.bankId, externalId: created.externalId, authorizationUrl: created.authorizationUrl },
+  );
+  if (!sent) return false;
   const onConsent = await tx.consent.updateMany({
-    where: { id: consentId, status: "pending" },
+    where: { id: consentId, status: { in: AWAITING_APPROVAL } },
     data: { externalId: created.externalId, bankId: bank.bankId, bankName: bank.name, countryCode: bank.countryCode },
   });
   return onConsent.count === 1;
@@ -227,8 +225,7 @@ async function liveAuthorization(
       consentId,
       bindingHash,
       ...(bindingHash === null ? { returnTo } : {}),
-      usedAt: null,
-      phase: { in: ["sent", "picker"] },
+      phase: { in: [...REUSABLE_PHASES] },
       expiresAt: { gt: new Date(Date.now() + 60_000) },
     },
     orderBy: { createdAt: "desc" },
@@ -242,6 +239,8 @@ type RedirectInput = {
   returnTo?: string;
   cookieHeader: string | null;
   context: AccessContext;
+  /** The last transaction (the bank's consent recorded): the caller's answer may commit with it. */
+  commit?: Commit<boolean>;
 };
 
 export type RedirectAnswer = {
@@ -250,9 +249,8 @@ export type RedirectAnswer = {
 };
 
 export async function initiateRedirect(input: RedirectInput): Promise<RedirectAnswer> {
-  const { consent } = input;
-  if (consent.status !== "pending")
-    throw conflict(`The consent is ${consent.status}; only a pending consent is sent to the bank.`);
+  const { consent, commit = transaction } = input;
+  if (!awaitsApproval(consent.status)) throw notPending(consent);
   const integration = integrationOrFail(consent.integrationName);
   const returnTo = allowedReturnTo(input.returnTo);
   const fromBrowser = input.principal.kind === "user" && input.principal.via === "session";
@@ -274,7 +272,7 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
   // The same caller asking again (a double click, a second tab, a retry) gets the redirect it has.
   const bankId = input.bankId ?? consent.bankId;
   const reusable = (live: ConsentAuthorization | null) =>
-    live !== null && (!bankId || live.bankId === bankId || live.phase === "picker") ? live : null;
+    live !== null && (!bankId || live.bankId === bankId || awaitsBankChoice(live.phase)) ? live : null;
   const held = () => liveAuthorization(prisma(), consent.id, binding ? sha256(binding) : null, returnTo);
   const early = reusable(await held());
   if (early) return answer(early);
@@ -291,7 +289,7 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
       bindingHash: binding ? sha256(binding) : null,
       returnTo,
       expiresAt,
-      phase: bank ? "sending" : "picker",
+          phase: bank ? "sending" : "picker",
       bankId: bank?.bankId ?? null,
     },
     (tx) => liveAuthorization(tx, consent.id, binding ? sha256(binding) : null, returnTo).then(reusable),
@@ -305,11 +303,11 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
   try {
     created = await createAtBank(integration, consent, bank.bankId, state, input.context);
   } catch (error) {
-    await prisma().consentAuthorization.updateMany({ where: { id, phase: "sending" }, data: { phase: "abandoned" } });
+    await moveAuthorization(prisma(), id, { to: "abandoned", by: "redirect" });
     throw error;
   }
   crashPoint("redirect.bank-consent-created");
-  const recorded = await prisma().$transaction((tx) => recordSent(tx, id, consent.id, bank, created, sha256(state)));
+  const recorded = await commit((tx) => recordSent(tx, id, consent.id, bank, created, sha256(state)));
   if (!recorded) {
     await endUnused(integration, bank.bankId, created.externalId, input.context);
     throw conflict("The consent changed while it was being sent to the bank (approved or ended); reload it.");
@@ -328,7 +326,7 @@ export async function sendPickedBank(
   const state = newState();
   const created = await createAtBank(integration, consent, bank.bankId, state, context);
   crashPoint("redirect.bank-consent-created");
-  const recorded = await prisma().$transaction((tx) =>
+  const recorded = await transaction((tx) =>
     recordSent(tx, authorization.id, consent.id, bank, created, sha256(state), true),
   );
   if (!recorded) {

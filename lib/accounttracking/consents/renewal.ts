@@ -1,11 +1,12 @@
 // Finishing a renewal. PSD2 consents cannot be extended: a renewal is a new consent the account
-// holder approves again (consent-records.ts renewConsent). When it becomes valid, in the approval's
+// holder approves again (renew-consent.ts). When it becomes valid, in the approval's
 // own transaction (approval.ts), so no crash can leave the accounts behind:
 //   - the old consent → renewed (a lifecycle move; refused if it already moved);
 //   - its tracked accounts move onto the renewal: the same rows, so history, counterparts and
 //     bindings stay; a bank that issued new account ids for the new consent is matched by IBAN in
 //     the renewal's stored account list (no bank call inside the transaction);
-//   - each moved account gets a sync run, so the person sees fresh data and no stale failure;
+//   - each moved account gets a sync run, its job queued with it, so the person sees fresh data and
+//     no stale failure;
 //   - the old consent, if still live at the bank, is marked to be ended there (bank_end_pending).
 // After the commit the old consent is ended at the bank (endOwedAtBank); a crash before that leaves
 // the mark, and the repair tick ends it there.
@@ -13,22 +14,22 @@ import type { AccessContext, BankAccount } from "@/lib/banking/types";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
 import type { Consent } from "@/lib/generated/prisma/client";
-import { moveConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { canMove, grantsAccess, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 import { integrationFor } from "@/lib/banking/registry";
 import { bankErrorCode } from "@/lib/banking/errors";
-import { createRun } from "@/lib/sync/service";
+import { requestRun } from "@/lib/sync/service";
 import { log } from "@/lib/log";
 
-/** Inside the approval's transaction. Returns the sync runs started for the moved accounts. */
+/** Inside the approval's transaction. */
 export async function finishRenewal(
   tx: Tx,
   renewal: Consent,
   accounts: BankAccount[],
   context: AccessContext,
-): Promise<string[]> {
+): Promise<void> {
   const old = await tx.consent.findUnique({ where: { id: renewal.renewsConsentId ?? "" } });
-  if (!old || old.status === "renewed" || old.status === "pending" || old.status === "rejected") return [];
-  const stillLiveAtBank = old.status === "valid" && old.externalId !== null && old.bankId !== null;
+  if (!old || !canMove(old.status, "renewed", "renewal")) return;
+  const stillLiveAtBank = grantsAccess(old.status) && old.externalId !== null && old.bankId !== null;
   await moveConsent(
     tx,
     old.id,
@@ -36,7 +37,6 @@ export async function finishRenewal(
     { statusReason: `Replaced by the renewed consent ${renewal.id}.`, bankEndPending: stillLiveAtBank },
   );
   const tracked = await tx.trackedAccount.findMany({ where: { consentId: old.id } });
-  const runIds: string[] = [];
   for (const account of tracked) {
     const same =
       accounts.find((a) => a.externalId === account.externalId) ??
@@ -45,16 +45,14 @@ export async function finishRenewal(
       where: { id: account.id },
       data: { consentId: renewal.id, externalId: same?.externalId ?? account.externalId },
     });
-    const { run } = await createRun(tx, {
+    await requestRun(tx, {
       scopeId: account.scopeId,
       accountId: account.id,
       trigger: "manual",
       attended: context.psuIpAddress !== null,
       psuIpAddress: context.psuIpAddress,
     });
-    runIds.push(run.id);
   }
-  return runIds;
 }
 
 /**

@@ -13,8 +13,9 @@ import { pool, prisma } from "@/lib/db/client";
 import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { APPROVAL_OWED, moveAuthorizations } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
-import { sendingStaleBefore } from "@/lib/accounttracking/consents/initiate-redirect";
+import { GRANTS_ACCESS, statusesMovableTo } from "@/lib/accounttracking/consents/lifecycle";
 import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
 import { endOwedAtBank } from "@/lib/accounttracking/consents/renewal";
 import { finishRevoke } from "@/lib/accounttracking/consents/revoke-consent";
@@ -51,24 +52,21 @@ async function pass(): Promise<RepairReport> {
   // An accepted callback or a revoke younger than this is still being handled by its own request.
   const graceAgo = new Date(Date.now() - env.REPAIR_GRACE_SECONDS * 1000);
   const approvals = await db.consentAuthorization.findMany({
-    where: { usedAt: { not: null, lt: graceAgo }, completedAt: null, outcome: "approved" },
+    where: { usedAt: { lt: graceAgo }, phase: { in: [...APPROVAL_OWED] } },
     select: { id: true },
     take: BATCH,
   });
   const revokes = await db.consent.findMany({
-    where: { revokeRequestedAt: { not: null, lt: graceAgo }, status: { in: ["valid", "pending"] } },
+    where: { revokeRequestedAt: { not: null, lt: graceAgo }, status: { in: statusesMovableTo("revoked", "person") } },
     take: BATCH,
   });
   const owed = await db.consent.findMany({ where: { bankEndPending: true }, select: { id: true }, take: BATCH });
-  const abandoned = await db.consentAuthorization.updateMany({
-    where: { phase: "sending", createdAt: { lt: sendingStaleBefore() } },
-    data: { phase: "abandoned" },
-  });
+  const abandoned = await moveAuthorizations(db, {}, { to: "abandoned", by: "repair" });
   // Only integrations this deployment has (a consent of one switched off has nobody to ask), the
   // longest unchecked first, so a bank that keeps failing cannot starve the others' checks.
   const stale = await db.consent.findMany({
     where: {
-      status: "valid",
+      status: GRANTS_ACCESS,
       integrationName: { in: integrationNames() },
       OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: new Date(Date.now() - STATUS_CHECK_HOURS * 3_600_000) } }],
     },
@@ -77,12 +75,12 @@ async function pass(): Promise<RepairReport> {
   });
   return {
     approvals: await each(approvals, "an approval", (a) => completeApproval(a.id, context("approval"))),
-    revokes: await each(revokes, "a revoke", (c) => {
+    revokes: await each(revokes, "a revoke", (consent) => {
       const revoke = context("revoke");
-      return finishRevoke(c, revoke, systemActor(revoke.requestId));
+      return finishRevoke({ consent, context: revoke, actor: systemActor(revoke.requestId) });
     }),
     bankEnds: await each(owed, "an end at the bank", (c) => endOwedAtBank(c.id, context("bank_end"))),
-    abandonedSends: abandoned.count,
+    abandonedSends: abandoned.length,
     statusChecks: await each(stale, "a status check", (c) => refreshConsentStatus(c, context("status"))),
   };
 }

@@ -1,4 +1,4 @@
-// Revoke, the verb: a person ends a consent, at the bank and here.
+// revoke-consent, the verb: a person ends a consent, at the bank and here.
 //   1. the intent is recorded (revoke_requested_at)                              → revoke.intent-recorded
 //   2. the bank is asked to end it (DELETE; already gone there counts as ended)  → revoke.ended-at-bank
 //   3. valid|pending → revoked, in the lifecycle.
@@ -14,9 +14,10 @@ import { bankErrorCode } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { ENDED, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { canRevoke, isRevoked, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 
 const REVOKED_HERE = "Revoked by a person in this workspace.";
 
@@ -37,12 +38,14 @@ async function endAtBank(consent: Consent, context: AccessContext): Promise<bool
   }
 }
 
+type Revoke = { consent: Consent; context: AccessContext; actor: AuditActor; commit?: Commit<Consent> };
+
 /** Steps 2–3 for a consent whose revoke was asked for (the verb, and the repair tick). */
-export async function finishRevoke(consent: Consent, context: AccessContext, actor: AuditActor): Promise<Consent> {
-  if (ENDED.includes(consent.status)) return consent;
+export async function finishRevoke({ consent, context, actor, commit = transaction }: Revoke): Promise<Consent> {
+  if (!canRevoke(consent.status)) return consent;
   const confirmed = await endAtBank(consent, context);
   crashPoint("revoke.ended-at-bank");
-  return prisma().$transaction(async (tx) => {
+  return commit(async (tx) => {
     const { consent: revoked, moved } = await moveConsent(
       tx,
       consent.id,
@@ -65,13 +68,14 @@ export async function finishRevoke(consent: Consent, context: AccessContext, act
   });
 }
 
-export async function revokeConsent(consent: Consent, context: AccessContext, actor: AuditActor): Promise<Consent> {
-  if (consent.status === "revoked") return consent;
-  if (ENDED.includes(consent.status)) throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
+export async function revokeConsent(revoke: Revoke): Promise<Consent> {
+  const { consent } = revoke;
+  if (isRevoked(consent.status)) return consent;
+  if (!canRevoke(consent.status)) throw conflict(`The consent is ${consent.status}; there is nothing to revoke.`);
   await prisma().consent.updateMany({
     where: { id: consent.id, revokeRequestedAt: null },
     data: { revokeRequestedAt: new Date() },
   });
   crashPoint("revoke.intent-recorded");
-  return finishRevoke(consent, context, actor);
+  return finishRevoke(revoke);
 }
