@@ -22,7 +22,7 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    const link = await issueSetupLink(client.db(), { email });
+    const link = await issueSetupLink({ email });
     const port = Number(process.env.PORT ?? 3000);
     const appUrl = (process.env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
     console.log(setupLinkMessage(appUrl, link.secret, link.expiresAt, `An administrator account for ${email}.`));

@@ -11,6 +11,11 @@ const TITLES: Record<string, string> = {
   rejected: "The connection was not approved",
 };
 
+const DETAILS: Record<string, string> = {
+  valid: "The accounts you chose at your bank are shared. Nothing more is needed from you.",
+  pending: "This usually takes a few seconds; nothing more is needed from you.",
+};
+
 export default async function Page({
   searchParams,
 }: {
@@ -28,11 +33,8 @@ export default async function Page({
     : (TITLES[status ?? ""] ?? `The connection is ${status ?? "unknown"}`);
   const detail = failed
     ? "Nothing was changed. Ask whoever sent you here to start the connection again."
-    : status === "valid"
-      ? "The accounts you chose at your bank are shared. Nothing more is needed from you."
-      : status === "pending"
-        ? "This usually takes a few seconds; nothing more is needed from you."
-        : "No access was granted. If this was a mistake, ask whoever sent you here to start again.";
+    : (DETAILS[status ?? ""] ??
+      "No access was granted. If this was a mistake, ask whoever sent you here to start again.");
   return (
     <main className="mx-auto max-w-lg px-4 py-16">
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" role="status">

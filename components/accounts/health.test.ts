@@ -41,8 +41,8 @@ function account(overrides: Partial<Account> = {}): Account {
 const UNFIXABLE_BY_RETRY = [
   "Access to this bank is revoked; reconnect to continue. Nothing was asked of the bank.",
   "Access to this bank is expired; reconnect to continue. Nothing was asked of the bank.",
-  consentEndedMessage("revoked", "2026-11-25"),
-  consentEndedMessage("expired", "2026-11-25"),
+  consentEndedMessage(false, "2026-11-25"),
+  consentEndedMessage(true, "2026-11-25"),
   (decideOutcome(new ProviderError("rejected", "Account blocked", { status: 403 }), 1, 4) as { message: string })
     .message,
   (decideOutcome(new ProviderError("unknown", "The page chain repeats."), 1, 4) as { message: string }).message,

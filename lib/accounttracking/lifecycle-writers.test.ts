@@ -1,15 +1,19 @@
-// One writer per lifecycle: a consent's `status` is written only by consent-lifecycle.ts, a sync
-// run's `state` only by run-lifecycle.ts. This reads every source file for a write of either column
-// elsewhere (Prisma's update/upsert data, or SQL), and checks the transition tables themselves.
+// One writer per lifecycle, and no lifecycle rule restated elsewhere: a consent's `status` is written
+// only by consents/lifecycle.ts, an authorization's `phase` only by consents/authorization-lifecycle.ts,
+// a sync run's `state` only by lib/sync/run-lifecycle.ts; and no server module but those compares one
+// of their values with a literal (it asks the lifecycle's guards and SQL predicates). This reads every
+// source file, and checks the transition tables themselves.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONSENT_TRANSITIONS, ENDED, isAllowed } from "@/lib/accounttracking/consents/lifecycle";
-import { RUN_TRANSITIONS } from "@/lib/sync/run-lifecycle";
+import { AUTHORIZATION_TRANSITIONS, phasesMovableTo } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { canMove, CONSENT_TRANSITIONS, isEnded } from "@/lib/accounttracking/consents/lifecycle";
+import { moveStatement, RUN_TRANSITIONS } from "@/lib/sync/run-lifecycle";
 
 const ROOT = path.resolve(__dirname, "../..");
 const WRITERS = {
   consent: "lib/accounttracking/consents/lifecycle.ts",
+  authorization: "lib/accounttracking/consents/authorization-lifecycle.ts",
   run: "lib/sync/run-lifecycle.ts",
 };
 
@@ -63,9 +67,74 @@ function writers(model: string, column: string, table: string): string[] {
   return offenders;
 }
 
+// ——— literals ———
+
+const VALUES = [
+  ...new Set([
+    ...CONSENT_TRANSITIONS.flatMap((m) => [m.from, m.to]),
+    ...AUTHORIZATION_TRANSITIONS.flatMap((m) => [m.from, m.to]),
+    ...RUN_TRANSITIONS.flatMap((m) => [m.from, m.to]),
+  ]),
+].join("|");
+
+/** A lifecycle value compared in TypeScript (===, a Prisma filter, an includes) or in SQL (=, IN). */
+const COMPARISONS = [
+  new RegExp(`\\b(status|state|phase)\\s*(===|!==)\\s*["'](${VALUES})["']`),
+  new RegExp(`["'](${VALUES})["']\\s*(===|!==)\\s*[\\w.?]*\\b(status|state|phase)\\b`),
+  new RegExp(`\\b(status|state|phase):\\s*(\\{\\s*in:\\s*\\[\\s*)?["'](${VALUES})["']`),
+  new RegExp(`\\b(status|state|phase)\\s*(=|<>|!=)\\s*'(${VALUES})'`),
+  new RegExp(`\\b(status|state|phase)\\s+(NOT\\s+)?IN\\s*\\(\\s*'(${VALUES})'`, "i"),
+  new RegExp(`\\[\\s*["'](${VALUES})["'](\\s*,\\s*["'](${VALUES})["'])*\\s*\\]\\.includes\\(`),
+];
+
+// Other vocabularies that share a word with the lifecycles: a promise's settled status, the
+// Idempotency-Key's own states, a transaction's booked/pending, a webhook delivery's status, and the
+// banks' own consent statuses (mapped onto ours in consents/lifecycle.ts). What they compare is not
+// a consent, an authorization or a sync run.
+const OTHER_VOCABULARIES = [
+  "app/api/accounttracking/v1/banks/route.ts", // Promise.allSettled
+  "lib/api/route.ts", // Promise.allSettled
+  "lib/api/idempotency.ts",
+  "lib/accounttracking/accounts/stats.ts",
+  "lib/sync/window.ts",
+  "lib/sync/ingest.ts",
+  "lib/webhooks/deliver.ts",
+  "lib/webhooks/deliveries.ts",
+  "lib/webhooks/dispatch.ts",
+  "lib/webhooks/endpoints.ts",
+  "lib/webhooks/retention.ts",
+];
+const SKIPPED = (file: string) =>
+  Object.values(WRITERS).includes(file) ||
+  OTHER_VOCABULARIES.includes(file) ||
+  file.startsWith("lib/banking/") ||
+  // The browser's side (the typed client and the pages) shows what the API answers; it moves nothing.
+  file.startsWith("lib/client/") ||
+  /\.tsx$/.test(file);
+
+function comparisons(): string[] {
+  const found: string[] = [];
+  for (const dir of ["lib", "app"]) {
+    for (const file of sources(path.join(ROOT, dir))) {
+      const relative = path.relative(ROOT, file);
+      if (SKIPPED(relative)) continue;
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (COMPARISONS.some((pattern) => pattern.test(line))) found.push(`${relative}:${i + 1}: ${line.trim()}`);
+        });
+    }
+  }
+  return found;
+}
+
 describe("one writer per lifecycle", () => {
-  it("only consent-lifecycle.ts writes a consent's status", () => {
+  it("only consents/lifecycle.ts writes a consent's status", () => {
     expect(writers("consent", "status", "consents")).toEqual([WRITERS.consent]);
+  });
+
+  it("only authorization-lifecycle.ts writes an authorization's phase", () => {
+    expect(writers("consentAuthorization", "phase", "consent_authorizations")).toEqual([WRITERS.authorization]);
   });
 
   it("only run-lifecycle.ts writes a sync run's state", () => {
@@ -84,25 +153,66 @@ describe("one writer per lifecycle", () => {
   });
 });
 
-describe("the consent transition table", () => {
-  it("refuses what it does not list: no way back from an end, no approval by a person, no renewal of a pending consent", () => {
-    expect(isAllowed("valid", "pending", "bank")).toBe(false);
-    expect(isAllowed("pending", "valid", "person")).toBe(false);
-    expect(isAllowed("pending", "renewed", "renewal")).toBe(false);
-    for (const ended of ENDED) expect(isAllowed(ended, "valid", "bank")).toBe(false);
-    expect(isAllowed("renewed", "revoked", "person")).toBe(false);
+describe("no lifecycle rule restated outside its module", () => {
+  it("no server module compares a consent status, an authorization phase or a run state with a literal", () => {
+    expect(comparisons()).toEqual([]);
   });
 
-  it("allows what it lists, each move once", () => {
+  it("the check sees each kind of comparison", () => {
+    const lines = [
+      `if (consent.status !== "pending") return;`,
+      `where: { status: "valid" }`,
+      `where: { phase: { in: ["sent", "picker"] } }`,
+      `WHERE r.state IN ('queued', 'running')`,
+      `AND c.status = 'valid'`,
+      `["valid", "pending"].includes(consent.status)`,
+    ];
+    for (const line of lines) expect(COMPARISONS.some((p) => p.test(line))).toBe(true);
+    expect(COMPARISONS.some((p) => p.test(`if (grantsAccess(consent.status)) return;`))).toBe(false);
+  });
+});
+
+describe("the transition tables", () => {
+  it("consents: refuses what it does not list (no way back from an end, no approval by a person, no renewal of a pending consent)", () => {
+    expect(canMove("valid", "pending", "bank")).toBe(false);
+    expect(canMove("pending", "valid", "person")).toBe(false);
+    expect(canMove("pending", "renewed", "renewal")).toBe(false);
+    for (const m of CONSENT_TRANSITIONS) if (isEnded(m.to)) expect(canMove(m.to, "valid", "bank")).toBe(false);
+    expect(canMove("renewed", "revoked", "person")).toBe(false);
+  });
+
+  it("consents: allows what it lists, each move once, and only ends emit consent.ended", () => {
     for (const move of CONSENT_TRANSITIONS)
-      for (const by of move.by) expect(isAllowed(move.from, move.to, by)).toBe(true);
+      for (const by of move.by) expect(canMove(move.from, move.to, by)).toBe(true);
     const keys = CONSENT_TRANSITIONS.map((m) => `${m.from}→${m.to}`);
     expect(new Set(keys).size).toBe(keys.length);
+    const emitting = CONSENT_TRANSITIONS.filter((m) => m.emits).map((m) => m.to);
+    expect([...new Set(emitting)].sort()).toEqual(["expired", "revoked"]);
   });
 
-  it("a sync run ends from running (or fails from queued, never having started), and only succeeded or failed end it", () => {
+  it("authorizations: a spent state is never live again, and only the approval completes an approval", () => {
+    expect(phasesMovableTo("sent", "callback")).toEqual([]);
+    expect(phasesMovableTo("approved", "callback")).toEqual(["sent"]);
+    expect(phasesMovableTo("completed", "approval").sort()).toEqual(["approved", "exchanged"]);
+    expect(phasesMovableTo("completed", "repair")).toEqual([]);
+    expect(AUTHORIZATION_TRANSITIONS.some((m) => m.from === "completed" || m.from === "abandoned")).toBe(false);
+  });
+
+  it("sync runs: end from running (or fail from queued, never having started), and nothing leaves an end", () => {
     const ends = RUN_TRANSITIONS.filter((m) => m.to === "succeeded" || m.to === "failed");
     expect(ends.filter((m) => m.from !== "running").map((m) => `${m.from}→${m.to}`)).toEqual(["queued→failed"]);
     expect(RUN_TRANSITIONS.some((m) => m.from === "succeeded" || m.from === "failed")).toBe(false);
+  });
+
+  it("sync runs: the move's statement is built from the table alone, and a move it does not list is refused", () => {
+    const claim = moveStatement("running", "worker").update;
+    expect(claim).toContain("r.state = 'queued'");
+    expect(claim).toContain("r.state = 'running'");
+    expect(claim).not.toContain("r.worker_id = :worker)");
+    const finish = moveStatement("succeeded", "holder").update;
+    expect(finish).toContain("(r.state = 'running')");
+    expect(finish).toContain("AND r.worker_id = :worker");
+    expect(() => moveStatement("succeeded", "worker")).toThrow(/not one move in the table/);
+    expect(() => moveStatement("queued", "worker")).toThrow(/not one move in the table/);
   });
 });

@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import { conflict } from "@/lib/errors";
+import { transaction, type Commit } from "@/lib/db/transaction";
 
 export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
   const row = await db.trackingRegistration.findUnique({ where: { scopeId_userId: { scopeId, userId } } });
@@ -12,7 +13,22 @@ export async function trackingStatus(db: Tx, scopeId: string, userId: string) {
  * first registrations: one inserts (201), the others wait for it and find the row (200). ON CONFLICT
  * instead of catching a unique violation, which would abort the caller's transaction.
  */
-export async function registerForTracking(db: Tx, scopeId: string, userId: string) {
+type Registered = { created: boolean; active: true; activatedAt: string };
+
+/** register-for-tracking, the verb. */
+export function registerForTracking({
+  scopeId,
+  userId,
+  commit = transaction,
+}: {
+  scopeId: string;
+  userId: string;
+  commit?: Commit<Registered>;
+}) {
+  return commit((db) => register(db, scopeId, userId));
+}
+
+async function register(db: Tx, scopeId: string, userId: string): Promise<Registered> {
   const inserted = await query<{ activated_at: Date }>(
     db,
     `INSERT INTO tracking_registrations (scope_id, user_id) VALUES ($1::uuid, $2::uuid)

@@ -3,6 +3,7 @@ import type { PURPOSES } from "@/lib/accounttracking/schemas";
 import type { Consent } from "@/lib/generated/prisma/client";
 import type { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { addDays } from "@/lib/dates/days";
+import { awaitsApproval, grantsAccess } from "@/lib/accounttracking/consents/lifecycle";
 
 const DAY_MS = 86_400_000;
 
@@ -31,8 +32,8 @@ export function remainingDaysOf(
   consent: Pick<Consent, "status" | "expiryDays" | "validUntil"> & DayFacts,
   now = new Date(),
 ): string {
-  if (consent.status === "pending") return String(consent.expiryDays);
-  if (consent.status !== "valid" || !consent.validUntil) return "0";
+  if (awaitsApproval(consent.status)) return String(consent.expiryDays);
+  if (!grantsAccess(consent.status) || !consent.validUntil) return "0";
   return String(Math.max(0, daysBetween(bankToday(consent, now), consent.validUntil)));
 }
 
@@ -43,7 +44,7 @@ export function serializeConsent(consent: Consent): z.input<typeof ConsentSchema
     // Stored as text; only PURPOSES are ever written (CreateConsentBody).
     purpose: consent.purpose as (typeof PURPOSES)[number],
     status: consent.status,
-    isValid: consent.status === "valid",
+    isValid: grantsAccess(consent.status),
     expiresAt: consent.expiresAt?.toISOString() ?? null,
     remainingDays: remainingDaysOf(consent),
     expiryDays: consent.expiryDays,

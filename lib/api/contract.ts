@@ -8,6 +8,7 @@ import type { Load } from "@/lib/api/load";
 import type { LimitRule } from "@/lib/api/rate-limit";
 import type { PageSpec, Responses, ResponseSpec, WithMetaSpec } from "@/lib/api/responses";
 import type { ScopeContext } from "@/lib/api/scope";
+import type { AuditActor } from "@/lib/audit/actor";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Principal, UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";
@@ -72,6 +73,8 @@ export type RouteContext<
   request: Request;
   requestId: string;
   principal: PrincipalFor<A>;
+  /** Who acts, as the audit trail records it (null for an anonymous caller of a public route). */
+  actor: A extends "public" ? AuditActor | null : AuditActor;
   scope: Scoped extends true ? ScopeContext : null;
   body: Input<B, Own>;
   query: Input<Q, Own>;
@@ -93,14 +96,15 @@ export type RouteContext<
    */
   authorize: (capability?: Capability) => void;
   /**
-   * The answer of a verb's writes: `answer((commit) => verb({ …, commit }), render)` runs the verb
-   * with a `commit` for its last transaction, in which `render` makes the answer of what it returns
-   * and the kernel stores it for the Idempotency-Key. Once that transaction has committed, its answer
-   * is the request's, whatever happens next (lib/api/route.ts). A verb that returns without
-   * committing (nothing to write) is answered by `render` afterwards, with the shared client.
+   * The answer of a verb's writes: `answer(verb, input, render)` runs `verb({ ...input, commit })`,
+   * whose `commit` is its last transaction, in which `render` makes the answer of what the verb
+   * returns and the kernel stores it for the Idempotency-Key. Once that transaction has committed,
+   * its answer is the request's, whatever happens next (lib/api/route.ts). A verb that returns
+   * without committing (nothing to write) is answered by `render` afterwards, with the shared client.
    */
-  answer: <T>(
-    call: (commit: Commit<T>) => Promise<T>,
+  answer: <V extends { commit?: Commit<T> }, T>(
+    verb: (input: V) => Promise<T>,
+    input: Omit<V, "commit">,
     render: (result: T, db: Tx) => ResultOf<R> | Promise<ResultOf<R>>,
   ) => Promise<ResultOf<R>>;
 };

@@ -74,7 +74,7 @@ export function route<
     limit: limit ?? DEFAULT_LIMIT,
     readOnly: readOnly === true,
     withMemberships: withMemberships === true,
-    load: load as Spec["load"],
+    load: load,
     prefetch: prefetch as Spec["prefetch"],
   };
   // Each request in a span of its own, named by its route template (never a raw id).
@@ -82,7 +82,11 @@ export function route<
     // Next's params do not reject; without them (a caller with no context) the path is its own template.
     const params = (await nextContext?.params?.catch(() => undefined)) ?? {};
     const template = routeTemplate(new URL(request.url).pathname, params);
-    const attributes = { "http.request.method": request.method, "http.route": template, "ledgerlink.operation": operationId };
+    const attributes = {
+      "http.request.method": request.method,
+      "http.route": template,
+      "ledgerlink.operation": operationId,
+    };
     return inSpan(`${request.method} ${template}`, attributes, async (span) => {
       const response = await serve(spec, request, template, params);
       span.setAttribute("http.response.status_code", response.status);
@@ -149,7 +153,11 @@ async function serve(spec: Spec, request: Request, template: string, nextParams:
 
 function reply(call: Call, outcome: Outcome): Response {
   const timing = serverTiming(call.request, call.started, call.authSource);
-  return textResponse(outcome.text, outcome.status, call.requestId, { ...call.rateHeaders, ...outcome.headers, ...timing });
+  return textResponse(outcome.text, outcome.status, call.requestId, {
+    ...call.rateHeaders,
+    ...outcome.headers,
+    ...timing,
+  });
 }
 
 /** Any error, in the envelope; a 5xx on the log line with its cause; the key stored (4xx) or released. */
@@ -171,7 +179,9 @@ async function refuse(spec: Spec, call: Call, thrown: unknown): Promise<Response
     const stored = shouldStore(error.status)
       ? completeIdempotent(call.idem, error.status, answer.text)
       : releaseIdempotent(call.idem);
-    await stored.catch((e: unknown) => log.error("idempotency bookkeeping failed", { requestId: call.requestId, error: e }));
+    await stored.catch((e: unknown) =>
+      log.error("idempotency bookkeeping failed", { requestId: call.requestId, error: e }),
+    );
   }
   return reply(call, answer);
 }

@@ -18,10 +18,11 @@ import { loadRecord, pathParams, type Load } from "@/lib/api/load";
 import { checkSameOrigin } from "@/lib/api/origin";
 import { outcomeOf, type Outcome } from "@/lib/api/outcome";
 import { prefetchFor, type Prefetch, type Read } from "@/lib/api/prefetch";
-import { consumeAll, DEFAULT_LIMIT, type LimitRule } from "@/lib/api/rate-limit";
+import { consumeAll, type LimitRule } from "@/lib/api/rate-limit";
 import type { Responses } from "@/lib/api/responses";
 import { authorize, resolveScope, type ScopeContext } from "@/lib/api/scope";
 import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
+import { auditActor } from "@/lib/audit/actor";
 import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import type { CredentialSource } from "@/lib/auth/principal-cache";
@@ -29,7 +30,9 @@ import { db, type Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 
-type AnyHandler = (ctx: RouteContext<"public", boolean, unknown, unknown, boolean, unknown, unknown>) => Promise<unknown>;
+type AnyHandler = (
+  ctx: RouteContext<"public", boolean, unknown, unknown, boolean, unknown, unknown>,
+) => Promise<unknown>;
 
 /** A route as the kernel runs it: its contract and its kernel options. */
 export type Spec = {
@@ -161,19 +164,20 @@ export async function handleStep(
   const { contract } = spec;
   const found = spec.load ? await loadRecord(spec.load, db(), scope, contract.capability, parsed.params) : undefined;
   let authorized = false;
-  const answer: RouteContext<"public", boolean, unknown, unknown>["answer"] = async (run, toResult) => {
+  const answer: RouteContext<"public", boolean, unknown, unknown>["answer"] = async (verb, input, toResult) => {
     let stored: Outcome | null = null;
     let rendered: Awaited<ReturnType<typeof toResult>> | undefined;
-    const result = await run(async (work) => {
+    const commit = async <T>(work: (tx: Tx) => Promise<T>) => {
       const written = await transaction(async (tx) => {
         const value = await work(tx);
-        rendered = await toResult(value, tx);
+        rendered = await toResult(value as never, tx);
         stored = await render(call, contract, rendered, tx);
         return value;
       });
       call.committed = stored; // only once its transaction committed
       return written;
-    });
+    };
+    const result = await verb({ ...input, commit } as never);
     return rendered ?? toResult(result, db());
   };
   const ctx = {
@@ -181,6 +185,7 @@ export async function handleStep(
     request: call.request,
     requestId: call.requestId,
     principal: call.principal,
+    actor: call.principal ? auditActor(call.principal, call.requestId) : null,
     scope,
     found,
     prefetched: call.early?.read ?? null,
@@ -196,7 +201,7 @@ export async function handleStep(
   };
   let result: unknown;
   try {
-    result = await spec.handler(ctx as never);
+    result = await spec.handler(ctx);
     if (contract.afterLookup && !authorized)
       throw new ApiError("server_error", "An afterLookup handler answered without calling authorize()");
   } catch (error) {

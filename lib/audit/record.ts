@@ -25,7 +25,6 @@ export type AuditEvent = {
   after?: AuditFields | null;
 };
 
-
 /** Dates, decimals and nested values as JSON would store them, so equal values compare equal. */
 const plain = (fields: AuditFields): AuditFields => JSON.parse(JSON.stringify(fields)) as AuditFields;
 
@@ -58,12 +57,7 @@ const INSERT = `INSERT INTO audit_events
     $3::uuid, $4::uuid, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`;
 
 /** Writes the row in `db`'s transaction; false (no row) when nothing changed. */
-export async function recordAudit(
-  db: SqlDb,
-  scopeId: string,
-  actor: AuditActor,
-  event: AuditEvent,
-): Promise<boolean> {
+export async function recordAudit(db: SqlDb, scopeId: string, actor: AuditActor, event: AuditEvent): Promise<boolean> {
   const { before, after } = changedFields(event.before, event.after);
   if (isEmpty(before) && isEmpty(after)) return false;
   const values = [

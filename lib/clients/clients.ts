@@ -1,8 +1,9 @@
 import { notFound } from "@/lib/errors";
-import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
 import type { CLIENT_TYPES } from "@/lib/clients/schemas";
@@ -18,21 +19,30 @@ function serializeClient(client: Client) {
   };
 }
 
-export async function createClient(
-  db: Tx,
-  scopeId: string,
-  createdById: string | null,
-  input: { type: string; displayName: string; countryCode: string },
-  actor: AuditActor,
-) {
-  const client = await db.client.create({ data: { ...input, scopeId, createdById } });
-  await recordAudit(db, scopeId, actor, {
-    action: "client.created",
-    recordType: "client",
-    recordId: client.id,
-    after: { type: client.type, displayName: client.displayName, countryCode: client.countryCode },
+type NewClient = {
+  scopeId: string;
+  createdById: string | null;
+  type: string;
+  displayName: string;
+  countryCode: string;
+};
+
+/** create-client, the verb: the client and its audit row. */
+export function createClient({
+  actor,
+  commit = transaction,
+  ...input
+}: NewClient & Audited<ReturnType<typeof serializeClient>>) {
+  return commit(async (db) => {
+    const client = await db.client.create({ data: input });
+    await recordAudit(db, input.scopeId, actor, {
+      action: "client.created",
+      recordType: "client",
+      recordId: client.id,
+      after: { type: client.type, displayName: client.displayName, countryCode: client.countryCode },
+    });
+    return serializeClient(client);
   });
-  return serializeClient(client);
 }
 
 /** Newest first, keyset over (created_at, id). */

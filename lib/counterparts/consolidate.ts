@@ -1,12 +1,17 @@
 // Consolidation: several counterparts merged into one target, recorded so the whole merge can be
 // undone. Members keep their own rows, keys and raw names (merged_into_id only), so undo restores
 // exactly what was there. Members and target must be roots (not consolidated already) and outside
-// families, so a merge never hides a family link.
+// families, so a merge never hides a family link. Both verbs take the scope's counterpart lock in
+// their one transaction, so a merge, its undo and a family link never interleave.
+//   consolidate: the merge written, its answer with it                     → consolidate.committed
+import "server-only";
 import { ApiError, conflict, notFound, validationFailed } from "@/lib/errors";
-import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
+import { crashPoint } from "@/lib/crash-points";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
+import { transaction } from "@/lib/db/transaction";
 import type { CounterpartConsolidation } from "@/lib/generated/prisma/client";
 
 export function serializeConsolidation(c: CounterpartConsolidation) {
@@ -23,13 +28,20 @@ export async function lockScope(db: Tx, scopeId: string) {
   await execute(db, "SELECT pg_advisory_xact_lock(hashtext('counterparts:' || $1))", scopeId);
 }
 
-export async function consolidate(
-  db: Tx,
-  scopeId: string,
-  userId: string,
-  input: { targetId: string; memberIds: string[] },
-  actor: AuditActor,
-) {
+type Consolidate = {
+  scopeId: string;
+  userId: string;
+  targetId: string;
+  memberIds: string[];
+} & Audited<CounterpartConsolidation>;
+
+export async function consolidate({ commit = transaction, ...input }: Consolidate): Promise<CounterpartConsolidation> {
+  const record = await commit((tx) => merge(tx, input));
+  crashPoint("consolidate.committed");
+  return record;
+}
+
+async function merge(db: Tx, { scopeId, userId, actor, ...input }: Omit<Consolidate, "commit">) {
   await lockScope(db, scopeId);
   const memberIds = [...new Set(input.memberIds)];
   if (memberIds.includes(input.targetId))
@@ -65,13 +77,23 @@ export async function consolidate(
 }
 
 export async function findConsolidation(db: Tx, scopeId: string, id: string) {
-  await lockScope(db, scopeId);
   const record = await db.counterpartConsolidation.findFirst({ where: { id, scopeId } });
   if (!record) throw notFound("Consolidation");
   return record;
 }
 
-export async function applyUndo(db: Tx, record: CounterpartConsolidation, actor: AuditActor) {
+type Undo = { consolidation: CounterpartConsolidation } & Audited<CounterpartConsolidation>;
+
+/** undo-consolidation, the verb: every member is its own counterpart again (a second undo → 409). */
+export function undoConsolidation({ consolidation, actor, commit = transaction }: Undo) {
+  return commit(async (db) => {
+    await lockScope(db, consolidation.scopeId);
+    const record = await findConsolidation(db, consolidation.scopeId, consolidation.id);
+    return undo(db, record, actor);
+  });
+}
+
+async function undo(db: Tx, record: CounterpartConsolidation, actor: Undo["actor"]) {
   if (record.undoneAt) throw new ApiError("conflict", "This consolidation was already undone.");
   await db.counterpart.updateMany({
     where: { scopeId: record.scopeId, consolidationId: record.id },

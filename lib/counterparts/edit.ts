@@ -1,74 +1,63 @@
 // A person's edits to one counterpart: alias and entity binding. The raw bank name is never changed.
+// Each is a verb of its own transaction, with its audit row (lib/audit/audited-change.ts).
+import "server-only";
 import { validationFailed } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import type { AuditActor } from "@/lib/audit/actor";
-import { recordAudit } from "@/lib/audit/record";
+import { auditedChange, type Audited } from "@/lib/audit/audited-change";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 
-export async function setAlias(
-  db: Tx,
-  counterpart: Counterpart,
-  alias: string | null,
-  actor: AuditActor,
-): Promise<Counterpart> {
-  const updated = await db.counterpart.update({
-    where: { id: counterpart.id },
-    data: { alias, updatedAt: new Date() },
-  });
-  await recordAudit(db, counterpart.scopeId, actor, {
+type Edit = Audited<Counterpart> & { counterpart: Counterpart };
+
+const touched = (counterpart: Counterpart, data: Partial<Counterpart>) => (tx: Tx) =>
+  tx.counterpart.update({ where: { id: counterpart.id }, data: { ...data, updatedAt: new Date() } });
+
+export function setAlias({ counterpart, alias, ...audited }: Edit & { alias: string | null }) {
+  return auditedChange({
+    ...audited,
+    record: counterpart,
     action: "counterpart.alias_changed",
     recordType: "counterpart",
-    recordId: counterpart.id,
-    before: { alias: counterpart.alias },
-    after: { alias: updated.alias },
+    fields: (c) => ({ alias: c.alias }),
+    update: touched(counterpart, { alias }),
   });
-  return updated;
 }
 
 const entityOf = (c: Counterpart) => ({ entityType: c.entityType, entityId: c.entityId });
 
-/** Binds to an entity; a `client` must exist in the same scope (422 otherwise). */
-export async function bindEntity(
-  db: Tx,
-  counterpart: Counterpart,
-  entity: { entityType: string; entityId: string },
-  actor: AuditActor,
-): Promise<Counterpart> {
-  if (entity.entityType === "client") {
-    const client = isUuid(entity.entityId)
-      ? await db.client.findFirst({
-          where: { id: entity.entityId, scopeId: counterpart.scopeId },
-          select: { id: true },
-        })
-      : null;
-    if (!client) throw validationFailed({ entityId: ["No client with this id in this scope"] });
-  }
-  const updated = await db.counterpart.update({
-    where: { id: counterpart.id },
-    data: { entityType: entity.entityType, entityId: entity.entityId, updatedAt: new Date() },
-  });
-  await recordAudit(db, counterpart.scopeId, actor, {
-    action: "counterpart.entity_bound",
-    recordType: "counterpart",
-    recordId: counterpart.id,
-    before: entityOf(counterpart),
-    after: entityOf(updated),
-  });
-  return updated;
+/** A `client` must exist in the counterpart's scope (422 otherwise). */
+async function checkEntity(tx: Tx, scopeId: string, entity: { entityType: string; entityId: string }) {
+  if (entity.entityType !== "client") return;
+  const client = isUuid(entity.entityId)
+    ? await tx.client.findFirst({ where: { id: entity.entityId, scopeId }, select: { id: true } })
+    : null;
+  if (!client) throw validationFailed({ entityId: ["No client with this id in this scope"] });
 }
 
-export async function unbindEntity(db: Tx, counterpart: Counterpart, actor: AuditActor): Promise<Counterpart> {
-  const updated = await db.counterpart.update({
-    where: { id: counterpart.id },
-    data: { entityType: null, entityId: null, updatedAt: new Date() },
+/** Binds to an entity (a client of the scope, or any other kind of record by its type and id). */
+export function bindEntity({
+  counterpart,
+  entity,
+  ...audited
+}: Edit & { entity: { entityType: string; entityId: string } }) {
+  return auditedChange({
+    ...audited,
+    record: counterpart,
+    action: "counterpart.entity_bound",
+    recordType: "counterpart",
+    fields: entityOf,
+    check: (tx) => checkEntity(tx, counterpart.scopeId, entity),
+    update: touched(counterpart, { entityType: entity.entityType, entityId: entity.entityId }),
   });
-  await recordAudit(db, counterpart.scopeId, actor, {
+}
+
+export function unbindEntity({ counterpart, ...audited }: Edit) {
+  return auditedChange({
+    ...audited,
+    record: counterpart,
     action: "counterpart.entity_unbound",
     recordType: "counterpart",
-    recordId: counterpart.id,
-    before: entityOf(counterpart),
-    after: entityOf(updated),
+    fields: entityOf,
+    update: touched(counterpart, { entityType: null, entityId: null }),
   });
-  return updated;
 }

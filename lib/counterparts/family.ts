@@ -2,8 +2,7 @@
 // A family reads as a tree from its top ancestor, each node with its own totals and the totals
 // rolled up over its descendants.
 import { conflict, validationFailed } from "@/lib/errors";
-import type { AuditActor } from "@/lib/audit/actor";
-import { recordAudit } from "@/lib/audit/record";
+import { auditedChange, type Audited } from "@/lib/audit/audited-change";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";
@@ -11,7 +10,26 @@ import { totalsByRoot, type CurrencyTotals, type Totals } from "@/lib/counterpar
 import { query } from "@/lib/db/sql";
 import { decimalAdd } from "@/lib/money/decimal";
 
-export async function setParent(db: Tx, child: Counterpart, parentId: string, actor: AuditActor): Promise<Counterpart> {
+type FamilyLink = Audited<Counterpart> & { child: Counterpart };
+
+const parentOf = (c: Counterpart) => ({ parentId: c.parentId });
+const linking = (child: Counterpart, parentId: string | null) => (tx: Tx) =>
+  tx.counterpart.update({ where: { id: child.id }, data: { parentId, updatedAt: new Date() } });
+
+/** Links a child to a parent, under the scope's counterpart lock (no two links can close a cycle). */
+export function setParent({ child, parentId, ...audited }: FamilyLink & { parentId: string }) {
+  return auditedChange({
+    ...audited,
+    record: child,
+    action: "counterpart.parent_set",
+    recordType: "counterpart",
+    fields: parentOf,
+    check: (tx) => checkParent(tx, child, parentId),
+    update: linking(child, parentId),
+  });
+}
+
+async function checkParent(db: Tx, child: Counterpart, parentId: string): Promise<void> {
   await lockScope(db, child.scopeId);
   if (parentId === child.id) throw validationFailed({ parentId: ["A counterpart cannot be its own parent"] });
   const parent = await db.counterpart.findFirst({ where: { id: parentId, scopeId: child.scopeId } });
@@ -33,33 +51,17 @@ export async function setParent(db: Tx, child: Counterpart, parentId: string, ac
       parentId: ["This link would make a cycle: the parent is already a descendant of this counterpart"],
     });
   }
-  const updated = await db.counterpart.update({
-    where: { id: child.id },
-    data: { parentId: parent.id, updatedAt: new Date() },
-  });
-  await recordAudit(db, child.scopeId, actor, {
-    action: "counterpart.parent_set",
-    recordType: "counterpart",
-    recordId: child.id,
-    before: { parentId: child.parentId },
-    after: { parentId: updated.parentId },
-  });
-  return updated;
 }
 
-export async function unlinkParent(db: Tx, child: Counterpart, actor: AuditActor): Promise<Counterpart> {
-  const updated = await db.counterpart.update({
-    where: { id: child.id },
-    data: { parentId: null, updatedAt: new Date() },
-  });
-  await recordAudit(db, child.scopeId, actor, {
+export function unlinkParent({ child, ...audited }: FamilyLink) {
+  return auditedChange({
+    ...audited,
+    record: child,
     action: "counterpart.parent_unlinked",
     recordType: "counterpart",
-    recordId: child.id,
-    before: { parentId: child.parentId },
-    after: { parentId: null },
+    fields: parentOf,
+    update: linking(child, null),
   });
-  return updated;
 }
 
 export type FamilyNode = {

@@ -3,11 +3,12 @@
 // counterpart by hand. The binding lives on our transaction row (bound_counterpart_id), which ingest
 // never writes and reconcile keeps when the bank re-issues the transaction under a new id.
 import { notFound, validationFailed } from "@/lib/errors";
-import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import {
   DISPLAY_NAME_JOIN,
   serializeTransaction,
@@ -89,13 +90,14 @@ export async function findTransaction(db: Tx, scopeId: string, id: string): Prom
   return row;
 }
 
-export async function bindTransaction(
-  db: Tx,
-  scopeId: string,
-  transactionId: string,
-  counterpartId: string | null,
-  actor: AuditActor,
-): Promise<Row> {
+type Binding = { scopeId: string; transactionId: string; counterpartId: string | null } & Audited<Row>;
+
+/** bind-transaction, the verb: one transaction to a counterpart (null: the derived one again), audited. */
+export function bindTransaction({ commit = transaction, ...binding }: Binding): Promise<Row> {
+  return commit((tx) => bind(tx, binding));
+}
+
+async function bind(db: Tx, { scopeId, transactionId, counterpartId, actor }: Omit<Binding, "commit">): Promise<Row> {
   if (counterpartId) {
     const target = await db.counterpart.findFirst({ where: { id: counterpartId, scopeId }, select: { id: true } });
     if (!target) throw validationFailed({ counterpartId: ["No counterpart with this id in this scope"] });

@@ -4,10 +4,12 @@
 import { notFound, validationFailed } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import type { Capability } from "@/lib/auth/capabilities";
 import type { Tx } from "@/lib/db/client";
 import { execute } from "@/lib/db/sql";
+import { transaction, type Commit } from "@/lib/db/transaction";
 import type { DatasetProfile } from "@/lib/generated/prisma/client";
 import { targetKey } from "@/lib/datasets/resolution";
 import type { ListProfilesFilter, ProfileInput } from "@/lib/datasets/schemas";
@@ -85,27 +87,32 @@ async function clearDefault(db: Tx, scopeId: string, input: ProfileInput, except
 }
 
 type Authorize = (capability: Capability) => void;
+type ProfileAnswer = ReturnType<typeof serializeProfile>;
+type NewProfile = { scopeId: string; createdById: string | null; input: ProfileInput; authorize: Authorize };
 
-export async function createProfile(
-  db: Tx,
-  scopeId: string,
-  createdById: string | null,
-  input: ProfileInput,
-  authorize: Authorize,
-  actor: AuditActor,
-) {
+/** create-profile, the verb (a default one needs profiles.write_default, and replaces the target's). */
+export function createProfile({
+  scopeId,
+  createdById,
+  input,
+  authorize,
+  actor,
+  commit = transaction,
+}: NewProfile & Audited<ProfileAnswer>) {
   if (input.isDefault) authorize("profiles.write_default");
-  await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
-  if (input.isDefault) await clearDefault(db, scopeId, input, null);
-  const { target, ...rest } = input;
-  const row = await db.datasetProfile.create({ data: { ...rest, target, scopeId, createdById } });
-  await recordAudit(db, scopeId, actor, {
-    action: "dataset_profile.created",
-    recordType: "dataset_profile",
-    recordId: row.id,
-    after: profileFields(row),
+  return commit(async (db) => {
+    await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
+    if (input.isDefault) await clearDefault(db, scopeId, input, null);
+    const { target, ...rest } = input;
+    const row = await db.datasetProfile.create({ data: { ...rest, target, scopeId, createdById } });
+    await recordAudit(db, scopeId, actor, {
+      action: "dataset_profile.created",
+      recordType: "dataset_profile",
+      recordId: row.id,
+      after: profileFields(row),
+    });
+    return serializeProfile(row);
   });
-  return serializeProfile(row);
 }
 
 export async function findProfile(db: Tx, scopeId: string, id: string) {
@@ -114,18 +121,24 @@ export async function findProfile(db: Tx, scopeId: string, id: string) {
   return row;
 }
 
+type ProfileChange = { existing: DatasetProfile; authorize: Authorize } & Audited<ProfileAnswer>;
+
 /** PUT replaces the profile (found, profiles.write checked). A default one, or making one default, needs profiles.write_default. */
-export async function updateProfile(
-  db: Tx,
-  existing: DatasetProfile,
-  raw: () => ProfileInput,
-  authorize: Authorize,
-  actor: AuditActor,
-) {
-  const { id, scopeId } = existing;
+export function updateProfile({
+  existing,
+  raw,
+  authorize,
+  actor,
+  commit = transaction,
+}: ProfileChange & { raw: () => ProfileInput }) {
   if (existing.isDefault) authorize("profiles.write_default");
   const input = raw();
   if (input.isDefault) authorize("profiles.write_default");
+  return commit((db) => replace(db, existing, input, actor));
+}
+
+async function replace(db: Tx, existing: DatasetProfile, input: ProfileInput, actor: AuditActor) {
+  const { id, scopeId } = existing;
   await assertRegisteredSubsets(db, scopeId, input.subsetSelection);
   if (input.isDefault) await clearDefault(db, scopeId, input, id);
   const { target, ...rest } = input;
@@ -141,25 +154,36 @@ export async function updateProfile(
 }
 
 /** Deletes the profile (found, profiles.write checked); a default one needs profiles.write_default. */
-export async function deleteProfile(db: Tx, existing: DatasetProfile, authorize: Authorize, actor: AuditActor) {
+export function deleteProfile({ existing, authorize, actor, commit = transaction }: ProfileChange & Audited<void>) {
   if (existing.isDefault) authorize("profiles.write_default");
-  await db.datasetProfile.delete({ where: { id: existing.id } });
-  await recordAudit(db, existing.scopeId, actor, {
-    action: "dataset_profile.deleted",
-    recordType: "dataset_profile",
-    recordId: existing.id,
-    before: profileFields(existing),
+  return commit(async (db) => {
+    await db.datasetProfile.delete({ where: { id: existing.id } });
+    await recordAudit(db, existing.scopeId, actor, {
+      action: "dataset_profile.deleted",
+      recordType: "dataset_profile",
+      recordId: existing.id,
+      before: profileFields(existing),
+    });
   });
 }
 
 /** One atomic UPDATE: concurrent increments never lose a count. */
-export async function incrementUsage(db: Tx, { id, scopeId }: DatasetProfile) {
-  const { count } = await db.datasetProfile.updateMany({
-    where: { id, scopeId },
-    data: { usageCount: { increment: 1 } },
+export function incrementUsage({
+  profile,
+  commit = transaction,
+}: {
+  profile: DatasetProfile;
+  commit?: Commit<ProfileAnswer>;
+}) {
+  const { id, scopeId } = profile;
+  return commit(async (db) => {
+    const { count } = await db.datasetProfile.updateMany({
+      where: { id, scopeId },
+      data: { usageCount: { increment: 1 } },
+    });
+    if (count === 0) throw notFound("Dataset profile");
+    return serializeProfile(await findProfile(db, scopeId, id));
   });
-  if (count === 0) throw notFound("Dataset profile");
-  return serializeProfile(await findProfile(db, scopeId, id));
 }
 
 /** Newest first, keyset over (created_at, id), filtered by the profile's target fields. */

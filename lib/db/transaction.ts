@@ -22,3 +22,9 @@ export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 export function within<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   return "$transaction" in db ? transaction(work) : work(db);
 }
+
+/** A caller's own transaction, lent to a verb as its `commit` (the verb's writes join the caller's). */
+export const inside =
+  (tx: Tx) =>
+  <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+    work(tx);

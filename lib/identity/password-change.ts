@@ -1,22 +1,31 @@
-// A person changes their password: the current one first (checked with the same work whether or
-// not it is right), then the new one, hashed. Only from the person's own browser session: a token
-// that acts as them must not be able to lock them out of their account.
+// change-password, the verb: the current password first (checked with the same work whether or not
+// it is right), then the new one, hashed. Only from the person's own browser session (the route's
+// rule): a token that acts as them must not be able to lock them out of their account.
+import "server-only";
 import { validationFailed } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import type { Tx } from "@/lib/db/client";
+import { prisma } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
 
-export async function changePassword(
-  db: Tx,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+type ChangePassword = { userId: string; currentPassword: string; newPassword: string; commit?: Commit<void> };
+
+export async function changePassword({ userId, currentPassword, newPassword, commit = transaction }: ChangePassword) {
+  const user = await prisma().user.findUniqueOrThrow({ where: { id: userId } });
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
     throw validationFailed(
       { currentPassword: ["This is not your current password."] },
       "The current password is wrong.",
     );
-  if (input.currentPassword === input.newPassword)
+  if (currentPassword === newPassword)
     throw validationFailed({ newPassword: ["Choose a password other than the current one."] });
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(input.newPassword) } });
+  const passwordHash = await hashPassword(newPassword);
+  // Only over the hash that was checked: two changes racing cannot both win.
+  await commit(async (db) => {
+    const changed = await db.user.updateMany({
+      where: { id: userId, passwordHash: user.passwordHash },
+      data: { passwordHash },
+    });
+    if (changed.count !== 1)
+      throw validationFailed({ currentPassword: ["Your password changed meanwhile; sign in again."] });
+  });
 }

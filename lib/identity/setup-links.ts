@@ -4,11 +4,14 @@
 // only its SHA-256 is stored. A link is used once: redeeming it is a conditional UPDATE in the same
 // transaction as the person, their organisation and their admin membership, so two tabs racing get
 // one account and one "already used".
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { ApiError, conflict } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
+import type { Scope, User } from "@/lib/generated/prisma/client";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 
 export const SETUP_LINK_TTL_MINUTES = 60;
@@ -20,14 +23,21 @@ export type IssuedSetupLink = { secret: string; expiresAt: Date };
  * A new link. Unbound (email null) links create the first admin only: issuing one withdraws the
  * unbound links issued before it, so only the newest printed link works.
  */
-export async function issueSetupLink(db: Tx, options: { email: string | null }): Promise<IssuedSetupLink> {
+export function issueSetupLink({
+  email,
+  commit = transaction,
+}: {
+  email: string | null;
+  commit?: Commit<IssuedSetupLink>;
+}) {
   const secret = SECRET_PREFIX + randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MINUTES * 60_000);
-  if (options.email === null) {
-    await db.setupLink.updateMany({ where: { email: null, usedAt: null }, data: { expiresAt: new Date() } });
-  }
-  await db.setupLink.create({ data: { tokenHash: hashToken(secret), email: options.email, expiresAt } });
-  return { secret, expiresAt };
+  return commit(async (db) => {
+    if (email === null)
+      await db.setupLink.updateMany({ where: { email: null, usedAt: null }, data: { expiresAt: new Date() } });
+    await db.setupLink.create({ data: { tokenHash: hashToken(secret), email, expiresAt } });
+    return { secret, expiresAt };
+  });
 }
 
 /** True while nobody can sign in yet: the launcher then prints a link for the first admin. */
@@ -41,11 +51,17 @@ const gone = () =>
     "This setup link has already been used or has expired. Ask the operator for a new one (npm run admin:create -- <email>).",
   );
 
-/** Redeems a link: creates the admin, their organisation and membership, and spends the link. */
-export async function redeemSetupLink(
-  db: Tx,
-  input: { secret: string; email: string; name: string; password: string; organisationName: string },
-) {
+type Redeem = { secret: string; email: string; name: string; password: string; organisationName: string };
+
+/** redeem-setup-link, the verb: the admin, their organisation and membership, and the link spent, as one. */
+export async function redeemSetupLink({ commit = transaction, ...input }: Redeem & { commit?: Commit<Redeemed> }) {
+  const passwordHash = await hashPassword(input.password);
+  return commit((db) => redeem(db, input, passwordHash));
+}
+
+type Redeemed = { user: User; scope: Scope };
+
+async function redeem(db: Tx, input: Redeem, passwordHash: string): Promise<Redeemed> {
   const spent = await db.setupLink.updateMany({
     where: { tokenHash: hashToken(input.secret), usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },
@@ -62,9 +78,7 @@ export async function redeemSetupLink(
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
     throw conflict("An account with this email already exists. Sign in instead.");
   }
-  const user = await db.user.create({
-    data: { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) },
-  });
+  const user = await db.user.create({ data: { email: input.email, name: input.name, passwordHash } });
   const scope = await db.scope.create({
     data: { name: input.organisationName, memberships: { create: { userId: user.id, role: "admin" } } },
   });

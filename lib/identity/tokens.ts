@@ -1,10 +1,12 @@
 // Issuing and revoking bearer tokens. Secrets are returned once and stored as SHA-256 only.
 // Personal access tokens and App tokens are recorded in the audit trail when created or revoked
 // (never their secret, hash or prefix); the token endpoint's access and refresh tokens, a sign-in's
-// own, are not.
+// own, are not. Each verb writes in one transaction of its own (its `commit`, which a route may lend).
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, notFound } from "@/lib/errors";
 import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import type { AppTokenKind } from "@/lib/auth/tokens";
 import {
@@ -15,6 +17,7 @@ import {
   newTokenSecret,
 } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
 import type { ApiToken } from "@/lib/generated/prisma/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 import { serializeToken } from "@/lib/identity/serialize";
@@ -69,48 +72,45 @@ async function auditToken(db: Tx, actor: AuditActor, change: "created" | "revoke
   }
 }
 
-export async function createPersonalToken(
-  db: Tx,
-  userId: string,
-  input: { name: string; expiresInDays: number | null },
-  actor: AuditActor,
-) {
-  const { token, secret } = await issue(db, {
-    kind: "personal",
-    name: input.name,
-    userId,
-    expiresAt: afterDays(input.expiresInDays),
+/** A token and its secret, shown this once. */
+type Created = ReturnType<typeof serializeToken> & { token: string };
+
+type NewPersonalToken = { userId: string; name: string; expiresInDays: number | null } & Audited<Created>;
+
+export function createPersonalToken({ userId, name, expiresInDays, actor, commit = transaction }: NewPersonalToken) {
+  return commit(async (db) => {
+    const { token, secret } = await issue(db, { kind: "personal", name, userId, expiresAt: afterDays(expiresInDays) });
+    await auditToken(db, actor, "created", token);
+    return { ...serializeToken(token), token: secret };
   });
-  await auditToken(db, actor, "created", token);
-  return { ...serializeToken(token), token: secret };
 }
 
-export async function createAppToken(
-  db: Tx,
-  input: {
-    scopeId: string;
-    createdBy: string | null;
-    name: string;
-    kind: AppTokenKind;
-    role: Role;
-    expiresInDays: number | null;
-  },
-  actor: AuditActor,
-) {
-  const { token, secret } = await issue(db, {
-    kind: input.kind,
-    name: input.name,
-    userId: input.createdBy,
-    scopeId: input.scopeId,
-    role: input.role,
-    expiresAt: afterDays(input.expiresInDays),
+type NewAppToken = {
+  scopeId: string;
+  createdBy: string | null;
+  name: string;
+  kind: AppTokenKind;
+  role: Role;
+  expiresInDays: number | null;
+} & Audited<Created>;
+
+export function createAppToken({ actor, commit = transaction, expiresInDays, createdBy, ...input }: NewAppToken) {
+  return commit(async (db) => {
+    const { token, secret } = await issue(db, { ...input, userId: createdBy, expiresAt: afterDays(expiresInDays) });
+    await auditToken(db, actor, "created", token);
+    return { ...serializeToken(token), token: secret };
   });
-  await auditToken(db, actor, "created", token);
-  return { ...serializeToken(token), token: secret };
 }
+
+/** Access + refresh pair for the token endpoint, in its own transaction. */
+export function signIn({ userId, commit = transaction }: { userId: string; commit?: Commit<TokenPair> }) {
+  return commit((db) => issueTokenPair(db, userId));
+}
+
+type TokenPair = Awaited<ReturnType<typeof issueTokenPair>>;
 
 /** Access + refresh pair for the token endpoint. One family per sign-in, for reuse detection. */
-export async function issueTokenPair(db: Tx, userId: string, familyId: string = randomUUID()) {
+async function issueTokenPair(db: Tx, userId: string, familyId: string = randomUUID()) {
   const issuePart = (kind: "access" | "refresh", ttlSeconds: number) =>
     issue(db, { kind, name: "token endpoint", userId, familyId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
   const access = await issuePart("access", ACCESS_TOKEN_TTL_SECONDS);
@@ -127,11 +127,24 @@ export async function issueTokenPair(db: Tx, userId: string, familyId: string = 
 const invalidGrant = () =>
   new ApiError("unauthenticated", "The refresh token is not valid or has expired; sign in again.");
 
+type Refreshed = { reused: true } | { reused: false; pair: TokenPair };
+
 /**
  * Rotates a refresh token: the old one is revoked and a new pair issued in the same family.
- * Presenting an already-rotated refresh token means it leaked: the whole family is revoked.
+ * Presenting an already-rotated refresh token means it leaked: the whole family is revoked (and
+ * that commits; the caller then refuses the request).
  */
-export async function refreshTokenPair(db: Tx, refreshSecret: string) {
+export function refreshTokenPair({
+  refreshToken,
+  commit = transaction,
+}: {
+  refreshToken: string;
+  commit?: Commit<Refreshed>;
+}) {
+  return commit((db) => rotate(db, refreshToken));
+}
+
+async function rotate(db: Tx, refreshSecret: string): Promise<Refreshed> {
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(refreshSecret) } });
   if (!row || row.kind !== "refresh" || !row.userId || !row.familyId) throw invalidGrant();
   if (row.revokedAt) {
@@ -154,7 +167,13 @@ export async function refreshTokenPair(db: Tx, refreshSecret: string) {
  * RFC 7009-style revocation by secret: revoking a refresh token ends its whole family. A personal
  * or App token revoked this way is recorded as revoked by whoever holds it (the token itself).
  */
-export async function revokeBySecret(db: Tx, secret: string, requestId: string) {
+type RevokeHeld = { secret: string; requestId: string; commit?: Commit<void> };
+
+export function revokeBySecret({ secret, requestId, commit = transaction }: RevokeHeld): Promise<void> {
+  return commit((db) => revokeHeld(db, secret, requestId));
+}
+
+async function revokeHeld(db: Tx, secret: string, requestId: string): Promise<void> {
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(secret) } });
   if (!row) return;
   const where = row.familyId ? { familyId: row.familyId, revokedAt: null } : { id: row.id, revokedAt: null };
@@ -177,11 +196,24 @@ export async function listPersonalTokens(db: Tx, userId: string) {
   return rows.map(serializeToken);
 }
 
-export async function revokePersonalToken(db: Tx, userId: string, id: string, actor: AuditActor) {
-  const row = await db.apiToken.findFirst({ where: { id, userId, kind: "personal" } });
-  if (!row) throw notFound("Token");
+type Revoke = Audited<ReturnType<typeof serializeToken>>;
+
+export function revokePersonalToken({
+  userId,
+  id,
+  actor,
+  commit = transaction,
+}: { userId: string; id: string } & Revoke) {
+  return commit(async (db) => {
+    const row = await db.apiToken.findFirst({ where: { id, userId, kind: "personal" } });
+    if (!row) throw notFound("Token");
+    return revokeToken(db, row, actor);
+  });
+}
+
+async function revokeToken(db: Tx, row: ApiToken, actor: AuditActor) {
   if (row.revokedAt) return serializeToken(row);
-  const updated = await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  const updated = await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
   await auditToken(db, actor, "revoked", updated, row);
   return serializeToken(updated);
 }
@@ -202,9 +234,6 @@ export async function findAppToken(db: Tx, scopeId: string, id: string) {
   return row;
 }
 
-export async function revokeAppToken(db: Tx, row: ApiToken, actor: AuditActor) {
-  if (row.revokedAt) return serializeToken(row);
-  const updated = await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
-  await auditToken(db, actor, "revoked", updated, row);
-  return serializeToken(updated);
+export function revokeAppToken({ token, actor, commit = transaction }: { token: ApiToken } & Revoke) {
+  return commit((db) => revokeToken(db, token, actor));
 }

@@ -1,7 +1,9 @@
 import { conflict, notFound } from "@/lib/errors";
 import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -42,10 +44,23 @@ export async function listScopes(db: Tx, principal: Principal, known: Membership
   return rows.map((r) => serializeScope({ id: r.id, name: r.name, createdAt: r.created_at }, r.role));
 }
 
-export async function createScope(db: Tx, userId: string, name: string) {
-  const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
-  await provisionDataRegistry(db, scope.id);
-  return serializeScope(scope, "admin");
+type ScopeAnswer = ReturnType<typeof serializeScope>;
+
+/** create-scope, the verb: the scope, its creator as admin, and its data registry. */
+export function createScope({
+  userId,
+  name,
+  commit = transaction,
+}: {
+  userId: string;
+  name: string;
+  commit?: Commit<ScopeAnswer>;
+}) {
+  return commit(async (db) => {
+    const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
+    await provisionDataRegistry(db, scope.id);
+    return serializeScope(scope, "admin");
+  });
 }
 
 function serializeMember(m: { userId: string; role: Role; createdAt: Date; user: { email: string; name: string } }) {
@@ -67,7 +82,20 @@ export async function listMembers(db: Tx, scopeId: string) {
   return rows.map(serializeMember);
 }
 
-export async function addMember(db: Tx, scopeId: string, input: { email: string; role: Role }, actor: AuditActor) {
+type MemberAnswer = ReturnType<typeof serializeMember>;
+
+/** add-member, the verb: an existing account joins the scope with a role. */
+export function addMember({
+  commit = transaction,
+  ...input
+}: { scopeId: string; email: string; role: Role } & Audited<MemberAnswer>) {
+  return commit((db) => add(db, input));
+}
+
+async function add(
+  db: Tx,
+  { scopeId, actor, ...input }: { scopeId: string; email: string; role: Role; actor: AuditActor },
+) {
   const user = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (!user) throw notFound("No account uses this email; ask the person to sign up first. User");
   const existing = await db.membership.findUnique({ where: { scopeId_userId: { scopeId, userId: user.id } } });
@@ -102,7 +130,14 @@ async function assertAdminRemains(db: Tx, scopeId: string, userId: string) {
   if (admins === 0) throw conflict("A scope needs at least one admin. Make someone else admin first.");
 }
 
-export async function updateMemberRole(db: Tx, member: Member, role: Role, actor: AuditActor) {
+type MemberChange = { member: Member } & Audited<MemberAnswer>;
+
+/** update-member-role, the verb (a scope always keeps an admin). */
+export function updateMemberRole({ member, role, actor, commit = transaction }: MemberChange & { role: Role }) {
+  return commit((db) => changeRole(db, member, role, actor));
+}
+
+async function changeRole(db: Tx, member: Member, role: Role, actor: AuditActor) {
   const { scopeId, userId } = member;
   if (member.role === "admin" && role !== "admin") await assertAdminRemains(db, scopeId, userId);
   const updated = await db.membership.update({
@@ -120,7 +155,12 @@ export async function updateMemberRole(db: Tx, member: Member, role: Role, actor
   return serializeMember(updated);
 }
 
-export async function removeMember(db: Tx, member: Member, actor: AuditActor) {
+/** remove-member, the verb (a scope always keeps an admin). */
+export function removeMember({ member, actor, commit = transaction }: { member: Member } & Audited<void>) {
+  return commit((db) => remove(db, member, actor));
+}
+
+async function remove(db: Tx, member: Member, actor: AuditActor) {
   const { scopeId, userId } = member;
   if (member.role === "admin") await assertAdminRemains(db, scopeId, userId);
   await db.membership.delete({ where: { scopeId_userId: { scopeId, userId } } });

@@ -3,6 +3,7 @@
 import { systemActor } from "@/lib/audit/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { prisma } from "@/lib/db/client";
+import { inside } from "@/lib/db/transaction";
 import { createAppToken } from "@/lib/identity/tokens";
 import { seedDataRegistryDemo } from "@/lib/datasets/demo";
 
@@ -46,18 +47,16 @@ export async function seedDemo(): Promise<{ created: boolean; scopeId: string; a
       ],
     });
     await seedDataRegistryDemo(tx, scope.id, user.id);
-    const key = await createAppToken(
-      tx,
-      {
-        scopeId: scope.id,
-        createdBy: user.id,
-        name: "Demo API key",
-        kind: "api_key",
-        role: "viewer",
-        expiresInDays: null,
-      },
-      systemActor("seed-demo"),
-    );
+    const key = await createAppToken({
+      scopeId: scope.id,
+      createdBy: user.id,
+      name: "Demo API key",
+      kind: "api_key",
+      role: "viewer",
+      expiresInDays: null,
+      actor: systemActor("seed-demo"),
+      commit: inside(tx),
+    });
     return { created: true, scopeId: scope.id, apiKey: key.token };
   });
 }

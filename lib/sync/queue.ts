@@ -54,20 +54,21 @@ export async function queueRuns(db: SqlDb, runs: { runId: string; priority: numb
       const data: SyncJob = { runId, ...traceCarrier() };
       return { name: SYNC_QUEUE, data, priority, ...JOB_OPTIONS };
     }),
-    {
-      db: {
-        // pg-boss leaves unset options undefined; a statement's values are null then.
-        executeSql: async (text: string, values: unknown[]) => ({
-          rows: await rows(
-            db,
-            text,
-            values.map((v) => v ?? null),
-          ),
-        }),
-      },
-    },
+    { db: throughConnection(db) },
   );
 }
+
+/** pg-boss writing through our connection: its jobs commit with the caller's transaction. */
+export const throughConnection = (db: SqlDb) => ({
+  // pg-boss leaves unset options undefined; a statement's values are null then.
+  executeSql: async (text: string, values: unknown[] = []) => ({
+    rows: await rows(
+      db,
+      text,
+      values.map((v) => v ?? null),
+    ),
+  }),
+});
 
 /** Queues a run; `startAfterSeconds` delays it (for example to honour a bank's Retry-After). */
 export async function enqueueRun(runId: string, startAfterSeconds = 0, priority = 0): Promise<void> {

@@ -252,7 +252,8 @@ export async function moveRun(
     return run;
   };
   const moved = client ? await work(client) : await pgTransaction(work);
-  if (!moved) log.info("sync run move refused: not where the move starts, or held by another worker", { runId, ...move });
+  if (!moved)
+    log.info("sync run move refused: not where the move starts, or held by another worker", { runId, ...move });
   return moved;
 }
 

@@ -12,6 +12,7 @@ import { pgTransaction, pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { MAX_SCHEDULED_PER_DAY } from "@/lib/sync/budget";
 import { boss, enqueueRun, queueRuns, scheduledPriority, SYNC_QUEUE } from "@/lib/sync/queue";
+import { grantsAccessSql } from "@/lib/accounttracking/consents/lifecycle";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
 /** The next update after `from`: the day split evenly into autoUpdatesPerDay slots. */
@@ -27,7 +28,7 @@ WITH due AS (
   SELECT a.id, a.scope_id, a.auto_updates_per_day, a.next_scheduled_at,
          row_number() OVER (PARTITION BY a.scope_id ORDER BY a.next_scheduled_at, a.id)::int AS turn
     FROM tracked_accounts a JOIN consents c ON c.id = a.consent_id
-   WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND c.status = 'valid'
+   WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND ${grantsAccessSql("c")}
      AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND ${runSql.active("r")})
 ), picked AS (
   SELECT a.id, d.scope_id, d.auto_updates_per_day, d.turn

@@ -10,7 +10,13 @@ import type { SyncRun, SyncTrigger } from "@/lib/generated/prisma/client";
 import { queueRuns, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { ACTIVE_RUN_STATES } from "@/lib/sync/run-lifecycle";
 
-type NewRun = { scopeId: string; accountId: string; trigger: SyncTrigger; attended: boolean; psuIpAddress: string | null };
+type NewRun = {
+  scopeId: string;
+  accountId: string;
+  trigger: SyncTrigger;
+  attended: boolean;
+  psuIpAddress: string | null;
+};
 
 async function activeRun(db: Tx, accountId: string): Promise<SyncRun | null> {
   return db.syncRun.findFirst({ where: { accountId, state: { in: [...ACTIVE_RUN_STATES] } } });

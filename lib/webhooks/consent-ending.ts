@@ -2,7 +2,9 @@
 // remainingDays is), once per consent and end date (the event's dedupe key). Run by the worker's tick.
 import "server-only";
 import { remainingDaysOf } from "@/lib/accounttracking/serialize";
+import { grantsAccessSql } from "@/lib/accounttracking/consents/lifecycle";
 import { pool } from "@/lib/db/client";
+import type { ConsentStatus } from "@/lib/generated/prisma/client";
 import { emitEvent } from "@/lib/webhooks/outbox";
 
 const ENDING_DAYS = 7;
@@ -13,7 +15,7 @@ export async function emitConsentsEnding(now = new Date()): Promise<number> {
   const { rows } = await pool().query<{
     id: string;
     scope_id: string;
-    status: "valid";
+    status: ConsentStatus;
     expiry_days: number;
     valid_until: string;
     bank_date: string | null;
@@ -22,7 +24,7 @@ export async function emitConsentsEnding(now = new Date()): Promise<number> {
   }>(
     `SELECT c.id, c.scope_id, c.status, c.expiry_days, c.valid_until, c.bank_date, c.bank_date_read_at, c.bank_name
        FROM consents c
-      WHERE c.status = 'valid' AND c.valid_until IS NOT NULL AND c.valid_until <= to_char($1::date + ($2::int + 2), 'YYYY-MM-DD')
+      WHERE ${grantsAccessSql("c")} AND c.valid_until IS NOT NULL AND c.valid_until <= to_char($1::date + ($2::int + 2), 'YYYY-MM-DD')
         AND EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.scope_id = c.scope_id AND w.enabled AND 'consent.ending' = ANY (w.events))`,
     [now.toISOString().slice(0, 10), ENDING_DAYS],
   );

@@ -2,12 +2,14 @@
 // latency), newest first, and replaying one: the same message (same webhook-id, so a receiver that
 // already has it drops it) queued again behind the endpoint's other messages.
 import "server-only";
-import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 import { decodeCursor, pageOf } from "@/lib/pagination";
+import { queueEndpoint } from "@/lib/webhooks/dispatch";
 import { findEndpoint } from "@/lib/webhooks/endpoints";
 import type { WebhookEventType } from "@/lib/webhooks/events";
 
@@ -72,7 +74,13 @@ export async function listDeliveries(
 }
 
 /** Queues the delivery's message again for its endpoint; returns the new delivery. */
-export async function replayDelivery(db: Tx, scopeId: string, deliveryId: string, actor: AuditActor) {
+type Replay = { scopeId: string; deliveryId: string } & Audited<ReturnType<typeof serializeDelivery>>;
+
+export function replayDelivery({ commit = transaction, ...input }: Replay) {
+  return commit((db) => replay(db, input));
+}
+
+async function replay(db: Tx, { scopeId, deliveryId, actor }: Omit<Replay, "commit">) {
   const [original] = await query<{ endpoint_id: string; event_id: string }>(
     db,
     `SELECT d.endpoint_id, d.event_id FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
@@ -94,5 +102,6 @@ export async function replayDelivery(db: Tx, scopeId: string, deliveryId: string
     recordId: original.endpoint_id,
     after: { messageId: `msg_${original.event_id}`, replayOf: deliveryId },
   });
+  await queueEndpoint(original.endpoint_id, 0, db);
   return serializeDelivery(created);
 }

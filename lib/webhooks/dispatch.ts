@@ -1,9 +1,12 @@
 // Who delivers when: a pg-boss job per endpoint ("webhook-deliver", data {endpointId}; at most one
 // waiting per endpoint) drains it (lib/webhooks/deliver.ts) and, when its head must wait for a retry,
-// queues itself for that time. The worker's tick queues every endpoint with a message due, so a
-// message written by a database trigger, or a job lost with its process, goes out within a tick.
+// queues itself for that time. A verb that makes a message due queues the job in its own transaction
+// (a replay, an endpoint enabled again); the worker's tick queues every endpoint with a message due,
+// so a message written by a move (lib/webhooks/outbox.ts), or a job lost with its process, goes out
+// within a tick.
 import "server-only";
-import { boss } from "@/lib/sync/queue";
+import type { SqlDb } from "@/lib/db/sql";
+import { boss, throughConnection } from "@/lib/sync/queue";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
@@ -21,13 +24,11 @@ async function queue() {
   return b;
 }
 
-export async function queueEndpoint(endpointId: string, startAfter: Date | number = 0): Promise<void> {
+/** Queues the endpoint's deliverer (in `db`'s transaction when given); one waiting per endpoint. */
+export async function queueEndpoint(endpointId: string, startAfter: Date | number = 0, db?: SqlDb): Promise<void> {
   const b = await queue();
-  await b.send(
-    WEBHOOK_QUEUE,
-    { endpointId },
-    { singletonKey: endpointId, startAfter, retryLimit: 0, expireInSeconds: 900 },
-  );
+  const options = { singletonKey: endpointId, startAfter, retryLimit: 0, expireInSeconds: 900 };
+  await b.send(WEBHOOK_QUEUE, { endpointId }, db ? { ...options, db: throughConnection(db) } : options);
 }
 
 /** Queues every enabled endpoint with a message due and no deliverer; returns how many. */

@@ -3,12 +3,15 @@
 // reach a public host (lib/webhooks/ssrf.ts); the secret is returned by create and rotate only.
 import "server-only";
 import { actorUserId, type AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { notFound, validationFailed } from "@/lib/errors";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "@/lib/webhooks/events";
 import { newWebhookSecret, sealSecret } from "@/lib/webhooks/secret";
+import { queueEndpoint } from "@/lib/webhooks/dispatch";
 import { resolveTarget, webhookAllowedHosts } from "@/lib/webhooks/ssrf";
 
 /** How long a rotated-out secret keeps signing beside the new one. */
@@ -59,46 +62,56 @@ export async function listEndpoints(db: Tx, scopeId: string) {
 
 type EndpointInput = { url: string; events: string[]; description?: string | null };
 
-export async function createEndpoint(
-  db: Tx,
-  scopeId: string,
-  input: EndpointInput,
-  actor: AuditActor,
-  allowedHosts?: string[],
-) {
+type EndpointAnswer = ReturnType<typeof serializeEndpoint>;
+type Where = { scopeId: string; allowedHosts?: string[] };
+
+/** create-webhook-endpoint, the verb: its URL checked (no transaction open), then the endpoint and its audit row. */
+export async function createEndpoint({
+  scopeId,
+  allowedHosts,
+  actor,
+  commit = transaction,
+  ...input
+}: Where & EndpointInput & Audited<EndpointAnswer & { secret: string }>) {
   await checkUrl(input.url, allowedHosts);
   const secret = newWebhookSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: {
-      scopeId,
-      url: input.url,
-      events: [...new Set(input.events)],
-      description: input.description ?? null,
-      secretCiphertext: sealSecret(secret),
-      createdById: actorUserId(actor),
-    },
+  return commit(async (db) => {
+    const endpoint = await db.webhookEndpoint.create({
+      data: {
+        scopeId,
+        url: input.url,
+        events: [...new Set(input.events)],
+        description: input.description ?? null,
+        secretCiphertext: sealSecret(secret),
+        createdById: actorUserId(actor),
+      },
+    });
+    await recordAudit(db, scopeId, actor, {
+      action: "webhook_endpoint.created",
+      recordType: "webhook_endpoint",
+      recordId: endpoint.id,
+      after: audited(endpoint),
+    });
+    return { ...serializeEndpoint(endpoint), secret };
   });
-  await recordAudit(db, scopeId, actor, {
-    action: "webhook_endpoint.created",
-    recordType: "webhook_endpoint",
-    recordId: endpoint.id,
-    after: audited(endpoint),
-  });
-  return { ...serializeEndpoint(endpoint), secret };
 }
 
 type EndpointChange = Partial<EndpointInput> & { enabled?: boolean };
 
-export async function updateEndpoint(
-  db: Tx,
-  scopeId: string,
-  id: string,
-  change: EndpointChange,
-  actor: AuditActor,
-  allowedHosts?: string[],
-) {
+type One = { scopeId: string; id: string };
+
+/** update-webhook-endpoint, the verb: a new URL checked first (no transaction open). */
+export async function updateEndpoint({
+  allowedHosts,
+  commit = transaction,
+  ...input
+}: Where & One & { change: EndpointChange } & Audited<EndpointAnswer>) {
+  if (input.change.url !== undefined) await checkUrl(input.change.url, allowedHosts);
+  return commit((db) => update(db, input));
+}
+
+async function update(db: Tx, { scopeId, id, change, actor }: One & { change: EndpointChange; actor: AuditActor }) {
   const before = await findEndpoint(db, scopeId, id);
-  if (change.url !== undefined) await checkUrl(change.url, allowedHosts);
   // Enabling again starts a fresh count of failures (the reason it was disabled is kept until then).
   const enabling = change.enabled === true && !before.enabled;
   const after = await db.webhookEndpoint.update({
@@ -115,12 +128,13 @@ export async function updateEndpoint(
       updatedAt: new Date(),
     },
   });
-  // Its waiting messages go at once, in order, rather than at their next retry.
+  // Its waiting messages go at once, in order, rather than at their next retry (or the worker's tick).
   if (enabling)
     await db.webhookDelivery.updateMany({
       where: { endpointId: id, status: "pending" },
       data: { nextAttemptAt: new Date() },
     });
+  if (after.enabled) await queueEndpoint(id, 0, db);
   await recordAudit(db, scopeId, actor, {
     action: "webhook_endpoint.updated",
     recordType: "webhook_endpoint",
@@ -131,19 +145,25 @@ export async function updateEndpoint(
   return serializeEndpoint(after);
 }
 
-export async function deleteEndpoint(db: Tx, scopeId: string, id: string, actor: AuditActor): Promise<void> {
-  const before = await findEndpoint(db, scopeId, id);
-  await db.webhookEndpoint.delete({ where: { id } });
-  await recordAudit(db, scopeId, actor, {
-    action: "webhook_endpoint.deleted",
-    recordType: "webhook_endpoint",
-    recordId: id,
-    before: audited(before),
+export function deleteEndpoint({ scopeId, id, actor, commit = transaction }: One & Audited<void>): Promise<void> {
+  return commit(async (db) => {
+    const before = await findEndpoint(db, scopeId, id);
+    await db.webhookEndpoint.delete({ where: { id } });
+    await recordAudit(db, scopeId, actor, {
+      action: "webhook_endpoint.deleted",
+      recordType: "webhook_endpoint",
+      recordId: id,
+      before: audited(before),
+    });
   });
 }
 
 /** A new secret, shown once; the old one signs beside it for a day, so receivers switch without a gap. */
-export async function rotateSecret(db: Tx, scopeId: string, id: string, actor: AuditActor) {
+export function rotateSecret({ commit = transaction, ...input }: One & Audited<EndpointAnswer & { secret: string }>) {
+  return commit((db) => rotate(db, input));
+}
+
+async function rotate(db: Tx, { scopeId, id, actor }: One & { actor: AuditActor }) {
   const before = await findEndpoint(db, scopeId, id);
   const secret = newWebhookSecret();
   const after = await db.webhookEndpoint.update({

@@ -22,7 +22,9 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     removed: count.describe("Transactions the bank no longer lists"),
     cursor: z
       .string()
-      .describe("A change-feed cursor of the account from which the feed lists this sync's changes (GET …/transactions/changes?cursor=…)"),
+      .describe(
+        "A change-feed cursor of the account from which the feed lists this sync's changes (GET …/transactions/changes?cursor=…)",
+      ),
   }),
   "sync.failed": z.object({
     accountId: uuid,

@@ -27,7 +27,7 @@ export async function prepareData(options: { databaseUrl: string; mode: LaunchMo
     if (options.mode.production) {
       const { issueSetupLink, needsFirstAdmin } = await import("@/lib/identity/setup-links");
       if (await needsFirstAdmin(db())) {
-        const link = await issueSetupLink(db(), { email: null });
+        const link = await issueSetupLink({ email: null });
         console.log(setupLinkMessage(options.appUrl, link.secret, link.expiresAt, "No one can sign in yet."));
       }
     }

@@ -11,12 +11,13 @@ export const TEST_PASSWORD = "correct horse battery staple";
 
 export async function makePerson(label = "person") {
   const email = `${label}-${randomUUID()}@example.test`;
-  const { user, scope } = await prisma().$transaction((tx) =>
-    signUp(tx, { email, password: TEST_PASSWORD, name: label }),
-  );
-  const pat = await prisma().$transaction((tx) =>
-    createPersonalToken(tx, user.id, { name: "test", expiresInDays: 30 }, personActor(user.id)),
-  );
+  const { user, scope } = await signUp({ email, password: TEST_PASSWORD, name: label });
+  const pat = await createPersonalToken({
+    userId: user.id,
+    name: "test",
+    expiresInDays: 30,
+    actor: personActor(user.id),
+  });
   return { userId: user.id, email, scopeId: scope.id, token: pat.token, tokenId: pat.id };
 }
 
@@ -25,9 +26,15 @@ export async function addMember(scopeId: string, userId: string, role: Role) {
 }
 
 export async function makeAppToken(scopeId: string, role: Role = "member", kind: AppTokenKind = "api_key") {
-  const key = await prisma().$transaction((tx) =>
-    createAppToken(tx, { scopeId, createdBy: null, name: "test app", kind, role, expiresInDays: null }, TEST_ACTOR),
-  );
+  const key = await createAppToken({
+    scopeId,
+    createdBy: null,
+    name: "test app",
+    kind,
+    role,
+    expiresInDays: null,
+    actor: TEST_ACTOR,
+  });
   return { token: key.token, tokenId: key.id };
 }
 

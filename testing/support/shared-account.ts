@@ -3,7 +3,7 @@
 import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 import { trackAccount } from "@/lib/accounttracking/accounts/track-account";
 import type { AccountKind, Bank } from "@/lib/banking/types";
-import { db, prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { personActor } from "@/testing/support/audit";
 import { executeOnce, type RunOptions } from "@/testing/support/sync-runs";
 
@@ -31,22 +31,17 @@ export async function trackSharedAccount(c: Consented, pick: AccountPick = {}) {
   const consent = await db().consent.findUniqueOrThrow({ where: { id: c.consentId } });
   const { accounts: exposed } = await consentAccounts(db(), consent);
   const accountId = pick.accountId ?? exposed.find((a) => a.accountType === accountType)?.externalId;
-  return prisma().$transaction((tx) =>
-    trackAccount(
-      tx,
-      {
-        scopeId: c.person.scopeId,
-        userId: c.person.userId,
-        bankId: c.bank.bankId,
-        countryCode: c.bank.countryCode,
-        accountType,
-        consentId: c.consentId,
-        accountId,
-      },
-      ATTENDED,
-      personActor(c.person.userId),
-    ),
-  );
+  return trackAccount({
+    scopeId: c.person.scopeId,
+    userId: c.person.userId,
+    bankId: c.bank.bankId,
+    countryCode: c.bank.countryCode,
+    accountType,
+    consentId: c.consentId,
+    accountId,
+    context: ATTENDED,
+    actor: personActor(c.person.userId),
+  });
 }
 
 /** Tracks a shared account and executes its first sync; returns it with the finished run. */

@@ -3,11 +3,11 @@ import { notFound } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { z } from "zod";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
-import type { AuditActor } from "@/lib/audit/actor";
-import { recordAudit } from "@/lib/audit/record";
+import { auditedChange, type Audited } from "@/lib/audit/audited-change";
 import { pool, type Tx } from "@/lib/db/client";
 import type { Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
+import { isActiveRun, isQueued, SUCCEEDED } from "@/lib/sync/run-lifecycle";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
 
 type RunData = z.input<typeof SyncRunSchema>;
@@ -30,7 +30,7 @@ export function serializeRun(run: SyncRun | null): RunData | null {
     },
     attempts: run.attempts,
     lastError: run.lastError,
-    retryAt: run.state === "queued" ? (run.notBefore?.toISOString() ?? null) : null,
+    retryAt: isQueued(run.state) ? (run.notBefore?.toISOString() ?? null) : null,
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
@@ -118,13 +118,13 @@ export async function listAccounts(db: Tx, scopeId: string, query: { perPage: nu
 export async function syncStatus(db: Tx, account: TrackedAccount) {
   const run = await latestRun(db, account.id);
   const lastSuccess = await db.syncRun.findFirst({
-    where: { accountId: account.id, state: "succeeded" },
+    where: { accountId: account.id, state: SUCCEEDED },
     orderBy: { finishedAt: "desc" },
   });
   const budget = await budgetFor(account.consentId, account.id);
   return {
     accountId: account.id,
-    running: run?.state === "queued" || run?.state === "running",
+    running: run ? isActiveRun(run.state) : false,
     state: run?.state ?? ("never_synced" as const),
     run: serializeRun(run),
     lastSucceededAt: lastSuccess?.finishedAt?.toISOString() ?? null,
@@ -139,36 +139,38 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
   };
 }
 
-export async function setAutoUpdates(db: Tx, account: TrackedAccount, timesPerDay: number, actor: AuditActor) {
-  const updated = await db.trackedAccount.update({
-    where: { id: account.id },
-    data: { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) },
-  });
-  await recordAudit(db, account.scopeId, actor, {
+type AccountEdit = Audited<TrackedAccount> & { account: TrackedAccount };
+
+/** How many automatic updates a day (0–3), and when the next one is due; audited. */
+export function setAutoUpdates({ account, timesPerDay, ...audited }: AccountEdit & { timesPerDay: number }) {
+  return auditedChange({
+    ...audited,
+    record: account,
     action: "account.auto_updates_changed",
     recordType: "account",
-    recordId: account.id,
-    before: { autoUpdatesPerDay: account.autoUpdatesPerDay },
-    after: { autoUpdatesPerDay: updated.autoUpdatesPerDay },
+    fields: (a) => ({ autoUpdatesPerDay: a.autoUpdatesPerDay }),
+    update: (tx) =>
+      tx.trackedAccount.update({
+        where: { id: account.id },
+        data: { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) },
+      }),
   });
-  return {
-    accountId: updated.id,
-    autoUpdatesPerDay: updated.autoUpdatesPerDay,
-    nextScheduledAt: updated.nextScheduledAt?.toISOString() ?? null,
-  };
 }
 
+export const autoUpdateView = (account: TrackedAccount) => ({
+  accountId: account.id,
+  autoUpdatesPerDay: account.autoUpdatesPerDay,
+  nextScheduledAt: account.nextScheduledAt?.toISOString() ?? null,
+});
+
 /** The person's own name for the account (null: the bank's name again), recorded in the audit trail. */
-export async function setNickname(db: Tx, account: TrackedAccount, nickname: string | null, actor: AuditActor) {
-  const updated = await db.trackedAccount.update({ where: { id: account.id }, data: { nickname } });
-  if (account.nickname !== updated.nickname) {
-    await recordAudit(db, account.scopeId, actor, {
-      action: "account.nickname_changed",
-      recordType: "account",
-      recordId: account.id,
-      before: { nickname: account.nickname },
-      after: { nickname: updated.nickname },
-    });
-  }
-  return accountView(db, updated);
+export function setNickname({ account, nickname, ...audited }: AccountEdit & { nickname: string | null }) {
+  return auditedChange({
+    ...audited,
+    record: account,
+    action: "account.nickname_changed",
+    recordType: "account",
+    fields: (a) => ({ nickname: a.nickname }),
+    update: (tx) => tx.trackedAccount.update({ where: { id: account.id }, data: { nickname } }),
+  });
 }

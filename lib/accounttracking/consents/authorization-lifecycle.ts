@@ -35,7 +35,12 @@ type Move = {
 };
 
 export const AUTHORIZATION_TRANSITIONS: readonly Move[] = [
-  { from: "sending", to: "sent", by: ["redirect"], why: "the bank created its consent; the account holder is sent there" },
+  {
+    from: "sending",
+    to: "sent",
+    by: ["redirect"],
+    why: "the bank created its consent; the account holder is sent there",
+  },
   { from: "sending", to: "abandoned", by: ["redirect"], why: "the bank did not create its consent" },
   {
     from: "sending",
@@ -60,8 +65,18 @@ export const AUTHORIZATION_TRANSITIONS: readonly Move[] = [
     why: "the bank came back with a cancel or an error; the state is spent",
     stamps: "usedAt",
   },
-  { from: "declined", to: "approved", by: ["approval"], why: "asked, the bank said the account holder approved after all" },
-  { from: "approved", to: "exchanged", by: ["approval"], why: "the bank's one-time code was exchanged for its session" },
+  {
+    from: "declined",
+    to: "approved",
+    by: ["approval"],
+    why: "asked, the bank said the account holder approved after all",
+  },
+  {
+    from: "approved",
+    to: "exchanged",
+    by: ["approval"],
+    why: "the bank's one-time code was exchanged for its session",
+  },
   {
     from: "approved",
     to: "completed",

@@ -10,6 +10,7 @@ import { prisma } from "@/lib/db/client";
 import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
 import { bankOf, sendPickedBank } from "@/lib/accounttracking/consents/initiate-redirect";
 import { integrationFor } from "@/lib/banking/registry";
+import { awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
 import { readPickerToken } from "@/lib/accounttracking/consents/picker-token";
 
 export type PickerRefusal = "unknown" | "expired" | "used" | "not_pending";
@@ -27,7 +28,7 @@ export async function openPicker(token: string): Promise<OpenPicker> {
   if (!authorization || !integration) return { ok: false, reason: "unknown" };
   if (authorization.usedAt) return { ok: false, reason: "used" };
   if (authorization.expiresAt <= new Date()) return { ok: false, reason: "expired" };
-  if (authorization.consent.status !== "pending") return { ok: false, reason: "not_pending" };
+  if (!awaitsApproval(authorization.consent.status)) return { ok: false, reason: "not_pending" };
   const { consent, ...row } = authorization;
   return { ok: true, authorization: row, consent, integration };
 }

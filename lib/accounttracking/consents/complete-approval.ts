@@ -19,11 +19,7 @@ import { prisma } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import {
-  APPROVAL_OWED,
-  isExchanged,
-  moveAuthorization,
-} from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { APPROVAL_OWED, isExchanged, moveAuthorization } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { storeConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
 import {
   approvedAtBank,
@@ -95,7 +91,12 @@ export async function completeApproval(authorizationId: string, context: AccessC
       }
       bank = await integration.completeAuthorization({ bankId, externalId, code: auth.code }, context);
       externalId = bank.externalId;
-      await moveAuthorization(prisma(), authorizationId, { to: "exchanged", by: "approval" }, { externalId, code: null });
+      await moveAuthorization(
+        prisma(),
+        authorizationId,
+        { to: "exchanged", by: "approval" },
+        { externalId, code: null },
+      );
       crashPoint("callback.code-exchanged");
     } else {
       bank = await integration.getConsent(bankId, externalId, context);

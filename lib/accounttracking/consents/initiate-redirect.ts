@@ -29,7 +29,7 @@ import { prismaErrorCode } from "@/lib/db/errors";
 import { query } from "@/lib/db/sql";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import { appUrl, returnUrlAllowlist } from "@/lib/env";
-import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
+import type { AuthorizationPhase, Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
 import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
 import {
@@ -140,7 +140,7 @@ async function beginAuthorization(
     bindingHash: string | null;
     returnTo: string | null;
     expiresAt: Date;
-    phase: "sending" | "picker";
+    phase: AuthorizationPhase;
     bankId: string | null;
   },
   held: (tx: Tx) => Promise<ConsentAuthorization | null>,
@@ -289,7 +289,7 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
       bindingHash: binding ? sha256(binding) : null,
       returnTo,
       expiresAt,
-          phase: bank ? "sending" : "picker",
+      phase: bank ? "sending" : "picker",
       bankId: bank?.bankId ?? null,
     },
     (tx) => liveAuthorization(tx, consent.id, binding ? sha256(binding) : null, returnTo).then(reusable),

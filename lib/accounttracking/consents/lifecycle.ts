@@ -72,6 +72,9 @@ export const awaitsApproval = (status: ConsentStatus): boolean => AWAITING_APPRO
 export const GRANTS_ACCESS: ConsentStatus = "valid";
 export const grantsAccess = (status: ConsentStatus): boolean => status === GRANTS_ACCESS;
 
+/** The same, for statements that select consents (`c`: an alias or the table's name). */
+export const grantsAccessSql = (c: string): string => `${c}.status = '${GRANTS_ACCESS}'`;
+
 /** A person may revoke it (at the bank and here). */
 export const canRevoke = (status: ConsentStatus): boolean => canMove(status, "revoked", "person");
 

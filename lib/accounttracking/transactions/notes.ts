@@ -2,21 +2,22 @@
 // re-issue pairing keeps them with our row). Changing them is recorded in the audit trail, with the
 // values before and after, in the same transaction as the change.
 import { notFound } from "@/lib/errors";
-import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 
 type NoteChange = { note?: string | null; tags?: string[] };
 
-/** Sets what is given (a field left out keeps its value); tags are kept unique, in the order given. */
-export async function setTransactionNote(
-  db: Tx,
-  scopeId: string,
-  transactionId: string,
-  change: NoteChange,
-  actor: AuditActor,
-): Promise<void> {
+type SetNote = { scopeId: string; transactionId: string; change: NoteChange } & Audited<void>;
+
+/** set-transaction-note, the verb: sets what is given (a field left out keeps its value); tags are kept unique, in the order given. */
+export function setTransactionNote({ commit = transaction, ...note }: SetNote): Promise<void> {
+  return commit((tx) => setNote(tx, note));
+}
+
+async function setNote(db: Tx, { scopeId, transactionId, change, actor }: Omit<SetNote, "commit">): Promise<void> {
   const [before] = await query<{ note: string | null; tags: string[] | null }>(
     db,
     `SELECT note, tags FROM transactions WHERE id = $1::uuid AND scope_id = $2::uuid AND removed_at IS NULL FOR UPDATE`,

@@ -7,9 +7,11 @@
 //      "Alice Martin" is a transfer to an account not tracked here).
 // A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
 import type { AuditActor } from "@/lib/audit/actor";
+import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
 import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import type { Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
 
@@ -40,12 +42,21 @@ export function isTransferSql(t: string, owner: string): string {
  * A person marks (true) or unmarks (false) a transaction as an own-account transfer, or returns it
  * to detection (null). Kept on our row, so it survives re-syncs and re-issued bank ids.
  */
-export async function setTransferOverride(
+export function setTransferOverride({
+  commit = transaction,
+  ...change
+}: { scopeId: string; transactionId: string; value: boolean | null } & Audited<void>): Promise<void> {
+  return commit((tx) => override(tx, change));
+}
+
+async function override(
   db: Tx,
-  scopeId: string,
-  transactionId: string,
-  value: boolean | null,
-  actor: AuditActor,
+  {
+    scopeId,
+    transactionId,
+    value,
+    actor,
+  }: { scopeId: string; transactionId: string; value: boolean | null; actor: AuditActor },
 ): Promise<void> {
   // The change feed's account lock before the row lock (lib/changes/lock.ts); then the value it
   // replaced, read locked in the same statement, for the audit row.

@@ -23,6 +23,7 @@ async function authorization(
       stateHash: sha256(state),
       bindingHash: options.binding ? sha256(options.binding) : null,
       expiresAt: new Date(Date.now() + (options.expiresInMs ?? 600_000)),
+      phase: "sent",
     },
   });
   return state;

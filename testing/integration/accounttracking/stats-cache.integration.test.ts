@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { accountFigures, accountStats, withSingleFigures } from "@/lib/accounttracking/accounts/stats";
 import { syncedAlice } from "@/testing/support/accounttracking";
 import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
-import { db, pgTransaction, pool, prisma } from "@/lib/db/client";
+import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { TEST_ACTOR } from "@/testing/support/audit";
 import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } from "@/testing/support/bank-flow";
@@ -68,7 +68,12 @@ describe("cached account figures", () => {
          AND $2 IN (coalesce(ultimate_creditor, creditor_name), coalesce(ultimate_debtor, debtor_name)) LIMIT 1`,
       [id, top.name],
     );
-    await setTransferOverride(db(), alice.connected.person.scopeId, rows[0].id, true, TEST_ACTOR);
+    await setTransferOverride({
+      scopeId: alice.connected.person.scopeId,
+      transactionId: rows[0].id,
+      value: true,
+      actor: TEST_ACTOR,
+    });
     const marked = await expectCurrent(id);
     expect(marked.topCounterparts.find((t) => t.name === top.name)?.count).toBe(top.count - 1);
 

@@ -18,7 +18,7 @@ import {
 import { transactionTotals } from "@/lib/accounttracking/transactions/totals";
 import { setTransactionNote } from "@/lib/accounttracking/transactions/notes";
 import type { AnsweredBy, SearchPlan } from "@/lib/accounttracking/transactions/search";
-import { pool, prisma } from "@/lib/db/client";
+import { pool } from "@/lib/db/client";
 import { systemActor } from "@/lib/audit/actor";
 import { bigSearchAccount, oldSearch, searchAccount, type SearchAccount } from "@/testing/support/search-account";
 import { call } from "@/testing/support/http";
@@ -240,14 +240,17 @@ describe("the text search in steps", () => {
   it("a note or a tag is found as soon as it is written", async () => {
     const [row] = await oldSearch(fx.scopeId, fx.accountId, "grocer");
     const actor = systemActor("search-test");
-    await prisma().$transaction((tx) =>
-      setTransactionNote(tx, fx.scopeId, row, { note: "Wombat dinner", tags: ["Trip-Ghent"] }, actor),
-    );
+    await setTransactionNote({
+      scopeId: fx.scopeId,
+      transactionId: row,
+      change: { note: "Wombat dinner", tags: ["Trip-Ghent"] },
+      actor,
+    });
     for (const q of ["wombat", "trip-ghent"]) {
       const { rows } = await transactionsPage(pool(), fx.accountId, { q, perPage: 5, scopeId: fx.scopeId }, SMALL);
       expect(rows.map((r) => r.id)).toEqual([row]);
     }
-    await prisma().$transaction((tx) => setTransactionNote(tx, fx.scopeId, row, { note: null, tags: [] }, actor));
+    await setTransactionNote({ scopeId: fx.scopeId, transactionId: row, change: { note: null, tags: [] }, actor });
     const { rows } = await transactionsPage(
       pool(),
       fx.accountId,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { recordRoute, type Finder } from "@/lib/api/load";
 import { route, scoped } from "@/lib/api/route";
 import { createClient, getClient } from "@/lib/clients/clients";
-import { prisma, type Tx } from "@/lib/db/client";
+import { type Tx } from "@/lib/db/client";
 import { bearer, call } from "@/testing/support/http";
 import { twoTenants } from "@/testing/support/fixtures";
 import { TEST_ROUTE } from "@/testing/support/test-route";
@@ -40,9 +40,14 @@ function clientRoute() {
 }
 
 async function clientIn(scopeId: string, displayName: string) {
-  const client = await prisma().$transaction((tx) =>
-    createClient(tx, scopeId, null, { type: "company", displayName, countryCode: "BE" }, TEST_ACTOR),
-  );
+  const client = await createClient({
+    scopeId,
+    createdById: null,
+    type: "company",
+    displayName,
+    countryCode: "BE",
+    actor: TEST_ACTOR,
+  });
   return client.id;
 }
 

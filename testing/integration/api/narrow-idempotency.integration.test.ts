@@ -1,6 +1,6 @@
-// A `transaction: "narrow"` handler whose answer is committed with its stored Idempotency-Key
-// response (ctx.commit) and that fails afterwards: the committed answer is the truth. The client gets
-// it, and a retry with the same key replays it; the writes are never made twice.
+// A verb whose last transaction commits the route's answer with its stored Idempotency-Key response
+// (ctx.answer), and a handler that fails afterwards: the committed answer is the truth. The client
+// gets it, and a retry with the same key replays it; the writes are never made twice.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import {
 } from "@/lib/api/idempotency";
 import { route, scoped } from "@/lib/api/route";
 import { prisma } from "@/lib/db/client";
+import { transaction, type Commit } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { bearer, call } from "@/testing/support/http";
 import { makePerson } from "@/testing/support/fixtures";
@@ -20,24 +21,29 @@ import { TEST_ROUTE } from "@/testing/support/test-route";
 
 type Failure = "none" | "crash" | "refusal" | "inside";
 
-/** Creates a client in its commit, then fails as `failure` says (inside: in the commit, rolled back). */
+type NewClient = { scopeId: string; displayName: string; inside: boolean; commit?: Commit<{ id: string }> };
+
+/** A verb: creates a client in its last transaction (inside: then fails there, rolled back). */
+function createClient({ scopeId, displayName, inside, commit = transaction }: NewClient) {
+  return commit(async (tx) => {
+    const row = await tx.client.create({ data: { scopeId, type: "company", displayName, countryCode: "BE" } });
+    if (inside) throw new Error("failed inside the commit");
+    return { id: row.id };
+  });
+}
+
+/** Answers the verb's write, then fails as `failure` says. */
 function committingRoute(failure: () => Failure) {
   return route(...TEST_ROUTE, {
     ...scoped("user", "clients.write"),
     body: z.strictObject({ displayName: z.string() }),
     responses: { 201: z.object({ id: z.string() }) },
-    transaction: "narrow",
-    handler: async ({ scope, body, commit }) => {
-      const answer = await commit(async (tx) => {
-        const row = await tx.client.create({
-          data: { scopeId: scope.scopeId, type: "company", displayName: body.displayName, countryCode: "BE" },
-        });
-        if (failure() === "inside") throw new Error("failed inside the commit");
-        return { status: 201 as const, data: { id: row.id } };
-      });
+    handler: async ({ scope, body, answer }) => {
+      const input = { scopeId: scope.scopeId, displayName: body.displayName, inside: failure() === "inside" };
+      const answered = await answer(createClient, input, (row) => ({ status: 201, data: { id: row.id } }));
       if (failure() === "crash") throw new Error("failed after the commit");
       if (failure() === "refusal") throw new ApiError("conflict", "refused after the commit");
-      return answer;
+      return answered;
     },
   });
 }
@@ -53,7 +59,7 @@ async function attempt(handler: ReturnType<typeof committingRoute>, key: string,
 }
 const rows = (displayName: string) => prisma().client.count({ where: { scopeId: person.scopeId, displayName } });
 
-describe("narrow handler failing after ctx.commit", () => {
+describe("a handler failing after its verb committed the answer (ctx.answer)", () => {
   for (const failure of ["crash", "refusal"] as const) {
     it(`${failure}: answers the committed 201; a retry with the key replays it and writes nothing`, async () => {
       let mode: Failure = failure;

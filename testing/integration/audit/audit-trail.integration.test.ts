@@ -12,6 +12,7 @@ import * as eventsRoute from "@/app/api/audit/v1/events/route";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { auditActor } from "@/lib/audit/actor";
 import { setAlias } from "@/lib/counterparts/edit";
+import { inside } from "@/lib/db/transaction";
 import { prisma } from "@/lib/db/client";
 import { approveAtBank, connectedConsent, pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { listAll, type Listed } from "@/testing/support/counterparts";
@@ -143,7 +144,7 @@ describe("the audit trail of a full walk", () => {
     );
     await expect(
       prisma().$transaction(async (tx) => {
-        await setAlias(tx, counterpart, "Never", actor);
+        await setAlias({ counterpart, alias: "Never", actor, commit: inside(tx) });
         expect(await tx.auditEvent.count({ where: { requestId: "rolled-back-request" } })).toBe(1);
         throw new Error("the request failed after the change");
       }),

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import { purgeChangeFeed } from "@/lib/changes/retention";
 import { bindTransaction } from "@/lib/counterparts/transactions";
-import { pgTransaction, pool, prisma } from "@/lib/db/client";
+import { pgTransaction, pool } from "@/lib/db/client";
 import { undoReissue } from "@/lib/sync/reissue-undo";
 import { TEST_ACTOR } from "@/testing/support/audit";
 import { bankAnswer, expectEqualToBankAnswer } from "@/testing/support/bank-answer";
@@ -86,11 +86,16 @@ describe("the change feed", () => {
     // A person's transfer mark and counterpart binding: one modified row each.
     const [one, two] = [...(await snapshot({ accountId: account.id })).keys()];
     let prior = await snapshot({ accountId: account.id });
-    await prisma().$transaction((tx) => setTransferOverride(tx, c.person.scopeId, one, true, TEST_ACTOR));
+    await setTransferOverride({ scopeId: c.person.scopeId, transactionId: one, value: true, actor: TEST_ACTOR });
     const cp = await pool().query<{ id: string }>("SELECT id FROM counterparts WHERE scope_id = $1 LIMIT 1", [
       c.person.scopeId,
     ]);
-    await prisma().$transaction((tx) => bindTransaction(tx, c.person.scopeId, two, cp.rows[0].id, TEST_ACTOR));
+    await bindTransaction({
+      scopeId: c.person.scopeId,
+      transactionId: two,
+      counterpartId: cp.rows[0].id,
+      actor: TEST_ACTOR,
+    });
     let now = await snapshot({ accountId: account.id });
     const edits = await f.catchUp();
     expectExactly(edits, prior, now);

@@ -13,7 +13,7 @@ import { scopeTransactionTotals } from "@/lib/accounttracking/transactions/scope
 import { transactionTotals } from "@/lib/accounttracking/transactions/totals";
 import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
 import type { BankTransaction } from "@/lib/banking/types";
-import { applyUndo, consolidate } from "@/lib/counterparts/consolidate";
+import { consolidate, undoConsolidation } from "@/lib/counterparts/consolidate";
 import { setParent, unlinkParent } from "@/lib/counterparts/family";
 import { listCounterparts } from "@/lib/counterparts/list";
 import { totalsByRoot } from "@/lib/counterparts/sql";
@@ -193,12 +193,12 @@ async function apply(world: World, c: Command) {
       const tx = at(await txIds(), c.tx);
       const cp = c.cp === null ? null : at(counterparts, c.cp)?.id;
       if (tx && cp !== undefined)
-        await attempt(() => prisma().$transaction((db) => bindTransaction(db, world.scopeId, tx, cp, actor)));
+        await attempt(() => bindTransaction({ scopeId: world.scopeId, transactionId: tx, counterpartId: cp, actor }));
       return;
     }
     case "mark": {
       const tx = at(await txIds(), c.tx);
-      if (tx) await prisma().$transaction((db) => setTransferOverride(db, world.scopeId, tx, c.value, actor));
+      if (tx) await setTransferOverride({ scopeId: world.scopeId, transactionId: tx, value: c.value, actor });
       return;
     }
     case "merge": {
@@ -206,9 +206,13 @@ async function apply(world: World, c: Command) {
       const member = at(counterparts, c.member);
       if (!target || !member) return;
       await attempt(async () => {
-        const record = await prisma().$transaction((db) =>
-          consolidate(db, world.scopeId, world.userId, { targetId: target.id, memberIds: [member.id] }, actor),
-        );
+        const record = await consolidate({
+          scopeId: world.scopeId,
+          userId: world.userId,
+          targetId: target.id,
+          memberIds: [member.id],
+          actor,
+        });
         world.consolidations.push(record.id);
       });
       return;
@@ -216,8 +220,8 @@ async function apply(world: World, c: Command) {
     case "undo": {
       const id = world.consolidations.pop();
       if (!id) return;
-      const record = await prisma().counterpartConsolidation.findUniqueOrThrow({ where: { id } });
-      await prisma().$transaction((db) => applyUndo(db, record, actor));
+      const consolidation = await prisma().counterpartConsolidation.findUniqueOrThrow({ where: { id } });
+      await undoConsolidation({ consolidation, actor });
       return;
     }
     case "parent":
@@ -226,9 +230,7 @@ async function apply(world: World, c: Command) {
       const parent = at(counterparts, c.parent);
       if (!child || !parent) return;
       await attempt(() =>
-        prisma().$transaction((db) =>
-          c.kind === "parent" ? setParent(db, child, parent.id, actor) : unlinkParent(db, child, actor),
-        ),
+        c.kind === "parent" ? setParent({ child, parentId: parent.id, actor }) : unlinkParent({ child, actor }),
       );
       return;
     }

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/metrics/route";
 import { pool, prisma } from "@/lib/db/client";
-import { createRun, queueRun } from "@/lib/sync/service";
+import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
+import { createRun } from "@/lib/sync/service";
 import { SYNC_QUEUE } from "@/lib/sync/queue";
 import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
@@ -96,8 +97,8 @@ describe("GET /api/metrics", () => {
     const before = (await scrape()).samples;
 
     const c = await connectedConsent("ratelimited");
+    // Tracked, its run's job queued with it; the worker takes it.
     const { account, run } = await trackedAccount(c);
-    await queueRun(run.id);
     const first = await ended(run.id);
     expect(first.state).toBe("succeeded");
     // An unattended run right after: one of PSD2's 4 daily accesses.
@@ -108,7 +109,7 @@ describe("GET /api/metrics", () => {
       attended: false,
       psuIpAddress: null,
     });
-    await queueRun(scheduled.id);
+    await enqueueRun(scheduled.id, 0, REQUESTED_PRIORITY);
     expect((await ended(scheduled.id)).state).toBe("succeeded");
 
     // A person reads the account's sync status (the path with its id; the label with its template).

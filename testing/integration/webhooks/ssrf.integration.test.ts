@@ -75,11 +75,13 @@ describe("webhook SSRF guard", () => {
 
   it("checks again when sending: a name that now resolves to loopback is refused, nothing is sent", async () => {
     const admin = await makePerson("webhook-dns");
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(tx, admin.scopeId, { url: first.url, events: ["account.tracked"] }, personActor(admin.userId), [
-        "127.0.0.1",
-      ]),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: admin.scopeId,
+      url: first.url,
+      events: ["account.tracked"],
+      actor: personActor(admin.userId),
+      allowedHosts: ["127.0.0.1"],
+    });
     // As if the name was public when created and resolves to loopback now.
     await pool().query("UPDATE webhook_endpoints SET url = $2 WHERE id = $1", [
       endpoint.id,
@@ -94,11 +96,13 @@ describe("webhook SSRF guard", () => {
 
   it("never follows a redirect, not even to a host it may reach", async () => {
     const admin = await makePerson("webhook-redirect");
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(tx, admin.scopeId, { url: first.url, events: ["account.tracked"] }, personActor(admin.userId), [
-        "127.0.0.1",
-      ]),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: admin.scopeId,
+      url: first.url,
+      events: ["account.tracked"],
+      actor: personActor(admin.userId),
+      allowedHosts: ["127.0.0.1"],
+    });
     await oneMessage(admin.scopeId, endpoint.id);
     first.answer({ status: 307, headers: { location: second.url } });
     const reached = second.received.length;

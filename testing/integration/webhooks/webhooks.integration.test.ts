@@ -48,15 +48,14 @@ describe("signed webhooks", () => {
   it("a sync's messages verify with the library, come in order, are retried after two 500s and can be replayed", async () => {
     const c = await connectedConsent("pending");
     const headers = bearer(c.person.token, c.person.scopeId);
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(
-        tx,
-        c.person.scopeId,
-        { url: receiver.url, events: ["account.tracked", "transactions.changed"], description: "test receiver" },
-        personActor(c.person.userId),
-        LOCAL,
-      ),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: c.person.scopeId,
+      url: receiver.url,
+      events: ["account.tracked", "transactions.changed"],
+      description: "test receiver",
+      actor: personActor(c.person.userId),
+      allowedHosts: LOCAL,
+    });
     const verifier = new Webhook(endpoint.secret);
     const { account } = await syncedAccount(c);
     const start = receiver.received.length;
@@ -135,15 +134,13 @@ describe("signed webhooks", () => {
   it("a rotated secret signs beside the new one; an endpoint failing for 3 days is disabled, saying why", async () => {
     const c = await connectedConsent("alice");
     const headers = bearer(c.person.token, c.person.scopeId);
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(
-        tx,
-        c.person.scopeId,
-        { url: receiver.url, events: ["consent.ending", "consent.ended"] },
-        personActor(c.person.userId),
-        LOCAL,
-      ),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: c.person.scopeId,
+      url: receiver.url,
+      events: ["consent.ending", "consent.ended"],
+      actor: personActor(c.person.userId),
+      allowedHosts: LOCAL,
+    });
     const rotated = await call<{ data: { secret: string } }>(rotateRoute.POST, "POST", "x", {
       headers,
       params: { id: endpoint.id },
@@ -222,15 +219,13 @@ describe("signed webhooks", () => {
 
   it("the worker delivers through pg-boss: a due message is queued by the tick and sent by the endpoint's job", async () => {
     const c = await connectedConsent("alice");
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(
-        tx,
-        c.person.scopeId,
-        { url: receiver.url, events: ["account.tracked"] },
-        personActor(c.person.userId),
-        LOCAL,
-      ),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: c.person.scopeId,
+      url: receiver.url,
+      events: ["account.tracked"],
+      actor: personActor(c.person.userId),
+      allowedHosts: LOCAL,
+    });
     // The worker's deliverer reads WEBHOOK_ALLOWED_HOSTS; this process's env has none, so the job is
     // driven with the receiver's host allowed, as the worker of a demo would be.
     const sent = receiver.received.length;
@@ -251,15 +246,13 @@ describe("signed webhooks", () => {
 
   it("retention purges messages done for 30 days and their events, never a waiting one", async () => {
     const admin = await makePerson("webhook-retention");
-    const endpoint = await prisma().$transaction((tx) =>
-      createEndpoint(
-        tx,
-        admin.scopeId,
-        { url: receiver.url, events: ["account.tracked"] },
-        personActor(admin.userId),
-        LOCAL,
-      ),
-    );
+    const endpoint = await createEndpoint({
+      scopeId: admin.scopeId,
+      url: receiver.url,
+      events: ["account.tracked"],
+      actor: personActor(admin.userId),
+      allowedHosts: LOCAL,
+    });
     const message = async (status: string) => {
       const { rows } = await pool().query<{ id: string }>(
         "INSERT INTO webhook_events (scope_id, type, payload) VALUES ($1, 'account.tracked', '{}') RETURNING id",

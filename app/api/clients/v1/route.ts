@@ -4,7 +4,6 @@
 import { ClientSchema } from "@/lib/openapi/schemas/platform";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { createClient, listClients } from "@/lib/clients/clients";
 import { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
 
@@ -19,15 +18,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Clients", {
     ...scoped("any", "clients.write"),
     body: CreateClientBody,
     responses: { 201: ClientSchema },
-    handler: async ({ db, scope, principal, body, requestId }) => ({
-      status: 201,
-      data: await createClient(
-        db,
-        scope.scopeId,
-        principal.kind === "user" ? principal.userId : null,
-        body,
-        auditActor(principal, requestId),
-      ),
-    }),
+    handler: ({ scope, principal, body, actor, answer }) => {
+      const client = {
+        ...body,
+        scopeId: scope.scopeId,
+        createdById: principal.kind === "user" ? principal.userId : null,
+      };
+      return answer(createClient, { ...client, actor }, (created) => ({ status: 201, data: created }));
+    },
   }),
 });

@@ -19,9 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
     ...unscoped("user"),
     body: CreateScopeBody,
     responses: { 201: ScopeSchema },
-    handler: async ({ db, principal, body }) => ({
-      status: 201,
-      data: await createScope(db, principal.userId, body.name),
-    }),
+    handler: ({ principal, body, answer }) =>
+      answer(createScope, { userId: principal.userId, name: body.name }, (scope) => ({ status: 201, data: scope })),
   }),
 });

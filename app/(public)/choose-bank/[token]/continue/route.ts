@@ -22,7 +22,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     body: z.strictObject({ bankId: z.string().trim().min(1, "Choose a bank").max(100) }),
     responses: { 200: z.object({ authorizationUrl: z.string() }) },
     errors: BANK_ERRORS,
-    transaction: "narrow",
     handler: async ({ params, body, request, requestId }) => {
       const chosen = await chooseBank(params.token ?? "", body.bankId, accessContext(request, null, requestId));
       if (!chosen.ok) throw conflict(REFUSED[chosen.reason]);

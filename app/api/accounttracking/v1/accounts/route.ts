@@ -3,17 +3,15 @@
 // POST — scoped; a person with accounts.setup (App tokens: 403 user_context_required):
 // {bankId, countryCode, accountType, consentId?, accountId?, autoUpdatesPerDay?} → 201
 // {account, sync}: tracks the bank account and starts its first sync. It tracks from the accounts
-// the consent exposes as stored at approval (no bank call): one transaction, queued after it.
+// the consent exposes as stored at approval (no bank call): one transaction with the run's job and
+// the answer (lib/accounttracking/accounts/track-account.ts).
 import { AccountSchema, TrackedSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-import { auditActor } from "@/lib/audit/actor";
 import { accountView, listAccounts, serializeRun } from "@/lib/accounttracking/accounts/accounts";
 import { trackAccount } from "@/lib/accounttracking/accounts/track-account";
 import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schemas";
-import { crashPoint } from "@/lib/crash-points";
-import { queueRun } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("listAccounts", "List tracked accounts, oldest first, each with its latest sync", {
@@ -32,21 +30,20 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     body: TrackAccountBody,
     responses: { 201: TrackedSchema },
     errors: ["conflict"],
-    handler: async ({ db, scope, principal, body, request, requestId }) => {
-      const { account, run } = await trackAccount(
-        db,
-        { scopeId: scope.scopeId, userId: principal.userId, ...body },
-        accessContext(request, principal, requestId),
-        auditActor(principal, requestId),
-      );
-      return {
-        status: 201,
-        data: { account: await accountView(db, account), sync: serializeRun(run) },
-        afterCommit: async () => {
-          crashPoint("track.account-created");
-          await queueRun(run.id);
+    handler: ({ scope, principal, body, request, requestId, answer, actor }) =>
+      answer(
+        trackAccount,
+        {
+          ...body,
+          scopeId: scope.scopeId,
+          userId: principal.userId,
+          context: accessContext(request, principal, requestId),
+          actor,
         },
-      };
-    },
+        async ({ account, run }, tx) => ({
+          status: 201,
+          data: { account: await accountView(tx, account), sync: serializeRun(run) },
+        }),
+      ),
   }),
 });

@@ -1,16 +1,16 @@
 // GET /api/accounttracking/v1/consents — scoped; accounts.read: the scope's consents, newest first.
 // POST — scoped; a person with accounts.setup who is registered for tracking (App tokens: 403
 // user_context_required): {integrationName, purpose, expiryDays, bankId?} → 201 pending consent.
-// The bank named by bankId is looked up with no transaction open; the consent is then written.
+// The bank named by bankId is looked up with no transaction open; the consent is then written, its
+// answer stored with it (lib/accounttracking/consents/connect-bank.ts).
 import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
-import { listConsents, planConsent } from "@/lib/accounttracking/consents/consent-records";
+import { connectBank } from "@/lib/accounttracking/consents/connect-bank";
+import { listConsents } from "@/lib/accounttracking/consents/consents";
 import { CreateConsentBody, ListConsentsQuery } from "@/lib/accounttracking/schemas";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
-import { crashPoint } from "@/lib/crash-points";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listConsents", "List consents, newest first (stored state)", {
@@ -24,19 +24,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     body: CreateConsentBody,
     responses: { 201: ConsentSchema },
     errors: BANK_ERRORS,
-    transaction: "narrow",
-    handler: async ({ db, scope, principal, body, commit, requestId }) => {
-      const plan = await planConsent(
-        db,
-        { scopeId: scope.scopeId, userId: principal.userId, ...body },
-        auditActor(principal, requestId),
-      );
-      return commit(async (tx) => ({
+    handler: ({ scope, principal, body, answer, actor }) =>
+      answer(connectBank, { ...body, scopeId: scope.scopeId, userId: principal.userId, actor }, (consent) => ({
         status: 201,
-        data: serializeConsent(await plan.write(tx)),
-        // Committed with its Idempotency-Key answer; a crash here is answered by the caller's retry.
-        afterCommit: () => Promise.resolve(crashPoint("connect.consent-created")),
-      }));
-    },
+        data: serializeConsent(consent),
+      })),
   }),
 });

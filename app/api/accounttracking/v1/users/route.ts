@@ -8,9 +8,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   POST: route("registerForTracking", "Register the caller for tracking (201 the first time, 200 after)", {
     ...scoped("user", "accounts.setup"),
     responses: { 201: TrackingStatusSchema, 200: TrackingStatusSchema },
-    handler: async ({ db, scope, principal }) => {
-      const { created, ...data } = await registerForTracking(db, scope.scopeId, principal.userId);
-      return { status: created ? 201 : 200, data };
-    },
+    handler: ({ scope, principal, answer }) =>
+      answer(registerForTracking, { scopeId: scope.scopeId, userId: principal.userId }, ({ created, ...data }) => ({
+        status: created ? 201 : 200,
+        data,
+      })),
   }),
 });

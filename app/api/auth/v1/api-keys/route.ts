@@ -4,7 +4,6 @@
 import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { CreateApiKeyBody } from "@/lib/identity/schemas";
 import { createAppToken, listAppTokens } from "@/lib/identity/tokens";
 
@@ -18,20 +17,14 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     ...scoped("user", "tokens.manage"),
     body: CreateApiKeyBody,
     responses: { 201: CreatedTokenSchema },
-    handler: async ({ db, scope, principal, body, requestId }) => ({
-      status: 201,
-      data: await createAppToken(
-        db,
-        {
-          scopeId: scope.scopeId,
-          createdBy: principal.userId,
-          name: body.name,
-          kind: body.kind,
-          role: body.role,
-          expiresInDays: body.expiresInDays ?? null,
-        },
-        auditActor(principal, requestId),
-      ),
-    }),
+    handler: ({ scope, principal, body, actor, answer }) => {
+      const key = {
+        ...body,
+        expiresInDays: body.expiresInDays ?? null,
+        scopeId: scope.scopeId,
+        createdBy: principal.userId,
+      };
+      return answer(createAppToken, { ...key, actor }, (created) => ({ status: 201, data: created }));
+    },
   }),
 });

@@ -4,7 +4,6 @@
 import { CreatedTokenSchema, TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { CreatePersonalTokenBody } from "@/lib/identity/schemas";
 import { createPersonalToken, listPersonalTokens } from "@/lib/identity/tokens";
 
@@ -18,14 +17,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     ...unscoped("user"),
     body: CreatePersonalTokenBody,
     responses: { 201: CreatedTokenSchema },
-    handler: async ({ db, principal, body, requestId }) => ({
-      status: 201,
-      data: await createPersonalToken(
-        db,
-        principal.userId,
-        { name: body.name, expiresInDays: body.expiresInDays ?? null },
-        auditActor(principal, requestId),
-      ),
-    }),
+    handler: ({ principal, body, actor, answer }) => {
+      const token = { name: body.name, expiresInDays: body.expiresInDays ?? null, userId: principal.userId };
+      return answer(createPersonalToken, { ...token, actor }, (created) => ({ status: 201, data: created }));
+    },
   }),
 });

@@ -3,7 +3,7 @@
 // organisation. 410 when the link was used or has expired. The browser then signs in through Auth.js.
 import { SignUpResultSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { perCaller } from "@/lib/api/rate-limit";
 import { SetupBody } from "@/lib/identity/schemas";
 import { serializeUser } from "@/lib/identity/serialize";
 import { redeemSetupLink } from "@/lib/identity/setup-links";
@@ -17,12 +17,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
       "a link printed while the installation has nobody creates its first administrator, one printed by " +
       "`npm run admin:create -- <email>` only the account for that email.",
     body: SetupBody,
-    rateLimit: "auth",
-    anonymousKey: (request) => `setup:${clientAddress(request)}`,
+    limit: perCaller("auth", "setup"),
     responses: { 201: SignUpResultSchema },
     errors: ["conflict", "gone"],
-    handler: async ({ db, body }) => {
-      const { user, scope } = await redeemSetupLink(db, { ...body, secret: body.token });
+    handler: async ({ body }) => {
+      const { user, scope } = await redeemSetupLink({ ...body, secret: body.token });
       return { status: 201, data: { user: serializeUser(user), scope: serializeScope(scope, "admin") } };
     },
   }),

@@ -2,7 +2,7 @@
 // The browser then signs in through Auth.js; API callers use POST /api/auth/v1/token.
 import { SignUpResultSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { clientAddress } from "@/lib/api/rate-limit";
+import { perCaller } from "@/lib/api/rate-limit";
 import { serializeUser } from "@/lib/identity/serialize";
 import { SignUpBody } from "@/lib/identity/schemas";
 import { signUp } from "@/lib/identity/sign-up";
@@ -12,12 +12,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
   POST: route("signUp", "Create an account and its own scope", {
     ...unscoped("public"),
     body: SignUpBody,
-    rateLimit: "auth",
-    anonymousKey: (request) => `signup:${clientAddress(request)}`,
+    limit: perCaller("auth", "signup"),
     responses: { 201: SignUpResultSchema },
     errors: ["conflict"],
-    handler: async ({ db, body }) => {
-      const { user, scope } = await signUp(db, body);
+    handler: async ({ body }) => {
+      const { user, scope } = await signUp(body);
       return { status: 201, data: { user: serializeUser(user), scope: serializeScope(scope, "admin") } };
     },
   }),

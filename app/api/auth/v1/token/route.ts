@@ -5,12 +5,13 @@
 import { TokenPairSchema } from "@/lib/openapi/schemas/platform";
 import { ApiError } from "@/lib/errors";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { clientAddress, passwordCheckLimits, type LimitKey } from "@/lib/api/rate-limit";
+import { clientAddress, passwordCheckLimits, type LimitKey, type LimitRule } from "@/lib/api/rate-limit";
+import { principalKey } from "@/lib/auth/principal";
 import { hashToken } from "@/lib/auth/tokens";
 import { pool } from "@/lib/db/client";
 import { checkCredentials } from "@/lib/identity/credentials";
 import { TokenGrantBody } from "@/lib/identity/schemas";
-import { issueTokenPair, refreshTokenPair } from "@/lib/identity/tokens";
+import { refreshTokenPair, signIn } from "@/lib/identity/tokens";
 
 function fieldsOf(bodyText: string): Record<string, unknown> {
   try {
@@ -21,7 +22,9 @@ function fieldsOf(bodyText: string): Record<string, unknown> {
   }
 }
 
-async function grantLimits(request: Request, bodyText: string): Promise<LimitKey[]> {
+// A signed-in caller spends its own share of the auth limit; an anonymous one, its grant's.
+const grantLimits: LimitRule = async ({ principal, request, bodyText }): Promise<LimitKey[]> => {
+  if (principal) return [{ name: "auth", key: principalKey(principal) }];
   const address = clientAddress(request);
   const body = fieldsOf(bodyText);
   if (body.grantType === "refresh_token" && typeof body.refreshToken === "string" && body.refreshToken.length <= 200) {
@@ -36,31 +39,30 @@ async function grantLimits(request: Request, bodyText: string): Promise<LimitKey
   if (body.grantType === "password")
     return passwordCheckLimits(address, typeof body.email === "string" ? body.email : "");
   return [{ name: "auth", key: `token:${address}` }];
-}
+};
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
   POST: route("issueToken", "Exchange a password or refresh token for tokens", {
     description: "An access token (15 min) and a rotating refresh token (30 days).",
     ...unscoped("public"),
     body: TokenGrantBody,
-    rateLimit: "auth",
-    anonymousLimits: grantLimits,
+    limit: grantLimits,
     responses: { 200: TokenPairSchema },
     errors: ["unauthenticated"],
-    handler: async ({ db, body }) => {
+    handler: async ({ body }) => {
       if (body.grantType === "password") {
         const user = await checkCredentials(body.email, body.password);
         if (!user) throw new ApiError("unauthenticated", "Email or password is wrong.");
-        return { data: await issueTokenPair(db, user.id) };
+        return { data: await signIn({ userId: user.id }) };
       }
-      const result = await refreshTokenPair(db, body.refreshToken);
-      if (result.reused) {
-        // A rotated refresh token came back, so it leaked: the family revocation commits, and the
-        // caller is refused (returned, not thrown, so the transaction is kept).
-        const message =
-          "This refresh token was already used; every token of this sign-in is now revoked. Sign in again.";
-        return { error: new ApiError("unauthenticated", message) };
-      }
+      const result = await refreshTokenPair({ refreshToken: body.refreshToken });
+      // A rotated refresh token came back, so it leaked: the family revocation has committed (the
+      // verb's own transaction), and the caller is refused.
+      if (result.reused)
+        throw new ApiError(
+          "unauthenticated",
+          "This refresh token was already used; every token of this sign-in is now revoked. Sign in again.",
+        );
       return { data: result.pair };
     },
   }),

@@ -5,7 +5,6 @@
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { page, pageAnswer } from "@/lib/api/responses";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { createProfile, listProfiles } from "@/lib/datasets/profiles";
 import { ListProfilesQuery, parseProfileRequest, parseSnake } from "@/lib/datasets/schemas";
 
@@ -23,16 +22,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 201: ProfileSchema },
-    handler: async ({ db, scope, principal, body, authorize, requestId }) => ({
-      status: 201,
-      data: await createProfile(
-        db,
-        scope.scopeId,
-        principal.kind === "user" ? principal.userId : null,
-        parseProfileRequest(body),
-        authorize,
-        auditActor(principal, requestId),
-      ),
-    }),
+    handler: ({ scope, principal, body, authorize, actor, answer }) => {
+      const createdById = principal.kind === "user" ? principal.userId : null;
+      const profile = { scopeId: scope.scopeId, createdById, input: parseProfileRequest(body), authorize };
+      return answer(createProfile, { ...profile, actor }, (created) => ({ status: 201, data: created }));
+    },
   }),
 });

@@ -3,7 +3,6 @@
 import { MemberSchema } from "@/lib/openapi/schemas/platform";
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { AddMemberBody } from "@/lib/scopes/schemas";
 import { addMember, listMembers } from "@/lib/scopes/scopes";
 
@@ -17,9 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
     ...scoped("user", "members.manage"),
     body: AddMemberBody,
     responses: { 201: MemberSchema },
-    handler: async ({ db, scope, body, principal, requestId }) => ({
-      status: 201,
-      data: await addMember(db, scope.scopeId, body, auditActor(principal, requestId)),
-    }),
+    handler: ({ scope, body, actor, answer }) =>
+      answer(addMember, { ...body, scopeId: scope.scopeId, actor }, (member) => ({ status: 201, data: member })),
   }),
 });

@@ -3,7 +3,6 @@
 // signing secret, this once.
 import { z } from "zod";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from "@/lib/openapi/schemas/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 import { CreateWebhookEndpointBody } from "@/lib/webhooks/schemas";
@@ -20,9 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Webhooks", {
     ...scoped("user", "webhooks.manage"),
     body: CreateWebhookEndpointBody,
     responses: { 201: WebhookEndpointWithSecretSchema },
-    handler: async ({ db, scope, principal, body, requestId }) => ({
-      status: 201,
-      data: await createEndpoint(db, scope.scopeId, body, auditActor(principal, requestId)),
-    }),
+    handler: ({ scope, body, actor, answer }) =>
+      answer(createEndpoint, { ...body, scopeId: scope.scopeId, actor }, (created) => ({ status: 201, data: created })),
   }),
 });

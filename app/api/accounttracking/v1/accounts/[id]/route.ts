@@ -4,7 +4,6 @@
 import { ACCOUNT_READ, accountRoute } from "@/lib/api/records";
 import { AccountSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { accountView, setNickname } from "@/lib/accounttracking/accounts/accounts";
 import { NicknameBody } from "@/lib/accounttracking/schemas";
 
@@ -19,8 +18,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     ...accountRoute("user", "accounts.setup"),
     body: NicknameBody,
     responses: { 200: AccountSchema },
-    handler: async ({ db, body, principal, requestId, found: account }) => ({
-      data: await setNickname(db, account, body.nickname, auditActor(principal, requestId)),
-    }),
+    handler: ({ body, found: account, answer, actor }) =>
+      answer(setNickname, { account, nickname: body.nickname, actor }, async (updated, tx) => ({
+        data: await accountView(tx, updated),
+      })),
   }),
 });

@@ -21,10 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
       data: await counterpartDetail(db, counterpart, query["filter[accountId]"]),
     }),
   }),
-  PATCH: counterpartChange(
-    "setCounterpartAlias",
-    "Set or clear (null) the alias",
-    AliasBody,
-    (db, counterpart, body, actor) => setAlias(db, counterpart, body.alias, actor),
+  PATCH: counterpartChange("setCounterpartAlias", "Set or clear (null) the alias", AliasBody, (change) =>
+    setAlias({ ...change, alias: change.body.alias }),
   ),
 });

@@ -4,24 +4,18 @@
 // Undo with DELETE …/consolidations/{id}. Accepts Idempotency-Key.
 import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { consolidate, serializeConsolidation } from "@/lib/counterparts/consolidate";
 import { ConsolidateBody } from "@/lib/counterparts/schemas";
-import { crashPoint } from "@/lib/crash-points";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   POST: route("consolidateCounterparts", "Consolidate counterparts into a target", {
     ...scoped("user", "counterparts.write"),
     body: ConsolidateBody,
     responses: { 201: ConsolidationSchema },
-    handler: async ({ db, scope, principal, body, requestId }) => {
-      const record = await consolidate(db, scope.scopeId, principal.userId, body, auditActor(principal, requestId));
-      return {
+    handler: ({ scope, principal, body, actor, answer }) =>
+      answer(consolidate, { ...body, scopeId: scope.scopeId, userId: principal.userId, actor }, (record) => ({
         status: 201,
         data: serializeConsolidation(record),
-        // Committed with its Idempotency-Key answer; a crash here is answered by the caller's retry.
-        afterCommit: () => Promise.resolve(crashPoint("consolidate.committed")),
-      };
-    },
+      })),
   }),
 });

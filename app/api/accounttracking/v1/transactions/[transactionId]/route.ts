@@ -7,7 +7,6 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { TransactionNoteBody } from "@/lib/accounttracking/schemas";
 import { setTransactionNote } from "@/lib/accounttracking/transactions/notes";
 import { getTransaction } from "@/lib/accounttracking/transactions/transactions";
-import { auditActor } from "@/lib/audit/actor";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getTransaction", "One transaction", {
@@ -22,9 +21,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     uuidParams: ["transactionId"],
     body: TransactionNoteBody,
     responses: { 200: TransactionSchema },
-    handler: async ({ db, scope, params, body, principal, requestId }) => {
-      await setTransactionNote(db, scope.scopeId, params.transactionId, body, auditActor(principal, requestId));
-      return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
-    },
+    handler: ({ scope, params, body, answer, actor }) =>
+      answer(
+        setTransactionNote,
+        { scopeId: scope.scopeId, transactionId: params.transactionId, change: body, actor },
+        async (_, tx) => ({ data: await getTransaction(tx, scope.scopeId, params.transactionId) }),
+      ),
   }),
 });

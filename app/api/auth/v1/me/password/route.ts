@@ -1,5 +1,6 @@
 // PUT /api/auth/v1/me/password — a person in their own browser session (tokens: 403):
 // {currentPassword, newPassword} → 204. A wrong current password is 422 on currentPassword.
+import { perCaller } from "@/lib/api/rate-limit";
 import { forbidden } from "@/lib/errors";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route, unscoped } from "@/lib/api/route";
@@ -11,13 +12,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     description: "Only from your own browser session: a token acting as you cannot change it.",
     ...unscoped("user"),
     body: ChangePasswordBody,
-    rateLimit: "auth",
+    limit: perCaller("auth"),
     responses: { 204: NO_BODY },
     errors: ["forbidden"],
-    handler: async ({ db, body, principal }) => {
+    handler: async ({ body, principal }) => {
       if (principal.via !== "session")
         throw forbidden("Change your password from your browser session, not with a token.");
-      await changePassword(db, principal.userId, body);
+      await changePassword({ ...body, userId: principal.userId });
       return { status: 204 };
     },
   }),

@@ -1,7 +1,6 @@
 // DELETE /api/auth/v1/personal-tokens/{id} — the owner only. Revokes at once (next use → 401).
 import { TokenRecordSchema } from "@/lib/openapi/schemas/platform";
 import { methods, route, unscoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { revokePersonalToken } from "@/lib/identity/tokens";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
@@ -9,8 +8,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
     ...unscoped("user"),
     uuidParams: ["id"],
     responses: { 200: TokenRecordSchema },
-    handler: async ({ db, principal, params, requestId }) => ({
-      data: await revokePersonalToken(db, principal.userId, params.id, auditActor(principal, requestId)),
-    }),
+    handler: ({ principal, params, actor, answer }) =>
+      answer(revokePersonalToken, { userId: principal.userId, id: params.id, actor }, (revoked) => ({
+        data: revoked,
+      })),
   }),
 });

@@ -7,7 +7,6 @@ import { PROFILE_WRITE, profileRoute } from "@/lib/api/records";
 import { ProfileRequestSchema, ProfileSchema } from "@/lib/openapi/schemas/platform";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { deleteProfile, serializeProfile, updateProfile } from "@/lib/datasets/profiles";
 import { parseProfileRequest } from "@/lib/datasets/schemas";
 
@@ -22,22 +21,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
     body: ProfileRequestSchema,
     ownValidation: true,
     responses: { 200: ProfileSchema },
-    handler: async ({ db, body, authorize, principal, requestId, found: profile }) => ({
-      data: await updateProfile(
-        db,
-        profile,
-        () => parseProfileRequest(body),
-        authorize,
-        auditActor(principal, requestId),
-      ),
-    }),
+    handler: ({ body, authorize, found: existing, actor, answer }) =>
+      answer(updateProfile, { existing, raw: () => parseProfileRequest(body), authorize, actor }, (profile) => ({
+        data: profile,
+      })),
   }),
   DELETE: route("deleteProfile", "Delete a profile", {
     ...PROFILE_WRITE,
     responses: { 204: NO_BODY },
-    handler: async ({ db, authorize, principal, requestId, found: profile }) => {
-      await deleteProfile(db, profile, authorize, auditActor(principal, requestId));
-      return { status: 204 };
-    },
+    handler: ({ authorize, found: existing, actor, answer }) =>
+      answer(deleteProfile, { existing, authorize, actor }, () => ({ status: 204 })),
   }),
 });

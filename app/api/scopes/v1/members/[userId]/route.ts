@@ -4,7 +4,6 @@ import { MEMBER_MANAGE } from "@/lib/api/records";
 import { MemberSchema } from "@/lib/openapi/schemas/platform";
 import { NO_BODY } from "@/lib/api/responses";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { UpdateMemberBody } from "@/lib/scopes/schemas";
 import { removeMember, updateMemberRole } from "@/lib/scopes/scopes";
 
@@ -13,16 +12,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
     ...MEMBER_MANAGE,
     body: UpdateMemberBody,
     responses: { 200: MemberSchema },
-    handler: async ({ db, body, principal, requestId, found: member }) => ({
-      data: await updateMemberRole(db, member, body.role, auditActor(principal, requestId)),
-    }),
+    handler: ({ body, found: member, actor, answer }) =>
+      answer(updateMemberRole, { member, role: body.role, actor }, (updated) => ({ data: updated })),
   }),
   DELETE: route("removeMember", "Remove a member", {
     ...MEMBER_MANAGE,
     responses: { 204: NO_BODY },
-    handler: async ({ db, principal, requestId, found: member }) => {
-      await removeMember(db, member, auditActor(principal, requestId));
-      return { status: 204 };
-    },
+    handler: ({ found: member, actor, answer }) => answer(removeMember, { member, actor }, () => ({ status: 204 })),
   }),
 });

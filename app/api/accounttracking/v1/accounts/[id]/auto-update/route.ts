@@ -4,8 +4,7 @@
 import { accountRoute } from "@/lib/api/records";
 import { AutoUpdateSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
-import { setAutoUpdates } from "@/lib/accounttracking/accounts/accounts";
+import { autoUpdateView, setAutoUpdates } from "@/lib/accounttracking/accounts/accounts";
 import { AutoUpdateBody } from "@/lib/accounttracking/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
@@ -13,8 +12,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     ...accountRoute("user", "accounts.setup"),
     body: AutoUpdateBody,
     responses: { 200: AutoUpdateSchema },
-    handler: async ({ db, body, principal, requestId, found: account }) => ({
-      data: await setAutoUpdates(db, account, body.timesPerDay, auditActor(principal, requestId)),
-    }),
+    handler: ({ body, found: account, answer, actor }) =>
+      answer(setAutoUpdates, { account, timesPerDay: body.timesPerDay, actor }, (updated) => ({
+        data: autoUpdateView(updated),
+      })),
   }),
 });

@@ -8,22 +8,22 @@ import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { serializeRun } from "@/lib/accounttracking/accounts/accounts";
-import { createRun, queueRun } from "@/lib/sync/service";
+import { startSync } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   POST: route("syncTransactions", "Start a sync (202; while one is queued or running, that run)", {
     ...accountRoute("user", "accounts.sync"),
     responses: { 202: SyncRunSchema },
-    handler: async ({ db, scope, principal, request, requestId, found: account }) => {
+    handler: ({ scope, principal, request, requestId, found: account, answer }) => {
       const context = accessContext(request, principal, requestId);
-      const { run, created } = await createRun(db, {
+      const run = {
         scopeId: scope.scopeId,
         accountId: account.id,
-        trigger: "manual",
+        trigger: "manual" as const,
         attended: context.psuIpAddress !== null,
         psuIpAddress: context.psuIpAddress,
-      });
-      return { status: 202, data: serializeRun(run), afterCommit: created ? () => queueRun(run.id) : undefined };
+      };
+      return answer(startSync, run, (started) => ({ status: 202, data: serializeRun(started.run) }));
     },
   }),
 });

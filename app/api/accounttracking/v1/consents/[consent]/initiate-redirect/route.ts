@@ -23,7 +23,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     body: InitiateRedirectBody,
     responses: { 200: RedirectSchema },
     errors: BANK_ERRORS,
-    transaction: "narrow",
     handler: async ({ principal, body, request, requestId, found: consent }) => {
       const redirect = await initiateRedirect({
         consent,

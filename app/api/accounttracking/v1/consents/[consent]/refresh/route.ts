@@ -16,9 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     ...CONSENT_SETUP,
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
-    transaction: "narrow",
     handler: async ({ principal, request, requestId, found: consent }) => ({
-      data: serializeConsent(await refreshConsent(consent, accessContext(request, principal, requestId))),
+      data: serializeConsent(await refreshConsent({ consent, context: accessContext(request, principal, requestId) })),
     }),
   }),
 });

@@ -9,7 +9,6 @@ import { ConsentSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
-import { auditActor } from "@/lib/audit/actor";
 import { revokeConsent } from "@/lib/accounttracking/consents/revoke-consent";
 import { serializeConsent } from "@/lib/accounttracking/serialize";
 
@@ -18,11 +17,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     ...CONSENT_SETUP,
     responses: { 200: ConsentSchema },
     errors: BANK_ERRORS,
-    transaction: "narrow",
-    handler: async ({ principal, request, requestId, found: consent }) => ({
-      data: serializeConsent(
-        await revokeConsent(consent, accessContext(request, principal, requestId), auditActor(principal, requestId)),
-      ),
-    }),
+    handler: ({ principal, request, requestId, found: consent, answer, actor }) =>
+      answer(revokeConsent, { consent, context: accessContext(request, principal, requestId), actor }, (revoked) => ({
+        data: serializeConsent(revoked),
+      })),
   }),
 });

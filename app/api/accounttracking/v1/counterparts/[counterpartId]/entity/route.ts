@@ -12,12 +12,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     "bindCounterpartEntity",
     "Bind the counterpart to an entity (e.g. a client)",
     EntityBody,
-    bindEntity,
+    (change) => bindEntity({ ...change, entity: change.body }),
   ),
   DELETE: counterpartChange(
     "unbindCounterpartEntity",
     "Unbind the counterpart from its entity",
     undefined,
-    (db, counterpart, _body, actor) => unbindEntity(db, counterpart, actor),
+    unbindEntity,
   ),
 });

@@ -12,12 +12,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     "setCounterpartParent",
     "Make the counterpart a child of another (a cycle → 422)",
     ParentBody,
-    (db, counterpart, body, actor) => setParent(db, counterpart, body.parentId, actor),
+    (change) => setParent({ ...change, child: change.counterpart, parentId: change.body.parentId }),
   ),
-  DELETE: counterpartChange(
-    "unlinkCounterpartParent",
-    "Unlink the counterpart from its parent",
-    undefined,
-    (db, counterpart, _body, actor) => unlinkParent(db, counterpart, actor),
+  DELETE: counterpartChange("unlinkCounterpartParent", "Unlink the counterpart from its parent", undefined, (change) =>
+    unlinkParent({ ...change, child: change.counterpart }),
   ),
 });

@@ -5,8 +5,7 @@
 import { consolidationRoute } from "@/lib/api/records";
 import { ConsolidationSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
-import { applyUndo, serializeConsolidation } from "@/lib/counterparts/consolidate";
+import { serializeConsolidation, undoConsolidation } from "@/lib/counterparts/consolidate";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   GET: route("getConsolidation", "Get a consolidation", {
@@ -17,8 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   DELETE: route("undoConsolidation", "Undo a consolidation (already undone → 409)", {
     ...consolidationRoute("user", "counterparts.write"),
     responses: { 200: ConsolidationSchema },
-    handler: async ({ db, principal, requestId, found: record }) => ({
-      data: serializeConsolidation(await applyUndo(db, record, auditActor(principal, requestId))),
-    }),
+    handler: ({ found: consolidation, actor, answer }) =>
+      answer(undoConsolidation, { consolidation, actor }, (record) => ({ data: serializeConsolidation(record) })),
   }),
 });

@@ -7,7 +7,6 @@
 import { TRANSACTION_BINDING } from "@/lib/api/records";
 import { CounterpartTransactionSchema } from "@/lib/openapi/schemas/counterparts";
 import { methods, route } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { BindTransactionBody } from "@/lib/counterparts/schemas";
 import { bindTransaction, serializeCounterpartTransaction } from "@/lib/counterparts/transactions";
 
@@ -16,20 +15,22 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
     ...TRANSACTION_BINDING,
     body: BindTransactionBody,
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, body, found, principal, requestId }) => ({
-      data: serializeCounterpartTransaction(
-        await bindTransaction(db, scope.scopeId, found.id, body.counterpartId, auditActor(principal, requestId)),
+    handler: ({ scope, body, found, answer, actor }) =>
+      answer(
+        bindTransaction,
+        { scopeId: scope.scopeId, transactionId: found.id, counterpartId: body.counterpartId, actor },
+        (row) => ({ data: serializeCounterpartTransaction(row) }),
       ),
-    }),
   }),
   DELETE: route("unbindTransactionCounterpart", "Remove a transaction's counterpart binding", {
     description: "The derived counterpart applies again.",
     ...TRANSACTION_BINDING,
     responses: { 200: CounterpartTransactionSchema },
-    handler: async ({ db, scope, found, principal, requestId }) => ({
-      data: serializeCounterpartTransaction(
-        await bindTransaction(db, scope.scopeId, found.id, null, auditActor(principal, requestId)),
+    handler: ({ scope, found, answer, actor }) =>
+      answer(
+        bindTransaction,
+        { scopeId: scope.scopeId, transactionId: found.id, counterpartId: null, actor },
+        (row) => ({ data: serializeCounterpartTransaction(row) }),
       ),
-    }),
   }),
 });

@@ -6,27 +6,12 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { TransferBody } from "@/lib/accounttracking/schemas";
 import { getTransaction } from "@/lib/accounttracking/transactions/transactions";
 import { setTransferOverride } from "@/lib/accounttracking/transactions/transfers";
-import { auditActor } from "@/lib/audit/actor";
-import type { UserPrincipal } from "@/lib/auth/principal";
 import type { Tx } from "@/lib/db/client";
 
-type Ctx = {
-  db: Tx;
-  scope: { scopeId: string };
-  params: Record<string, string>;
-  body: { isTransfer: boolean } | undefined;
-  principal: UserPrincipal;
-  requestId: string;
-};
-
-// Both run in the kernel's write transaction, so the answer reads the row as just changed.
-const change =
-  (value: (body: Ctx["body"]) => boolean | null) =>
-  async ({ db, scope, params, body, principal, requestId }: Ctx) => {
-    const actor = auditActor(principal, requestId);
-    await setTransferOverride(db, scope.scopeId, params.transactionId, value(body), actor);
-    return { data: await getTransaction(db, scope.scopeId, params.transactionId) };
-  };
+// The answer reads the row as just changed, in the change's own transaction.
+const reread = (scopeId: string, transactionId: string) => async (_: void, tx: Tx) => ({
+  data: await getTransaction(tx, scopeId, transactionId),
+});
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   PUT: route("markTransactionTransfer", "Say whether a transaction is an own-account transfer", {
@@ -35,12 +20,18 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     uuidParams: ["transactionId"],
     body: TransferBody,
     responses: { 200: TransactionSchema },
-    handler: change((body) => body?.isTransfer ?? null),
+    handler: ({ scope, params, body, actor, answer }) => {
+      const change = { scopeId: scope.scopeId, transactionId: params.transactionId, value: body.isTransfer, actor };
+      return answer(setTransferOverride, change, reread(scope.scopeId, params.transactionId));
+    },
   }),
   DELETE: route("clearTransactionTransfer", "Return a transaction to own-account transfer detection", {
     ...scoped("user", "counterparts.write"),
     uuidParams: ["transactionId"],
     responses: { 200: TransactionSchema },
-    handler: change(() => null),
+    handler: ({ scope, params, actor, answer }) => {
+      const change = { scopeId: scope.scopeId, transactionId: params.transactionId, value: null, actor };
+      return answer(setTransferOverride, change, reread(scope.scopeId, params.transactionId));
+    },
   }),
 });

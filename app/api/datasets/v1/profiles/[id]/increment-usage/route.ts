@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
   POST: route("incrementProfileUsage", "Add one to a profile's usage count", {
     ...PROFILE_WRITE,
     responses: { 200: ProfileSchema },
-    handler: async ({ db, found: profile }) => ({ data: await incrementUsage(db, profile) }),
+    handler: ({ found: profile, answer }) => answer(incrementUsage, { profile }, (counted) => ({ data: counted })),
   }),
 });

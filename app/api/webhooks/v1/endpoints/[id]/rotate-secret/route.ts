@@ -1,7 +1,6 @@
 // POST /api/webhooks/v1/endpoints/{id}/rotate-secret — scoped; webhooks.manage (scope admin). A new
 // signing secret, shown this once; for 24 hours messages carry signatures by the old and the new.
 import { methods, route, scoped } from "@/lib/api/route";
-import { auditActor } from "@/lib/audit/actor";
 import { WebhookEndpointWithSecretSchema } from "@/lib/openapi/schemas/webhooks";
 import { rotateSecret } from "@/lib/webhooks/endpoints";
 
@@ -10,8 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Webhooks", {
     ...scoped("user", "webhooks.manage"),
     uuidParams: ["id"],
     responses: { 200: WebhookEndpointWithSecretSchema },
-    handler: async ({ db, scope, params, principal, requestId }) => ({
-      data: await rotateSecret(db, scope.scopeId, params.id, auditActor(principal, requestId)),
-    }),
+    handler: ({ scope, params, actor, answer }) =>
+      answer(rotateSecret, { scopeId: scope.scopeId, id: params.id, actor }, (rotated) => ({ data: rotated })),
   }),
 });
