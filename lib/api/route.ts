@@ -19,15 +19,13 @@
 import type { z } from "zod";
 import { readBodyText } from "@/lib/api/body";
 import type { AuthMode, Handler as RouteHandler, NoExcess, RouteOptions } from "@/lib/api/contract";
-import { completeIdempotent, releaseIdempotent, shouldStore } from "@/lib/api/idempotency";
+import { releaseIdempotent, shouldStore } from "@/lib/api/idempotency";
 import { withLoadParam } from "@/lib/api/load";
 import { documented, type Handler } from "@/lib/api/methods";
-import { errorOutcome, mapUnknownError, type Outcome } from "@/lib/api/outcome";
+import type { Outcome } from "@/lib/api/outcome";
 import { DEFAULT_LIMIT } from "@/lib/api/rate-limit";
 import { requestIdFor } from "@/lib/api/request-id";
 import { logRequest } from "@/lib/api/request-log";
-import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
-import { textResponse } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
 import { scopeHeader } from "@/lib/api/scope";
 import {
@@ -36,14 +34,14 @@ import {
   handleStep,
   limitStep,
   parseStep,
+  refuse,
+  reply,
   reserveStep,
   type Call,
   type Spec,
 } from "@/lib/api/steps";
-import { serverTiming } from "@/lib/api/timing";
 import { principalCache } from "@/lib/auth/principal-listener";
 import { principalKey } from "@/lib/auth/principal";
-import { log } from "@/lib/log";
 import { routeTemplate } from "@/lib/metrics/route-template";
 import { inSpan } from "@/lib/tracing/spans";
 
@@ -149,39 +147,4 @@ async function serve(spec: Spec, request: Request, template: string, nextParams:
     });
   }
   return response;
-}
-
-function reply(call: Call, outcome: Outcome): Response {
-  const timing = serverTiming(call.request, call.started, call.authSource);
-  return textResponse(outcome.text, outcome.status, call.requestId, {
-    ...call.rateHeaders,
-    ...outcome.headers,
-    ...timing,
-  });
-}
-
-/** Any error, in the envelope; a 5xx on the log line with its cause; the key stored (4xx) or released. */
-async function refuse(spec: Spec, call: Call, thrown: unknown): Promise<Response> {
-  // Refused before its scope admitted it: these credentials start no more reads.
-  call.early?.refuse();
-  let caught = thrown;
-  let error = mapUnknownError(caught);
-  let answer = errorOutcome(error, call.requestId);
-  try {
-    if (responseCheckEnabled()) checkResponse(call.request.method, spec.contract, error.status, answer.text);
-  } catch (violation) {
-    caught = violation;
-    error = mapUnknownError(violation);
-    answer = errorOutcome(error, call.requestId);
-  }
-  if (error.status >= 500) call.failure = caught;
-  if (call.idem) {
-    const stored = shouldStore(error.status)
-      ? completeIdempotent(call.idem, error.status, answer.text)
-      : releaseIdempotent(call.idem);
-    await stored.catch((e: unknown) =>
-      log.error("idempotency bookkeeping failed", { requestId: call.requestId, error: e }),
-    );
-  }
-  return reply(call, answer);
 }

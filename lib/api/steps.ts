@@ -10,17 +10,21 @@ import {
   completeIdempotent,
   completeIdempotentTx,
   idempotencyKeyOf,
+  releaseIdempotent,
   requestFingerprint,
   shouldStore,
   type IdempotencyRef,
 } from "@/lib/api/idempotency";
 import { loadRecord, pathParams, type Load } from "@/lib/api/load";
 import { checkSameOrigin } from "@/lib/api/origin";
-import { outcomeOf, type Outcome } from "@/lib/api/outcome";
+import { errorOutcome, mapUnknownError, outcomeOf, type Outcome } from "@/lib/api/outcome";
 import { prefetchFor, type Prefetch, type Read } from "@/lib/api/prefetch";
 import { consumeAll, type LimitRule } from "@/lib/api/rate-limit";
+import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
+import { textResponse } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
 import { authorize, resolveScope, type ScopeContext } from "@/lib/api/scope";
+import { serverTiming } from "@/lib/api/timing";
 import { parseJsonText, parseWith, queryObject } from "@/lib/api/validate";
 import { auditActor } from "@/lib/audit/actor";
 import type { Capability } from "@/lib/auth/capabilities";
@@ -29,6 +33,7 @@ import type { CredentialSource } from "@/lib/auth/principal-cache";
 import { db, type Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
+import { log } from "@/lib/log";
 
 type AnyHandler = (
   ctx: RouteContext<"public", boolean, unknown, unknown, boolean, unknown, unknown>,
@@ -209,4 +214,40 @@ export async function handleStep(
     call.failure = error; // the committed answer stands (lib/api/route.ts); the error goes on the log line
   }
   return call.committed ?? (await render(call, contract, result, null));
+}
+
+/** answer: the outcome as the response, with the limits' headers and the server's timing. */
+export function reply(call: Call, outcome: Outcome): Response {
+  const timing = serverTiming(call.request, call.started, call.authSource);
+  return textResponse(outcome.text, outcome.status, call.requestId, {
+    ...call.rateHeaders,
+    ...outcome.headers,
+    ...timing,
+  });
+}
+
+/** Any error, in the envelope; a 5xx on the log line with its cause; the key stored (4xx) or released. */
+export async function refuse(spec: Spec, call: Call, thrown: unknown): Promise<Response> {
+  // Refused before its scope admitted it: these credentials start no more reads.
+  call.early?.refuse();
+  let caught = thrown;
+  let error = mapUnknownError(caught);
+  let answer = errorOutcome(error, call.requestId);
+  try {
+    if (responseCheckEnabled()) checkResponse(call.request.method, spec.contract, error.status, answer.text);
+  } catch (violation) {
+    caught = violation;
+    error = mapUnknownError(violation);
+    answer = errorOutcome(error, call.requestId);
+  }
+  if (error.status >= 500) call.failure = caught;
+  if (call.idem) {
+    const stored = shouldStore(error.status)
+      ? completeIdempotent(call.idem, error.status, answer.text)
+      : releaseIdempotent(call.idem);
+    await stored.catch((e: unknown) =>
+      log.error("idempotency bookkeeping failed", { requestId: call.requestId, error: e }),
+    );
+  }
+  return reply(call, answer);
 }

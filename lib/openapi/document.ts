@@ -10,6 +10,7 @@ import { toDocSchema, toSchema, type JsonSchema } from "@/lib/openapi/json-schem
 import { operations, type Operation } from "@/lib/openapi/routes";
 import { errorEnvelope } from "@/lib/openapi/schemas/common";
 import { TAGS } from "@/lib/openapi/tags";
+import { webhookMessages } from "@/lib/openapi/webhooks";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
 export type OpenApiDocument = {
@@ -20,6 +21,8 @@ export type OpenApiDocument = {
   tags: { name: string; description: string }[];
   security: Record<string, string[]>[];
   paths: Record<string, Record<string, JsonSchema>>;
+  /** The messages sent to webhook endpoints (lib/openapi/webhooks.ts). */
+  webhooks: Record<string, JsonSchema>;
   components: JsonSchema;
 };
 
@@ -195,6 +198,7 @@ function build(): OpenApiDocument {
     tags: TAGS.map((t) => ({ ...t })),
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     paths,
+    webhooks: webhookMessages(),
     components: components(hoisted),
   };
 }

@@ -38,13 +38,16 @@ type Head = {
   created_at: Date;
 };
 
-/** The message body: Standard Webhooks' {type, timestamp, data}; a feed cursor is signed here. */
+/**
+ * The message body: Standard Webhooks' {type, timestamp, data}, the data as the outbox stored it
+ * (lib/webhooks/outbox.ts, already in its published shape). An event written before its move wrote
+ * it (by the database trigger of earlier versions) holds the feed position instead of the cursor.
+ */
 export function messageBody(event: Pick<Head, "type" | "payload" | "created_at">): string {
   const data = JSON.parse(event.payload) as Record<string, unknown>;
-  if (event.type === "transactions.changed") {
-    const { feedFrom, ...rest } = data as { feedFrom: string; accountId: string };
-    const from = BigInt(feedFrom);
-    Object.assign(data, rest, { cursor: cursorOf(accountFeed(rest.accountId), { since: from, after: from }) });
+  if (typeof data.feedFrom === "string") {
+    const from = BigInt(data.feedFrom);
+    data.cursor = cursorOf(accountFeed(String(data.accountId)), { since: from, after: from });
     delete data.feedFrom;
   }
   return JSON.stringify({ type: event.type, timestamp: event.created_at.toISOString(), data });

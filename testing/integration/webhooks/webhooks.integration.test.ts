@@ -11,12 +11,15 @@ import * as endpointRoute from "@/app/api/webhooks/v1/endpoints/[id]/route";
 import * as deliveriesRoute from "@/app/api/webhooks/v1/endpoints/[id]/deliveries/route";
 import * as rotateRoute from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
 import * as replayRoute from "@/app/api/webhooks/v1/endpoints/deliveries/[deliveryId]/replay/route";
+import { moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 import { prisma, pool } from "@/lib/db/client";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { stopBoss } from "@/lib/sync/queue";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
+import { webhookMessageSchema, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
+import { messageBody } from "@/lib/webhooks/deliver";
 import { purgeWebhookMessages } from "@/lib/webhooks/retention";
 import { personActor } from "@/testing/support/audit";
 import { connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
@@ -166,10 +169,15 @@ describe("signed webhooks", () => {
         data: { consentId: c.consentId, daysLeft: 5, validUntil: soon },
       });
 
-    // consent.ended, to a receiver that has failed for more than 3 days: the endpoint is disabled.
-    await pool().query("UPDATE consents SET status = 'revoked', status_reason = 'Revoked at the bank.' WHERE id = $1", [
+    // consent.ended (the consent's move writes it), to a receiver that has failed for more than 3
+    // days: the endpoint is disabled.
+    const revoked = await moveConsent(
+      prisma(),
       c.consentId,
-    ]);
+      { from: "valid", to: "revoked", by: "bank" },
+      { statusReason: "Revoked at the bank." },
+    );
+    expect(revoked.moved).toBe(true);
     await pool().query("UPDATE webhook_endpoints SET failing_since = now() - interval '4 days' WHERE id = $1", [
       endpoint.id,
     ]);
@@ -243,6 +251,20 @@ describe("signed webhooks", () => {
       attempts: 1,
     });
   }, 60_000);
+
+  it("every event this file's flows emitted parses against the schema the OpenAPI document publishes for its type", async () => {
+    const { rows } = await pool().query<{ type: string; payload: string; created_at: Date }>(
+      "SELECT type, payload::text AS payload, created_at FROM webhook_events ORDER BY created_at",
+    );
+    const types = new Set(rows.map((r) => r.type));
+    // A sync's (account.tracked, transactions.changed) at least, written by the moves that caused them.
+    expect(types.has("account.tracked") && types.has("transactions.changed")).toBe(true);
+    expect([...types].every((t) => (WEBHOOK_EVENTS as string[]).includes(t))).toBe(true);
+    for (const row of rows) {
+      const parsed = webhookMessageSchema(row.type as WebhookEventType).safeParse(JSON.parse(messageBody(row)));
+      expect({ type: row.type, issues: parsed.error?.issues ?? [] }).toEqual({ type: row.type, issues: [] });
+    }
+  });
 
   it("retention purges messages done for 30 days and their events, never a waiting one", async () => {
     const admin = await makePerson("webhook-retention");
