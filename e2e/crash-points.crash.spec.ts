@@ -82,13 +82,13 @@ async function consentRow(db: Db, id: string) {
   return rows[0];
 }
 
+/** The consent's authorizations' phases (lib/accounttracking/consents/authorization-lifecycle.ts), oldest first. */
 async function phases(db: Db, consentId: string): Promise<string[]> {
-  const { rows } = await db.app.query<{ phase: string; used: boolean; completed: boolean }>(
-    `SELECT phase, used_at IS NOT NULL AS used, completed_at IS NOT NULL AS completed
-       FROM consent_authorizations WHERE consent_id = $1 ORDER BY created_at`,
+  const { rows } = await db.app.query<{ phase: string }>(
+    "SELECT phase FROM consent_authorizations WHERE consent_id = $1 ORDER BY created_at",
     [consentId],
   );
-  return rows.map((r) => `${r.phase}${r.used ? "+used" : ""}${r.completed ? "+completed" : ""}`);
+  return rows.map((r) => r.phase);
 }
 
 const bankStatus = async (db: Db, bankConsentId: string | null) =>
@@ -195,7 +195,7 @@ async function sentButNotRecorded(db: Db, ctx: Ctx, atBank: number): Promise<str
 async function resentAndValid(db: Db, ctx: Ctx, unsentAtBank: number): Promise<string> {
   const consent = await consentRow(db, need(ctx.consentId, "consent"));
   expect(consent.status).toBe("valid");
-  expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["abandoned", "sent+used+completed"]);
+  expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["abandoned", "completed"]);
   expect(await bankStatus(db, consent.external_id)).toBe("valid");
   expect((await bankConsentCount(db)) - need(ctx.createdAtBank, "bank count")).toBe(1 + unsentAtBank);
   return `dead send set aside; the person's retry → valid${unsentAtBank ? "; the unsent bank consent stays unapproved (grants nothing)" : ""}`;
@@ -276,7 +276,7 @@ const SCENARIOS: Scenario[] = [
     afterRestart: async (api, db, ctx) => {
       const consent = await consentRow(db, need(ctx.consentId, "consent"));
       expect(consent.status).toBe("pending");
-      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["sent+used"]);
+      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["approved"]);
       // The browser's reload of the callback is refused (the state is spent); the repair finishes it.
       const again = await landOnCallback(api, need(ctx.back, "back"));
       expect(again.status()).toBe(303);
@@ -285,7 +285,7 @@ const SCENARIOS: Scenario[] = [
     },
     afterRepair: async (_api, db, ctx) => {
       await poll(async () => (await consentRow(db, need(ctx.consentId, "consent"))).status).toBe("valid");
-      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["sent+used+completed"]);
+      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["completed"]);
       return "repair tick applies the approval → valid";
     },
   },
@@ -299,7 +299,7 @@ const SCENARIOS: Scenario[] = [
     trigger: (api, ctx) => landOnCallback(api, need(ctx.back, "back")),
     afterRestart: async (_api, db, ctx) => {
       expect((await consentRow(db, need(ctx.consentId, "consent"))).status).toBe("pending");
-      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["exchanged+used"]);
+      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["exchanged"]);
       const { rows } = await db.app.query(
         "SELECT 1 FROM consent_authorizations WHERE consent_id = $1 AND code IS NULL",
         [ctx.consentId],
@@ -325,7 +325,7 @@ const SCENARIOS: Scenario[] = [
       return "consent valid with its accounts (one transaction); only the answer was lost";
     },
     afterRepair: async (_api, db, ctx) => {
-      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["sent+used+completed"]);
+      expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["completed"]);
       return "nothing to repair";
     },
   },
@@ -354,8 +354,9 @@ const SCENARIOS: Scenario[] = [
         [need(ctx.account, "account").id],
       );
       expect(rows[0].consent_id).toBe(ctx.consentId);
-      // Moved accounts' runs are queued after the commit: before the first point their jobs are not
-      // sent yet; at the second the app's worker may already have taken (even finished) the run.
+      // Moved accounts' runs are queued with the move (their jobs in its transaction): at the first
+      // point nothing ran them yet; at the second the app's worker may already have taken (even
+      // finished) the run.
       const run = (await latestRun(db, need(ctx.account, "account").id)).state;
       if (point === "renewal.accounts-moved") expect(run).toBe("queued");
       else expect(["queued", "running", "succeeded"]).toContain(run);
@@ -424,11 +425,11 @@ const SCENARIOS: Scenario[] = [
         bankAccountId: rows[0].external_id,
         consentId: need(ctx.consentId, "consent"),
       };
-      return "account tracked, its first run queued, its job lost";
+      return "account tracked, its first run queued with its job";
     },
     afterRepair: async (api, _db, ctx) => {
       expect((await runEnded(api, ctx.person.session, need(ctx.account, "account").id)).state).toBe("succeeded");
-      return `stale-run sweeper sends the run: ${await equalToBank(api, ctx)}`;
+      return `a worker takes the queued job: ${await equalToBank(api, ctx)}`;
     },
   },
   ...(["sync.page-written", "sync.reconciled"] as const).map((point): Scenario => ({
