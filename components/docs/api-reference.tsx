@@ -3,6 +3,7 @@ import { InlineMarkdown, Markdown } from "@/components/docs/markdown";
 import { OperationCard, type DocOperation } from "@/components/docs/operation-card";
 import { QuickStart } from "@/components/docs/quick-start";
 import type { OpenApiDocument } from "@/lib/openapi/document";
+import type { JsonSchema } from "@/lib/openapi/json-schema";
 
 const ERROR_CODES: [string, string][] = [
   ["400", "bad_request (malformed JSON), scope_missing (no X-Scope)"],
@@ -18,7 +19,14 @@ const ERROR_CODES: [string, string][] = [
 
 export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const byTag = new Map<string, DocOperation[]>();
-  for (const [path, item] of Object.entries(doc.paths)) {
+  // The webhook messages (the document's `webhooks`) go with their tag, shown as what we send.
+  const items = [
+    ...Object.entries(doc.paths),
+    ...Object.entries(doc.webhooks).map(
+      ([type, item]) => [`webhook message: ${type}`, item as Record<string, JsonSchema>] as const,
+    ),
+  ];
+  for (const [path, item] of items) {
     for (const [method, op] of Object.entries(item)) {
       const tag = (op.tags as string[] | undefined)?.[0] ?? "Other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
