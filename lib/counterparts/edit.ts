@@ -3,27 +3,20 @@
 import "server-only";
 import { validationFailed } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { auditedChange, type Audited } from "@/lib/audit/audited-change";
+import { auditedChanges, type Audited } from "@/lib/audit/audited-change";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 
-type Edit = Audited<Counterpart> & { counterpart: Counterpart };
+export type CounterpartEdit = Audited<Counterpart> & { counterpart: Counterpart };
 
-const touched = (counterpart: Counterpart, data: Partial<Counterpart>) => (tx: Tx) =>
-  tx.counterpart.update({ where: { id: counterpart.id }, data: { ...data, updatedAt: new Date() } });
+/** A counterpart's audited change (its updated_at moves with it). */
+export const counterpartChange = auditedChanges<Counterpart>("counterpart", (tx, counterpart, data) =>
+  tx.counterpart.update({ where: { id: counterpart.id }, data: { ...data, updatedAt: new Date() } }),
+);
 
-export function setAlias({ counterpart, alias, ...audited }: Edit & { alias: string | null }) {
-  return auditedChange({
-    ...audited,
-    record: counterpart,
-    action: "counterpart.alias_changed",
-    recordType: "counterpart",
-    fields: (c) => ({ alias: c.alias }),
-    update: touched(counterpart, { alias }),
-  });
+export function setAlias({ counterpart, alias, ...audited }: CounterpartEdit & { alias: string | null }) {
+  return counterpartChange({ ...audited, record: counterpart, action: "counterpart.alias_changed", data: { alias } });
 }
-
-const entityOf = (c: Counterpart) => ({ entityType: c.entityType, entityId: c.entityId });
 
 /** A `client` must exist in the counterpart's scope (422 otherwise). */
 async function checkEntity(tx: Tx, scopeId: string, entity: { entityType: string; entityId: string }) {
@@ -34,30 +27,21 @@ async function checkEntity(tx: Tx, scopeId: string, entity: { entityType: string
   if (!client) throw validationFailed({ entityId: ["No client with this id in this scope"] });
 }
 
+type Entity = { entityType: string; entityId: string };
+
 /** Binds to an entity (a client of the scope, or any other kind of record by its type and id). */
-export function bindEntity({
-  counterpart,
-  entity,
-  ...audited
-}: Edit & { entity: { entityType: string; entityId: string } }) {
-  return auditedChange({
+export function bindEntity({ counterpart, entity, ...audited }: CounterpartEdit & { entity: Entity }) {
+  const check = (tx: Tx) => checkEntity(tx, counterpart.scopeId, entity);
+  return counterpartChange({
     ...audited,
     record: counterpart,
     action: "counterpart.entity_bound",
-    recordType: "counterpart",
-    fields: entityOf,
-    check: (tx) => checkEntity(tx, counterpart.scopeId, entity),
-    update: touched(counterpart, { entityType: entity.entityType, entityId: entity.entityId }),
+    data: entity,
+    check,
   });
 }
 
-export function unbindEntity({ counterpart, ...audited }: Edit) {
-  return auditedChange({
-    ...audited,
-    record: counterpart,
-    action: "counterpart.entity_unbound",
-    recordType: "counterpart",
-    fields: entityOf,
-    update: touched(counterpart, { entityType: null, entityId: null }),
-  });
+export function unbindEntity({ counterpart, ...audited }: CounterpartEdit) {
+  const data = { entityType: null, entityId: null };
+  return counterpartChange({ ...audited, record: counterpart, action: "counterpart.entity_unbound", data });
 }

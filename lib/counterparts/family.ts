@@ -2,7 +2,8 @@
 // A family reads as a tree from its top ancestor, each node with its own totals and the totals
 // rolled up over its descendants.
 import { conflict, validationFailed } from "@/lib/errors";
-import { auditedChange, type Audited } from "@/lib/audit/audited-change";
+import type { Audited } from "@/lib/audit/audited-change";
+import { counterpartChange } from "@/lib/counterparts/edit";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { lockScope } from "@/lib/counterparts/consolidate";
@@ -12,21 +13,10 @@ import { decimalAdd } from "@/lib/money/decimal";
 
 type FamilyLink = Audited<Counterpart> & { child: Counterpart };
 
-const parentOf = (c: Counterpart) => ({ parentId: c.parentId });
-const linking = (child: Counterpart, parentId: string | null) => (tx: Tx) =>
-  tx.counterpart.update({ where: { id: child.id }, data: { parentId, updatedAt: new Date() } });
-
 /** Links a child to a parent, under the scope's counterpart lock (no two links can close a cycle). */
 export function setParent({ child, parentId, ...audited }: FamilyLink & { parentId: string }) {
-  return auditedChange({
-    ...audited,
-    record: child,
-    action: "counterpart.parent_set",
-    recordType: "counterpart",
-    fields: parentOf,
-    check: (tx) => checkParent(tx, child, parentId),
-    update: linking(child, parentId),
-  });
+  const check = (tx: Tx) => checkParent(tx, child, parentId);
+  return counterpartChange({ ...audited, record: child, action: "counterpart.parent_set", data: { parentId }, check });
 }
 
 async function checkParent(db: Tx, child: Counterpart, parentId: string): Promise<void> {
@@ -54,13 +44,11 @@ async function checkParent(db: Tx, child: Counterpart, parentId: string): Promis
 }
 
 export function unlinkParent({ child, ...audited }: FamilyLink) {
-  return auditedChange({
+  return counterpartChange({
     ...audited,
     record: child,
     action: "counterpart.parent_unlinked",
-    recordType: "counterpart",
-    fields: parentOf,
-    update: linking(child, null),
+    data: { parentId: null },
   });
 }
 

@@ -3,7 +3,7 @@ import { notFound } from "@/lib/errors";
 import { createdAtKeyset } from "@/lib/pagination";
 import type { z } from "zod";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
-import { auditedChange, type Audited } from "@/lib/audit/audited-change";
+import { auditedChanges, type Audited } from "@/lib/audit/audited-change";
 import { pool, type Tx } from "@/lib/db/client";
 import type { Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
@@ -141,19 +141,19 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
 
 type AccountEdit = Audited<TrackedAccount> & { account: TrackedAccount };
 
+const accountChange = auditedChanges<TrackedAccount>("account", (tx, account, data) =>
+  tx.trackedAccount.update({ where: { id: account.id }, data }),
+);
+
 /** How many automatic updates a day (0–3), and when the next one is due; audited. */
 export function setAutoUpdates({ account, timesPerDay, ...audited }: AccountEdit & { timesPerDay: number }) {
-  return auditedChange({
+  const data = { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) };
+  return accountChange({
     ...audited,
     record: account,
     action: "account.auto_updates_changed",
-    recordType: "account",
-    fields: (a) => ({ autoUpdatesPerDay: a.autoUpdatesPerDay }),
-    update: (tx) =>
-      tx.trackedAccount.update({
-        where: { id: account.id },
-        data: { autoUpdatesPerDay: timesPerDay, nextScheduledAt: nextUpdateAt(new Date(), timesPerDay) },
-      }),
+    data,
+    shown: ["autoUpdatesPerDay"],
   });
 }
 
@@ -165,12 +165,5 @@ export const autoUpdateView = (account: TrackedAccount) => ({
 
 /** The person's own name for the account (null: the bank's name again), recorded in the audit trail. */
 export function setNickname({ account, nickname, ...audited }: AccountEdit & { nickname: string | null }) {
-  return auditedChange({
-    ...audited,
-    record: account,
-    action: "account.nickname_changed",
-    recordType: "account",
-    fields: (a) => ({ nickname: a.nickname }),
-    update: (tx) => tx.trackedAccount.update({ where: { id: account.id }, data: { nickname } }),
-  });
+  return accountChange({ ...audited, record: account, action: "account.nickname_changed", data: { nickname } });
 }
