@@ -4,13 +4,27 @@
 // serves its metrics there (lib/metrics/worker-endpoint.ts); with OTEL_EXPORTER_OTLP_ENDPOINT it
 // sends its traces there (scripts/tracing.ts). On SIGTERM/SIGINT it stops taking
 // runs, lets the one in flight finish (pg-boss's graceful stop), closes its pools and exits.
+// It signs what the app signs (a transactions.changed message's feed cursor, a webhook): in
+// production with the operator's AUTH_SECRET, refusing to start without one, as `npm start` does; in
+// demo mode with the one `npm start` keeps under DATA_DIR.
 import { tracing } from "./tracing";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./database";
+import { keptSecret } from "./launch/demo-banks";
+import { launchMode, productionSecretProblem } from "./launch/mode";
 import { runUntilSignal } from "./run-until-signal";
 
 runUntilSignal(async () => {
-  const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data") });
+  const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+  if (launchMode(process.env).production) {
+    const problem = productionSecretProblem(process.env);
+    if (problem) throw new Error(`The worker will not start.\n${problem}`);
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    process.env.AUTH_SECRET ??= keptSecret(dataDir, "auth-secret");
+  }
+  const db = await prepareDatabase({ dataDir });
   process.env.DATABASE_URL = db.url;
   const { setProcessRole } = await import("@/lib/metrics/registry");
   setProcessRole("worker");
