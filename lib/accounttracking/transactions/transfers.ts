@@ -23,7 +23,7 @@ export function ownCte(scopeSql: string): string {
 
 /**
  * Why row `t` counts as an own-account transfer, or NULL: the database's one definition of the rule
- * (prisma/functions/05_transfer_rule.sql, inlined by the planner), which the maintained figures'
+ * (prisma/functions/04_transfer_rule.sql, inlined by the planner), which the maintained figures'
  * triggers use too. Needs `own` (ownCte) and `owner`, the SQL of the account holder's name
  * (tracked_accounts.owner_name of t's account).
  */
