@@ -4,6 +4,7 @@
 // other edit refused. And the split itself: every function and trigger of a migrated database comes
 // from a prisma/functions file and each file's objects are there, no migration creates one, and
 // applying the files again over what they made (as an upgrade does) changes no definition.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   appendFileSync,
@@ -28,9 +29,11 @@ const REWRITTEN = JSON.parse(readFileSync(path.join(MIGRATIONS, "rewritten.json"
 const FUNCTION_FILES = readdirSync(FUNCTIONS)
   .filter((f) => f.endsWith(".sql"))
   .sort();
+const SNAPSHOT = path.join(MIGRATIONS, "schema.snapshot.prisma");
 const stamp = Date.now().toString(36);
 const name = `migrate_${stamp}`;
 const scratch = `migrate_scratch_${stamp}`;
+const fromSnapshot = `migrate_snapshot_${stamp}`;
 let admin: pg.Client;
 let url: string;
 let scratchUrl: string;
@@ -61,6 +64,20 @@ const FUNCTIONS_SQL = `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS de
 const TRIGGERS_SQL = `SELECT t.tgname AS name, c.relname AS "table", pg_get_triggerdef(t.oid) AS definition
   FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal ORDER BY 1, 2`;
 
+// A schema's tables as Prisma can say them: columns (a generated one marked), indexes, constraints,
+// enums and extensions, one line each.
+const CATALOG_SQL = `
+SELECT 'column ' || table_name || '.' || column_name || ' ' || udt_name || ' ' || is_nullable || ' '
+       || coalesce(column_default, '-') || coalesce(' generated ' || generation_expression, '') AS line
+  FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT LIKE '\\_%'
+UNION ALL SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename NOT LIKE '\\_%'
+UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+  WHERE connamespace = 'public'::regnamespace AND conrelid <> 0 AND conrelid::regclass::text NOT LIKE '\\_%'
+UNION ALL SELECT 'enum ' || t.typname || ' ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder)
+  FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname
+UNION ALL SELECT 'extension ' || extname FROM pg_extension
+ORDER BY 1`;
+
 /** What the function files say they create: function names, and trigger names with their table. */
 function declared(): { functions: string[]; triggers: string[] } {
   const text = FUNCTION_FILES.map((f) => readFileSync(path.join(FUNCTIONS, f), "utf8")).join("\n");
@@ -76,6 +93,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.query(`CREATE DATABASE "${scratch}"`);
+  await admin.query(`CREATE DATABASE "${fromSnapshot}"`);
   url = databaseUrl(name);
   scratchUrl = databaseUrl(scratch);
 });
@@ -83,6 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS "${fromSnapshot}" WITH (FORCE)`);
   await admin.end();
 });
 
@@ -273,4 +292,45 @@ describe("migration runner", () => {
     expect((await migrate(url)).functions).toEqual(["06_figures.sql"]);
     expect(await figures()).toEqual(kept);
   });
+
+  // scripts/new-migration.ts diffs from the snapshot: a snapshot that is not what the migrations make
+  // would write a next migration that repeats or misses a change.
+  it("the one schema snapshot is schema.prisma, and what the migrations make", async () => {
+    for (const dir of readdirSync(MIGRATIONS, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+      expect(readdirSync(path.join(MIGRATIONS, dir.name)), `${dir.name}: one snapshot, in ${SNAPSHOT}`).toEqual([
+        "migration.sql",
+      ]);
+    }
+    expect(
+      readFileSync(SNAPSHOT, "utf8") === readFileSync("prisma/schema.prisma", "utf8"),
+      "prisma/schema.prisma changed without a migration: npm run db:new-migration -- <name>",
+    ).toBe(true);
+    // The snapshot built from nothing by Prisma itself, beside the migrated database.
+    const sql = execFileSync(
+      process.execPath,
+      [
+        "node_modules/prisma/build/index.js",
+        "migrate",
+        "diff",
+        "--from-empty",
+        "--to-schema-datamodel",
+        SNAPSHOT,
+        "--script",
+      ],
+      { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" },
+    );
+    const extensions = (await rows<{ extname: string }>("SELECT extname FROM pg_extension WHERE extname <> 'plpgsql'"))
+      .map((e) => `CREATE EXTENSION ${e.extname};`)
+      .join("\n");
+    await rows(`${extensions}\n${sql}`, [], databaseUrl(fromSnapshot));
+    const made = (await rows<{ line: string }>(CATALOG_SQL)).map((r) => r.line);
+    const said = (await rows<{ line: string }>(CATALOG_SQL, [], databaseUrl(fromSnapshot))).map((r) => r.line);
+    // Everything the snapshot says, the migrations made.
+    expect(said.filter((line) => !made.includes(line))).toEqual([]);
+    // And every column they made, the snapshot says: what it does not are the objects schema.prisma
+    // cannot express (checks, partial and expression indexes, the generated search column).
+    expect(
+      made.filter((line) => line.startsWith("column ") && !said.includes(line) && !line.includes(" generated ")),
+    ).toEqual([]);
+  }, 180_000);
 });
