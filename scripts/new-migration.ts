@@ -1,53 +1,50 @@
-// Authors the next migration with `prisma migrate diff` from the schema snapshot kept beside the
-// newest migration to prisma/schema.prisma. Usage: npm run db:new-migration -- name
+// Authors the next migration with `prisma migrate diff` from the schema snapshot to
+// prisma/schema.prisma. Usage: npm run db:new-migration -- name
+// The snapshot (prisma/migrations/schema.snapshot.prisma) is the datamodel the migrations produce,
+// one file replaced by each new migration, not a copy per migration: only the newest was ever read.
+// lib/db/migrate.integration.test.ts checks it against a migrated database and against schema.prisma.
 // (The CLI's js engine wants a reachable database even for a datamodel-to-datamodel diff, so a
 // scratch embedded cluster is started for it.)
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 
 const MIGRATIONS = "prisma/migrations";
-const SNAPSHOT = "schema.snapshot.prisma";
-
-function previousSnapshot(): string | null {
-  if (!existsSync(MIGRATIONS)) return null;
-  const dirs = readdirSync(MIGRATIONS)
-    .filter((d) => existsSync(path.join(MIGRATIONS, d, SNAPSHOT)))
-    .sort();
-  const last = dirs.at(-1);
-  return last ? path.join(MIGRATIONS, last, SNAPSHOT) : null;
-}
+const SCHEMA = "prisma/schema.prisma";
+const SNAPSHOT = path.join(MIGRATIONS, "schema.snapshot.prisma");
 
 async function main() {
   const name = process.argv[2];
   if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: npm run db:new-migration -- snake_case_name");
   const db = await startEmbeddedPostgres({ dir: ".data/pg-scratch", database: "scratch" });
   try {
-    const from = previousSnapshot();
     const sql = execFileSync(
       process.execPath,
       [
         "node_modules/prisma/build/index.js",
         "migrate",
         "diff",
-        ...(from ? ["--from-schema-datamodel", from] : ["--from-empty"]),
+        ...(existsSync(SNAPSHOT) ? ["--from-schema-datamodel", SNAPSHOT] : ["--from-empty"]),
         "--to-schema-datamodel",
-        "prisma/schema.prisma",
+        SCHEMA,
         "--script",
       ],
       { env: { ...process.env, DATABASE_URL: db.url }, encoding: "utf8" },
     );
     if (!sql.trim() || /-- This is an empty migration/.test(sql)) {
-      console.log("Schema and migrations agree; nothing to write.");
+      // Nothing to migrate, but the schema's text may have moved (comments, order): the snapshot
+      // follows it, so it stays equal to schema.prisma.
+      copyFileSync(SCHEMA, SNAPSHOT);
+      console.log("Schema and migrations agree; nothing to write (snapshot refreshed).");
       return;
     }
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-    const dir = path.join("prisma/migrations", `${stamp}_${name}`);
+    const dir = path.join(MIGRATIONS, `${stamp}_${name}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "migration.sql"), sql);
-    copyFileSync("prisma/schema.prisma", path.join(dir, SNAPSHOT));
-    console.log(`Wrote ${dir}/migration.sql`);
+    copyFileSync(SCHEMA, SNAPSHOT);
+    console.log(`Wrote ${dir}/migration.sql and replaced ${SNAPSHOT}`);
   } finally {
     await db.stop();
   }

@@ -46,14 +46,9 @@ export function TransactionsHeader({ withBalance = false }: { withBalance?: bool
   );
 }
 
+/** Who the row is with: which party that is, the API says (counterpartName, counterpartIban). */
 function counterpart(t: Transaction, resolved: string | undefined): { name: string; iban: string | null } {
-  const debit = isNegative(t.amount);
-  const name =
-    resolved ??
-    t.counterpartDisplayName ??
-    t.counterpartName ??
-    (debit ? (t.ultimateCreditor ?? t.creditorName) : (t.ultimateDebtor ?? t.debtorName));
-  return { name: name ?? "—", iban: debit ? t.creditorIban : t.debtorIban };
+  return { name: resolved ?? t.counterpartDisplayName ?? t.counterpartName ?? "—", iban: t.counterpartIban };
 }
 
 export const TransactionRow = memo(function TransactionRow({

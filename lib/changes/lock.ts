@@ -1,4 +1,4 @@
-// The change feed's writer lock (migration transaction_change_feed): a writer of an account's
+// The change feed's writer lock (prisma/functions/07_change_feed.sql): a writer of an account's
 // transactions holds its account's lock exclusively and its scope's shared until it commits, so the
 // account's change numbers commit in the order they were taken. The database triggers take it on the
 // first row a statement writes; a verb takes it here first, before it locks any row, so two writers

@@ -1,7 +1,7 @@
 // Counterpart extraction during ingest: one set-based call per page, inside the page's transaction,
-// right after the upsert. The SQL lives in the database function assign_counterparts (migration
-// 20261122234000_counterpart_assignment) so a page costs one round trip. It only writes the derived
-// transactions.counterpart_id; a person's binding (bound_counterpart_id) is never touched.
+// right after the upsert. The SQL lives in the database function assign_counterparts
+// (prisma/functions/03_counterpart_assignment.sql) so a page costs one round trip. It only writes the
+// derived transactions.counterpart_id; a person's binding (bound_counterpart_id) is never touched.
 import type { PoolClient } from "pg";
 
 type AssignTarget = {

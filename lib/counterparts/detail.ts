@@ -22,7 +22,7 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     }),
     query<{ name: string; count: number }>(
       db,
-      `SELECT CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS name,
+      `SELECT ll_other_party_name(amount, creditor_name, ultimate_creditor, debtor_name, ultimate_debtor) AS name,
               count(*)::int AS count
          FROM transactions WHERE coalesce(bound_counterpart_id, counterpart_id) = ANY($1::uuid[]) AND scope_id = $2::uuid AND removed_at IS NULL
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 50`,

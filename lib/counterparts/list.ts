@@ -1,7 +1,7 @@
 // GET …/accounts/{id}/counterparts: the account's counterparts (consolidations resolved to their
 // root) with totals, searchable, sortable, keyset-paginated. Totals come from counterpart_figures,
 // kept per (account, counterpart, currency) by the database in the same transaction as every write
-// to transactions (migration counterpart_figures): the listing reads the account's few figure rows
+// to transactions (prisma/functions/06_figures.sql): the listing reads the account's few figure rows
 // and regroups them onto their roots, never the account's transactions (npm run bench). Own-account
 // transfers are not dealings with a counterpart and are not in the figures.
 // Money is summed per currency (a bank can send some of an account's rows in another currency) and

@@ -11,33 +11,23 @@ import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import {
   DISPLAY_NAME_JOIN,
+  TRANSACTION_COLUMNS,
   serializeTransaction,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions/transactions";
 import { execute, query } from "@/lib/db/sql";
-import { ownCte, transferSourceSql } from "@/lib/accounttracking/transactions/transfers";
+import { ownCte } from "@/lib/accounttracking/transactions/transfers";
 
-const COLUMNS = `t.id, t.account_id, t.external_id, t.entry_reference, t.status, t.booking_date, t.value_date, t.sort_date,
-  t.amount::text AS amount, t.currency, t.creditor_name, t.creditor_iban, t.ultimate_creditor, t.debtor_name, t.debtor_iban,
-  t.ultimate_debtor, t.remittance_information, t.creditor_id, t.mandate_id, t.bank_transaction_code,
-  t.end_to_end_id, t.proprietary_bank_transaction_code,
-  t.counterpart_id, t.bound_counterpart_id, t.transfer_override, ${transferSourceSql("t", "ta.owner_name")} AS transfer_source,
-  cp.display_name AS counterpart_display_name, t.note, t.tags`;
+// The columns every transaction answer has, and the derived counterpart beside the effective one.
+const COLUMNS = `${TRANSACTION_COLUMNS}, t.counterpart_id AS derived_counterpart_id`;
 
 /** Rows with their account and the scope's own IBANs ($2 is the scope), for transfer detection. */
 const FROM = `${ownCte("$2::uuid")} SELECT ${COLUMNS} FROM transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own ${DISPLAY_NAME_JOIN}`;
 
-type Row = TransactionRow & { account_id: string; counterpart_id: string | null; bound_counterpart_id: string | null };
+type Row = TransactionRow & { derived_counterpart_id: string | null };
 
 export function serializeCounterpartTransaction(r: Row) {
-  return {
-    ...serializeTransaction(r),
-    accountId: r.account_id,
-    counterpartId: r.bound_counterpart_id ?? r.counterpart_id,
-    counterpartBound: r.bound_counterpart_id !== null,
-    derivedCounterpartId: r.counterpart_id,
-    isBound: r.bound_counterpart_id !== null,
-  };
+  return { ...serializeTransaction(r), derivedCounterpartId: r.derived_counterpart_id, isBound: r.counterpart_bound };
 }
 
 /** Ids whose transactions belong to this counterpart: itself and all consolidated into it. */

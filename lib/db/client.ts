@@ -10,7 +10,7 @@
 //   the connection of the transaction it belongs to: `query`/`execute` (lib/db/sql.ts) inside a
 //   Prisma transaction; `pool()`/`pgTransaction()` below on the hot paths and outside one.
 // - No Prisma tagged templates ($queryRaw`…`): one spelling, so every hand-written query reads alike.
-// - PL/pgSQL functions live in prisma/functions/*.sql, applied by the migration runner.
+// - Functions and triggers live in prisma/functions/*.sql, applied by the migration runner.
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";

@@ -3,16 +3,21 @@
 // sha256 checksum) so `prisma migrate status/deploy` agree wherever the native engine exists.
 // (Prisma 6.19's `migrate deploy` through the pg driver adapter fails on PostgreSQL 15/18.)
 //
-// Then the PL/pgSQL and SQL functions (prisma/functions/*.sql, in file-name order, each a CREATE OR
-// REPLACE): repeatable, applied when new or changed (checksum in `_ledgerlink_functions`), so a
-// function's one source is its file and a change to it is a change to that file, not a fourth
-// restatement in a new migration. A change of a function's arguments or result type still needs a
-// migration that drops the old one first.
+// Then the functions and triggers (prisma/functions/*.sql, in file-name order, each a CREATE OR
+// REPLACE FUNCTION / TRIGGER): repeatable, applied when new or changed (checksum in
+// `_ledgerlink_functions`, which forgets files no longer there), so a function's or trigger's one
+// source is its file and a change to it is a change to that file, not a restatement in a new
+// migration. Migrations hold tables, indexes, data and drops only. A change of a function's arguments
+// or result type still needs a migration that drops the old one first. A migration that calls a
+// function as it runs (a generated column's expression) names its file on a line
+// `-- needs function file: <file>`, and that file is applied first, in the migration's transaction;
+// a data step that would call one is written in plain SQL instead, since on a fresh database the
+// functions come after every migration.
 //
 // Migration history is append-only, with one documented exception: prisma/migrations/rewritten.json
-// names migrations whose text was rewritten (issue 14 moved the function bodies out) with the
-// checksum of the text older databases ran. That checksum is accepted once and replaced by the new
-// one; any other change to an applied migration still stops the run.
+// names migrations whose text was rewritten (issue 14 and the move of every function and trigger
+// into prisma/functions) with the checksum of the text older databases ran. That checksum is accepted
+// once and replaced by the new one; any other change to an applied migration still stops the run.
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -40,11 +45,12 @@ CREATE TABLE IF NOT EXISTS "_ledgerlink_functions" (
   "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now()
 )`;
 
+type SqlFile = { name: string; sql: string };
 type MigrationResult = { applied: string[]; alreadyApplied: number; functions: string[] };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-function sqlFiles(dir: string): { name: string; sql: string }[] {
+function sqlFiles(dir: string): SqlFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
@@ -68,31 +74,39 @@ async function inTransaction(client: pg.Client, what: string, work: () => Promis
   }
 }
 
-/** Applies each function file that is new or changed since it was last applied. */
-async function applyFunctions(client: pg.Client, dir: string): Promise<string[]> {
+/** Each function file's checksum as last applied. */
+async function appliedFunctions(client: pg.Client): Promise<Map<string, string>> {
   await client.query(FUNCTIONS_BOOKKEEPING);
   const done = await client.query<{ name: string; checksum: string }>(
     `SELECT name, checksum FROM "_ledgerlink_functions"`,
   );
-  const applied = new Map(done.rows.map((r) => [r.name, r.checksum]));
-  const changed: string[] = [];
-  for (const file of sqlFiles(dir)) {
-    const checksum = sha256(file.sql);
-    if (applied.get(file.name) === checksum) continue;
-    await inTransaction(client, `Function file ${file.name}`, async () => {
-      await client.query(file.sql);
-      await client.query(
-        `INSERT INTO "_ledgerlink_functions" (name, checksum) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET checksum = $2, applied_at = now()`,
-        [file.name, checksum],
-      );
-    });
-    changed.push(file.name);
-  }
-  return changed;
+  return new Map(done.rows.map((r) => [r.name, r.checksum]));
 }
 
-function listMigrations(dir: string): { name: string; sql: string }[] {
+/** Applies one function file, inside the caller's transaction, if it is new or changed; says whether it did. */
+async function applyFunctionFile(client: pg.Client, file: SqlFile, applied: Map<string, string>): Promise<boolean> {
+  const checksum = sha256(file.sql);
+  if (applied.get(file.name) === checksum) return false;
+  await client.query(file.sql);
+  await client.query(
+    `INSERT INTO "_ledgerlink_functions" (name, checksum) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET checksum = $2, applied_at = now()`,
+    [file.name, checksum],
+  );
+  applied.set(file.name, checksum);
+  return true;
+}
+
+/** The function files a migration names on `-- needs function file:` lines. */
+function neededFunctionFiles(migration: SqlFile, files: SqlFile[]): SqlFile[] {
+  return [...migration.sql.matchAll(/^-- needs function file: (\S+)$/gm)].map(([, name]) => {
+    const file = files.find((f) => f.name === name);
+    if (!file) throw new Error(`Migration ${migration.name} needs function file ${name}, which is not there`);
+    return file;
+  });
+}
+
+function listMigrations(dir: string): SqlFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
@@ -126,6 +140,8 @@ export async function migrate(
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
     const rewritten = rewrittenChecksums(dir);
+    const functionFiles = sqlFiles(functionsDir);
+    const functions = await appliedFunctions(client);
     const result: MigrationResult = { applied: [], alreadyApplied: 0, functions: [] };
     for (const migration of listMigrations(dir)) {
       const checksum = sha256(migration.sql);
@@ -143,18 +159,28 @@ export async function migrate(
         result.alreadyApplied += 1;
         continue;
       }
-      await inTransaction(client, `Migration ${migration.name}`, () =>
-        client.query(migration.sql).then(() =>
-          client.query(
-            `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
-             VALUES ($1, $2, now(), $3, now(), 1)`,
-            [randomUUID(), checksum, migration.name],
-          ),
-        ),
-      );
+      const needed = neededFunctionFiles(migration, functionFiles);
+      await inTransaction(client, `Migration ${migration.name}`, async () => {
+        for (const file of needed) {
+          if (await applyFunctionFile(client, file, functions)) result.functions.push(file.name);
+        }
+        await client.query(migration.sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+           VALUES ($1, $2, now(), $3, now(), 1)`,
+          [randomUUID(), checksum, migration.name],
+        );
+      });
       result.applied.push(migration.name);
     }
-    result.functions = await applyFunctions(client, functionsDir);
+    for (const file of functionFiles) {
+      if (functions.get(file.name) === sha256(file.sql)) continue;
+      await inTransaction(client, `Function file ${file.name}`, () => applyFunctionFile(client, file, functions));
+      result.functions.push(file.name);
+    }
+    await client.query(`DELETE FROM "_ledgerlink_functions" WHERE name <> ALL($1::text[])`, [
+      functionFiles.map((f) => f.name),
+    ]);
     return result;
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => undefined);

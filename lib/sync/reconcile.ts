@@ -7,11 +7,12 @@
 //   (a) both carry the same entryReference (the bank's own reference survived the re-issue), or
 //   (b) the counterparty (IBAN, else name) is the same and the value date (booking date when the bank
 //       gives none) is the same day: a re-issue renames an entry, it does not move when money moved.
-// The counterparty is the other side of the payment, read by its direction, as counterpart_party_keys
-// reads it: the creditor of a debit, the debtor of a credit. So money out to a party never pairs with
-// money in from it, and our own account, which some banks name on the other side, never makes two
-// payers look alike. A zero amount has no sign (numeric has no -0): its direction is unknown, so
-// both sides must match, each in its role.
+// The counterparty is the other side of the payment, read by its direction with the database's one
+// definition of it (ll_other_party, prisma/functions/01_other_party.sql): the creditor of a debit,
+// the debtor of a credit. So our own account, which some banks name on the other side, never makes
+// two payers look alike (money out and money in never pair anyway: the amounts differ). A zero
+// amount has no sign (numeric has no -0): its direction is unknown, so both sides must match, each
+// in its role.
 // So a cancelled pending payment and a new payment of the same amount to the same party on another
 // day are two events: the cancelled one is removed and the new one added (sandbox user `cancelled`).
 // A pair keeps our row (its id, bindings, first-seen run) and takes every field of the new entry
@@ -25,10 +26,10 @@ import { lockChangeFeed } from "@/lib/changes/lock";
 import { BANK_COLUMNS } from "@/lib/sync/bank-columns";
 import { historyStart } from "@/lib/sync/window";
 
-const CREDITOR = "coalesce(creditor_iban, lower(creditor_name), '')";
-const DEBTOR = "coalesce(debtor_iban, lower(debtor_name), '')";
-const PARTY = `CASE WHEN amount < 0 THEN 'out:' || ${CREDITOR} WHEN amount > 0 THEN 'in:' || ${DEBTOR}
-  ELSE 'zero:' || ${CREDITOR} || '|' || ${DEBTOR} END`;
+// Its IBAN, else its name as the bank wrote it (the entry's own fields, not an ultimate party's).
+const PARTY = `CASE WHEN amount = 0
+  THEN coalesce(creditor_iban, lower(creditor_name), '') || '|' || coalesce(debtor_iban, lower(debtor_name), '')
+  ELSE coalesce(ll_other_party(amount, creditor_iban, debtor_iban), lower(ll_other_party(amount, creditor_name, debtor_name)), '') END`;
 const ROW = `id, external_id, entry_reference, amount, currency, ${PARTY} AS k, coalesce(value_date, booking_date, sort_date) AS vd,
   coalesce(remittance_information, '') AS rem`;
 

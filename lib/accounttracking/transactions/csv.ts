@@ -21,7 +21,6 @@ import {
   OWN_OF_ACCOUNT,
   SHOWN_TRANSACTIONS_FROM,
   TRANSACTION_COLUMNS,
-  counterpartOf,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions/transactions";
 
@@ -84,8 +83,6 @@ function csvField(value: string | null, dialect: Dialect, text = true): string {
 }
 
 function line(t: CsvRow, dialect: Dialect): string {
-  const debit = t.amount.startsWith("-");
-  const bankName = counterpartOf(t);
   const cells: [string | null, boolean?][] = [
     [t.sort_date],
     [t.booking_date],
@@ -93,9 +90,9 @@ function line(t: CsvRow, dialect: Dialect): string {
     [t.status],
     [dialect.decimalComma ? t.amount.replace(".", ",") : t.amount, false],
     [t.currency],
-    [t.counterpart_display_name ?? bankName],
-    [bankName],
-    [debit ? t.creditor_iban : t.debtor_iban],
+    [t.counterpart_display_name ?? t.other_party_name],
+    [t.other_party_name],
+    [t.other_party_iban],
     [t.remittance_information],
     [t.transfer_source ? "yes" : "no"],
     [t.account_name],

@@ -40,6 +40,9 @@ export type TransactionRow = {
   bank_transaction_code: string | null;
   end_to_end_id: string | null;
   proprietary_bank_transaction_code: string | null;
+  /** The other party (prisma/functions/01_other_party.sql): its name as the bank gives it, and its IBAN. */
+  other_party_name: string | null;
+  other_party_iban: string | null;
   counterpart_id: string | null;
   counterpart_bound: boolean;
   transfer_override: boolean | null;
@@ -91,6 +94,10 @@ export const TRANSACTION_FIELDS: readonly string[] = [
   "t.bank_transaction_code",
   "t.end_to_end_id",
   "t.proprietary_bank_transaction_code",
+  // The other party, by the database's one definition of it (the same the counterpart keys and the
+  // transfer rule read), so the API never restates which side that is.
+  "ll_other_party_name(t.amount, t.creditor_name, t.ultimate_creditor, t.debtor_name, t.ultimate_debtor) AS other_party_name",
+  "ll_other_party(t.amount, t.creditor_iban, t.debtor_iban) AS other_party_iban",
   "coalesce(t.bound_counterpart_id, t.counterpart_id) AS counterpart_id",
   "t.bound_counterpart_id IS NOT NULL AS counterpart_bound",
   "t.transfer_override",
@@ -108,14 +115,6 @@ const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CR
 const SHOWN_FROM = `${FROM} ${DISPLAY_NAME_JOIN}`;
 const OWN_OF_ACCOUNT = ownCte("(SELECT scope_id FROM tracked_accounts WHERE id = $1::uuid)");
 
-/** The other party: the creditor on a debit, the debtor on a credit (the ultimate party when named). */
-export function counterpartOf(
-  t: Pick<TransactionRow, "amount" | "creditor_name" | "ultimate_creditor" | "debtor_name" | "ultimate_debtor">,
-) {
-  const debit = t.amount.startsWith("-");
-  return debit ? (t.ultimate_creditor ?? t.creditor_name) : (t.ultimate_debtor ?? t.debtor_name);
-}
-
 export function serializeTransaction(t: TransactionRow) {
   return {
     id: t.id,
@@ -127,8 +126,9 @@ export function serializeTransaction(t: TransactionRow) {
     valueDate: t.value_date,
     amount: t.amount,
     currency: t.currency,
-    counterpartName: counterpartOf(t),
-    counterpartDisplayName: t.counterpart_display_name ?? counterpartOf(t),
+    counterpartName: t.other_party_name,
+    counterpartIban: t.other_party_iban,
+    counterpartDisplayName: t.counterpart_display_name ?? t.other_party_name,
     creditorName: t.creditor_name,
     creditorIban: t.creditor_iban,
     ultimateCreditor: t.ultimate_creditor,

@@ -1,11 +1,12 @@
 // Own-account transfers: money moved between two accounts of the same person or company is not
 // spending or income, so in/out totals, charts and top counterparts leave it out. Detected at read
 // time (no column the sync must fill, so it needs no change in lib/sync and a newly tracked account
-// reclassifies its sibling's history at once):
-//   1. the other side's IBAN is one of the scope's tracked accounts, or
-//   2. the other side's name is the account holder's own name (a guess: "Alice Martin" paying
-//      "Alice Martin" is a transfer to an account not tracked here).
-// A person's word (transactions.transfer_override, which the sync upsert never writes) wins both ways.
+// reclassifies its sibling's history at once), by the rule the database defines once
+// (prisma/functions/04_transfer_rule.sql): a person's mark (transactions.transfer_override, which the
+// sync upsert never writes) wins both ways; else the other party's IBAN is one of the scope's tracked
+// accounts, or its name is the account holder's own (a guess: "Alice Martin" paying "Alice Martin" is
+// a transfer to an account not tracked here). The API serialises the answer (isTransfer,
+// transferSource); the UI only shows it.
 import type { AuditActor } from "@/lib/audit/actor";
 import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
@@ -17,15 +18,17 @@ import { notFound } from "@/lib/errors";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
 
-/** CTE `own(ibans)`: the normalised IBANs of the tracked accounts of the scope `scopeSql` names. */
+/**
+ * CTE `own(ibans)`: the own IBANs of the scope `scopeSql` names, as the transfer rule compares them.
+ * MATERIALIZED, so the function runs once: inlined, a nested loop could scan it again for each row.
+ */
 export function ownCte(scopeSql: string): string {
-  return `own AS (SELECT coalesce(array_agg(upper(replace(o.iban, ' ', ''))) FILTER (WHERE o.iban IS NOT NULL), '{}') AS ibans
-                    FROM tracked_accounts o WHERE o.scope_id = ${scopeSql})`;
+  return `own AS MATERIALIZED (SELECT ll_own_ibans(${scopeSql}) AS ibans)`;
 }
 
 /**
  * Why row `t` counts as an own-account transfer, or NULL: the database's one definition of the rule
- * (prisma/functions/05_transfer_rule.sql, inlined by the planner), which the maintained figures'
+ * (prisma/functions/04_transfer_rule.sql, inlined by the planner), which the maintained figures'
  * triggers use too. Needs `own` (ownCte) and `owner`, the SQL of the account holder's name
  * (tracked_accounts.owner_name of t's account).
  */

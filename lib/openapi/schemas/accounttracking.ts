@@ -152,7 +152,12 @@ export const TransactionSchema = z.object({
   valueDate: dateOnly.nullable(),
   amount: z.string().describe("Decimal string as the bank sent it; negative = money out"),
   currency: z.string(),
-  counterpartName: s.describe("The other party as the bank names it: the creditor of a debit, the debtor of a credit"),
+  counterpartName: s.describe(
+    "The other party as the bank names it: the creditor of a debit, the debtor of a credit, the ultimate one where the bank names one (a shop behind a payment provider)",
+  ),
+  counterpartIban: s.describe(
+    "The other party's account as the bank sent it: the creditor's IBAN on a debit, the debtor's on a credit (behind a payment provider, the provider's)",
+  ),
   counterpartDisplayName: s.describe(
     "The counterpart as the person set it up: the alias of the counterpart it counts under (or of what that is consolidated into), else the bank's name",
   ),

@@ -38,26 +38,7 @@ CREATE INDEX "audit_events_scope_id_actor_token_id_seq_idx" ON "audit_events"("s
 -- CreateIndex
 CREATE INDEX "audit_events_occurred_at_idx" ON "audit_events"("occurred_at");
 
--- Append-only, enforced here rather than by REVOKE: the application connects as the tables' owner
--- (the embedded cluster's superuser), whose privileges a REVOKE cannot take away for good, while a
--- trigger holds for every role. UPDATE is always refused. DELETE and TRUNCATE are refused unless the
--- transaction marked itself as the retention purge (lib/audit/retention.ts sets the transaction-local
--- setting ledgerlink.audit_purge = 'on' and deletes only rows past AUDIT_RETENTION_DAYS).
-CREATE FUNCTION audit_events_append_only() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'UPDATE' AND current_setting('ledgerlink.audit_purge', true) = 'on' THEN
-    RETURN OLD;
-  END IF;
-  RAISE EXCEPTION 'audit_events is append-only: % refused', TG_OP
-    USING ERRCODE = 'insufficient_privilege',
-          HINT = 'Rows are only ever added; the retention purge removes old ones.';
-END
-$$;
-
-CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON "audit_events"
-  FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
-CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON "audit_events"
-  FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
-CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON "audit_events"
-  FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
+-- Append-only: triggers refuse UPDATE, and DELETE and TRUNCATE outside the retention purge.
+-- Its functions and triggers now live in prisma/functions/10_audit_append_only.sql, applied after
+-- the migrations and again whenever it changes; databases that ran the original text are accepted
+-- by its checksum (rewritten.json).

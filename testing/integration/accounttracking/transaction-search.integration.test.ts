@@ -203,7 +203,7 @@ describe("the text search in steps", () => {
     };
     const zebra = { q: "zebra", perPage: 1, scopeId: big.scopeId };
     expect((await transactionsPage(watched, big.accountId, zebra)).answeredBy).toBe("index");
-    const indexStep = statements.find((text) => text.includes("AS MATERIALIZED"));
+    const indexStep = statements.find((text) => text.includes("found AS MATERIALIZED"));
     const values = [big.accountId, big.scopeId, "%zebra%", zebra.perPage + 1];
     const explainer = await pool().connect();
     try {

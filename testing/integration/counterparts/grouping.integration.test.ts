@@ -21,6 +21,8 @@ describe("counterpart extraction (namesakes)", () => {
   it("groups by match keys, looks through intermediaries and never mixes parties", async () => {
     const c = await connectedConsent("namesakes");
     const { account } = await syncedAccount(c);
+    // The other party written out here on purpose (not ll_other_party_name): an oracle the product's
+    // grouping is checked against.
     const { rows } = await pool().query<{ counterpart_id: string | null; raw: string | null; amount: string }>(
       `SELECT counterpart_id, CASE WHEN amount < 0 THEN coalesce(ultimate_creditor, creditor_name) ELSE coalesce(ultimate_debtor, debtor_name) END AS raw,
               amount::text AS amount FROM transactions WHERE account_id = $1`,
