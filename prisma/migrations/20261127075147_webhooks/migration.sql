@@ -85,7 +85,6 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_fkey" FOREIGN KEY ("event_id") REFERENCES "webhook_events"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 
--- Events are written by triggers in the transaction of the change they report (an outbox).
--- Its functions and triggers now live in prisma/functions/12_webhooks.sql, applied after the
--- migrations and again whenever it changes; databases that ran the original text are accepted by
--- its checksum (rewritten.json).
+-- Events were written here by triggers in the transaction of the change they report (an outbox);
+-- the moves that cause them write them now (migration events_from_moves drops what the original
+-- text created; databases that ran it are accepted by its checksum, rewritten.json).
