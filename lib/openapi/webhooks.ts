@@ -39,7 +39,9 @@ function message(type: WebhookEventType): JsonSchema {
       },
       responses: {
         "2XX": { description: "Received: the message counts as delivered." },
-        default: { description: `Anything else (or no answer within ${SEND_TIMEOUT_MS / 1000} s): retried with backoff for about a day.` },
+        default: {
+          description: `Anything else (or no answer within ${SEND_TIMEOUT_MS / 1000} s): retried with backoff for about a day.`,
+        },
       },
     },
   };
