@@ -105,7 +105,12 @@ describe("authorizations", () => {
 
   it("a spent state is never spent again, and a completed one never moves", async () => {
     const sent = await newAuthorization("sent");
-    const spent = await moveAuthorization(prisma(), sent.id, { to: "approved", by: "callback" }, { outcome: "approved" });
+    const spent = await moveAuthorization(
+      prisma(),
+      sent.id,
+      { to: "approved", by: "callback" },
+      { outcome: "approved" },
+    );
     expect(spent?.phase).toBe("approved");
     expect(spent?.usedAt).not.toBeNull();
     expect(await moveAuthorization(prisma(), sent.id, { to: "declined", by: "callback" })).toBeNull();
@@ -139,13 +144,15 @@ describe("sync runs", () => {
     const run = await newRun();
     expect(await finishRun(run, "w1", "succeeded", null)).toBe(false);
     expect(await requeueRun(run, "w1", 5, "wait")).toBe(false);
-    const claimed = await pool().connect().then(async (client) => {
-      try {
-        return await claimRun(client, run, "w1", 60);
-      } finally {
-        client.release();
-      }
-    });
+    const claimed = await pool()
+      .connect()
+      .then(async (client) => {
+        try {
+          return await claimRun(client, run, "w1", 60);
+        } finally {
+          client.release();
+        }
+      });
     expect(claimed?.state).toBe("running");
     expect(claimed?.feed_from).not.toBeNull();
     expect(await finishRun(run, "w2", "failed", "not mine")).toBe(false);
