@@ -31,6 +31,7 @@ import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { integrationOrFail } from "@/lib/accounttracking/consents/integrations";
 import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
 import { log } from "@/lib/log";
+import { readCookie } from "@/lib/server/cookies";
 
 const STATE_TTL_SECONDS = 15 * 60;
 /** A `sending` row older than this belongs to a call that died; the next call sets it aside. */
@@ -40,14 +41,6 @@ const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newState = () => randomBytes(32).toString("base64url");
-
-export function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return null;
-}
 
 function bindingCookie(value: string): string {
   const secure = appUrl().startsWith("https:") ? "; Secure" : "";
