@@ -63,6 +63,8 @@ const schema = z.object({
     .default("1")
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
+  // Runs one worker process (scripts/worker.ts) carries at once.
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   // The repair tick (lib/accounttracking/consents/repair.ts): an accepted callback or a revoke younger than
   // REPAIR_GRACE_SECONDS is still its own request's to finish; a send to the bank (initiate-redirect)
   // older than CONSENT_SEND_STALE_SECONDS belongs to a call that died.
@@ -157,10 +159,34 @@ function load(): Env {
 
 export const env: Env = load();
 
+// Settings a process may set after this module loaded, read when asked (and validated by the same
+// schema): a worker names the cluster it started in DATABASE_URL, and tests point DATABASE_URL,
+// DATABASE_REPLICA_URL and AUTH_SECRET at what they start.
+const LIVE = schema.pick({ DATABASE_URL: true, DATABASE_REPLICA_URL: true, AUTH_SECRET: true });
+
+function live<K extends keyof z.infer<typeof LIVE>>(name: K): z.infer<typeof LIVE>[K] {
+  const parsed = LIVE.shape[name].safeParse(process.env[name]);
+  if (!parsed.success)
+    throw new Error(`Invalid environment configuration:\n  ${name}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
 export function requireDatabaseUrl(): string {
-  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
+  const url = live("DATABASE_URL");
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it to the embedded PostgreSQL)");
   return url;
+}
+
+/** The read replica's URL (lib/db/client.ts readPool), or undefined: the primary serves the reads. */
+export function databaseReplicaUrl(): string | undefined {
+  return live("DATABASE_REPLICA_URL");
+}
+
+/** The secret that signs sessions, cursors and links (sessions: lib/auth/session.ts). */
+export function authSecret(): string {
+  const secret = live("AUTH_SECRET");
+  if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one under DATA_DIR)");
+  return secret;
 }
 
 export function trustedProxies(): string[] {

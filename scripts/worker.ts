@@ -25,7 +25,7 @@ runUntilSignal(async () => {
         token: env.METRICS_TOKEN,
       })
     : null;
-  const stop = await startWorker({ concurrency: Number(process.env.SYNC_CONCURRENCY ?? 2) });
+  const stop = await startWorker({ concurrency: env.SYNC_CONCURRENCY });
   console.log(`Sync worker running${metrics ? ` (metrics on port ${metrics.port})` : ""}. Ctrl-C to stop.`);
   process.send?.({ ready: true });
   return async () => {

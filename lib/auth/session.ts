@@ -2,7 +2,7 @@
 // route kernel works the same in `next start`, in tests and in scripts, with no request context.
 import "server-only";
 import { decode } from "next-auth/jwt";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/env";
 import { readCookies } from "@/lib/server/cookies";
 
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;

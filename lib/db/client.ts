@@ -14,7 +14,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { requireDatabaseUrl } from "@/lib/env";
+import { databaseReplicaUrl, requireDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // One set of pools per process: each process (the web server, a worker, a script) runs one module
@@ -46,7 +46,7 @@ export function pool(): pg.Pool {
  * that long (the next read has them).
  */
 export function readPool(): pg.Pool {
-  const url = process.env.DATABASE_REPLICA_URL;
+  const url = databaseReplicaUrl();
   if (!url) return pool();
   replica ??= createPool("replica pool", { connectionString: url, max: 20 });
   return replica;
