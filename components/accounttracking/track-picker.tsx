@@ -12,7 +12,7 @@ import { QueryError } from "@/components/ui/query-states";
 import type { BankAccount, Consent } from "@/lib/client/accounttracking";
 import { useConsentAccounts } from "@/lib/client/accounttracking";
 import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
-import { errorMessage, isApiError } from "@/lib/client/errors";
+import { errorMessage, isApiCallError } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 const KIND = { private: "Private", company: "Company", payment: "Payment" } as const;
@@ -79,7 +79,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
         ids.push(account.id);
       } catch (error) {
         // Already tracked (say, from another tab) is what the person wanted anyway.
-        if (isApiError(error) && error.status === 409) continue;
+        if (isApiCallError(error) && error.status === 409) continue;
         setFailure(
           `${accountName(a)} could not be tracked: ${errorMessage(error)} The others are tracked; try this one again.`,
         );

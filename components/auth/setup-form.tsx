@@ -7,7 +7,7 @@ import { AuthForm } from "@/components/auth/auth-form";
 import { TextField } from "@/components/ui/field";
 import { useFields } from "@/components/ui/use-fields";
 import { useApi } from "@/lib/client/api-context";
-import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 
 const FIELDS = ["organisationName", "name", "email", "password"] as const;
 type Field = (typeof FIELDS)[number];
@@ -63,7 +63,7 @@ export function SetupForm() {
       });
     } catch (error) {
       setPending(false);
-      if (isApiError(error) && error.status === 410) {
+      if (isApiCallError(error) && error.status === 410) {
         setErrors({ form: error.message });
         return;
       }

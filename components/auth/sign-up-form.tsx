@@ -6,7 +6,7 @@ import { AuthForm } from "@/components/auth/auth-form";
 import { TextField } from "@/components/ui/field";
 import { useFields } from "@/components/ui/use-fields";
 import { useApi } from "@/lib/client/api-context";
-import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 
 const FIELDS = ["name", "email", "password"] as const;
 type Field = (typeof FIELDS)[number];
@@ -37,7 +37,7 @@ export function SignUpForm() {
     try {
       await client.signUp({ name: values.name.trim(), email: values.email.trim(), password: values.password });
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiCallError(error) && error.status === 409) {
         setErrors({ email: "An account with this email already exists. Sign in instead." });
       } else {
         setErrors({

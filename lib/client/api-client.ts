@@ -1,5 +1,5 @@
 // Typed client for the Ledgerlink API: envelopes, X-Scope, Idempotency-Key and retries in one place.
-import { ApiError } from "@/lib/client/errors";
+import { ApiCallError } from "@/lib/client/errors";
 import { sendWithRetry, type RetryOptions } from "@/lib/client/retry";
 import type { z } from "zod";
 import type { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
@@ -86,12 +86,13 @@ function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof body === "object" && body !== null && "error" in body;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The error a failed answer stands for: the envelope's code, message and details when it has one. */
+export async function apiCallErrorOf(response: Response): Promise<ApiCallError> {
   const body = await readJson(response);
   const retryAfter = Number(response.headers.get("retry-after"));
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
   if (isErrorEnvelope(body)) {
-    return new ApiError({
+    return new ApiCallError({
       status: response.status,
       code: body.error.code,
       message: body.error.message,
@@ -100,7 +101,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       retryAfterSeconds,
     });
   }
-  return new ApiError({
+  return new ApiCallError({
     status: response.status,
     code: response.status >= 500 ? "server_error" : "bad_request",
     message: `The server answered ${response.status} ${response.statusText}`.trim(),
@@ -123,7 +124,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (call.scoped) {
       const scopeId = options.scopeId?.() ?? null;
       if (!scopeId) {
-        throw new ApiError({ status: 400, code: "scope_missing", message: "Choose a scope first." });
+        throw new ApiCallError({ status: 400, code: "scope_missing", message: "Choose a scope first." });
       }
       headers["x-scope"] = scopeId;
     }
@@ -142,18 +143,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     try {
       response = await sendWithRetry(() => doFetch(url, init), method, options.retry);
     } catch (cause) {
-      throw new ApiError({
+      throw new ApiCallError({
         status: 0,
         code: "network_error",
         message: "Could not reach Ledgerlink. Check your connection and try again.",
         cause,
       });
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw await apiCallErrorOf(response);
     if (response.status === 204) return { data: undefined as T, meta: { requestId: "" } as M };
     const body = (await readJson(response)) as Envelope<T, M> | undefined;
     if (!body || !("data" in body)) {
-      throw new ApiError({ status: response.status, code: "server_error", message: "The server sent no data." });
+      throw new ApiCallError({ status: response.status, code: "server_error", message: "The server sent no data." });
     }
     return body;
   }

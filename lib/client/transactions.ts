@@ -4,12 +4,11 @@
 import type { z } from "zod";
 import type { TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
 import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
-import type { ApiClient } from "@/lib/client/api-client";
+import { apiCallErrorOf, type ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { counterpartKeys } from "@/lib/client/counterparts";
-import { ApiError } from "@/lib/client/errors";
 
 /**
  * The API's transaction filters (one definition, lib/accounttracking/transactions/filter.ts); the scope
@@ -174,14 +173,7 @@ export async function downloadTransactionsCsv(
   const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
     headers: { "x-scope": scopeId },
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError({
-      status: response.status,
-      code: (body?.error?.code ?? "server_error") as ConstructorParameters<typeof ApiError>[0]["code"],
-      message: body?.error?.message ?? "The export failed. Try again.",
-    });
-  }
+  if (!response.ok) throw await apiCallErrorOf(response);
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "transactions.csv";
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");

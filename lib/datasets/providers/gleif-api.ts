@@ -1,6 +1,6 @@
 // HTTP for GLEIF's public LEI API (JSON:API, no key): https://api.gleif.org/api/v1. The base URL
 // comes from configuration, so tests point it at a local fake server.
-import { ProviderError } from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
 import { GleifListDocument, GleifSingleDocument, type GleifLeiRecord } from "@/lib/datasets/providers/gleif-transform";
 
 export type GleifApiOptions = { baseUrl: string; timeoutMs: number };

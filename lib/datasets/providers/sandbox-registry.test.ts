@@ -3,7 +3,7 @@ import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/check-digi
 import { SANDBOX_COUNTRIES } from "@/lib/datasets/providers/sandbox-countries";
 import { registrationExample } from "@/lib/datasets/registration-number";
 import { createSandboxRegistry, sandboxCompany } from "@/lib/datasets/providers/sandbox-registry";
-import { ProviderError } from "@/lib/datasets/providers/types";
+import { providerErrorOf } from "@/lib/provider-errors";
 
 const SEED = "unit-test-seed";
 
@@ -51,7 +51,7 @@ describe("sandbox company registry", () => {
   it("answers not_found for a malformed number, as a register would", async () => {
     const provider = createSandboxRegistry({ seed: SEED });
     await expect(provider.fetch({ country: "BE", number: "0403.170.702" }, ["information"])).rejects.toSatisfy(
-      (e) => e instanceof ProviderError && e.code === "not_found",
+      (e) => providerErrorOf(e)?.code === "not_found",
     );
     const result = await provider.fetch({ country: "FR", number: "732 829 320" }, ["rating"]);
     expect(Object.keys(result)).toEqual(["rating"]);

@@ -4,13 +4,13 @@
 import { createHash } from "node:crypto";
 import { SANDBOX_COUNTRIES, type CountryRules } from "@/lib/datasets/providers/sandbox-countries";
 import { checkRegistrationNumber } from "@/lib/datasets/registration-number";
-import {
-  ProviderError,
-  type CompanyDataProvider,
-  type CompanyQuery,
-  type KnownSubset,
-  type ProviderResult,
-  type SubsetPayloads,
+import { ProviderError } from "@/lib/provider-errors";
+import type {
+  CompanyDataProvider,
+  CompanyQuery,
+  KnownSubset,
+  ProviderResult,
+  SubsetPayloads,
 } from "@/lib/datasets/providers/types";
 
 export const SANDBOX_PROVIDER_ID = "sandbox_registry";

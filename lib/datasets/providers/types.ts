@@ -57,35 +57,6 @@ export type SubsetData = SubsetPayloads[KnownSubset];
 /** What a provider returns for the subsets it was asked: data, or null when it has no record of that subset. */
 export type ProviderResult = Partial<Record<KnownSubset, SubsetData | null>>;
 
-export type ProviderErrorCode = "not_found" | "unavailable" | "rate_limited" | "rejected" | "unknown";
-
-/** Classified by its `kind` discriminant (`companyProviderErrorOf`), never by instanceof across bundles. */
-export class ProviderError extends Error {
-  readonly kind = "company_provider_error";
-  readonly code: ProviderErrorCode;
-  constructor(code: ProviderErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.name = "ProviderError";
-    this.code = code;
-  }
-}
-
-const COMPANY_PROVIDER_CODES: ReadonlySet<string> = new Set([
-  "not_found",
-  "unavailable",
-  "rate_limited",
-  "rejected",
-  "unknown",
-]);
-
-export function companyProviderErrorOf(error: unknown): { code: ProviderErrorCode; message: string } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const e = error as { kind?: unknown; code?: unknown; message?: unknown };
-  if (e.kind !== "company_provider_error" || typeof e.code !== "string" || !COMPANY_PROVIDER_CODES.has(e.code))
-    return null;
-  return { code: e.code as ProviderErrorCode, message: String(e.message) };
-}
-
 export type CompanyDataProvider = {
   id: string;
   name: string;
