@@ -125,7 +125,9 @@ const schema = z.object({
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
+  // The sandbox company registry's API (served by the banks process, on whenever the sandbox bank
+  // is). Unset: <SANDBOX_BANK_URL>/sandbox-registry.
+  SANDBOX_REGISTRY_URL: z.url().optional(),
   // GET /api/metrics (and a worker's own metrics port) answer a Bearer of this token; unset: only
   // direct connections from this machine (lib/metrics/access.ts).
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -161,8 +163,13 @@ export const env: Env = load();
 
 // Settings a process may set after this module loaded, read when asked (and validated by the same
 // schema): a worker names the cluster it started in DATABASE_URL, and tests point DATABASE_URL,
-// DATABASE_REPLICA_URL and AUTH_SECRET at what they start.
-const LIVE = schema.pick({ DATABASE_URL: true, DATABASE_REPLICA_URL: true, AUTH_SECRET: true });
+// DATABASE_REPLICA_URL, AUTH_SECRET and SANDBOX_REGISTRY_URL at what they start.
+const LIVE = schema.pick({
+  DATABASE_URL: true,
+  DATABASE_REPLICA_URL: true,
+  AUTH_SECRET: true,
+  SANDBOX_REGISTRY_URL: true,
+});
 
 function live<K extends keyof z.infer<typeof LIVE>>(name: K): z.infer<typeof LIVE>[K] {
   const parsed = LIVE.shape[name].safeParse(process.env[name]);
@@ -218,6 +225,11 @@ export function returnUrlAllowlist(): string[] {
 /** Where the sandbox bank (the banks process, `npm run banks`) is reachable. */
 export function sandboxBankUrl(): string {
   return (env.SANDBOX_BANK_URL ?? `http://127.0.0.1:${env.PORT + 1}`).replace(/\/$/, "");
+}
+
+/** Where the sandbox company registry's API is: in the banks process unless set otherwise. */
+export function sandboxRegistryUrl(): string {
+  return (live("SANDBOX_REGISTRY_URL") ?? `${sandboxBankUrl()}/sandbox-registry`).replace(/\/$/, "");
 }
 
 type EnableBankingConfig = {

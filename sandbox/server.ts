@@ -1,9 +1,10 @@
-// `npm run banks`: the sandbox bank and the Enable Banking and GoCardless fakes as a process of their
-// own, on their own origin (sandbox/banks.ts routes by path). Configuration (sandbox/config.ts):
-// BANKS_PORT (PORT + 1), BANKS_HOST (127.0.0.1), SANDBOX_BANK_URL (its public origin),
-// SANDBOX_CONTROL_SECRET, SANDBOX_DATABASE_URL (else database `sandbox_bank` in the embedded cluster
-// under DATA_DIR/pg, started or shared), ENABLE_BANKING_FAKE_APP_ID + ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE,
-// GOCARDLESS_FAKE_SECRET_ID + GOCARDLESS_FAKE_SECRET_KEY, SANDBOX_SLOW_APPROVAL_SECONDS, LOG_LEVEL.
+// `npm run banks`: the sandbox bank, the Enable Banking and GoCardless fakes and the sandbox company
+// registry as a process of their own, on their own origin (sandbox/banks.ts routes by path).
+// Configuration (sandbox/config.ts): BANKS_PORT (PORT + 1), BANKS_HOST (127.0.0.1), SANDBOX_BANK_URL
+// (its public origin), SANDBOX_CONTROL_SECRET, SANDBOX_DATABASE_URL (else database `sandbox_bank` in
+// the embedded cluster under DATA_DIR/pg, started or shared), ENABLE_BANKING_FAKE_APP_ID +
+// ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE, GOCARDLESS_FAKE_SECRET_ID + GOCARDLESS_FAKE_SECRET_KEY,
+// SANDBOX_SLOW_APPROVAL_SECONDS, SANDBOX_REGISTRY_SEED, LOG_LEVEL.
 // Prints one line `Banks running on <origin>` once listening; SIGTERM/SIGINT close the server, the
 // pool and a cluster it started, then exit 0.
 import http from "node:http";
@@ -27,6 +28,7 @@ async function main(): Promise<() => Promise<void>> {
       slowApprovalSeconds: config.slowApprovalSeconds,
       enableBanking: config.enableBanking,
       goCardless: config.goCardless,
+      registrySeed: config.registrySeed,
     });
     const server = http.createServer(
       webListener(
