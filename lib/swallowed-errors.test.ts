@@ -21,7 +21,7 @@ const JUSTIFIED: Record<string, { line: string; why: string }[]> = {
   "lib/client/api-context.tsx": [
     { line: "} catch {", why: "browser code: storage unavailable (private mode) means no stored scope" },
   ],
-  "lib/db/client.ts": [
+  "lib/plumbing/pg-transaction.ts": [
     {
       line: 'await client.query("ROLLBACK").catch(() => undefined);',
       why: "the transaction's own error is rethrown on the next line; a failed ROLLBACK (broken connection) adds nothing",

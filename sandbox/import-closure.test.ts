@@ -1,9 +1,11 @@
 // The banks are another system than the product: their process (sandbox/server.ts) reaches into the
 // product for pure utilities only (dates, money, a country's registration-number format and check
-// digits) and for the launcher's embedded cluster (with its settings, a pure function of the
-// machine's memory), never for its routes' kernel, auth, database client or environment module — so
-// nothing of the product's configuration, state or secrets can leak into the banks, transitively
-// either. And, one process, one module graph: no `globalThis` registry anywhere in the banks.
+// digits), for generic plumbing that reads no setting and holds no state (lib/plumbing: a pg
+// transaction on a pool it is given, the Node ↔ web bridge, the signal loop) and for the launcher's
+// embedded cluster (with its settings, a pure function of the machine's memory), never for its
+// routes' kernel, auth, database client or environment module — so nothing of the product's
+// configuration, state or secrets can leak into the banks, transitively either. And, one process,
+// one module graph: no `globalThis` registry anywhere in the banks.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -42,11 +44,12 @@ function closure(entry: string): string[] {
 describe("the banks process's own modules", () => {
   const files = closure("sandbox/server.ts");
 
-  it("take from the product only its pure utilities and the embedded cluster", () => {
+  it("take from the product only its pure utilities, its plumbing and the embedded cluster", () => {
     const product = files.filter((f) => !f.startsWith("sandbox/"));
-    const pure = /^lib\/(dates\/|money\/|datasets\/(registration-number|check-digits)\.ts$)/;
+    const pure = /^lib\/(dates\/|money\/|plumbing\/|datasets\/(registration-number|check-digits)\.ts$)/;
     expect(product.filter((f) => !pure.test(f) && !/^lib\/db\/embedded(-settings)?\.ts$/.test(f))).toEqual([]);
     expect(product).toContain("lib/db/embedded.ts");
+    expect(product).toContain("lib/plumbing/run-until-signal.ts");
   });
 
   it("hold no globalThis registry", () => {

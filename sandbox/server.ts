@@ -10,6 +10,7 @@
 import http from "node:http";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { runUntilSignal } from "@/lib/plumbing/run-until-signal";
 import { createBanks } from "@/sandbox/banks";
 import { banksConfig } from "@/sandbox/config";
 import { log } from "@/sandbox/shared/log";
@@ -57,25 +58,4 @@ async function main(): Promise<() => Promise<void>> {
   }
 }
 
-main().then(
-  (stop) => {
-    let stopping = false;
-    const onSignal = () => {
-      if (stopping) return;
-      stopping = true;
-      stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runUntilSignal(main);

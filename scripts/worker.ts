@@ -7,7 +7,7 @@
 import { tracing } from "./tracing";
 import path from "node:path";
 import { prepareDatabase } from "./database";
-import { runUntilSignal } from "./run-until-signal";
+import { runUntilSignal } from "@/lib/plumbing/run-until-signal";
 
 runUntilSignal(async () => {
   const db = await prepareDatabase({ dataDir: path.resolve(process.env.DATA_DIR ?? ".data") });
