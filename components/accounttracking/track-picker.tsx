@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ManageAccountsReason } from "@/components/accounts/manage-reason";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button } from "@/components/ui/button";
 import { EmptyState, SkeletonRows } from "@/components/ui/card";
@@ -35,7 +36,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
   const exposed = useConsentAccounts(consent.id, consent.status === "valid");
   const accounts = useAccounts();
   const track = useTrackAccount();
-  const { allowed, reason } = useCanManageAccounts();
+  const { allowed } = useCanManageAccounts();
   const [unticked, setUnticked] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -137,7 +138,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
           })}
         </ul>
       </fieldset>
-      {!allowed && reason && <p className="mt-3 text-sm text-slate-600">{reason}</p>}
+      <ManageAccountsReason className="mt-3 text-sm text-slate-600" />
       {failure && (
         <div className="mt-3">
           <FormError message={failure} />

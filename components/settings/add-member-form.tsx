@@ -1,6 +1,4 @@
 "use client";
-import { useRef } from "react";
-import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -8,7 +6,7 @@ import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
 import type { Role } from "@/lib/client/api-client";
-import { submitMutation } from "@/components/ui/submit-mutation";
+import { useMutationForm } from "@/components/ui/use-mutation-form";
 import { useFields } from "@/components/ui/use-fields";
 
 export function AddMemberForm() {
@@ -18,9 +16,7 @@ export function AddMemberForm() {
     fieldError(add.error, field),
   );
 
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, add.error);
-  const submit = submitMutation(
+  const { form, submit } = useMutationForm(
     add,
     () => values,
     (member) => {

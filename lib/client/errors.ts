@@ -94,6 +94,17 @@ export function formErrorMessage(error: unknown, shownFields: readonly string[] 
   return other.length ? other.join(" ") : "Check the highlighted fields and try again.";
 }
 
+/** A form's errors from a failed call: each shown field's own message, and the rest above the form. */
+export function formErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F | "form", string>> {
+  const errors: Partial<Record<F | "form", string>> = {};
+  for (const field of fields) errors[field] = fieldError(error, field);
+  errors.form = formErrorMessage(error, fields) ?? undefined;
+  return errors;
+}
+
 /** The first server message for a field of a 422 answer. */
 export function fieldError(error: unknown, field: string): string | undefined {
   return isApiCallError(error) ? error.fieldError(field) : undefined;
