@@ -167,11 +167,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { items, nextCursor: meta.page?.nextCursor ?? null };
   };
 
+  /** Calls in the current scope (X-Scope), answered with their data: most domain operations. */
+  const scoped = {
+    get: <T>(path: string, query?: CallOptions["query"]) => data(call<T>("GET", path, { scoped: true, query })),
+    send: <T>(method: Exclude<Method, "GET">, path: string, body?: unknown, post?: PostOptions) =>
+      data(call<T>(method, path, { scoped: true, body, ...post })),
+    page: <T>(path: string, query?: CallOptions["query"]) => page<T>(path, { scoped: true, query }),
+  };
+
   return {
     /** The generic call, for domain modules that add their operations in files of their own. */
     request: call,
     data,
     page,
+    scoped,
     // Identity
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     changePassword: async (input: { currentPassword: string; newPassword: string }): Promise<void> => {
@@ -185,15 +194,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     listScopes: () => data(call<Scope[]>("GET", "/api/scopes/v1")),
     createScope: (input: CreateScopeInput, post?: PostOptions) =>
       data(call<Scope>("POST", "/api/scopes/v1", { body: input, ...post })),
-    listMembers: () => data(call<Member[]>("GET", "/api/scopes/v1/members", { scoped: true })),
+    listMembers: () => scoped.get<Member[]>("/api/scopes/v1/members"),
     addMember: (input: AddMemberInput, post?: PostOptions) =>
-      data(call<Member>("POST", "/api/scopes/v1/members", { scoped: true, body: input, ...post })),
+      scoped.send<Member>("POST", "/api/scopes/v1/members", input, post),
     updateMember: (userId: string, input: UpdateMemberInput) =>
-      data(
-        call<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true, body: input }),
-      ),
+      scoped.send<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, input),
     removeMember: async (userId: string): Promise<void> => {
-      await call<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true });
+      await scoped.send<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`);
     },
 
     // Personal access tokens
@@ -205,22 +212,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     // App tokens (API keys) of the current scope
-    listApiKeys: () => data(call<TokenRecord[]>("GET", "/api/auth/v1/api-keys", { scoped: true })),
+    listApiKeys: () => scoped.get<TokenRecord[]>("/api/auth/v1/api-keys"),
     createApiKey: (input: CreateApiKeyInput, post?: PostOptions) =>
-      data(call<CreatedToken>("POST", "/api/auth/v1/api-keys", { scoped: true, body: input, ...post })),
+      scoped.send<CreatedToken>("POST", "/api/auth/v1/api-keys", input, post),
     revokeApiKey: async (id: string): Promise<void> => {
-      await call<unknown>("DELETE", `/api/auth/v1/api-keys/${encodeURIComponent(id)}`, { scoped: true });
+      await scoped.send<unknown>("DELETE", `/api/auth/v1/api-keys/${encodeURIComponent(id)}`);
     },
 
     // Clients
     listClients: (input: ListClientsInput = {}) =>
-      page<Client>("/api/clients/v1", {
-        scoped: true,
-        query: { perPage: input.perPage, cursor: input.cursor, search: input.search?.trim() },
+      scoped.page<Client>("/api/clients/v1", {
+        perPage: input.perPage,
+        cursor: input.cursor,
+        search: input.search?.trim(),
       }),
     createClient: (input: CreateClientInput, post?: PostOptions) =>
-      data(call<Client>("POST", "/api/clients/v1", { scoped: true, body: input, ...post })),
-    getClient: (id: string) => data(call<Client>("GET", `/api/clients/v1/${encodeURIComponent(id)}`, { scoped: true })),
+      scoped.send<Client>("POST", "/api/clients/v1", input, post),
+    getClient: (id: string) => scoped.get<Client>(`/api/clients/v1/${encodeURIComponent(id)}`),
   };
 }
 

@@ -86,38 +86,20 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function transactionsApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
     scopeList: (filter: TransactionFilter, cursor: string | null, perPage: number) =>
-      page<ScopeTransaction>(`${BASE}/transactions`, {
-        scoped: true,
-        query: { ...scopeFilterQuery(filter), perPage, cursor },
-      }),
+      scoped.page<ScopeTransaction>(`${BASE}/transactions`, { ...scopeFilterQuery(filter), perPage, cursor }),
     scopeTotals: (filter: TransactionFilter) =>
-      data(
-        request<TransactionTotals>("GET", `${BASE}/transactions/totals`, {
-          scoped: true,
-          query: scopeFilterQuery(filter),
-        }),
-      ),
+      scoped.get<TransactionTotals>(`${BASE}/transactions/totals`, scopeFilterQuery(filter)),
     totals: (accountId: string, filter: TransactionFilter) =>
-      data(
-        request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, {
-          scoped: true,
-          query: filterQuery(filter),
-        }),
-      ),
+      scoped.get<TransactionTotals>(`${BASE}/accounts/${enc(accountId)}/transactions/totals`, filterQuery(filter)),
     setNote: (id: string, change: { note?: string | null; tags?: string[] }) =>
-      data(request<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, { scoped: true, body: change })),
+      scoped.send<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, change),
     markTransfer: (id: string, isTransfer: boolean | null) =>
-      data(
-        isTransfer === null
-          ? request<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true })
-          : request<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, {
-              scoped: true,
-              body: { isTransfer },
-            }),
-      ),
+      isTransfer === null
+        ? scoped.send<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`)
+        : scoped.send<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, { isTransfer }),
   };
 }
 
