@@ -8,6 +8,7 @@
 // answer of a fake to that fake's contract checker (testing/support/contract/), when one is set.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
+import { writeResponseHead } from "@/lib/plumbing/web-bridge";
 import { createBanks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
 import { SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
@@ -106,10 +107,8 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
         status: response.status,
         psuIp: headers["psu-ip-address"] ?? null,
       });
-    for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-    res.writeHead(response.status).end(body);
+    writeResponseHead(res, response);
+    res.end(body);
   };
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     serve(req, res).catch((error: unknown) => {
