@@ -63,6 +63,8 @@ const schema = z.object({
     .default("1")
     .transform((v) => v === "1" || v === "true"),
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
+  // Runs one worker process (scripts/worker.ts) carries at once.
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   // The repair tick (lib/accounttracking/consents/repair.ts): an accepted callback or a revoke younger than
   // REPAIR_GRACE_SECONDS is still its own request's to finish; a send to the bank (initiate-redirect)
   // older than CONSENT_SEND_STALE_SECONDS belongs to a call that died.
@@ -123,7 +125,9 @@ const schema = z.object({
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
+  // The sandbox company registry's API (served by the banks process, on whenever the sandbox bank
+  // is). Unset: <SANDBOX_BANK_URL>/sandbox-registry.
+  SANDBOX_REGISTRY_URL: z.url().optional(),
   // GET /api/metrics (and a worker's own metrics port) answer a Bearer of this token; unset: only
   // direct connections from this machine (lib/metrics/access.ts).
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -157,10 +161,39 @@ function load(): Env {
 
 export const env: Env = load();
 
+// Settings a process may set after this module loaded, read when asked (and validated by the same
+// schema): a worker names the cluster it started in DATABASE_URL, and tests point DATABASE_URL,
+// DATABASE_REPLICA_URL, AUTH_SECRET and SANDBOX_REGISTRY_URL at what they start.
+const LIVE = schema.pick({
+  DATABASE_URL: true,
+  DATABASE_REPLICA_URL: true,
+  AUTH_SECRET: true,
+  SANDBOX_REGISTRY_URL: true,
+});
+
+function live<K extends keyof z.infer<typeof LIVE>>(name: K): z.infer<typeof LIVE>[K] {
+  const parsed = LIVE.shape[name].safeParse(process.env[name]);
+  if (!parsed.success)
+    throw new Error(`Invalid environment configuration:\n  ${name}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
 export function requireDatabaseUrl(): string {
-  const url = process.env.DATABASE_URL ?? env.DATABASE_URL;
+  const url = live("DATABASE_URL");
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it to the embedded PostgreSQL)");
   return url;
+}
+
+/** The read replica's URL (lib/db/client.ts readPool), or undefined: the primary serves the reads. */
+export function databaseReplicaUrl(): string | undefined {
+  return live("DATABASE_REPLICA_URL");
+}
+
+/** The secret that signs sessions, cursors and links (sessions: lib/auth/session.ts). */
+export function authSecret(): string {
+  const secret = live("AUTH_SECRET");
+  if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one under DATA_DIR)");
+  return secret;
 }
 
 export function trustedProxies(): string[] {
@@ -192,6 +225,11 @@ export function returnUrlAllowlist(): string[] {
 /** Where the sandbox bank (the banks process, `npm run banks`) is reachable. */
 export function sandboxBankUrl(): string {
   return (env.SANDBOX_BANK_URL ?? `http://127.0.0.1:${env.PORT + 1}`).replace(/\/$/, "");
+}
+
+/** Where the sandbox company registry's API is: in the banks process unless set otherwise. */
+export function sandboxRegistryUrl(): string {
+  return (live("SANDBOX_REGISTRY_URL") ?? `${sandboxBankUrl()}/sandbox-registry`).replace(/\/$/, "");
 }
 
 type EnableBankingConfig = {

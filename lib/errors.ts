@@ -29,7 +29,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type ErrorDetails = Record<string, string[]>;
 
+// What a handler or domain code throws to be answered with: the kernel writes its status, code,
+// message and details in the envelope (the client's side of it is lib/client/errors.ts's
+// ApiCallError). Recognised by its discriminant (`apiErrorOf`), never by instanceof: the server's
+// HTTP layer and Next's bundle each load their own copy of this module.
+const API_ERROR_KIND = "api_error";
+
 export class ApiError extends Error {
+  readonly kind = API_ERROR_KIND;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: ErrorDetails;
@@ -47,6 +54,15 @@ export class ApiError extends Error {
     this.details = options.details;
     this.headers = options.headers ?? {};
   }
+}
+
+/** The thrown value as an ApiError to answer with, whichever copy of the class made it; else null. */
+export function apiErrorOf(error: unknown): ApiError | null {
+  if (typeof error !== "object" || error === null) return null;
+  const candidate = error as { kind?: unknown; code?: unknown };
+  return candidate.kind === API_ERROR_KIND && typeof candidate.code === "string" && candidate.code in ERROR_STATUS
+    ? (error as ApiError)
+    : null;
 }
 
 export const notFound = (what = "Record") =>

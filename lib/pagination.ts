@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/env";
 
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 200;

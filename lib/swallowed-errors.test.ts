@@ -12,22 +12,16 @@ const ROOT = path.resolve(LIB, "..");
 /** Sites that drop the error on purpose, by file and the text of the line the catch is on. */
 const JUSTIFIED: Record<string, { line: string; why: string }[]> = {
   "lib/auth/session.ts": [
-    { line: "} catch {", why: "a cookie value that is not URI-encoded is used as sent" },
     { line: "} catch {", why: "a session cookie that does not decode is no session: the request is anonymous" },
   ],
+  "lib/server/cookies.ts": [{ line: "} catch {", why: "a cookie value that is not URI-encoded is used as sent" }],
   "lib/auth/password.ts": [{ line: "} catch {", why: "a stored hash that does not parse verifies no password" }],
   "lib/api/idempotency.ts": [{ line: "} catch {", why: "a body that is not JSON is hashed as sent" }],
-  "lib/client/transactions.ts": [
-    {
-      line: "const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;",
-      why: "browser code: an error answer without a JSON body is classified by its status",
-    },
-  ],
   "lib/client/api-client.ts": [{ line: "} catch {", why: "browser code: a body that is not JSON is no body" }],
   "lib/client/api-context.tsx": [
     { line: "} catch {", why: "browser code: storage unavailable (private mode) means no stored scope" },
   ],
-  "lib/db/client.ts": [
+  "lib/plumbing/pg-transaction.ts": [
     {
       line: 'await client.query("ROLLBACK").catch(() => undefined);',
       why: "the transaction's own error is rethrown on the next line; a failed ROLLBACK (broken connection) adds nothing",

@@ -3,14 +3,17 @@
 //                           authorize pages and their form posts, controls
 //   /enablebanking-fake/…   the fake Enable Banking (sandbox/enablebanking)
 //   /gocardless-fake/…      the fake GoCardless (sandbox/gocardless)
+//   /sandbox-registry/…     the sandbox company registry (sandbox/registry), for company lookups
 //   /healthz                200 while the banks serve
-// sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs.
+// sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs. The
+// company registers' fakes live here too: the product reaches a register over HTTP as it reaches a bank.
 import type { KeyObject } from "node:crypto";
 import { handleSandboxBank } from "@/sandbox/bank/routes";
 import { openBankDatabase } from "@/sandbox/bank/store/db";
 import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
-import { EB_FAKE_PREFIX, GC_FAKE_PREFIX } from "@/sandbox/shared/prefixes";
+import { handleSandboxRegistry } from "@/sandbox/registry/routes";
+import { EB_FAKE_PREFIX, GC_FAKE_PREFIX, SANDBOX_REGISTRY_PREFIX } from "@/sandbox/shared/prefixes";
 
 export type BanksOptions = {
   /** The banks' public origin (SANDBOX_BANK_URL), no trailing slash. */
@@ -25,6 +28,8 @@ export type BanksOptions = {
   enableBanking: { appId: string; publicKey: KeyObject } | null;
   /** The user secrets the fake GoCardless accepts; null: its token endpoint answers 401. */
   goCardless: GoCardlessSecrets | null;
+  /** What the sandbox company registry derives its companies from. */
+  registrySeed: string;
 };
 
 export type Banks = {
@@ -44,6 +49,7 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   const app: EnableBankingApp | null = options.enableBanking;
   const eb = { publicUrl, app, controlSecret: options.controlSecret };
   const gc = { publicUrl, secrets: options.goCardless, controlSecret: options.controlSecret };
+  const registry = { seed: options.registrySeed };
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
@@ -51,6 +57,7 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
         return Promise.resolve(new Response("ok", { headers: { "cache-control": "no-store" } }));
       if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
+      if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
     },
     close: () => database.close(),

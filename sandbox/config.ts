@@ -25,6 +25,7 @@ const schema = z.object({
   ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE: optional,
   GOCARDLESS_FAKE_SECRET_ID: optional,
   GOCARDLESS_FAKE_SECRET_KEY: optional,
+  SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
 });
 
 export type BanksConfig = {
@@ -38,6 +39,8 @@ export type BanksConfig = {
   slowApprovalSeconds: number;
   enableBanking: { appId: string; publicKey: KeyObject } | null;
   goCardless: { secretId: string; secretKey: string } | null;
+  /** What the sandbox company registry derives its companies from. */
+  registrySeed: string;
 };
 
 /** Both or neither: one of a pair alone is a mistake worth stopping for. */
@@ -76,5 +79,6 @@ export function banksConfig(environment: NodeJS.ProcessEnv = process.env): Banks
     // The public half of the app's signing key (SPKI PEM); a private key's file would do too.
     enableBanking: eb ? { appId: eb[0], publicKey: createPublicKey(readFileSync(eb[1], "utf8")) } : null,
     goCardless: gc ? { secretId: gc[0], secretKey: gc[1] } : null,
+    registrySeed: e.SANDBOX_REGISTRY_SEED,
   };
 }

@@ -1,7 +1,8 @@
 // `npm run banks` (sandbox/server.ts) as the launcher starts it: its one line once listening, GET
-// /healthz, absolute URLs from SANDBOX_BANK_URL, every control refused without a control secret, the
-// fakes' APIs refused without their configuration and open with it, its storage in SANDBOX_DATABASE_URL
-// or in the embedded cluster under DATA_DIR, and SIGTERM → everything closed, exit 0.
+// /healthz, the sandbox registry's companies from SANDBOX_REGISTRY_SEED, absolute URLs from
+// SANDBOX_BANK_URL, every control refused without a control secret, the fakes' APIs refused without
+// their configuration and open with it, its storage in SANDBOX_DATABASE_URL or in the embedded
+// cluster under DATA_DIR, and SIGTERM → everything closed, exit 0.
 import { generateKeyPairSync } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
 import { describe, expect, inject, it } from "vitest";
+import { sandboxCompany } from "@/sandbox/registry/companies";
 import { startScript } from "@/testing/support/script-process";
 
 async function freePort(): Promise<number> {
@@ -43,6 +45,7 @@ describe("npm run banks", () => {
         BANKS_PORT: String(port),
         SANDBOX_BANK_URL: "http://banks.example.test:8443",
         SANDBOX_DATABASE_URL: inject("sandboxDatabaseUrl"),
+        SANDBOX_REGISTRY_SEED: "server-test-seed",
       }),
     );
     try {
@@ -50,6 +53,11 @@ describe("npm run banks", () => {
       expect(banks.output()).toBe("Banks running on http://banks.example.test:8443\n");
       const origin = `http://127.0.0.1:${port}`;
       expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      // The sandbox company registry, its companies made from SANDBOX_REGISTRY_SEED.
+      const registry = await fetch(`${origin}/sandbox-registry/api/companies?country=NL&number=34567890`);
+      expect(await registry.json()).toEqual({
+        company: sandboxCompany({ country: "NL", number: "34567890" }, "server-test-seed"),
+      });
       const directory = (await (await fetch(`${origin}/sandbox-bank/api/directory?country=NL`)).json()) as {
         banks: { baseUrl: string }[];
       };

@@ -1,14 +1,16 @@
-// `npm run banks`: the sandbox bank and the Enable Banking and GoCardless fakes as a process of their
-// own, on their own origin (sandbox/banks.ts routes by path). Configuration (sandbox/config.ts):
-// BANKS_PORT (PORT + 1), BANKS_HOST (127.0.0.1), SANDBOX_BANK_URL (its public origin),
-// SANDBOX_CONTROL_SECRET, SANDBOX_DATABASE_URL (else database `sandbox_bank` in the embedded cluster
-// under DATA_DIR/pg, started or shared), ENABLE_BANKING_FAKE_APP_ID + ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE,
-// GOCARDLESS_FAKE_SECRET_ID + GOCARDLESS_FAKE_SECRET_KEY, SANDBOX_SLOW_APPROVAL_SECONDS, LOG_LEVEL.
+// `npm run banks`: the sandbox bank, the Enable Banking and GoCardless fakes and the sandbox company
+// registry as a process of their own, on their own origin (sandbox/banks.ts routes by path).
+// Configuration (sandbox/config.ts): BANKS_PORT (PORT + 1), BANKS_HOST (127.0.0.1), SANDBOX_BANK_URL
+// (its public origin), SANDBOX_CONTROL_SECRET, SANDBOX_DATABASE_URL (else database `sandbox_bank` in
+// the embedded cluster under DATA_DIR/pg, started or shared), ENABLE_BANKING_FAKE_APP_ID +
+// ENABLE_BANKING_FAKE_PUBLIC_KEY_FILE, GOCARDLESS_FAKE_SECRET_ID + GOCARDLESS_FAKE_SECRET_KEY,
+// SANDBOX_SLOW_APPROVAL_SECONDS, SANDBOX_REGISTRY_SEED, LOG_LEVEL.
 // Prints one line `Banks running on <origin>` once listening; SIGTERM/SIGINT close the server, the
 // pool and a cluster it started, then exit 0.
 import http from "node:http";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { runUntilSignal } from "@/lib/plumbing/run-until-signal";
 import { createBanks } from "@/sandbox/banks";
 import { banksConfig } from "@/sandbox/config";
 import { log } from "@/sandbox/shared/log";
@@ -27,6 +29,7 @@ async function main(): Promise<() => Promise<void>> {
       slowApprovalSeconds: config.slowApprovalSeconds,
       enableBanking: config.enableBanking,
       goCardless: config.goCardless,
+      registrySeed: config.registrySeed,
     });
     const server = http.createServer(
       webListener(
@@ -55,25 +58,4 @@ async function main(): Promise<() => Promise<void>> {
   }
 }
 
-main().then(
-  (stop) => {
-    let stopping = false;
-    const onSignal = () => {
-      if (stopping) return;
-      stopping = true;
-      stop().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runUntilSignal(main);

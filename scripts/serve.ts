@@ -2,7 +2,8 @@
 // HTTP layer (lib/server/http-server.ts: the socket peer for the rate limiter, security headers, the
 // arrival stamp for Server-Timing, the early 413, Node's own refusals in the envelope). Every
 // request, API or page, is then Next's, and every stateful module (pools, the queue, limiters) lives
-// in Next's bundle: this file and lib/server/ hold none (lib/server/import-closure.test.ts).
+// in Next's bundle: this file and lib/server/ hold none
+// (testing/integration/server/import-closure.test.ts).
 // On SIGTERM/SIGINT it stops taking connections, lets the requests in flight finish (up to 10 s)
 // and exits; the launcher stops the database after it.
 import { trace } from "@opentelemetry/api";

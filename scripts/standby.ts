@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { refuseExternalDatabase } from "./backup-shared";
-import { runUntilSignal } from "./run-until-signal";
+import { runUntilSignal } from "@/lib/plumbing/run-until-signal";
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);

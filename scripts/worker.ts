@@ -11,9 +11,9 @@ import { tracing } from "./tracing";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "./database";
+import { runUntilSignal } from "@/lib/plumbing/run-until-signal";
 import { keptSecret } from "./launch/demo-banks";
 import { launchMode, productionSecretProblem } from "./launch/mode";
-import { runUntilSignal } from "./run-until-signal";
 
 runUntilSignal(async () => {
   const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
@@ -39,7 +39,7 @@ runUntilSignal(async () => {
         token: env.METRICS_TOKEN,
       })
     : null;
-  const stop = await startWorker({ concurrency: Number(process.env.SYNC_CONCURRENCY ?? 2) });
+  const stop = await startWorker({ concurrency: env.SYNC_CONCURRENCY });
   console.log(`Sync worker running${metrics ? ` (metrics on port ${metrics.port})` : ""}. Ctrl-C to stop.`);
   process.send?.({ ready: true });
   return async () => {

@@ -4,44 +4,27 @@
 // (aria-hidden, nothing focusable inside); a table carries the same figures for screen readers.
 // Sums in different currencies are never added: an account with rows in several currencies gets
 // a chart per currency, and a top counterpart a line per currency.
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { formatMonth } from "@/components/ui/format";
 import { FormError } from "@/components/ui/field";
+import { FiguresTable, MonthlyMoneyChart } from "@/components/ui/monthly-money-chart";
 import { useAccountStats, type AccountStats } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
-
-const LABELS: Record<string, string> = { inflow: "Money in", outflow: "Money out", net: "Net" };
 
 /** "May 2025"; the current month "Nov 2026 (so far)": its totals are partial. */
 const monthLabel = (month: string) => formatMonth(month);
 
-function compactMoney(currency: string): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency,
-      notation: "compact",
-      maximumFractionDigits: 1,
-    });
-  } catch {
-    return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
-  }
-}
-
 type Month = AccountStats["months"][number];
 
 function MonthlyChart({ months, currency }: { months: Month[]; currency: string }) {
-  // Numbers only to draw; every label and the table use the exact decimal strings.
-  const rows = months.map((m) => ({
+  const bars = months.map((m) => ({
     month: monthLabel(m.month),
-    inflow: Number(m.inflow),
-    outflow: Number(m.outflow),
+    in: Number(m.inflow),
+    out: Number(m.outflow),
     net: Number(m.net),
   }));
-  const compact = compactMoney(currency);
   const first = months[0]?.month;
   const last = months.at(-1)?.month;
   return (
@@ -51,64 +34,23 @@ function MonthlyChart({ months, currency }: { months: Month[]; currency: string 
         {first && last ? ` from ${monthLabel(first)} to ${monthLabel(last)}` : ""}; own-account transfers are not
         included.
       </figcaption>
-      <div className="h-full min-h-72 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis
-              dataKey="month"
-              tick={{ fontSize: 11, fill: "#475569" }}
-              tickLine={false}
-              axisLine={false}
-              interval="preserveStartEnd"
-              minTickGap={8}
-            />
-            <YAxis
-              tick={{ fontSize: 11, fill: "#475569" }}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              tickFormatter={(v: number) => compact.format(v)}
-            />
-            <Tooltip
-              cursor={{ fill: "#f1f5f9" }}
-              formatter={(value, name) => [formatMoney(String(value), currency), LABELS[String(name)] ?? String(name)]}
-            />
-            <Legend formatter={(name: string) => LABELS[name] ?? name} wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="inflow" fill="#10b981" radius={[3, 3, 0, 0]} maxBarSize={24} />
-            <Bar dataKey="outflow" fill="#f43f5e" radius={[3, 3, 0, 0]} maxBarSize={24} />
-            <Line dataKey="net" type="monotone" stroke="#4338ca" strokeWidth={2} dot={{ r: 2 }} activeDot={false} />
-          </ComposedChart>
-        </ResponsiveContainer>
-      </div>
-      {/* The wrapper hides it: a table ignores sr-only's 1px width and would widen a phone's page. */}
-      <div className="sr-only">
-        <table>
-          <caption>Money in, out and net per month, in {currency}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Money in</th>
-              <th scope="col">Money out</th>
-              <th scope="col">Net</th>
-              <th scope="col">Own-account transfers in / out</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{monthLabel(m.month)}</th>
-                <td>{formatMoney(m.inflow, currency)}</td>
-                <td>{formatMoney(m.outflow, currency)}</td>
-                <td>{formatMoney(m.net, currency, { signed: true })}</td>
-                <td>
-                  {formatMoney(m.transfersIn, currency)} / {formatMoney(m.transfersOut, currency)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MonthlyMoneyChart months={bars} currency={currency} className="h-full min-h-72" />
+      <FiguresTable
+        caption={`Money in, out and net per month, in ${currency}`}
+        columns={["Month", "Money in", "Money out", "Net", "Own-account transfers in / out"]}
+      >
+        {months.map((m) => (
+          <tr key={m.month}>
+            <th scope="row">{monthLabel(m.month)}</th>
+            <td>{formatMoney(m.inflow, currency)}</td>
+            <td>{formatMoney(m.outflow, currency)}</td>
+            <td>{formatMoney(m.net, currency, { signed: true })}</td>
+            <td>
+              {formatMoney(m.transfersIn, currency)} / {formatMoney(m.transfersOut, currency)}
+            </td>
+          </tr>
+        ))}
+      </FiguresTable>
     </figure>
   );
 }

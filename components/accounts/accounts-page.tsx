@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { ACCOUNT_TYPES, accountTitle, formatMoney } from "@/components/accounts/format";
 import { accessEnded } from "@/components/accounts/health";
+import { ManageAccountsReason } from "@/components/accounts/manage-reason";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -10,14 +11,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
-import {
-  isActive,
-  newestRun,
-  useAccounts,
-  useCanManageAccounts,
-  useSyncStatus,
-  type Account,
-} from "@/lib/client/accounts";
+import { isActive, newestRun, useAccounts, useSyncStatus, type Account } from "@/lib/client/accounts";
 import { LoadMore } from "@/components/ui/load-more";
 import { PagedStates } from "@/components/ui/query-states";
 
@@ -75,7 +69,6 @@ function AccountRow({ account, ended }: { account: Account; ended: boolean }) {
 
 export function AccountsPage() {
   const accounts = useAccounts();
-  const { allowed, reason } = useCanManageAccounts();
   return (
     <>
       <PageHeader
@@ -87,7 +80,7 @@ export function AccountsPage() {
           </ButtonLink>
         }
       />
-      {!allowed && reason && <p className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700">{reason}</p>}
+      <ManageAccountsReason className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700" />
       <Card>
         <PagedStates
           query={accounts}
@@ -106,6 +99,7 @@ export function AccountsPage() {
             <>
               <Table
                 caption="Tracked accounts"
+                actions
                 head={[
                   "Account and IBAN",
                   "Type",
@@ -114,9 +108,6 @@ export function AccountsPage() {
                   </span>,
                   "Last synced",
                   "Sync",
-                  <span key="a" className="sr-only">
-                    Actions
-                  </span>,
                 ]}
               >
                 {items.map((a) => (

@@ -3,7 +3,7 @@
 // trying again cannot fix. The failures are the messages the sync itself writes.
 import { describe, expect, it } from "vitest";
 import { accountHealth, failureAdvice, healthSummary, syncBlockedReason } from "@/components/accounts/health";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import type { Account, SyncRun } from "@/lib/client/accounts";
 

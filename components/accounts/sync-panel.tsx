@@ -3,6 +3,7 @@
 // details (next automatic update, how many a day within PSD2's 4 unattended accesses) on request.
 import { accountHealth, syncBlockedReason } from "@/components/accounts/health";
 import { AdviceText } from "@/components/accounts/health-note";
+import { ManageAccountsReason } from "@/components/accounts/manage-reason";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { useId, useState } from "react";
@@ -21,7 +22,7 @@ const PER_DAY = LABELS.map((label, times) => ({ value: String(times), label }));
 function AutoUpdateSelect({ account, perDay }: { account: Account; perDay: number }) {
   const setAuto = useSetAutoUpdate(account.id);
   const toast = useToast();
-  const { allowed, reason } = useCanManageAccounts();
+  const { allowed } = useCanManageAccounts();
   return (
     <SelectField
       label="Automatic updates per day"
@@ -32,7 +33,7 @@ function AutoUpdateSelect({ account, perDay }: { account: Account; perDay: numbe
       hint={
         <>
           Banks allow 4 unattended updates a day; one is kept for retries.
-          {!allowed && reason && <span className="mt-1 block text-slate-600">{reason}</span>}
+          <ManageAccountsReason className="mt-1 block text-slate-600" inline />
         </>
       }
       error={setAuto.isError ? errorMessage(setAuto.error) : undefined}

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import type { BankAccount } from "@/lib/client/accounttracking";
 import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
-import { errorMessage, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { errorMessage, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -60,11 +60,11 @@ export function TrackButton({
               router.push(`/accounts/${created.id}`);
             },
             onError: (error) => {
-              const already = isApiError(error) && error.status === 409 ? UUID.exec(error.message)?.[0] : undefined;
+              const already = isApiCallError(error) && error.status === 409 ? UUID.exec(error.message)?.[0] : undefined;
               if (already) router.push(`/accounts/${already}`);
               else
                 toast.error(
-                  isApiError(error) && error.details
+                  isApiCallError(error) && error.details
                     ? (formErrorMessage(error) ?? errorMessage(error))
                     : errorMessage(error),
                 );

@@ -15,6 +15,9 @@ import { cx } from "@/components/ui/cx";
 import type { Transaction } from "@/lib/client/accounts";
 import { useCounterpart, useCounterpartTransactions } from "@/lib/client/counterparts";
 
+/** What the detail gives each part of it a person may change (the note, the transfer mark). */
+export type EditablePart = { transaction: Transaction; accountId: string; canEdit: boolean };
+
 function Field({ label, value, mono }: { label: string; value: ReactNode; mono?: boolean }) {
   return (
     <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-3 py-1.5 text-sm">

@@ -1,9 +1,9 @@
 "use client";
 // Says why a transaction is (or is not) counted as a transfer between own accounts, and lets a
 // person correct it: their word is kept across syncs until they return it to detection.
+import type { EditablePart } from "@/components/accounts/transaction-detail";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import type { Transaction } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 import { useMarkTransfer } from "@/lib/client/transactions";
 
@@ -14,15 +14,7 @@ const WHY: Record<string, string> = {
   person: "Yes: marked by hand. It is left out of money in and out.",
 };
 
-export function TransferControl({
-  transaction: t,
-  accountId,
-  canEdit,
-}: {
-  transaction: Transaction;
-  accountId: string;
-  canEdit: boolean;
-}) {
+export function TransferControl({ transaction: t, accountId, canEdit }: EditablePart) {
   const mark = useMarkTransfer(accountId);
   const why = t.transferSource
     ? WHY[t.transferSource]

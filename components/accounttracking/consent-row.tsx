@@ -4,6 +4,7 @@
 // status and validity, and for members and admins Renew and Revoke. A connection in History: what
 // happened and when, never a "valid until" (it no longer is).
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { accountTitle } from "@/components/accounts/format";
 import { ConsentStatusBadge, formatIban, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
 import { RenewButton } from "@/components/accounttracking/renew-button";
@@ -41,6 +42,19 @@ function TrackedUnder({ consent, accounts }: { consent: Consent; accounts: Accou
   );
 }
 
+/** A connection's first cell: its bank, linked to the connection's page, and a line about it. */
+function BankCell({ consent, note, children }: { consent: Consent; note: string; children?: ReactNode }) {
+  return (
+    <Td className="whitespace-normal">
+      <Link href={`/consents/${consent.id}`} className="font-medium text-indigo-700 hover:underline">
+        {consent.bankName ?? "Bank not chosen"}
+      </Link>
+      <span className="block text-xs text-slate-500">{note}</span>
+      {children}
+    </Td>
+  );
+}
+
 export function LiveConsentRow({
   consent: c,
   accounts,
@@ -52,15 +66,9 @@ export function LiveConsentRow({
 }) {
   return (
     <tr>
-      <Td className="whitespace-normal">
-        <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">
-          {c.bankName ?? "Bank not chosen"}
-        </Link>
-        <span className="block text-xs text-slate-500">
-          {PURPOSE[c.purpose]} · approved {formatDateTime(c.authorizedAt ?? c.createdAt)}
-        </span>
+      <BankCell consent={c} note={`${PURPOSE[c.purpose]} · approved ${formatDateTime(c.authorizedAt ?? c.createdAt)}`}>
         <TrackedUnder consent={c} accounts={accounts} />
-      </Td>
+      </BankCell>
       <Td>
         <ConsentStatusBadge status={c.status} />
         {statusNote(c) && (
@@ -97,12 +105,7 @@ export function HistoryConsentRow({ consent: c, canSetUp }: { consent: Consent; 
   const ended = c.status === "revoked" || c.status === "expired";
   return (
     <tr>
-      <Td className="whitespace-normal">
-        <Link href={`/consents/${c.id}`} className="font-medium text-indigo-700 hover:underline">
-          {c.bankName ?? "Bank not chosen"}
-        </Link>
-        <span className="block text-xs text-slate-500">started {formatDateTime(c.createdAt)}</span>
-      </Td>
+      <BankCell consent={c} note={`started ${formatDateTime(c.createdAt)}`} />
       <Td className="whitespace-normal">
         {c.status === "pending" ? (
           <span className="text-xs text-slate-600">Not finished</span>

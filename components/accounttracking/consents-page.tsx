@@ -52,15 +52,8 @@ export function ConsentsPage() {
             {() => (
               <Table
                 caption="Bank connections"
-                head={[
-                  "Bank and accounts",
-                  "Status",
-                  "Validity",
-                  "Valid until",
-                  <span key="a" className="sr-only">
-                    Actions
-                  </span>,
-                ]}
+                actions
+                head={["Bank and accounts", "Status", "Validity", "Valid until"]}
               >
                 {live.map((c) => (
                   <LiveConsentRow
@@ -80,17 +73,7 @@ export function ConsentsPage() {
               title="History"
               description="Connections that ended or never started: declined or cancelled at the bank, renewed, revoked or expired. Their accounts' history stays."
             />
-            <Table
-              caption="Earlier bank connections"
-              head={[
-                "Bank",
-                "What happened",
-                "Last change",
-                <span key="a" className="sr-only">
-                  Actions
-                </span>,
-              ]}
-            >
+            <Table caption="Earlier bank connections" actions head={["Bank", "What happened", "Last change"]}>
               {history.map((c) => (
                 <HistoryConsentRow key={c.id} consent={c} canSetUp={canSetUp} />
               ))}

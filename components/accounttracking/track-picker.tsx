@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ManageAccountsReason } from "@/components/accounts/manage-reason";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button } from "@/components/ui/button";
 import { EmptyState, SkeletonRows } from "@/components/ui/card";
@@ -12,7 +13,7 @@ import { QueryError } from "@/components/ui/query-states";
 import type { BankAccount, Consent } from "@/lib/client/accounttracking";
 import { useConsentAccounts } from "@/lib/client/accounttracking";
 import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
-import { errorMessage, isApiError } from "@/lib/client/errors";
+import { errorMessage, isApiCallError } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 const KIND = { private: "Private", company: "Company", payment: "Payment" } as const;
@@ -35,7 +36,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
   const exposed = useConsentAccounts(consent.id, consent.status === "valid");
   const accounts = useAccounts();
   const track = useTrackAccount();
-  const { allowed, reason } = useCanManageAccounts();
+  const { allowed } = useCanManageAccounts();
   const [unticked, setUnticked] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,7 +80,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
         ids.push(account.id);
       } catch (error) {
         // Already tracked (say, from another tab) is what the person wanted anyway.
-        if (isApiError(error) && error.status === 409) continue;
+        if (isApiCallError(error) && error.status === 409) continue;
         setFailure(
           `${accountName(a)} could not be tracked: ${errorMessage(error)} The others are tracked; try this one again.`,
         );
@@ -137,7 +138,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
           })}
         </ul>
       </fieldset>
-      {!allowed && reason && <p className="mt-3 text-sm text-slate-600">{reason}</p>}
+      <ManageAccountsReason className="mt-3 text-sm text-slate-600" />
       {failure && (
         <div className="mt-3">
           <FormError message={failure} />

@@ -1,8 +1,10 @@
 "use client";
 // The frame the sign-in, sign-up and setup forms share: the form-level error (which describes the form), the
-// fields, a full-width submit that says what is happening, and the way to the other form.
+// fields, a full-width submit that says what is happening, and the way to the other form; and the
+// state behind it (useAuthForm).
 import Link from "next/link";
-import { useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useFields } from "@/components/ui/use-fields";
 import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
@@ -62,4 +64,31 @@ export function AuthForm({
       </p>
     </form>
   );
+}
+
+export type FormErrors<F extends string> = Partial<Record<F | "form", string>>;
+
+/**
+ * What the three forms keep: their values, the errors shown (the form's own `check` before anything
+ * is sent, then the server's) and whether a send is under way. `submit(send)` runs `send` once the
+ * check passes; the errors it returns are shown and the form is usable again (null: it moved on).
+ */
+export function useAuthForm<V extends Record<string, string>>(
+  initial: V,
+  check: (values: V) => FormErrors<keyof V & string>,
+) {
+  const [errors, setErrors] = useState<FormErrors<keyof V & string>>({});
+  const [pending, setPending] = useState(false);
+  const { values, bind } = useFields(initial, (field) => errors[field]);
+  const submit = (send: (values: V) => Promise<FormErrors<keyof V & string> | null>) => async () => {
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    const failed = await send(values);
+    if (!failed) return;
+    setErrors(failed);
+    setPending(false);
+  };
+  return { values, bind, errors, pending, submit };
 }

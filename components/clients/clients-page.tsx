@@ -9,7 +9,7 @@ import { formatDate } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
-import { LoadMoreButton } from "@/components/ui/load-more";
+import { ShownAndMore } from "@/components/ui/load-more";
 import { PagedStates } from "@/components/ui/query-states";
 
 export function ClientsPage() {
@@ -83,12 +83,7 @@ export function ClientsPage() {
                   </tr>
                 ))}
               </Table>
-              <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
-                <span aria-live="polite">
-                  Showing {items.length} client{items.length === 1 ? "" : "s"}
-                </span>
-                <LoadMoreButton pages={clients} />
-              </div>
+              <ShownAndMore shown={items.length} noun="client" pages={clients} />
             </>
           )}
         </PagedStates>

@@ -1,6 +1,4 @@
 "use client";
-import { useRef } from "react";
-import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { CLIENT_TYPE_OPTIONS, COUNTRY_OPTIONS } from "@/components/clients/options";
 import { CancelAndSubmit } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -8,7 +6,7 @@ import { useToast } from "@/components/ui/toast";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
 import { useCreateClient } from "@/lib/client/hooks";
 import type { ClientType } from "@/lib/client/api-client";
-import { submitMutation } from "@/components/ui/submit-mutation";
+import { useMutationForm } from "@/components/ui/use-mutation-form";
 import { useFields } from "@/components/ui/use-fields";
 
 const FIELDS = ["type", "displayName", "countryCode"];
@@ -21,9 +19,7 @@ export function CreateClientForm({ onDone }: { onDone: () => void }) {
     (field) => fieldError(createClient.error, field),
   );
 
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, createClient.error);
-  const submit = submitMutation(
+  const { form, submit } = useMutationForm(
     createClient,
     () => values,
     (client) => {

@@ -11,7 +11,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useFields } from "@/components/ui/use-fields";
 import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
-import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
 import { checkRegistrationNumber, registrationExample } from "@/lib/datasets/registration-number";
 import { itemsOf } from "@/lib/client/domain-hooks";
@@ -133,7 +133,7 @@ export function LookupPage() {
         <div className="mt-4">
           <FormError message={formErrorMessage(lookup.error, SHOWN)} />
           {/* The lookup's one conflict: no profile applies. The registry is where to make one. */}
-          {isApiError(lookup.error) && lookup.error.code === "conflict" && (
+          {isApiCallError(lookup.error) && lookup.error.code === "conflict" && (
             <p className="mt-2 text-sm">
               <Link href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
                 Create a profile in the data registry

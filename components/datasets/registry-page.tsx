@@ -115,7 +115,7 @@ export function RegistryPage() {
           }
         >
           {(data) => (
-            <Table caption="Dataset profiles" head={["Name", "Applies to", "Subsets", "Providers", "Used", ""]}>
+            <Table actions caption="Dataset profiles" head={["Name", "Applies to", "Subsets", "Providers", "Used"]}>
               {data.map((p) => (
                 <tr key={p.id}>
                   <Td className="font-medium text-slate-900">

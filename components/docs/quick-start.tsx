@@ -48,7 +48,7 @@ for (const account of accounts) {
   console.log(account.iban, status.state, status.lastSucceededAt);
 }
 // Retries 429/500/502/503 with exponential backoff, honouring Retry-After; a POST keeps one
-// Idempotency-Key across its retries. Errors are ApiError with .code, .details and .requestId.`;
+// Idempotency-Key across its retries. Errors are ApiCallError with .code, .details and .requestId.`;
 
 export function QuickStart() {
   return (

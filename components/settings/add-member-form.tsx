@@ -1,14 +1,12 @@
 "use client";
-import { useRef } from "react";
-import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { fieldError, formErrorMessage, isApiError } from "@/lib/client/errors";
+import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 import { useAddMember } from "@/lib/client/hooks";
 import type { Role } from "@/lib/client/api-client";
-import { submitMutation } from "@/components/ui/submit-mutation";
+import { useMutationForm } from "@/components/ui/use-mutation-form";
 import { useFields } from "@/components/ui/use-fields";
 
 export function AddMemberForm() {
@@ -18,9 +16,7 @@ export function AddMemberForm() {
     fieldError(add.error, field),
   );
 
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, add.error);
-  const submit = submitMutation(
+  const { form, submit } = useMutationForm(
     add,
     () => values,
     (member) => {
@@ -33,13 +29,13 @@ export function AddMemberForm() {
   // 404: no account with that email; 409: already a member. Both belong next to the email field.
   const emailError =
     fieldError(add.error, "email") ??
-    (isApiError(add.error) && (add.error.status === 404 || add.error.status === 409)
+    (isApiCallError(add.error) && (add.error.status === 404 || add.error.status === 409)
       ? add.error.status === 404
         ? "No Ledgerlink account uses this email. Ask them to sign up first, then add them here."
         : "This person is already a member of this scope."
       : undefined);
   const formError =
-    isApiError(add.error) && (add.error.status === 404 || add.error.status === 409)
+    isApiCallError(add.error) && (add.error.status === 404 || add.error.status === 409)
       ? null
       : formErrorMessage(add.error, ["email", "role"]);
 

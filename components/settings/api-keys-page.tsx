@@ -1,37 +1,27 @@
 "use client";
-import { NotAdminNotice } from "@/components/settings/not-admin-notice";
+import { AdminPage } from "@/components/settings/admin-page";
 import { APP_ROLE_OPTIONS, EXPIRY_OPTIONS, KIND_OPTIONS } from "@/components/settings/options";
 import { CreateSecretCard } from "@/components/tokens/create-secret-card";
 import { TokenListCard } from "@/components/tokens/token-list-card";
 import { useSecretForm } from "@/components/tokens/use-secret-form";
-import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/card";
 import { SelectField, TextField } from "@/components/ui/field";
-import { useApiKeys, useCreateApiKey, useCurrentScope, useRevokeApiKey } from "@/lib/client/hooks";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/lib/client/hooks";
 import type { AppTokenKind } from "@/lib/client/api-client";
 
 /** The form's values; the expiry stays the select's text ("90", "never") until the request. */
 type KeyForm = { name: string; kind: NonNullable<AppTokenKind>; role: "member" | "viewer"; expiresInDays: string };
 
 export function ApiKeysPage() {
-  const { scope, isLoading } = useCurrentScope();
-  const isAdmin = scope?.role === "admin";
-
   return (
-    <>
-      <PageHeader
-        title="API keys"
-        description="Keys for software, bound to this scope only, with a fixed role. Send them as Authorization: Bearer <key>; no X-Scope header is needed."
-      />
-      {isLoading || !scope ? (
-        <Card>
-          <SkeletonRows rows={4} label="Loading API keys" />
-        </Card>
-      ) : isAdmin ? (
-        <ApiKeysAdmin key={scope.scopeId} scopeName={scope.name} />
-      ) : (
-        <NotAdminNotice scopeName={scope.name} role={scope.role} what="create and see API keys" />
-      )}
-    </>
+    <AdminPage
+      title="API keys"
+      description="Keys for software, bound to this scope only, with a fixed role. Send them as Authorization: Bearer <key>; no X-Scope header is needed."
+      loading="Loading API keys"
+      what="create and see API keys"
+    >
+      {(scope) => <ApiKeysAdmin key={scope.scopeId} scopeName={scope.name} />}
+    </AdminPage>
   );
 }
 

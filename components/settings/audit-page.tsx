@@ -5,35 +5,26 @@
 import { useState } from "react";
 import { Change, RecordRef, Who } from "@/components/settings/audit-event";
 import { ACTION_LABEL, ACTION_OPTIONS } from "@/components/settings/audit-labels";
-import { NotAdminNotice } from "@/components/settings/not-admin-notice";
-import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { AdminPage } from "@/components/settings/admin-page";
+import { Card, EmptyState } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
-import { LoadMoreButton } from "@/components/ui/load-more";
+import { ShownAndMore } from "@/components/ui/load-more";
 import { PagedStates } from "@/components/ui/query-states";
 import { Table, Td } from "@/components/ui/table";
 import type { AuditAction } from "@/lib/audit/actions";
 import { useAuditEvents, type AuditEvent } from "@/lib/client/audit";
-import { useCurrentScope } from "@/lib/client/hooks";
 
 export function AuditPage() {
-  const { scope, isLoading } = useCurrentScope();
   return (
-    <>
-      <PageHeader
-        title="Audit trail"
-        description="Every change a person or a key made in this scope: who, when, to what, and what changed. Secrets never appear here and IBANs are hidden."
-      />
-      {isLoading || !scope ? (
-        <Card>
-          <SkeletonRows rows={4} label="Loading the audit trail" />
-        </Card>
-      ) : scope.role === "admin" ? (
-        <AuditTrail key={scope.scopeId} />
-      ) : (
-        <NotAdminNotice scopeName={scope.name} role={scope.role} what="see the audit trail" />
-      )}
-    </>
+    <AdminPage
+      title="Audit trail"
+      description="Every change a person or a key made in this scope: who, when, to what, and what changed. Secrets never appear here and IBANs are hidden."
+      loading="Loading the audit trail"
+      what="see the audit trail"
+    >
+      {(scope) => <AuditTrail key={scope.scopeId} />}
+    </AdminPage>
   );
 }
 
@@ -91,12 +82,7 @@ function AuditTrail() {
                 </li>
               ))}
             </ol>
-            <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
-              <span aria-live="polite">
-                Showing {items.length} event{items.length === 1 ? "" : "s"}
-              </span>
-              <LoadMoreButton pages={events} />
-            </div>
+            <ShownAndMore shown={items.length} noun="event" pages={events} />
           </>
         )}
       </PagedStates>

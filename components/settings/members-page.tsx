@@ -66,7 +66,7 @@ function MemberTable({ members, editable }: { members: Member[]; editable: boole
     );
 
   return (
-    <Table caption="Members" head={["Name", "Email", "Role", "Joined", ""]}>
+    <Table actions caption="Members" head={["Name", "Email", "Role", "Joined"]}>
       {members.map((m) => {
         const isMe = m.userId === me.data?.user?.id;
         return (

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { FormError, TextField } from "@/components/ui/field";
+import { useFields } from "@/components/ui/use-fields";
 import { useFocusFirstError, useFocusOn } from "@/components/ui/use-focus-on";
 import { useApi } from "@/lib/client/api-context";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
@@ -18,11 +19,11 @@ function PasswordForm() {
   const change = useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) => client.changePassword(input),
   });
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [repeat, setRepeat] = useState("");
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState<number | null>(null);
+  const { values, bind, reset } = useFields({ currentPassword: "", newPassword: "", repeat: "" }, (field) =>
+    field === "repeat" ? (mismatch ? "The two new passwords differ." : undefined) : fieldError(change.error, field),
+  );
   const form = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   useFocusFirstError(form, change.error ?? (mismatch ? "mismatch" : null));
@@ -30,18 +31,16 @@ function PasswordForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setDone(null);
-    if (next !== repeat) {
+    if (values.newPassword !== values.repeat) {
       setMismatch(true);
       return;
     }
     setMismatch(false);
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
-          setCurrent("");
-          setNext("");
-          setRepeat("");
+          reset();
           setDone((n) => (n ?? 0) + 1);
         },
       },
@@ -64,27 +63,16 @@ function PasswordForm() {
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-        error={fieldError(change.error, "currentPassword")}
+        {...bind("currentPassword")}
       />
       <TextField
         label="New password"
         type="password"
         autoComplete="new-password"
         hint="At least 10 characters."
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={fieldError(change.error, "newPassword")}
+        {...bind("newPassword")}
       />
-      <TextField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
-        error={mismatch ? "The two new passwords differ." : undefined}
-      />
+      <TextField label="New password again" type="password" autoComplete="new-password" {...bind("repeat")} />
       <Button type="submit" pending={change.isPending}>
         Change password
       </Button>

@@ -37,7 +37,8 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
           <>
             <Table
               caption="Recent messages"
-              head={["Event", "Status", "Attempts", "Last answer", "Latency", "Created", ""]}
+              actions
+              head={["Event", "Status", "Attempts", "Last answer", "Latency", "Created"]}
             >
               {items.map((d) => (
                 <tr key={d.id}>

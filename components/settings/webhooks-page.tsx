@@ -3,17 +3,17 @@
 // and for each endpoint its state (why it was disabled, since when it fails), its events, a new
 // secret, disable/enable, delete, and its recent messages with replay (webhook-deliveries.tsx).
 import { useState, type FormEvent } from "react";
-import { NotAdminNotice } from "@/components/settings/not-admin-notice";
+import { AdminPage } from "@/components/settings/admin-page";
 import { WebhookDeliveries } from "@/components/settings/webhook-deliveries";
 import { NewSecret } from "@/components/tokens/new-secret";
 import { Button } from "@/components/ui/button";
-import { Badge, Card, CardHeader, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
+import { Badge, Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError, TextField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { QueryStates } from "@/components/ui/query-states";
+import { useFields } from "@/components/ui/use-fields";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
-import { useCurrentScope } from "@/lib/client/hooks";
 import {
   useCreateWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -25,23 +25,15 @@ import {
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
 
 export function WebhooksPage() {
-  const { scope, isLoading } = useCurrentScope();
   return (
-    <>
-      <PageHeader
-        title="Webhooks"
-        description="Tell your own software when something happens in this scope. Messages are signed (Standard Webhooks): verify each with its endpoint's secret, and drop repeats by their webhook-id."
-      />
-      {isLoading || !scope ? (
-        <Card>
-          <SkeletonRows rows={4} label="Loading webhooks" />
-        </Card>
-      ) : scope.role === "admin" ? (
-        <WebhooksAdmin key={scope.scopeId} />
-      ) : (
-        <NotAdminNotice scopeName={scope.name} role={scope.role} what="manage webhooks" />
-      )}
-    </>
+    <AdminPage
+      title="Webhooks"
+      description="Tell your own software when something happens in this scope. Messages are signed (Standard Webhooks): verify each with its endpoint's secret, and drop repeats by their webhook-id."
+      loading="Loading webhooks"
+      what="manage webhooks"
+    >
+      {(scope) => <WebhooksAdmin key={scope.scopeId} />}
+    </AdminPage>
   );
 }
 
@@ -82,18 +74,16 @@ function WebhooksAdmin() {
 
 function CreateEndpointCard({ onSecret }: { onSecret: (secret: string) => void }) {
   const create = useCreateWebhookEndpoint();
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
+  const { values, bind, reset } = useFields({ url: "", description: "" }, (field) => fieldError(create.error, field));
   const [events, setEvents] = useState<WebhookEventType[]>(["transactions.changed"]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { url: url.trim(), events, description: description.trim() || null },
+      { url: values.url.trim(), events, description: values.description.trim() || null },
       {
         onSuccess: (created) => {
           onSecret(created.secret);
-          setUrl("");
-          setDescription("");
+          reset();
           create.reset();
         },
       },
@@ -115,17 +105,9 @@ function CreateEndpointCard({ onSecret }: { onSecret: (secret: string) => void }
             type="url"
             required
             placeholder="https://example.com/ledgerlink-webhooks"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={fieldError(create.error, "url")}
+            {...bind("url")}
           />
-          <TextField
-            label="Description (optional)"
-            maxLength={200}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            error={fieldError(create.error, "description")}
-          />
+          <TextField label="Description (optional)" maxLength={200} {...bind("description")} />
         </div>
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-slate-700">Events</legend>

@@ -3,11 +3,11 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { useState, type ReactNode } from "react";
 import { ToastProvider } from "@/components/ui/toast";
 import { ApiProvider } from "@/lib/client/api-context";
-import { isApiError } from "@/lib/client/errors";
+import { isApiCallError } from "@/lib/client/errors";
 
 function onUnauthenticated(error: unknown) {
   // The session expired or was cleared: back to sign-in (the API client already retried what it could).
-  if (isApiError(error) && error.status === 401 && !window.location.pathname.startsWith("/sign")) {
+  if (isApiCallError(error) && error.status === 401 && !window.location.pathname.startsWith("/sign")) {
     window.location.assign(`/signin?next=${encodeURIComponent(window.location.pathname)}`);
   }
 }

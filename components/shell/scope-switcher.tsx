@@ -70,7 +70,7 @@ function NewScopeDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEl
     createScope.reset();
   };
 
-  // Not submitMutation: `close` reads the dialog ref, which the hook rules only allow in a handler.
+  // Not useMutationForm: `close` reads the dialog ref, which the hook rules only allow in a handler.
   function submit(event: FormEvent) {
     event.preventDefault();
     createScope.mutate(

@@ -2,13 +2,12 @@
 // The "create a secret, show it once" card of the token pages (personal tokens, API keys): the form,
 // its error, and after a success the new secret with Copy until dismissed. Each page brings its
 // fields (`children`) and how they are laid out.
-import { useRef, useState, type ReactNode } from "react";
-import { useFocusFirstError } from "@/components/ui/use-focus-on";
+import { useState, type ReactNode } from "react";
 import { NewSecret } from "@/components/tokens/new-secret";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
-import { submitMutation } from "@/components/ui/submit-mutation";
+import { useMutationForm } from "@/components/ui/use-mutation-form";
 import type { CreatedToken } from "@/lib/client/api-client";
 import { formErrorMessage } from "@/lib/client/errors";
 
@@ -53,13 +52,11 @@ export function CreateSecretCard<I>({
   children: ReactNode;
 }) {
   const [created, setCreated] = useState<CreatedToken | null>(null);
-  const submit = submitMutation(create, input, (token) => {
+  const { form, submit } = useMutationForm(create, input, (token) => {
     setCreated(token);
     onCreated();
     create.reset();
   });
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, create.error);
   const button = (
     <Button type="submit" pending={create.isPending} className={submitInline ? "sm:mt-7" : undefined}>
       {submitLabel}

@@ -42,10 +42,9 @@ export function TokenTable({
     "Last used",
     "Expires",
     "Status",
-    "",
   ];
   return (
-    <Table caption={caption} head={head}>
+    <Table caption={caption} head={head} actions>
       {tokens.map((token) => {
         const status = tokenStatus(token);
         return (

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cx } from "@/components/ui/cx";
 
 const control =
@@ -50,20 +56,20 @@ function Field({
 
 type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; ring: string };
 
-export function TextField({
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field
-      {...{ label, error, hint, className }}
-      control={({ ring, ...aria }) => <input {...aria} className={cx(control, ring)} {...input} />}
-    />
-  );
+/** A field around a plain control element (an input, a textarea), given the control's own attributes. */
+function plainField<Attributes>(Control: "input" | "textarea") {
+  return function PlainField({ label, error, hint, className, ...attributes }: FieldShell & Attributes) {
+    return (
+      <Field
+        {...{ label, error, hint, className }}
+        control={({ ring, ...aria }) => <Control {...aria} className={cx(control, ring)} {...attributes} />}
+      />
+    );
+  };
 }
+
+export const TextField = plainField<InputHTMLAttributes<HTMLInputElement>>("input");
+export const TextAreaField = plainField<TextareaHTMLAttributes<HTMLTextAreaElement>>("textarea");
 
 type SearchProps = FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onChange">;
 

@@ -38,3 +38,16 @@ export function LoadMore({ pages, children }: { pages: Pages; children?: ReactNo
     </div>
   );
 }
+
+/** A list card's footer: how many are shown (announced as it grows) and "Load more" while there are more. */
+export function ShownAndMore({ shown, noun, pages }: { shown: number; noun: string; pages: Pages }) {
+  return (
+    <div className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
+      <span aria-live="polite">
+        Showing {shown} {noun}
+        {shown === 1 ? "" : "s"}
+      </span>
+      <LoadMoreButton pages={pages} />
+    </div>
+  );
+}

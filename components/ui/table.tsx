@@ -27,14 +27,26 @@ export function stackLabels(heads: ReactNode[]): CSSProperties {
  * name), so it never scrolls sideways; wider, it scrolls inside its own box, which is the positioned
  * ancestor of its sr-only texts (they would otherwise widen the page).
  */
-export function Table({ caption, head, children }: { caption: string; head: ReactNode[]; children: ReactNode }) {
+export function Table({
+  caption,
+  head,
+  actions = false,
+  children,
+}: {
+  caption: string;
+  head: ReactNode[];
+  /** A last column of buttons, named for screen readers only. */
+  actions?: boolean;
+  children: ReactNode;
+}) {
+  const columns = actions ? [...head, <span className="sr-only">Actions</span>] : head;
   return (
     <div className="relative overflow-x-auto">
-      <table className="ll-stack min-w-full divide-y divide-slate-200 text-sm" style={stackLabels(head)}>
+      <table className="ll-stack min-w-full divide-y divide-slate-200 text-sm" style={stackLabels(columns)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            {head.map((h, i) => (
+            {columns.map((h, i) => (
               <th
                 key={i}
                 scope="col"

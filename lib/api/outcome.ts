@@ -1,7 +1,7 @@
 // What the kernel makes of a handler's result: the status, the serialised body and the headers it
 // will send, checked against the route's contract in development and tests (lib/api/response-check.ts).
 import type { Declared, ResultOf } from "@/lib/api/contract";
-import { ApiError } from "@/lib/errors";
+import { ApiError, apiErrorOf } from "@/lib/errors";
 import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { errorBody } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
@@ -53,9 +53,10 @@ export function outcomeOf<R extends Responses>(
   return { status, text, headers, afterCommit: r.afterCommit };
 }
 
-/** Any thrown value → the ApiError to answer (by code, not instanceof: see lib/db/errors.ts). */
+/** Any thrown value → the ApiError to answer (by discriminant and code, not instanceof: see lib/errors.ts). */
 export function mapUnknownError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+  const api = apiErrorOf(error);
+  if (api) return api;
   const prismaCode = prismaErrorCode(error);
   if (prismaCode === "P2002")
     return new ApiError("conflict", "A record with these values already exists.", { cause: error });

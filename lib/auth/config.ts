@@ -5,7 +5,7 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { clientAddress, consumeAll, passwordCheckLimits } from "@/lib/api/rate-limit";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/env";
 import { checkCredentials } from "@/lib/identity/credentials";
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;

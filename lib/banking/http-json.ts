@@ -13,7 +13,7 @@
 // cannot hold them, so a page with one failed its sync on every retry.
 import "server-only";
 import type { z } from "zod";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 
 type JsonRequest = {
   method: "GET" | "POST" | "PUT" | "DELETE";

@@ -3,7 +3,7 @@
 // finite). A bank that sends a link or key it sent before in the same read is going round in a
 // cycle; one that never stops sending links would hold a worker forever. Both end the read with a
 // provider error (`unknown`: asking again would bring the same chain), never an endless loop.
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 
 /**
  * Pages per read (one pass from dateFrom to the bank's today). 10,000 pages of 1,000 transactions

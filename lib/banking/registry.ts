@@ -36,30 +36,17 @@ function build(): Map<string, BankIntegration> {
       }),
     );
   }
+  // An aggregator's settings are its integration's options (Enable Banking's key read from its file).
   const eb = enableBankingConfig();
   if (eb) {
+    const privateKey = loadPrivateKey(eb.keyFile);
     map.set(
       ENABLE_BANKING_INTEGRATION,
-      createEnableBankingIntegration({
-        name: ENABLE_BANKING_INTEGRATION,
-        apiUrl: eb.apiUrl,
-        appId: eb.appId,
-        privateKey: loadPrivateKey(eb.keyFile),
-      }),
+      createEnableBankingIntegration({ name: ENABLE_BANKING_INTEGRATION, ...eb, privateKey }),
     );
   }
   const gc = goCardlessConfig();
-  if (gc) {
-    map.set(
-      GOCARDLESS_INTEGRATION,
-      createGoCardlessIntegration({
-        name: GOCARDLESS_INTEGRATION,
-        apiUrl: gc.apiUrl,
-        secretId: gc.secretId,
-        secretKey: gc.secretKey,
-      }),
-    );
-  }
+  if (gc) map.set(GOCARDLESS_INTEGRATION, createGoCardlessIntegration({ name: GOCARDLESS_INTEGRATION, ...gc }));
   // Every call to a bank is counted and traced the same way (lib/banking/observed.ts).
   return new Map([...map].map(([name, integration]) => [name, observed(integration)]));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import { backoffMs, withRetry } from "@/lib/banking/retry";
 
 const options = { retries: 3, baseMs: 100, maxMs: 1000, random: () => 1 };

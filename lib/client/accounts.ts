@@ -28,25 +28,22 @@ const BASE = "/api/accounttracking/v1/accounts";
 const enc = encodeURIComponent;
 
 function accountsApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
-    list: (cursor?: string | null) => page<Account>(BASE, { scoped: true, query: { cursor, perPage: 100 } }),
-    get: (id: string) => data(request<Account>("GET", `${BASE}/${enc(id)}`, { scoped: true })),
+    list: (cursor?: string | null) => scoped.page<Account>(BASE, { cursor, perPage: 100 }),
+    get: (id: string) => scoped.get<Account>(`${BASE}/${enc(id)}`),
     track: (input: TrackAccountInput, post?: PostOptions) =>
-      data(request<{ account: Account; sync: SyncRun }>("POST", BASE, { scoped: true, body: input, ...post })),
+      scoped.send<{ account: Account; sync: SyncRun }>("POST", BASE, input, post),
     sync: (id: string, post?: PostOptions) =>
-      data(request<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, { scoped: true, ...post })),
-    syncStatus: (id: string) => data(request<SyncStatus>("GET", `${BASE}/${enc(id)}/sync-status`, { scoped: true })),
+      scoped.send<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, undefined, post),
+    syncStatus: (id: string) => scoped.get<SyncStatus>(`${BASE}/${enc(id)}/sync-status`),
     transactions: (id: string, filter: TransactionFilter, cursor?: string | null, perPage = TRANSACTIONS_FIRST_PAGE) =>
-      page<Transaction>(`${BASE}/${enc(id)}/transactions`, {
-        scoped: true,
-        query: { ...filterQuery(filter), perPage, cursor },
-      }),
-    stats: (id: string) => data(request<AccountStats>("GET", `${BASE}/${enc(id)}/stats`, { scoped: true })),
+      scoped.page<Transaction>(`${BASE}/${enc(id)}/transactions`, { ...filterQuery(filter), perPage, cursor }),
+    stats: (id: string) => scoped.get<AccountStats>(`${BASE}/${enc(id)}/stats`),
     setNickname: (id: string, nickname: string | null) =>
-      data(request<Account>("PATCH", `${BASE}/${enc(id)}`, { scoped: true, body: { nickname } })),
+      scoped.send<Account>("PATCH", `${BASE}/${enc(id)}`, { nickname }),
     setAutoUpdate: (id: string, timesPerDay: number) =>
-      data(request<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { scoped: true, body: { timesPerDay } })),
+      scoped.send<AutoUpdate>("PUT", `${BASE}/${enc(id)}/auto-update`, { timesPerDay }),
   };
 }
 

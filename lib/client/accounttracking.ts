@@ -21,34 +21,24 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function accountTrackingApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
-    active: () => data(request<TrackingStatus>("GET", `${BASE}/active`, { scoped: true })),
-    register: (post?: PostOptions) => data(request<TrackingStatus>("POST", `${BASE}/users`, { scoped: true, ...post })),
-    countries: () => data(request<Country[]>("GET", `${BASE}/supported-countries`, { scoped: true })),
-    banks: (country: string, search?: string) =>
-      data(request<Bank[]>("GET", `${BASE}/banks`, { scoped: true, query: { country, search } })),
-    listConsents: (cursor?: string) =>
-      page<Consent>(`${BASE}/consents`, { scoped: true, query: { cursor, perPage: 50 } }),
-    getConsent: (id: string) => data(request<Consent>("GET", `${BASE}/consents/${enc(id)}`, { scoped: true })),
-    consentStatus: (id: string) =>
-      data(request<Consent>("GET", `${BASE}/consents/${enc(id)}/status`, { scoped: true })),
+    active: () => scoped.get<TrackingStatus>(`${BASE}/active`),
+    register: (post?: PostOptions) => scoped.send<TrackingStatus>("POST", `${BASE}/users`, undefined, post),
+    countries: () => scoped.get<Country[]>(`${BASE}/supported-countries`),
+    banks: (country: string, search?: string) => scoped.get<Bank[]>(`${BASE}/banks`, { country, search }),
+    listConsents: (cursor?: string) => scoped.page<Consent>(`${BASE}/consents`, { cursor, perPage: 50 }),
+    getConsent: (id: string) => scoped.get<Consent>(`${BASE}/consents/${enc(id)}`),
+    consentStatus: (id: string) => scoped.get<Consent>(`${BASE}/consents/${enc(id)}/status`),
     createConsent: (input: CreateConsentInput, post?: PostOptions) =>
-      data(request<Consent>("POST", `${BASE}/consents`, { scoped: true, body: input, ...post })),
+      scoped.send<Consent>("POST", `${BASE}/consents`, input, post),
     initiateRedirect: (id: string, input: { bankId?: string } = {}, post?: PostOptions) =>
-      data(
-        request<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, {
-          scoped: true,
-          body: input,
-          ...post,
-        }),
-      ),
-    consentAccounts: (id: string) =>
-      data(request<BankAccount[]>("GET", `${BASE}/consents/${enc(id)}/accounts`, { scoped: true })),
+      scoped.send<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, input, post),
+    consentAccounts: (id: string) => scoped.get<BankAccount[]>(`${BASE}/consents/${enc(id)}/accounts`),
     renew: (id: string, post?: PostOptions) =>
-      data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/renew`, { scoped: true, body: {}, ...post })),
+      scoped.send<Consent>("POST", `${BASE}/consents/${enc(id)}/renew`, {}, post),
     revoke: (id: string, post?: PostOptions) =>
-      data(request<Consent>("POST", `${BASE}/consents/${enc(id)}/revoke`, { scoped: true, ...post })),
+      scoped.send<Consent>("POST", `${BASE}/consents/${enc(id)}/revoke`, undefined, post),
   };
 }
 

@@ -1,5 +1,5 @@
 // Typed client for the Ledgerlink API: envelopes, X-Scope, Idempotency-Key and retries in one place.
-import { ApiError } from "@/lib/client/errors";
+import { ApiCallError } from "@/lib/client/errors";
 import { sendWithRetry, type RetryOptions } from "@/lib/client/retry";
 import type { z } from "zod";
 import type { CreateClientBody, ListClientsQuery } from "@/lib/clients/schemas";
@@ -86,12 +86,13 @@ function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   return typeof body === "object" && body !== null && "error" in body;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The error a failed answer stands for: the envelope's code, message and details when it has one. */
+export async function apiCallErrorOf(response: Response): Promise<ApiCallError> {
   const body = await readJson(response);
   const retryAfter = Number(response.headers.get("retry-after"));
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
   if (isErrorEnvelope(body)) {
-    return new ApiError({
+    return new ApiCallError({
       status: response.status,
       code: body.error.code,
       message: body.error.message,
@@ -100,7 +101,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       retryAfterSeconds,
     });
   }
-  return new ApiError({
+  return new ApiCallError({
     status: response.status,
     code: response.status >= 500 ? "server_error" : "bad_request",
     message: `The server answered ${response.status} ${response.statusText}`.trim(),
@@ -123,7 +124,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (call.scoped) {
       const scopeId = options.scopeId?.() ?? null;
       if (!scopeId) {
-        throw new ApiError({ status: 400, code: "scope_missing", message: "Choose a scope first." });
+        throw new ApiCallError({ status: 400, code: "scope_missing", message: "Choose a scope first." });
       }
       headers["x-scope"] = scopeId;
     }
@@ -142,18 +143,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     try {
       response = await sendWithRetry(() => doFetch(url, init), method, options.retry);
     } catch (cause) {
-      throw new ApiError({
+      throw new ApiCallError({
         status: 0,
         code: "network_error",
         message: "Could not reach Ledgerlink. Check your connection and try again.",
         cause,
       });
     }
-    if (!response.ok) throw await toApiError(response);
+    if (!response.ok) throw await apiCallErrorOf(response);
     if (response.status === 204) return { data: undefined as T, meta: { requestId: "" } as M };
     const body = (await readJson(response)) as Envelope<T, M> | undefined;
     if (!body || !("data" in body)) {
-      throw new ApiError({ status: response.status, code: "server_error", message: "The server sent no data." });
+      throw new ApiCallError({ status: response.status, code: "server_error", message: "The server sent no data." });
     }
     return body;
   }
@@ -166,11 +167,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { items, nextCursor: meta.page?.nextCursor ?? null };
   };
 
+  /** Calls in the current scope (X-Scope), answered with their data: most domain operations. */
+  const scoped = {
+    get: <T>(path: string, query?: CallOptions["query"]) => data(call<T>("GET", path, { scoped: true, query })),
+    send: <T>(method: Exclude<Method, "GET">, path: string, body?: unknown, post?: PostOptions) =>
+      data(call<T>(method, path, { scoped: true, body, ...post })),
+    page: <T>(path: string, query?: CallOptions["query"]) => page<T>(path, { scoped: true, query }),
+  };
+
   return {
     /** The generic call, for domain modules that add their operations in files of their own. */
     request: call,
     data,
     page,
+    scoped,
     // Identity
     me: () => data(call<Me>("GET", "/api/auth/v1/me")),
     changePassword: async (input: { currentPassword: string; newPassword: string }): Promise<void> => {
@@ -184,15 +194,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     listScopes: () => data(call<Scope[]>("GET", "/api/scopes/v1")),
     createScope: (input: CreateScopeInput, post?: PostOptions) =>
       data(call<Scope>("POST", "/api/scopes/v1", { body: input, ...post })),
-    listMembers: () => data(call<Member[]>("GET", "/api/scopes/v1/members", { scoped: true })),
+    listMembers: () => scoped.get<Member[]>("/api/scopes/v1/members"),
     addMember: (input: AddMemberInput, post?: PostOptions) =>
-      data(call<Member>("POST", "/api/scopes/v1/members", { scoped: true, body: input, ...post })),
+      scoped.send<Member>("POST", "/api/scopes/v1/members", input, post),
     updateMember: (userId: string, input: UpdateMemberInput) =>
-      data(
-        call<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true, body: input }),
-      ),
+      scoped.send<Member>("PATCH", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, input),
     removeMember: async (userId: string): Promise<void> => {
-      await call<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`, { scoped: true });
+      await scoped.send<undefined>("DELETE", `/api/scopes/v1/members/${encodeURIComponent(userId)}`);
     },
 
     // Personal access tokens
@@ -204,22 +212,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     // App tokens (API keys) of the current scope
-    listApiKeys: () => data(call<TokenRecord[]>("GET", "/api/auth/v1/api-keys", { scoped: true })),
+    listApiKeys: () => scoped.get<TokenRecord[]>("/api/auth/v1/api-keys"),
     createApiKey: (input: CreateApiKeyInput, post?: PostOptions) =>
-      data(call<CreatedToken>("POST", "/api/auth/v1/api-keys", { scoped: true, body: input, ...post })),
+      scoped.send<CreatedToken>("POST", "/api/auth/v1/api-keys", input, post),
     revokeApiKey: async (id: string): Promise<void> => {
-      await call<unknown>("DELETE", `/api/auth/v1/api-keys/${encodeURIComponent(id)}`, { scoped: true });
+      await scoped.send<unknown>("DELETE", `/api/auth/v1/api-keys/${encodeURIComponent(id)}`);
     },
 
     // Clients
     listClients: (input: ListClientsInput = {}) =>
-      page<Client>("/api/clients/v1", {
-        scoped: true,
-        query: { perPage: input.perPage, cursor: input.cursor, search: input.search?.trim() },
+      scoped.page<Client>("/api/clients/v1", {
+        perPage: input.perPage,
+        cursor: input.cursor,
+        search: input.search?.trim(),
       }),
     createClient: (input: CreateClientInput, post?: PostOptions) =>
-      data(call<Client>("POST", "/api/clients/v1", { scoped: true, body: input, ...post })),
-    getClient: (id: string) => data(call<Client>("GET", `/api/clients/v1/${encodeURIComponent(id)}`, { scoped: true })),
+      scoped.send<Client>("POST", "/api/clients/v1", input, post),
+    getClient: (id: string) => scoped.get<Client>(`/api/clients/v1/${encodeURIComponent(id)}`),
   };
 }
 

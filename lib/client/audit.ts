@@ -14,9 +14,10 @@ const PER_PAGE = 50;
 function auditApi(client: ApiClient) {
   return {
     listEvents: (input: { action: AuditAction | null; cursor: string | null }) =>
-      client.page<AuditEvent>("/api/audit/v1/events", {
-        scoped: true,
-        query: { perPage: PER_PAGE, cursor: input.cursor, "filter[action]": input.action },
+      client.scoped.page<AuditEvent>("/api/audit/v1/events", {
+        perPage: PER_PAGE,
+        cursor: input.cursor,
+        "filter[action]": input.action,
       }),
   };
 }

@@ -25,71 +25,41 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function counterpartsApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
     list: (accountId: string, params: ListParams, cursor: string | null) =>
-      page<ListedCounterpart>(`${BASE}/accounts/${enc(accountId)}/counterparts`, {
-        scoped: true,
-        query: { q: params.q || undefined, sort: params.sort, order: params.order, perPage: 100, cursor },
+      scoped.page<ListedCounterpart>(`${BASE}/accounts/${enc(accountId)}/counterparts`, {
+        q: params.q || undefined,
+        sort: params.sort,
+        order: params.order,
+        perPage: 100,
+        cursor,
       }),
-    names: (ids: string[]) =>
-      data(
-        request<CounterpartName[]>("GET", `${BASE}/counterparts`, {
-          scoped: true,
-          query: { "filter[id]": ids.join(",") },
-        }),
-      ),
+    names: (ids: string[]) => scoped.get<CounterpartName[]>(`${BASE}/counterparts`, { "filter[id]": ids.join(",") }),
     get: (id: string, accountId?: string) =>
-      data(
-        request<CounterpartDetail>("GET", `${BASE}/counterparts/${enc(id)}`, {
-          scoped: true,
-          query: { "filter[accountId]": accountId },
-        }),
-      ),
+      scoped.get<CounterpartDetail>(`${BASE}/counterparts/${enc(id)}`, { "filter[accountId]": accountId }),
     family: (id: string, accountId?: string) =>
-      data(
-        request<FamilyNode>("GET", `${BASE}/counterparts/${enc(id)}/family`, {
-          scoped: true,
-          query: { "filter[accountId]": accountId },
-        }),
-      ),
+      scoped.get<FamilyNode>(`${BASE}/counterparts/${enc(id)}/family`, { "filter[accountId]": accountId }),
     transactions: (id: string, cursor: string | null) =>
-      page<CounterpartTransaction>(`${BASE}/counterparts/${enc(id)}/transactions`, {
-        scoped: true,
-        query: { perPage: 100, cursor },
-      }),
+      scoped.page<CounterpartTransaction>(`${BASE}/counterparts/${enc(id)}/transactions`, { perPage: 100, cursor }),
     setAlias: (id: string, alias: string | null) =>
-      data(request<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { scoped: true, body: { alias } })),
+      scoped.send<Counterpart>("PATCH", `${BASE}/counterparts/${enc(id)}`, { alias }),
     consolidate: (targetId: string, memberIds: string[]) =>
-      data(
-        request<Consolidation>("POST", `${BASE}/counterparts/consolidations`, {
-          scoped: true,
-          body: { targetId, memberIds },
-        }),
-      ),
+      scoped.send<Consolidation>("POST", `${BASE}/counterparts/consolidations`, { targetId, memberIds }),
     undoConsolidation: (id: string) =>
-      data(request<Consolidation>("DELETE", `${BASE}/counterparts/consolidations/${enc(id)}`, { scoped: true })),
+      scoped.send<Consolidation>("DELETE", `${BASE}/counterparts/consolidations/${enc(id)}`),
     bindEntity: (id: string, entity: Entity) =>
-      data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true, body: entity })),
-    unbindEntity: (id: string) =>
-      data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`, { scoped: true })),
+      scoped.send<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, entity),
+    unbindEntity: (id: string) => scoped.send<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`),
     setParent: (id: string, parentId: string) =>
-      data(request<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true, body: { parentId } })),
-    unlinkParent: (id: string) =>
-      data(request<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`, { scoped: true })),
+      scoped.send<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { parentId }),
+    unlinkParent: (id: string) => scoped.send<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`),
     bindTransaction: (transactionId: string, counterpartId: string | null) =>
       counterpartId
-        ? data(
-            request<CounterpartTransaction>("PUT", `${BASE}/transactions/${enc(transactionId)}/counterpart`, {
-              scoped: true,
-              body: { counterpartId },
-            }),
-          )
-        : data(
-            request<CounterpartTransaction>("DELETE", `${BASE}/transactions/${enc(transactionId)}/counterpart`, {
-              scoped: true,
-            }),
-          ),
+        ? scoped.send<CounterpartTransaction>("PUT", `${BASE}/transactions/${enc(transactionId)}/counterpart`, {
+            counterpartId,
+          })
+        : scoped.send<CounterpartTransaction>("DELETE", `${BASE}/transactions/${enc(transactionId)}/counterpart`),
   };
 }
 

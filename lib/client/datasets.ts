@@ -22,23 +22,21 @@ const BASE = "/api/datasets/v1";
 const enc = encodeURIComponent;
 
 function datasetsApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
-    listDatasets: () => data(request<Dataset[]>("GET", BASE, { scoped: true })),
-    subsetTypes: () => data(request<SubsetType[]>("GET", `${BASE}/subset-types`, { scoped: true })),
-    providers: () => data(request<Provider[]>("GET", `${BASE}/providers`, { scoped: true })),
-    listProfiles: async () =>
-      (await page<Profile>(`${BASE}/profiles`, { scoped: true, query: { perPage: 200 } })).items,
-    getProfile: (id: string) => data(request<Profile>("GET", `${BASE}/profiles/${enc(id)}`, { scoped: true })),
+    listDatasets: () => scoped.get<Dataset[]>(BASE),
+    subsetTypes: () => scoped.get<SubsetType[]>(`${BASE}/subset-types`),
+    providers: () => scoped.get<Provider[]>(`${BASE}/providers`),
+    listProfiles: async () => (await scoped.page<Profile>(`${BASE}/profiles`, { perPage: 200 })).items,
+    getProfile: (id: string) => scoped.get<Profile>(`${BASE}/profiles/${enc(id)}`),
     createProfile: (input: ProfileRequest, post?: PostOptions) =>
-      data(request<Profile>("POST", `${BASE}/profiles`, { scoped: true, body: input, ...post })),
+      scoped.send<Profile>("POST", `${BASE}/profiles`, input, post),
     updateProfile: (id: string, input: ProfileRequest) =>
-      data(request<Profile>("PUT", `${BASE}/profiles/${enc(id)}`, { scoped: true, body: input })),
+      scoped.send<Profile>("PUT", `${BASE}/profiles/${enc(id)}`, input),
     deleteProfile: async (id: string): Promise<void> => {
-      await request<undefined>("DELETE", `${BASE}/profiles/${enc(id)}`, { scoped: true });
+      await scoped.send<undefined>("DELETE", `${BASE}/profiles/${enc(id)}`);
     },
-    lookup: (input: LookupInput) =>
-      data(request<LookupResult>("GET", "/api/companies/v1/lookup", { scoped: true, query: { ...input } })),
+    lookup: (input: LookupInput) => scoped.get<LookupResult>("/api/companies/v1/lookup", { ...input }),
   };
 }
 

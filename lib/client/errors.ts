@@ -1,7 +1,14 @@
 import type { ErrorCode, ErrorDetails as FieldErrors } from "@/lib/errors";
 
-/** A non-2xx API answer (or a network failure, status 0), with the server's code, message and field details. */
-export class ApiError extends Error {
+// What a call to the API that did not succeed gives its caller (the UI, a machine caller): a non-2xx
+// answer, or a network failure (status 0), with the server's code, message and field details. Not
+// the server's ApiError (lib/errors.ts), which is what a handler throws to be answered with.
+// Recognised by its discriminant (`isApiCallError`), never by instanceof: a page's bundle and a
+// script may each hold their own copy of this class.
+const API_CALL_ERROR_KIND = "api_call_error";
+
+export class ApiCallError extends Error {
+  readonly kind = API_CALL_ERROR_KIND;
   readonly status: number;
   readonly code: ErrorCode | "network_error";
   readonly details: FieldErrors | undefined;
@@ -18,7 +25,7 @@ export class ApiError extends Error {
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
-    this.name = "ApiError";
+    this.name = "ApiCallError";
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
@@ -32,8 +39,8 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+export function isApiCallError(error: unknown): error is ApiCallError {
+  return typeof error === "object" && error !== null && (error as { kind?: unknown }).kind === API_CALL_ERROR_KIND;
 }
 
 /**
@@ -41,12 +48,12 @@ export function isApiError(error: unknown): error is ApiError {
  * written for developers (codes, X-Scope, error.details); a person gets these words instead.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return personMessage(error);
+  if (isApiCallError(error)) return personMessage(error);
   if (error instanceof Error) return error.message;
   return "Something went wrong. Please try again.";
 }
 
-function personMessage(error: ApiError): string {
+function personMessage(error: ApiCallError): string {
   switch (error.code) {
     case "not_found": {
       const what = /^(.+?) not found\b/.exec(error.message)?.[1] ?? "This item";
@@ -78,7 +85,7 @@ function personMessage(error: ApiError): string {
  */
 export function formErrorMessage(error: unknown, shownFields: readonly string[] = []): string | null {
   if (!error) return null;
-  if (!(error instanceof ApiError)) return errorMessage(error);
+  if (!isApiCallError(error)) return errorMessage(error);
   if (!error.details) return personMessage(error);
   const other = Object.entries(error.details)
     .filter(([field]) => !shownFields.includes(field))
@@ -87,7 +94,18 @@ export function formErrorMessage(error: unknown, shownFields: readonly string[] 
   return other.length ? other.join(" ") : "Check the highlighted fields and try again.";
 }
 
+/** A form's errors from a failed call: each shown field's own message, and the rest above the form. */
+export function formErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F | "form", string>> {
+  const errors: Partial<Record<F | "form", string>> = {};
+  for (const field of fields) errors[field] = fieldError(error, field);
+  errors.form = formErrorMessage(error, fields) ?? undefined;
+  return errors;
+}
+
 /** The first server message for a field of a 422 answer. */
 export function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.fieldError(field) : undefined;
+  return isApiCallError(error) ? error.fieldError(field) : undefined;
 }

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApiClient } from "@/lib/client/api-client";
-import { ApiError } from "@/lib/client/errors";
+import { ApiCallError } from "@/lib/client/errors";
 import { createMachineClient } from "@/lib/client/machine";
 
 type Seen = { at: number; method: string; url: string; headers: IncomingMessage["headers"] };
@@ -95,9 +95,9 @@ describe("client retries", () => {
     const thrown = await client
       .createClient({ type: "company", displayName: "", countryCode: "BE" })
       .catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toBeInstanceOf(ApiCallError);
     expect(thrown).toMatchObject({ status: 422, code: "validation_failed", requestId: "req-422" });
-    expect((thrown as ApiError).fieldError("displayName")).toBe("displayName is required");
+    expect((thrown as ApiCallError).fieldError("displayName")).toBe("displayName is required");
     expect(seen).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
 // Retries, Idempotency-Key and typed errors come from createApiClient (lib/client/api-client.ts).
 // The types are the OpenAPI document's response schemas (lib/openapi/schemas), so they cannot drift.
 import type { z } from "zod";
-import { createApiClient, type ApiClient, type CallOptions, type Page } from "@/lib/client/api-client";
+import { createApiClient, type ApiClient, type Page } from "@/lib/client/api-client";
 import type { RetryOptions } from "@/lib/client/retry";
 import type {
   AccountSchema,
@@ -47,7 +47,7 @@ export function createMachineClient(options: MachineClientOptions) {
     fetch: options.fetch,
   });
 
-  const page = <T>(path: string, query: CallOptions["query"]) => api.page<T>(path, { scoped: true, query });
+  const { page } = api.scoped;
 
   const listTransactions = (accountId: string, input: TransactionsInput = {}) =>
     page<MachineTransaction>(`${AT}/accounts/${enc(accountId)}/transactions`, {
@@ -72,8 +72,7 @@ export function createMachineClient(options: MachineClientOptions) {
     me: () => api.me(),
     listAccounts: (input: PageInput = {}) =>
       page<MachineAccount>(`${AT}/accounts`, { perPage: input.perPage, cursor: input.cursor }),
-    getAccount: (id: string) =>
-      api.data(api.request<MachineAccount>("GET", `${AT}/accounts/${enc(id)}`, { scoped: true })),
+    getAccount: (id: string) => api.scoped.get<MachineAccount>(`${AT}/accounts/${enc(id)}`),
     listTransactions,
     /** Every page of an account's transactions, newest first, following `nextCursor` until the last page. */
     async *transactionPages(
@@ -108,9 +107,7 @@ export function createMachineClient(options: MachineClientOptions) {
       );
       return { ...data, nextCursor: meta.nextCursor, hasMore: meta.hasMore };
     },
-    getStats: (id: string) =>
-      api.data(api.request<MachineStats>("GET", `${AT}/accounts/${enc(id)}/stats`, { scoped: true })),
-    getSyncStatus: (id: string) =>
-      api.data(api.request<MachineSyncStatus>("GET", `${AT}/accounts/${enc(id)}/sync-status`, { scoped: true })),
+    getStats: (id: string) => api.scoped.get<MachineStats>(`${AT}/accounts/${enc(id)}/stats`),
+    getSyncStatus: (id: string) => api.scoped.get<MachineSyncStatus>(`${AT}/accounts/${enc(id)}/sync-status`),
   };
 }

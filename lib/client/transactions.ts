@@ -4,12 +4,11 @@
 import type { z } from "zod";
 import type { TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
 import type { TransactionTotalsSchema } from "@/lib/openapi/schemas/accounttracking";
-import type { ApiClient } from "@/lib/client/api-client";
+import { apiCallErrorOf, type ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import { accountKeys, type Transaction } from "@/lib/client/accounts";
 import { counterpartKeys } from "@/lib/client/counterparts";
-import { ApiError } from "@/lib/client/errors";
 
 /**
  * The API's transaction filters (one definition, lib/accounttracking/transactions/filter.ts); the scope
@@ -87,38 +86,20 @@ const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
 
 function transactionsApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
     scopeList: (filter: TransactionFilter, cursor: string | null, perPage: number) =>
-      page<ScopeTransaction>(`${BASE}/transactions`, {
-        scoped: true,
-        query: { ...scopeFilterQuery(filter), perPage, cursor },
-      }),
+      scoped.page<ScopeTransaction>(`${BASE}/transactions`, { ...scopeFilterQuery(filter), perPage, cursor }),
     scopeTotals: (filter: TransactionFilter) =>
-      data(
-        request<TransactionTotals>("GET", `${BASE}/transactions/totals`, {
-          scoped: true,
-          query: scopeFilterQuery(filter),
-        }),
-      ),
+      scoped.get<TransactionTotals>(`${BASE}/transactions/totals`, scopeFilterQuery(filter)),
     totals: (accountId: string, filter: TransactionFilter) =>
-      data(
-        request<TransactionTotals>("GET", `${BASE}/accounts/${enc(accountId)}/transactions/totals`, {
-          scoped: true,
-          query: filterQuery(filter),
-        }),
-      ),
+      scoped.get<TransactionTotals>(`${BASE}/accounts/${enc(accountId)}/transactions/totals`, filterQuery(filter)),
     setNote: (id: string, change: { note?: string | null; tags?: string[] }) =>
-      data(request<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, { scoped: true, body: change })),
+      scoped.send<Transaction>("PATCH", `${BASE}/transactions/${enc(id)}`, change),
     markTransfer: (id: string, isTransfer: boolean | null) =>
-      data(
-        isTransfer === null
-          ? request<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`, { scoped: true })
-          : request<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, {
-              scoped: true,
-              body: { isTransfer },
-            }),
-      ),
+      isTransfer === null
+        ? scoped.send<Transaction>("DELETE", `${BASE}/transactions/${enc(id)}/transfer`)
+        : scoped.send<Transaction>("PUT", `${BASE}/transactions/${enc(id)}/transfer`, { isTransfer }),
   };
 }
 
@@ -174,14 +155,7 @@ export async function downloadTransactionsCsv(
   const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
     headers: { "x-scope": scopeId },
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError({
-      status: response.status,
-      code: (body?.error?.code ?? "server_error") as ConstructorParameters<typeof ApiError>[0]["code"],
-      message: body?.error?.message ?? "The export failed. Try again.",
-    });
-  }
+  if (!response.ok) throw await apiCallErrorOf(response);
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "transactions.csv";
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");

@@ -22,20 +22,18 @@ const BASE = "/api/webhooks/v1/endpoints";
 const enc = encodeURIComponent;
 
 function webhooksApi(client: ApiClient) {
-  const { request, data, page } = client;
+  const { scoped } = client;
   return {
-    list: () => data(request<WebhookEndpoint[]>("GET", BASE, { scoped: true })),
-    create: (input: CreateInput) =>
-      data(request<WebhookEndpointWithSecret>("POST", BASE, { scoped: true, body: input })),
+    list: () => scoped.get<WebhookEndpoint[]>(BASE),
+    create: (input: CreateInput) => scoped.send<WebhookEndpointWithSecret>("POST", BASE, input),
     update: ({ id, ...change }: UpdateInput & { id: string }) =>
-      data(request<WebhookEndpoint>("PATCH", `${BASE}/${enc(id)}`, { scoped: true, body: change })),
-    remove: (id: string) => data(request<undefined>("DELETE", `${BASE}/${enc(id)}`, { scoped: true })),
-    rotate: (id: string) =>
-      data(request<WebhookEndpointWithSecret>("POST", `${BASE}/${enc(id)}/rotate-secret`, { scoped: true })),
+      scoped.send<WebhookEndpoint>("PATCH", `${BASE}/${enc(id)}`, change),
+    remove: (id: string) => scoped.send<undefined>("DELETE", `${BASE}/${enc(id)}`),
+    rotate: (id: string) => scoped.send<WebhookEndpointWithSecret>("POST", `${BASE}/${enc(id)}/rotate-secret`),
     deliveries: (id: string, cursor: string | null) =>
-      page<WebhookDelivery>(`${BASE}/${enc(id)}/deliveries`, { scoped: true, query: { perPage: 20, cursor } }),
+      scoped.page<WebhookDelivery>(`${BASE}/${enc(id)}/deliveries`, { perPage: 20, cursor }),
     replay: (deliveryId: string) =>
-      data(request<WebhookDelivery>("POST", `${BASE}/deliveries/${enc(deliveryId)}/replay`, { scoped: true })),
+      scoped.send<WebhookDelivery>("POST", `${BASE}/deliveries/${enc(deliveryId)}/replay`),
   };
 }
 

@@ -2,7 +2,8 @@
 // reasons reported for every provider that did not serve a subset.
 import { describe, expect, it } from "vitest";
 import { fetchSubsets } from "@/lib/datasets/fetch-subsets";
-import { ProviderError, type CompanyDataProvider, type KnownSubset } from "@/lib/datasets/providers/types";
+import type { CompanyDataProvider, KnownSubset } from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
 
 const rating = { score: 70, band: "B", assessedOn: "2026-01-02" };
 function provider(

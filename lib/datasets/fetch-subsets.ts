@@ -2,13 +2,8 @@
 // for all still-missing subsets it covers; a subset it lacks, or a provider that fails, falls
 // through to the next provider. Every attempt is reported, so a person can see why.
 import { log } from "@/lib/log";
-import {
-  companyProviderErrorOf,
-  type CompanyDataProvider,
-  type CompanyQuery,
-  type KnownSubset,
-  type SubsetData,
-} from "@/lib/datasets/providers/types";
+import type { CompanyDataProvider, CompanyQuery, KnownSubset, SubsetData } from "@/lib/datasets/providers/types";
+import { providerErrorOf } from "@/lib/provider-errors";
 
 export type AttemptOutcome = "served" | "skipped" | "not_found" | "failed";
 type Attempt = { provider: string; outcome: AttemptOutcome; reason: string | null };
@@ -70,7 +65,7 @@ export async function fetchSubsets(
         Object.assign(outcomes.get(subset)!, { status: "served", provider: id, data });
       }
     } catch (error) {
-      const known = companyProviderErrorOf(error);
+      const known = providerErrorOf(error);
       const isNotFound = known?.code === "not_found";
       if (!known) log.error("company data provider crashed", { provider: id, error });
       const reason = known ? `${known.code}: ${known.message}` : "unexpected provider error";

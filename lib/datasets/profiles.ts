@@ -17,25 +17,7 @@ import type { ListProfilesFilter, ProfileInput } from "@/lib/datasets/schemas";
 const EMPTY_REGISTRY_MESSAGE =
   "No subset types are registered in this scope, so no profile can be built yet. This is a provisioning gap, not a permissions problem: ask the platform operator to provision the data registry.";
 
-export function serializeProfile(p: DatasetProfile) {
-  return {
-    id: p.id,
-    name: p.name,
-    scope: p.target,
-    entityType: p.entityType,
-    entityId: p.entityId,
-    profession: p.profession,
-    subProfession: p.subProfession,
-    subsetSelection: p.subsetSelection,
-    providerPriorities: p.providerPriorities,
-    isDefault: p.isDefault,
-    usageCount: p.usageCount,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-  };
-}
-
-/** What the audit trail records of a profile (its definition; not the usage counter). */
+/** A profile's definition: what it selects, from whom, for whom (what the audit trail records; not its use). */
 const profileFields = (p: DatasetProfile) => ({
   name: p.name,
   target: p.target,
@@ -47,6 +29,20 @@ const profileFields = (p: DatasetProfile) => ({
   providerPriorities: p.providerPriorities,
   isDefault: p.isDefault,
 });
+
+/** The API's profile: its definition (the target named `scope`, as the API says it), use and times. */
+export function serializeProfile(p: DatasetProfile) {
+  const { name, target, ...definition } = profileFields(p);
+  return {
+    id: p.id,
+    name,
+    scope: target,
+    ...definition,
+    usageCount: p.usageCount,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
 
 /** Every selected subset must be in the scope's registry; an empty registry says so explicitly. */
 async function assertRegisteredSubsets(db: Tx, scopeId: string, selection: string[]) {

@@ -1,7 +1,6 @@
 // Registration numbers per country: format and check digits, and the words a person reads.
 import { describe, expect, it } from "vitest";
 import { checkRegistrationNumber, numberInCountry, registrationExample } from "@/lib/datasets/registration-number";
-import { SANDBOX_COUNTRIES } from "@/lib/datasets/providers/sandbox-countries";
 
 const message = (country: string, raw: string) => {
   const result = checkRegistrationNumber(country, raw);
@@ -10,7 +9,7 @@ const message = (country: string, raw: string) => {
 
 describe("checkRegistrationNumber", () => {
   it("accepts every country's example number, normalised for display", () => {
-    for (const country of Object.keys(SANDBOX_COUNTRIES)) {
+    for (const country of ["BE", "NL", "DE", "FR", "ES", "IT"]) {
       expect(checkRegistrationNumber(country, registrationExample(country)?.example ?? ""), country).toMatchObject({
         ok: true,
       });

@@ -14,8 +14,9 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { requireDatabaseUrl } from "@/lib/env";
+import { databaseReplicaUrl, requireDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { transactionOn } from "@/lib/plumbing/pg-transaction";
 
 // One set of pools per process: each process (the web server, a worker, a script) runs one module
 // graph, so these are ordinary module state.
@@ -46,7 +47,7 @@ export function pool(): pg.Pool {
  * that long (the next read has them).
  */
 export function readPool(): pg.Pool {
-  const url = process.env.DATABASE_REPLICA_URL;
+  const url = databaseReplicaUrl();
   if (!url) return pool();
   replica ??= createPool("replica pool", { connectionString: url, max: 20 });
   return replica;
@@ -112,22 +113,7 @@ export function db(): Tx {
   return prisma();
 }
 
-/**
- * Runs `work` in one transaction on one pg connection (for the raw-SQL paths). `begin`: the statement
- * that opens it, with its modes (`BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY`) and, as a
- * simple multi-statement query without parameters, any `SET LOCAL`s: one round trip for all of them.
- */
-export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
-  const client = await pool().connect();
-  try {
-    await client.query(begin);
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+/** Runs `work` in one transaction on one connection of the primary pool (lib/plumbing/pg-transaction.ts). */
+export function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
+  return transactionOn(pool(), work, begin);
 }

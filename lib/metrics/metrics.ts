@@ -7,27 +7,34 @@ import { client, registry } from "@/lib/metrics/registry";
 
 const registers = [registry];
 
-export const httpRequests = new client.Counter({
-  name: "ledgerlink_http_requests_total",
-  help: "API requests answered, by method, route template and status.",
-  labelNames: ["method", "route", "status"] as const,
-  registers,
-});
+/** A counter on this process's registry; its labels are bounded sets. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new client.Counter<L>({ name, help, labelNames, registers });
+}
 
-export const httpDuration = new client.Histogram({
-  name: "ledgerlink_http_request_duration_seconds",
-  help: "Time to answer an API request, by method, route template and status.",
-  labelNames: ["method", "route", "status"] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers,
-});
+/** A histogram on this process's registry, in seconds. */
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) {
+  return new client.Histogram<L>({ name, help, labelNames, buckets, registers });
+}
 
-export const credentialChecks = new client.Counter({
-  name: "ledgerlink_credential_checks_total",
-  help: "API requests' credentials checked, by where: kept (this process's principal cache) or read (the database).",
-  labelNames: ["source"] as const,
-  registers,
-});
+export const httpRequests = counter(
+  "ledgerlink_http_requests_total",
+  "API requests answered, by method, route template and status.",
+  ["method", "route", "status"],
+);
+
+export const httpDuration = histogram(
+  "ledgerlink_http_request_duration_seconds",
+  "Time to answer an API request, by method, route template and status.",
+  ["method", "route", "status"],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
+
+export const credentialChecks = counter(
+  "ledgerlink_credential_checks_total",
+  "API requests' credentials checked, by where: kept (this process's principal cache) or read (the database).",
+  ["source"],
+);
 
 export const principalCacheOn = new client.Gauge({
   name: "ledgerlink_principal_cache_listening",
@@ -38,61 +45,51 @@ export const principalCacheOn = new client.Gauge({
   },
 });
 
-export const syncRuns = new client.Counter({
-  name: "ledgerlink_sync_runs_total",
-  help: "Sync run attempts by integration and outcome (succeeded, failed, retried, deferred, lost).",
-  labelNames: ["integration", "outcome"] as const,
-  registers,
-});
+export const syncRuns = counter(
+  "ledgerlink_sync_runs_total",
+  "Sync run attempts by integration and outcome (succeeded, failed, retried, deferred, lost).",
+  ["integration", "outcome"],
+);
 
-export const syncRunDuration = new client.Histogram({
-  name: "ledgerlink_sync_run_duration_seconds",
-  help: "Duration of a sync run attempt, by integration and outcome.",
-  labelNames: ["integration", "outcome"] as const,
-  buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900],
-  registers,
-});
+export const syncRunDuration = histogram(
+  "ledgerlink_sync_run_duration_seconds",
+  "Duration of a sync run attempt, by integration and outcome.",
+  ["integration", "outcome"],
+  [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900],
+);
 
-export const syncRows = new client.Counter({
-  name: "ledgerlink_sync_rows_total",
-  help: "Transactions written by syncs, by integration and change (added, updated).",
-  labelNames: ["integration", "change"] as const,
-  registers,
-});
+export const syncRows = counter(
+  "ledgerlink_sync_rows_total",
+  "Transactions written by syncs, by integration and change (added, updated).",
+  ["integration", "change"],
+);
 
-export const syncPages = new client.Counter({
-  name: "ledgerlink_sync_pages_total",
-  help: "Transaction pages written by syncs, by integration.",
-  labelNames: ["integration"] as const,
-  registers,
-});
+export const syncPages = counter("ledgerlink_sync_pages_total", "Transaction pages written by syncs, by integration.", [
+  "integration",
+]);
 
-export const bankCalls = new client.Counter({
-  name: "ledgerlink_bank_calls_total",
-  help: "Calls to a bank integration by operation, status (ok, the bank's HTTP status, or no_answer) and error kind.",
-  labelNames: ["integration", "operation", "status", "error_kind"] as const,
-  registers,
-});
+export const bankCalls = counter(
+  "ledgerlink_bank_calls_total",
+  "Calls to a bank integration by operation, status (ok, the bank's HTTP status, or no_answer) and error kind.",
+  ["integration", "operation", "status", "error_kind"],
+);
 
-export const bankCallDuration = new client.Histogram({
-  name: "ledgerlink_bank_call_duration_seconds",
-  help: "Duration of a call to a bank integration, by operation.",
-  labelNames: ["integration", "operation"] as const,
-  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
-  registers,
-});
+export const bankCallDuration = histogram(
+  "ledgerlink_bank_call_duration_seconds",
+  "Duration of a call to a bank integration, by operation.",
+  ["integration", "operation"],
+  [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+);
 
-export const psd2Accesses = new client.Counter({
-  name: "ledgerlink_psd2_unattended_accesses_total",
-  help: "Unattended bank accesses reserved under PSD2's 4 a day per consent and account.",
-  registers,
-});
+export const psd2Accesses = counter(
+  "ledgerlink_psd2_unattended_accesses_total",
+  "Unattended bank accesses reserved under PSD2's 4 a day per consent and account.",
+);
 
-export const psd2Refusals = new client.Counter({
-  name: "ledgerlink_psd2_unattended_refusals_total",
-  help: "Unattended accesses not made because the day's 4 were used.",
-  registers,
-});
+export const psd2Refusals = counter(
+  "ledgerlink_psd2_unattended_refusals_total",
+  "Unattended accesses not made because the day's 4 were used.",
+);
 
 export const poolConnections = new client.Gauge({
   name: "ledgerlink_db_pool_connections",

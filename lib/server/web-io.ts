@@ -1,30 +1,11 @@
-// Node request → web Request, and web Response → Node response (with compression), for the direct
-// API lane (direct-api.ts) and the test servers that stand in for Next.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+// Web Response → Node response with compression, as Next's server writes the answers it serves: for
+// the test servers that stand in for Next (testing/support/route-server.ts). The request side and
+// the response's head are lib/plumbing/web-bridge.ts's.
+import type { ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { BODY_TEXT } from "@/lib/api/response";
-/**
- * A WHATWG Request for a Node request; the body streams through for writes. Headers come from the
- * parsed `req.headers`, where the server has already replaced anything a client may not set.
- */
-export function toWebRequest(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-    // @ts-expect-error Node's fetch needs `duplex` for a streamed body; the DOM typings lack it.
-    duplex: hasBody ? "half" : undefined,
-  });
-}
+import { writeResponseHead } from "@/lib/plumbing/web-bridge";
 
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/(json|problem\+json)|text\/)/i;
@@ -70,12 +51,7 @@ export async function writeWebResponse(
   method: string,
   acceptEncoding?: string,
 ): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  writeResponseHead(res, response);
   if (!response.body || method === "HEAD") {
     res.end();
     return;

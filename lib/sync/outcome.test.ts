@@ -1,13 +1,13 @@
 // The sync decides what a failure means from the error's discriminant, so an error made by another
 // copy of the module (the Next bundle's, while the worker runs on tsx's) is still a bank error.
 import { describe, expect, it, vi } from "vitest";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import { formatBankDay } from "@/lib/dates/days";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 
 async function foreignProviderError() {
   vi.resetModules();
-  const copy = await import("@/lib/banking/errors");
+  const copy = await import("@/lib/provider-errors");
   return copy.ProviderError;
 }
 

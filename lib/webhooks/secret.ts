@@ -4,7 +4,7 @@
 // to the person once, when created or rotated.
 import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/env";
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString("base64")}`;
 

@@ -3,3 +3,4 @@
 export const SANDBOX_BANK_PREFIX = "/sandbox-bank";
 export const EB_FAKE_PREFIX = "/enablebanking-fake";
 export const GC_FAKE_PREFIX = "/gocardless-fake";
+export const SANDBOX_REGISTRY_PREFIX = "/sandbox-registry";

@@ -13,6 +13,7 @@ export const CONTROL = { [CONTROL_HEADER]: TEST_CONTROL_SECRET };
 export const TEST_SLOW_APPROVAL_SECONDS = 1;
 export const TEST_EB_APP = { appId: "sandbox-test-app", ...generateKeyPairSync("rsa", { modulusLength: 2048 }) };
 export const TEST_GC_SECRETS = { secretId: "sandbox-test-id", secretKey: "sandbox-test-key" };
+export const TEST_REGISTRY_SEED = "sandbox-test-registry";
 
 let banks: Promise<Banks> | null = null;
 
@@ -30,6 +31,7 @@ function testBanks(): Promise<Banks> {
     slowApprovalSeconds: TEST_SLOW_APPROVAL_SECONDS,
     enableBanking: { appId: TEST_EB_APP.appId, publicKey: TEST_EB_APP.publicKey },
     goCardless: TEST_GC_SECRETS,
+    registrySeed: TEST_REGISTRY_SEED,
   });
   return banks;
 }

@@ -1,12 +1,14 @@
-// The banks (sandbox/banks.ts: the sandbox bank and the two aggregator fakes) in the test's own
-// process, behind a real node:http server on 127.0.0.1, on an origin other than the app's — exactly
-// as `npm run banks` serves them, with settings made for the test run. One server per test file,
-// shared by whichever banks the file uses (started by the first, closed after the last).
+// The banks (sandbox/banks.ts: the sandbox bank, the two aggregator fakes and the sandbox company
+// registry) in the test's own process, behind a real node:http server on 127.0.0.1, on an origin
+// other than the app's — exactly as `npm run banks` serves them, with settings made for the test
+// run. One server per test file, shared by whichever banks the file uses (started by the first,
+// closed after the last).
 //
 // Around the banks' handler it records the sandbox bank's calls and hands every API request and
 // answer of a fake to that fake's contract checker (testing/support/contract/), when one is set.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
+import { writeResponseHead } from "@/lib/plumbing/web-bridge";
 import { createBanks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
 import { SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
@@ -26,6 +28,8 @@ export const TEST_GC_SECRETS = {
   secretId: randomBytes(8).toString("hex"),
   secretKey: randomBytes(32).toString("base64url"),
 };
+/** What the sandbox company registry derives its companies from in tests. */
+export const TEST_REGISTRY_SEED = "test-sandbox-registry";
 /** The sandbox user `slow` approves after this many seconds in tests. */
 export const TEST_SLOW_APPROVAL_SECONDS = 1;
 
@@ -82,6 +86,7 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
     slowApprovalSeconds: TEST_SLOW_APPROVAL_SECONDS,
     enableBanking: { appId: TEST_EB_APP.appId, publicKey: TEST_EB_APP.publicKey },
     goCardless: TEST_GC_SECRETS,
+    registrySeed: TEST_REGISTRY_SEED,
   });
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", origin);
@@ -102,10 +107,8 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
         status: response.status,
         psuIp: headers["psu-ip-address"] ?? null,
       });
-    for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-    res.writeHead(response.status).end(body);
+    writeResponseHead(res, response);
+    res.end(body);
   };
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     serve(req, res).catch((error: unknown) => {

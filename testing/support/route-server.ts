@@ -3,7 +3,8 @@
 // Next routes these in the app; here a small table does, static segments before dynamic ones.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Handler } from "@/lib/api/route";
-import { toWebRequest, writeWebResponse } from "@/lib/server/web-io";
+import { toWebRequest } from "@/lib/plumbing/web-bridge";
+import { writeWebResponse } from "@/lib/server/web-io";
 
 export type RouteModule = Partial<Record<string, unknown>>;
 type Route = { pattern: RegExp; names: string[]; dynamic: number; module: RouteModule };

@@ -25,7 +25,8 @@ import {
   noteConsent,
 } from "@/lib/accounttracking/consents/lifecycle";
 import { applyBankWord } from "@/lib/accounttracking/consents/bank-word";
-import { BINDING_COOKIE, readCookie, sha256 } from "@/lib/accounttracking/consents/initiate-redirect";
+import { BINDING_COOKIE, sha256 } from "@/lib/accounttracking/consents/initiate-redirect";
+import { readCookie } from "@/lib/server/cookies";
 import { log } from "@/lib/log";
 
 type CallbackRejection =

@@ -41,6 +41,7 @@ import {
 import { AWAITING_APPROVAL, awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
 import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
 import { log } from "@/lib/log";
+import { readCookie } from "@/lib/server/cookies";
 
 const STATE_TTL_SECONDS = 15 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
@@ -48,14 +49,6 @@ const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newState = () => randomBytes(32).toString("base64url");
-
-export function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return null;
-}
 
 function bindingCookie(value: string): string {
   const secure = appUrl().startsWith("https:") ? "; Secure" : "";

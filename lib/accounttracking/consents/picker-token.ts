@@ -3,8 +3,7 @@
 // cannot be guessed or made for another authorization. It lives as long as that authorization's
 // state (15 minutes) and ends when its callback has been used.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
-import { appUrl } from "@/lib/env";
+import { appUrl, authSecret } from "@/lib/env";
 
 export const PICKER_PATH = "/choose-bank";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -4,7 +4,7 @@
 import type { KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
 import { z } from "zod";
-import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
+import { ProviderError, type ProviderErrorCode } from "@/lib/provider-errors";
 import { bodyOf, retryAfterOf, sendJson, urlOf, type ErrorAnswer } from "@/lib/banking/http-json";
 
 export type EbConfig = {

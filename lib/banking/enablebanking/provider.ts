@@ -2,7 +2,7 @@
 // /auth → the bank → our callback with `code` → POST /sessions), accounts, balances and
 // transaction pages by continuation_key. Before the code is exchanged the consent's externalId is
 // `auth:<authorization_id>`; afterwards it is the session id.
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { createEbClient, type EbConfig } from "@/lib/banking/enablebanking/api";
 import {

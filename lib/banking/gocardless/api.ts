@@ -3,7 +3,7 @@
 // it expires, and fetched anew when the API calls it invalid. Every failure becomes a ProviderError
 // of the kinds the sync engine handles. The secrets and tokens are never logged.
 import { z } from "zod";
-import { ProviderError, type ProviderErrorCode } from "@/lib/banking/errors";
+import { ProviderError, type ProviderErrorCode } from "@/lib/provider-errors";
 import { bodyOf, retryAfterOf, sendJson, urlOf, type ErrorAnswer } from "@/lib/banking/http-json";
 import { log } from "@/lib/log";
 

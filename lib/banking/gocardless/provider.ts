@@ -4,7 +4,8 @@
 // back to the redirect, and the requisition's status says whether access was granted (no code to
 // exchange). The consent's externalId is the requisition id. Revoking deletes the requisition (and
 // its agreement with it); renewal is a new agreement and requisition.
-import { ProviderError, bankErrorCode } from "@/lib/banking/errors";
+import { bankErrorCode } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import type { Bank, BankConsent, TransactionsPage } from "@/lib/banking/types";
 import { createGcClient, type GcConfig } from "@/lib/banking/gocardless/api";

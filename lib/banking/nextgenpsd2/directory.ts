@@ -1,7 +1,7 @@
 // Where the ASPSPs are: an HTTP directory (the sandbox bank serves one) listing each bank's
 // NextGenPSD2 base URL. Cached briefly; bank lists change rarely.
 import { z } from "zod";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import { sendJson } from "@/lib/banking/http-json";
 import type { Bank, Country } from "@/lib/banking/types";
 

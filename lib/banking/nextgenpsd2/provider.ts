@@ -1,6 +1,7 @@
 // A BankIntegration over the NextGenPSD2 XS2A API: consents with the redirect approach, accounts,
 // and transaction pages. Pointing it at a real ASPSP is configuration (its directory entry).
-import { bankErrorOf, ProviderError } from "@/lib/banking/errors";
+import { bankErrorOf } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration, CreateConsentInput } from "@/lib/banking/interface";
 import { xs2a } from "@/lib/banking/nextgenpsd2/api";
 import type { AspspDirectory, DirectoryBank } from "@/lib/banking/nextgenpsd2/directory";

@@ -2,7 +2,7 @@
 // Kept free of I/O so it is tested on fixtures.
 import { z } from "zod";
 import { preferredBalance } from "@/lib/banking/balance";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
 import { contentDerivedId, currencyCode, orNull, storedTransactionId } from "@/lib/banking/normalise";
 // A bank's dates are calendar days, checked as a request's are: a regex alone let 2026-02-30 through.

@@ -2,13 +2,8 @@
 // number and country, `shareholders` from its Level 2 direct and ultimate parents.
 import { findByRegistration, findParent, type GleifApiOptions } from "@/lib/datasets/providers/gleif-api";
 import { numberCandidates, toInformation, toShareholders } from "@/lib/datasets/providers/gleif-transform";
-import {
-  ProviderError,
-  type CompanyDataProvider,
-  type CompanyQuery,
-  type KnownSubset,
-  type ProviderResult,
-} from "@/lib/datasets/providers/types";
+import type { CompanyDataProvider, CompanyQuery, KnownSubset, ProviderResult } from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
 
 export const GLEIF_PROVIDER_ID = "gleif";
 

@@ -1,6 +1,6 @@
 // The provider registry: the known provider ids (what profiles may name), in the platform's default
 // priority order, and the configured instances the lookup uses.
-import { env, gleifEnabled } from "@/lib/env";
+import { env, gleifEnabled, sandboxRegistryUrl } from "@/lib/env";
 import { createGleifProvider, GLEIF_PROVIDER_ID } from "@/lib/datasets/providers/gleif-provider";
 import { createSandboxRegistry, SANDBOX_PROVIDER_ID } from "@/lib/datasets/providers/sandbox-registry";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
@@ -15,7 +15,12 @@ export function isProviderId(value: string): value is ProviderId {
 
 export function configuredProviders(): CompanyDataProvider[] {
   return [
-    createSandboxRegistry({ seed: env.SANDBOX_REGISTRY_SEED }),
+    // Served by the banks process, so on exactly when the sandbox is (SANDBOX_BANK_ENABLED).
+    createSandboxRegistry({
+      baseUrl: sandboxRegistryUrl(),
+      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+      isEnabled: env.SANDBOX_BANK_ENABLED,
+    }),
     createGleifProvider({
       baseUrl: env.GLEIF_BASE_URL,
       timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,

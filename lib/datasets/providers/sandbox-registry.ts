@@ -1,148 +1,44 @@
-// The sandbox company registry: deterministic companies for BE, NL, DE, FR, ES and IT. Every
-// well-formed registration number (check digits included) yields a company; the same seed and
-// number always yield the same company. A malformed number is "not found", as in a real register.
-import { createHash } from "node:crypto";
-import { SANDBOX_COUNTRIES, type CountryRules } from "@/lib/datasets/providers/sandbox-countries";
-import { checkRegistrationNumber } from "@/lib/datasets/registration-number";
+// The sandbox company registry as a provider: deterministic companies for BE, NL, DE, FR, ES and IT,
+// held by a register of its own in the banks process (sandbox/registry, `npm run banks`) and reached
+// over HTTP at SANDBOX_REGISTRY_URL, as any register is. It answers in our normalised shapes, which
+// are still checked here: another host's answer is never trusted as it comes.
+import { z } from "zod";
+import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import {
-  ProviderError,
+  SUBSET_PAYLOADS,
   type CompanyDataProvider,
   type CompanyQuery,
   type KnownSubset,
   type ProviderResult,
-  type SubsetPayloads,
 } from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
 
 export const SANDBOX_PROVIDER_ID = "sandbox_registry";
+/** The countries its register holds companies of (sandbox/registry/countries.json). */
+export const SANDBOX_REGISTRY_COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"] as const;
 
-/** A tiny deterministic generator over SHA-256 of (seed, country, number, purpose). */
-function generator(seed: string, country: string, number: string, purpose: string) {
-  let counter = 0;
-  let pool = Buffer.alloc(0);
-  const next = (): number => {
-    if (pool.length < 4) {
-      pool = createHash("sha256").update(`${seed}|${country}|${number}|${purpose}|${counter++}`).digest();
-    }
-    const value = pool.readUInt32BE(0);
-    pool = pool.subarray(4);
-    return value / 2 ** 32;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-  };
-}
+const WHO = "The sandbox registry";
+const CompanyDocument = z.object({ company: z.object(SUBSET_PAYLOADS) });
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const money = (n: number) => `${n}.00`;
-
-function information(
-  rules: CountryRules,
-  country: string,
-  number: string,
-  seed: string,
-): SubsetPayloads["information"] {
-  const g = generator(seed, country, number, "information");
-  const activity = g.pick(rules.activities);
-  const surname = g.pick(rules.surnames);
-  const form = g.pick(rules.forms);
-  const place = g.pick(rules.cities);
-  const legalName =
-    rules.pattern === "surname-activity" ? `${surname} ${activity} ${form}` : `${activity} ${surname} ${form}`;
-  return {
-    legalName,
-    legalForm: form,
-    status: g.int(1, 20) === 1 ? "inactive" : "active",
-    registrationNumber: number,
-    registrationAuthority: rules.authority(place.city),
-    registeredAddress: {
-      lines: [`${place.street} ${g.int(1, 180)}`],
-      postalCode: place.postalCode,
-      city: place.city,
-      region: null,
-      country,
-    },
-    foundedOn: `${g.int(1950, 2022)}-${pad(g.int(1, 12))}-${pad(g.int(1, 28))}`,
-    lei: null,
-  };
-}
-
-function financials(country: string, number: string, seed: string): SubsetPayloads["financials"] {
-  const g = generator(seed, country, number, "financials");
-  const revenue = g.int(200, 50_000) * 1000;
-  return {
-    currency: "EUR",
-    fiscalYearEnd: "2025-12-31",
-    revenue: money(revenue),
-    equity: money(Math.round((revenue * g.int(10, 40)) / 100)),
-    totalAssets: money(Math.round((revenue * g.int(50, 120)) / 100)),
-    employees: g.int(2, 400),
-  };
-}
-
-function rating(country: string, number: string, seed: string): SubsetPayloads["rating"] {
-  const g = generator(seed, country, number, "rating");
-  const score = g.int(1, 100);
-  const band = score >= 80 ? "A" : score >= 60 ? "B" : score >= 40 ? "C" : score >= 20 ? "D" : "E";
-  return { score, band, assessedOn: `2026-${pad(g.int(1, 10))}-${pad(g.int(1, 28))}` };
-}
-
-function shareholders(
-  rules: CountryRules,
-  country: string,
-  number: string,
-  seed: string,
-): SubsetPayloads["shareholders"] {
-  const g = generator(seed, country, number, "shareholders");
-  const count = g.int(1, 3);
-  let remaining = 100;
-  const list: SubsetPayloads["shareholders"]["shareholders"] = [];
-  for (let i = 0; i < count; i++) {
-    const share = i === count - 1 ? remaining : g.int(10, remaining - 10 * (count - i - 1));
-    remaining -= share;
-    const isCompany = g.int(1, 3) === 1;
-    const surname = g.pick(rules.surnames);
-    list.push({
-      name: isCompany ? `${surname} Holding ${g.pick(rules.forms)}` : `${g.pick(rules.firstNames)} ${surname}`,
-      kind: isCompany ? "company" : "person",
-      ownershipPercent: `${share}.00`,
-      relationship: "shareholder",
-      lei: null,
-      country,
-    });
-  }
-  return { shareholders: list };
-}
-
-export function sandboxCompany(query: CompanyQuery, seed: string): SubsetPayloads | null {
-  const rules = SANDBOX_COUNTRIES[query.country];
-  const checked = checkRegistrationNumber(query.country, query.number);
-  if (!rules || !checked.ok) return null;
-  const number = checked.number;
-  return {
-    information: information(rules, query.country, number, seed),
-    financials: financials(query.country, number, seed),
-    rating: rating(query.country, number, seed),
-    shareholders: shareholders(rules, query.country, number, seed),
-  };
-}
-
-export function createSandboxRegistry(options: { seed: string }): CompanyDataProvider {
+export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
   return {
     id: SANDBOX_PROVIDER_ID,
     name: "Sandbox company registry",
-    isEnabled: true,
+    isEnabled: options.isEnabled,
     subsets: ["information", "financials", "rating", "shareholders"],
-    countries: Object.keys(SANDBOX_COUNTRIES),
-    fetch: (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
-      const company = sandboxCompany(query, options.seed);
-      if (!company) {
-        const message = `No company with number ${query.number} in the sandbox ${query.country} register.`;
-        return Promise.reject(new ProviderError("not_found", message));
-      }
+    countries: SANDBOX_REGISTRY_COUNTRIES,
+    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
+      const params = new URLSearchParams({ country: query.country, number: query.number });
+      const document = await getRegistryJson(WHO, options, `/api/companies?${params.toString()}`);
+      if (document === null)
+        throw new ProviderError(
+          "not_found",
+          `No company with number ${query.number} in the sandbox ${query.country} register.`,
+        );
+      const { company } = registryAnswer(WHO, CompanyDocument, document);
       const result: ProviderResult = {};
       for (const subset of subsets) result[subset] = company[subset];
-      return Promise.resolve(result);
+      return result;
     },
   };
 }

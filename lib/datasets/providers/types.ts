@@ -1,54 +1,61 @@
 // One interface for every company-data provider. A provider declares which subset types and
 // countries it covers; the lookup asks it only for subsets it covers and falls back to the next
 // provider in the profile's priority order otherwise. Normalised payloads use explicit null.
+import { z } from "zod";
+
 export type CompanyQuery = { country: string; number: string };
 
-export type Address = {
-  lines: string[];
-  postalCode: string | null;
-  city: string | null;
-  region: string | null;
-  country: string;
-};
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, "a decimal string");
+const day = z.iso.date();
 
-export type CompanyInformation = {
-  legalName: string;
-  legalForm: string | null;
-  status: "active" | "inactive" | "unknown";
-  registrationNumber: string;
-  registrationAuthority: string | null;
-  registeredAddress: Address | null;
-  foundedOn: string | null;
-  lei: string | null;
-};
+const AddressSchema = z.object({
+  lines: z.array(z.string()),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
 
-export type CompanyFinancials = {
-  currency: string;
-  fiscalYearEnd: string;
-  revenue: string;
-  equity: string;
-  totalAssets: string;
-  employees: number;
-};
-
-export type CompanyRating = { score: number; band: string; assessedOn: string };
-
-export type Shareholder = {
-  name: string;
-  kind: "person" | "company";
+const ShareholderSchema = z.object({
+  name: z.string(),
+  kind: z.enum(["person", "company"]),
   /** Decimal string, or null when the source reports control without a percentage. */
-  ownershipPercent: string | null;
-  relationship: "shareholder" | "direct_parent" | "ultimate_parent";
-  lei: string | null;
-  country: string | null;
+  ownershipPercent: decimal.nullable(),
+  relationship: z.enum(["shareholder", "direct_parent", "ultimate_parent"]),
+  lei: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+/**
+ * The normalised payload of each subset, whoever provides it: what a provider's transform produces,
+ * and what a provider that receives it ready-made over HTTP (the sandbox registry) checks it against.
+ */
+export const SUBSET_PAYLOADS = {
+  information: z.object({
+    legalName: z.string(),
+    legalForm: z.string().nullable(),
+    status: z.enum(["active", "inactive", "unknown"]),
+    registrationNumber: z.string(),
+    registrationAuthority: z.string().nullable(),
+    registeredAddress: AddressSchema.nullable(),
+    foundedOn: day.nullable(),
+    lei: z.string().nullable(),
+  }),
+  financials: z.object({
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    fiscalYearEnd: day,
+    revenue: decimal,
+    equity: decimal,
+    totalAssets: decimal,
+    employees: z.number().int().min(0),
+  }),
+  rating: z.object({ score: z.number().int(), band: z.string(), assessedOn: day }),
+  shareholders: z.object({ shareholders: z.array(ShareholderSchema) }),
 };
 
-export type SubsetPayloads = {
-  information: CompanyInformation;
-  financials: CompanyFinancials;
-  rating: CompanyRating;
-  shareholders: { shareholders: Shareholder[] };
-};
+export type SubsetPayloads = { [K in keyof typeof SUBSET_PAYLOADS]: z.infer<(typeof SUBSET_PAYLOADS)[K]> };
+export type CompanyInformation = SubsetPayloads["information"];
+export type Shareholder = z.infer<typeof ShareholderSchema>;
 
 /** Subset keys providers know how to produce (the registry may name more; no provider serves those). */
 export type KnownSubset = keyof SubsetPayloads;
@@ -56,35 +63,6 @@ export type SubsetData = SubsetPayloads[KnownSubset];
 
 /** What a provider returns for the subsets it was asked: data, or null when it has no record of that subset. */
 export type ProviderResult = Partial<Record<KnownSubset, SubsetData | null>>;
-
-export type ProviderErrorCode = "not_found" | "unavailable" | "rate_limited" | "rejected" | "unknown";
-
-/** Classified by its `kind` discriminant (`companyProviderErrorOf`), never by instanceof across bundles. */
-export class ProviderError extends Error {
-  readonly kind = "company_provider_error";
-  readonly code: ProviderErrorCode;
-  constructor(code: ProviderErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.name = "ProviderError";
-    this.code = code;
-  }
-}
-
-const COMPANY_PROVIDER_CODES: ReadonlySet<string> = new Set([
-  "not_found",
-  "unavailable",
-  "rate_limited",
-  "rejected",
-  "unknown",
-]);
-
-export function companyProviderErrorOf(error: unknown): { code: ProviderErrorCode; message: string } | null {
-  if (typeof error !== "object" || error === null) return null;
-  const e = error as { kind?: unknown; code?: unknown; message?: unknown };
-  if (e.kind !== "company_provider_error" || typeof e.code !== "string" || !COMPANY_PROVIDER_CODES.has(e.code))
-    return null;
-  return { code: e.code as ProviderErrorCode, message: String(e.message) };
-}
 
 export type CompanyDataProvider = {
   id: string;

@@ -4,6 +4,7 @@
 // advisory lock so two bank processes starting together do not race. One pool per process: the banks
 // run in one process (sandbox/server.ts, or a test's), so it is plain module state.
 import pg from "pg";
+import { transactionOn } from "@/lib/plumbing/pg-transaction";
 import { log } from "@/sandbox/shared/log";
 
 const SCHEMA_LOCK_KEY = 0x5b_ba_4e_01;
@@ -88,18 +89,10 @@ async function createDatabaseIfMissing(url: string): Promise<void> {
 
 async function createSchema(url: string): Promise<void> {
   await createDatabaseIfMissing(url);
-  const client = await poolOf().connect();
-  try {
-    await client.query("BEGIN");
+  await transaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK_KEY]);
     await client.query(DDL);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Opens the bank's database at `url` (creating it and its tables when missing); `close` ends the pool. */
@@ -131,18 +124,7 @@ export async function query<R extends pg.QueryResultRow>(
   return poolOf().query<R>(text, values);
 }
 
-/** Runs `fn` in one transaction on one connection. */
-export async function transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await poolOf().connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+/** Runs `fn` in one transaction on one connection of the bank's pool. */
+export function transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return transactionOn(poolOf(), fn);
 }

@@ -10,7 +10,7 @@ import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";

@@ -2,7 +2,7 @@
 // asked first. A consent the bank approved becomes valid; one it rejected becomes rejected; when the
 // bank cannot be asked, the consent stays pending and the log line carries the bank's error.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ProviderError } from "@/lib/banking/errors";
+import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration } from "@/lib/banking/interface";
 import { integrationFor, SANDBOX_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
 import { prisma } from "@/lib/db/client";

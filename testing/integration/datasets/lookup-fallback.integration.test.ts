@@ -1,5 +1,5 @@
 // Company lookup's provider fallback: the real GLEIF provider against a local fake server, with
-// the sandbox registry behind it.
+// the sandbox registry behind it (over HTTP, on the test's banks server).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { lookupCompany } from "@/lib/datasets/lookup";
@@ -7,9 +7,11 @@ import { createGleifProvider } from "@/lib/datasets/providers/gleif-provider";
 import { createSandboxRegistry } from "@/lib/datasets/providers/sandbox-registry";
 import { createProfile, globalProfile, lookupAs } from "@/testing/support/datasets/profile-helpers";
 import { FAKE_GLEIF_NUMBER, startFakeGleif, type FakeGleif } from "@/testing/support/datasets/fake-gleif";
+import { withSandboxRegistry } from "@/testing/support/datasets/sandbox-registry";
 import { makePerson } from "@/testing/support/fixtures";
 
 let fake: FakeGleif;
+const registry = withSandboxRegistry();
 
 beforeAll(async () => {
   fake = await startFakeGleif();
@@ -20,7 +22,7 @@ describe("provider fallback with the real GLEIF provider against a local fake se
   let scopeId: string;
   let profileId: string;
   const providers = () => [
-    createSandboxRegistry({ seed: "lookup-test" }),
+    createSandboxRegistry({ baseUrl: registry.baseUrl, timeoutMs: 2000, isEnabled: true }),
     createGleifProvider({ baseUrl: fake.baseUrl, timeoutMs: 2000, isEnabled: true }),
   ];
   const run = (country = "BE", number = FAKE_GLEIF_NUMBER) =>

@@ -7,10 +7,12 @@ import * as datasetsRoute from "@/app/api/datasets/v1/route";
 import * as oneDataset from "@/app/api/datasets/v1/[id]/route";
 import { prisma } from "@/lib/db/client";
 import { createProfile, globalProfile, lookupAs } from "@/testing/support/datasets/profile-helpers";
+import { withSandboxRegistry } from "@/testing/support/datasets/sandbox-registry";
 import { makeAppToken, makePerson, twoTenants } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
 
 let t: Awaited<ReturnType<typeof twoTenants>>;
+withSandboxRegistry();
 
 const lookup = (query: string, token = t.a.token, scopeId = t.a.scopeId) => lookupAs(token, scopeId, query);
 

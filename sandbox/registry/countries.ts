@@ -1,8 +1,7 @@
 // Country tables for the sandbox company registry: the words its company names are made of, its
-// cities and its register's name, as data in sandbox-countries.json. Numbers are checked by
-// lib/datasets/registration-number.ts (the lookup form and the API use it too), so no browser code
-// imports this file.
-import NAMING from "@/lib/datasets/providers/sandbox-countries.json";
+// cities and its register's name, as data in countries.json. Numbers are checked by
+// lib/datasets/registration-number.ts (the lookup form and the API use it too).
+import NAMING from "@/sandbox/registry/countries.json";
 
 export type CountryRules = {
   authority: (city: string) => string;

@@ -1,13 +1,20 @@
+// The sandbox company registry: its companies (deterministic from the seed, consistent figures) and
+// its API as the product's provider reads it.
 import { describe, expect, it } from "vitest";
 import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/check-digits";
-import { SANDBOX_COUNTRIES } from "@/lib/datasets/providers/sandbox-countries";
+import { SANDBOX_REGISTRY_COUNTRIES } from "@/lib/datasets/providers/sandbox-registry";
 import { registrationExample } from "@/lib/datasets/registration-number";
-import { createSandboxRegistry, sandboxCompany } from "@/lib/datasets/providers/sandbox-registry";
-import { ProviderError } from "@/lib/datasets/providers/types";
+import { sandboxCompany } from "@/sandbox/registry/companies";
+import { SANDBOX_COUNTRIES } from "@/sandbox/registry/countries";
+import { bankRequest, TEST_REGISTRY_SEED } from "@/sandbox/testing/test-banks";
 
 const SEED = "unit-test-seed";
 
 describe("sandbox company registry", () => {
+  it("holds companies of exactly the countries the product's provider says it covers", () => {
+    expect(Object.keys(SANDBOX_COUNTRIES).sort()).toEqual([...SANDBOX_REGISTRY_COUNTRIES].sort());
+  });
+
   it("gives every country's example number a company, the same one every time", () => {
     for (const country of Object.keys(SANDBOX_COUNTRIES)) {
       const example = registrationExample(country)?.example ?? "";
@@ -47,13 +54,29 @@ describe("sandbox company registry", () => {
     expect(sandboxCompany({ country: "DE", number: "hrb 42" }, SEED)?.information.registrationNumber).toBe("HRB 42");
     expect(sandboxCompany({ country: "DE", number: "42" }, SEED)).toBeNull();
   });
+});
 
-  it("answers not_found for a malformed number, as a register would", async () => {
-    const provider = createSandboxRegistry({ seed: SEED });
-    await expect(provider.fetch({ country: "BE", number: "0403.170.702" }, ["information"])).rejects.toSatisfy(
-      (e) => e instanceof ProviderError && e.code === "not_found",
-    );
-    const result = await provider.fetch({ country: "FR", number: "732 829 320" }, ["rating"]);
-    expect(Object.keys(result)).toEqual(["rating"]);
+describe("the sandbox registry's API", () => {
+  const companies = (query: string, method = "GET") =>
+    bankRequest<{ company?: unknown; error?: string; message?: string }>("/sandbox-registry/api/companies", {
+      query,
+      method,
+    });
+
+  it("answers a well-formed number with the company its seed makes", async () => {
+    const res = await companies("country=FR&number=732%20829%20320");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.json.company).toEqual(sandboxCompany({ country: "FR", number: "732 829 320" }, TEST_REGISTRY_SEED));
+  });
+
+  it("answers 404 for a malformed number or a country it does not hold, as a register would", async () => {
+    for (const query of ["country=BE&number=0403.170.702", "country=PT&number=500100144", "country=BE"]) {
+      const res = await companies(query);
+      expect(res.status, query).toBe(404);
+      expect(res.json.error).toBe("not_found");
+    }
+    expect((await companies("country=BE&number=0403.170.701", "POST")).status).toBe(405);
+    expect((await bankRequest("/sandbox-registry/api/other")).status).toBe(404);
   });
 });

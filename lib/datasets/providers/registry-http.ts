@@ -1,0 +1,43 @@
+// How the lookup reaches a company register: a GET for JSON at the register's configured base URL
+// (GLEIF_BASE_URL, SANDBOX_REGISTRY_URL, and the registers still to come), within
+// LOOKUP_PROVIDER_TIMEOUT_MS, through the same exchange the banks use (lib/banking/http-json.ts: the
+// timeout covers the body, a body is capped in size). Every failure is a ProviderError of the one
+// code set; 404 is the register having no such record (null), which its provider words itself.
+import "server-only";
+import type { z } from "zod";
+import { retryAfterOf, sendJson } from "@/lib/banking/http-json";
+import { ProviderError } from "@/lib/provider-errors";
+
+export type RegistryHttpOptions = { baseUrl: string; timeoutMs: number };
+
+/** The answer's JSON, or null for a 404; `who` names the register in every message. */
+export async function getRegistryJson(
+  who: string,
+  options: RegistryHttpOptions,
+  path: string,
+  accept = "application/json",
+): Promise<unknown> {
+  const answer = await sendJson(
+    { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { accept } },
+    { who, timeoutMs: options.timeoutMs },
+  );
+  const { status } = answer;
+  if (status === 404) return null;
+  if (status === 429)
+    throw new ProviderError("rate_limited", `${who} rate-limited the request.`, {
+      status,
+      retryAfterSeconds: retryAfterOf(answer.headers.get("retry-after")),
+    });
+  if (status >= 500) throw new ProviderError("unavailable", `${who} answered ${status}.`, { status });
+  if (!answer.ok) throw new ProviderError("rejected", `${who} refused the request (${status}).`, { status });
+  if (answer.body === null) throw new ProviderError("unknown", `${who} sent a response that is not JSON.`, { status });
+  return answer.body;
+}
+
+/** A register's answer in the shape its provider expects, or ProviderError("unknown"). */
+export function registryAnswer<S extends z.ZodType>(who: string, schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new ProviderError("unknown", `${who} sent a response in an unexpected shape.`, { cause: parsed.error });
+  return parsed.data;
+}
