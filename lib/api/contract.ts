@@ -177,12 +177,14 @@ type KernelOptions = {
   /** Which limits the request spends (default: the caller's share of the default limit); written beside the route. */
   limit?: LimitRule;
   /**
-   * The GET handler only reads (no writes, no bank calls). The kernel then runs it alongside the
-   * rate-limit bookkeeping instead of after it, and answers 429 (discarding what it read) when the
-   * caller is over the limit. Authentication, scope membership and capability checks still come
-   * before the handler; only authenticated callers get the overlap.
+   * A GET that writes or asks another host (a bank's directory, a company register, the bank's
+   * redirect back). Any other GET only reads, so the kernel runs it alongside the rate-limit
+   * bookkeeping instead of after it, and answers 429 (discarding what it read) when the caller is over
+   * the limit; with `effects`, the limit is spent first, so an over-limit caller costs nobody a call.
+   * Authentication, scope membership and capability checks come before the handler either way; only
+   * authenticated callers get the overlap.
    */
-  readOnly?: boolean;
+  effects?: true;
   /**
    * The handler needs the person's memberships with their scopes (ctx.memberships): the kernel reads
    * them in the credentials' own query, so the route costs one round trip, not two.

@@ -2,8 +2,8 @@
 // call it, request and response schemas: lib/api/contract.ts) and its handler; `methods(tag, …)` tags a
 // file. The kernel is about requests only, in named steps (lib/api/steps.ts), each of which can end
 // the request: X-Scope present (no database read) → authenticate → limit → admit (human-only, scope
-// 404, capability 403) → reserve the Idempotency-Key → parse and validate → handle → answer. A
-// read-only GET spends its limit alongside its handler; a prefetching route's read starts beside
+// 404, capability 403) → reserve the Idempotency-Key → parse and validate → handle → answer. A GET
+// (unless it has `effects`) spends its limit alongside its handler; a prefetching route's read starts beside
 // authenticate (lib/api/prefetch.ts) and reaches the handler only once every check passed. A route
 // about one record (`load`) answers 404 before 403.
 //
@@ -65,12 +65,12 @@ export function route<
   summary: string,
   options: RouteOptions<A, Scoped, B, Q, Own, R, H, F, P> & NoExcess<H, R>,
 ): Handler {
-  const { handler, limit, readOnly, withMemberships, load, prefetch, ...declared } = options;
+  const { handler, limit, effects, withMemberships, load, prefetch, ...declared } = options;
   const spec: Spec = {
     contract: withLoadParam({ operationId, summary, ...declared }, load),
     handler: handler as unknown as Spec["handler"],
     limit: limit ?? DEFAULT_LIMIT,
-    readOnly: readOnly === true,
+    effects: effects === true,
     withMemberships: withMemberships === true,
     load: load,
     prefetch: prefetch as Spec["prefetch"],
@@ -118,8 +118,8 @@ async function serve(spec: Spec, request: Request, template: string, nextParams:
       if (replay) return replay;
       return handleStep(spec, call, scope, parseStep(spec, call, bodyText, nextParams), authn.memberships);
     };
-    // A read-only GET's handler runs alongside its limit's bookkeeping; what it read is dropped on a 429.
-    const overlap = spec.readOnly && request.method === "GET" && authn.principal !== null;
+    // A GET without effects runs alongside its limit's bookkeeping; what it read is dropped on a 429.
+    const overlap = !spec.effects && request.method === "GET" && authn.principal !== null;
     let outcome: Outcome;
     if (overlap) {
       const [spent, done] = await Promise.allSettled([limited, rest()]);

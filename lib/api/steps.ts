@@ -44,7 +44,8 @@ export type Spec = {
   contract: Declared;
   handler: AnyHandler;
   limit: LimitRule;
-  readOnly: boolean;
+  /** A GET that writes or calls another host: its limit is spent before it runs. */
+  effects: boolean;
   withMemberships: boolean;
   load?: Load<unknown>;
   prefetch?: Read<unknown>;
@@ -81,7 +82,7 @@ export async function authenticateStep(
 ): Promise<Authentication> {
   const authenticating = authenticate(call.request, scopeId, spec.withMemberships);
   // A prefetching route's read goes alongside when these credentials were admitted to the scope lately.
-  if (spec.prefetch && spec.readOnly && spec.contract.scoped && !isOwn(spec))
+  if (spec.prefetch && !spec.effects && spec.contract.scoped && !isOwn(spec))
     call.early = prefetchFor(spec.contract, spec.prefetch, call.request, scopeId, nextParams, call.url);
   const authn = await authenticating;
   call.principal = authn.principal;

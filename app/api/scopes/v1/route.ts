@@ -9,7 +9,6 @@ import { createScope, listScopes } from "@/lib/scopes/scopes";
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Scopes", {
   GET: route("listScopes", "The scopes the caller may name in X-Scope", {
     auth: "any",
-    readOnly: true,
     withMemberships: true,
     scoped: false,
     responses: { 200: z.array(ScopeSchema) },

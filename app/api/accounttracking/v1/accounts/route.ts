@@ -16,7 +16,6 @@ import { ListAccountsQuery, TrackAccountBody } from "@/lib/accounttracking/schem
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("listAccounts", "List tracked accounts, oldest first, each with its latest sync", {
     auth: "any",
-    readOnly: true,
     scoped: true,
     capability: "accounts.read",
     query: ListAccountsQuery,

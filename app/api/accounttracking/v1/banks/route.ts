@@ -11,6 +11,7 @@ import { integrations } from "@/lib/banking/registry";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listBanks", "Banks of a country", {
+    effects: true,
     ...scoped("any", "accounts.read"),
     query: BanksQuery,
     responses: { 200: z.array(BankSchema) },

@@ -11,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   GET: route("getCounterpartNames", "Display names of counterparts by id", {
     description: "Up to 200 ids; a consolidated member resolves to its target; other scopes' ids are left out.",
     auth: "any",
-    readOnly: true,
     scoped: true,
     capability: "accounts.read",
     query: CounterpartNamesQuery,

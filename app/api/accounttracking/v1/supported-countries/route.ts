@@ -9,6 +9,7 @@ import { integrations } from "@/lib/banking/registry";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listSupportedCountries", "Countries with banks", {
+    effects: true,
     ...scoped("any", "accounts.read"),
     responses: { 200: z.array(CountrySchema) },
     errors: BANK_ERRORS,

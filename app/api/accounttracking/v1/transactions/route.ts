@@ -20,7 +20,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     description:
       "perPage default 100, max 500. Dates are inclusive, YYYY-MM-DD. filter[accountId] narrows to one account.",
     ...scoped("any", "accounts.read"),
-    readOnly: true,
     query: ScopeTransactionsQuery,
     responses: { 200: page(ScopeTransactionSchema) },
     handler: async ({ scope, query }) => {

@@ -14,7 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Audit", {
     description:
       "Each change a person or a key made in this scope, written in the same transaction as the change. `before`/`after` hold only the fields that changed; secrets never appear and IBANs are redacted.",
     ...scoped("any", "audit.read"),
-    readOnly: true,
     query: ListAuditEventsQuery,
     responses: { 200: page(AuditEventSchema) },
     handler: async ({ db, scope, query }) => pageAnswer(await listAuditEvents(db, scope.scopeId, query)),

@@ -10,6 +10,7 @@ import { LookupQuery, parseLookupQuery } from "@/lib/datasets/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Data registry", {
   GET: route("lookupCompany", "Look up a company through the applicable profile", {
+    effects: true,
     ...scoped("any", "lookup.run"),
     query: LookupQuery,
     ownValidation: true,

@@ -10,7 +10,6 @@ import { NicknameBody } from "@/lib/accounttracking/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getAccount", "Get a tracked account", {
     ...ACCOUNT_READ,
-    readOnly: true,
     responses: { 200: AccountSchema },
     handler: async ({ db, found: account }) => ({ data: await accountView(db, account) }),
   }),

@@ -11,7 +11,6 @@ import { getTransaction } from "@/lib/accounttracking/transactions/transactions"
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getTransaction", "One transaction", {
     ...scoped("any", "accounts.read"),
-    readOnly: true,
     uuidParams: ["transactionId"],
     responses: { 200: TransactionSchema },
     handler: async ({ db, scope, params }) => ({ data: await getTransaction(db, scope.scopeId, params.transactionId) }),

@@ -14,7 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     auth: "any",
     scoped: true,
     capability: "accounts.read",
-    readOnly: true,
     query: ChangesQuery,
     errors: ["cursor_expired", "service_unavailable"],
     responses: { 200: withMeta(ChangesSchema, ChangesMetaSchema) },

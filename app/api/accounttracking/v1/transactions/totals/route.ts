@@ -11,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     description:
       "Same filters as the list: the count, and per currency money in, out and net; own-account transfers apart.",
     ...scoped("any", "accounts.read"),
-    readOnly: true,
     query: ScopeTransactionTotalsQuery,
     responses: { 200: TransactionTotalsSchema },
     handler: async ({ scope, query }) => {

@@ -15,7 +15,6 @@ import { CounterpartsQuery } from "@/lib/counterparts/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   GET: route("listAccountCounterparts", "The parties an account's transactions are with, with totals", {
     ...ACCOUNT_READ,
-    readOnly: true,
     query: CounterpartsQuery,
     responses: { 200: page(CounterpartListItemSchema) },
     handler: async ({ db, scope, query, found: account }) =>

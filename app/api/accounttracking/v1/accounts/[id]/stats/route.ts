@@ -11,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getAccountStats", "An account's balance, counts, monthly in/out and top counterparts", {
     description: "Over the whole history; own-account transfers apart.",
     ...ACCOUNT_READ,
-    readOnly: true,
     responses: { 200: StatsSchema },
     handler: async ({ found: account }) => ({ data: await accountStats(account) }),
   }),

@@ -9,7 +9,6 @@ import { syncStatus } from "@/lib/accounttracking/accounts/accounts";
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("getSyncStatus", "The latest sync run, schedule and PSD2 unattended-access budget", {
     ...ACCOUNT_READ,
-    readOnly: true,
     responses: { 200: SyncStatusSchema },
     handler: async ({ db, found: account }) => ({ data: await syncStatus(db, account) }),
   }),

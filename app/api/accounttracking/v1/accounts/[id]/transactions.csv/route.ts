@@ -23,7 +23,6 @@ const served = methods("Tracked accounts", {
     ...ACCOUNT_ID_READ,
     description:
       "Same filters as the list, no paging. RFC 4180, UTF-8 with a byte order mark, CRLF; a header row, then one row per transaction, streamed. `counterpartName` is the counterpart as the person set it up (alias), `bankCounterpartName` as the bank names it. `format=excel-eu`: semicolons and a decimal comma (Excel in BE/FR/DE). The file is named after the account and the date range. Errors are JSON in the envelope.",
-    readOnly: true,
     query: TransactionCsvQuery,
     responses: { 200: file("text/csv") },
     handler: async ({ request, scope, query, found: accountId }) => {

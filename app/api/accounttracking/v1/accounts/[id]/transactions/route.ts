@@ -25,7 +25,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   GET: route("listTransactions", "Transactions, newest first, page by page (cursor)", {
     description: "perPage default 100, max 500. Dates are inclusive, YYYY-MM-DD.",
     auth: "any",
-    readOnly: true,
     scoped: true,
     capability: "accounts.read",
     afterLookup: true,

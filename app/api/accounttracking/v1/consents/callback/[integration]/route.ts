@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("consentCallback", "The bank's redirect back (303 to the result page)", {
+    effects: true,
     ...unscoped("public"),
     query: z.object({ state: z.string().optional(), result: z.enum(["ok", "nok"]).optional() }),
     ownValidation: true,

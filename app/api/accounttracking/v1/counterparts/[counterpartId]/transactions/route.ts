@@ -13,7 +13,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Counterparts", {
   GET: route("listCounterpartTransactions", "A counterpart's transactions, newest first", {
     description: "Consolidated members' transactions included.",
     ...COUNTERPART_READ,
-    readOnly: true,
     query: CounterpartTransactionsQuery,
     responses: { 200: page(CounterpartTransactionSchema) },
     handler: async ({ db, scope, query, found: counterpart }) =>

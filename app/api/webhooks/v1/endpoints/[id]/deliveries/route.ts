@@ -11,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Webhooks", {
   GET: route("listWebhookDeliveries", "A webhook endpoint's messages, newest first", {
     ...scoped("user", "webhooks.manage"),
     uuidParams: ["id"],
-    readOnly: true,
     query: ListDeliveriesQuery,
     responses: { 200: page(WebhookDeliverySchema) },
     handler: async ({ db, scope, params, query }) => listDeliveries(db, scope.scopeId, params.id, query),

@@ -15,7 +15,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     description:
       "A connector follows this feed instead of re-reading every page after every sync. Written in the same database transaction as the changes, so it never shows a change that did not commit nor misses one that did. `perPage` default 200, max 1000.",
     ...ACCOUNT_READ,
-    readOnly: true,
     query: ChangesQuery,
     errors: ["cursor_expired"],
     responses: { 200: withMeta(ChangesSchema, ChangesMetaSchema) },

@@ -14,7 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     description:
       "Same filters as the list: the count, and per currency money in, out and net; own-account transfers apart.",
     ...ACCOUNT_ID_READ,
-    readOnly: true,
     query: TransactionFilterQuery,
     responses: { 200: TransactionTotalsSchema },
     handler: async ({ scope, query, found: accountId }) => ({
