@@ -2,18 +2,27 @@
 // for tests of reads and pagination that need rows but not how they arrived.
 import { randomUUID } from "node:crypto";
 import { pool, prisma } from "@/lib/db/client";
+import type { ConsentStatus } from "@/lib/generated/prisma/client";
 
-export async function storedAccount(person: { scopeId: string; userId: string }, transactions = 5) {
-  const consent = await prisma().consent.create({
+type Person = { scopeId: string; userId: string };
+
+/** A consent of the person's at the sandbox bank, as if it stood at `status` (no bank was asked). */
+export function storedConsent(person: Person, status: ConsentStatus = "valid", bankName: string | null = null) {
+  return prisma().consent.create({
     data: {
       scopeId: person.scopeId,
       userId: person.userId,
       integrationName: "sandbox",
       purpose: "account_access",
       expiryDays: 90,
-      status: "valid",
+      status,
+      bankName,
     },
   });
+}
+
+export async function storedAccount(person: Person, transactions = 5) {
+  const consent = await storedConsent(person);
   const account = await prisma().trackedAccount.create({
     data: {
       scopeId: person.scopeId,

@@ -10,7 +10,7 @@ import { pool, prisma } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { claimRun, finishRun, giveUpQueuedRun, moveRun, requeueRun } from "@/lib/sync/run-lifecycle";
 import { makePerson } from "@/testing/support/fixtures";
-import { storedAccount } from "@/testing/support/stored-account";
+import { storedAccount, storedConsent } from "@/testing/support/stored-account";
 
 let person: Awaited<ReturnType<typeof makePerson>>;
 let stored: Awaited<ReturnType<typeof storedAccount>>;
@@ -36,18 +36,7 @@ const events = async (type: string) =>
     )
   ).rows.map((r) => r.payload);
 
-const newConsent = (status: "pending" | "valid" | "revoked") =>
-  prisma().consent.create({
-    data: {
-      scopeId: person.scopeId,
-      userId: person.userId,
-      integrationName: "sandbox",
-      purpose: "account_access",
-      expiryDays: 90,
-      status,
-      bankName: "Ardenne Crédit",
-    },
-  });
+const newConsent = (status: "pending" | "valid" | "revoked") => storedConsent(person, status, "Ardenne Crédit");
 
 describe("consents", () => {
   it("a move the table does not list is refused: nothing written, the consent as it is", async () => {
