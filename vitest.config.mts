@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 // `npm test` proves the set-up can fail by running only the deliberately failing fixture
 // (scripts/testing/self-check/) through this same config, global setup included.
 const SELF_CHECK = process.env.VITEST_SELF_CHECK === "1";
+// Workers side by side (TEST_WORKERS to change it). What 2 cores measured: see docs/testing.md.
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   resolve: {
@@ -29,8 +31,10 @@ export default defineConfig({
     globalSetup: ["testing/support/global-setup.ts"],
     setupFiles: ["testing/support/setup-env.ts"],
     pool: "forks",
-    // One file at a time: the sandbox bank has one clock, and some files move it.
-    fileParallelism: false,
+    // Files run side by side, one per worker; each worker has databases of its own, the sandbox
+    // bank's clock among them (testing/support/global-setup.ts), and runs its files one at a time.
+    fileParallelism: true,
+    maxWorkers: WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sandboxCompany } from "@/sandbox/registry/companies";
 import { startScript } from "@/testing/support/script-process";
 
@@ -44,7 +44,7 @@ describe("npm run banks", () => {
       banksEnv({
         BANKS_PORT: String(port),
         SANDBOX_BANK_URL: "http://banks.example.test:8443",
-        SANDBOX_DATABASE_URL: inject("sandboxDatabaseUrl"),
+        SANDBOX_DATABASE_URL: process.env.SANDBOX_DATABASE_URL ?? "",
         SANDBOX_REGISTRY_SEED: "server-test-seed",
       }),
     );

@@ -3,14 +3,15 @@
 // "replica" here is a second database on the same server holding a row the primary does not, so
 // where an answer came from shows in the answer. (A real standby: testing/integration/backup/standby.)
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { listTransactions } from "@/lib/accounttracking/transactions/transactions";
 import { disconnect, pool, readPool } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { requireDatabaseUrl } from "@/lib/env";
 
 const replicaName = `ledgerlink_replica_${process.pid}_${Date.now()}`;
 const replicaUrl = (() => {
-  const url = new URL(inject("databaseUrl"));
+  const url = new URL(requireDatabaseUrl());
   url.pathname = `/${replicaName}`;
   return url.toString();
 })();
@@ -18,7 +19,7 @@ const replicaUrl = (() => {
 afterAll(async () => {
   delete process.env.DATABASE_REPLICA_URL;
   await disconnect();
-  const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+  const admin = new pg.Client({ connectionString: requireDatabaseUrl() });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${replicaName}" WITH (FORCE)`);
   await admin.end();

@@ -2,7 +2,7 @@
 // with web Requests exactly as sandbox/server.ts's listener calls it (no socket needed). Its database
 // is the test run's sandbox database (testing/support/global-setup.ts); it is closed after the file.
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll, inject } from "vitest";
+import { afterAll } from "vitest";
 import { createBanks, type Banks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
 
@@ -26,7 +26,7 @@ afterAll(async () => {
 function testBanks(): Promise<Banks> {
   banks ??= createBanks({
     publicUrl: TEST_BANKS_ORIGIN,
-    databaseUrl: inject("sandboxDatabaseUrl"),
+    databaseUrl: process.env.SANDBOX_DATABASE_URL ?? "",
     controlSecret: TEST_CONTROL_SECRET,
     slowApprovalSeconds: TEST_SLOW_APPROVAL_SECONDS,
     enableBanking: { appId: TEST_EB_APP.appId, publicKey: TEST_EB_APP.publicKey },

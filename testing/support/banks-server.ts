@@ -76,12 +76,12 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
   const calls: BankCall[] = [];
   const server = http.createServer();
   const { origin, close: closeServer } = await listenOnLoopback(server);
-  // Imported here, not at the top: scripts (the bench) import this module's helpers outside Vitest,
-  // which refuses to be loaded by a CommonJS require.
-  const { inject } = await import("vitest");
+  // This worker's bank database (testing/support/setup-env.ts).
+  const databaseUrl = process.env.SANDBOX_DATABASE_URL;
+  if (!databaseUrl) throw new Error("SANDBOX_DATABASE_URL is not set: the test banks run under Vitest");
   const banks = await createBanks({
     publicUrl: origin,
-    databaseUrl: inject("sandboxDatabaseUrl"),
+    databaseUrl,
     controlSecret: TEST_CONTROL_SECRET,
     slowApprovalSeconds: TEST_SLOW_APPROVAL_SECONDS,
     enableBanking: { appId: TEST_EB_APP.appId, publicKey: TEST_EB_APP.publicKey },

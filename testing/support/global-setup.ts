@@ -1,8 +1,12 @@
 // Vitest global setup: a real PostgreSQL (the embedded cluster under .data/test, or
-// TEST_DATABASE_URL) with a fresh database per run, migrated, and beside it an empty one for the
-// sandbox bank (another system: it creates its own tables). Workers get their URLs via provide().
+// TEST_DATABASE_URL) with fresh databases per run. One database is migrated once and is the template
+// of each worker's own: every worker (VITEST_POOL_ID, 1..maxWorkers) gets a copy of it and, beside
+// it, an empty one for the sandbox bank (another system: it creates its own tables). Files in one
+// worker run one after another on that worker's pair, as the whole run once did on one pair, so no
+// file sees another worker's rows, bank clock or queue. Workers get their URLs via provide().
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -11,33 +15,42 @@ import { migrate } from "@/lib/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
-    sandboxDatabaseUrl: string;
+    /** Per worker (index VITEST_POOL_ID - 1): the app's database and the sandbox bank's. */
+    databaseUrls: string[];
+    sandboxDatabaseUrls: string[];
+    /** The migrated database the workers' are copies of (for a file that wants another copy). */
+    templateDatabase: string;
     authSecret: string;
   }
 }
 
 const CLUSTERS = path.resolve(".data/test");
 
-function isAlive(pid: number): boolean {
+const pidIsAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-}
+};
 
 /** Each run gets its own cluster (initdb ~1 s), so parallel runs never share one; dead runs' clusters are removed. */
 function clusterDir(): string {
   if (existsSync(CLUSTERS)) {
     for (const name of readdirSync(CLUSTERS)) {
       const pid = Number(/^pg-(\d+)$/.exec(name)?.[1]);
-      if (pid && !isAlive(pid)) rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
-      if (name === "pg") rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
+      if ((pid && !pidIsAlive(pid)) || name === "pg")
+        rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
     }
   }
   return path.join(CLUSTERS, `pg-${process.pid}`);
+}
+
+/** How many workers the run may start: one database pair each. */
+function workerCount(project: TestProject): number {
+  const configured = project.config.maxWorkers ?? project.vitest.config.maxWorkers;
+  return Math.max(1, typeof configured === "number" ? configured : os.availableParallelism());
 }
 
 export default async function setup(project: TestProject) {
@@ -53,23 +66,38 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true });
     };
   }
+  const urlOf = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.query(`CREATE DATABASE "${name}_bank"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await migrate(url.toString());
-  const bankUrl = new URL(serverUrl);
-  bankUrl.pathname = `/${name}_bank`;
+  const template = `${name}_template`;
+  await admin.query(`CREATE DATABASE "${template}"`);
+  await migrate(urlOf(template));
+  const databases = [template];
+  const workers = Array.from({ length: workerCount(project) }, (_, i) => `${name}_w${i + 1}`);
+  for (const worker of workers) {
+    await admin.query(`CREATE DATABASE "${worker}" TEMPLATE "${template}"`);
+    await admin.query(`CREATE DATABASE "${worker}_bank"`);
+    databases.push(worker, `${worker}_bank`);
+  }
 
-  project.provide("databaseUrl", url.toString());
-  project.provide("sandboxDatabaseUrl", bankUrl.toString());
+  project.provide(
+    "databaseUrls",
+    workers.map((w) => urlOf(w)),
+  );
+  project.provide(
+    "sandboxDatabaseUrls",
+    workers.map((w) => urlOf(`${w}_bank`)),
+  );
+  project.provide("templateDatabase", template);
   project.provide("authSecret", randomBytes(32).toString("base64url"));
 
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${name}_bank" WITH (FORCE)`).catch(() => undefined);
+    for (const database of databases)
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     await stopCluster();
   };

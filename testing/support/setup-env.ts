@@ -1,14 +1,21 @@
-// Runs in each test worker before its test files: point the app's modules at the test database.
+// Runs in each test worker before its test files: point the app's modules at this worker's own
+// databases (testing/support/global-setup.ts makes a pair per worker).
 import { inject } from "vitest";
 import { keepTestsOffline } from "@/testing/support/offline-env";
 
 keepTestsOffline();
 
-process.env.DATABASE_URL = inject("databaseUrl");
+/** This worker's slot, 1..maxWorkers: which database pair it owns. */
+const slot = Number(process.env.VITEST_POOL_ID ?? "1") - 1;
+const databaseUrl = inject("databaseUrls")[slot];
+const sandboxDatabaseUrl = inject("sandboxDatabaseUrls")[slot];
+if (!databaseUrl || !sandboxDatabaseUrl) throw new Error(`No test databases for worker ${slot + 1}`);
+
+process.env.DATABASE_URL = databaseUrl;
 process.env.AUTH_SECRET = inject("authSecret");
 process.env.LOG_LEVEL ??= "warn";
 // The sandbox bank's own database, beside the app's (testing/support/banks-server.ts opens it).
-process.env.SANDBOX_DATABASE_URL = inject("sandboxDatabaseUrl");
+process.env.SANDBOX_DATABASE_URL = sandboxDatabaseUrl;
 process.env.RATE_LIMIT_POINTS ??= "100000";
 // Files that change tokens or memberships in SQL and call a route at once would race the change's
 // notification; the principal cache is tested on its own (principal-cache.integration.test.ts) and

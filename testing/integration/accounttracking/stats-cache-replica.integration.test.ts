@@ -5,14 +5,15 @@
 // newest one: a replica that has not replayed it yet.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountStats } from "@/lib/accounttracking/accounts/stats";
 import { disconnect, pool, prisma } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import { requireDatabaseUrl } from "@/lib/env";
 
 const replicaName = `ledgerlink_lagging_${process.pid}_${Date.now()}`;
 const replicaUrl = (() => {
-  const url = new URL(inject("databaseUrl"));
+  const url = new URL(requireDatabaseUrl());
   url.pathname = `/${replicaName}`;
   return url.toString();
 })();
@@ -52,7 +53,7 @@ afterAll(async () => {
   delete process.env.DATABASE_REPLICA_URL;
   await replica.end();
   await disconnect();
-  const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+  const admin = new pg.Client({ connectionString: requireDatabaseUrl() });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${replicaName}" WITH (FORCE)`);
   await admin.end();
