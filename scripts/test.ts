@@ -1,13 +1,20 @@
 // `npm test`: every test. Lint (ESLint, any finding fails) and format check (Prettier), with a
-// self-check that a lint finding does fail the run; type check; a self-check that the Vitest set-up can fail; unit +
-// integration (Vitest, real embedded PostgreSQL); end-to-end (Playwright: API and Chromium projects
-// against the built app, served as `npm start` serves it, on a fresh embedded database).
+// self-check that a lint finding does fail the run; type check; a self-check that the Vitest set-up
+// can fail; unit + integration (Vitest, real embedded PostgreSQL); end-to-end (Playwright: API and
+// Chromium projects against the built app, served as `npm start` serves it, on fresh embedded
+// databases).
+//
+// The tests run one runner at a time in the foreground (Vitest, then Playwright); the checks that
+// test nothing at run time (lint, format, types) and the build run beside them at a lower CPU
+// priority, on what the tests leave idle (scripts/testing/phases.ts). docs/testing.md has the order
+// and what it measured.
 //
 // Each runner is judged by its JSON reports as well as its exit code (scripts/testing/verdict.ts):
 // a runner that exits 0 while a test failed, errored, skipped or raised an unhandled error fails.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
+import { E2E_DATA_DIR } from "../e2e/support/topology";
+import { runPhase, timingLines, type Ended } from "./testing/phases";
 import {
   judgePrettier,
   readEslintVerdict,
@@ -17,20 +24,88 @@ import {
 } from "./testing/verdict";
 
 const REPORTS = path.resolve(".data/reports");
-const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+/** What runs beside the tests yields the cores to them. */
+const BESIDE = { background: true, niceness: 10 };
 
-function run(label: string, args: string[], env: Record<string, string> = {}): number | null {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(npx, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status;
+// The linter must be able to fail: each fixture breaks a rule on purpose (they are in the config's
+// ignores, so only the self-check sees them) and has to come back failed, naming that rule. The second
+// sits in lib/ and imports the banks and test support: the product's boundary must catch it.
+const LINT_FIXTURES = [
+  { file: "scripts/testing/lint-self-check/finding.ts", rule: "@typescript-eslint/require-await", what: "finding" },
+  { file: "lib/lint-self-check/boundary-finding.ts", rule: "no-restricted-imports", what: "boundary crossing" },
+];
+
+const failedRunner = (runner: string, problem: string): Verdict => ({
+  runner,
+  passed: 0,
+  failed: 1,
+  skipped: 0,
+  problems: [problem],
+});
+
+/** ESLint over the tree and the self-check fixtures, in one process (scripts/testing/lint.ts). */
+async function lint(): Promise<Verdict[]> {
+  const ended = await runPhase({
+    label: "Lint (ESLint) and its self-check",
+    args: ["tsx", "scripts/testing/lint.ts", REPORTS, ...LINT_FIXTURES.map((f) => f.file)],
+    ...BESIDE,
+  });
+  const verdicts = [readEslintVerdict(ended.code, path.join(REPORTS, "eslint.json"))];
+  for (const [i, fixture] of LINT_FIXTURES.entries()) {
+    const selfCheck = readEslintVerdict(1, path.join(REPORTS, `lint-self-check-${i}.json`));
+    if (selfCheck.problems.some((p) => p.includes(fixture.rule)))
+      console.log(`Lint self-check: the deliberate ${fixture.what} was reported (as it must be).`);
+    else
+      verdicts.push(
+        failedRunner(
+          "lint self-check",
+          `the deliberate lint ${fixture.what} (${fixture.rule}) was not reported: ${JSON.stringify(selfCheck)}`,
+        ),
+      );
+  }
+  return verdicts;
 }
 
-function vitest(label: string, name: string, env: Record<string, string> = {}): Verdict {
+async function formatCheck(): Promise<Verdict> {
+  const ended = await runPhase({
+    label: "Format check (Prettier)",
+    args: ["prettier", "--list-different", "."],
+    ...BESIDE,
+  });
+  // Prettier lists the unformatted files on its standard output, one a line.
+  return judgePrettier(ended.code, ended.stdout);
+}
+
+/**
+ * The type check, then the build. `next typegen` first, so tsc checks the route types Next's build
+ * would; tsc keeps its incremental record where `next build` looks for one (.next/cache), so the
+ * build's own type check of the same files finds them checked instead of checking them again.
+ */
+async function typesThenBuild(): Promise<Verdict[]> {
+  const verdicts: Verdict[] = [];
+  const typegen = await runPhase({ label: "Route types (next typegen)", args: ["next", "typegen"], ...BESIDE });
+  const tsc = await runPhase({
+    label: "Type check (tsc)",
+    args: ["tsc", "--noEmit", "-p", ".", "--tsBuildInfoFile", ".next/cache/.tsbuildinfo"],
+    ...BESIDE,
+  });
+  if (typegen.code !== 0) verdicts.push(failedRunner("type check", `next typegen exited with ${typegen.code}`));
+  if (tsc.code !== 0) verdicts.push(failedRunner("type check", `tsc exited with ${tsc.code}`));
+  const build = await runPhase({
+    label: "Build the app for the end-to-end servers",
+    args: ["tsx", "scripts/build-app.ts"],
+    ...BESIDE,
+  });
+  if (build.code !== 0) verdicts.push(failedRunner("build", `next build exited with ${build.code}`));
+  return verdicts;
+}
+
+async function vitest(label: string, name: string, env: Record<string, string> = {}): Promise<Verdict> {
   const report = path.join(REPORTS, `${name}.json`);
   const runReport = path.join(REPORTS, `${name}.run.json`);
-  const code = run(
+  const ended: Ended = await runPhase({
     label,
-    [
+    args: [
       "vitest",
       "run",
       "--reporter=default",
@@ -38,103 +113,84 @@ function vitest(label: string, name: string, env: Record<string, string> = {}): 
       `--outputFile.json=${report}`,
       "--reporter=./scripts/testing/vitest-run-reporter.ts",
     ],
-    { ...env, VITEST_RUN_REPORT: runReport },
-  );
-  return readVitestVerdict(code, report, runReport);
-}
-
-function eslint(label: string, name: string, args: string[]): Verdict {
-  const report = path.join(REPORTS, `${name}.json`);
-  mkdirSync(REPORTS, { recursive: true });
-  return readEslintVerdict(run(label, ["eslint", "--max-warnings", "0", "-f", "json", "-o", report, ...args]), report);
-}
-
-rmSync(REPORTS, { recursive: true, force: true });
-const verdicts: Verdict[] = [];
-
-// The linter must be able to fail: each fixture breaks a rule on purpose (they are in the config's
-// ignores, so only these runs see them) and has to come back failed, naming that rule. The second
-// sits in lib/ and imports the banks and test support: the product's boundary must catch it.
-const LINT_FIXTURES = [
-  { file: "scripts/testing/lint-self-check/finding.ts", rule: "@typescript-eslint/require-await", what: "finding" },
-  { file: "lib/lint-self-check/boundary-finding.ts", rule: "no-restricted-imports", what: "boundary crossing" },
-];
-for (const [i, fixture] of LINT_FIXTURES.entries()) {
-  const lintSelfCheck = eslint(
-    `Self-check: a deliberate lint ${fixture.what} must fail the run`,
-    `lint-self-check-${i}`,
-    ["--no-ignore", fixture.file],
-  );
-  if (!lintSelfCheck.problems.some((p) => p.includes(fixture.rule)))
-    verdicts.push({
-      runner: "lint self-check",
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      problems: [
-        `the deliberate lint ${fixture.what} (${fixture.rule}) was not reported: ${JSON.stringify(lintSelfCheck)}`,
-      ],
-    });
-  else console.log(`Lint self-check: the deliberate ${fixture.what} was reported (as it must be).`);
-}
-verdicts.push(eslint("Lint (ESLint)", "eslint", ["."]));
-
-console.log("\n▶ Format check (Prettier)");
-const prettier = spawnSync(npx, ["prettier", "--list-different", "."], { encoding: "utf8", env: process.env });
-process.stdout.write(prettier.stdout ?? "");
-process.stderr.write(prettier.stderr ?? "");
-verdicts.push(judgePrettier(prettier.status, prettier.stdout ?? ""));
-
-const typecheck = run("Type check", ["tsc", "--noEmit", "-p", "."]);
-if (typecheck !== 0)
-  verdicts.push({ runner: "type check", passed: 0, failed: 1, skipped: 0, problems: [`tsc exited with ${typecheck}`] });
-
-// The suite must be able to fail: a deliberately failing fixture, run through the same set-up,
-// has to come back failed by its exit code and by its reports.
-const selfCheck = vitest("Self-check: a deliberately failing test must fail the run", "self-check", {
-  VITEST_SELF_CHECK: "1",
-});
-const selfCheckHeld =
-  selfCheck.problems.some((p) => p.startsWith("exited with")) &&
-  selfCheck.failed === 1 &&
-  selfCheck.problems.some((p) => p.includes("unhandled error"));
-console.log(selfCheckHeld ? "Self-check: the failing fixture was reported as failed (as it must be)." : "");
-if (!selfCheckHeld) {
-  verdicts.push({
-    runner: "self-check",
-    passed: 0,
-    failed: 1,
-    skipped: 0,
-    problems: [`the deliberately failing fixture was not reported as failed: ${JSON.stringify(selfCheck)}`],
+    env: { ...env, VITEST_RUN_REPORT: runReport },
   });
+  return readVitestVerdict(ended.code, report, runReport);
 }
 
-verdicts.push(vitest("Unit and integration tests (Vitest)", "vitest"));
-
-for (const dir of [".data/e2e", ".data/e2e-faults-inapp", ".data/e2e-faults-split", ".data/e2e-instances"])
-  rmSync(dir, { recursive: true, force: true });
-const build = run("Build the app for the end-to-end servers", ["tsx", "scripts/build-app.ts"]);
-if (build !== 0)
-  verdicts.push({ runner: "build", passed: 0, failed: 1, skipped: 0, problems: [`next build exited with ${build}`] });
-const playwrightReport = path.join(REPORTS, "playwright.json");
-const e2e = run("End-to-end tests (Playwright)", ["playwright", "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport,
-});
-verdicts.push(readPlaywrightVerdict(e2e, playwrightReport));
-
-const failedRunners = verdicts.filter((v) => v.problems.length > 0);
-const passed = verdicts.reduce((sum, v) => sum + v.passed, 0);
-const failed = verdicts.reduce((sum, v) => sum + v.failed, 0);
-const skipped = verdicts.reduce((sum, v) => sum + v.skipped, 0);
-console.log("");
-for (const v of verdicts)
-  console.log(
-    `${v.runner}: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped${v.problems.length ? ` — ${v.problems.join("; ")}` : ""}`,
-  );
-if (failedRunners.length > 0) {
-  console.error(`\nFailed: ${failedRunners.map((v) => v.runner).join(", ")}`);
-  for (const v of failedRunners) for (const failure of v.failures ?? []) console.error(`  ✗ ${v.runner}: ${failure}`);
+/** The suite must be able to fail: a deliberately failing fixture, run through the same set-up. */
+async function vitestSelfCheck(): Promise<Verdict[]> {
+  const selfCheck = await vitest("Self-check: a deliberately failing test must fail the run", "self-check", {
+    VITEST_SELF_CHECK: "1",
+  });
+  const held =
+    selfCheck.problems.some((p) => p.startsWith("exited with")) &&
+    selfCheck.failed === 1 &&
+    selfCheck.problems.some((p) => p.includes("unhandled error"));
+  if (held) {
+    console.log("Self-check: the failing fixture was reported as failed (as it must be).");
+    return [];
+  }
+  return [
+    failedRunner(
+      "self-check",
+      `the deliberately failing fixture was not reported as failed: ${JSON.stringify(selfCheck)}`,
+    ),
+  ];
 }
-// A plain closing line that CI counts.
-console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failedRunners.length > 0 ? 1 : 0);
+
+async function playwright(): Promise<Verdict> {
+  for (const dir of [
+    E2E_DATA_DIR,
+    `${E2E_DATA_DIR}-faults-inapp`,
+    `${E2E_DATA_DIR}-faults-split`,
+    `${E2E_DATA_DIR}-instances`,
+  ])
+    rmSync(dir, { recursive: true, force: true });
+  const report = path.join(REPORTS, "playwright.json");
+  const ended = await runPhase({
+    label: "End-to-end tests (Playwright)",
+    args: ["playwright", "test", "--reporter=list,json"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+  });
+  return readPlaywrightVerdict(ended.code, report);
+}
+
+async function main(): Promise<number> {
+  rmSync(REPORTS, { recursive: true, force: true });
+  // Beside the tests: lint then the format check, and the type check then the build.
+  const checks = lint().then(async (verdicts) => [...verdicts, await formatCheck()]);
+  const built = typesThenBuild();
+  // In the foreground: Vitest, then (once the app is built) Playwright.
+  const tests = [...(await vitestSelfCheck()), await vitest("Unit and integration tests (Vitest)", "vitest")];
+  const buildVerdicts = await built;
+  if (buildVerdicts.some((v) => v.runner === "build"))
+    console.log("\nThe build failed: the end-to-end tests cannot run.");
+  else tests.push(await playwright());
+  const verdicts = [...(await checks), ...buildVerdicts, ...tests];
+
+  const failedRunners = verdicts.filter((v) => v.problems.length > 0);
+  const passed = verdicts.reduce((sum, v) => sum + v.passed, 0);
+  const failed = verdicts.reduce((sum, v) => sum + v.failed, 0);
+  const skipped = verdicts.reduce((sum, v) => sum + v.skipped, 0);
+  console.log(`\nPhases (wall clock):\n${timingLines().join("\n")}\n`);
+  for (const v of verdicts)
+    console.log(
+      `${v.runner}: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped${v.problems.length ? ` — ${v.problems.join("; ")}` : ""}`,
+    );
+  if (failedRunners.length > 0) {
+    console.error(`\nFailed: ${failedRunners.map((v) => v.runner).join(", ")}`);
+    for (const v of failedRunners) for (const failure of v.failures ?? []) console.error(`  ✗ ${v.runner}: ${failure}`);
+  }
+  // A plain closing line that CI counts.
+  console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failedRunners.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
