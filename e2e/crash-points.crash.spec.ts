@@ -232,6 +232,23 @@ async function idempotentRetry(api: APIRequestContext, ctx: Ctx, path: string): 
 
 // ——— the scenarios, one per crash point ———
 
+/**
+ * Killed inside initiate-redirect, after the send was recorded: `atBank` consents were created at the
+ * bank before the crash (0 or 1); the person's retry sends again and is approved.
+ */
+const redirectKilledAt = (point: string, atBank: number): Scenario => ({
+  point,
+  prepare: async (api, ctx) => {
+    Object.assign(ctx, await pendingConsentAt(api, ctx.person.session, "sandbox", "BE"));
+    ctx.createdAtBank = await bankConsentCount(openedDb());
+  },
+  trigger: (api, ctx) =>
+    api.post(`${API}/consents/${ctx.consentId}/initiate-redirect`, { headers: ctx.person.session, data: {} }),
+  afterRestart: (_api, db, ctx) => sentButNotRecorded(db, ctx, atBank),
+  retry: sendAgainAndApprove,
+  afterRepair: (_api, db, ctx) => resentAndValid(db, ctx, atBank),
+});
+
 const SCENARIOS: Scenario[] = [
   {
     point: "connect.consent-created",
@@ -264,30 +281,8 @@ const SCENARIOS: Scenario[] = [
       return "the retry (same Idempotency-Key) replays the 201 with the same id; still 1 consent";
     },
   },
-  {
-    point: "redirect.sending-recorded",
-    prepare: async (api, ctx) => {
-      Object.assign(ctx, await pendingConsentAt(api, ctx.person.session, "sandbox", "BE"));
-      ctx.createdAtBank = await bankConsentCount(openedDb());
-    },
-    trigger: (api, ctx) =>
-      api.post(`${API}/consents/${ctx.consentId}/initiate-redirect`, { headers: ctx.person.session, data: {} }),
-    afterRestart: (_api, db, ctx) => sentButNotRecorded(db, ctx, 0),
-    retry: sendAgainAndApprove,
-    afterRepair: (_api, db, ctx) => resentAndValid(db, ctx, 0),
-  },
-  {
-    point: "redirect.bank-consent-created",
-    prepare: async (api, ctx) => {
-      Object.assign(ctx, await pendingConsentAt(api, ctx.person.session, "sandbox", "BE"));
-      ctx.createdAtBank = await bankConsentCount(openedDb());
-    },
-    trigger: (api, ctx) =>
-      api.post(`${API}/consents/${ctx.consentId}/initiate-redirect`, { headers: ctx.person.session, data: {} }),
-    afterRestart: (_api, db, ctx) => sentButNotRecorded(db, ctx, 1),
-    retry: sendAgainAndApprove,
-    afterRepair: (_api, db, ctx) => resentAndValid(db, ctx, 1),
-  },
+  redirectKilledAt("redirect.sending-recorded", 0),
+  redirectKilledAt("redirect.bank-consent-created", 1),
   {
     point: "callback.state-spent",
     prepare: approvedAtSandbox,

@@ -71,38 +71,45 @@ test("Revoke of a bank connection, an API key and a token: one modal dialog at t
     await expect(page.getByText(`Access to ${bank} ended.`)).toBeVisible();
   });
 
-  await test.step("an API key", async () => {
-    await page.goto("/settings/api-keys");
-    await page.getByLabel("Key name").fill("Dialog key");
-    await page.getByRole("button", { name: "Create API key" }).click();
-    await expect(page.getByTestId("new-token-secret")).toBeVisible();
-    const row = page.getByRole("table", { name: "API keys" }).getByRole("row").filter({ hasText: "Dialog key" });
-    await revokeThrough(
-      page,
-      row.getByRole("button", { name: "Revoke Dialog key" }),
-      "Revoke “Dialog key”?",
-      "Keep API key",
-      "Revoke API key",
-    );
-    await expect(row.getByText("revoked")).toBeVisible();
-  });
+  await test.step("an API key", () =>
+    createThenRevoke(page, {
+      path: "/settings/api-keys",
+      nameLabel: "Key name",
+      name: "Dialog key",
+      create: "Create API key",
+      table: "API keys",
+      keep: "Keep API key",
+      revoke: "Revoke API key",
+    }));
 
-  await test.step("a personal token", async () => {
-    await page.goto("/settings/tokens");
-    await page.getByLabel("Token name").fill("Dialog token");
-    await page.getByRole("button", { name: "Create token" }).click();
-    await expect(page.getByTestId("new-token-secret")).toBeVisible();
-    const row = page
-      .getByRole("table", { name: "Personal access tokens" })
-      .getByRole("row")
-      .filter({ hasText: "Dialog token" });
-    await revokeThrough(
-      page,
-      row.getByRole("button", { name: "Revoke Dialog token" }),
-      "Revoke “Dialog token”?",
-      "Keep token",
-      "Revoke token",
-    );
-    await expect(row.getByText("revoked")).toBeVisible();
-  });
+  await test.step("a personal token", () =>
+    createThenRevoke(page, {
+      path: "/settings/tokens",
+      nameLabel: "Token name",
+      name: "Dialog token",
+      create: "Create token",
+      table: "Personal access tokens",
+      keep: "Keep token",
+      revoke: "Revoke token",
+    }));
 });
+
+/** Creates a token on its settings page, then revokes it through the confirmation dialog. */
+async function createThenRevoke(
+  page: Page,
+  t: { path: string; nameLabel: string; name: string; create: string; table: string; keep: string; revoke: string },
+) {
+  await page.goto(t.path);
+  await page.getByLabel(t.nameLabel).fill(t.name);
+  await page.getByRole("button", { name: t.create }).click();
+  await expect(page.getByTestId("new-token-secret")).toBeVisible();
+  const row = page.getByRole("table", { name: t.table }).getByRole("row").filter({ hasText: t.name });
+  await revokeThrough(
+    page,
+    row.getByRole("button", { name: `Revoke ${t.name}` }),
+    `Revoke “${t.name}”?`,
+    t.keep,
+    t.revoke,
+  );
+  await expect(row.getByText("revoked")).toBeVisible();
+}

@@ -3,7 +3,8 @@
 import { db, prisma } from "@/lib/db/client";
 import { consentAccounts } from "@/lib/accounttracking/consents/consents";
 import { connectedConsent, syncedAccount, type Connected } from "@/testing/support/bank-flow";
-import { bearer } from "@/testing/support/http";
+import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
+import { bearer, call } from "@/testing/support/http";
 
 export async function syncedAlice() {
   const connected = await connectedConsent("alice");
@@ -13,10 +14,18 @@ export async function syncedAlice() {
   const currentId = exposed.find((a) => a.cashAccountType !== "SVGS")?.externalId;
   if (!savingsId || !currentId) throw new Error("alice must have a current and a savings account");
   const current = await syncedAccount(connected, { accountId: currentId });
+  const headers = bearer(connected.person.token, connected.person.scopeId);
   return {
     connected,
     current: current.account,
-    headers: bearer(connected.person.token, connected.person.scopeId),
+    headers,
+    /** Her current account's transactions through the API (up to 500), filtered by `query`. */
+    transactions: <T>(query: string) =>
+      call<{ data: T[] }>(listRoute.GET, "GET", "x", {
+        headers,
+        params: { id: current.account.id },
+        query: `perPage=500&${query}`,
+      }),
     /** Tracks and syncs the savings account; returns it. */
     trackSavings: async () => (await syncedAccount(connected, { accountId: savingsId })).account,
   };

@@ -1,6 +1,9 @@
 // A webhook receiver for tests: a local HTTP listener that records every message (headers and raw
 // body) and answers the statuses it is told, in turn (then 204), so a test sees retries, redirects.
 import { createServer } from "node:http";
+import { createEndpoint } from "@/lib/webhooks/endpoints";
+import type { WebhookEventType } from "@/lib/webhooks/events";
+import { personActor } from "@/testing/support/audit";
 import { asyncListener, listenOnLoopback, type Listening } from "@/testing/support/http-listener";
 
 export type Received = { headers: Record<string, string>; body: string; path: string };
@@ -28,3 +31,22 @@ export async function webhookReceiver() {
     close: listening.close,
   };
 }
+
+/** The receivers' host, allowed as WEBHOOK_ALLOWED_HOSTS would allow it. */
+export const RECEIVER_HOSTS = ["127.0.0.1"];
+
+/** An endpoint of the person's scope, created by them, that sends `events` to a local receiver's `url`. */
+export const endpointAt = (
+  url: string,
+  person: { scopeId: string; userId: string },
+  events: WebhookEventType[],
+  description?: string,
+) =>
+  createEndpoint({
+    scopeId: person.scopeId,
+    url,
+    events,
+    description,
+    actor: personActor(person.userId),
+    allowedHosts: RECEIVER_HOSTS,
+  });

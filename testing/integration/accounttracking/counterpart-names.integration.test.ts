@@ -24,12 +24,7 @@ let alice: SyncedAlice;
 let rent: Tx[];
 withSandboxBank();
 
-const list = (query: string) =>
-  call<{ data: Tx[] }>(listRoute.GET, "GET", "x", {
-    headers: alice.headers,
-    params: { id: alice.current.id },
-    query: `perPage=500&${query}`,
-  });
+const list = (query: string) => alice.transactions<Tx>(query);
 const csv = (query = "") =>
   call(csvRoute.GET, "GET", "x", { headers: alice.headers, params: { id: alice.current.id }, query });
 

@@ -5,7 +5,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as accountRoute from "@/app/api/accounttracking/v1/accounts/[id]/route";
 import * as csvRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions.csv/route";
-import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import * as scopeListRoute from "@/app/api/accounttracking/v1/transactions/route";
 import * as transactionRoute from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
 import { prisma } from "@/lib/db/client";
@@ -21,12 +20,7 @@ let alice: SyncedAlice;
 let target: Tx;
 withSandboxBank();
 
-const list = (query: string) =>
-  call<{ data: Tx[] }>(listRoute.GET, "GET", "x", {
-    headers: alice.headers,
-    params: { id: alice.current.id },
-    query: `perPage=500&${query}`,
-  });
+const list = (query: string) => alice.transactions<Tx>(query);
 const patchNote = (body: unknown, id = target.id) =>
   call<{ data: Tx }>(transactionRoute.PATCH, "PATCH", "x", {
     headers: alice.headers,

@@ -1,18 +1,13 @@
 // Password checks are limited per address, per (address, email) and per email; refresh grants per
 // refresh-token family. Before, every refresh grant from one address shared one password budget,
 // so people behind one NAT locked each other out. Small limits for this file only.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { envForThisFile } from "@/testing/support/file-env";
 import { call } from "@/testing/support/http";
 
 const POINTS = 2;
 
-beforeAll(() => {
-  vi.stubEnv("AUTH_RATE_LIMIT_POINTS", String(POINTS));
-  vi.resetModules();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+envForThisFile({ AUTH_RATE_LIMIT_POINTS: String(POINTS) });
 
 type Pair = { data: { refreshToken: string } };
 

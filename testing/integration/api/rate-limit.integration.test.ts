@@ -1,19 +1,16 @@
 // RELIABILITY.md case 11 on /api/clients/v1: over quota → 429 rate_limited with an integer
 // Retry-After and RateLimit headers; once the clock has moved that far, success. Small limits for this file only.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { envForThisFile } from "@/testing/support/file-env";
 import { bearer, call } from "@/testing/support/http";
 
 const POINTS = 3;
 const WINDOW = 2;
 
-beforeAll(() => {
-  vi.stubEnv("RATE_LIMIT_POINTS", String(POINTS));
-  vi.stubEnv("RATE_LIMIT_WINDOW_SECONDS", String(WINDOW));
-  vi.stubEnv("AUTH_RATE_LIMIT_POINTS", "2");
-  vi.resetModules();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
+envForThisFile({
+  RATE_LIMIT_POINTS: String(POINTS),
+  RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
+  AUTH_RATE_LIMIT_POINTS: "2",
 });
 
 /** Two fresh people, each with a budget of their own, and the first one's request headers. */

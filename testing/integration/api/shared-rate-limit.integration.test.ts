@@ -3,20 +3,17 @@
 // stay within the documented tolerance, `points + (instances - 1) × batch` per window and key; and a
 // 429 still arrives. Limits are small and stubbed for this file only.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { envForThisFile } from "@/testing/support/file-env";
 
 const POINTS = 100;
 const BATCH = 5;
 
-beforeAll(() => {
-  vi.stubEnv("RATE_LIMIT_POINTS", String(POINTS));
-  vi.stubEnv("RATE_LIMIT_BATCH", String(BATCH));
+envForThisFile({
+  RATE_LIMIT_POINTS: String(POINTS),
+  RATE_LIMIT_BATCH: String(BATCH),
   // Long enough that only full batches are sent while a test runs: what the store holds is then exact.
-  vi.stubEnv("RATE_LIMIT_FLUSH_MS", "60000");
-  vi.resetModules();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
+  RATE_LIMIT_FLUSH_MS: "60000",
 });
 
 /** The count PostgreSQL holds for a key of a limit (0 when it has no row). */
@@ -40,6 +37,16 @@ async function tally(requests: Promise<unknown>[]): Promise<Outcome> {
     else throw s.reason;
   }
   return outcome;
+}
+
+/** Two limiters over two store objects: what two app instances hold, sharing the rate_limits table. */
+async function twoInstances(name: string) {
+  const { batchedLimit } = await import("@/lib/api/batched-limit");
+  const { postgresLimiter } = await import("@/lib/api/rate-limit");
+  const prefix = `${name}-${randomUUID().slice(0, 8)}`;
+  const instance = () =>
+    batchedLimit({ store: postgresLimiter(prefix, POINTS, 60), points: POINTS, batch: BATCH, flushMs: 60_000 });
+  return { prefix, a: instance(), b: instance() };
 }
 
 describe("the default limit, counted per instance and sent in batches", () => {
@@ -70,13 +77,7 @@ describe("the default limit, counted per instance and sent in batches", () => {
   });
 
   it("two instances on one database and one key: within points + batch allowed, and 429s arrive", async () => {
-    const { batchedLimit } = await import("@/lib/api/batched-limit");
-    const { postgresLimiter } = await import("@/lib/api/rate-limit");
-    // Two limiters over two store objects: what two app instances hold, sharing the rate_limits table.
-    const prefix = `two-${randomUUID().slice(0, 8)}`;
-    const instance = () =>
-      batchedLimit({ store: postgresLimiter(prefix, POINTS, 60), points: POINTS, batch: BATCH, flushMs: 60_000 });
-    const [a, b] = [instance(), instance()];
+    const { prefix, a, b } = await twoInstances("two");
     const key = "caller";
     const asLimited = (p: Promise<unknown>) =>
       p.catch((error: unknown) => {
@@ -99,12 +100,7 @@ describe("the default limit, counted per instance and sent in batches", () => {
   });
 
   it("two instances in strict alternation, one request at a time: still within points + batch", async () => {
-    const { batchedLimit } = await import("@/lib/api/batched-limit");
-    const { postgresLimiter } = await import("@/lib/api/rate-limit");
-    const prefix = `worst-${randomUUID().slice(0, 8)}`;
-    const instance = () =>
-      batchedLimit({ store: postgresLimiter(prefix, POINTS, 60), points: POINTS, batch: BATCH, flushMs: 60_000 });
-    const [a, b] = [instance(), instance()];
+    const { a, b } = await twoInstances("worst");
     // Strict alternation, one request at a time: each instance's view of the other lags by up to a batch.
     let allowed = 0;
     let limited = 0;

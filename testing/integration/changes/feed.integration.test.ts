@@ -24,6 +24,36 @@ async function equalToBank(c: Awaited<ReturnType<typeof connectedConsent>>, acco
   await expectEqualToBankAnswer(accountId, await bankAnswer(c.bankId, c.bankConsentId, externalId));
 }
 
+type Follower = ReturnType<typeof follower>;
+
+/** The sandbox user's first account, synced, and a follower of its feed with the person's own token. */
+async function followedAccount(user: string) {
+  const c = await connectedConsent(user);
+  const { account } = await syncedAccount(c);
+  const headers = bearer(c.person.token, c.person.scopeId);
+  return { c, account, headers, f: follower(headers, account.id) };
+}
+
+/**
+ * The bank's clock `days` on and one sync: the store equals the bank, and the follower's catch-up
+ * holds exactly the difference from `before` (the clock is the caller's to reset).
+ */
+async function syncedAfter(
+  days: number,
+  c: Awaited<ReturnType<typeof connectedConsent>>,
+  account: { id: string; externalId: string },
+  f: Follower,
+  before: Awaited<ReturnType<typeof snapshot>>,
+) {
+  await advanceBankClock(days);
+  expect((await syncOnce(account.id, c.person.scopeId)).state).toBe("succeeded");
+  await equalToBank(c, account.id, account.externalId);
+  const after = await snapshot({ accountId: account.id });
+  const read = await f.catchUp();
+  expectExactly(read, before, after);
+  return { read, after };
+}
+
 describe("the change feed", () => {
   it("pending → booked: from the start every row is added; an unchanged re-sync adds nothing; then exactly the bank's changes", async () => {
     const c = await connectedConsent("pending");
@@ -42,13 +72,8 @@ describe("the change feed", () => {
     const unchanged = await f.catchUp();
     expect([unchanged.added, unchanged.modified, unchanged.removed]).toEqual([[], [], []]);
 
-    await advanceBankClock(3);
     try {
-      expect((await syncOnce(account.id, c.person.scopeId)).state).toBe("succeeded");
-      await equalToBank(c, account.id, account.externalId);
-      const after = await snapshot({ accountId: account.id });
-      const read = await f.catchUp();
-      expectExactly(read, synced, after);
+      const { read, after } = await syncedAfter(3, c, account, f, synced);
       // Some of the pending rows were booked: the same transaction (our id), modified.
       const booked = read.modified.filter((t) => t.status === "booked" && synced.get(t.id)?.status === "pending");
       expect(booked.length).toBeGreaterThan(0);
@@ -59,10 +84,7 @@ describe("the change feed", () => {
   }, 120_000);
 
   it("reissue: re-issued ids are modifications of our rows; a person's edits and the undo of a pairing are changes; old cursors expire with purged removals", async () => {
-    const c = await connectedConsent("reissue");
-    const { account } = await syncedAccount(c);
-    const headers = bearer(c.person.token, c.person.scopeId);
-    const f = follower(headers, account.id);
+    const { c, account, headers, f } = await followedAccount("reissue");
     await f.catchUp();
     const before = await snapshot({ accountId: account.id });
     const cursorBefore = f.cursor;
@@ -136,23 +158,15 @@ describe("the change feed", () => {
   }, 120_000);
 
   it("cancelled: a hold the bank cancelled is removed, the new payment added; the scope's feed holds the same", async () => {
-    const c = await connectedConsent("cancelled");
-    const { account } = await syncedAccount(c);
-    const headers = bearer(c.person.token, c.person.scopeId);
-    const f = follower(headers, account.id);
+    const { c, account, headers, f } = await followedAccount("cancelled");
     const scoped = follower(headers);
     await f.catchUp();
     await scoped.catchUp(700);
     const before = await snapshot({ accountId: account.id });
     expectCopyEquals(scoped, await snapshot({ scopeId: c.person.scopeId }));
 
-    await advanceBankClock(3);
     try {
-      expect((await syncOnce(account.id, c.person.scopeId)).state).toBe("succeeded");
-      await equalToBank(c, account.id, account.externalId);
-      const after = await snapshot({ accountId: account.id });
-      const read = await f.catchUp();
-      expectExactly(read, before, after);
+      const { read, after } = await syncedAfter(3, c, account, f, before);
       expect(read.removed.length).toBeGreaterThan(0);
       expect(read.added.length).toBeGreaterThan(0);
       expectCopyEquals(f, after);

@@ -13,7 +13,7 @@ import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-st
 import { bearer, call } from "@/testing/support/http";
 import { parseMetrics, total } from "@/testing/support/prometheus";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
-import { startScript, type ScriptProcess } from "@/testing/support/script-process";
+import { startTestWorker, type ScriptProcess } from "@/testing/support/script-process";
 
 // Read by lib/env.ts when it loads, so set before any import runs.
 const { TOKEN, WORKER_PORT } = await vi.hoisted(async () => {
@@ -41,20 +41,11 @@ beforeAll(async () => {
     `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'set aside by the metrics test'
       WHERE state IN ('queued', 'running')`,
   );
-  worker = startScript(
-    "worker",
-    {
-      ...process.env,
-      SANDBOX_BANK_ENABLED: "1",
-      SANDBOX_BANK_URL: bank.server.origin,
-      SYNC_SCHEDULER: "0",
-      SYNC_SWEEP_SECONDS: "1",
-      WORKER_METRICS_PORT: WORKER_PORT,
-      METRICS_TOKEN: TOKEN,
-    },
-    { captureStderr: true },
-  );
-  await worker.ready;
+  worker = await startTestWorker(bank.server.origin, {
+    SYNC_SWEEP_SECONDS: "1",
+    WORKER_METRICS_PORT: WORKER_PORT,
+    METRICS_TOKEN: TOKEN,
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { ancestry, startOtlpReceiver } from "@/testing/support/otlp-receiver";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
-import { startScript, type ScriptProcess } from "@/testing/support/script-process";
+import { startTestWorker, type ScriptProcess } from "@/testing/support/script-process";
 
 const bank = withSandboxBank();
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
@@ -22,18 +22,7 @@ beforeAll(async () => {
   receiver = await startOtlpReceiver();
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
   tracing = startTracing("server");
-  worker = startScript(
-    "worker",
-    {
-      ...process.env,
-      SANDBOX_BANK_ENABLED: "1",
-      SANDBOX_BANK_URL: bank.server.origin,
-      SYNC_SCHEDULER: "0",
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    },
-    { captureStderr: true },
-  );
-  await worker.ready;
+  worker = await startTestWorker(bank.server.origin, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
 }, 60_000);
 
 afterAll(async () => {

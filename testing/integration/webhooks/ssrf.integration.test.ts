@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as endpointsRoute from "@/app/api/webhooks/v1/endpoints/route";
 import { pool, prisma } from "@/lib/db/client";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
-import { createEndpoint } from "@/lib/webhooks/endpoints";
-import { personActor } from "@/testing/support/audit";
 import { makeAppToken, makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
-import { webhookReceiver } from "@/testing/support/webhook-receiver";
+import { endpointAt, webhookReceiver } from "@/testing/support/webhook-receiver";
 
 let first: Awaited<ReturnType<typeof webhookReceiver>>;
 let second: Awaited<ReturnType<typeof webhookReceiver>>;
@@ -75,13 +73,7 @@ describe("webhook SSRF guard", () => {
 
   it("checks again when sending: a name that now resolves to loopback is refused, nothing is sent", async () => {
     const admin = await makePerson("webhook-dns");
-    const endpoint = await createEndpoint({
-      scopeId: admin.scopeId,
-      url: first.url,
-      events: ["account.tracked"],
-      actor: personActor(admin.userId),
-      allowedHosts: ["127.0.0.1"],
-    });
+    const endpoint = await endpointAt(first.url, admin, ["account.tracked"]);
     // As if the name was public when created and resolves to loopback now.
     await pool().query("UPDATE webhook_endpoints SET url = $2 WHERE id = $1", [
       endpoint.id,
@@ -96,13 +88,7 @@ describe("webhook SSRF guard", () => {
 
   it("never follows a redirect, not even to a host it may reach", async () => {
     const admin = await makePerson("webhook-redirect");
-    const endpoint = await createEndpoint({
-      scopeId: admin.scopeId,
-      url: first.url,
-      events: ["account.tracked"],
-      actor: personActor(admin.userId),
-      allowedHosts: ["127.0.0.1"],
-    });
+    const endpoint = await endpointAt(first.url, admin, ["account.tracked"]);
     await oneMessage(admin.scopeId, endpoint.id);
     first.answer({ status: 307, headers: { location: second.url } });
     const reached = second.received.length;

@@ -17,21 +17,19 @@ import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { stopBoss } from "@/lib/sync/queue";
-import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { webhookMessageSchema, WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
 import { messageBody } from "@/lib/webhooks/deliver";
 import { purgeWebhookMessages } from "@/lib/webhooks/retention";
-import { personActor } from "@/testing/support/audit";
 import { connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
 import { readChanges } from "@/testing/support/changes";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
-import { webhookReceiver } from "@/testing/support/webhook-receiver";
+import { endpointAt, RECEIVER_HOSTS, webhookReceiver } from "@/testing/support/webhook-receiver";
 
 withSandboxBank();
 
-const LOCAL = ["127.0.0.1"];
+const LOCAL = RECEIVER_HOSTS;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 beforeAll(async () => {
   receiver = await webhookReceiver();
@@ -51,14 +49,12 @@ describe("signed webhooks", () => {
   it("a sync's messages verify with the library, come in order, are retried after two 500s and can be replayed", async () => {
     const c = await connectedConsent("pending");
     const headers = bearer(c.person.token, c.person.scopeId);
-    const endpoint = await createEndpoint({
-      scopeId: c.person.scopeId,
-      url: receiver.url,
-      events: ["account.tracked", "transactions.changed"],
-      description: "test receiver",
-      actor: personActor(c.person.userId),
-      allowedHosts: LOCAL,
-    });
+    const endpoint = await endpointAt(
+      receiver.url,
+      c.person,
+      ["account.tracked", "transactions.changed"],
+      "test receiver",
+    );
     const verifier = new Webhook(endpoint.secret);
     const { account } = await syncedAccount(c);
     const start = receiver.received.length;
@@ -137,13 +133,7 @@ describe("signed webhooks", () => {
   it("a rotated secret signs beside the new one; an endpoint failing for 3 days is disabled, saying why", async () => {
     const c = await connectedConsent("alice");
     const headers = bearer(c.person.token, c.person.scopeId);
-    const endpoint = await createEndpoint({
-      scopeId: c.person.scopeId,
-      url: receiver.url,
-      events: ["consent.ending", "consent.ended"],
-      actor: personActor(c.person.userId),
-      allowedHosts: LOCAL,
-    });
+    const endpoint = await endpointAt(receiver.url, c.person, ["consent.ending", "consent.ended"]);
     const rotated = await call<{ data: { secret: string } }>(rotateRoute.POST, "POST", "x", {
       headers,
       params: { id: endpoint.id },
@@ -227,13 +217,7 @@ describe("signed webhooks", () => {
 
   it("the worker delivers through pg-boss: a due message is queued by the tick and sent by the endpoint's job", async () => {
     const c = await connectedConsent("alice");
-    const endpoint = await createEndpoint({
-      scopeId: c.person.scopeId,
-      url: receiver.url,
-      events: ["account.tracked"],
-      actor: personActor(c.person.userId),
-      allowedHosts: LOCAL,
-    });
+    const endpoint = await endpointAt(receiver.url, c.person, ["account.tracked"]);
     // The worker's deliverer reads WEBHOOK_ALLOWED_HOSTS; this process's env has none, so the job is
     // driven with the receiver's host allowed, as the worker of a demo would be.
     const sent = receiver.received.length;
@@ -268,13 +252,7 @@ describe("signed webhooks", () => {
 
   it("retention purges messages done for 30 days and their events, never a waiting one", async () => {
     const admin = await makePerson("webhook-retention");
-    const endpoint = await createEndpoint({
-      scopeId: admin.scopeId,
-      url: receiver.url,
-      events: ["account.tracked"],
-      actor: personActor(admin.userId),
-      allowedHosts: LOCAL,
-    });
+    const endpoint = await endpointAt(receiver.url, admin, ["account.tracked"]);
     const message = async (status: string) => {
       const { rows } = await pool().query<{ id: string }>(
         "INSERT INTO webhook_events (scope_id, type, payload) VALUES ($1, 'account.tracked', '{}') RETURNING id",
