@@ -25,6 +25,10 @@ export async function reserveBanksListener(): Promise<BanksListener> {
   server.on("connection", (socket) => {
     if (!handler) socket.destroy();
   });
+  // An idle keep-alive connection is closed by the client (fetch, after its own few seconds), never
+  // by Node's 5 s server timeout: that one could close a connection just as fetch reused it after a
+  // long pause (standby.integration.test.ts's teardown before the bank's clock reset: ECONNRESET).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   // Never what keeps a test process alive.
   server.unref();
