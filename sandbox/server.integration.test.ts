@@ -24,9 +24,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The environment a launcher would pass, minus anything of this test process's. */
+/** The environment a launcher would pass, minus anything of this test process's (its own banks' too). */
 function banksEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { SANDBOX_DATABASE_URL: _db, SANDBOX_CONTROL_SECRET: _secret, ...rest } = process.env;
+  const {
+    SANDBOX_DATABASE_URL: _db,
+    SANDBOX_CONTROL_SECRET: _secret,
+    SANDBOX_BANK_URL: _url,
+    SANDBOX_BANK_ENABLED: _enabled,
+    ...rest
+  } = process.env;
   return { ...rest, LOG_LEVEL: "warn", ...extra };
 }
 

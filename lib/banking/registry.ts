@@ -63,10 +63,3 @@ export function integrationNames(): string[] {
 export function integrationFor(name: string): BankIntegration | null {
   return integrations().get(name) ?? null;
 }
-
-/** Tests replace an integration (for example with one pointed at a local fake bank). */
-export function setIntegrationForTests(name: string, integration: BankIntegration | null): void {
-  const map = integrations();
-  if (integration) map.set(name, observed(integration));
-  else map.delete(name);
-}

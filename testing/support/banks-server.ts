@@ -1,37 +1,20 @@
 // The banks (sandbox/banks.ts: the sandbox bank, the two aggregator fakes and the sandbox company
 // registry) in the test's own process, behind a real node:http server on 127.0.0.1, on an origin
-// other than the app's — exactly as `npm run banks` serves them, with settings made for the test
-// run. One server per test file, shared by whichever banks the file uses (started by the first,
-// closed after the last).
+// other than the app's — exactly as `npm run banks` serves them, with the settings the demo's
+// launcher would give them (test-banks-env.ts). The port is this process's from before the tests
+// load (banks-listener.ts), so the app is configured with it as with any bank; the banks start with
+// the first test that uses them and close after the last.
 //
 // Around the banks' handler it records the sandbox bank's calls and hands every API request and
 // answer of a fake to that fake's contract checker (testing/support/contract/), when one is set.
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import { writeResponseHead } from "@/lib/plumbing/web-bridge";
 import { createBanks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
 import { SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
-import { listenOnLoopback } from "@/testing/support/http-listener";
-
-/** The operator's secret the test banks accept (setup-env.ts puts the same into the environment). */
-export const TEST_CONTROL_SECRET = "test-sandbox-control-secret";
-export const controlHeaders = { [CONTROL_HEADER]: TEST_CONTROL_SECRET };
-
-/** The application the fake Enable Banking knows in tests: its id and its key pair. */
-export const TEST_EB_APP = {
-  appId: "4d0b7f2e-1b6e-4a52-9d67-2f0c1f7a9e10",
-  ...generateKeyPairSync("rsa", { modulusLength: 2048 }),
-};
-/** The user secrets the fake GoCardless accepts in tests. */
-export const TEST_GC_SECRETS = {
-  secretId: randomBytes(8).toString("hex"),
-  secretKey: randomBytes(32).toString("base64url"),
-};
-/** What the sandbox company registry derives its companies from in tests. */
-export const TEST_REGISTRY_SEED = "test-sandbox-registry";
-/** The sandbox user `slow` approves after this many seconds in tests. */
-export const TEST_SLOW_APPROVAL_SECONDS = 1;
+import { asyncListener } from "@/testing/support/http-listener";
+import { banksListener, reservedBanksOrigin } from "@/testing/support/banks-listener";
+import { TEST_CONTROL_SECRET, testBanksConfig } from "@/testing/support/test-banks-env";
 
 export type ContractHooks = {
   request(method: string, url: URL, apiPath: string, headers: Record<string, string>, body: unknown): void;
@@ -74,20 +57,12 @@ function parsed(text: string): unknown {
 async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
   const checks: Checked[] = [];
   const calls: BankCall[] = [];
-  const server = http.createServer();
-  const { origin, close: closeServer } = await listenOnLoopback(server);
+  const listener = banksListener();
+  const { origin } = listener;
+  const config = testBanksConfig();
   // This worker's bank database (testing/support/setup-env.ts).
-  const databaseUrl = process.env.SANDBOX_DATABASE_URL;
-  if (!databaseUrl) throw new Error("SANDBOX_DATABASE_URL is not set: the test banks run under Vitest");
-  const banks = await createBanks({
-    publicUrl: origin,
-    databaseUrl,
-    controlSecret: TEST_CONTROL_SECRET,
-    slowApprovalSeconds: TEST_SLOW_APPROVAL_SECONDS,
-    enableBanking: { appId: TEST_EB_APP.appId, publicKey: TEST_EB_APP.publicKey },
-    goCardless: TEST_GC_SECRETS,
-    registrySeed: TEST_REGISTRY_SEED,
-  });
+  if (!config.databaseUrl) throw new Error("SANDBOX_DATABASE_URL is not set: the test banks run under Vitest");
+  const banks = await createBanks({ ...config, databaseUrl: config.databaseUrl });
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", origin);
     const method = req.method ?? "GET";
@@ -110,18 +85,13 @@ async function start(): Promise<BanksServer & { close: () => Promise<void> }> {
     writeResponseHead(res, response);
     res.end(body);
   };
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    serve(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    });
-  });
+  listener.serve(asyncListener(serve));
   return {
     origin,
     calls,
     check: (c) => void checks.push(c),
     close: async () => {
-      await closeServer();
+      listener.serve(null);
       await banks.close();
     },
   };
@@ -156,7 +126,9 @@ export async function useBanksServer(): Promise<BanksServer & { release: () => P
 async function banksTarget(): Promise<{ origin: string; controlSecret: string }> {
   if (running) return { origin: (await running).origin, controlSecret: TEST_CONTROL_SECRET };
   const origin = process.env.SANDBOX_BANK_URL;
-  if (!origin) throw new Error("No banks server runs: use withSandboxBank() or a fake's, or set SANDBOX_BANK_URL");
+  // Under Vitest SANDBOX_BANK_URL names this process's own banks, which are not running.
+  if (!origin || origin === reservedBanksOrigin())
+    throw new Error("No banks server runs: use withSandboxBank() or a fake's, or set SANDBOX_BANK_URL");
   return { origin: origin.replace(/\/$/, ""), controlSecret: process.env.SANDBOX_CONTROL_SECRET ?? "" };
 }
 

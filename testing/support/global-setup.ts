@@ -5,13 +5,14 @@
 // worker run one after another on that worker's pair, as the whole run once did on one pair, so no
 // file sees another worker's rows, bank clock or queue. Workers get their URLs via provide().
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
+import { planTestBanks } from "@/testing/support/test-banks-env";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module "vitest" {
     /** The migrated database the workers' are copies of (for a file that wants another copy). */
     templateDatabase: string;
     authSecret: string;
+    /** Where the banks' fakes keep the credentials made once a run (test-banks-env.ts). */
+    banksDataDir: string;
   }
 }
 
@@ -35,16 +38,21 @@ const pidIsAlive = (pid: number) => {
   }
 };
 
-/** Each run gets its own cluster (initdb ~1 s), so parallel runs never share one; dead runs' clusters are removed. */
-function clusterDir(): string {
+/**
+ * Each run gets a directory of its own (its cluster, initdb ~1 s, and the banks' credentials), so
+ * parallel runs never share one; dead runs' directories are removed.
+ */
+function runDir(): string {
   if (existsSync(CLUSTERS)) {
     for (const name of readdirSync(CLUSTERS)) {
-      const pid = Number(/^pg-(\d+)$/.exec(name)?.[1]);
+      const pid = Number(/^(?:pg|run)-(\d+)$/.exec(name)?.[1]);
       if ((pid && !pidIsAlive(pid)) || name === "pg")
         rmSync(path.join(CLUSTERS, name), { recursive: true, force: true });
     }
   }
-  return path.join(CLUSTERS, `pg-${process.pid}`);
+  const dir = path.join(CLUSTERS, `run-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /** How many workers the run may start: one database pair each. */
@@ -55,16 +63,13 @@ function workerCount(project: TestProject): number {
 
 export default async function setup(project: TestProject) {
   const name = `ledgerlink_test_${Date.now()}_${process.pid}`;
+  const dir = runDir();
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stopCluster = (): Promise<void> => Promise.resolve();
   if (!serverUrl) {
-    const dir = clusterDir();
-    const cluster = await startEmbeddedPostgres({ dir, database: "postgres" });
+    const cluster = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), database: "postgres" });
     serverUrl = cluster.url;
-    stopCluster = async () => {
-      await cluster.stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    stopCluster = () => cluster.stop();
   }
   const urlOf = (database: string) => {
     const url = new URL(serverUrl);
@@ -94,11 +99,17 @@ export default async function setup(project: TestProject) {
   );
   project.provide("templateDatabase", template);
   project.provide("authSecret", randomBytes(32).toString("base64url"));
+  // The fakes' key pair and secrets, made here once (the origin does not matter to them).
+  const banksDataDir = path.join(dir, "banks");
+  mkdirSync(banksDataDir, { recursive: true });
+  planTestBanks("http://127.0.0.1:1", banksDataDir, null);
+  project.provide("banksDataDir", banksDataDir);
 
   return async () => {
     for (const database of databases)
       await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     await stopCluster();
+    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,10 @@
-// Runs in each test worker before its test files: point the app's modules at this worker's own
-// databases (testing/support/global-setup.ts makes a pair per worker).
+// Runs in each test file's process before the file loads: point the app's modules at this worker's
+// own databases (testing/support/global-setup.ts makes a pair per worker) and at this process's
+// banks (a loopback port taken now; the banks start with the first test that uses them).
 import { inject } from "vitest";
+import { reserveBanksListener } from "@/testing/support/banks-listener";
 import { keepTestsOffline } from "@/testing/support/offline-env";
+import { configureTestBanks } from "@/testing/support/test-banks-env";
 
 keepTestsOffline();
 
@@ -16,6 +19,7 @@ process.env.AUTH_SECRET = inject("authSecret");
 process.env.LOG_LEVEL ??= "warn";
 // The sandbox bank's own database, beside the app's (testing/support/banks-server.ts opens it).
 process.env.SANDBOX_DATABASE_URL = sandboxDatabaseUrl;
+configureTestBanks((await reserveBanksListener()).origin, inject("banksDataDir"), sandboxDatabaseUrl);
 process.env.RATE_LIMIT_POINTS ??= "100000";
 // Files that change tokens or memberships in SQL and call a route at once would race the change's
 // notification; the principal cache is tested on its own (principal-cache.integration.test.ts) and

@@ -1,18 +1,18 @@
-// Issue 14: no database transaction is open while we wait on a bank. The sandbox integration is
-// wrapped so that every call into it first counts the sessions of our database that sit "idle in
-// transaction" (a request's transaction waiting on something outside the database): with the
-// handlers' old one-transaction-per-write, each of these calls saw at least one. Files run one at a
-// time (vitest.config.mts), so no other test holds a transaction meanwhile. Also: a crash between
-// the bank's action and our write is repaired by the repair tick, and Idempotency-Key still replays.
+// Issue 14: no database transaction is open while we wait on a bank. The sandbox integration's
+// methods are watched so that every call into it first counts the sessions of our database that sit
+// "idle in transaction" (a request's transaction waiting on something outside the database): with
+// the handlers' old one-transaction-per-write, each of these calls saw at least one. The database is
+// this worker's alone and its files run one at a time (testing/support/global-setup.ts), so no other
+// test holds a transaction meanwhile. Also: a crash between the bank's action and our write is
+// repaired by the repair tick, and Idempotency-Key still replays.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
 import * as consentsRoute from "@/app/api/accounttracking/v1/consents/route";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import * as revokeRoute from "@/app/api/accounttracking/v1/consents/[consent]/revoke/route";
 import { ProviderError } from "@/lib/provider-errors";
-import type { BankIntegration } from "@/lib/banking/interface";
-import { integrationFor, setIntegrationForTests, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
+import { integrationFor, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { pool, prisma } from "@/lib/db/client";
 import { approveAtBank, connectedConsent, type Connected } from "@/testing/support/bank-flow";
@@ -24,7 +24,6 @@ withSandboxBank();
 const API = "/api/accounttracking/v1";
 /** Per bank method: the most sessions seen idle in a transaction when it was called. */
 const seen = new Map<string, number>();
-let real: BankIntegration;
 /** Makes the next deleteConsent act at the bank, then fail as if the connection broke. */
 let breakAfterDelete = false;
 
@@ -35,29 +34,26 @@ async function idleInTransaction(): Promise<number> {
   return rows[0].n;
 }
 
+// Each of the sandbox integration's methods, as the registry built it, watched where it is called.
 beforeAll(() => {
-  const inner = integrationFor(SANDBOX_INTEGRATION);
-  if (!inner) throw new Error("the sandbox integration must be on");
-  real = inner;
-  const watched = new Proxy(inner, {
-    get(target, name: string) {
-      const value = Reflect.get(target, name) as unknown;
-      if (typeof value !== "function") return value;
-      return async (...args: unknown[]) => {
-        seen.set(name, Math.max(seen.get(name) ?? 0, await idleInTransaction()));
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        if (name === "deleteConsent" && breakAfterDelete) {
-          breakAfterDelete = false;
-          throw new ProviderError("unavailable", "connection reset after the bank answered");
-        }
-        return result;
-      };
-    },
-  });
-  setIntegrationForTests(SANDBOX_INTEGRATION, watched);
+  const integration = integrationFor(SANDBOX_INTEGRATION);
+  if (!integration) throw new Error("the sandbox integration must be on");
+  const methods = integration as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const [name, method] of Object.entries(methods)) {
+    if (typeof method !== "function") continue;
+    vi.spyOn(methods, name).mockImplementation(async (...args) => {
+      seen.set(name, Math.max(seen.get(name) ?? 0, await idleInTransaction()));
+      const result = await method.apply(integration, args);
+      if (name === "deleteConsent" && breakAfterDelete) {
+        breakAfterDelete = false;
+        throw new ProviderError("unavailable", "connection reset after the bank answered");
+      }
+      return result;
+    });
+  }
 });
 
-afterAll(() => setIntegrationForTests(SANDBOX_INTEGRATION, real));
+afterAll(() => vi.restoreAllMocks());
 
 describe("bank calls hold no database transaction", () => {
   let connected: Connected;

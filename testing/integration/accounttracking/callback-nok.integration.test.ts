@@ -3,8 +3,7 @@
 // bank cannot be asked, the consent stays pending and the log line carries the bank's error.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ProviderError } from "@/lib/provider-errors";
-import type { BankIntegration } from "@/lib/banking/interface";
-import { integrationFor, SANDBOX_INTEGRATION, setIntegrationForTests } from "@/lib/banking/registry";
+import { integrationFor, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { prisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { decideAtSandboxBank, pendingSandboxConsent } from "@/testing/support/bank-flow";
@@ -35,17 +34,13 @@ describe("callback with result=nok and a genuine state", () => {
   });
 
   describe("when the bank cannot be asked", () => {
-    let real: BankIntegration | null = null;
-    afterEach(() => {
-      if (real) setIntegrationForTests(SANDBOX_INTEGRATION, real);
-      vi.restoreAllMocks();
-    });
+    afterEach(() => vi.restoreAllMocks());
 
     it("the consent stays pending, saying so, and the log line carries the bank's error", async () => {
-      real = integrationFor(SANDBOX_INTEGRATION);
-      const inner = real!;
       const unreachable = new ProviderError("unavailable", "The bank could not be reached.", { status: 503 });
-      setIntegrationForTests(SANDBOX_INTEGRATION, { ...inner, getConsent: () => Promise.reject(unreachable) });
+      const sandbox = integrationFor(SANDBOX_INTEGRATION);
+      if (!sandbox) throw new Error("the sandbox integration must be on");
+      vi.spyOn(sandbox, "getConsent").mockRejectedValue(unreachable);
       const warn = vi.spyOn(log, "warn");
       const { consentId } = await decidedThenNok("approve");
       const consent = await prisma().consent.findUniqueOrThrow({ where: { id: consentId } });

@@ -2,22 +2,26 @@
 // another origin is never requested (it would carry our Consent-ID there), a repeated link or
 // continuation key (a cycle) and an endless chain stop the run with the reason, after a bounded
 // number of requests. Local HTTP banks answer the chains; the sync runs as a person's would.
-import { createServer, type IncomingMessage } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateKeyPairSync } from "node:crypto";
-import { createEnableBankingIntegration } from "@/lib/banking/enablebanking/provider";
-import { createNextGenPsd2Integration } from "@/lib/banking/nextgenpsd2/provider";
+import { createServer, type IncomingMessage, type RequestListener } from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_PAGES_PER_READ } from "@/lib/banking/page-guard";
-import { setIntegrationForTests } from "@/lib/banking/registry";
+import { ENABLE_BANKING_INTEGRATION, SANDBOX_INTEGRATION } from "@/lib/banking/registry";
 import { pool } from "@/lib/db/client";
 import { stopBoss } from "@/lib/sync/queue";
+import { EB_FAKE_PREFIX, SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
+import { banksListener } from "@/testing/support/banks-listener";
 import { makePerson } from "@/testing/support/fixtures";
 import { listenOnLoopback, type Listening } from "@/testing/support/http-listener";
 import { insertTrackedAccounts } from "@/testing/support/sync/accounts";
 import { syncOnce } from "@/testing/support/sync-runs";
 
-const XS2A = "paging-xs2a";
-const EB = "paging-eb";
+// The app is configured as for the banks (SANDBOX_BANK_URL, and Enable Banking by its environment:
+// read when lib/env.ts loads, so set before the imports); this file's own bank answers at that origin
+// in their place: a directory with one NextGenPSD2 bank, and Enable Banking's account API.
+await vi.hoisted(async () => (await import("@/testing/support/test-banks-env")).useAggregatorFakes("enablebanking"));
+
+const XS2A = SANDBOX_INTEGRATION;
+const EB = ENABLE_BANKING_INTEGRATION;
 /** A chain the runner does not stop ends here, so a runner without a guard finishes (and fails the test) instead of hanging. */
 const SAFETY_END = 200;
 /** The page cap these tests run with (the default, MAX_PAGES_PER_READ, is checked below). */
@@ -66,13 +70,17 @@ function ebNext(account: string, key: string | null): string | null {
   return `k${n + 1}`;
 }
 
-let bank: Listening;
-const bankServer = createServer((req, res) => {
+const bank = banksListener();
+const bankEntry = { bankId: "paging-bank", name: "Paging Bank", bic: null, countryCode: "BE" };
+const EB_ACCOUNTS = new RegExp(`^${EB_FAKE_PREFIX}/api/accounts/([^/]+)/transactions$`);
+const serveBank: RequestListener = (req, res) => {
   const url = new URL(req.url ?? "/", "http://x");
   const xs2a = /^\/xs2a\/v1\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
-  const eb = /^\/eb\/accounts\/([^/]+)\/transactions$/.exec(url.pathname);
+  const eb = EB_ACCOUNTS.exec(url.pathname);
   let body: unknown;
-  if (url.pathname.endsWith("/balances")) {
+  if (url.pathname === `${SANDBOX_BANK_PREFIX}/api/directory`) {
+    body = { banks: [{ ...bankEntry, baseUrl: `${bank.origin}/xs2a` }], countries: [] };
+  } else if (url.pathname.endsWith("/balances")) {
     body = { balances: [] };
   } else if (xs2a) {
     const page = Number(url.searchParams.get("page") ?? "1");
@@ -103,30 +111,14 @@ const bankServer = createServer((req, res) => {
     return;
   }
   res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-});
+};
 
 let person: Awaited<ReturnType<typeof makePerson>>;
 const accountIds = new Map<string, string>();
 
 beforeAll(async () => {
-  bank = await listenOnLoopback(bankServer);
+  bank.serve(serveBank);
   elsewhere = await listenOnLoopback(elsewhereServer);
-  const bankEntry = { bankId: "paging-bank", name: "Paging Bank", bic: null, countryCode: "BE" };
-  setIntegrationForTests(
-    XS2A,
-    createNextGenPsd2Integration({
-      name: XS2A,
-      directory: {
-        countries: () => Promise.resolve([]),
-        banks: () => Promise.resolve([{ ...bankEntry, integrationName: XS2A, baseUrl: `${bank.origin}/xs2a` }]),
-      },
-    }),
-  );
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  setIntegrationForTests(
-    EB,
-    createEnableBankingIntegration({ name: EB, apiUrl: `${bank.origin}/eb`, appId: "paging-app", privateKey }),
-  );
   person = await makePerson("paging");
   const names = { [XS2A]: ["foreign", "relative", "absolute", "cycle", "endless"], [EB]: ["eb-cycle", "eb-endless"] };
   for (const [integration, accounts] of Object.entries(names)) {
@@ -148,10 +140,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setIntegrationForTests(XS2A, null);
-  setIntegrationForTests(EB, null);
   await stopBoss();
-  await bank.close();
+  bank.serve(null);
   await elsewhere.close();
 });
 

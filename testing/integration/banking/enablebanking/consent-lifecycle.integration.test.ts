@@ -2,7 +2,7 @@
 // psu_type business and expose company accounts; cancelling at the bank rejects the consent;
 // revoking deletes the session at the bank; renewal is a new authorisation whose new account uids
 // are matched to the tracked accounts by IBAN.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
 import { cancelledAtFakeBank, expectRenewedFollowed, expectRevoked } from "@/testing/support/banking/fake-scenarios";
 import { prisma } from "@/lib/db/client";
@@ -12,6 +12,10 @@ import { landOnCallback } from "@/testing/support/consent-flow";
 import { fakeCalls, withEnableBankingFake } from "@/testing/support/enablebanking-fake-server";
 import { call } from "@/testing/support/http";
 import { syncedSharedAccount, trackSharedAccount } from "@/testing/support/shared-account";
+
+// Enable Banking configured as the demo configures it, pointed at its local fake (lib/env.ts reads the
+// environment when it loads, so this runs before the imports).
+await vi.hoisted(async () => (await import("@/testing/support/test-banks-env")).useAggregatorFakes("enablebanking"));
 
 const bank = withEnableBankingFake();
 

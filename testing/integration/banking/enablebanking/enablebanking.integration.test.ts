@@ -2,7 +2,7 @@
 // hosted bank page, track an account, sync, and compare with the fake's own data (count, sum per
 // currency, bank ids) — plain, and under 429, 5xx/408, pending → booked, id-less rows, expired
 // and revoked sessions. Every request and response is validated against the shared OpenAPI file.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { pool } from "@/lib/db/client";
 import * as countriesRoute from "@/app/api/accounttracking/v1/supported-countries/route";
 import { scenariosAt } from "@/testing/support/banking/fake-scenarios";
@@ -15,6 +15,10 @@ import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
 import { syncOnce } from "@/testing/support/sync-runs";
+
+// Enable Banking configured as the demo configures it, pointed at its local fake (lib/env.ts reads the
+// environment when it loads, so this runs before the imports).
+await vi.hoisted(async () => (await import("@/testing/support/test-banks-env")).useAggregatorFakes("enablebanking"));
 
 // Both integrations configured, as a deployment with Enable Banking would have them.
 withSandboxBank();

@@ -2,7 +2,7 @@
 // consent says (history, days, scope), cancelling at GoCardless rejects the consent, revoking deletes
 // the requisition there, and renewal is a new agreement and requisition whose new account ids are
 // matched to the tracked accounts by IBAN.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cancelledAtFakeBank, expectRenewedFollowed, expectRevoked } from "@/testing/support/banking/fake-scenarios";
 import { prisma } from "@/lib/db/client";
 import { endRequisition, gcStore } from "@/sandbox/gocardless/state";
@@ -10,6 +10,10 @@ import { gcConnectedConsent } from "@/testing/support/aggregator-flow";
 import { landOnCallback } from "@/testing/support/consent-flow";
 import { gcFakeCalls, withGoCardlessFake } from "@/testing/support/gocardless-fake-server";
 import { syncedSharedAccount, trackSharedAccount } from "@/testing/support/shared-account";
+
+// GoCardless configured as the demo configures it, pointed at its local fake (lib/env.ts reads the
+// environment when it loads, so this runs before the imports).
+await vi.hoisted(async () => (await import("@/testing/support/test-banks-env")).useAggregatorFakes("gocardless"));
 
 const bank = withGoCardlessFake();
 

@@ -4,7 +4,7 @@
 // booked, id-less rows, internalTransactionId-only rows, expired and suspended requisitions, and an
 // access token GoCardless stopped accepting. Reads are split into 60-day windows here, so a read is
 // several requests. Every request and response is validated against the shared swagger.json.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { scenariosAt } from "@/testing/support/banking/fake-scenarios";
 import { gcAccountTotals } from "@/sandbox/gocardless/account-api";
 import { advanceGcClock, endRequisition, gcStore, resetGcClock } from "@/sandbox/gocardless/state";
@@ -16,7 +16,21 @@ import { makePerson } from "@/testing/support/fixtures";
 import { bearer } from "@/testing/support/http";
 import { syncOnce } from "@/testing/support/sync-runs";
 
-const bank = withGoCardlessFake({ windowDays: 60 });
+// GoCardless configured as the demo configures it, pointed at its local fake (lib/env.ts reads the
+// environment when it loads, so this runs before the imports).
+await vi.hoisted(async () => (await import("@/testing/support/test-banks-env")).useAggregatorFakes("gocardless"));
+// Reads in 60-day windows (the integration as built from the environment reads all history in one):
+// the provider's own option, set where the registry makes it.
+vi.mock("@/lib/banking/gocardless/provider", async (importOriginal) => {
+  const provider = await importOriginal<typeof import("@/lib/banking/gocardless/provider")>();
+  return {
+    ...provider,
+    createGoCardlessIntegration: (options: Parameters<typeof provider.createGoCardlessIntegration>[0]) =>
+      provider.createGoCardlessIntegration({ ...options, windowDays: 60 }),
+  };
+});
+
+const bank = withGoCardlessFake();
 
 const fake = scenariosAt({
   connect: gcConnectedConsent,
