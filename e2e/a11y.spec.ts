@@ -257,20 +257,15 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
   // The navigation is one button on a phone; it opens the list of pages, and a choice closes it.
   await settle(page, "/dashboard");
   const menu = page.getByRole("button", { name: "Menu" });
-  /*TEMP*/ if (process.env.NO_MENU) {
-    await check("dashboard");
-  } else {
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" })).toBeHidden();
-    await check("dashboard");
-    await menu.click();
-    await expect(menu).toHaveAttribute("aria-expanded", "true");
-    await check("dashboard, menu open");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" }).click();
-    await page.waitForURL(/\/accounts$/);
-    await expect(menu).toHaveAttribute("aria-expanded", "false");
-    /*TEMP*/
-  }
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" })).toBeHidden();
+  await check("dashboard");
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await check("dashboard, menu open");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Accounts" }).click();
+  await page.waitForURL(/\/accounts$/);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
 
   const consents = await page.request.get("/api/accounttracking/v1/consents", { headers });
   const consentId = ((await consents.json()) as { data: { id: string }[] }).data[0].id;
