@@ -13,6 +13,10 @@ export default tseslint.config(
     ignores: [
       "lib/generated/**",
       ".next/**",
+      // Test clusters and e2e data directories come and go while ESLint runs beside the tests
+      // (scripts/test.ts): never walked into.
+      ".data/",
+      "coverage/",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
