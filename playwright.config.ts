@@ -92,11 +92,6 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   // The whole run is judged by scripts/test.ts from the JSON report too: a skipped or flaky test fails it.
   projects: [
-    // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
-    // `npm start` itself, with banks of its own, on a data directory of its own). Its ~5 minutes are
-    // one serial chain: listed first, it starts at once on one worker while the other takes the
-    // API and browser specs, instead of running alone at the end.
-    { name: "crash", testMatch: /.*\.crash\.spec\.ts/, fullyParallel: false, workers: 1 },
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
     {
       name: "browser",
@@ -127,6 +122,15 @@ export default defineConfig({
     },
     // Two app instances and one `npm run worker` on one database (the spec talks to both instances).
     { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
+    // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
+    // `npm start` itself on a data directory of its own), after the API and browser projects.
+    {
+      name: "crash",
+      testMatch: /.*\.crash\.spec\.ts/,
+      dependencies: ["api", "browser"],
+      fullyParallel: false,
+      workers: 1,
+    },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {
