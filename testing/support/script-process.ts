@@ -66,15 +66,12 @@ export function startScript(
 }
 
 /**
- * `npm run worker`'s script for an integration test: this process's environment (its databases),
- * the sandbox bank at `bankOrigin`, no scheduler, and `env` on top; resolves once it runs.
+ * `npm run worker`'s script for an integration test: this process's environment (its databases, and
+ * the banks setup-env.ts configured: SANDBOX_BANK_URL), no scheduler, and `env` on top; resolves
+ * once it runs.
  */
-export async function startTestWorker(bankOrigin: string, env: Record<string, string>): Promise<ScriptProcess> {
-  const worker = startScript(
-    "worker",
-    { ...process.env, SANDBOX_BANK_ENABLED: "1", SANDBOX_BANK_URL: bankOrigin, SYNC_SCHEDULER: "0", ...env },
-    { captureStderr: true },
-  );
+export async function startTestWorker(env: Record<string, string>): Promise<ScriptProcess> {
+  const worker = startScript("worker", { ...process.env, SYNC_SCHEDULER: "0", ...env }, { captureStderr: true });
   await worker.ready;
   return worker;
 }

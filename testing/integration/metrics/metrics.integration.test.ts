@@ -28,7 +28,7 @@ const { TOKEN, WORKER_PORT } = await vi.hoisted(async () => {
   return { TOKEN: token, WORKER_PORT: port };
 });
 
-const bank = withSandboxBank();
+withSandboxBank();
 let worker: ScriptProcess;
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ beforeAll(async () => {
     `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'set aside by the metrics test'
       WHERE state IN ('queued', 'running')`,
   );
-  worker = await startTestWorker(bank.server.origin, {
+  worker = await startTestWorker({
     SYNC_SWEEP_SECONDS: "1",
     WORKER_METRICS_PORT: WORKER_PORT,
     METRICS_TOKEN: TOKEN,

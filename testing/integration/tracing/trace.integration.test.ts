@@ -13,7 +13,7 @@ import { ancestry, startOtlpReceiver } from "@/testing/support/otlp-receiver";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { startTestWorker, type ScriptProcess } from "@/testing/support/script-process";
 
-const bank = withSandboxBank();
+withSandboxBank();
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 let tracing: Tracing | null;
 let worker: ScriptProcess;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   receiver = await startOtlpReceiver();
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
   tracing = startTracing("server");
-  worker = await startTestWorker(bank.server.origin, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+  worker = await startTestWorker({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
 }, 60_000);
 
 afterAll(async () => {

@@ -29,14 +29,13 @@ import { endpointAt, RECEIVER_HOSTS, webhookReceiver } from "@/testing/support/w
 
 withSandboxBank();
 
-const LOCAL = RECEIVER_HOSTS;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 beforeAll(async () => {
   receiver = await webhookReceiver();
 });
 afterAll(() => receiver.close());
 
-const drain = (endpointId: string) => drainEndpoint(endpointId, { allowedHosts: LOCAL });
+const drain = (endpointId: string) => drainEndpoint(endpointId, { allowedHosts: RECEIVER_HOSTS });
 /** The endpoint's waiting message is due now (its retry time moved for this row, not slept through). */
 const dueNow = (endpointId: string) =>
   pool().query("UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = $1 AND status = 'pending'", [
@@ -222,7 +221,7 @@ describe("signed webhooks", () => {
     // driven with the receiver's host allowed, as the worker of a demo would be.
     const sent = receiver.received.length;
     await syncedAccount(c);
-    await startWebhookWorker({ allowedHosts: LOCAL });
+    await startWebhookWorker({ allowedHosts: RECEIVER_HOSTS });
     try {
       expect(await dispatchDue()).toBe(1);
       await expect.poll(() => receiver.received.length - sent, { timeout: 20_000, interval: 100 }).toBe(1);
