@@ -87,6 +87,30 @@ export type Changes = {
 type FeedPage = { data: Changes; meta: { nextCursor: string; hasMore: boolean } };
 type Read = { cursor?: string; perPage: number };
 
+/** How many changes a reader at `from` (since = after) finds, counted as `classify` sorts them. */
+export type ChangeCounts = { added: number; modified: number; removed: number };
+
+// The account feed's rows after $2 (ACCOUNT_SQL's conditions), counted without reading them.
+const ACCOUNT_COUNT_SQL = `
+SELECT count(*) FILTER (WHERE t.removed_at IS NULL AND t.created_seq > $2::bigint)::int AS added,
+       count(*) FILTER (WHERE t.removed_at IS NULL AND t.created_seq <= $2::bigint)::int AS modified,
+       (count(*) FILTER (WHERE t.removed_at IS NOT NULL) + (SELECT count(*) FROM transaction_tombstones z
+          WHERE z.account_id = $1::uuid AND z.seq > $2::bigint AND z.created_seq <= $2::bigint))::int AS removed
+  FROM transactions t WHERE t.account_id = $1::uuid AND t.change_seq > $2::bigint AND ${UNSEEN_REMOVAL}`;
+
+/**
+ * What the account's feed lists after `from`, as counts: the numbers a sync's event reports, read in
+ * the transaction of the move that ends the sync (its changes are all written by then).
+ */
+export async function countAccountChanges(
+  client: Pick<PoolClient, "query">,
+  accountId: string,
+  from: bigint,
+): Promise<ChangeCounts> {
+  const { rows } = await client.query<ChangeCounts>(ACCOUNT_COUNT_SQL, [accountId, String(from)]);
+  return rows[0];
+}
+
 async function purgedSeq(client: PoolClient, subjectId: string): Promise<bigint> {
   const { rows } = await client.query<{ seq: string }>(
     "SELECT purged_seq::text AS seq FROM change_feed_horizons WHERE subject_id = $1::uuid",

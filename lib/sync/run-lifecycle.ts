@@ -18,11 +18,14 @@
 import "server-only";
 import type pg from "pg";
 import { accountFeed, cursorOf } from "@/lib/changes/cursor";
+import { countAccountChanges } from "@/lib/changes/feed";
 import { pgTransaction, pool } from "@/lib/db/client";
 import type { SyncState } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { emitEvent } from "@/lib/webhooks/outbox";
+
+type Queryable = Pick<pg.PoolClient, "query">;
 
 /** Who makes a move: the worker holding the run (its worker_id), or any worker, holding nothing. */
 type RunActor = "holder" | "worker";
@@ -58,8 +61,8 @@ type Move = {
   when?: string;
   /** What the move writes beside the state. */
   set: string;
-  /** The event it emits, from the row as moved (null: none this time). */
-  emits?: (run: RunRow) => WebhookEvent | null;
+  /** The events it emits, from the row as moved, read in the move's transaction. */
+  emits?: (run: RunRow, db: Queryable) => Promise<WebhookEvent[]>;
   /** SQL run after the move, in its transaction. */
   then?: string;
 };
@@ -99,28 +102,34 @@ export const runSql = {
 
 // ——— the events ———
 
-const changed = (run: RunRow): WebhookEvent | null => {
-  const modified = run.updated + run.reissued;
-  if (run.added + modified + run.removed === 0) return null;
-  // The account's change feed lists this run's changes from where it stood when the run started.
-  const from = BigInt(run.feed_from ?? 0);
-  return {
-    type: "transactions.changed",
-    data: {
-      accountId: run.account_id,
-      syncRunId: run.id,
-      added: run.added,
-      modified,
-      removed: run.removed,
-      cursor: cursorOf(accountFeed(run.account_id), { since: from, after: from }),
+/**
+ * What the run changed, as the account's change feed lists it from where the feed stood when the run
+ * started (feed_from): the counts are the feed's own (lib/changes/feed.ts), not the run's progress
+ * counters, which count a re-issued row as written again. None when the feed shows nothing.
+ */
+async function changed(run: RunRow, db: Queryable): Promise<WebhookEvent[]> {
+  if (run.feed_from === null) return [];
+  const from = BigInt(run.feed_from);
+  const counts = await countAccountChanges(db, run.account_id, from);
+  if (counts.added + counts.modified + counts.removed === 0) return [];
+  return [
+    {
+      type: "transactions.changed",
+      data: {
+        accountId: run.account_id,
+        syncRunId: run.id,
+        ...counts,
+        cursor: cursorOf(accountFeed(run.account_id), { since: from, after: from }),
+      },
     },
-  };
-};
+  ];
+}
 
-const failed = (run: RunRow): WebhookEvent => ({
-  type: "sync.failed",
-  data: { accountId: run.account_id, syncRunId: run.id, message: run.last_error },
-});
+/** A failed run may have written pages before it failed: those changes are reported too. */
+const failed = async (run: RunRow, db: Queryable): Promise<WebhookEvent[]> => [
+  ...(await changed(run, db)),
+  { type: "sync.failed", data: { accountId: run.account_id, syncRunId: run.id, message: run.last_error } },
+];
 
 // ——— the table ———
 
@@ -194,8 +203,6 @@ export const movesTo = (to: SyncState, by: RunActor): readonly Move[] =>
 
 // ——— the one writer ———
 
-type Queryable = Pick<pg.PoolClient, "query">;
-
 const RETURNING = `r.id, r.scope_id, r.account_id, r.state, r.attended, r.psu_ip_address, r.next_page, r.date_from,
   r.attempts, r.added, r.updated, r.removed, r.reissued, r.last_error, r.feed_from::text AS feed_from`;
 
@@ -243,8 +250,7 @@ export async function moveRun(
     const { rows } = await db.query<RunRow>(update.text, update.params);
     const run = rows[0];
     if (!run) return null;
-    const event = statement.emits?.(run);
-    if (event) await emitEvent(db, run.scope_id, event);
+    for (const event of (await statement.emits?.(run, db)) ?? []) await emitEvent(db, run.scope_id, event);
     if (statement.then) {
       const then = bind(statement.then, named);
       await db.query(then.text, then.params);

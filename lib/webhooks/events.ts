@@ -17,9 +17,13 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   "transactions.changed": z.object({
     accountId: uuid,
     syncRunId: uuid,
-    added: count.describe("Transactions first stored by this sync"),
-    modified: count.describe("Stored transactions this sync changed (re-issued ids included)"),
-    removed: count.describe("Transactions the bank no longer lists"),
+    added: count.describe("Transactions the change feed lists as added from `cursor` (first stored by this sync)"),
+    modified: count.describe(
+      "Transactions the change feed lists as modified from `cursor` (changed by this sync, a re-issued id included, or edited meanwhile)",
+    ),
+    removed: count.describe(
+      "Transactions the change feed lists as removed from `cursor` (the bank no longer lists them)",
+    ),
     cursor: z
       .string()
       .describe(
