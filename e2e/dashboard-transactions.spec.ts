@@ -64,6 +64,40 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     await expect(opener).toBeFocused();
   });
 
+  await test.step("search as you type: the loaded rows narrow at once and say so until the server answers", async () => {
+    await page.goto(`/accounts/${alice.currentId}`);
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    const status = page.getByRole("status", { name: "Loaded transactions" });
+    await expect(status).toHaveText(/transactions loaded/);
+    // The server's answers to a search are held back: what shows meanwhile is the list's own narrowing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const searched = (url: URL) =>
+      url.pathname.endsWith("/transactions") && [...url.searchParams.keys()].some((k) => k.includes("q"));
+    await page.route(searched, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const search = page.getByLabel("Search", { exact: true });
+    await search.pressSequentially("rent");
+    await expect(status).toHaveText(/^Searching…/);
+    const dataRows = table.getByRole("rowgroup").last().getByRole("row");
+    await expect(dataRows.first()).toBeVisible();
+    for (const text of await dataRows.allTextContents()) expect(text.toLowerCase()).toContain("rent");
+    release();
+    await expect(status).toHaveText(/transactions? loaded/);
+    await page.unroute(searched);
+
+    // Measured, not asserted: from the last key to the server's rows, on this account's rows.
+    await search.fill("");
+    await expect(status).toHaveText(/transactions loaded · /);
+    await search.pressSequentially("Monthly");
+    const typedAt = Date.now();
+    await expect(status).toHaveText(/transactions? loaded/);
+    test.info().annotations.push({ type: "search", description: `last key → rows: ${Date.now() - typedAt} ms` });
+    await search.fill("");
+  });
+
   await test.step("filters live in the URL and survive a reload", async () => {
     await page.getByLabel("Search", { exact: true }).fill("Rent");
     await expect(page).toHaveURL(/[?&]q=Rent/);

@@ -1,7 +1,9 @@
 "use client";
 // The filter bar: dates (with presets: this month, last month, year to date, the last 90 days),
 // status, direction, free text and amount size, and on the all-accounts list the account. Text fields
-// are typed into local state and reach the URL after a pause, so typing stays smooth.
+// are typed into local state and reach the URL after a short pause (one request per pause in typing,
+// not per key); the search's text is told at once (`onTyping`), so the list can narrow what it has
+// loaded and say it is searching before the server answers.
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -21,6 +23,9 @@ const DIRECTIONS = [
   { value: "out", label: "Money out" },
 ] as const;
 
+/** How long typing pauses before the text fields reach the URL (and the server is asked). */
+const TYPING_PAUSE_MS = 150;
+
 type Texts = { q: string; minAmount: string; maxAmount: string };
 const textsOf = (f: TransactionFilter): Texts => ({
   q: f.q ?? "",
@@ -32,14 +37,17 @@ export function TransactionFilters({
   filter,
   onChange,
   accounts,
+  onTyping,
 }: {
   filter: TransactionFilter;
   onChange: (next: FilterUpdate) => void;
+  /** Every change of the search field, before it reaches the URL. */
+  onTyping?: (q: string) => void;
   /** On the all-accounts list: the accounts to narrow to. */
   accounts?: { id: string; name: string }[];
 }) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(filter));
-  const debounced = useDebounced(texts, 400);
+  const debounced = useDebounced(texts, TYPING_PAUSE_MS);
   const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
   const active = Object.values(filter).some(Boolean);
 
@@ -65,7 +73,10 @@ export function TransactionFilters({
 
   const text = (key: keyof Texts) => ({
     value: texts[key],
-    onChange: (e: { target: { value: string } }) => setTexts({ ...texts, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      setTexts({ ...texts, [key]: e.target.value });
+      if (key === "q") onTyping?.(e.target.value);
+    },
   });
   // Dates and selects write the URL at once; an empty value (a select's first option) clears the filter.
   const instant = <K extends "fromDate" | "toDate" | "direction" | "status" | "accountId">(key: K) => ({

@@ -15,6 +15,7 @@ import {
 } from "@/components/accounts/transaction-row";
 import { TransactionDetail } from "@/components/accounts/transaction-detail";
 import { TransactionFilters } from "@/components/accounts/transaction-filters";
+import { searchWords, showsWords } from "@/components/accounts/typed-search";
 import { TransactionTotalsBar } from "@/components/accounts/transaction-totals";
 import { narrowQuery, useUrlFilter } from "@/components/accounts/use-url-filter";
 import { Button, Spinner } from "@/components/ui/button";
@@ -68,7 +69,17 @@ export function TransactionsTable({
   const ofScope = useScopeTransactions(filter, accountId === undefined && problem === null);
   const query = accountId === undefined ? ofScope : ofAccount;
   const pages = problem ? undefined : (query.data?.pages as { items: ShownTransaction[] }[] | undefined);
-  const rows = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  const loaded = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  // The search as typed, until the URL (and so the server's question) catches up with it.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [seenQ, setSeenQ] = useState(filter.q);
+  if (seenQ !== filter.q) {
+    setSeenQ(filter.q);
+    setTyped(null);
+  }
+  // Searching: typed words not asked yet, or asked and not answered (the previous answer still shown).
+  const searching =
+    !problem && ((typed !== null && typed.trim() !== (filter.q ?? "").trim()) || query.isPlaceholderData);
   const opened = useRef<ShownTransaction | null>(null);
   // The running balance needs every row above a row: an account's list without a filter only.
   const stats = useAccountStats(accountId ?? "", accountId !== undefined);
@@ -77,11 +88,11 @@ export function TransactionsTable({
   const balances = useMemo(
     () =>
       balance && stats.data
-        ? runningBalances(rows, { amount: balance.amount, date: balance.date }, stats.data.currency)
+        ? runningBalances(loaded, { amount: balance.amount, date: balance.date }, stats.data.currency)
         : null,
-    [rows, balance, stats.data],
+    [loaded, balance, stats.data],
   );
-  const open = openId ? (rows.find((r) => r.id === openId) ?? opened.current) : null;
+  const open = openId ? (loaded.find((r) => r.id === openId) ?? opened.current) : null;
   // The counterpart column shows the person's names (aliases, consolidations), fetched per page.
   const idGroups = useMemo(
     () =>
@@ -91,6 +102,17 @@ export function TransactionsTable({
     [pages],
   );
   const counterpartNames = useCounterpartNames(idGroups);
+  // Meanwhile the rows already loaded are narrowed to the words typed (components/accounts/typed-search.ts).
+  const words = useMemo(() => searchWords(typed ?? filter.q ?? ""), [typed, filter.q]);
+  const rows = useMemo(
+    () =>
+      searching && words.length > 0
+        ? loaded.filter((t) =>
+            showsWords(t, words, t.counterpartId ? counterpartNames.get(t.counterpartId) : undefined),
+          )
+        : loaded,
+    [searching, words, loaded, counterpartNames],
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -98,7 +120,9 @@ export function TransactionsTable({
   const height = narrow ? ROW_HEIGHT_NARROW : ROW_HEIGHT;
   // Where the rows start on the page, for the page-scrolled list on a phone.
   const [listTop, setListTop] = useState(0);
-  const count = rows.length + (hasNextPage && !problem ? 1 : 0);
+  // No "loading more" row under rows narrowed on the client: the next page is the server's answer's.
+  const more = hasNextPage && !problem && !searching;
+  const count = rows.length + (more ? 1 : 0);
 
   // We do not run the React Compiler; the rule only says it would skip this component.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not memoisable
@@ -130,6 +154,7 @@ export function TransactionsTable({
   useEffect(() => {
     if (
       !problem &&
+      !searching &&
       hasNextPage &&
       !isFetchingNextPage &&
       !isFetchNextPageError &&
@@ -137,7 +162,16 @@ export function TransactionsTable({
     ) {
       void fetchNextPage();
     }
-  }, [problem, hasNextPage, isFetchingNextPage, isFetchNextPageError, lastIndex, rows.length, fetchNextPage]);
+  }, [
+    problem,
+    searching,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    lastIndex,
+    rows.length,
+    fetchNextPage,
+  ]);
 
   // A new filter starts at the top.
   const filterKey = JSON.stringify(filter);
@@ -149,9 +183,9 @@ export function TransactionsTable({
     ? "No transactions shown"
     : query.isPending
       ? "Loading transactions…"
-      : // The rows still shown are the previous filters' until the new answer arrives: no count claimed.
-        query.isPlaceholderData
-        ? "Loading the transactions that match…"
+      : // The rows shown are the previous answer's, narrowed to the words typed: no count claimed.
+        searching
+        ? "Searching…"
         : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
   const clearFilters = (
@@ -167,6 +201,7 @@ export function TransactionsTable({
       </EmptyState>
     );
   } else if (query.isPending) body = <SkeletonRows rows={8} label="Loading transactions" />;
+  else if (searching && rows.length === 0) body = <SkeletonRows rows={8} label="Searching transactions" />;
   else if (query.isError && rows.length === 0) {
     body = <QueryError error={query.error} after="Your filters are kept." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
@@ -188,7 +223,7 @@ export function TransactionsTable({
         <div
           role="table"
           aria-label="Transactions"
-          aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+          aria-rowcount={more ? -1 : rows.length + 1}
           className={balances ? "sm:min-w-[60rem]" : "sm:min-w-[52rem]"}
         >
           <TransactionsHeader withBalance={balances !== null} />
@@ -251,7 +286,7 @@ export function TransactionsTable({
         action={
           <p role="status" aria-label="Loaded transactions" className="text-sm text-slate-600">
             {countText}
-            {query.isFetching && !query.isPending && !isFetchingNextPage && (
+            {(searching || (query.isFetching && !query.isPending && !isFetchingNextPage)) && (
               <span className="ml-2 inline-flex align-middle">
                 <Spinner />
               </span>
@@ -259,7 +294,7 @@ export function TransactionsTable({
           </p>
         }
       />
-      <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} />
+      <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} onTyping={setTyped} />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
       {accountId !== undefined && stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />}
       {body}

@@ -64,8 +64,9 @@ function isPortFree(port: number): Promise<boolean> {
   });
 }
 
+/** The preferred port when it is free (0: none preferred), else one the system hands out. */
 async function freePort(preferred: number): Promise<number> {
-  if (await isPortFree(preferred)) return preferred;
+  if (preferred > 0 && (await isPortFree(preferred))) return preferred;
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -153,6 +154,25 @@ function startPostmaster(bin: Binaries, clusterDir: string, port: number, owner:
   });
 }
 
+/** A port found free can be taken by another process before the postmaster binds it. */
+const PORT_TAKEN = /could not bind .* address|Address already in use/;
+
+/**
+ * Starts on the preferred port when it is free, else on one the system hands out; when another
+ * process took the port between the check and the bind (two clusters starting at once on one
+ * machine), tries again on a new one, a few times.
+ */
+export async function startOnFreePort<T>(preferred: number, start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort(attempt === 1 ? preferred : 0);
+    try {
+      return await start(port);
+    } catch (error) {
+      if (attempt >= 4 || !PORT_TAKEN.test(String((error as Error).message))) throw error;
+    }
+  }
+}
+
 /** Stops the postmaster with a fast shutdown (SIGINT: open transactions roll back, everything is flushed). */
 function stopPostmaster(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -229,10 +249,11 @@ export async function startEmbeddedPostgres(options: {
   const bin = await binaries();
   const owner = clusterOwner();
   if (!initialised) await initialise(bin, clusterDir, credentials.password, owner);
-  credentials.port = await freePort(credentials.port || options.preferredPort || 54329);
-  writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
-
-  const postmaster = await startPostmaster(bin, clusterDir, credentials.port, owner);
+  const postmaster = await startOnFreePort(credentials.port || options.preferredPort || 54329, async (port) => {
+    credentials.port = port;
+    writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+    return startPostmaster(bin, clusterDir, port, owner);
+  });
   let stopping: Promise<void> | null = null;
   const stop = () => (stopping ??= stopPostmaster(postmaster));
   try {
