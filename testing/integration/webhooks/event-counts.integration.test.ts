@@ -1,7 +1,8 @@
 // transactions.changed counts what the change feed lists: for every sandbox user that syncs (the bank's
 // own list), the first sync and one after the bank's clock moved 5 days (pending booked, ids
-// re-issued, a hold cancelled, …), the event's added/modified/removed equal what a reader of the account's feed finds
-// from the event's cursor, read right after the run; a run whose feed shows nothing emits none.
+// re-issued, a hold cancelled, …), the event's added/modified/removed equal what a reader of the
+// account's feed finds from the event's cursor, read right after the run; a run whose feed shows
+// nothing emits none.
 import { describe, expect, it } from "vitest";
 import type { AccountKind } from "@/lib/banking/types";
 import { accountFeed, cursorOf } from "@/lib/changes/cursor";
