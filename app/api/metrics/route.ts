@@ -23,7 +23,7 @@ export const GET = documented(
     tag: "Health",
     summary: "Metrics (Prometheus)",
     description:
-      "Prometheus text format. With METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>` (401 without it); without it: only direct connections from the server's own machine (403 otherwise).",
+      "Prometheus text format. With METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>` (401 without it); without it: only callers on the server's own machine, judged by the connection's address and not by headers a client can write (403 otherwise).",
     auth: "public",
     scoped: false,
     bare: true,
