@@ -15,6 +15,13 @@ const schema = z.object({
   // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The address the web server listens on (scripts/serve.ts): an interface's address or a name that
+  // resolves to one (127.0.0.1 keeps it to this machine, behind a local proxy). Unset: every interface.
+  HOST: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
   // Auth.js signing/encryption secret. `npm start` generates one under DATA_DIR when unset.
   AUTH_SECRET: z.string().min(32).optional(),
   // Requests per principal (or client IP when anonymous) per window.

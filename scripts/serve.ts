@@ -1,5 +1,6 @@
-// The web server process (started by `npm start`'s launcher, scripts/start.ts): Next.js behind our
-// HTTP layer (lib/server/http-server.ts: the socket peer for the rate limiter, security headers, the
+// The web server process (started by `npm start`'s launcher, scripts/start.ts) on PORT at HOST (every
+// interface when unset): Next.js behind our HTTP layer (lib/server/http-server.ts: the socket peer for
+// the rate limiter, whether the caller is on this machine for the metrics rule, security headers, the
 // arrival stamp for Server-Timing, the early 413, Node's own refusals in the envelope). Every
 // request, API or page, is then Next's, and every stateful module (pools, the queue, limiters) lives
 // in Next's bundle: this file and lib/server/ hold none
@@ -8,6 +9,7 @@
 // and exits; the launcher stops the database after it.
 import { trace } from "@opentelemetry/api";
 import next from "next";
+import { env } from "@/lib/env";
 import { createAppServer, headerOptionsFromEnv } from "@/lib/server/http-server";
 
 const DRAIN_MS = 10_000;
@@ -35,7 +37,8 @@ async function main() {
   // A port already taken fails the start (exit 1), not an uncaught error that left the process to end with 0.
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, () => {
+    // HOST unset: every interface, as Node listens by default.
+    server.listen(port, env.HOST, () => {
       server.off("error", reject);
       resolve();
     });

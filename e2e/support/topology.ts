@@ -8,6 +8,7 @@
 //                          processes on the same database)
 //   + 30, + 40             two app instances on one database (instance B uses instance A's banks)
 //   + 50                   `npm start` started and stopped by the shutdown spec itself
+//   + 95                   `npm start` on HOST=127.0.0.1 without METRICS_TOKEN, by the local-metrics spec
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAULTS_INAPP_PORT = E2E_PORT + 10;
 export const FAULTS_SPLIT_PORT = E2E_PORT + 20;
@@ -64,3 +65,8 @@ export const OPERATE_PORT = E2E_PORT + 80;
 export const OPERATE_DATA_DIR = `${base}-operate`;
 export const RESTORED_PORT = E2E_PORT + 90;
 export const RESTORED_DATA_DIR = `${base}-operate-restored`;
+
+// e2e/local-metrics.instances.spec.ts starts `npm start` itself here (its banks on + 1, the worker's
+// metrics on + 2), bound to 127.0.0.1 and without METRICS_TOKEN.
+export const LOCAL_METRICS_PORT = E2E_PORT + 95;
+export const LOCAL_METRICS_DATA_DIR = `${base}-local-metrics`;

@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/errors";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import { batchedLimit, type BatchedLimit } from "@/lib/api/batched-limit";
 import { bookkeepingPool } from "@/lib/db/client";
+import { forwardedCaller } from "@/lib/api/forwarded-for";
 import { env, trustedProxies } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -173,10 +174,5 @@ export function clientAddress(request: Request): string {
   const peer = request.headers.get("x-ll-peer") ?? "unknown";
   const proxies = trustedProxies();
   if (!proxies.includes(peer)) return peer;
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i -= 1) if (!proxies.includes(hops[i])) return hops[i];
-  return peer;
+  return forwardedCaller(request.headers.get("x-forwarded-for"), proxies) ?? peer;
 }

@@ -1,14 +1,13 @@
 // Who may read metrics: with METRICS_TOKEN set, a request bearing it (compared in constant time);
-// without one, only a direct connection from this machine — a loopback peer with no forwarding
-// header, since a reverse proxy on this machine would make every outside caller look local.
+// without one, only a caller on this machine, as the HTTP layer decided it from the socket
+// (lib/server/local-caller.ts): a loopback peer with no proxy header, or a loopback caller named by a
+// trusted proxy.
 import { timingSafeEqual } from "node:crypto";
 
 export type MetricsAccess = "allowed" | "unauthenticated" | "forbidden";
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
-
 export function metricsAccess(
-  request: { authorization: string | null; peer: string | null; forwarded: boolean },
+  request: { authorization: string | null; local: boolean },
   token: string | undefined,
 ): MetricsAccess {
   if (token) {
@@ -17,6 +16,5 @@ export function metricsAccess(
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b) ? "allowed" : "unauthenticated";
   }
-  const peer = (request.peer ?? "").replace(/^::ffff:/, "");
-  return LOOPBACK.test(peer) && !request.forwarded ? "allowed" : "forbidden";
+  return request.local ? "allowed" : "forbidden";
 }

@@ -105,3 +105,21 @@ export const poolConnections = new client.Gauge({
     }
   },
 });
+
+export const webhookAttempts = counter(
+  "ledgerlink_webhook_delivery_attempts_total",
+  "Webhook delivery attempts by outcome (delivered, retrying, gave_up) and the receiver's answer by HTTP class (2xx … 5xx, or none: refused before sending, unreachable, timed out).",
+  ["outcome", "status_class"],
+);
+
+export const webhookLag = histogram(
+  "ledgerlink_webhook_delivery_lag_seconds",
+  "Time from a webhook event's creation to its delivery (the receiver's 2xx), retries included.",
+  [],
+  [0.5, 1, 2, 5, 10, 30, 60, 300, 1800, 7200, 21_600, 86_400],
+);
+
+export const webhookEndpointsDisabled = counter(
+  "ledgerlink_webhook_endpoints_disabled_total",
+  "Webhook endpoints disabled because their messages kept failing.",
+);

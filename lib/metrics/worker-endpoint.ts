@@ -4,8 +4,10 @@
 // read it (lib/metrics/access.ts). Other paths and methods: 404 / 405.
 import "server-only";
 import http from "node:http";
+import { trustedProxies } from "@/lib/env";
 import { metricsAccess } from "@/lib/metrics/access";
 import { registry } from "@/lib/metrics/registry";
+import { isLocalCaller } from "@/lib/server/local-caller";
 
 export type MetricsEndpoint = { port: number; close: () => Promise<void> };
 
@@ -24,8 +26,7 @@ export async function serveWorkerMetrics(options: {
     const access = metricsAccess(
       {
         authorization: req.headers.authorization ?? null,
-        peer: req.socket.remoteAddress ?? null,
-        forwarded: req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined,
+        local: isLocalCaller(req.socket.remoteAddress, req.headers, trustedProxies()),
       },
       options.token,
     );

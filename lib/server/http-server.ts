@@ -1,5 +1,6 @@
-// The HTTP server itself: it records the socket peer in `x-ll-peer` for the rate limiter (replacing
-// any value a client sent; X-Forwarded-For is trusted only from TRUSTED_PROXIES), every answer
+// The HTTP server itself: it records the socket peer in `x-ll-peer` for the rate limiter and whether
+// the caller is on this machine in `x-ll-local` for the metrics rule (lib/server/local-caller.ts), both
+// replacing any value a client sent (X-Forwarded-For is trusted only from TRUSTED_PROXIES), every answer
 // carries the security headers (lib/server/security-headers.ts), it stamps each request's arrival
 // for the API's Server-Timing (lib/api/timing.ts), a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
 // on its own before the app (a request line + headers over 16 KiB → 431, a malformed request → 400,
@@ -16,6 +17,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
+import { isLocalCaller, LOCAL_HEADER } from "@/lib/server/local-caller";
 import { API_CSP, securityHeaders, type HeaderOptions } from "@/lib/server/security-headers";
 
 /** Node's limit for the request line and headers together (a URL of ~16 KB reaches it). */
@@ -39,8 +41,10 @@ function envelopeText(code: ErrorCode, message: string) {
 /** Wraps the app's listener: peer, security headers, timing, then the early body-size refusal. */
 function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
   return (req, res) => {
-    // Both replace whatever a client sent: the rate limiter's peer, and the arrival for Server-Timing.
+    // These replace whatever a client sent: the rate limiter's peer, whether the caller is local (read
+    // before Next adds its own X-Forwarded-For), and the arrival for Server-Timing.
     req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    req.headers[LOCAL_HEADER] = isLocalCaller(req.socket.remoteAddress, req.headers, options.proxies) ? "1" : "0";
     req.headers[RECEIVED_HEADER] = performance.now().toFixed(3);
     const { response, requestCsp } = securityHeaders(req, options);
     for (const [name, value] of Object.entries(response)) res.setHeader(name, value);

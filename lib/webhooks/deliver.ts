@@ -4,11 +4,13 @@
 // A failed message is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±20% jitter), about
 // a day, and holds back the endpoint's later messages meanwhile; then it is marked failed (a person
 // can replay it) and the next one goes. An endpoint whose messages have failed for 3 days is
-// disabled, with the reason its admins see in Settings.
+// disabled, with the reason its admins see in Settings. Each attempt is counted by outcome and the
+// receiver's HTTP class, each delivery's lag from its event, each endpoint disabled (lib/metrics/metrics.ts).
 import "server-only";
 import { Webhook } from "standardwebhooks";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { accountFeed, cursorOf } from "@/lib/changes/cursor";
+import { webhookAttempts, webhookEndpointsDisabled, webhookLag } from "@/lib/metrics/metrics";
 import { openSecret } from "@/lib/webhooks/secret";
 import { send, type SendResult } from "@/lib/webhooks/send";
 import { resolveTarget, webhookAllowedHosts } from "@/lib/webhooks/ssrf";
@@ -85,21 +87,28 @@ async function head(endpointId: string): Promise<Head | null> {
   return rows[0] ?? null;
 }
 
-/** Records an attempt; returns when the endpoint's head may be tried again (null: go on to the next). */
-async function record(
-  endpointId: string,
-  delivery: Head,
-  result: SendResult,
-): Promise<{ retryAt: Date | null; disabled: boolean }> {
+type Recorded = {
+  /** When the endpoint's head may be tried again (null: go on to the next). */
+  retryAt: Date | null;
+  gaveUp: boolean;
+  /** The endpoint is disabled (by this attempt, when `disabledNow`). */
+  disabled: boolean;
+  disabledNow: boolean;
+  /** Seconds from the event's creation to this delivery, on the database's clock; null unless delivered. */
+  lagSeconds: number | null;
+};
+
+/** Records an attempt and what it made of the message and the endpoint. */
+async function record(endpointId: string, delivery: Head, result: SendResult): Promise<Recorded> {
   const attempts = delivery.attempts + 1;
   const gaveUp = !result.ok && attempts > RETRY_SCHEDULE_SECONDS.length;
   const retryAt = result.ok || gaveUp ? null : new Date(Date.now() + retryDelaySeconds(attempts) * 1000);
   return pgTransaction(async (client) => {
-    await client.query(
+    const { rows: written } = await client.query<{ delivered_at: Date | null }>(
       `UPDATE webhook_deliveries SET attempts = $2, last_attempt_at = now(), last_status_code = $3, last_error = $4,
               last_latency_ms = $5, status = $6, next_attempt_at = coalesce($7, next_attempt_at),
               delivered_at = CASE WHEN $6 = 'succeeded' THEN now() END
-        WHERE id = $1`,
+        WHERE id = $1 RETURNING delivered_at`,
       [
         delivery.id,
         attempts,
@@ -110,7 +119,8 @@ async function record(
         retryAt,
       ],
     );
-    const { rows } = await client.query<{ enabled: boolean }>(
+    // Disabled by this statement: disabled_at is now(), as the column (milliseconds) stores it.
+    const { rows } = await client.query<{ enabled: boolean; disabled_now: boolean | null }>(
       `UPDATE webhook_endpoints SET
               failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, now()) END,
               enabled = enabled AND ($2 OR coalesce(failing_since, now()) > now() - make_interval(days => $3)),
@@ -118,11 +128,29 @@ async function record(
               disabled_reason = CASE WHEN NOT $2 AND failing_since <= now() - make_interval(days => $3)
                 THEN 'Its messages failed for ' || $3 || ' days (last: ' || $4 || '). Fix the receiver, then enable it again; the messages wait.'
                 ELSE disabled_reason END
-        WHERE id = $1 RETURNING enabled`,
+        WHERE id = $1 RETURNING enabled, disabled_at = now()::timestamptz(3) AS disabled_now`,
       [endpointId, result.ok, DISABLE_AFTER_DAYS, result.error ?? `HTTP ${result.status}`],
     );
-    return { retryAt, disabled: rows[0]?.enabled === false };
+    const deliveredAt = written[0]?.delivered_at;
+    return {
+      retryAt,
+      gaveUp,
+      disabled: rows[0]?.enabled === false,
+      disabledNow: rows[0]?.disabled_now === true,
+      lagSeconds: deliveredAt ? (deliveredAt.getTime() - delivery.created_at.getTime()) / 1000 : null,
+    };
   });
+}
+
+/** The attempt in the delivery metrics, once recorded. */
+function countAttempt(result: SendResult, outcome: Recorded): void {
+  const { lagSeconds } = outcome;
+  webhookAttempts.inc({
+    outcome: lagSeconds !== null ? "delivered" : outcome.gaveUp ? "gave_up" : "retrying",
+    status_class: result.status === null ? "none" : `${Math.floor(result.status / 100)}xx`,
+  });
+  if (lagSeconds !== null) webhookLag.observe(lagSeconds);
+  if (outcome.disabledNow) webhookEndpointsDisabled.inc();
 }
 
 /**
@@ -152,6 +180,7 @@ export async function drainEndpoint(
           ? { ok: false, status: null, latencyMs: 0, error: target.refused }
           : await send(target, body, signedHeaders(endpoint, `msg_${delivery.event_id}`, body));
       const outcome = await record(endpointId, delivery, result);
+      countAttempt(result, outcome);
       await pool().query("UPDATE webhook_endpoints SET lease_until = now() + make_interval(secs => $2) WHERE id = $1", [
         endpointId,
         LEASE_SECONDS,

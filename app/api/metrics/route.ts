@@ -1,8 +1,8 @@
 // GET /api/metrics — Prometheus text format (lib/metrics/scrape.ts): this server's metrics, the
 // sync worker's on this machine, and the queue read from the database. With METRICS_TOKEN set, for a
-// Bearer of that token (401 otherwise); without it, for direct connections from this machine only
-// (403 otherwise). Outside the kernel: no session, no rate limit, and scrapes are not counted as API
-// requests.
+// Bearer of that token (401 otherwise); without it, for callers on this machine only, as the HTTP
+// layer decided from the socket (403 otherwise). Outside the kernel: no session, no rate limit, and
+// scrapes are not counted as API requests.
 import { documented, methodNotAllowed } from "@/lib/api/methods";
 import { requestIdFor } from "@/lib/api/request-id";
 import { errorBody, jsonResponse } from "@/lib/api/response";
@@ -10,6 +10,7 @@ import { file } from "@/lib/api/responses";
 import { env } from "@/lib/env";
 import { metricsAccess } from "@/lib/metrics/access";
 import { scrape } from "@/lib/metrics/scrape";
+import { LOCAL_HEADER } from "@/lib/server/local-caller";
 
 const REFUSED = {
   unauthenticated: "Send the metrics token (METRICS_TOKEN) as a Bearer token.",
@@ -22,7 +23,7 @@ export const GET = documented(
     tag: "Health",
     summary: "Metrics (Prometheus)",
     description:
-      "Prometheus text format. With METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>` (401 without it); without it: only direct connections from the server's own machine (403 otherwise).",
+      "Prometheus text format. With METRICS_TOKEN set: `Authorization: Bearer <METRICS_TOKEN>` (401 without it); without it: only callers on the server's own machine, judged by the connection's address and not by headers a client can write (403 otherwise).",
     auth: "public",
     scoped: false,
     bare: true,
@@ -33,9 +34,8 @@ export const GET = documented(
     const access = metricsAccess(
       {
         authorization: request.headers.get("authorization"),
-        // The socket peer, written by our HTTP server over anything a client sent (lib/server/http-server.ts).
-        peer: request.headers.get("x-ll-peer"),
-        forwarded: request.headers.has("x-forwarded-for") || request.headers.has("forwarded"),
+        // Decided from the socket by our HTTP server, over anything a client sent (lib/server/local-caller.ts).
+        local: request.headers.get(LOCAL_HEADER) === "1",
       },
       env.METRICS_TOKEN,
     );

@@ -13,8 +13,10 @@
 import type { AccessContext, BankAccount } from "@/lib/banking/types";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { canMove, grantsAccess, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
+import { revokeConfirmedAtBank } from "@/lib/accounttracking/consents/revoke-consent";
 import { integrationFor } from "@/lib/banking/registry";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { requestRun } from "@/lib/sync/service";
@@ -74,9 +76,9 @@ export async function endOwedAtBank(consentId: string, context: AccessContext): 
     }
   }
   crashPoint("renewal.old-ended-at-bank");
-  await prisma().consent.updateMany({
-    where: { id: consentId, bankEndPending: true },
-    data: { bankEndPending: false },
+  await transaction(async (tx) => {
+    await tx.consent.updateMany({ where: { id: consentId, bankEndPending: true }, data: { bankEndPending: false } });
+    await revokeConfirmedAtBank(tx, consentId);
   });
   return true;
 }

@@ -13,13 +13,14 @@ import type { AccessContext } from "@/lib/banking/types";
 import { bankErrorCode } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { crashPoint } from "@/lib/crash-points";
-import { prisma } from "@/lib/db/client";
+import { prisma, type Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { canRevoke, isRevoked, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 
 const REVOKED_HERE = "Revoked by a person in this workspace.";
+const NOT_CONFIRMED = `${REVOKED_HERE} The bank has not confirmed yet; we keep asking.`;
 
 /** Ends it at the bank; false when the bank could not be reached (the end is then owed there). */
 async function endAtBank(consent: Consent, context: AccessContext): Promise<boolean> {
@@ -51,7 +52,7 @@ export async function finishRevoke({ consent, context, actor, commit = transacti
       consent.id,
       { from: consent.status, to: "revoked", by: "person" },
       {
-        statusReason: confirmed ? REVOKED_HERE : `${REVOKED_HERE} The bank has not confirmed yet; we keep asking.`,
+        statusReason: confirmed ? REVOKED_HERE : NOT_CONFIRMED,
         bankEndPending: !confirmed,
       },
     );
@@ -65,6 +66,18 @@ export async function finishRevoke({ consent, context, actor, commit = transacti
       });
     }
     return revoked;
+  });
+}
+
+/**
+ * The bank has confirmed the end a revoke owed it (the repair tick's DELETE, endOwedAtBank in
+ * renewal.ts), in the transaction that clears the mark: the reason stops saying we keep asking.
+ * Any other reason (a renewal's) stays.
+ */
+export async function revokeConfirmedAtBank(tx: Tx, consentId: string): Promise<void> {
+  await tx.consent.updateMany({
+    where: { id: consentId, statusReason: NOT_CONFIRMED },
+    data: { statusReason: REVOKED_HERE },
   });
 }
 

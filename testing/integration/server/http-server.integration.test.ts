@@ -28,16 +28,19 @@ type Started = {
   port: number;
   pageCsp: (string | undefined)[];
   peers: (string | undefined)[];
+  locals: (string | undefined)[];
   close: () => Promise<void>;
 };
 
 async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
   const pageCsp: (string | undefined)[] = [];
   const peers: (string | undefined)[] = [];
+  const locals: (string | undefined)[] = [];
   // Pages stand in for Next: they record the CSP handed over, as Next's renderer reads it.
   const page = (req: http.IncomingMessage, res: http.ServerResponse) => {
     pageCsp.push(req.headers["content-security-policy"] as string | undefined);
     peers.push(req.headers["x-ll-peer"] as string | undefined);
+    locals.push(req.headers["x-ll-local"] as string | undefined);
     res.setHeader("content-type", "text/html");
     res.end("<html></html>");
   };
@@ -51,7 +54,7 @@ async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
     ...options,
   });
   const { origin, port, close } = await listenOnLoopback(server);
-  return { base: origin, port, pageCsp, peers, close };
+  return { base: origin, port, pageCsp, peers, locals, close };
 }
 
 /** Writes raw bytes and reads the whole answer (the server closes the connection). */
@@ -95,6 +98,13 @@ describe("security headers on every path", () => {
   it("the rate limiter's peer is the socket's, never what a client claims", async () => {
     await fetch(`${s.base}/signin`, { headers: { "x-ll-peer": "203.0.113.9" } });
     expect(s.peers.at(-1)).toBe("127.0.0.1");
+  });
+
+  it("whether the caller is on this machine is the socket's too, decided before a proxy header is added", async () => {
+    await fetch(`${s.base}/signin`);
+    expect(s.locals.at(-1)).toBe("1");
+    await fetch(`${s.base}/signin`, { headers: { "x-ll-local": "1", "x-forwarded-for": "127.0.0.1" } });
+    expect(s.locals.at(-1)).toBe("0");
   });
 
   it("pages: a strict CSP whose fresh nonce is handed to the renderer in the request", async () => {
