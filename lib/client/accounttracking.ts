@@ -88,7 +88,7 @@ export const useConsentStatus = (id: string) =>
   tracking.useQuery({
     key: (s) => accountTrackingKeys.consent(s, id),
     fetch: (api) => api.consentStatus(id),
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 1000 : false),
   });
 
 export const useConsentAccounts = (id: string, enabled: boolean) =>

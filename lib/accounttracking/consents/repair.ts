@@ -2,7 +2,8 @@
 // the stored consent state fresh. Every step reads what was recorded and applies the same verb step
 // a caller would, so running it twice, or beside a person's retry, changes nothing more. One process
 // at a time runs a pass (an advisory lock); the worker runs it every SYNC_SWEEP_SECONDS.
-//   - accepted callbacks whose outcome is not applied yet → the approval (approval.ts)
+//   - accepted callbacks whose outcome is not applied yet, and not in the approval checks' hands
+//     (approval-checks.ts) → the approval (complete-approval.ts)
 //   - revokes asked for but not finished → the revoke's bank step and move (revoke.ts)
 //   - consents ended here and still owed an end at the bank → DELETE there (renewal.ts)
 //   - sends that died between recording and the bank's answer → set aside
@@ -51,8 +52,14 @@ async function pass(): Promise<RepairReport> {
   const db = prisma();
   // An accepted callback or a revoke younger than this is still being handled by its own request.
   const graceAgo = new Date(Date.now() - env.REPAIR_GRACE_SECONDS * 1000);
+  // The approval checks (approval-checks.ts) ask about an unconfirmed approval for its first minute;
+  // the tick takes what they gave up on, and what a crash left with no check due.
   const approvals = await db.consentAuthorization.findMany({
-    where: { usedAt: { lt: graceAgo }, phase: { in: [...APPROVAL_OWED] } },
+    where: {
+      usedAt: { lt: graceAgo },
+      phase: { in: [...APPROVAL_OWED] },
+      OR: [{ nextCheckAt: null }, { nextCheckAt: { lt: graceAgo } }],
+    },
     select: { id: true },
     take: BATCH,
   });
