@@ -2,11 +2,13 @@
 // bank still processing the account holder's SCA) is asked again on the authorization's own
 // schedule (its next_check_at, authorization-lifecycle.ts), not at the repair tick's pace. The
 // schedule lives in the database, so a worker that stops leaves it to the next one; each check is
-// the approval verb itself (complete-approval.ts), which sets the next check or clears it. Several
-// workers share the due checks (each takes its own, SKIP LOCKED).
+// the approval verb itself (complete-approval.ts), which sets the next check or clears it. An
+// approval given in the bank's app (decoupled) is asked about the same way (check-decoupled.ts).
+// Several workers share the due checks (each takes its own, SKIP LOCKED).
 import "server-only";
 import { log } from "@/lib/log";
-import { takeDueApprovalChecks } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { awaitsInAppApproval, takeDueApprovalChecks } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { checkDecoupled } from "@/lib/accounttracking/consents/check-decoupled";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
 
 /** How often a worker looks for due checks: the schedule's shortest pause is 1 s. */
@@ -17,11 +19,15 @@ const TAKE = 20;
 export async function runDueApprovalChecks(): Promise<number> {
   const due = await takeDueApprovalChecks(TAKE);
   await Promise.all(
-    due.map((id) =>
-      completeApproval(id, { psuIpAddress: null, requestId: `approval_check_${id}_${Date.now()}` }).catch(
-        (error: unknown) => log.warn("an approval check failed; it is taken again when its lease ends", { error }),
-      ),
-    ),
+    due.map((authorization) => {
+      const context = { psuIpAddress: null, requestId: `approval_check_${authorization.id}_${Date.now()}` };
+      const check = awaitsInAppApproval(authorization)
+        ? checkDecoupled(authorization.id, context)
+        : completeApproval(authorization.id, context);
+      return check.catch((error: unknown) =>
+        log.warn("an approval check failed; it is taken again when its lease ends", { error }),
+      );
+    }),
   );
   return due.length;
 }

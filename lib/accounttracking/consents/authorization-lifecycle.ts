@@ -10,6 +10,11 @@
 //                        ├──▶ exchanged ──┐                           │
 //                        └────────────────┴──▶ completed ◀────────────┘  (the outcome applied)
 //
+// Decoupled approval (the account holder approves in the bank's app, no redirect back): a `sent`
+// row with the bank's SCA status link is asked about by the approval checks (check-decoupled.ts);
+// the bank's finalised moves it to approved, failed to declined, as a callback would; our wait
+// running out (or the consent ended meanwhile) abandons it.
+//
 // While the bank has not confirmed an approval (approved or exchanged, the bank's answer still
 // "received"), `next_check_at` says when it is asked again: the worker's approval checks
 // (approval-checks.ts) take the due ones. The moves into those phases set it, on a schedule that
@@ -26,8 +31,11 @@ import { env } from "@/lib/env";
 import type { AuthorizationPhase, ConsentAuthorization, Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 
-/** Who causes a move: our send, the hosted picker, the bank's redirect back, the approval, the repair tick. */
-type AuthorizationActor = "redirect" | "picker" | "callback" | "approval" | "repair";
+/**
+ * Who causes a move: our send, the hosted picker, the bank's redirect back, the approval, the repair
+ * tick, the bank's SCA status of a decoupled approval.
+ */
+type AuthorizationActor = "redirect" | "picker" | "callback" | "approval" | "repair" | "decoupled";
 
 type Move = {
   from: AuthorizationPhase;
@@ -47,7 +55,36 @@ export const AUTHORIZATION_TRANSITIONS: readonly Move[] = [
     from: "sending",
     to: "sent",
     by: ["redirect"],
-    why: "the bank created its consent; the account holder is sent there",
+    why: "the bank created its consent; the account holder is sent there, or approves in the bank's app (decoupled: its SCA status is asked)",
+    asksAgain: true,
+  },
+  {
+    from: "sent",
+    to: "sent",
+    by: ["decoupled"],
+    why: "the account holder has not answered in the bank's app yet; the SCA status is asked again later",
+    asksAgain: true,
+  },
+  {
+    from: "sent",
+    to: "approved",
+    by: ["decoupled"],
+    why: "the bank's SCA status is finalised: approved in the bank's app; the state is spent",
+    stamps: "usedAt",
+    asksAgain: true,
+  },
+  {
+    from: "sent",
+    to: "declined",
+    by: ["decoupled"],
+    why: "the bank's SCA status failed: declined in the bank's app, or its time ran out; the state is spent",
+    stamps: "usedAt",
+  },
+  {
+    from: "sent",
+    to: "abandoned",
+    by: ["decoupled"],
+    why: "not answered in the bank's app within our wait, or the consent ended meanwhile",
   },
   { from: "sending", to: "abandoned", by: ["redirect"], why: "the bank did not create its consent" },
   {
@@ -159,12 +196,27 @@ const LONGEST_PAUSE_MS = 8_000;
  * a quarter of the time already waited, between 1 and 8 s (about 1, 2, 4, 8 s), so a confirmation is
  * seen within a quarter of the wait; never before the bank's Retry-After; null after about a minute.
  */
-export function nextApprovalCheck(since: Date | null, retryAfterSeconds: number | null = null, now = new Date()) {
-  const waited = since ? now.getTime() - since.getTime() : 0;
-  if (waited >= APPROVAL_CHECKS_FOR_MS) return null;
-  const pause = Math.min(LONGEST_PAUSE_MS, Math.max(FIRST_CHECK_MS, waited / 4, (retryAfterSeconds ?? 0) * 1000));
-  return new Date(now.getTime() + pause);
+export function nextApprovalCheck(
+  since: Date | null,
+  retryAfterSeconds: number | null = null,
+  now = new Date(),
+  window: { until?: Date; longestPauseMs?: number } = {},
+) {
+  const start = since?.getTime() ?? now.getTime();
+  const until = window.until?.getTime() ?? start + APPROVAL_CHECKS_FOR_MS;
+  if (now.getTime() >= until) return null;
+  const waited = now.getTime() - start;
+  const longest = window.longestPauseMs ?? LONGEST_PAUSE_MS;
+  const pause = Math.min(longest, Math.max(FIRST_CHECK_MS, waited / 4, (retryAfterSeconds ?? 0) * 1000));
+  return new Date(Math.min(now.getTime() + pause, until));
 }
+
+/** Approved in the bank's app is asked about on its own link: the row waits on the SCA status, not a redirect. */
+export const awaitsInAppApproval = (authorization: Pick<ConsentAuthorization, "phase" | "scaStatusUrl">): boolean =>
+  authorization.scaStatusUrl !== null && phasesMovableTo("approved", "decoupled").includes(authorization.phase);
+
+/** Phases whose next_check_at the approval checks take: an approval to confirm, an app to wait for. */
+const CHECKED_PHASES: readonly AuthorizationPhase[] = [...APPROVAL_OWED, ...phasesMovableTo("approved", "decoupled")];
 
 /** A send in flight younger than this may still be answered; an older one died. */
 export const sendingStaleBefore = () => new Date(Date.now() - env.CONSENT_SEND_STALE_SECONDS * 1000);
@@ -237,17 +289,19 @@ const CHECK_LEASE_SECONDS = 15;
 /**
  * Takes up to `limit` approvals whose next check is due, for this worker alone: their
  * `next_check_at` moves on by the lease (rows another worker is taking are skipped), and the check's
- * own move then sets the real next one or clears it. Returns their ids, the longest due first.
+ * own move then sets the real next one or clears it.
  */
-export async function takeDueApprovalChecks(limit: number): Promise<string[]> {
-  const { rows } = await pool().query<{ id: string }>(
+export async function takeDueApprovalChecks(
+  limit: number,
+): Promise<Pick<ConsentAuthorization, "id" | "phase" | "scaStatusUrl">[]> {
+  const { rows } = await pool().query<{ id: string; phase: AuthorizationPhase; scaStatusUrl: string | null }>(
     `UPDATE consent_authorizations SET next_check_at = now() + make_interval(secs => $3)
      WHERE id IN (
        SELECT id FROM consent_authorizations
        WHERE next_check_at <= now() AND phase = ANY($1::"AuthorizationPhase"[])
        ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id`,
-    [APPROVAL_OWED, limit, CHECK_LEASE_SECONDS],
+     RETURNING id, phase, sca_status_url AS "scaStatusUrl"`,
+    [CHECKED_PHASES, limit, CHECK_LEASE_SECONDS],
   );
-  return rows.map((r) => r.id);
+  return rows;
 }

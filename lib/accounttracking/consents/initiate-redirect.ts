@@ -4,7 +4,10 @@
 //   cookie, so a callback arriving in another browser is rejected;
 // - started through the API with a bearer token: the browser is sent to a `returnTo` on the
 //   allowlist (RETURN_URL_ALLOWLIST + our origin), never anywhere else;
-// - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts).
+// - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts);
+// - a bank that approves in its app (decoupled, chosen by the bank for the psuId given): nobody is
+//   redirected to the bank; authorizationUrl is our own page that follows the approval, and the
+//   approval checks ask the bank's SCA status (check-decoupled.ts) until DECOUPLED_WAIT_SECONDS.
 //
 // Steps, each a short transaction of its own, with no transaction open while the bank answers (the
 // authorization's phases and moves: authorization-lifecycle.ts):
@@ -36,6 +39,7 @@ import {
   awaitsBankChoice,
   moveAuthorization,
   moveAuthorizations,
+  nextApprovalCheck,
   REUSABLE_PHASES,
 } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { AWAITING_APPROVAL, awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
@@ -44,6 +48,8 @@ import { log } from "@/lib/log";
 import { readCookie } from "@/lib/server/cookies";
 
 const STATE_TTL_SECONDS = 15 * 60;
+/** How long we wait for an approval in the bank's app (the bank may give up sooner). */
+export const DECOUPLED_WAIT_SECONDS = 5 * 60;
 export const BINDING_COOKIE = "ll_consent_binding";
 const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
@@ -82,6 +88,7 @@ async function createAtBank(
   bankId: string,
   state: string,
   context: AccessContext,
+  psuId: string | null = null,
 ): Promise<CreatedBankConsent> {
   const callback = `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}`;
   try {
@@ -96,6 +103,7 @@ async function createAtBank(
         nokRedirectUri: `${callback}?state=${state}&result=nok`,
         state,
         callbackUri: callback,
+        psuId,
       },
       context,
     );
@@ -172,11 +180,20 @@ export async function recordSent(
 ): Promise<boolean> {
   // A picker may choose again (back from the bank): its `sent` row then moves to the newer bank.
   await lockConsent(tx, consentId);
+  const decoupled = created.decoupled;
   const sent = await moveAuthorization(
     tx,
     authorizationId,
-    { to: "sent", by: rechoosing ? "picker" : "redirect" },
-    { stateHash, bankId: bank.bankId, externalId: created.externalId, authorizationUrl: created.authorizationUrl },
+    // Decoupled: the bank's SCA status is asked soon, until our wait ends.
+    { to: "sent", by: rechoosing ? "picker" : "redirect", nextCheckAt: decoupled ? nextApprovalCheck(null) : null },
+    {
+      stateHash,
+      bankId: bank.bankId,
+      externalId: created.externalId,
+      authorizationUrl: created.authorizationUrl,
+      scaStatusUrl: decoupled?.scaStatusUrl ?? null,
+      ...(decoupled ? { expiresAt: new Date(Date.now() + DECOUPLED_WAIT_SECONDS * 1000) } : {}),
+    },
   );
   if (!sent) return false;
   const onConsent = await tx.consent.updateMany({
@@ -230,6 +247,8 @@ type RedirectInput = {
   principal: Principal;
   bankId?: string;
   returnTo?: string;
+  /** The account holder's id at the bank (optional): a bank may then approve in its app (decoupled). */
+  psuId?: string;
   cookieHeader: string | null;
   context: AccessContext;
   /** The last transaction (the bank's consent recorded): the caller's answer may commit with it. */
@@ -237,9 +256,21 @@ type RedirectInput = {
 };
 
 export type RedirectAnswer = {
-  data: { consentId: string; authorizationUrl: string; stateExpiresAt: string };
+  data: {
+    consentId: string;
+    authorizationUrl: string;
+    stateExpiresAt: string;
+    scaApproach: "redirect" | "decoupled";
+    psuMessage: string | null;
+  };
   setCookie: string | null;
 };
+
+/** Our page that follows an approval in the bank's app (the result page, waiting until `until`). */
+function inAppApprovalPage(consentId: string, until: Date): string {
+  const query = new URLSearchParams({ consentId, approach: "decoupled", until: until.toISOString() });
+  return `${appUrl()}/connect/result?${query}`;
+}
 
 export async function initiateRedirect(input: RedirectInput): Promise<RedirectAnswer> {
   const { consent, commit = transaction } = input;
@@ -253,11 +284,18 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
       ? existing
       : randomBytes(32).toString("base64url")
     : null;
-  const answer = (row: { id: string; authorizationUrl: string | null; expiresAt: Date }): RedirectAnswer => ({
+  const answer = (
+    row: { id: string; authorizationUrl: string | null; scaStatusUrl: string | null; expiresAt: Date },
+    psuMessage: string | null = null,
+  ): RedirectAnswer => ({
     data: {
       consentId: consent.id,
-      authorizationUrl: row.authorizationUrl ?? pickerUrl(row.id),
+      authorizationUrl: row.scaStatusUrl
+        ? inAppApprovalPage(consent.id, row.expiresAt)
+        : (row.authorizationUrl ?? pickerUrl(row.id)),
       stateExpiresAt: row.expiresAt.toISOString(),
+      scaApproach: row.scaStatusUrl ? "decoupled" : "redirect",
+      psuMessage,
     },
     setCookie: binding ? bindingCookie(binding) : null,
   });
@@ -289,12 +327,12 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
   );
   if (raced) return answer(raced);
   // Without a bank: our picker, which sends the consent to the bank the person chooses.
-  if (!bank) return answer({ id, authorizationUrl: null, expiresAt });
+  if (!bank) return answer({ id, authorizationUrl: null, scaStatusUrl: null, expiresAt });
   crashPoint("redirect.sending-recorded");
 
   let created: CreatedBankConsent;
   try {
-    created = await createAtBank(integration, consent, bank.bankId, state, input.context);
+    created = await createAtBank(integration, consent, bank.bankId, state, input.context, input.psuId ?? null);
   } catch (error) {
     await moveAuthorization(prisma(), id, { to: "abandoned", by: "redirect" });
     throw error;
@@ -305,7 +343,12 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
     await endUnused(integration, bank.bankId, created.externalId, input.context);
     throw conflict("The consent changed while it was being sent to the bank (approved or ended); reload it.");
   }
-  return answer({ id, authorizationUrl: created.authorizationUrl, expiresAt });
+  const sentUntil = created.decoupled ? new Date(Date.now() + DECOUPLED_WAIT_SECONDS * 1000) : expiresAt;
+  const scaStatusUrl = created.decoupled?.scaStatusUrl ?? null;
+  return answer(
+    { id, authorizationUrl: created.authorizationUrl, scaStatusUrl, expiresAt: sentUntil },
+    created.decoupled?.psuMessage ?? null,
+  );
 }
 
 /** For the picker: the same steps 2–3 for an authorization that was opened without a bank. */
@@ -329,5 +372,6 @@ export async function sendPickedBank(
   // The bank chosen before, if any, is superseded: its unapproved consent is ended there.
   if (authorization.externalId && authorization.bankId)
     await endUnused(integration, authorization.bankId, authorization.externalId, context);
+  // The picker asks no PSU id, so the bank redirects.
   return created.authorizationUrl;
 }

@@ -6,6 +6,8 @@
 //     (approval-checks.ts) → the approval (complete-approval.ts)
 //   - revokes asked for but not finished → the revoke's bank step and move (revoke.ts)
 //   - consents ended here and still owed an end at the bank → DELETE there (renewal.ts)
+//   - approvals in the bank's app (decoupled) with no check due (a crash) → their SCA status
+//     (check-decoupled.ts); declines read there and not applied yet → the decline
 //   - sends that died between recording and the bank's answer → set aside
 //   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
 //     is not an account access: it costs nothing of PSD2's 4 a day)
@@ -14,7 +16,14 @@ import { pool, prisma } from "@/lib/db/client";
 import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { APPROVAL_OWED, moveAuthorizations } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import {
+  APPROVAL_OWED,
+  awaitsInAppApproval,
+  moveAuthorizations,
+  phasesMovableTo,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { checkDecoupled } from "@/lib/accounttracking/consents/check-decoupled";
+import { declined } from "@/lib/accounttracking/consents/complete-callback";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
 import { GRANTS_ACCESS, statusesMovableTo } from "@/lib/accounttracking/consents/lifecycle";
 import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
@@ -29,6 +38,7 @@ export type RepairReport = {
   approvals: number;
   revokes: number;
   bankEnds: number;
+  inAppApprovals: number;
   abandonedSends: number;
   statusChecks: number;
 };
@@ -67,6 +77,20 @@ async function pass(): Promise<RepairReport> {
     where: { revokeRequestedAt: { not: null, lt: graceAgo }, status: { in: statusesMovableTo("revoked", "person") } },
     take: BATCH,
   });
+  const inApp = await db.consentAuthorization.findMany({
+    where: {
+      scaStatusUrl: { not: null },
+      OR: [
+        {
+          phase: { in: phasesMovableTo("approved", "decoupled") },
+          OR: [{ nextCheckAt: null }, { nextCheckAt: { lt: graceAgo } }],
+        },
+        { phase: { in: phasesMovableTo("completed", "callback") }, usedAt: { lt: graceAgo } },
+      ],
+    },
+    select: { id: true, phase: true, scaStatusUrl: true },
+    take: BATCH,
+  });
   const owed = await db.consent.findMany({ where: { bankEndPending: true }, select: { id: true }, take: BATCH });
   const abandoned = await moveAuthorizations(db, {}, { to: "abandoned", by: "repair" });
   // Only integrations this deployment has (a consent of one switched off has nobody to ask), the
@@ -87,6 +111,9 @@ async function pass(): Promise<RepairReport> {
       return finishRevoke({ consent, context: revoke, actor: systemActor(revoke.requestId) });
     }),
     bankEnds: await each(owed, "an end at the bank", (c) => endOwedAtBank(c.id, context("bank_end"))),
+    inAppApprovals: await each(inApp, "an approval in the bank's app", (a) =>
+      awaitsInAppApproval(a) ? checkDecoupled(a.id, context("in_app")) : declined(a.id, context("in_app")),
+    ),
     abandonedSends: abandoned.length,
     statusChecks: await each(stale, "a status check", (c) => refreshConsentStatus(c, context("status"))),
   };
