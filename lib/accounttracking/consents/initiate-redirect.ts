@@ -43,23 +43,23 @@ import {
   REUSABLE_PHASES,
 } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { AWAITING_APPROVAL, awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
-import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
+import {
+  BINDING_COOKIE,
+  CALLBACK_PATH,
+  redirectAnswer,
+  STATE_TTL_SECONDS,
+  type AnsweredRow,
+  type RedirectAnswer,
+} from "@/lib/accounttracking/consents/redirect-answer";
 import { log } from "@/lib/log";
 import { readCookie } from "@/lib/server/cookies";
 
-const STATE_TTL_SECONDS = 15 * 60;
+export { BINDING_COOKIE } from "@/lib/accounttracking/consents/redirect-answer";
 /** How long we wait for an approval in the bank's app (the bank may give up sooner). */
 export const DECOUPLED_WAIT_SECONDS = 5 * 60;
-export const BINDING_COOKIE = "ll_consent_binding";
-const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newState = () => randomBytes(32).toString("base64url");
-
-function bindingCookie(value: string): string {
-  const secure = appUrl().startsWith("https:") ? "; Secure" : "";
-  return `${BINDING_COOKIE}=${value}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
-}
 
 function allowedReturnTo(value: string | undefined): string | null {
   if (!value) return null;
@@ -255,23 +255,6 @@ type RedirectInput = {
   commit?: Commit<boolean>;
 };
 
-export type RedirectAnswer = {
-  data: {
-    consentId: string;
-    authorizationUrl: string;
-    stateExpiresAt: string;
-    scaApproach: "redirect" | "decoupled";
-    psuMessage: string | null;
-  };
-  setCookie: string | null;
-};
-
-/** Our page that follows an approval in the bank's app (the result page, waiting until `until`). */
-function inAppApprovalPage(consentId: string, until: Date): string {
-  const query = new URLSearchParams({ consentId, approach: "decoupled", until: until.toISOString() });
-  return `${appUrl()}/connect/result?${query}`;
-}
-
 export async function initiateRedirect(input: RedirectInput): Promise<RedirectAnswer> {
   const { consent, commit = transaction } = input;
   if (!awaitsApproval(consent.status)) throw notPending(consent);
@@ -284,21 +267,8 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
       ? existing
       : randomBytes(32).toString("base64url")
     : null;
-  const answer = (
-    row: { id: string; authorizationUrl: string | null; scaStatusUrl: string | null; expiresAt: Date },
-    psuMessage: string | null = null,
-  ): RedirectAnswer => ({
-    data: {
-      consentId: consent.id,
-      authorizationUrl: row.scaStatusUrl
-        ? inAppApprovalPage(consent.id, row.expiresAt)
-        : (row.authorizationUrl ?? pickerUrl(row.id)),
-      stateExpiresAt: row.expiresAt.toISOString(),
-      scaApproach: row.scaStatusUrl ? "decoupled" : "redirect",
-      psuMessage,
-    },
-    setCookie: binding ? bindingCookie(binding) : null,
-  });
+  const answer = (row: AnsweredRow, psuMessage: string | null = null) =>
+    redirectAnswer(consent.id, row, binding, psuMessage);
 
   // The same caller asking again (a double click, a second tab, a retry) gets the redirect it has.
   const bankId = input.bankId ?? consent.bankId;
