@@ -24,6 +24,7 @@ import {
 } from "./support/connect";
 import {
   CRASH_BASE_URL,
+  crashBanksUrl,
   openDatabases,
   restartWebOnly,
   startBanks,
@@ -230,6 +231,50 @@ async function idempotentRetry(api: APIRequestContext, ctx: Ctx, path: string): 
   expect((await dataOf<{ id: string }>(res)).id).toBe(ctx.firstId);
 }
 
+/**
+ * A consent sent for approval in the bank's app (the sandbox user decoupled: no redirect), its bank
+ * consent id in ctx; the worker's approval checks ask the bank's SCA status meanwhile.
+ */
+async function sentForAppApproval(api: APIRequestContext, ctx: Ctx): Promise<void> {
+  Object.assign(ctx, await pendingConsentAt(api, ctx.person.session, "sandbox", "BE"));
+  await initiateRedirect(api, ctx.person.session, need(ctx.consentId, "consent"), { psuId: "decoupled" });
+}
+
+/** The person's answer in the bank's banking app (the banks run for the whole suite). */
+async function answerInApp(api: APIRequestContext, db: Db, ctx: Ctx, decision: "approve" | "decline") {
+  const bankConsentId = (await consentRow(db, need(ctx.consentId, "consent"))).external_id ?? "";
+  const res = await api.post(`${crashBanksUrl()}/sandbox-bank/app/decision`, {
+    form: { consentId: bankConsentId, user: "decoupled", decision },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  expect(res.headers().location).toContain(decision === "approve" ? "done=approved" : "done=declined");
+}
+
+/** Killed in the worker's check of an approval in the bank's app, right after the bank's answer moved it. */
+const inAppKilledAt = (point: string, decision: "approve" | "decline"): Scenario => ({
+  point,
+  prepare: sentForAppApproval,
+  trigger: (api, ctx) => answerInApp(api, openedDb(), ctx, decision),
+  afterRestart: async (_api, db, ctx) => {
+    const consent = await consentRow(db, need(ctx.consentId, "consent"));
+    expect(consent.status).toBe("pending");
+    expect(await phases(db, need(ctx.consentId, "consent"))).toEqual([
+      decision === "approve" ? "approved" : "declined",
+    ]);
+    expect(await bankStatus(db, consent.external_id)).toBe(decision === "approve" ? "valid" : "rejected");
+    return `consent pending, the bank's SCA status (${decision === "approve" ? "finalised" : "failed"}) recorded on the authorization, not applied`;
+  },
+  afterRepair: async (_api, db, ctx) => {
+    const end = decision === "approve" ? "valid" : "rejected";
+    await poll(async () => (await consentRow(db, need(ctx.consentId, "consent"))).status).toBe(end);
+    expect(await phases(db, need(ctx.consentId, "consent"))).toEqual(["completed"]);
+    return decision === "approve"
+      ? "the approval checks apply the approval → valid"
+      : "the repair tick applies the decline → rejected";
+  },
+});
+
 // ——— the scenarios, one per crash point ———
 
 /**
@@ -303,6 +348,8 @@ const SCENARIOS: Scenario[] = [
       return "repair tick applies the approval → valid";
     },
   },
+  inAppKilledAt("decoupled.sca-finalised", "approve"),
+  inAppKilledAt("decoupled.sca-failed", "decline"),
   {
     point: "callback.code-exchanged",
     prepare: async (api, ctx) => {

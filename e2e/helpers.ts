@@ -52,7 +52,7 @@ export async function atFakeAggregatorBank(
 }
 
 /** From the dashboard to the Connect page, and its country (tracking activates by itself). */
-async function connectPageIn(page: Page, country: string) {
+export async function connectPageIn(page: Page, country: string) {
   // On a phone the navigation is behind the Menu button.
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();

@@ -10,6 +10,8 @@ export const CRASH_POINTS = [
   "redirect.sending-recorded",
   "redirect.bank-consent-created",
   "callback.state-spent",
+  "decoupled.sca-finalised",
+  "decoupled.sca-failed",
   "callback.code-exchanged",
   "approval.consent-valid",
   "renewal.accounts-moved",

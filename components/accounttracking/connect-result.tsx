@@ -1,12 +1,14 @@
 "use client";
 // Where the bank sends the person back: what happened and what to do next. Approved: pick the
 // accounts to track right here. A renewal: the tracked accounts simply continue. Declined or broken:
-// name the bank, don't blame the person, and make "Try again" the first thing to do.
+// name the bank, don't blame the person, and make "Try again" the first thing to do. A bank that
+// approves in its app (decoupled) sends nobody back: the person waits here (in-app-approval.tsx).
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, type ReactNode } from "react";
 import { accountTitle } from "@/components/accounts/format";
 import { SyncProgress } from "@/components/accounts/sync-progress";
 import { ConsentStatusBadge } from "@/components/accounttracking/consent-bits";
+import { InAppApproval } from "@/components/accounttracking/in-app-approval";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { ButtonLink, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
@@ -115,12 +117,16 @@ function useFocusOutcome(key: string | null) {
   return ref;
 }
 
-function Outcome({ consentId }: { consentId: string }) {
+function Outcome({ consentId, inAppUntil }: { consentId: string; inAppUntil: number | null }) {
   const status = useConsentStatus(consentId);
   const outcome = useFocusOutcome(status.data ? `${status.data.id}:${status.data.status}` : null);
   return (
     <div ref={outcome}>
-      <OutcomeCard status={status} />
+      {inAppUntil !== null && status.data?.status === "pending" ? (
+        <InAppApproval consent={status.data} until={inAppUntil} />
+      ) : (
+        <OutcomeCard status={status} />
+      )}
     </div>
   );
 }
@@ -166,9 +172,11 @@ export function ConnectResult() {
   const params = useSearchParams();
   const consentId = params.get("consentId");
   const reason = params.get("reason");
+  const until = Date.parse(params.get("until") ?? "");
+  const inAppUntil = params.get("approach") === "decoupled" && Number.isFinite(until) ? until : null;
   return (
     <>
-      <PageHeader title="Back from your bank" />
+      <PageHeader title={inAppUntil === null ? "Back from your bank" : "Connecting your bank"} />
       {params.get("outcome") === "error" || !consentId ? (
         <Card>
           <CardHeader
@@ -184,7 +192,7 @@ export function ConnectResult() {
           </NextSteps>
         </Card>
       ) : (
-        <Outcome consentId={consentId} />
+        <Outcome consentId={consentId} inAppUntil={inAppUntil} />
       )}
     </>
   );

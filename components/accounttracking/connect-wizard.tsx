@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { BankPicker } from "@/components/accounttracking/bank-picker";
 import { Button, ButtonLink, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
-import { FormError, SelectField } from "@/components/ui/field";
+import { FormError, SelectField, TextField } from "@/components/ui/field";
 import {
   useConnectBank,
   useRegisterForTracking,
@@ -58,6 +58,7 @@ export function ConnectWizard() {
   const [bank, setBank] = useState<Bank | null>(null);
   const [expiryDays, setExpiryDays] = useState("90");
   const [purpose, setPurpose] = useState<Consent["purpose"]>("account_access");
+  const [psuId, setPsuId] = useState("");
   const canSetUp = scope ? scope.role !== "viewer" : false;
   const params = useSearchParams();
   const needsActivation = status.data?.active === false && canSetUp;
@@ -136,6 +137,14 @@ export function ConnectWizard() {
                     options={VALIDITY}
                     hint="After this you approve again at your bank."
                   />
+                  <TextField
+                    label="Your user id at the bank (optional)"
+                    value={psuId}
+                    onChange={(e) => setPsuId(e.target.value)}
+                    autoComplete="off"
+                    maxLength={140}
+                    hint="Only banks that ask you to approve in their app need it."
+                  />
                 </div>
                 <p className="mt-4 text-sm text-slate-600">
                   {bank ? (
@@ -159,6 +168,7 @@ export function ConnectWizard() {
                         purpose,
                         expiryDays: Number(expiryDays),
                         bankId: bank.bankId,
+                        psuId: psuId.trim(),
                       })
                     }
                   >

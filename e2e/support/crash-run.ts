@@ -40,6 +40,9 @@ function banksPlan() {
   });
 }
 
+/** Where the suite's banks serve (a page of theirs a person opens, such as the banking app). */
+export const crashBanksUrl = (): string => banksPlan().url;
+
 /** `npm run banks` for the suite, on a cluster of its own (DATA_DIR/banks). */
 export async function startBanks(): Promise<ScriptProcess> {
   const env = { ...process.env, ...banksPlan().banksEnv, DATA_DIR: BANKS_DATA_DIR, LOG_LEVEL: "warn" };

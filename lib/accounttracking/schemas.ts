@@ -34,6 +34,15 @@ export const CreateConsentBody = z.strictObject({
 export const InitiateRedirectBody = z.strictObject({
   bankId: bankId.optional(),
   returnTo: z.url({ message: "returnTo must be an absolute URL" }).max(2000).optional(),
+  psuId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(140)
+    .optional()
+    .describe(
+      "The account holder's user id at the bank. Optional; a bank that approves in its app (decoupled SCA) needs it to know whose app to ask.",
+    ),
 });
 
 export const RenewConsentBody = z.strictObject({ expiryDays: expiryDays.optional() });

@@ -5,6 +5,7 @@ import type {
   BankAccount,
   BankBalance,
   BankConsent,
+  BankScaStatus,
   Country,
   CreatedBankConsent,
   TransactionsPage,
@@ -23,6 +24,8 @@ export type CreateConsentInput = {
    * `state` and `code` to a redirect URL registered in advance (Enable Banking). */
   state: string;
   callbackUri: string;
+  /** The account holder's id at the bank, when they gave it: a bank may then approve in its app (decoupled). */
+  psuId: string | null;
 };
 
 /** The bank's redirect back carried a one-time code that the integration exchanges for access. */
@@ -40,6 +43,8 @@ export type BankIntegration = {
    */
   completeAuthorization?(input: CompleteAuthorizationInput, context: AccessContext): Promise<BankConsent>;
   getConsent(bankId: string, externalId: string, context: AccessContext): Promise<BankConsent>;
+  /** Decoupled approval (NextGenPSD2's SCA status of the consent's authorisation), at the link the bank gave. */
+  scaStatus?(bankId: string, scaStatusUrl: string, context: AccessContext): Promise<BankScaStatus>;
   deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
   listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;
   /** The booked balance the bank reports (closingBooked, else interimBooked/expected), or null. */

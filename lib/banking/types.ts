@@ -23,7 +23,20 @@ export type BankConsentStatus =
   | "terminatedByTpp"
   | "unknown";
 
-export type CreatedBankConsent = { externalId: string; status: BankConsentStatus; authorizationUrl: string };
+/**
+ * The bank's new consent and how the account holder approves it: at the bank's page we send them to
+ * (redirect: authorizationUrl), or in their banking app while we ask the bank's SCA status
+ * (decoupled: no page; scaStatusUrl, and what the bank asks us to tell them).
+ */
+export type CreatedBankConsent = {
+  externalId: string;
+  status: BankConsentStatus;
+  authorizationUrl: string | null;
+  decoupled: { scaStatusUrl: string; psuMessage: string | null } | null;
+};
+
+/** A decoupled approval's state at the bank: still waiting for the app, approved there, or failed. */
+export type BankScaStatus = "waiting" | "finalised" | "failed";
 
 export type BankConsent = {
   externalId: string;

@@ -32,7 +32,7 @@ function accountTrackingApi(client: ApiClient) {
     consentStatus: (id: string) => scoped.get<Consent>(`${BASE}/consents/${enc(id)}/status`),
     createConsent: (input: CreateConsentInput, post?: PostOptions) =>
       scoped.send<Consent>("POST", `${BASE}/consents`, input, post),
-    initiateRedirect: (id: string, input: { bankId?: string } = {}, post?: PostOptions) =>
+    initiateRedirect: (id: string, input: { bankId?: string; psuId?: string } = {}, post?: PostOptions) =>
       scoped.send<Redirect>("POST", `${BASE}/consents/${enc(id)}/initiate-redirect`, input, post),
     consentAccounts: (id: string) => scoped.get<BankAccount[]>(`${BASE}/consents/${enc(id)}/accounts`),
     renew: (id: string, post?: PostOptions) =>
@@ -88,7 +88,7 @@ export const useConsentStatus = (id: string) =>
   tracking.useQuery({
     key: (s) => accountTrackingKeys.consent(s, id),
     fetch: (api) => api.consentStatus(id),
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 1000 : false),
   });
 
 export const useConsentAccounts = (id: string, enabled: boolean) =>
@@ -98,13 +98,16 @@ export const useConsentAccounts = (id: string, enabled: boolean) =>
     enabled,
   });
 
-/** Creates the consent, asks for the bank's URL, and sends the browser there. */
+/**
+ * Creates the consent, asks for the bank's URL, and sends the browser there (a bank that approves in
+ * its app: our page that follows the approval).
+ */
 export function useConnectBank() {
   const { api } = tracking.useApi();
   return useMutation({
-    mutationFn: async (input: CreateConsentInput) => {
+    mutationFn: async ({ psuId, ...input }: CreateConsentInput & { psuId?: string }) => {
       const consent = await api.createConsent(input);
-      const redirect = await api.initiateRedirect(consent.id, { bankId: input.bankId });
+      const redirect = await api.initiateRedirect(consent.id, { bankId: input.bankId, psuId: psuId || undefined });
       return { consent, redirect };
     },
     onSuccess: ({ redirect }) => window.location.assign(redirect.authorizationUrl),

@@ -8,6 +8,7 @@ import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { beat, forget } from "@/lib/sync/worker-heartbeat";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
+import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
@@ -38,6 +39,8 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   });
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();
+  // Approvals a bank has not confirmed yet, asked again on their own short schedule.
+  const stopApprovalChecks = startApprovalChecks();
   // The repair tick: lost runs are sent again, half-done consent operations are finished
   // (lib/accounttracking/consents/repair.ts), due webhook messages are queued and consents about to end
   // announced. All are idempotent; the consent pass runs in one process at a time.
@@ -64,6 +67,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   log.info("sync worker started", { worker: WORKER_ID, concurrency });
   return async () => {
     clearInterval(sweep);
+    await stopApprovalChecks();
     await ticking;
     await stopBoss();
     await forget(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat not removed", { error }));

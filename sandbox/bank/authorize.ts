@@ -68,7 +68,7 @@ function pageUrl(
   return `${ctx.settings.publicUrl}/sandbox-bank/${ctx.params.bankId}/authorize?${q}`;
 }
 
-async function formOf(ctx: BankContext): Promise<{ fields: Record<string, string>; accounts: string[] }> {
+export async function formOf(ctx: BankContext): Promise<{ fields: Record<string, string>; accounts: string[] }> {
   const out: Record<string, string> = {};
   const accounts: string[] = [];
   const form = await ctx.request.formData().catch(() => null);

@@ -3,9 +3,17 @@
 //   /api/banks/{bankId}/v1/consents…, /v1/accounts…          XS2A, the TPP (Consent-ID header)
 //   GET  /{bankId}/authorize?consentId=…                     the SCA redirect page (a browser)
 //   POST /{bankId}/authorize/login, …/authorize/decision     its form posts (303s)
+//   GET  /app?user=…, POST /app/decision                     the banking app: decoupled requests to answer
 //   /api/controls/…                                          the operator's (X-Sandbox-Control)
 import { listAccounts, readAccount, readBalances } from "@/sandbox/bank/xs2a/accounts";
-import { createConsent, deleteConsent, getConsent, getConsentStatus } from "@/sandbox/bank/xs2a/consents";
+import {
+  createConsent,
+  deleteConsent,
+  getConsent,
+  getConsentScaStatus,
+  getConsentStatus,
+} from "@/sandbox/bank/xs2a/consents";
+import { bankingAppPage, postAppDecision } from "@/sandbox/bank/pages/banking-app";
 import { listTransactions } from "@/sandbox/bank/xs2a/transactions";
 import { postDecision, postLogin } from "@/sandbox/bank/authorize";
 import {
@@ -35,10 +43,17 @@ const ROUTES: Route[] = [
   { method: "GET", pattern: `${BANK_API}/consents/:consentId`, handler: getConsent },
   { method: "DELETE", pattern: `${BANK_API}/consents/:consentId`, handler: deleteConsent },
   { method: "GET", pattern: `${BANK_API}/consents/:consentId/status`, handler: getConsentStatus },
+  {
+    method: "GET",
+    pattern: `${BANK_API}/consents/:consentId/authorisations/:authorisationId`,
+    handler: getConsentScaStatus,
+  },
   { method: "GET", pattern: `${BANK_API}/accounts`, handler: listAccounts },
   { method: "GET", pattern: `${BANK_API}/accounts/:accountId`, handler: readAccount },
   { method: "GET", pattern: `${BANK_API}/accounts/:accountId/balances`, handler: readBalances },
   { method: "GET", pattern: `${BANK_API}/accounts/:accountId/transactions`, handler: listTransactions },
+  { method: "GET", pattern: "/app", handler: bankingAppPage },
+  { method: "POST", pattern: "/app/decision", handler: postAppDecision },
   { method: "GET", pattern: "/:bankId/authorize", handler: authorizePage },
   { method: "POST", pattern: "/:bankId/authorize/login", handler: postLogin },
   { method: "POST", pattern: "/:bankId/authorize/decision", handler: postDecision },

@@ -8,18 +8,26 @@
 //      accounts moved, their syncs queued), the authorization completed
 //                                                         → approval.consent-valid / renewal.accounts-moved
 //   4. after it: a renewed consent's predecessor ended at the bank.
-// Called by the callback right after it spent the state, and by the repair tick for any accepted
-// callback whose outcome is not applied yet (a crash, the bank still confirming, the bank down).
-// Each step can run again: a finished authorization is left alone.
+// Called by the callback right after it spent the state, by the worker's approval checks while the
+// bank is still confirming or did not answer (approval-checks.ts: the authorization's next_check_at,
+// set again here each time), and by the repair tick for any accepted callback whose outcome is not
+// applied yet after that (a crash, a bank slower than a minute). Each step can run again: a finished
+// authorization is left alone.
 import type { AccessContext, BankAccount, BankConsent } from "@/lib/banking/types";
 import { bankErrorOf } from "@/lib/banking/errors";
 import { integrationFor } from "@/lib/banking/registry";
 import { crashPoint } from "@/lib/crash-points";
 import { prisma } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
-import type { Consent } from "@/lib/generated/prisma/client";
+import type { Consent, ConsentAuthorization } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { APPROVAL_OWED, isExchanged, moveAuthorization } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import {
+  APPROVAL_OWED,
+  askAgainLater,
+  isExchanged,
+  moveAuthorization,
+  nextApprovalCheck,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { storeConsentAccounts } from "@/lib/accounttracking/consents/consent-accounts";
 import {
   approvedAtBank,
@@ -35,13 +43,25 @@ import { endOwedAtBank, finishRenewal } from "@/lib/accounttracking/consents/ren
 const STILL_CONFIRMING = "Approved at the bank; the bank is still confirming. This usually takes a few seconds.";
 
 type Outcome = { consent: Consent; settled: boolean };
+type Owed = Pick<ConsentAuthorization, "id" | "usedAt" | "phase">;
 
 async function complete(authorizationId: string): Promise<void> {
   await moveAuthorization(prisma(), authorizationId, { to: "completed", by: "approval" }, { code: null });
 }
 
+/** The bank has not confirmed yet: the consent says so, and the bank is asked again soon. */
+async function stillConfirming(
+  consent: Consent,
+  auth: Owed,
+  retryAfterSeconds: number | null = null,
+): Promise<Outcome> {
+  await askAgainLater(prisma(), auth, retryAfterSeconds);
+  return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
+}
+
 /** The bank's answer could not be had: transient (try again later) or final (the person connects again). */
-async function bankTrouble(consent: Consent, authorizationId: string, error: unknown): Promise<Outcome> {
+async function bankTrouble(consent: Consent, auth: Owed, error: unknown): Promise<Outcome> {
+  const authorizationId = auth.id;
   const bank = bankErrorOf(error);
   if (bank?.code === "consent_invalid") {
     const ended = await endedAtBank(prisma(), consent, "The bank no longer recognises this consent.");
@@ -49,11 +69,11 @@ async function bankTrouble(consent: Consent, authorizationId: string, error: unk
     return { consent: ended, settled: true };
   }
   if (bank?.code === "rate_limited" || bank?.code === "unavailable") {
-    log.warn("approval not confirmed yet: the bank did not answer; the repair tick asks again", {
+    log.warn("approval not confirmed yet: the bank did not answer; it is asked again", {
       consentId: consent.id,
       code: bank.code,
     });
-    return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
+    return stillConfirming(consent, auth, bank.retryAfterSeconds);
   }
   log.warn("the bank did not confirm an approval", { consentId: consent.id, error });
   const noted = await noteConsent(prisma(), consent.id, {
@@ -77,6 +97,7 @@ export async function completeApproval(authorizationId: string, context: AccessC
     return { consent, settled: true };
   }
   const bankId = auth.bankId;
+  let owed: Owed = auth;
   let externalId = auth.externalId;
   let bank: BankConsent;
   let accounts: BankAccount[] = [];
@@ -91,24 +112,24 @@ export async function completeApproval(authorizationId: string, context: AccessC
       }
       bank = await integration.completeAuthorization({ bankId, externalId, code: auth.code }, context);
       externalId = bank.externalId;
-      await moveAuthorization(
-        prisma(),
-        authorizationId,
-        { to: "exchanged", by: "approval" },
-        { externalId, code: null },
-      );
+      owed =
+        (await moveAuthorization(
+          prisma(),
+          authorizationId,
+          { to: "exchanged", by: "approval", nextCheckAt: nextApprovalCheck(auth.usedAt) },
+          { externalId, code: null },
+        )) ?? owed;
       crashPoint("callback.code-exchanged");
     } else {
       bank = await integration.getConsent(bankId, externalId, context);
     }
     if (approvedAtBank(bank.status)) accounts = await integration.listAccounts(bankId, externalId, context);
   } catch (error) {
-    return bankTrouble(consent, authorizationId, error);
+    return bankTrouble(consent, owed, error);
   }
 
   if (!approvedAtBank(bank.status)) {
-    if (openAtBank(bank.status))
-      return { consent: await noteConsent(prisma(), consent.id, { statusReason: STILL_CONFIRMING }), settled: false };
+    if (openAtBank(bank.status)) return stillConfirming(consent, owed);
     const ended = await applyBankWord(prisma(), consent, bank);
     await complete(authorizationId);
     return { consent: ended, settled: true };

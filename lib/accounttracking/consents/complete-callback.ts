@@ -65,7 +65,7 @@ function refusedPage(reason: CallbackRejection, row: Row | null, cookieHeader: s
  * there → rejected; expired or revoked there → that; the bank unreachable → still pending, saying
  * so (nothing is ended on an unconfirmed word).
  */
-async function declined(authorizationId: string, context: AccessContext): Promise<Consent> {
+export async function declined(authorizationId: string, context: AccessContext): Promise<Consent> {
   const db = prisma();
   const auth = await db.consentAuthorization.findUniqueOrThrow({
     where: { id: authorizationId },

@@ -4,7 +4,10 @@
 //   cookie, so a callback arriving in another browser is rejected;
 // - started through the API with a bearer token: the browser is sent to a `returnTo` on the
 //   allowlist (RETURN_URL_ALLOWLIST + our origin), never anywhere else;
-// - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts).
+// - no bank chosen yet: the browser goes to our hosted bank picker first (bank-picker.ts);
+// - a bank that approves in its app (decoupled, chosen by the bank for the psuId given): nobody is
+//   redirected to the bank; authorizationUrl is our own page that follows the approval, and the
+//   approval checks ask the bank's SCA status (check-decoupled.ts) until DECOUPLED_WAIT_SECONDS.
 //
 // Steps, each a short transaction of its own, with no transaction open while the bank answers (the
 // authorization's phases and moves: authorization-lifecycle.ts):
@@ -36,24 +39,27 @@ import {
   awaitsBankChoice,
   moveAuthorization,
   moveAuthorizations,
+  nextApprovalCheck,
   REUSABLE_PHASES,
 } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { AWAITING_APPROVAL, awaitsApproval } from "@/lib/accounttracking/consents/lifecycle";
-import { pickerUrl } from "@/lib/accounttracking/consents/picker-token";
+import {
+  BINDING_COOKIE,
+  CALLBACK_PATH,
+  redirectAnswer,
+  STATE_TTL_SECONDS,
+  type AnsweredRow,
+  type RedirectAnswer,
+} from "@/lib/accounttracking/consents/redirect-answer";
 import { log } from "@/lib/log";
 import { readCookie } from "@/lib/server/cookies";
 
-const STATE_TTL_SECONDS = 15 * 60;
-export const BINDING_COOKIE = "ll_consent_binding";
-const CALLBACK_PATH = "/api/accounttracking/v1/consents/callback";
+export { BINDING_COOKIE } from "@/lib/accounttracking/consents/redirect-answer";
+/** How long we wait for an approval in the bank's app (the bank may give up sooner). */
+export const DECOUPLED_WAIT_SECONDS = 5 * 60;
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 export const newState = () => randomBytes(32).toString("base64url");
-
-function bindingCookie(value: string): string {
-  const secure = appUrl().startsWith("https:") ? "; Secure" : "";
-  return `${BINDING_COOKIE}=${value}; Path=${CALLBACK_PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
-}
 
 function allowedReturnTo(value: string | undefined): string | null {
   if (!value) return null;
@@ -82,6 +88,7 @@ async function createAtBank(
   bankId: string,
   state: string,
   context: AccessContext,
+  psuId: string | null = null,
 ): Promise<CreatedBankConsent> {
   const callback = `${appUrl()}${CALLBACK_PATH}/${encodeURIComponent(integration.name)}`;
   try {
@@ -96,6 +103,7 @@ async function createAtBank(
         nokRedirectUri: `${callback}?state=${state}&result=nok`,
         state,
         callbackUri: callback,
+        psuId,
       },
       context,
     );
@@ -172,11 +180,20 @@ export async function recordSent(
 ): Promise<boolean> {
   // A picker may choose again (back from the bank): its `sent` row then moves to the newer bank.
   await lockConsent(tx, consentId);
+  const decoupled = created.decoupled;
   const sent = await moveAuthorization(
     tx,
     authorizationId,
-    { to: "sent", by: rechoosing ? "picker" : "redirect" },
-    { stateHash, bankId: bank.bankId, externalId: created.externalId, authorizationUrl: created.authorizationUrl },
+    // Decoupled: the bank's SCA status is asked soon, until our wait ends.
+    { to: "sent", by: rechoosing ? "picker" : "redirect", nextCheckAt: decoupled ? nextApprovalCheck(null) : null },
+    {
+      stateHash,
+      bankId: bank.bankId,
+      externalId: created.externalId,
+      authorizationUrl: created.authorizationUrl,
+      scaStatusUrl: decoupled?.scaStatusUrl ?? null,
+      ...(decoupled ? { expiresAt: new Date(Date.now() + DECOUPLED_WAIT_SECONDS * 1000) } : {}),
+    },
   );
   if (!sent) return false;
   const onConsent = await tx.consent.updateMany({
@@ -230,15 +247,12 @@ type RedirectInput = {
   principal: Principal;
   bankId?: string;
   returnTo?: string;
+  /** The account holder's id at the bank (optional): a bank may then approve in its app (decoupled). */
+  psuId?: string;
   cookieHeader: string | null;
   context: AccessContext;
   /** The last transaction (the bank's consent recorded): the caller's answer may commit with it. */
   commit?: Commit<boolean>;
-};
-
-export type RedirectAnswer = {
-  data: { consentId: string; authorizationUrl: string; stateExpiresAt: string };
-  setCookie: string | null;
 };
 
 export async function initiateRedirect(input: RedirectInput): Promise<RedirectAnswer> {
@@ -253,14 +267,8 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
       ? existing
       : randomBytes(32).toString("base64url")
     : null;
-  const answer = (row: { id: string; authorizationUrl: string | null; expiresAt: Date }): RedirectAnswer => ({
-    data: {
-      consentId: consent.id,
-      authorizationUrl: row.authorizationUrl ?? pickerUrl(row.id),
-      stateExpiresAt: row.expiresAt.toISOString(),
-    },
-    setCookie: binding ? bindingCookie(binding) : null,
-  });
+  const answer = (row: AnsweredRow, psuMessage: string | null = null) =>
+    redirectAnswer(consent.id, row, binding, psuMessage);
 
   // The same caller asking again (a double click, a second tab, a retry) gets the redirect it has.
   const bankId = input.bankId ?? consent.bankId;
@@ -289,12 +297,12 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
   );
   if (raced) return answer(raced);
   // Without a bank: our picker, which sends the consent to the bank the person chooses.
-  if (!bank) return answer({ id, authorizationUrl: null, expiresAt });
+  if (!bank) return answer({ id, authorizationUrl: null, scaStatusUrl: null, expiresAt });
   crashPoint("redirect.sending-recorded");
 
   let created: CreatedBankConsent;
   try {
-    created = await createAtBank(integration, consent, bank.bankId, state, input.context);
+    created = await createAtBank(integration, consent, bank.bankId, state, input.context, input.psuId ?? null);
   } catch (error) {
     await moveAuthorization(prisma(), id, { to: "abandoned", by: "redirect" });
     throw error;
@@ -305,7 +313,12 @@ export async function initiateRedirect(input: RedirectInput): Promise<RedirectAn
     await endUnused(integration, bank.bankId, created.externalId, input.context);
     throw conflict("The consent changed while it was being sent to the bank (approved or ended); reload it.");
   }
-  return answer({ id, authorizationUrl: created.authorizationUrl, expiresAt });
+  const sentUntil = created.decoupled ? new Date(Date.now() + DECOUPLED_WAIT_SECONDS * 1000) : expiresAt;
+  const scaStatusUrl = created.decoupled?.scaStatusUrl ?? null;
+  return answer(
+    { id, authorizationUrl: created.authorizationUrl, scaStatusUrl, expiresAt: sentUntil },
+    created.decoupled?.psuMessage ?? null,
+  );
 }
 
 /** For the picker: the same steps 2–3 for an authorization that was opened without a bank. */
@@ -329,5 +342,6 @@ export async function sendPickedBank(
   // The bank chosen before, if any, is superseded: its unapproved consent is ended there.
   if (authorization.externalId && authorization.bankId)
     await endUnused(integration, authorization.bankId, authorization.externalId, context);
+  // The picker asks no PSU id, so the bank redirects.
   return created.authorizationUrl;
 }

@@ -2,9 +2,12 @@
 // the stored consent state fresh. Every step reads what was recorded and applies the same verb step
 // a caller would, so running it twice, or beside a person's retry, changes nothing more. One process
 // at a time runs a pass (an advisory lock); the worker runs it every SYNC_SWEEP_SECONDS.
-//   - accepted callbacks whose outcome is not applied yet → the approval (approval.ts)
+//   - accepted callbacks whose outcome is not applied yet, and not in the approval checks' hands
+//     (approval-checks.ts) → the approval (complete-approval.ts)
 //   - revokes asked for but not finished → the revoke's bank step and move (revoke.ts)
 //   - consents ended here and still owed an end at the bank → DELETE there (renewal.ts)
+//   - approvals in the bank's app (decoupled) with no check due (a crash) → their SCA status
+//     (check-decoupled.ts); declines read there and not applied yet → the decline
 //   - sends that died between recording and the bank's answer → set aside
 //   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
 //     is not an account access: it costs nothing of PSD2's 4 a day)
@@ -13,7 +16,14 @@ import { pool, prisma } from "@/lib/db/client";
 import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { APPROVAL_OWED, moveAuthorizations } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import {
+  APPROVAL_OWED,
+  awaitsInAppApproval,
+  moveAuthorizations,
+  phasesMovableTo,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { checkDecoupled } from "@/lib/accounttracking/consents/check-decoupled";
+import { declined } from "@/lib/accounttracking/consents/complete-callback";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
 import { GRANTS_ACCESS, statusesMovableTo } from "@/lib/accounttracking/consents/lifecycle";
 import { refreshConsentStatus } from "@/lib/accounttracking/consents/refresh-consent";
@@ -28,6 +38,7 @@ export type RepairReport = {
   approvals: number;
   revokes: number;
   bankEnds: number;
+  inAppApprovals: number;
   abandonedSends: number;
   statusChecks: number;
 };
@@ -51,13 +62,33 @@ async function pass(): Promise<RepairReport> {
   const db = prisma();
   // An accepted callback or a revoke younger than this is still being handled by its own request.
   const graceAgo = new Date(Date.now() - env.REPAIR_GRACE_SECONDS * 1000);
+  // The approval checks (approval-checks.ts) ask about an unconfirmed approval for its first minute;
+  // the tick takes what they gave up on, and what a crash left with no check due.
   const approvals = await db.consentAuthorization.findMany({
-    where: { usedAt: { lt: graceAgo }, phase: { in: [...APPROVAL_OWED] } },
+    where: {
+      usedAt: { lt: graceAgo },
+      phase: { in: [...APPROVAL_OWED] },
+      OR: [{ nextCheckAt: null }, { nextCheckAt: { lt: graceAgo } }],
+    },
     select: { id: true },
     take: BATCH,
   });
   const revokes = await db.consent.findMany({
     where: { revokeRequestedAt: { not: null, lt: graceAgo }, status: { in: statusesMovableTo("revoked", "person") } },
+    take: BATCH,
+  });
+  const inApp = await db.consentAuthorization.findMany({
+    where: {
+      scaStatusUrl: { not: null },
+      OR: [
+        {
+          phase: { in: phasesMovableTo("approved", "decoupled") },
+          OR: [{ nextCheckAt: null }, { nextCheckAt: { lt: graceAgo } }],
+        },
+        { phase: { in: phasesMovableTo("completed", "callback") }, usedAt: { lt: graceAgo } },
+      ],
+    },
+    select: { id: true, phase: true, scaStatusUrl: true },
     take: BATCH,
   });
   const owed = await db.consent.findMany({ where: { bankEndPending: true }, select: { id: true }, take: BATCH });
@@ -80,6 +111,9 @@ async function pass(): Promise<RepairReport> {
       return finishRevoke({ consent, context: revoke, actor: systemActor(revoke.requestId) });
     }),
     bankEnds: await each(owed, "an end at the bank", (c) => endOwedAtBank(c.id, context("bank_end"))),
+    inAppApprovals: await each(inApp, "an approval in the bank's app", (a) =>
+      awaitsInAppApproval(a) ? checkDecoupled(a.id, context("in_app")) : declined(a.id, context("in_app")),
+    ),
     abandonedSends: abandoned.length,
     statusChecks: await each(stale, "a status check", (c) => refreshConsentStatus(c, context("status"))),
   };

@@ -96,7 +96,12 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
         },
         EbStartAuthorization,
       );
-      return { externalId: `${AUTH_PREFIX}${body.authorization_id}`, status: "received", authorizationUrl: body.url };
+      return {
+        externalId: `${AUTH_PREFIX}${body.authorization_id}`,
+        status: "received",
+        authorizationUrl: body.url,
+        decoupled: null,
+      };
     },
 
     async completeAuthorization(input) {

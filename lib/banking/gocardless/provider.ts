@@ -126,7 +126,12 @@ export function createGoCardlessIntegration(options: GcIntegrationOptions): Bank
         },
         GcRequisition,
       );
-      return { externalId: body.id, status: requisitionStatusOf(body.status), authorizationUrl: body.link };
+      return {
+        externalId: body.id,
+        status: requisitionStatusOf(body.status),
+        authorizationUrl: body.link,
+        decoupled: null,
+      };
     },
 
     async getConsent(_bankId, requisitionId): Promise<BankConsent> {

@@ -1,5 +1,6 @@
-// A BankIntegration over the NextGenPSD2 XS2A API: consents with the redirect approach, accounts,
-// and transaction pages. Pointing it at a real ASPSP is configuration (its directory entry).
+// A BankIntegration over the NextGenPSD2 XS2A API: consents with the redirect approach (or the
+// decoupled one, when the bank chooses it for the PSU-ID given: the SCA status is then polled),
+// accounts, and transaction pages. Pointing it at a real ASPSP is configuration (its directory entry).
 import { bankErrorOf } from "@/lib/banking/errors";
 import { ProviderError } from "@/lib/provider-errors";
 import type { BankIntegration, CreateConsentInput } from "@/lib/banking/interface";
@@ -10,6 +11,8 @@ import {
   Xs2aConsentCreated,
   Xs2aConsentInformation,
   Xs2aBalances,
+  Xs2aScaStatus,
+  scaStatusOf,
   Xs2aTransactionsResponse,
   consentStatusOf,
   toBankBalance,
@@ -91,6 +94,8 @@ export function createNextGenPsd2Integration(options: {
             url: `${bank.baseUrl}/v1/consents`,
             headers: {
               ...psuHeaders(context),
+              // A PSU-ID lets a bank approve in its app (decoupled); we still prefer the redirect.
+              "psu-id": input.psuId,
               "tpp-redirect-preferred": "true",
               "tpp-redirect-uri": input.redirectUri,
               "tpp-nok-redirect-uri": input.nokRedirectUri,
@@ -119,12 +124,17 @@ export function createNextGenPsd2Integration(options: {
       }
       const body = response.body;
       const href = body._links.scaRedirect?.href;
-      if (!href) throw new ProviderError("unknown", "The bank did not return an SCA redirect link.");
-      return {
-        externalId: body.consentId,
-        status: consentStatusOf(body.consentStatus),
-        authorizationUrl: new URL(href, bank.baseUrl).toString(),
-      };
+      const scaStatus = body._links.scaStatus?.href;
+      const created = { externalId: body.consentId, status: consentStatusOf(body.consentStatus) };
+      if (href) return { ...created, authorizationUrl: new URL(href, bank.baseUrl).toString(), decoupled: null };
+      // Decoupled: the account holder approves in the bank's app; its status link is asked (same origin only).
+      if (scaStatus)
+        return {
+          ...created,
+          authorizationUrl: null,
+          decoupled: { scaStatusUrl: sameOriginLink(scaStatus, bank.baseUrl), psuMessage: body.psuMessage ?? null },
+        };
+      throw new ProviderError("unknown", "The bank returned neither an SCA redirect link nor an SCA status link.");
     },
 
     async getConsent(bankId, externalId, context) {
@@ -145,6 +155,16 @@ export function createNextGenPsd2Integration(options: {
         frequencyPerDay: body.frequencyPerDay ?? null,
         bankDate,
       };
+    },
+
+    async scaStatus(bankId, scaStatusUrl, context) {
+      const bank = await bankOrThrow(bankId);
+      const { body } = await xs2a(
+        { method: "GET", url: sameOriginLink(scaStatusUrl, bank.baseUrl), headers: psuHeaders(context) },
+        Xs2aScaStatus,
+        fetchImpl,
+      );
+      return scaStatusOf(body.scaStatus);
     },
 
     async deleteConsent(bankId, externalId, context) {

@@ -7,7 +7,14 @@ import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
 import { contentDerivedId, currencyCode, orNull, storedTransactionId } from "@/lib/banking/normalise";
 // A bank's dates are calendar days, checked as a request's are: a regex alone let 2026-02-30 through.
 import { isoDate } from "@/lib/dates/iso-date";
-import type { AccountKind, BankAccount, BankBalance, BankConsentStatus, BankTransaction } from "@/lib/banking/types";
+import type {
+  AccountKind,
+  BankAccount,
+  BankBalance,
+  BankConsentStatus,
+  BankScaStatus,
+  BankTransaction,
+} from "@/lib/banking/types";
 
 const amountSchema = z.object({ currency: currencyCode, amount: z.string().regex(/^-?\d+(\.\d+)?$/) });
 const accountRef = z.looseObject({ iban: z.string().optional() }).optional();
@@ -62,8 +69,18 @@ export const Xs2aAccountList = z.looseObject({ accounts: z.array(Xs2aAccount) })
 export const Xs2aConsentCreated = z.looseObject({
   consentId: z.string(),
   consentStatus: z.string(),
-  _links: z.looseObject({ scaRedirect: href }),
+  psuMessage: z.string().optional(),
+  // Redirect: scaRedirect. Decoupled: no page, the authorisation's scaStatus to poll instead.
+  _links: z.looseObject({ scaRedirect: href.optional(), scaStatus: href.optional() }),
 });
+export const Xs2aScaStatus = z.looseObject({ scaStatus: z.string() });
+
+/** The spec's scaStatus values, as what the consent's approval waits for. */
+export function scaStatusOf(value: string): BankScaStatus {
+  if (value === "finalised" || value === "exempted") return "finalised";
+  if (value === "failed") return "failed";
+  return "waiting";
+}
 export const Xs2aConsentInformation = z.looseObject({
   consentStatus: z.string(),
   validUntil: z.string().optional(),

@@ -49,7 +49,17 @@ export const ConsentSchema = z.object({
   updatedAt: isoDateTime,
 });
 
-export const RedirectSchema = z.object({ consentId: uuid, authorizationUrl: z.string(), stateExpiresAt: isoDateTime });
+export const RedirectSchema = z.object({
+  consentId: uuid,
+  authorizationUrl: z.string(),
+  stateExpiresAt: isoDateTime,
+  scaApproach: z
+    .enum(["redirect", "decoupled"])
+    .describe(
+      "redirect: send the account holder to authorizationUrl (the bank's page, or our picker). decoupled: they approve in their banking app; authorizationUrl is Ledgerlink's page that follows it, and the consent's status becomes valid (or rejected) by itself until stateExpiresAt",
+    ),
+  psuMessage: z.string().nullable().describe("What the bank asks us to tell the account holder (decoupled)"),
+});
 
 export const RemainingDaysSchema = z.object({
   consentId: uuid,

@@ -4,6 +4,7 @@ export type Behaviour =
   | "approve"
   | "deny"
   | "slow"
+  | "decoupled"
   | "ratelimited"
   | "flaky"
   | "pending"
@@ -77,6 +78,14 @@ const DEFINITIONS: Record<string, Definition> = {
     accounts: PRIVATE,
     description:
       "After Approve the browser is redirected at once, but the consent stays received for SANDBOX_SLOW_APPROVAL_SECONDS (default 5) and only then becomes valid.",
+  },
+  decoupled: {
+    behaviour: "decoupled",
+    ownerName: "Dex Koppel",
+    historyDays: 180,
+    accounts: PRIVATE,
+    description:
+      "Approves in the bank's app, not by redirect: a consent asked with PSU-ID decoupled is answered with scaApproach DECOUPLED (no redirect link, an SCA status link instead); the request waits on the banking app page (/sandbox-bank/app?user=decoupled) for Approve or Decline, and fails after 5 minutes unanswered.",
   },
   ratelimited: {
     behaviour: "ratelimited",

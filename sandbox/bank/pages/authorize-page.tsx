@@ -28,7 +28,7 @@ const ERRORS: Record<string, string> = {
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
 
-function htmlPage(status: number, title: string, body: ReactElement): Response {
+export function htmlPage(status: number, title: string, body: ReactElement): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${BANK_CSS}</style></head><body>${renderToStaticMarkup(body)}</body></html>`;
   return new Response(html, {
     status,

@@ -3,6 +3,7 @@
 import type { DateOnly } from "@/sandbox/bank/data/dates";
 import { query } from "@/sandbox/bank/store/db";
 
+export type ScaApproach = "REDIRECT" | "DECOUPLED";
 export type ConsentStatus = "received" | "valid" | "rejected" | "revokedByPsu" | "expired" | "terminatedByTpp";
 
 export type AccountRef = { iban: string; currency?: string };
@@ -30,6 +31,7 @@ export type Consent = {
   tppNokRedirectUri: string | null;
   requestId: string;
   loginToken: string | null;
+  scaApproach: ScaApproach;
   createdAt: Date;
   approvedAt: Date | null;
   lastActionDate: DateOnly | null;
@@ -49,13 +51,14 @@ type Row = {
   tpp_nok_redirect_uri: string | null;
   request_id: string;
   login_token: string | null;
+  sca_approach: ScaApproach;
   created_at: Date;
   approved_at: Date | null;
   last_action_date: string | null;
 };
 
 const COLUMNS = `id, bank_id, psu_id, status, access, recurring_indicator, valid_until::text AS valid_until, frequency_per_day,
-  combined_service_indicator, tpp_redirect_uri, tpp_nok_redirect_uri, request_id, login_token, created_at, approved_at,
+  combined_service_indicator, tpp_redirect_uri, tpp_nok_redirect_uri, request_id, login_token, sca_approach, created_at, approved_at,
   last_action_date::text AS last_action_date`;
 
 function fromRow(r: Row): Consent {
@@ -73,6 +76,7 @@ function fromRow(r: Row): Consent {
     tppNokRedirectUri: r.tpp_nok_redirect_uri,
     requestId: r.request_id,
     loginToken: r.login_token,
+    scaApproach: r.sca_approach,
     createdAt: r.created_at,
     approvedAt: r.approved_at,
     lastActionDate: r.last_action_date,
@@ -91,13 +95,15 @@ export type NewConsent = Pick<
   | "tppRedirectUri"
   | "tppNokRedirectUri"
   | "requestId"
+  | "psuId"
+  | "scaApproach"
 >;
 
 export async function insertConsent(c: NewConsent): Promise<Consent> {
   const { rows } = await query<Row>(
     `INSERT INTO sandbox_bank.consents (id, bank_id, status, access, recurring_indicator, valid_until, frequency_per_day,
-       combined_service_indicator, tpp_redirect_uri, tpp_nok_redirect_uri, request_id)
-     VALUES ($1, $2, 'received', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+       combined_service_indicator, tpp_redirect_uri, tpp_nok_redirect_uri, request_id, psu_id, sca_approach)
+     VALUES ($1, $2, 'received', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
     [
       c.id,
       c.bankId,
@@ -109,6 +115,8 @@ export async function insertConsent(c: NewConsent): Promise<Consent> {
       c.tppRedirectUri,
       c.tppNokRedirectUri,
       c.requestId,
+      c.psuId,
+      c.scaApproach,
     ],
   );
   return fromRow(rows[0]);
@@ -131,6 +139,17 @@ export async function transition(
     [id, status, from],
   );
   return rows[0] ? fromRow(rows[0]) : findConsent(id);
+}
+
+/** The decoupled requests waiting for `psuId`'s answer in the banking app, newest first. */
+export async function awaitingInApp(psuId: string): Promise<Consent[]> {
+  const { rows } = await query<Row>(
+    `SELECT ${COLUMNS} FROM sandbox_bank.consents
+     WHERE psu_id = $1 AND sca_approach = 'DECOUPLED' AND status = 'received' AND approved_at IS NULL
+     ORDER BY created_at DESC LIMIT 20`,
+    [psuId],
+  );
+  return rows.map(fromRow);
 }
 
 export async function recordLogin(id: string, psuId: string, loginToken: string): Promise<void> {

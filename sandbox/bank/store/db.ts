@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS sandbox_bank.consents (
   status_changed_at timestamptz NOT NULL DEFAULT now(),
   last_action_date date
 );
+-- REDIRECT or DECOUPLED (the user decoupled approves in the bank's app); added after the table.
+ALTER TABLE sandbox_bank.consents ADD COLUMN IF NOT EXISTS sca_approach text NOT NULL DEFAULT 'REDIRECT';
 CREATE TABLE IF NOT EXISTS sandbox_bank.access_counts (
   consent_id text NOT NULL,
   account_id text NOT NULL,

@@ -31,6 +31,7 @@ const consentStatus = z.enum([
 export const SPEC_REQUIRED = {
   "consentsResponse-201": ["consentStatus", "consentId", "_links"],
   "consentStatusResponse-200": ["consentStatus"],
+  scaStatusResponse: ["scaStatus"],
   "consentInformationResponse-200_json": [
     "access",
     "recurringIndicator",
@@ -70,7 +71,29 @@ export const consentsResponse201 = z.strictObject({
   _links: z.strictObject({ scaRedirect: href, self: href, status: href }),
 });
 
+/** The decoupled approach's answer: no redirect link; the authorisation's SCA status link instead. */
+export const consentsResponse201Decoupled = z.strictObject({
+  consentStatus,
+  consentId: z.string().min(1),
+  scaStatus: z.literal("started"),
+  psuMessage: z.string().max(500),
+  _links: z.strictObject({ scaStatus: href, self: href, status: href }),
+});
+
 export const consentStatusResponse200 = z.strictObject({ consentStatus });
+
+const scaStatus = z.enum([
+  "received",
+  "psuIdentified",
+  "psuAuthenticated",
+  "scaMethodSelected",
+  "unconfirmed",
+  "started",
+  "finalised",
+  "failed",
+  "exempted",
+]);
+export const scaStatusResponse = z.strictObject({ scaStatus, psuMessage: z.string().max(500).optional() });
 
 export const consentInformationResponse200 = z.strictObject({
   access: z.record(z.string(), z.unknown()),
@@ -156,7 +179,11 @@ export const tppError = z.strictObject({
 
 /** Top-level properties each schema lets us emit (checked to be spec properties in the YAML test). */
 export const EMITTED_PROPERTIES = {
-  "consentsResponse-201": Object.keys(consentsResponse201.shape),
+  "consentsResponse-201": [
+    ...new Set([...Object.keys(consentsResponse201.shape), ...Object.keys(consentsResponse201Decoupled.shape)]),
+  ],
+  scaStatusResponse: Object.keys(scaStatusResponse.shape),
+  _linksConsents: ["scaRedirect", "scaStatus", "self", "status"],
   "consentInformationResponse-200_json": Object.keys(consentInformationResponse200.shape),
   accountDetails: Object.keys(accountDetails.shape),
   transactions: Object.keys(transactionSchema.shape),

@@ -25,9 +25,18 @@ function isSlowPsu(psuId: string | null): boolean {
 /** The bank's time and settings, which is all that settling a consent needs. */
 export type SettleContext = Pick<BankContext, "clock" | "settings">;
 
-/** Applies the changes that happen with time: slow approval completing, expiry by the sandbox date. */
+/** A decoupled request unanswered in the app this long fails (the bank's own timeout). */
+export const IN_APP_TIMEOUT_SECONDS = 300;
+
+/**
+ * Applies the changes that happen with time: slow approval completing, a decoupled request timing
+ * out unanswered, expiry by the sandbox date.
+ */
 export async function settle(consent: Consent, { clock, settings }: SettleContext): Promise<Consent> {
   let c = consent;
+  const unanswered = c.scaApproach === "DECOUPLED" && c.approvedAt === null;
+  if (c.status === "received" && unanswered && clock.nowMs - c.createdAt.getTime() >= IN_APP_TIMEOUT_SECONDS * 1000)
+    c = (await transition(c.id, "rejected", ["received"])) ?? c;
   const slowDone = c.approvedAt !== null && clock.nowMs - c.approvedAt.getTime() >= settings.slowApprovalSeconds * 1000;
   if (c.status === "received" && slowDone && isSlowPsu(c.psuId))
     c = (await transition(c.id, "valid", ["received"])) ?? c;

@@ -2,7 +2,8 @@
 // `consents` schema, then the dates against the bank's (sandbox) today.
 import { z } from "zod";
 import { addDays, isDateOnly, type DateOnly } from "@/sandbox/bank/data/dates";
-import type { ConsentAccess } from "@/sandbox/bank/store/consents";
+import { resolveUser } from "@/sandbox/bank/data/users";
+import type { ConsentAccess, ScaApproach } from "@/sandbox/bank/store/consents";
 import { formatError } from "@/sandbox/bank/xs2a/http";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +51,10 @@ const body = z.object({
 
 type ConsentRequest = {
   requestId: string;
+  /** The PSU-ID header, when given: a PSU enrolled in app approval (user decoupled) gets DECOUPLED. */
+  psuId: string | null;
+  scaApproach: ScaApproach;
+  /** Empty for a decoupled request sent without one (nobody is redirected). */
   redirectUri: string;
   nokRedirectUri: string | null;
   access: ConsentAccess;
@@ -76,11 +81,19 @@ export async function parseConsentRequest(request: Request, today: DateOnly): Pr
   const requestId = request.headers.get("x-request-id");
   if (!requestId) throw formatError("The X-Request-ID header is required.");
   if (!UUID.test(requestId)) throw formatError("X-Request-ID must be a UUID.");
-  if (request.headers.get("tpp-redirect-preferred") === "false") {
-    throw formatError("This ASPSP supports the redirect SCA approach only (TPP-Redirect-Preferred must not be false).");
+  // The ASPSP chooses the approach (TPP-Redirect-Preferred is a preference): a PSU enrolled in app
+  // approval is asked in the app; everyone else is redirected.
+  const psuId = request.headers.get("psu-id")?.trim() || null;
+  const psu = psuId ? resolveUser(psuId) : null;
+  const scaApproach: ScaApproach = psu?.ok && psu.profile.behaviour === "decoupled" ? "DECOUPLED" : "REDIRECT";
+  if (scaApproach === "REDIRECT" && request.headers.get("tpp-redirect-preferred") === "false") {
+    throw formatError(
+      "This ASPSP approves by redirect, or in its app for PSUs enrolled there (name one in PSU-ID); TPP-Redirect-Preferred must not be false otherwise.",
+    );
   }
   const redirectUri = absoluteHttpUrl(request.headers.get("tpp-redirect-uri"), "TPP-Redirect-URI");
-  if (!redirectUri) throw formatError("The TPP-Redirect-URI header is required for the redirect approach.");
+  if (!redirectUri && scaApproach === "REDIRECT")
+    throw formatError("The TPP-Redirect-URI header is required for the redirect approach.");
   const nokRedirectUri = absoluteHttpUrl(request.headers.get("tpp-nok-redirect-uri"), "TPP-Nok-Redirect-URI");
 
   let raw: unknown;
@@ -102,7 +115,9 @@ export async function parseConsentRequest(request: Request, today: DateOnly): Pr
   const maxDate = addDays(today, MAX_VALIDITY_DAYS);
   return {
     requestId,
-    redirectUri,
+    psuId: psu?.ok ? psu.profile.userId : null,
+    scaApproach,
+    redirectUri: redirectUri ?? "",
     nokRedirectUri,
     access: b.access,
     recurringIndicator: b.recurringIndicator,

@@ -1,4 +1,5 @@
-// XS2A consent endpoints: create (redirect approach), read, status, delete.
+// XS2A consent endpoints: create (the redirect approach, or the decoupled one for a PSU enrolled in
+// app approval), read, status, the decoupled authorisation's SCA status, delete.
 import { randomUUID } from "node:crypto";
 import { bankBaseUrl, bankById } from "@/sandbox/bank/data/banks";
 import { dateOf } from "@/sandbox/bank/data/dates";
@@ -18,6 +19,12 @@ function consentLinks(bankId: string, consentId: string) {
   return { self: { href: self }, status: { href: `${self}/status` } };
 }
 
+/** The one authorisation sub-resource of a decoupled consent (started with the consent, implicitly). */
+export const authorisationIdOf = (consentId: string) => `sca-${consentId}`;
+
+/** Shown by the TPP while the PSU approves in the app (the spec's psuMessage). */
+export const IN_APP_MESSAGE = "Open your banking app and approve the access request there.";
+
 export function authorizeUrl(origin: string, bankId: string, consentId: string): string {
   return `${origin}/sandbox-bank/${bankId}/authorize?consentId=${encodeURIComponent(consentId)}`;
 }
@@ -36,8 +43,24 @@ export async function createConsent(ctx: BankContext): Promise<Response> {
     tppRedirectUri: input.redirectUri,
     tppNokRedirectUri: input.nokRedirectUri,
     requestId: input.requestId,
+    psuId: input.psuId,
+    scaApproach: input.scaApproach,
   });
   const links = consentLinks(bank.bankId, consent.id);
+  if (consent.scaApproach === "DECOUPLED") {
+    const scaStatus = `${links.self.href}/authorisations/${authorisationIdOf(consent.id)}`;
+    return json(
+      {
+        consentStatus: consent.status,
+        consentId: consent.id,
+        scaStatus: "started",
+        psuMessage: IN_APP_MESSAGE,
+        _links: { ...links, scaStatus: { href: scaStatus } },
+      },
+      201,
+      { location: links.self.href, "aspsp-sca-approach": "DECOUPLED" },
+    );
+  }
   return json(
     {
       consentStatus: consent.status,
@@ -76,6 +99,15 @@ export async function getConsent(ctx: BankContext): Promise<Response> {
 export async function getConsentStatus(ctx: BankContext): Promise<Response> {
   const consent = await requireConsent(ctx);
   return json({ consentStatus: consent.status });
+}
+
+/** The decoupled authorisation's SCA status: started while the app waits, then finalised or failed. */
+export async function getConsentScaStatus(ctx: BankContext): Promise<Response> {
+  const consent = await requireConsent(ctx);
+  if (consent.scaApproach !== "DECOUPLED" || ctx.params.authorisationId !== authorisationIdOf(consent.id))
+    throw new Xs2aError(404, "RESOURCE_UNKNOWN", "No such authorisation of this consent.");
+  const scaStatus = consent.status === "valid" ? "finalised" : consent.status === "received" ? "started" : "failed";
+  return json({ scaStatus, ...(scaStatus === "started" ? { psuMessage: IN_APP_MESSAGE } : {}) });
 }
 
 export async function deleteConsent(ctx: BankContext): Promise<Response> {

@@ -1,6 +1,8 @@
 // POST /api/accounttracking/v1/consents/{consent}/initiate-redirect — scoped; a person with
-// accounts.setup. Body (optional): {bankId?, returnTo?}. Returns {consentId, authorizationUrl,
-// stateExpiresAt}: send the account holder's browser to authorizationUrl. With a bank (here or at
+// accounts.setup. Body (optional): {bankId?, returnTo?, psuId?}. Returns {consentId, authorizationUrl,
+// stateExpiresAt, scaApproach, psuMessage}: send the account holder's browser to authorizationUrl.
+// A bank that approves in its app (decoupled, for the psuId given) redirects nobody: authorizationUrl
+// is then our page that follows the approval while the worker asks the bank. With a bank (here or at
 // creation) it is the bank's own page (the consent is created there first); without one, our hosted
 // bank picker, which continues to the bank the person picks. From our UI the redirect is also bound
 // to the browser by an HttpOnly cookie (the same browser asking again gets the same redirect).
@@ -29,6 +31,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
         principal,
         bankId: body.bankId,
         returnTo: body.returnTo,
+        psuId: body.psuId,
         cookieHeader: request.headers.get("cookie"),
         context: accessContext(request, principal, requestId),
       });
