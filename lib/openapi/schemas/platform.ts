@@ -44,6 +44,7 @@ export const TokenPairSchema = z.object({
   refreshExpiresIn: z.number().int(),
 });
 export const RevokedSchema = z.object({ revoked: z.literal(true) });
+export const ResetRequestedSchema = z.object({ requested: z.literal(true) });
 
 export const TokenRecordSchema = z.object({
   id: uuid,
