@@ -197,6 +197,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     signUp: (input: SignUpInput, post?: PostOptions) =>
       data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
+    acceptInvite: (input: { token: string; name: string; password: string }) =>
+      data(call<SignUpResult>("POST", "/api/auth/v1/invites/accept", { body: input })),
+    createInvite: (input: { email: string; role: "member" | "viewer" }, post?: PostOptions) =>
+      scoped.send<{ id: string; email: string; role: string; expiresAt: string; link: string }>(
+        "POST",
+        "/api/auth/v1/invites",
+        input,
+        post,
+      ),
     redeemSetupLink: (input: SetupInput) => data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),
 
     // Scopes and members
