@@ -2,7 +2,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { browserSession } from "@/lib/auth/session";
+import { browserSession, endedSessionHeaders, type BrowserSession } from "@/lib/auth/session";
 import { credentialsChanged } from "@/lib/auth/credentials-generation";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";
 import { isUuid } from "@/lib/api/scope";
@@ -174,13 +174,25 @@ async function principalFromBearer(
 }
 
 /**
+ * A session older than the person's credentials generation: refused, its cookie deleted. On a public
+ * route it is no one instead (an ended session must not keep a signed-out browser from asking for a
+ * reset link or signing in again).
+ */
+function endedSession(session: BrowserSession, publicRoute: boolean): Authentication {
+  if (publicRoute) return { principal: null };
+  throw credentialsChanged(endedSessionHeaders(session.cookieName));
+}
+
+/**
  * The principal is null when the request carries no credentials at all. `scopeId` is the X-Scope
- * value when the route is scoped (only a well-formed one is looked up).
+ * value when the route is scoped (only a well-formed one is looked up). `publicRoute`: an ended
+ * browser session is then no one rather than refused.
  */
 export async function authenticate(
   request: Request,
   scopeId: string | null = null,
   withMemberships = false,
+  publicRoute = false,
 ): Promise<Authentication> {
   const scope = scopeId !== null && isUuid(scopeId) ? scopeId : null;
   const header = request.headers.get("authorization");
@@ -196,7 +208,7 @@ export async function authenticate(
   const cache = principalCache();
   const kept = cache?.person(userId);
   if (kept) {
-    if (session.generation < kept.generation) throw credentialsChanged();
+    if (session.generation < kept.generation) return endedSession(session, publicRoute);
     return { principal, ...personView(kept, scope, withMemberships), source: "kept" };
   }
 
@@ -214,7 +226,7 @@ export async function authenticate(
     values: [userId, scope, withMemberships || ticket !== null],
   });
   if (!rows[0]) return { principal: null };
-  if (session.generation < rows[0].generation) throw credentialsChanged();
+  if (session.generation < rows[0].generation) return endedSession(session, publicRoute);
   const memberships = membershipsOf(rows[0].memberships);
   const person = memberships && { memberships, generation: rows[0].generation };
   if (person) cache?.keep(ticket, { userId, person });

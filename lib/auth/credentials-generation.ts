@@ -36,11 +36,12 @@ export function generationHolds(issued: number | null, current: number): boolean
   return issued === null || issued >= current;
 }
 
-export const credentialsChanged = () =>
+/** The refusal of an ended sign-in; `headers` adds to it (a session's cookie deleted). */
+export const credentialsChanged = (headers: Record<string, string> = {}) =>
   new ApiError(
     "credentials_changed",
     "This sign-in ended: the password was changed or reset, or every session was signed out. Sign in again.",
-    { headers: { "www-authenticate": 'Bearer realm="ledgerlink", error="invalid_token"' } },
+    { headers: { "www-authenticate": 'Bearer realm="ledgerlink", error="invalid_token"', ...headers } },
   );
 
 /** sign-out-everywhere, the verb: a new generation, which ends every session and sign-in token. */

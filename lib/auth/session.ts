@@ -12,7 +12,7 @@ type SessionCookieName = (typeof SESSION_COOKIES)[number];
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
-export type BrowserSession = { userId: string; generation: number };
+export type BrowserSession = { userId: string; generation: number; cookieName: SessionCookieName };
 
 /** The generation a session token was issued under. */
 export function generationOf(token: JWT): number {
@@ -44,8 +44,14 @@ async function readSessionToken(cookieHeader: string | null): Promise<{ name: Se
 export async function browserSession(cookieHeader: string | null): Promise<BrowserSession | null> {
   const read = await readSessionToken(cookieHeader);
   return read && typeof read.token.sub === "string"
-    ? { userId: read.token.sub, generation: generationOf(read.token) }
+    ? { userId: read.token.sub, generation: generationOf(read.token), cookieName: read.name }
     : null;
+}
+
+/** The response header that deletes an ended session's cookie, so the browser stops sending it. */
+export function endedSessionHeaders(cookieName: SessionCookieName): Record<string, string> {
+  const secure = cookieName.startsWith("__Secure-") ? "; Secure" : "";
+  return { "set-cookie": `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}` };
 }
 
 /** Returns the user id of a valid session cookie, or null (whatever its generation). */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import * as passwordRoute from "@/app/api/auth/v1/me/password/route";
 import * as signOutRoute from "@/app/api/auth/v1/me/sign-out-everywhere/route";
+import * as resetRoute from "@/app/api/auth/v1/password-reset/route";
 import * as tokenRoute from "@/app/api/auth/v1/token/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import { browserSession } from "@/lib/auth/session";
@@ -52,12 +53,25 @@ describe("credentials generation", () => {
     });
     expect(changed.status, changed.text).toBe(204);
     const reissued = cookieFrom(changed);
-    expect(await browserSession(reissued)).toEqual({ userId: p.userId, generation: 1 });
+    expect(await browserSession(reissued)).toEqual({
+      userId: p.userId,
+      generation: 1,
+      cookieName: "authjs.session-token",
+    });
 
     for (const headers of [{ cookie: other }, { cookie: mine }, bearer(signIn.accessToken)]) {
       const res = await scopesAs(headers);
       expect([res.status, codeOf(res)]).toEqual([401, "credentials_changed"]);
     }
+    // The ended session's cookie is deleted by the refusal, and is no one on a public route.
+    expect((await scopesAs({ cookie: other })).headers.get("set-cookie")).toBe(
+      "authjs.session-token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
+    );
+    const asked = await call(resetRoute.POST, "POST", "/api/auth/v1/password-reset", {
+      headers: { cookie: other, ...SAME_ORIGIN },
+      body: { email: `nobody-${p.userId}@example.test` },
+    });
+    expect(asked.status, asked.text).toBe(202);
     const refused = await refresh(signIn.refreshToken);
     expect([refused.status, codeOf(refused)]).toEqual([401, "credentials_changed"]);
 
