@@ -3,7 +3,7 @@
 // chooses a password; the email is the one the admin invited. Then signs them in.
 import { useRouter } from "next/navigation";
 import { AuthForm, useAuthForm, type FormErrors } from "@/components/auth/auth-form";
-import { signInNewAccount } from "@/components/auth/new-account";
+import { NewPasswordField, signInNewAccount } from "@/components/auth/new-account";
 import { useFragmentSecret } from "@/components/auth/use-fragment-secret";
 import { TextField } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
@@ -48,14 +48,7 @@ export function AcceptInviteForm() {
   return (
     <AuthForm kind="invite" error={token === "" ? NO_LINK : errors.form} onSubmit={join} pending={pending}>
       <TextField label="Your name" autoComplete="name" required maxLength={120} {...bind("name")} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 10 characters. A short sentence works well."
-        {...bind("password")}
-      />
+      <NewPasswordField {...bind("password")} />
     </AuthForm>
   );
 }

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { AuthForm, useAuthForm } from "@/components/auth/auth-form";
+import { NewPasswordField } from "@/components/auth/new-account";
 import { useFragmentSecret } from "@/components/auth/use-fragment-secret";
 import { TextField } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
@@ -71,14 +72,7 @@ function SetPassword({ token }: { token: string }) {
   if (done) return <Done>Your password is set, and every session was signed out. Sign in with the new password.</Done>;
   return (
     <AuthForm kind="reset" error={errors.form} onSubmit={reset} pending={pending}>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 10 characters. A short sentence works well."
-        {...bind("newPassword")}
-      />
+      <NewPasswordField label="New password" {...bind("newPassword")} />
     </AuthForm>
   );
 }
