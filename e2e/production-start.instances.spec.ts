@@ -4,7 +4,9 @@
 // one, there is no demo person or key (the published demo password gets 401), no sandbox bank (its
 // paths answer 404 on the app's origin, nothing listens where the demo's banks would, no bank is
 // offered), and the first administrator comes from the one-time setup link the console prints: it
-// works once, then answers 410.
+// works once, then answers 410. Sign-up is by invitation (SIGNUP's production default): refused with
+// 403 signup_closed before the first admin exists and after, so no sign-up attempt voids the setup
+// link; an admin's invitation creates a member of their organisation; there is no dev mailbox.
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import net from "node:net";
@@ -55,6 +57,10 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
+async function errorCode(response: Awaited<ReturnType<APIRequestContext["post"]>>) {
+  return ((await response.json()) as { error?: { code: string } }).error?.code;
+}
+
 async function tokenFor(request: APIRequestContext, email: string, password: string) {
   return request.post(`${base}/api/auth/v1/token`, { data: { grantType: "password", email, password } });
 }
@@ -93,6 +99,13 @@ test("DATABASE_URL set: no demo sign-in, no sandbox bank, the first admin from a
     }
     expect(await listening(PRODUCTION_PORT + 1)).toBe(false);
 
+    // Before the first admin: no sign-up, whatever it tries; the setup link is untouched by the attempt.
+    const signUp = (email: string) =>
+      request.post(`${base}/api/auth/v1/sign-up`, { data: { email, password: "a long enough password", name: "Eve" } });
+    const early = await signUp("early@example.com");
+    expect([early.status(), await errorCode(early)]).toEqual([403, "signup_closed"]);
+    expect((await request.get(`${base}/dev/mailbox`)).status()).toBe(404);
+
     // The setup link from the console: its secret is the fragment.
     const link = /\/setup#(\S+)/.exec(output);
     expect(link, output).not.toBeNull();
@@ -123,6 +136,30 @@ test("DATABASE_URL set: no demo sign-in, no sandbox bank, the first admin from a
     const headers = { authorization: `Bearer ${accessToken}`, "x-scope": created.data.scope.scopeId };
     const banks = await request.get(`${base}/api/accounttracking/v1/banks?country=BE`, { headers });
     expect(banks.status(), await banks.text()).toBe(200);
+
+    // After the first admin: still no open sign-up; an invitation makes a member of the organisation.
+    const late = await signUp("late@example.com");
+    expect([late.status(), await errorCode(late)]).toEqual([403, "signup_closed"]);
+    const invited = await request.post(`${base}/api/auth/v1/invites`, {
+      headers,
+      data: { email: "member@example.com", role: "member" },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const inviteLink = ((await invited.json()) as { data: { link: string } }).data.link;
+    expect(inviteLink).toMatch(/\/invite#ll_invite_/);
+    const accepted = await request.post(`${base}/api/auth/v1/invites/accept`, {
+      data: { token: inviteLink.split("#")[1], name: "Mia Member", password: "a member's long password" },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(201);
+    const joined = (await accepted.json()) as { data: { scope: { scopeId: string; role: string } } };
+    expect(joined.data.scope).toMatchObject({ scopeId: created.data.scope.scopeId, role: "member" });
+    expect((await tokenFor(request, "member@example.com", "a member's long password")).status()).toBe(200);
+    const members = await request.get(`${base}/api/scopes/v1/members`, { headers });
+    const emails = ((await members.json()) as { data: { email: string; role: string }[] }).data;
+    expect(emails.map((m) => [m.email, m.role]).sort()).toEqual([
+      ["member@example.com", "member"],
+      [admin.email, "admin"],
+    ]);
     expect(((await banks.json()) as { data: unknown[] }).data).toEqual([]);
     expect((await request.post(`${base}/api/accounttracking/v1/users`, { headers })).status()).toBe(201);
     const connect = await request.post(`${base}/api/accounttracking/v1/consents`, {

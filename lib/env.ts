@@ -104,6 +104,21 @@ const schema = z.object({
   SYNC_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(1200),
   // Public origin of this app: bank redirects come back here.
   APP_URL: z.url().optional(),
+  // The start's mode (scripts/launch/mode.ts), passed on by `npm start`. Unset: production under
+  // NODE_ENV=production, else demo. Production keeps no dev mailbox and defaults SIGNUP to invite.
+  LAUNCH_MODE: z.enum(["demo", "production"]).optional(),
+  // Who may create an account: open (anyone, POST /api/auth/v1/sign-up), invite (only with an admin's
+  // invitation) or closed (nobody; admins come from setup links). Unset: invite in production, open in
+  // the demo. In production nobody signs up before the first admin exists (lib/identity/sign-up-policy.ts).
+  SIGNUP: z.enum(["open", "invite", "closed"]).optional(),
+  // Outgoing mail (password-reset links, invitations): smtp://user:pass@host:587 or smtps://…:465.
+  // Unset: the link is printed to the console, and outside production kept in the dev mailbox
+  // (/dev/mailbox).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Ledgerlink <no-reply@ledgerlink.invalid>"),
   // Origins (comma-separated) an API caller may name as `returnTo` after the bank; our own is always allowed.
   RETURN_URL_ALLOWLIST: z.string().default(""),
   // The sandbox bank (a simulated NextGenPSD2 ASPSP, `npm run banks`): the "sandbox" integration
@@ -148,12 +163,18 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 
-// The sandbox bank's default depends on NODE_ENV, so it is settled once the whole object is read.
+// The sandbox bank's default depends on NODE_ENV (and sign-up's on the mode), so they are settled once
+// the whole object is read.
 const settled = schema.transform((e) => ({
   ...e,
   SANDBOX_BANK_ENABLED: e.SANDBOX_BANK_ENABLED ?? e.NODE_ENV !== "production",
   RESPONSE_CHECK: e.RESPONSE_CHECK === undefined ? e.NODE_ENV !== "production" : e.RESPONSE_CHECK === "1",
+  ...launchSettings(e.LAUNCH_MODE ?? (e.NODE_ENV === "production" ? "production" : "demo"), e.SIGNUP),
 }));
+
+function launchSettings(mode: "demo" | "production", signup: "open" | "invite" | "closed" | undefined) {
+  return { LAUNCH_MODE: mode, SIGNUP: signup ?? (mode === "production" ? "invite" : "open") } as const;
+}
 
 type Env = z.infer<typeof settled>;
 

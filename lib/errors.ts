@@ -4,7 +4,12 @@ export const ERROR_STATUS = {
   bad_request: 400,
   scope_missing: 400,
   unauthenticated: 401,
+  // A browser session or sign-in token issued before the person's password changed, their password
+  // was reset, or they signed out everywhere (lib/auth/credentials-generation.ts): sign in again.
+  credentials_changed: 401,
   forbidden: 403,
+  // Sign-up refused by the operator's SIGNUP setting, or before the installation's first admin exists.
+  signup_closed: 403,
   user_context_required: 403,
   not_found: 404,
   method_not_allowed: 405,

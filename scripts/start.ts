@@ -17,7 +17,7 @@ import { prepareDatabase } from "./database";
 import { startChild, type Child } from "./launch/child";
 import { keptSecret, planDemoBanks } from "./launch/demo-banks";
 import { prepareData } from "./launch/first-run";
-import { launchMode, productionSecretProblem } from "./launch/mode";
+import { launchMode, modeEnv, productionSecretProblem } from "./launch/mode";
 
 const BANKS_ENTRY = "sandbox/server.ts";
 
@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     AUTH_SECRET: authSecret,
     SANDBOX_BANK_ENABLED: mode.sandboxBank ? "1" : "0",
+    ...modeEnv(mode),
     ...banks?.appEnv,
   };
   const startBanks = banks !== null && !process.env.SANDBOX_BANK_URL && existsSync(BANKS_ENTRY);

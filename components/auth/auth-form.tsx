@@ -1,5 +1,5 @@
 "use client";
-// The frame the sign-in, sign-up and setup forms share: the form-level error (which describes the form), the
+// The frame the sign-in, sign-up, setup, password-reset and invitation forms share: the form-level error (which describes the form), the
 // fields, a full-width submit that says what is happening, and the way to the other form; and the
 // state behind it (useAuthForm).
 import Link from "next/link";
@@ -25,6 +25,21 @@ const FORMS = {
     submitLabel: "Create administrator",
     pendingLabel: "Creating the administrator…",
     other: { question: "Already set up?", href: "/signin", label: "Sign in" },
+  },
+  resetRequest: {
+    submitLabel: "Send the reset link",
+    pendingLabel: "Sending…",
+    other: { question: "Remembered it?", href: "/signin", label: "Sign in" },
+  },
+  reset: {
+    submitLabel: "Set the new password",
+    pendingLabel: "Setting your password…",
+    other: { question: "Remembered it?", href: "/signin", label: "Sign in" },
+  },
+  invite: {
+    submitLabel: "Join",
+    pendingLabel: "Creating your account…",
+    other: { question: "Already have an account?", href: "/signin", label: "Sign in" },
   },
 };
 

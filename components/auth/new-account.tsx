@@ -24,15 +24,22 @@ export function AccountFields({ bind }: { bind: (field: AccountField) => FieldBi
     <>
       <TextField label="Your name" autoComplete="name" required maxLength={120} {...bind("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 10 characters. A short sentence works well."
-        {...bind("password")}
-      />
+      <NewPasswordField {...bind("password")} />
     </>
+  );
+}
+
+/** A password being chosen (sign-up, setup, invitation, reset), with the rule said before sending. */
+export function NewPasswordField({ label = "Password", ...binding }: FieldBinding & { label?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      hint="At least 10 characters. A short sentence works well."
+      {...binding}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 "use client";
 // Redeems a one-time setup link (its secret is the URL fragment), then signs the new admin in.
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
 import { AuthForm, useAuthForm, type FormErrors } from "@/components/auth/auth-form";
 import { ACCOUNT_FIELDS, AccountFields, accountErrors, signInNewAccount } from "@/components/auth/new-account";
+import { useFragmentSecret } from "@/components/auth/use-fragment-secret";
 import { TextField } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
 import { formErrors, isApiCallError } from "@/lib/client/errors";
@@ -23,19 +23,11 @@ function validate(values: Record<Field, string>): FormErrors<Field> {
 export function SetupForm() {
   const router = useRouter();
   const { client } = useApi();
-  const [token, setToken] = useState<string | null>(null);
+  const token = useFragmentSecret();
   const { bind, errors, pending, submit } = useAuthForm(
     { organisationName: "", name: "", email: "", password: "" },
     (values) => (token ? validate(values) : { form: NO_LINK }),
   );
-
-  // The fragment exists only in the browser; read it once and take it out of the address bar.
-  useEffect(() => {
-    const secret = window.location.hash.slice(1);
-    if (secret) window.history.replaceState(null, "", window.location.pathname);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment exists only in the browser, after hydration: one more render, once
-    setToken(secret || "");
-  }, []);
 
   const redeem = submit(async (values) => {
     const email = values.email.trim();

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { AuthForm, useAuthForm } from "@/components/auth/auth-form";
@@ -29,6 +30,11 @@ export function SignInForm({ next }: { next?: string }) {
     <AuthForm kind="signin" error={errors.form} onSubmit={signInWith} pending={pending}>
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...bind("password")} />
+      <p className="-mt-3 text-right text-sm">
+        <Link href="/reset-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Forgot your password?
+        </Link>
+      </p>
     </AuthForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { AddMemberForm } from "@/components/settings/add-member-form";
+import { InviteForm } from "@/components/settings/invite-form";
 import { ROLE_OPTIONS } from "@/components/settings/options";
 import { Badge, Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -30,6 +31,12 @@ export function MembersPage() {
         <Card className="mb-6">
           <CardHeader title="Add a member" />
           <AddMemberForm />
+        </Card>
+      )}
+      {isAdmin && (
+        <Card className="mb-6">
+          <CardHeader title="Invite someone new" />
+          <InviteForm />
         </Card>
       )}
       <Card>

@@ -1,5 +1,6 @@
 "use client";
-// Settings → Profile: who you are signed in as, and changing your password (the current one first).
+// Settings → Profile: who you are signed in as, changing your password (the current one first), and
+// signing out every other session (lib/auth/credentials-generation.ts).
 // After a refused change, focus goes to the field to fix; after a change, to the message saying so.
 import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -80,12 +81,37 @@ function PasswordForm() {
   );
 }
 
+function SignOutEverywhere() {
+  const { client } = useApi();
+  const end = useMutation({ mutationFn: () => client.signOutEverywhere() });
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useFocusOn(doneRef, end.isSuccess ? end.submittedAt : null);
+  return (
+    <div className="space-y-4 px-5 py-5">
+      {end.isSuccess && (
+        <p
+          ref={doneRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
+          Every other browser and every app sign-in is signed out. This browser stays signed in.
+        </p>
+      )}
+      <FormError message={formErrorMessage(end.error)} />
+      <Button type="button" variant="secondary" pending={end.isPending} onClick={() => end.mutate()}>
+        Sign out everywhere
+      </Button>
+    </div>
+  );
+}
+
 export function ProfilePage() {
   const me = useMe();
   const user = me.data?.user;
   return (
     <>
-      <PageHeader title="Profile" description="Who you are signed in as, and your password." />
+      <PageHeader title="Profile" description="Who you are signed in as, your password and your sessions." />
       <div className="space-y-6">
         <Card>
           <CardHeader title="You" />
@@ -103,9 +129,16 @@ export function ProfilePage() {
         <Card>
           <CardHeader
             title="Password"
-            description="You sign in with it in the browser. Tokens you created keep working; revoke them under Tokens if you need to."
+            description="You sign in with it in the browser. Changing it signs out every other browser and every app that signed in with it; this browser stays signed in. Personal access tokens and API keys keep working; revoke them under Tokens and API keys if you need to."
           />
           <PasswordForm />
+        </Card>
+        <Card>
+          <CardHeader
+            title="Sessions"
+            description="Signs out every other browser and every app that signed in with your password, at once. This browser stays signed in. Personal access tokens and API keys are not ended: revoke them under Tokens and API keys."
+          />
+          <SignOutEverywhere />
         </Card>
       </div>
     </>

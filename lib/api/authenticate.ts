@@ -2,7 +2,8 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { Principal } from "@/lib/auth/principal";
-import { sessionUserId } from "@/lib/auth/session";
+import { browserSession, endedSessionHeaders, type BrowserSession } from "@/lib/auth/session";
+import { credentialsChanged } from "@/lib/auth/credentials-generation";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";
 import { isUuid } from "@/lib/api/scope";
 import { log } from "@/lib/log";
@@ -24,6 +25,8 @@ type TokenRow = {
   expired: boolean;
   revoked: boolean;
   stale_use: boolean;
+  superseded: boolean;
+  user_generation: number | null;
   memberships: MembershipJson[] | null;
 };
 
@@ -134,14 +137,19 @@ async function principalFromBearer(
             (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
             t.revoked_at IS NOT NULL AS revoked,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale_use,
+            coalesce(t.generation < u.credentials_generation, false) AS superseded,
+            u.credentials_generation AS user_generation,
             (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role,
             ${MEMBERSHIPS("t.user_id")}
-       FROM api_tokens t WHERE t.token_hash = $1`,
+       FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
     values: [hash, scopeId, withMemberships || ticket !== null],
   });
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
   if (row.expired) throw unauthenticated("The access token has expired; refresh it or sign in again.");
+  // A sign-in's token from before a password change, a reset or "sign out everywhere". Not kept:
+  // a token the cache keeps is one that held, and the bump's notification evicts the person's tokens.
+  if (row.superseded) throw credentialsChanged();
   if (row.stale_use) noteUse(row.id);
   const token: CachedToken = {
     id: row.id,
@@ -153,7 +161,10 @@ async function principalFromBearer(
     usedWrittenAtMs: row.stale_use ? Date.now() : (row.used_at_ms ?? Date.now()),
   };
   const memberships = membershipsOf(row.memberships);
-  const person = memberships && !isAppTokenKind(row.kind) ? { memberships } : undefined;
+  const person =
+    memberships && !isAppTokenKind(row.kind) && row.user_generation !== null
+      ? { memberships, generation: row.user_generation }
+      : undefined;
   const answer: Authentication & { principal: Principal } = {
     ...fromToken(token, person, scopeId, withMemberships, row.member_role),
     source: "read",
@@ -163,13 +174,25 @@ async function principalFromBearer(
 }
 
 /**
+ * A session older than the person's credentials generation: refused, its cookie deleted. On a public
+ * route it is no one instead (an ended session must not keep a signed-out browser from asking for a
+ * reset link or signing in again).
+ */
+function endedSession(session: BrowserSession, publicRoute: boolean): Authentication {
+  if (publicRoute) return { principal: null };
+  throw credentialsChanged(endedSessionHeaders(session.cookieName));
+}
+
+/**
  * The principal is null when the request carries no credentials at all. `scopeId` is the X-Scope
- * value when the route is scoped (only a well-formed one is looked up).
+ * value when the route is scoped (only a well-formed one is looked up). `publicRoute`: an ended
+ * browser session is then no one rather than refused.
  */
 export async function authenticate(
   request: Request,
   scopeId: string | null = null,
   withMemberships = false,
+  publicRoute = false,
 ): Promise<Authentication> {
   const scope = scopeId !== null && isUuid(scopeId) ? scopeId : null;
   const header = request.headers.get("authorization");
@@ -178,24 +201,34 @@ export async function authenticate(
     if (!match) throw unauthenticated("Send the token as `Authorization: Bearer <token>`.");
     return principalFromBearer(match[1], scope, withMemberships);
   }
-  const userId = await sessionUserId(request.headers.get("cookie"));
-  if (!userId) return { principal: null };
+  const session = await browserSession(request.headers.get("cookie"));
+  if (!session) return { principal: null };
+  const { userId } = session;
   const principal: Principal = { kind: "user", userId, via: "session", tokenId: null };
   const cache = principalCache();
   const kept = cache?.person(userId);
-  if (kept) return { principal, ...personView(kept, scope, withMemberships), source: "kept" };
+  if (kept) {
+    if (session.generation < kept.generation) return endedSession(session, publicRoute);
+    return { principal, ...personView(kept, scope, withMemberships), source: "kept" };
+  }
 
   const ticket = cache?.begin() ?? null;
-  const { rows } = await pool().query<{ member_role: Role | null; memberships: MembershipJson[] | null }>({
+  const { rows } = await pool().query<{
+    member_role: Role | null;
+    generation: number;
+    memberships: MembershipJson[] | null;
+  }>({
     name: "authenticate-session",
     text: `SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role,
+                  u.credentials_generation AS generation,
                   ${MEMBERSHIPS("u.id")}
              FROM users u WHERE u.id = $1`,
     values: [userId, scope, withMemberships || ticket !== null],
   });
   if (!rows[0]) return { principal: null };
+  if (session.generation < rows[0].generation) return endedSession(session, publicRoute);
   const memberships = membershipsOf(rows[0].memberships);
-  const person = memberships && { memberships };
+  const person = memberships && { memberships, generation: rows[0].generation };
   if (person) cache?.keep(ticket, { userId, person });
   return { principal, ...personView(person, scope, withMemberships, rows[0].member_role), source: "read" };
 }

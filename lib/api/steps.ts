@@ -80,7 +80,7 @@ export async function authenticateStep(
   scopeId: string | null,
   nextParams: Record<string, string | string[]>,
 ): Promise<Authentication> {
-  const authenticating = authenticate(call.request, scopeId, spec.withMemberships);
+  const authenticating = authenticate(call.request, scopeId, spec.withMemberships, spec.contract.auth === "public");
   // A prefetching route's read goes alongside when these credentials were admitted to the scope lately.
   if (spec.prefetch && !spec.effects && spec.contract.scoped && !isOwn(spec))
     call.early = prefetchFor(spec.contract, spec.prefetch, call.request, scopeId, nextParams, call.url);

@@ -16,6 +16,7 @@ const token = (over: Partial<CachedToken> = {}): CachedToken => ({
 });
 const person = (scopeIds: string[]) => ({
   memberships: scopeIds.map((id) => ({ id, name: id, role: "admin" as const, createdAt: new Date(0) })),
+  generation: 0,
 });
 
 function setUp(maxEntries = 100) {

@@ -5,7 +5,7 @@
 // Only what held is kept: a token that was unknown, revoked, expired or a refresh token is read
 // again every time. What is kept stops holding in four ways, each handled:
 // - Changed in the database (a token revoked, a membership added, changed or removed, a scope
-//   renamed or deleted, a person deleted): triggers send a notification (`principals_changed`,
+//   renamed or deleted, a person deleted, a person's credentials generation bumped): triggers send a notification (`principals_changed`,
 //   migration principals_changed_notify) that `evict` applies; the listener (principal-listener.ts)
 //   enables the cache only while it is connected and listening, and clears it whenever it is not.
 // - Changed by a request of this instance: the kernel clears the cache after every write request,
@@ -32,7 +32,8 @@ export type CachedToken = {
   usedWrittenAtMs: number;
 };
 
-export type CachedPerson = { memberships: MembershipOfScope[] };
+/** `generation`: the person's credentials generation (lib/auth/credentials-generation.ts). */
+export type CachedPerson = { memberships: MembershipOfScope[]; generation: number };
 
 /** Where a request's credentials were checked: what this process kept, or the database. */
 export type CredentialSource = "kept" | "read";

@@ -186,8 +186,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
     changePassword: async (input: { currentPassword: string; newPassword: string }): Promise<void> => {
       await call<undefined>("PUT", "/api/auth/v1/me/password", { body: input });
     },
+    signOutEverywhere: async (): Promise<void> => {
+      await call<undefined>("POST", "/api/auth/v1/me/sign-out-everywhere");
+    },
+    requestPasswordReset: async (input: { email: string }): Promise<void> => {
+      await call<unknown>("POST", "/api/auth/v1/password-reset", { body: input });
+    },
+    resetPassword: async (input: { token: string; newPassword: string }): Promise<void> => {
+      await call<undefined>("POST", "/api/auth/v1/password-reset/confirm", { body: input });
+    },
     signUp: (input: SignUpInput, post?: PostOptions) =>
       data(call<SignUpResult>("POST", "/api/auth/v1/sign-up", { body: input, ...post })),
+    acceptInvite: (input: { token: string; name: string; password: string }) =>
+      data(call<SignUpResult>("POST", "/api/auth/v1/invites/accept", { body: input })),
+    createInvite: (input: { email: string; role: "member" | "viewer" }, post?: PostOptions) =>
+      scoped.send<{ id: string; email: string; role: string; expiresAt: string; link: string }>(
+        "POST",
+        "/api/auth/v1/invites",
+        input,
+        post,
+      ),
     redeemSetupLink: (input: SetupInput) => data(call<SignUpResult>("POST", "/api/auth/v1/setup", { body: input })),
 
     // Scopes and members

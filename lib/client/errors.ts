@@ -72,6 +72,8 @@ function personMessage(error: ApiCallError): string {
       return "Choose a scope in the header first, then try again.";
     case "unauthenticated":
       return "Your session has ended. Sign in again to continue.";
+    case "credentials_changed":
+      return "You were signed out: the password was changed or every session was signed out. Sign in again.";
     case "server_error":
       return "Something went wrong on our side. Try again in a moment; your data is unchanged.";
     default:

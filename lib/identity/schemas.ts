@@ -36,6 +36,24 @@ export const SetupBody = z.strictObject({
   organisationName: z.string({ message: "Name your organisation." }).trim().min(1, "Name your organisation.").max(120),
 });
 
+export const PasswordResetRequestBody = z.strictObject({ email });
+
+export const PasswordResetBody = z.strictObject({
+  token: z.string({ message: "The reset link's secret is missing." }).min(20).max(200),
+  newPassword: password,
+});
+
+export const InviteBody = z.strictObject({
+  email,
+  role: z.enum(["member", "viewer"], { message: "role must be member or viewer" }).default("member"),
+});
+
+export const AcceptInviteBody = z.strictObject({
+  token: z.string({ message: "The invitation's secret is missing." }).min(20).max(200),
+  password,
+  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(120),
+});
+
 export const TokenGrantBody = z.discriminatedUnion(
   "grantType",
   [

@@ -5,7 +5,6 @@
 // transaction as the person, their organisation and their admin membership, so two tabs racing get
 // one account and one "already used".
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { ApiError, conflict } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { hashToken } from "@/lib/auth/tokens";
@@ -13,6 +12,7 @@ import type { Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import type { Scope, User } from "@/lib/generated/prisma/client";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
+import { newOneTimeSecret } from "@/lib/identity/one-time-links";
 
 export const SETUP_LINK_TTL_MINUTES = 60;
 const SECRET_PREFIX = "ll_setup_";
@@ -30,12 +30,11 @@ export function issueSetupLink({
   email: string | null;
   commit?: Commit<IssuedSetupLink>;
 }) {
-  const secret = SECRET_PREFIX + randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MINUTES * 60_000);
+  const { secret, hash, expiresAt } = newOneTimeSecret(SECRET_PREFIX, SETUP_LINK_TTL_MINUTES);
   return commit(async (db) => {
     if (email === null)
       await db.setupLink.updateMany({ where: { email: null, usedAt: null }, data: { expiresAt: new Date() } });
-    await db.setupLink.create({ data: { tokenHash: hashToken(secret), email, expiresAt } });
+    await db.setupLink.create({ data: { tokenHash: hash, email, expiresAt } });
     return { secret, expiresAt };
   });
 }

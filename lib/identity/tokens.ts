@@ -16,6 +16,7 @@ import {
   isAppTokenKind,
   newTokenSecret,
 } from "@/lib/auth/tokens";
+import { credentialsChanged, generationHolds } from "@/lib/auth/credentials-generation";
 import type { Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import type { ApiToken } from "@/lib/generated/prisma/client";
@@ -34,6 +35,7 @@ async function issue(
     scopeId?: string | null;
     role?: Role | null;
     familyId?: string | null;
+    generation?: number | null;
     expiresAt: Date | null;
   },
 ) {
@@ -102,17 +104,35 @@ export function createAppToken({ actor, commit = transaction, expiresInDays, cre
   });
 }
 
-/** Access + refresh pair for the token endpoint, in its own transaction. */
-export function signIn({ userId, commit = transaction }: { userId: string; commit?: Commit<TokenPair> }) {
-  return commit((db) => issueTokenPair(db, userId));
+/**
+ * Access + refresh pair for the token endpoint, in its own transaction, under the credentials
+ * generation the password was checked against (a change committed meanwhile ends this sign-in too).
+ */
+export function signIn({
+  userId,
+  generation,
+  commit = transaction,
+}: {
+  userId: string;
+  generation: number;
+  commit?: Commit<TokenPair>;
+}) {
+  return commit((db) => issueTokenPair(db, userId, generation));
 }
 
 type TokenPair = Awaited<ReturnType<typeof issueTokenPair>>;
 
 /** Access + refresh pair for the token endpoint. One family per sign-in, for reuse detection. */
-async function issueTokenPair(db: Tx, userId: string, familyId: string = randomUUID()) {
+async function issueTokenPair(db: Tx, userId: string, generation: number, familyId: string = randomUUID()) {
   const issuePart = (kind: "access" | "refresh", ttlSeconds: number) =>
-    issue(db, { kind, name: "token endpoint", userId, familyId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+    issue(db, {
+      kind,
+      name: "token endpoint",
+      userId,
+      familyId,
+      generation,
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    });
   const access = await issuePart("access", ACCESS_TOKEN_TTL_SECONDS);
   const refresh = await issuePart("refresh", REFRESH_TOKEN_TTL_SECONDS);
   return {
@@ -155,12 +175,17 @@ async function rotate(db: Tx, refreshSecret: string): Promise<Refreshed> {
     return { reused: true as const };
   }
   if (row.expiresAt && row.expiresAt <= new Date()) throw invalidGrant();
+  // A sign-in from before a password change, a reset or "sign out everywhere" refreshes no more.
+  const person = await db.user.findUnique({ where: { id: row.userId }, select: { credentialsGeneration: true } });
+  if (!person) throw invalidGrant();
+  if (!generationHolds(row.generation, person.credentialsGeneration)) throw credentialsChanged();
   const revoked = await db.apiToken.updateMany({
     where: { id: row.id, revokedAt: null },
     data: { revokedAt: new Date() },
   });
   if (revoked.count !== 1) throw invalidGrant();
-  return { reused: false as const, pair: await issueTokenPair(db, row.userId, row.familyId) };
+  const pair = await issueTokenPair(db, row.userId, row.generation ?? person.credentialsGeneration, row.familyId);
+  return { reused: false as const, pair };
 }
 
 /**

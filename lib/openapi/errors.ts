@@ -31,6 +31,7 @@ function routeErrorCodes(method: string, op: Declared): Set<ErrorCode> {
   const post = method.toLowerCase() === "post";
   if (op.body || write) codes.add("bad_request");
   codes.add("unauthenticated"); // a bad or expired bearer token is refused even on public routes
+  codes.add("credentials_changed"); // so is a session or sign-in token older than the person's password
   if (op.auth === "user") codes.add("user_context_required");
   if (op.scoped) {
     codes.add("scope_missing");

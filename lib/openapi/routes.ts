@@ -43,8 +43,13 @@ import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
 import * as auditEvents from "@/app/api/audit/v1/events/route";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
 import * as apiKey from "@/app/api/auth/v1/api-keys/[id]/route";
+import * as invites from "@/app/api/auth/v1/invites/route";
+import * as acceptInvite from "@/app/api/auth/v1/invites/accept/route";
 import * as me from "@/app/api/auth/v1/me/route";
 import * as mePassword from "@/app/api/auth/v1/me/password/route";
+import * as signOutEverywhere from "@/app/api/auth/v1/me/sign-out-everywhere/route";
+import * as passwordReset from "@/app/api/auth/v1/password-reset/route";
+import * as passwordResetConfirm from "@/app/api/auth/v1/password-reset/confirm/route";
 import * as personalTokens from "@/app/api/auth/v1/personal-tokens/route";
 import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
 import * as revoke from "@/app/api/auth/v1/revoke/route";
@@ -118,8 +123,13 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/audit/v1/events": auditEvents,
   "/api/auth/v1/api-keys": apiKeys,
   "/api/auth/v1/api-keys/{id}": apiKey,
+  "/api/auth/v1/invites": invites,
+  "/api/auth/v1/invites/accept": acceptInvite,
   "/api/auth/v1/me": me,
   "/api/auth/v1/me/password": mePassword,
+  "/api/auth/v1/me/sign-out-everywhere": signOutEverywhere,
+  "/api/auth/v1/password-reset": passwordReset,
+  "/api/auth/v1/password-reset/confirm": passwordResetConfirm,
   "/api/auth/v1/personal-tokens": personalTokens,
   "/api/auth/v1/personal-tokens/{id}": personalToken,
   "/api/auth/v1/revoke": revoke,

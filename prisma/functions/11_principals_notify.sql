@@ -9,6 +9,7 @@
 --   memberships  memberships_principals_updated    AFTER UPDATE, per row, when person, scope or role moved
 --   memberships  memberships_principals_truncated  AFTER TRUNCATE, per statement
 --   users        users_principals_deleted          AFTER DELETE, per row
+--   users        users_credentials_changed         AFTER UPDATE, per row, when the credentials generation moved
 --   users        users_principals_truncated        AFTER TRUNCATE, per statement
 --   scopes       scopes_principals_changed         AFTER UPDATE, per row, when name or age moved
 --   scopes       scopes_principals_deleted         AFTER DELETE, per row
@@ -50,6 +51,12 @@ CREATE OR REPLACE TRIGGER memberships_principals_updated AFTER UPDATE ON members
 
 -- A person deleted (their tokens and memberships go with them, announced by their own triggers too).
 CREATE OR REPLACE TRIGGER users_principals_deleted AFTER DELETE ON users FOR EACH ROW
+  EXECUTE FUNCTION principals_changed_notify();
+
+-- A person's credentials generation bumped (a password change or reset, "sign out everywhere"):
+-- their sessions and sign-in tokens kept anywhere must be checked again.
+CREATE OR REPLACE TRIGGER users_credentials_changed AFTER UPDATE ON users FOR EACH ROW
+  WHEN (OLD.credentials_generation IS DISTINCT FROM NEW.credentials_generation)
   EXECUTE FUNCTION principals_changed_notify();
 
 -- A scope renamed or deleted: its name and age are part of the memberships kept.

@@ -2,7 +2,7 @@
 // demands in production, and a local bank fake never silently replacing real credentials.
 import { describe, expect, it } from "vitest";
 import { fakeConflict as conflictOf } from "./demo-banks";
-import { launchMode as modeOf, productionSecretProblem as secretProblem } from "./mode";
+import { launchMode as modeOf, modeEnv, productionSecretProblem as secretProblem } from "./mode";
 
 // Next types NODE_ENV as always set; an operator's environment may lack it.
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
@@ -26,6 +26,11 @@ describe("launch mode", () => {
       demoData: true,
       sandboxBank: true,
     });
+  });
+
+  it("tells the app's processes the mode (production: no dev mailbox, sign-up by invitation by default)", () => {
+    expect(modeEnv(launchMode({ DATABASE_URL: "postgresql://db/x" }))).toEqual({ LAUNCH_MODE: "production" });
+    expect(modeEnv(launchMode({}))).toEqual({ LAUNCH_MODE: "demo" });
   });
 
   it("production needs an AUTH_SECRET of at least 32 characters, and says how to make one", () => {

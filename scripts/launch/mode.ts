@@ -26,6 +26,14 @@ export function launchMode(env: NodeJS.ProcessEnv): LaunchMode {
   };
 }
 
+/**
+ * What the app's processes are told of the mode (lib/env.ts LAUNCH_MODE): production keeps no dev
+ * mailbox, takes no sign-up before its first admin, and defaults SIGNUP to invite.
+ */
+export function modeEnv(mode: LaunchMode): { LAUNCH_MODE: "production" | "demo" } {
+  return { LAUNCH_MODE: mode.production ? "production" : "demo" };
+}
+
 export const MIN_AUTH_SECRET_LENGTH = 32;
 
 /** Null when production may start; otherwise what to tell the operator. */

@@ -44,6 +44,15 @@ export const TokenPairSchema = z.object({
   refreshExpiresIn: z.number().int(),
 });
 export const RevokedSchema = z.object({ revoked: z.literal(true) });
+export const ResetRequestedSchema = z.object({ requested: z.literal(true) });
+export const InviteSchema = z.object({
+  id: uuid,
+  email: z.string(),
+  role: z.enum(["member", "viewer"]),
+  expiresAt: isoDateTime,
+  /** Shown this once: the secret is in its fragment. */
+  link: z.string(),
+});
 
 export const TokenRecordSchema = z.object({
   id: uuid,

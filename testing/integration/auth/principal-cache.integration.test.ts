@@ -11,6 +11,7 @@ vi.hoisted(() => {
 });
 
 import * as personalToken from "@/app/api/auth/v1/personal-tokens/[id]/route";
+import * as tokenRoute from "@/app/api/auth/v1/token/route";
 import * as clients from "@/app/api/clients/v1/route";
 import * as scopes from "@/app/api/scopes/v1/route";
 import { createPrincipalCache } from "@/lib/auth/principal-cache";
@@ -19,7 +20,7 @@ import { pool, prisma } from "@/lib/db/client";
 import { requireDatabaseUrl } from "@/lib/env";
 import "@/lib/metrics/metrics";
 import { registry } from "@/lib/metrics/registry";
-import { addMember, makeAppToken, makePerson, sessionCookie } from "@/testing/support/fixtures";
+import { addMember, makeAppToken, makePerson, sessionCookie, TEST_PASSWORD } from "@/testing/support/fixtures";
 import { bearer, call, type CallResult } from "@/testing/support/http";
 
 type ScopeList = { data: { scopeId: string; name: string; role: string }[] };
@@ -127,6 +128,24 @@ describe("principal cache", () => {
         { timeout: 5000 },
       )
       .toEqual([p.scopeId, other.scopeId].sort());
+  });
+
+  it("ends a kept session and a kept sign-in token when the person's credentials generation moves elsewhere", async () => {
+    await listening();
+    const p = await makePerson();
+    const session = { cookie: await sessionCookie(p.userId) };
+    const signIn = await call<{ data: { accessToken: string } }>(tokenRoute.POST, "POST", "/api/auth/v1/token", {
+      body: { grantType: "password", email: p.email, password: TEST_PASSWORD },
+    });
+    const signedIn = bearer(signIn.json.data.accessToken);
+    for (const headers of [session, signedIn, bearer(p.token)]) await keptScopes(headers);
+
+    await pool().query("UPDATE users SET credentials_generation = credentials_generation + 1 WHERE id = $1", [
+      p.userId,
+    ]);
+    for (const headers of [session, signedIn])
+      await expect.poll(() => scopesStatus(headers), { timeout: 5000 }).toBe(401);
+    expect(await scopesStatus(bearer(p.token))).toBe(200); // a personal token is not a sign-in
   });
 
   it("a write through this process is seen by its next request, without waiting for the notification", async () => {

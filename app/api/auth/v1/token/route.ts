@@ -43,17 +43,20 @@ const grantLimits: LimitRule = async ({ principal, request, bodyText }): Promise
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Authentication", {
   POST: route("issueToken", "Exchange a password or refresh token for tokens", {
-    description: "An access token (15 min) and a rotating refresh token (30 days).",
+    description:
+      "An access token (15 min) and a rotating refresh token (30 days), both bound to the person's credentials " +
+      'generation: a password change, a password reset or "sign out everywhere" ends them (401 ' +
+      "`credentials_changed`, on refresh and on every use).",
     ...unscoped("public"),
     body: TokenGrantBody,
     limit: grantLimits,
     responses: { 200: TokenPairSchema },
-    errors: ["unauthenticated"],
+    errors: ["unauthenticated", "credentials_changed"],
     handler: async ({ body }) => {
       if (body.grantType === "password") {
         const user = await checkCredentials(body.email, body.password);
         if (!user) throw new ApiError("unauthenticated", "Email or password is wrong.");
-        return { data: await signIn({ userId: user.id }) };
+        return { data: await signIn({ userId: user.id, generation: user.credentialsGeneration }) };
       }
       const result = await refreshTokenPair({ refreshToken: body.refreshToken });
       // A rotated refresh token came back, so it leaked: the family revocation has committed (the
