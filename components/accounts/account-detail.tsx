@@ -127,6 +127,10 @@ export function AccountDetail({ id }: { id: string }) {
             <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
               bank connection
             </Link>
+            <span className="mx-2 text-slate-300">|</span>
+            <Link href={`/accounts/${a.id}/counterparts`} className="text-indigo-700 hover:underline">
+              Counterparts
+            </Link>
           </>
         }
       />

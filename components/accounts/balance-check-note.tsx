@@ -24,8 +24,8 @@ export function BalanceCheckNote({ stats, filtered }: { stats: AccountStats; fil
             <span>
               Balance check: the bank&apos;s {money(stats.balance.amount)}
               {stats.balance.date ? ` on ${formatBankDate(stats.balance.date)}` : ""} = {money(check.opening)} before{" "}
-              {formatBankDate(stats.firstDate)} + {money(stats.bookedSum)} in{" "}
-              {plural(stats.counts.booked, "booked transaction")} since.
+              {formatBankDate(stats.firstDate)} {stats.bookedSum.startsWith("-") ? "−" : "+"}{" "}
+              {money(stats.bookedSum.replace(/^-/, ""))} in {plural(stats.counts.booked, "booked transaction")} since.
             </span>
           </>
         ) : (

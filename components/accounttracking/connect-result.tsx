@@ -58,8 +58,8 @@ function Renewed({ consent }: { consent: Consent }) {
       <CardHeader
         title={
           accounts.isPending
-            ? `${bank} reconnected`
-            : `${bank} reconnected — your ${n} account${n === 1 ? "" : "s"} continue${n === 1 ? "s" : ""}`
+            ? `${bank}: access renewed`
+            : `${bank}: access renewed — your ${n} account${n === 1 ? "" : "s"} continue${n === 1 ? "s" : ""}`
         }
         description={`Access is valid for ${consent.remainingDays} more days. Nothing to track again: each account syncs now and picks up where it stopped.`}
         action={<ConsentStatusBadge status={consent.status} />}

@@ -149,8 +149,9 @@ export function ConnectWizard() {
                 <p className="mt-4 text-sm text-slate-600">
                   {bank ? (
                     <>
-                      You will be sent to <strong>{bank.name}</strong> to log in and approve. Ledgerlink then reads your
-                      data at most 4 times a day on its own, and whenever you press “Sync now”.
+                      You will be sent to <strong>{bank.name}</strong> to log in and approve. Ledgerlink then updates
+                      each account you track twice a day on its own (you can choose once to three times), and whenever
+                      you press “Sync now”.
                     </>
                   ) : (
                     "Pick a bank above to continue."

@@ -150,7 +150,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
             Track {plural(chosen.length)}
           </Button>
           <span className="text-xs text-slate-600">
-            Each tracked account syncs now and then up to twice a day on its own.
+            Each tracked account syncs now, then twice a day on its own (you can change this on its page).
           </span>
         </div>
       )}

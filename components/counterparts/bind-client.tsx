@@ -1,5 +1,6 @@
 "use client";
 // Binds a counterpart to a client of /api/clients/v1 (or unbinds it).
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, NamedOptions } from "@/components/ui/field";
@@ -39,7 +40,16 @@ export function BindClient({
           "Not bound to a client."
         )}
       </p>
-      {canEdit && (
+      {canEdit && !clients.isPending && options.length === 0 && (
+        <p className="text-slate-600">
+          No clients in this scope yet.{" "}
+          <Link href="/clients" className="font-medium text-indigo-700 hover:underline">
+            Create one under Clients
+          </Link>
+          , then bind it here.
+        </p>
+      )}
+      {canEdit && options.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
           <select
             aria-label="Client"
@@ -47,7 +57,7 @@ export function BindClient({
             value={clientId}
             onChange={(e) => setClientId(e.target.value)}
           >
-            <option value="">{options.length ? "Choose a client…" : "No clients yet"}</option>
+            <option value="">Choose a client…</option>
             <NamedOptions items={options} />
           </select>
           <Button size="sm" disabled={!clientId} pending={bind.isPending} onClick={() => bind.mutate(clientId)}>

@@ -38,7 +38,13 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   );
   const undo = useCounterpartChange((api, id: string) => api.undoConsolidation(id));
 
+  // A message about the last consolidate or undo is gone once the person does something else; an
+  // offer to undo stays until it is used or replaced.
+  const moveOn = () => {
+    if (!undoable) setNotice(null);
+  };
   const toggle = (id: string) => {
+    moveOn();
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
@@ -114,7 +120,10 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
               placeholder="Search names and aliases"
               className="w-60 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300"
               value={q}
-              onChange={(e) => setQ(e.target.value)}
+              onChange={(e) => {
+                moveOn();
+                setQ(e.target.value);
+              }}
             />
           }
         />

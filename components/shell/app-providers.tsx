@@ -1,6 +1,7 @@
 "use client";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { signInFor } from "@/components/auth/safe-next";
 import { ToastProvider } from "@/components/ui/toast";
 import { ApiProvider } from "@/lib/client/api-context";
 import { isApiCallError } from "@/lib/client/errors";
@@ -8,7 +9,7 @@ import { isApiCallError } from "@/lib/client/errors";
 function onUnauthenticated(error: unknown) {
   // The session expired or was cleared: back to sign-in (the API client already retried what it could).
   if (isApiCallError(error) && error.status === 401 && !window.location.pathname.startsWith("/sign")) {
-    window.location.assign(`/signin?next=${encodeURIComponent(window.location.pathname)}`);
+    window.location.assign(signInFor(`${window.location.pathname}${window.location.search}`));
   }
 }
 

@@ -5,6 +5,9 @@ import { formatDate, formatDateTime } from "@/components/ui/format";
 import { Table, Td } from "@/components/ui/table";
 import type { TokenRecord } from "@/lib/client/api-client";
 
+/** A noun inside a sentence: "Token" → "token", but an acronym stays ("API key"). */
+const inSentence = (noun: string) => noun.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+
 export function tokenStatus(token: TokenRecord, now = Date.now()): "active" | "revoked" | "expired" {
   if (token.revokedAt) return "revoked";
   if (token.expiresAt && Date.parse(token.expiresAt) <= now) return "expired";
@@ -69,12 +72,12 @@ export function TokenTable({
                   title={`Revoke “${token.name}”?`}
                   body={
                     <p>
-                      Anything still using this {noun.toLowerCase()} (prefix {token.prefix}…) gets 401 from its next
-                      call. This cannot be undone; you can create a new one at any time.
+                      Anything still using this {inSentence(noun)} (prefix {token.prefix}…) gets 401 from its next call.
+                      This cannot be undone; you can create a new one at any time.
                     </p>
                   }
-                  confirmLabel={`Revoke ${noun.toLowerCase()}`}
-                  cancelLabel={`Keep ${noun.toLowerCase()}`}
+                  confirmLabel={`Revoke ${inSentence(noun)}`}
+                  cancelLabel={`Keep ${inSentence(noun)}`}
                   onConfirm={() => onRevoke(token)}
                 >
                   Revoke<span className="sr-only"> {token.name}</span>

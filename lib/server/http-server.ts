@@ -18,6 +18,7 @@ import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
 import { isLocalCaller, LOCAL_HEADER } from "@/lib/server/local-caller";
+import { REQUESTED_PATH_HEADER } from "@/lib/server/requested-path";
 import { API_CSP, securityHeaders, type HeaderOptions } from "@/lib/server/security-headers";
 
 /** Node's limit for the request line and headers together (a URL of ~16 KB reaches it). */
@@ -42,9 +43,10 @@ function envelopeText(code: ErrorCode, message: string) {
 function hardened(listener: RequestListener, options: HeaderOptions, limit = bodyLimitBytes()): RequestListener {
   return (req, res) => {
     // These replace whatever a client sent: the rate limiter's peer, whether the caller is local (read
-    // before Next adds its own X-Forwarded-For), and the arrival for Server-Timing.
+    // before Next adds its own X-Forwarded-For), the path asked for, and the arrival for Server-Timing.
     req.headers["x-ll-peer"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
     req.headers[LOCAL_HEADER] = isLocalCaller(req.socket.remoteAddress, req.headers, options.proxies) ? "1" : "0";
+    req.headers[REQUESTED_PATH_HEADER] = req.url ?? "/";
     req.headers[RECEIVED_HEADER] = performance.now().toFixed(3);
     const { response, requestCsp } = securityHeaders(req, options);
     for (const [name, value] of Object.entries(response)) res.setHeader(name, value);
