@@ -115,7 +115,9 @@ test("every page and main dialog: no serious or critical axe violations", async 
   await page.getByRole("button", { name: `Reconnect ${bankName}` }).click();
   await atSandboxBank(page, "alice", "Approve");
   await page.waitForURL(/\/connect\/result\?/);
-  await expect(page.getByRole("heading", { name: `${bankName}: access renewed — your 2 accounts continue` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `${bankName}: access renewed — your 2 accounts continue` }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Track / })).toHaveCount(0);
   await audit.check(page, "back from the bank, renewed");
   await settle(page, "/accounts");

@@ -59,7 +59,9 @@ test("revoke → the status says access ended everywhere; reconnect → the acco
       .click();
     await atSandboxBank(page, "alice", "Approve");
     await page.waitForURL(/\/connect\/result\?/);
-    await expect(page.getByRole("heading", { name: `${bank}: access renewed — your 2 accounts continue` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: `${bank}: access renewed — your 2 accounts continue` }),
+    ).toBeVisible();
     await expect(page.getByRole("list", { name: "Accounts syncing again" }).getByRole("listitem")).toHaveCount(2);
     await page.goto("/dashboard");
     const items = page.getByRole("list", { name: "Tracked accounts" }).getByRole("listitem");
