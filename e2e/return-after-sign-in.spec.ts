@@ -24,13 +24,18 @@ test("signed out, a page with its query → sign in → that page and query; a f
     // (A person with no tracked account: the page says so, and its search is not shown yet.)
     await expect(other.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
 
-    await other.context().clearCookies();
+    // Signed out with no page of the app open: an open page would answer its own 401 by going to sign in.
+    const signOut = async () => {
+      await other.goto("about:blank");
+      await other.context().clearCookies();
+    };
+    await signOut();
     for (const next of ["//evil.example/", "/\\evil.example/", "https://evil.example/"]) {
       await other.goto(`/signin?next=${encodeURIComponent(next)}`);
       await signIn();
       await other.waitForURL(/\/dashboard$/);
       expect(new URL(other.url()).origin).toBe(new URL(page.url()).origin);
-      await other.context().clearCookies();
+      await signOut();
     }
   } finally {
     await signedOut.close();
