@@ -11,6 +11,7 @@ const RESET = "a reset passphrase, long enough";
 
 async function signInAt(page: Page, email: string, password: string) {
   await page.goto("/signin");
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -66,6 +67,9 @@ test("a password change signs the other browser out at its next request; a reset
     // Browser B forgot the new password: a reset link by mail, from the dev mailbox.
     await b.goto("/signin");
     await b.getByRole("link", { name: "Forgot your password?" }).click();
+    await b.waitForURL(/\/reset-password/);
+    // Typed once the page is live: a value typed before React hydrates the form is dropped.
+    await b.waitForLoadState("networkidle");
     await b.getByLabel("Email").fill(person.email);
     await b.getByRole("button", { name: "Send the reset link" }).click();
     await expect(b.getByRole("status")).toContainText("If an account uses that email");
@@ -75,6 +79,7 @@ test("a password change signs the other browser out at its next request; a reset
     expect(link).toMatch(/\/reset-password#ll_reset_/);
 
     await b.goto(link ?? "");
+    await b.waitForLoadState("networkidle");
     await b.getByLabel("New password").fill(RESET);
     await b.getByRole("button", { name: "Set the new password" }).click();
     await expect(b.getByRole("status")).toContainText("Your password is set");
@@ -86,6 +91,7 @@ test("a password change signs the other browser out at its next request; a reset
     // A third browser, never signed in, opens the spent link.
     const c = await third.newPage();
     await c.goto(link ?? "");
+    await c.waitForLoadState("networkidle");
     await c.getByLabel("New password").fill("one more passphrase");
     await c.getByRole("button", { name: "Set the new password" }).click();
     await expect(c.getByText("already been used or has expired")).toBeVisible();
