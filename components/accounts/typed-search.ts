@@ -3,16 +3,12 @@
 // server's search (lib/accounttracking/transactions/filter.ts) is the truth and replaces these rows
 // as soon as it answers; this only narrows what is on screen meanwhile, so a row it misses comes
 // back then, and one it keeps the server keeps too, but for a word matching across two fields.
+import { amountOf, queryWords } from "@/lib/accounttracking/transactions/search-words";
 import type { Transaction } from "@/lib/client/accounts";
 
-/** The words of a search as the server splits them (whitespace, at most 8), lower-cased. */
+/** The words of a search as the server reads them (search-words.ts), lower-cased. */
 export function searchWords(q: string): string[] {
-  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-/** A typed amount ("81.48", "81,48", "1200") as the server reads it; else null. */
-function amountOf(word: string): string | null {
-  return /^\d{1,12}([.,]\d{1,2})?$/.test(word) ? word.replace(",", ".") : null;
+  return queryWords(q.toLowerCase());
 }
 
 /** The same size as decimal strings, whatever their sign and scale ("1200" and "-1200.00"). */

@@ -1,6 +1,7 @@
 // The filters of an account's transactions, shared by the list, its totals and its CSV export so the
 // three always describe the same set. Rows are `t` (transactions) joined to their account `ta`.
 import { escapeLike } from "@/lib/db/like";
+import { amountOf, queryWords } from "@/lib/accounttracking/transactions/search-words";
 
 export type TransactionsFilter = {
   fromDate?: string;
@@ -55,11 +56,6 @@ function namedCounterparts(scope: string, p: string): string {
     SELECT id FROM named`;
 }
 
-/** A word typed as an amount ("81.48", "81,48", "1200"), as a decimal string; else null. */
-function amountOf(word: string): string | null {
-  return /^\d{1,12}([.,]\d{1,2})?$/.test(word) ? word.replace(",", ".") : null;
-}
-
 /**
  * Whether pg_trgm finds a trigram in the pattern `%word%`: it splits the word at characters that are
  * not letters or digits, pads a part with two spaces in front when something other than the leading
@@ -78,7 +74,7 @@ export function hasTrigram(word: string): boolean {
 
 /** The words' conditions (every word must match one way or another), or null when `q` has no words. */
 function wordSearch(filter: TransactionsFilter, values: unknown[], scope: string): WordSearch | null {
-  const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = queryWords(filter.q);
   if (words.length === 0) return null;
   const scan: string[] = [];
   const indexed: string[] = [];
