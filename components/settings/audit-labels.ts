@@ -9,6 +9,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "account.tracked": "Account tracked",
   "account.auto_updates_changed": "Automatic updates changed",
   "account.nickname_changed": "Account renamed",
+  "account.tracking_changed": "Account stopped, resumed, archived or restored",
+  "account.hidden_changed": "Account hidden or shown",
   "counterpart.alias_changed": "Counterpart alias changed",
   "counterpart.merged": "Counterparts consolidated",
   "counterpart.merge_undone": "Consolidation undone",

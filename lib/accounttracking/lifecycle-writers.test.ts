@@ -1,12 +1,14 @@
 // One writer per lifecycle, and no lifecycle rule restated elsewhere: a consent's `status` is written
 // only by consents/lifecycle.ts, an authorization's `phase` only by consents/authorization-lifecycle.ts,
-// a sync run's `state` only by lib/sync/run-lifecycle.ts; and no server module but those compares one
+// a sync run's `state` only by lib/sync/run-lifecycle.ts, a tracked account's `trackingState` only by
+// accounts/lifecycle.ts; and no server module but those compares one
 // of their values with a literal (it asks the lifecycle's guards and SQL predicates). This reads every
 // source file, and checks the transition tables themselves.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUTHORIZATION_TRANSITIONS, phasesMovableTo } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import { ACCOUNT_TRANSITIONS, canMoveAccount } from "@/lib/accounttracking/accounts/lifecycle";
 import { canMove, CONSENT_TRANSITIONS, isEnded } from "@/lib/accounttracking/consents/lifecycle";
 import { moveStatement, RUN_TRANSITIONS } from "@/lib/sync/run-lifecycle";
 
@@ -15,6 +17,7 @@ const WRITERS = {
   consent: "lib/accounttracking/consents/lifecycle.ts",
   authorization: "lib/accounttracking/consents/authorization-lifecycle.ts",
   run: "lib/sync/run-lifecycle.ts",
+  account: "lib/accounttracking/accounts/lifecycle.ts",
 };
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -74,16 +77,20 @@ const VALUES = [
     ...CONSENT_TRANSITIONS.flatMap((m) => [m.from, m.to]),
     ...AUTHORIZATION_TRANSITIONS.flatMap((m) => [m.from, m.to]),
     ...RUN_TRANSITIONS.flatMap((m) => [m.from, m.to]),
+    ...ACCOUNT_TRANSITIONS.flatMap((m) => [m.from, m.to]),
   ]),
 ].join("|");
 
+/** The lifecycle columns, as TypeScript and SQL name them. */
+const COLUMNS = "status|state|phase|trackingState|tracking_state";
+
 /** A lifecycle value compared in TypeScript (===, a Prisma filter, an includes) or in SQL (=, IN). */
 const COMPARISONS = [
-  new RegExp(`\\b(status|state|phase)\\s*(===|!==)\\s*["'](${VALUES})["']`),
-  new RegExp(`["'](${VALUES})["']\\s*(===|!==)\\s*[\\w.?]*\\b(status|state|phase)\\b`),
-  new RegExp(`\\b(status|state|phase):\\s*(\\{\\s*in:\\s*\\[\\s*)?["'](${VALUES})["']`),
-  new RegExp(`\\b(status|state|phase)\\s*(=|<>|!=)\\s*'(${VALUES})'`),
-  new RegExp(`\\b(status|state|phase)\\s+(NOT\\s+)?IN\\s*\\(\\s*'(${VALUES})'`, "i"),
+  new RegExp(`\\b(${COLUMNS})\\s*(===|!==)\\s*["'](${VALUES})["']`),
+  new RegExp(`["'](${VALUES})["']\\s*(===|!==)\\s*[\\w.?]*\\b(${COLUMNS})\\b`),
+  new RegExp(`\\b(${COLUMNS}):\\s*(\\{\\s*in:\\s*\\[\\s*)?["'](${VALUES})["']`),
+  new RegExp(`\\b(${COLUMNS})\\s*(=|<>|!=)\\s*'(${VALUES})'`),
+  new RegExp(`\\b(${COLUMNS})\\s+(NOT\\s+)?IN\\s*\\(\\s*'(${VALUES})'`, "i"),
   new RegExp(`\\[\\s*["'](${VALUES})["'](\\s*,\\s*["'](${VALUES})["'])*\\s*\\]\\.includes\\(`),
 ];
 
@@ -141,6 +148,14 @@ describe("one writer per lifecycle", () => {
     expect(writers("syncRun", "state", "sync_runs")).toEqual([WRITERS.run]);
   });
 
+  it("only accounts/lifecycle.ts writes a tracked account's trackingState", () => {
+    expect(writers("trackedAccount", "trackingState", "tracked_accounts")).toEqual([WRITERS.account]);
+    expect(
+      sqlWrites("UPDATE tracked_accounts SET tracking_state = 'stopped'", "tracked_accounts", "tracking_state"),
+    ).toBe(1);
+    expect(writers("trackedAccount", "tracking_state", "tracked_accounts")).toEqual([]);
+  });
+
   it("the grep sees a stray write (a fixture that writes the column)", () => {
     const stray = `await db.consent.updateMany({ where: { id }, data: { statusReason: "x", status: "revoked" } });`;
     expect(calls(stray, "consent", ["updateMany"]).some((c) => /data:\s*\{[^}]*\bstatus\s*:/s.test(c))).toBe(true);
@@ -166,6 +181,9 @@ describe("no lifecycle rule restated outside its module", () => {
       `WHERE r.state IN ('queued', 'running')`,
       `AND c.status = 'valid'`,
       `["valid", "pending"].includes(consent.status)`,
+      `if (account.trackingState === "stopped") return;`,
+      `where: { trackingState: "archived" }`,
+      `AND a.tracking_state = 'tracking'`,
     ];
     for (const line of lines) expect(COMPARISONS.some((p) => p.test(line))).toBe(true);
     expect(COMPARISONS.some((p) => p.test(`if (grantsAccess(consent.status)) return;`))).toBe(false);
@@ -196,6 +214,20 @@ describe("the transition tables", () => {
     expect(phasesMovableTo("completed", "approval").sort()).toEqual(["approved", "exchanged"]);
     expect(phasesMovableTo("completed", "repair")).toEqual([]);
     expect(AUTHORIZATION_TRANSITIONS.some((m) => m.from === "completed" || m.from === "abandoned")).toBe(false);
+  });
+
+  it("accounts: stopped is the hub (no archive while tracking, no resume from the archive), only a person moves, each move emits", () => {
+    expect(canMoveAccount("tracking", "archived", "person")).toBe(false);
+    expect(canMoveAccount("archived", "tracking", "person")).toBe(false);
+    expect(canMoveAccount("tracking", "stopped", "person")).toBe(true);
+    for (const m of ACCOUNT_TRANSITIONS) {
+      expect(m.from === "stopped" || m.to === "stopped").toBe(true);
+      // every move can be undone by the opposite one
+      expect(canMoveAccount(m.to, m.from, "person")).toBe(true);
+      expect(m.emits).toBe("account.tracking_changed");
+    }
+    const keys = ACCOUNT_TRANSITIONS.map((m) => `${m.from}→${m.to}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it("sync runs: end from running (or fail from queued, never having started), and nothing leaves an end", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countryCode } from "@/lib/clients/schemas";
 import { pageQuery, perPageParam } from "@/lib/pagination";
 import { isoDate } from "@/lib/dates/iso-date";
+import { ACCOUNT_TRACKING } from "@/lib/webhooks/events";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */
 export const PURPOSES = ["account_access", "account_list"] as const;
@@ -179,14 +180,31 @@ export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuer
   };
 }
 
-export const NicknameBody = z.strictObject({
-  nickname: z
-    .string({ message: "nickname must be text, or null to clear it" })
-    .trim()
-    .min(1, "nickname must not be empty; send null to clear it")
-    .max(80, "nickname must be at most 80 characters")
-    .nullable(),
-});
+const nickname = z
+  .string({ message: "nickname must be text, or null to clear it" })
+  .trim()
+  .min(1, "nickname must not be empty; send null to clear it")
+  .max(80, "nickname must be at most 80 characters")
+  .nullable();
+
+/** The account's own fields a person changes: any of them, at least one, together or none. */
+export const AccountUpdateBody = z
+  .strictObject({
+    nickname: nickname.optional().describe("The person's own name for the account; null clears it"),
+    hidden: z
+      .boolean({ message: "hidden must be true or false" })
+      .optional()
+      .describe("Left out of the UI's lists, pickers and totals by default (a view choice: syncs go on)"),
+    trackingState: z
+      .enum(ACCOUNT_TRACKING.options, {
+        message: `trackingState must be one of ${ACCOUNT_TRACKING.options.join(", ")}`,
+      })
+      .optional()
+      .describe(
+        "tracking → stopped (stop: no more syncs), stopped → tracking (resume), stopped → archived (archive), archived → stopped (restore); any other move is 409",
+      ),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: "Send nickname, hidden or trackingState" });
 
 export const TransactionNoteBody = z.strictObject({
   note: z
@@ -214,4 +232,24 @@ export const TransferBody = z.strictObject({
   isTransfer: z.boolean({ message: "isTransfer must be true (a transfer between own accounts) or false (not one)" }),
 });
 
-export const ListAccountsQuery = pageQuery;
+const flag = z
+  .enum(["true", "false"], { message: "filter[hidden] must be true or false" })
+  .transform((v) => v === "true");
+
+/** The account list: every account by default; `filter[trackingState]` (one or several, comma-separated) and `filter[hidden]` narrow it. */
+export const ListAccountsQuery = pageQuery.extend({
+  "filter[trackingState]": z
+    .string()
+    .trim()
+    .transform((v) => v.split(",").map((s) => s.trim()))
+    .pipe(
+      z.array(
+        z.enum(ACCOUNT_TRACKING.options, {
+          message: `filter[trackingState] lists states among ${ACCOUNT_TRACKING.options.join(", ")}, comma-separated`,
+        }),
+      ),
+    )
+    .optional()
+    .describe("Only accounts in these states, e.g. tracking,stopped"),
+  "filter[hidden]": flag.optional().describe("Only hidden (true) or only shown (false) accounts"),
+});

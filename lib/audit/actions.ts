@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "account.tracked",
   "account.auto_updates_changed",
   "account.nickname_changed",
+  "account.tracking_changed",
+  "account.hidden_changed",
   "counterpart.alias_changed",
   "counterpart.merged",
   "counterpart.merge_undone",

@@ -7,11 +7,12 @@
 // account, and no run without its job. Fair across scopes: each scope's due accounts are numbered
 // (its 1st, 2nd, …) and a batch takes every scope's 1st before any scope's 2nd; the job's priority
 // carries that turn, so workers also start them round-robin and a scope with 900 due accounts delays
-// a scope with 3 by at most 3 turns, not 900 runs.
+// a scope with 3 by at most 3 turns, not 900 runs. An account a person stopped or archived is never due.
 import { pgTransaction, pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { MAX_SCHEDULED_PER_DAY } from "@/lib/sync/budget";
 import { boss, enqueueRun, queueRuns, scheduledPriority, SYNC_QUEUE } from "@/lib/sync/queue";
+import { syncsAccountSql } from "@/lib/accounttracking/accounts/lifecycle";
 import { grantsAccessSql } from "@/lib/accounttracking/consents/lifecycle";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
@@ -28,7 +29,7 @@ WITH due AS (
   SELECT a.id, a.scope_id, a.auto_updates_per_day, a.next_scheduled_at,
          row_number() OVER (PARTITION BY a.scope_id ORDER BY a.next_scheduled_at, a.id)::int AS turn
     FROM tracked_accounts a JOIN consents c ON c.id = a.consent_id
-   WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND ${grantsAccessSql("c")}
+   WHERE a.auto_updates_per_day > 0 AND a.next_scheduled_at <= $1 AND ${grantsAccessSql("c")} AND ${syncsAccountSql("a")}
      AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.account_id = a.id AND ${runSql.active("r")})
 ), picked AS (
   SELECT a.id, d.scope_id, d.auto_updates_per_day, d.turn

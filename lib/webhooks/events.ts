@@ -8,10 +8,14 @@
 //   consent.ended                      the consent's moves to expired or revoked (lib/accounttracking/consents/lifecycle.ts)
 //   consent.ending                     the worker's tick (lib/webhooks/consent-ending.ts), once per consent and end date
 //   account.tracked                    the track-account verb (lib/accounttracking/accounts/track-account.ts)
+//   account.tracking_changed           the account's moves (lib/accounttracking/accounts/lifecycle.ts)
 import { z } from "zod";
 import { dateOnly, uuid } from "@/lib/openapi/schemas/common";
 
 const count = z.number().int().min(0);
+
+/** An account's housekeeping state (lib/accounttracking/accounts/lifecycle.ts, whose table lists the moves). */
+export const ACCOUNT_TRACKING = z.enum(["tracking", "stopped", "archived"]);
 
 export const WEBHOOK_EVENT_SCHEMAS = {
   "transactions.changed": z.object({
@@ -54,6 +58,15 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     name: z.string().nullable(),
     currency: z.string().describe("ISO 4217"),
   }),
+  "account.tracking_changed": z.object({
+    accountId: uuid,
+    trackingState: ACCOUNT_TRACKING.describe(
+      "Where the account stands now: tracking (synced), stopped (no syncs; its transactions stay), archived (a stopped account put away)",
+    ),
+    previous: ACCOUNT_TRACKING,
+    name: z.string().nullable().describe("The person's nickname for the account, else the bank's name"),
+    bankName: z.string().nullable(),
+  }),
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SCHEMAS;
@@ -73,6 +86,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
     "A consent has 7 days or fewer left: consentId, daysLeft, validUntil. Once per consent and end date.",
   "consent.ended": "A consent expired or was revoked: consentId, status, reason.",
   "account.tracked": "An account is now tracked: accountId, consentId, bank, name, currency.",
+  "account.tracking_changed":
+    "A person stopped, resumed, archived or restored an account: accountId, trackingState and the previous one. Its transactions are kept in every state.",
 };
 
 /** The message a receiver gets: Standard Webhooks' `{type, timestamp, data}`. */

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { auditedChanges, type Audited } from "@/lib/audit/audited-change";
 import { pool, type Tx } from "@/lib/db/client";
-import type { Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
+import type { AccountTracking, Consent, SyncRun, TrackedAccount } from "@/lib/generated/prisma/client";
 import { budgetFor } from "@/lib/sync/budget";
 import { isActiveRun, isQueued, SUCCEEDED } from "@/lib/sync/run-lifecycle";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
@@ -67,6 +67,9 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     createdAt: account.createdAt.toISOString(),
     latestSync: serializeRun(latestRun),
     access: { status: consent.status, expiresAt: consent.expiresAt?.toISOString() ?? null },
+    trackingState: account.trackingState,
+    trackingChangedAt: account.trackingChangedAt?.toISOString() ?? null,
+    hidden: account.hidden,
   };
 }
 
@@ -99,10 +102,26 @@ export async function latestRun(db: Tx, accountId: string): Promise<SyncRun | nu
   return db.syncRun.findFirst({ where: { accountId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 }
 
-export async function listAccounts(db: Tx, scopeId: string, query: { perPage: number; cursor?: string }) {
-  const keyset = createdAtKeyset({ name: `accounts:${scopeId}` }, query, "asc");
+type AccountsQuery = {
+  perPage: number;
+  cursor?: string;
+  "filter[trackingState]"?: AccountTracking[];
+  "filter[hidden]"?: boolean;
+};
+
+/** Every account of the scope by default (hidden and archived ones too); the filters narrow it. */
+export async function listAccounts(db: Tx, scopeId: string, query: AccountsQuery) {
+  const states = query["filter[trackingState]"];
+  const hidden = query["filter[hidden]"];
+  // The filters are part of the cursor's name: a cursor of one filtered list is refused by another.
+  const name = `accounts:${scopeId}:${states?.join(",") ?? "*"}:${hidden ?? "*"}`;
+  const keyset = createdAtKeyset({ name }, query, "asc");
   const rows = await db.trackedAccount.findMany({
-    ...keyset.args({ scopeId }),
+    ...keyset.args({
+      scopeId,
+      ...(states ? { trackingState: { in: states } } : {}),
+      ...(hidden === undefined ? {} : { hidden }),
+    }),
     include: {
       syncRuns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
       consent: { select: { status: true, expiresAt: true } },
@@ -139,9 +158,10 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
   };
 }
 
-type AccountEdit = Audited<TrackedAccount> & { account: TrackedAccount };
+export type AccountEdit = Audited<TrackedAccount> & { account: TrackedAccount };
 
-const accountChange = auditedChanges<TrackedAccount>("account", (tx, account, data) =>
+/** An audited change of the account's own fields (the verbs below, and housekeeping.ts's). */
+export const accountChange = auditedChanges<TrackedAccount>("account", (tx, account, data) =>
   tx.trackedAccount.update({ where: { id: account.id }, data }),
 );
 

@@ -15,6 +15,7 @@ import { crashPoint } from "@/lib/crash-points";
 import { prisma, type Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import type { Consent } from "@/lib/generated/prisma/client";
+import { syncsAccount } from "@/lib/accounttracking/accounts/lifecycle";
 import { canMove, grantsAccess, moveConsent } from "@/lib/accounttracking/consents/lifecycle";
 import { revokeConfirmedAtBank } from "@/lib/accounttracking/consents/revoke-consent";
 import { integrationFor } from "@/lib/banking/registry";
@@ -47,6 +48,8 @@ export async function finishRenewal(
       where: { id: account.id },
       data: { consentId: renewal.id, externalId: same?.externalId ?? account.externalId },
     });
+    // A stopped or archived account moves with the consent but stays unsynced until resumed.
+    if (!syncsAccount(account.trackingState)) continue;
     await requestRun(tx, {
       scopeId: account.scopeId,
       accountId: account.id,

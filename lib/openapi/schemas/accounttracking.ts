@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES } from "@/lib/accounttracking/schemas";
 import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
+import { ACCOUNT_TRACKING } from "@/lib/webhooks/events";
 
 const CONSENT_STATUSES = ["pending", "valid", "rejected", "expired", "revoked", "renewed"] as const;
 const RUN_STATES = ["queued", "running", "succeeded", "failed"] as const;
@@ -127,6 +128,13 @@ export const AccountSchema = z.object({
       expiresAt: isoDateTime.nullable(),
     })
     .describe("The bank connection the account syncs under: it syncs only while that is valid and not past expiresAt"),
+  trackingState: ACCOUNT_TRACKING.describe(
+    "tracking: synced; stopped: no syncs, its transactions, counterparts and figures kept; archived: a stopped account put away. Changed with PATCH",
+  ),
+  trackingChangedAt: isoDateTime.nullable().describe("When trackingState last changed; null: tracked since createdAt"),
+  hidden: z
+    .boolean()
+    .describe("A person hid it: the UI leaves it out of lists, pickers and totals by default. It still syncs"),
 });
 
 export const TrackedSchema = z.object({ account: AccountSchema, sync: SyncRunSchema });

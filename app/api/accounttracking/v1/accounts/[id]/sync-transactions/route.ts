@@ -2,19 +2,27 @@
 // accounts.sync (App tokens: 403 user_context_required). 202 with the run; while a run is queued or
 // running, that run is returned instead of starting another. Only a person's browser session is
 // attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
-// nobody present, so its syncs are unattended and count against that budget.
+// nobody present, so its syncs are unattended and count against that budget. An account a person
+// stopped or archived is not synced: 409, saying to resume it.
 import { accountRoute } from "@/lib/api/records";
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { serializeRun } from "@/lib/accounttracking/accounts/accounts";
+import { syncsAccount } from "@/lib/accounttracking/accounts/lifecycle";
+import { conflict } from "@/lib/errors";
 import { startSync } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   POST: route("syncTransactions", "Start a sync (202; while one is queued or running, that run)", {
     ...accountRoute("user", "accounts.sync"),
     responses: { 202: SyncRunSchema },
+    errors: ["conflict"],
     handler: ({ scope, principal, request, requestId, found: account, answer }) => {
+      if (!syncsAccount(account.trackingState))
+        throw conflict(
+          `This account is ${account.trackingState}: it is not synced. Resume tracking it first (PATCH trackingState: tracking).`,
+        );
       const context = accessContext(request, principal, requestId);
       const run = {
         scopeId: scope.scopeId,
