@@ -3,6 +3,8 @@
 // its figures.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
+import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
+import { AccessEndingNotes, HousekeepingBanner } from "@/components/accounts/account-notices";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { SyncPanel } from "@/components/accounts/sync-panel";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
@@ -95,6 +97,7 @@ export function AccountDetail({ id }: { id: string }) {
   const account = useAccount(id);
   // The one poll of this page: the sync panel shows it; the table learns whether a sync still runs.
   const status = useSyncStatus(id, { enabled: account.isSuccess, knownRun: account.data?.latestSync ?? null });
+  const housekeeping = useHousekeeping();
   if (account.isPending) return <SkeletonRows rows={5} label="Loading account" />;
   if (account.isError) {
     return (
@@ -133,8 +136,12 @@ export function AccountDetail({ id }: { id: string }) {
             </Link>
           </>
         }
+        action={<AccountMenu account={a} onAction={housekeeping.run} />}
       />
+      {housekeeping.status}
+      <HousekeepingBanner account={a} />
       <AccountAccessBanner account={a} />
+      <AccessEndingNotes accounts={[a]} />
       <Facts account={a} />
       {/* Transactions first: the sync is one line above them, the figures follow. */}
       <div className="space-y-6">

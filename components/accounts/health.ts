@@ -7,14 +7,16 @@ import type { Account } from "@/lib/client/accounts";
 
 export type Advice = { text: string; href?: string; linkLabel?: string };
 
-type HealthInput = Pick<Account, "access" | "latestSync" | "lastSyncedAt" | "bankName" | "consentId">;
+type HealthInput = Pick<Account, "access" | "latestSync" | "lastSyncedAt" | "bankName" | "consentId"> &
+  Partial<Pick<Account, "trackingState">>;
 
 export type Health =
   | { kind: "ended"; tone: "amber"; label: string; detail: string }
   | { kind: "syncing"; tone: "indigo"; label: string }
   | { kind: "failed"; tone: "red"; label: string; message: string; advice: Advice }
   | { kind: "never"; tone: "amber"; label: string }
-  | { kind: "ok"; tone: "green"; label: string };
+  | { kind: "ok"; tone: "green"; label: string }
+  | { kind: "stopped"; tone: "slate"; label: string };
 
 /** How the access ended, or null while it lasts. A valid consent past its end has expired, told or not. */
 export function accessEnded(account: Pick<Account, "access">, now = Date.now()): "revoked" | "expired" | null {
@@ -68,6 +70,9 @@ export function failureAdvice(lastError: string, consentId: string): Advice {
 }
 
 export function accountHealth(account: HealthInput, now = Date.now()): Health {
+  // A person stopped it: nothing is wrong, and nothing syncs until they resume it.
+  if (account.trackingState && account.trackingState !== "tracking")
+    return { kind: "stopped", tone: "slate", label: "Tracking stopped" };
   const ended = accessEnded(account, now);
   const bank = bankOf(account);
   if (ended) {
@@ -107,6 +112,7 @@ export function healthSummary(healths: Health[]): string {
   if (ended > 0) parts.push(`${of(ended)} no longer ${ended === 1 ? "syncs" : "sync"}: bank access ended`);
   if (failed > 0) parts.push(`${of(failed)} could not sync last time`);
   if (parts.length > 0) return `${parts.join("; ")}. See what to do below.`;
+  if (count("stopped") > 0 && count("stopped") === total) return `Tracking is stopped for ${of(total)}.`;
   if (count("syncing") > 0) return `Syncing ${of(count("syncing"))} now.`;
   if (count("never") > 0) return `${of(count("never"))} not synced yet.`;
   return `All ${total} ${total === 1 ? "account is" : "accounts are"} up to date. Balances are the bank's, in each account's currency.`;

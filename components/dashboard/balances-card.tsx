@@ -69,9 +69,11 @@ export function BalancesCard({ accounts, canManage }: { accounts: Account[]; can
                   Next automatic update:{" "}
                   {health.kind === "ended"
                     ? "none until reconnected"
-                    : a.autoUpdatesPerDay === 0
-                      ? "off"
-                      : formatDateTime(a.nextScheduledAt, "not scheduled")}
+                    : health.kind === "stopped"
+                      ? "none while tracking is stopped"
+                      : a.autoUpdatesPerDay === 0
+                        ? "off"
+                        : formatDateTime(a.nextScheduledAt, "not scheduled")}
                 </p>
               </div>
             </li>

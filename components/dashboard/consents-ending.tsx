@@ -1,22 +1,21 @@
 "use client";
-// Bank connections whose access ends within 14 days: PSD2 consents cannot be extended, so the
-// person reconnects (a renewal approved at the bank) before syncing stops.
-import { Button } from "@/components/ui/button";
+// Bank connections whose access ends within 14 days, each naming whose access and which accounts
+// (components/accounts/access-ending.tsx, the same sentence as on the accounts list and an account's
+// page): PSD2 consents cannot be extended, so the person renews before syncing stops.
+import { AccessEndingNote } from "@/components/accounts/access-ending";
 import { Card, CardHeader } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
-import { formatDateTime } from "@/components/ui/format";
-import { useConsentAction, type Consent } from "@/lib/client/accounttracking";
-import { errorMessage } from "@/lib/client/errors";
+import type { Consent } from "@/lib/client/accounttracking";
+import type { Account } from "@/lib/client/accounts";
 
-export const ENDING_WITHIN_DAYS = 14;
-
-export function endingSoon(consents: Consent[], now = Date.now()): Consent[] {
-  const limit = now + ENDING_WITHIN_DAYS * 86_400_000;
-  return consents.filter((c) => c.status === "valid" && c.expiresAt !== null && Date.parse(c.expiresAt) <= limit);
-}
-
-export function ConsentsEnding({ consents, canReconnect }: { consents: Consent[]; canReconnect: boolean }) {
-  const renew = useConsentAction("renew");
+export function ConsentsEnding({
+  consents,
+  accounts,
+  canReconnect,
+}: {
+  consents: Consent[];
+  accounts: Account[];
+  canReconnect: boolean;
+}) {
   if (consents.length === 0) return null;
   return (
     <Card className="ring-amber-300">
@@ -26,28 +25,16 @@ export function ConsentsEnding({ consents, canReconnect }: { consents: Consent[]
       />
       <ul className="divide-y divide-slate-100">
         {consents.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
-            <span>
-              <span className="font-medium text-slate-900">
-                {c.bankName ?? "Your bank"}: access ends in {c.remainingDays} {c.remainingDays === "1" ? "day" : "days"}
-              </span>
-              <span className="block text-slate-700">On {formatDateTime(c.expiresAt)}</span>
-            </span>
-            {canReconnect && (
-              <Button
-                size="sm"
-                pending={renew.isPending && renew.variables === c.id}
-                onClick={() => renew.mutate(c.id)}
-              >
-                Renew<span className="sr-only"> access to {c.bankName ?? "the bank"}</span>
-              </Button>
-            )}
+          <li key={c.id}>
+            <AccessEndingNote
+              consent={c}
+              accounts={accounts}
+              canRenew={canReconnect}
+              className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm text-slate-900"
+            />
           </li>
         ))}
       </ul>
-      <FormError
-        message={renew.isError ? `Could not start the reconnection: ${errorMessage(renew.error)} Try again.` : null}
-      />
     </Card>
   );
 }

@@ -3,7 +3,8 @@
 // access that ends soon (Renew), each account's balance and sync health, and the way in (Connect a
 // bank) when nothing is connected yet.
 import { BalancesCard } from "@/components/dashboard/balances-card";
-import { ConsentsEnding, endingSoon } from "@/components/dashboard/consents-ending";
+import { endingSoon } from "@/components/accounts/access-ending";
+import { ConsentsEnding } from "@/components/dashboard/consents-ending";
 import { RecentActivityCard, TotalsCard } from "@/components/dashboard/overview-cards";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader, Skeleton, SkeletonRows } from "@/components/ui/card";
@@ -13,6 +14,7 @@ import { useConsents } from "@/lib/client/accounttracking";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope, useMe } from "@/lib/client/hooks";
 import { itemsOf } from "@/lib/client/domain-hooks";
+import { shownByDefault } from "@/lib/client/account-housekeeping";
 
 export function Dashboard() {
   const me = useMe();
@@ -68,7 +70,7 @@ export function Dashboard() {
           <TotalsCard accounts={items} />
           <RecentActivityCard />
         </div>
-        <BalancesCard accounts={items} canManage={canManage} />
+        <BalancesCard accounts={items.filter(shownByDefault)} canManage={canManage} />
       </>
     );
 
@@ -94,7 +96,7 @@ export function Dashboard() {
         }
       />
       <div className="space-y-6">
-        <ConsentsEnding consents={ending} canReconnect={canManage} />
+        <ConsentsEnding consents={ending} accounts={items} canReconnect={canManage} />
         {main}
       </div>
     </>

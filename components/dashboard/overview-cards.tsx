@@ -2,33 +2,73 @@
 // "Where do I stand": the balances per currency (never added across currencies) and the latest
 // transactions across every account, with the way to all of them.
 import Link from "next/link";
-import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
-import { balanceTotals } from "@/components/dashboard/totals";
+import { accountTitle, formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
+import { balanceTotals, splitForTotals } from "@/components/dashboard/totals";
 import { Card, CardHeader, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import type { Account } from "@/lib/client/accounts";
 import { useScopeTransactions } from "@/lib/client/transactions";
 
 export function TotalsCard({ accounts }: { accounts: Account[] }) {
-  const totals = balanceTotals(accounts);
+  const { counted, ended, hidden } = splitForTotals(accounts);
+  const totals = balanceTotals(counted);
   return (
     <Card>
-      <CardHeader title="Total balance" description="The banks' balances, added up per currency." />
+      <CardHeader
+        title="Total balance"
+        description="The banks' balances of the accounts still syncing, added up per currency."
+      />
       <ul className="grid gap-4 px-5 py-4 sm:grid-cols-2" aria-label="Total balance per currency">
         {totals.map((t) => (
           <li key={t.currency} data-currency={t.currency}>
             <div className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="currency-total">
               {t.accounts > 0 ? formatMoney(t.total, t.currency) : "—"}
             </div>
-            <p className="text-xs text-slate-600">
+            <p className="text-xs text-slate-600" data-testid="currency-total-note">
               {t.currency} · {plural(t.accounts, "account")}
               {t.unknown > 0 && ` · ${plural(t.unknown, "account")} without a balance yet, not included`}
             </p>
           </li>
         ))}
       </ul>
+      {(ended.length > 0 || hidden > 0) && (
+        <div className="border-t border-slate-100 px-5 py-3 text-xs text-slate-700" data-testid="totals-left-out">
+          {ended.length > 0 && (
+            <>
+              <p className="font-medium text-slate-800">
+                Not in the total: {plural(ended.length, "account")} no longer syncing
+              </p>
+              <ul className="mt-1 space-y-0.5">
+                {ended.map((a) => (
+                  <li key={a.id}>
+                    {accountTitle(a)} ({endedWhy(a)}):{" "}
+                    {a.balance
+                      ? `${formatMoney(a.balance.amount, a.balance.currency)}${a.balance.date ? ` on ${formatBankDate(a.balance.date)}` : ""}`
+                      : "no balance read"}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {hidden > 0 && (
+            <p className={ended.length > 0 ? "mt-1" : undefined}>
+              {plural(hidden, "hidden account")} not counted.{" "}
+              <Link href="/accounts" className="font-medium text-indigo-700 underline">
+                See them under Accounts
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
     </Card>
   );
+}
+
+/** Why an account's balance no longer updates, in a word or two. */
+function endedWhy(account: Account): string {
+  if (account.trackingState === "archived") return "archived";
+  if (account.trackingState === "stopped") return "tracking stopped";
+  return "bank access ended";
 }
 
 export function RecentActivityCard() {

@@ -9,6 +9,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, EmptyState, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { isActive, useAccounts } from "@/lib/client/accounts";
 import { itemsOf } from "@/lib/client/domain-hooks";
+import { shownByDefault } from "@/lib/client/account-housekeeping";
 
 export function TransactionsPage() {
   const accounts = useAccounts();
@@ -49,7 +50,8 @@ export function TransactionsPage() {
       {header}
       <TransactionsTable
         syncing={items.some((a) => isActive(a.latestSync?.state))}
-        accounts={items.map((a) => ({ id: a.id, name: accountTitle(a) }))}
+        // The picker leaves out accounts a person hid or archived (their rows stay in the list).
+        accounts={items.filter(shownByDefault).map((a) => ({ id: a.id, name: accountTitle(a) }))}
       />
     </>
   );

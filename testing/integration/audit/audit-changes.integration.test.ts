@@ -195,6 +195,9 @@ describe("audited changes", () => {
       // testing/integration/accounttracking/notes-and-nicknames.integration.test.ts
       "account.nickname_changed",
       "transaction.note_changed",
+      // testing/integration/accounttracking/account-housekeeping.integration.test.ts
+      "account.tracking_changed",
+      "account.hidden_changed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
