@@ -65,6 +65,10 @@ test("every page and main dialog: no serious or critical axe violations", async 
   const accountPath = new URL(page.url()).pathname;
   await settle(page);
   await audit.check(page, "account");
+  // Its housekeeping menu (Stop tracking, Hide), closed again with Escape.
+  await page.getByRole("button", { name: /^Manage / }).click();
+  await audit.check(page, "account, Manage menu open");
+  await page.keyboard.press("Escape");
   await settle(page, `${accountPath}/counterparts`);
   const rows = page.getByTestId("counterpart-row");
   await expect(rows.first()).toBeVisible({ timeout: 60_000 });
