@@ -1,9 +1,6 @@
 // The line under a currency's totals that says which rows were left out as transfers between the
 // person's own accounts, and what that means for the figures above it.
-import { formatMoney, plural } from "@/components/accounts/format";
-
-/** A zero in any spelling the server sends ("0.00", "-0.00", "0"). */
-const isZero = (amount: string) => /^[-+]?0*\.?0*$/.test(amount);
+import { formatMoney, isZero, plural } from "@/components/accounts/format";
 
 /**
  * What leaving transfers out means, in words. Between two tracked accounts they cancel out, so the
