@@ -173,7 +173,7 @@ test("every page and main dialog: no serious or critical axe violations", async 
   await audit.check(page, "api keys, new secret");
   // The audit trail: the walk above left rows (a consent, an account, a key, …).
   await settle(page, "/settings/audit");
-  await expect(page.getByRole("table", { name: "Audit events, newest first" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Audit events, newest first" })).toBeVisible();
   await audit.check(page, "audit trail");
   // Webhooks (none yet in this scope).
   await settle(page, "/settings/webhooks");

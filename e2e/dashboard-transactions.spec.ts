@@ -144,7 +144,7 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
   await test.step("the monthly transfers to savings are own-account transfers, not money out", async () => {
     await page.goto(`/accounts/${alice.currentId}?q=${encodeURIComponent("Monthly savings")}`);
     const totals = page.getByTestId("transaction-totals");
-    await expect(totals).toContainText(/own-account transfers? .* not counted as in or out/);
+    await expect(totals).toContainText(/transfers? between your own accounts .*left out of income and spending/);
     expect(moneyCents((await totals.locator('[data-total="outflow"]').textContent()) ?? "x")).toBe(0n);
     await expect(table.getByRole("row").nth(1)).toContainText("Own transfer");
     await expect(page.getByRole("list", { name: "Top counterparts" })).not.toContainText("Alice Martin");

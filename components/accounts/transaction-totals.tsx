@@ -1,8 +1,10 @@
 "use client";
 // Totals of the filtered set, per currency (never added across currencies), as the server summed
-// them in numeric; own-account transfers are named apart. And the CSV export of the same set.
+// them in numeric; transfers between the person's own accounts are named apart, in words. And the
+// CSV export of the same set: one account's, or on the Transactions page every account's.
 import { useState } from "react";
 import { formatMoney, plural } from "@/components/accounts/format";
+import { transfersNote } from "@/components/accounts/transfers-note";
 import { Button, Spinner } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
@@ -19,7 +21,7 @@ export function TransactionTotalsBar({
   filter,
   enabled,
 }: {
-  /** One account's list; none: every account's (the CSV then needs one account chosen). */
+  /** One account's list; none: every account's (narrowed by `filter.accountId` when one is chosen). */
   accountId?: string;
   filter: TransactionFilter;
   enabled: boolean;
@@ -27,18 +29,17 @@ export function TransactionTotalsBar({
   const ofAccount = useTransactionTotals(accountId ?? "", filter, enabled && accountId !== undefined);
   const ofScope = useScopeTransactionTotals(filter, enabled && accountId === undefined);
   const totals = accountId === undefined ? ofScope : ofAccount;
-  const exportId = accountId ?? filter.accountId;
   const { scopeId } = useApi();
   const [exporting, setExporting] = useState<"csv" | "excel-eu" | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const t = totals.data;
 
   const exportCsv = async (format: "csv" | "excel-eu") => {
-    if (!scopeId || !exportId) return;
+    if (!scopeId) return;
     setExporting(format);
     setExportError(null);
     try {
-      await downloadTransactionsCsv(exportId, scopeId, filter, format);
+      await downloadTransactionsCsv(accountId, scopeId, filter, format);
     } catch (error) {
       setExportError(`The export failed: ${errorMessage(error)} Try again.`);
     } finally {
@@ -81,23 +82,23 @@ export function TransactionTotalsBar({
                 {formatMoney(c.net, c.currency, { signed: true })}
               </span>
               {c.transfers.count > 0 && (
-                <span className="block text-xs text-slate-600">
-                  {plural(c.transfers.count, "own-account transfer")} (
-                  {formatMoney(c.transfers.net, c.currency, { signed: true })}) not counted as in or out
+                <span className="block text-xs text-slate-600" data-testid="transfers-note">
+                  {transfersNote(c.transfers.count, c.transfers.net, c.currency)}
                 </span>
               )}
             </p>
           ))
         )}
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">
-        {!exportId && <p className="text-xs text-slate-600">Choose an account to export its CSV.</p>}
+      {/* Wraps on a phone: each button keeps its label on one line and moves down whole. */}
+      <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">
         <Button
           variant="secondary"
           size="sm"
           onClick={() => void exportCsv("csv")}
           pending={exporting === "csv"}
-          disabled={!enabled || !exportId}
+          disabled={!enabled}
+          className="whitespace-nowrap"
         >
           Export CSV
         </Button>
@@ -108,7 +109,8 @@ export function TransactionTotalsBar({
           title="Semicolons and a decimal comma, for Excel set to Belgian, French or German"
           onClick={() => void exportCsv("excel-eu")}
           pending={exporting === "excel-eu"}
-          disabled={!enabled || !exportId}
+          disabled={!enabled}
+          className="whitespace-nowrap"
         >
           CSV for Excel (; and ,)
         </Button>

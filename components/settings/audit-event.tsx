@@ -1,7 +1,9 @@
-// One audit event's parts, shared by the table (wide screens) and the list (phones): who made the
-// change, the record it touched, and its changed fields as before → after.
+// One audit event: its sentence (written by the server with the names a person knows) and when, and
+// under "Details" the technical fields: how the change came in, the record, its changed fields as
+// before → after, and the request that made it.
 import Link from "next/link";
 import { ACTOR_KIND_LABEL, RECORD_LABEL } from "@/components/settings/audit-labels";
+import { formatDateTime } from "@/components/ui/format";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import type { AuditEvent } from "@/lib/client/audit";
@@ -85,5 +87,39 @@ export function Change({ before, after }: Pick<AuditEvent, "before" | "after">) 
         </div>
       ))}
     </dl>
+  );
+}
+
+export function AuditEventItem({ event: e }: { event: AuditEvent }) {
+  return (
+    <li className="space-y-1.5 px-5 py-4 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 text-slate-900">{e.summary}</p>
+        <time dateTime={e.occurredAt} className="shrink-0 text-xs text-slate-600">
+          {formatDateTime(e.occurredAt)}
+        </time>
+      </div>
+      <details className="group text-xs">
+        <summary className={cx("w-fit cursor-pointer rounded text-slate-600 hover:text-slate-900", focusRing)}>
+          Details
+        </summary>
+        <div className="mt-2 grid gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-[auto_1fr]">
+          <span className="font-medium text-slate-600">Action</span>
+          <code className="break-all">{e.action}</code>
+          <span className="font-medium text-slate-600">By</span>
+          <Who actor={e.actor} />
+          <span className="font-medium text-slate-600">Record</span>
+          <RecordRef record={e.record} />
+          <span className="font-medium text-slate-600">Before → after</span>
+          <Change before={e.before} after={e.after} />
+          {e.requestId && (
+            <>
+              <span className="font-medium text-slate-600">Request</span>
+              <code className="break-all">{e.requestId}</code>
+            </>
+          )}
+        </div>
+      </details>
+    </li>
   );
 }

@@ -132,15 +132,14 @@ function checkRanges(q: FilterInput, ctx: z.RefinementCtx) {
 export const TransactionFilterQuery = z.object(filterShape).superRefine(checkRanges);
 
 /** The CSV export's query: the list's filters, and the file's dialect (lib/accounttracking/transactions/csv.ts). */
-export const TransactionCsvQuery = z
-  .object({
-    ...filterShape,
-    format: z
-      .enum(["csv", "excel-eu"], { message: "format must be csv or excel-eu" })
-      .default("csv")
-      .describe("csv: commas, decimal point. excel-eu: semicolons, decimal comma (Excel in Belgium, France, Germany)"),
-  })
-  .superRefine(checkRanges);
+const csvFormat = {
+  format: z
+    .enum(["csv", "excel-eu"], { message: "format must be csv or excel-eu" })
+    .default("csv")
+    .describe("csv: commas, decimal point. excel-eu: semicolons, decimal comma (Excel in Belgium, France, Germany)"),
+};
+
+export const TransactionCsvQuery = z.object({ ...filterShape, ...csvFormat }).superRefine(checkRanges);
 
 export const TransactionsQuery = z
   .object({
@@ -165,6 +164,11 @@ export const ScopeTransactionsQuery = z
   .superRefine(checkRanges);
 
 export const ScopeTransactionTotalsQuery = z.object({ ...filterShape, ...accountFilter }).superRefine(checkRanges);
+
+/** The scope's transactions as CSV (GET …/v1/transactions.csv): the list's filters, and the file's format. */
+export const ScopeTransactionCsvQuery = z
+  .object({ ...filterShape, ...accountFilter, ...csvFormat })
+  .superRefine(checkRanges);
 
 /** The parsed query as the filter the SQL takes. */
 export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuery>, scopeId: string) {

@@ -1,6 +1,6 @@
 // The scope's audit trail, newest first: keyset on the insertion order (seq), with the person's or
 // token's name for the "who" column, read at list time from users and api_tokens (never a hash or
-// prefix). Filters: one action, one actor (a person's id matches their changes through any session
+// prefix), and each event as a sentence with the names of what it touched (lib/audit/sentence.ts). Filters: one action, one actor (a person's id matches their changes through any session
 // or token; a token's id, the changes made with it), one record id.
 import "server-only";
 import type { z } from "zod";
@@ -9,6 +9,8 @@ import { query } from "@/lib/db/sql";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { AuditEventsFilter } from "@/lib/audit/schemas";
 import type { AuditEventSchema } from "@/lib/openapi/schemas/audit";
+import { auditNames } from "@/lib/audit/names";
+import { auditSentence } from "@/lib/audit/sentence";
 
 type Row = {
   id: string;
@@ -30,7 +32,7 @@ type Row = {
 
 type AuditEventData = z.input<typeof AuditEventSchema>;
 
-function serialize(r: Row): AuditEventData {
+function serialize(r: Row): Omit<AuditEventData, "summary"> {
   return {
     id: r.id,
     occurredAt: r.occurred_at.toISOString(),
@@ -80,5 +82,9 @@ export async function listAuditEvents(db: Tx, scopeId: string, q: AuditEventsFil
     q.perPage + 1,
   );
   const page = pageOf(list, rows, q.perPage, (r) => [r.seq]);
-  return { items: page.items.map(serialize), meta: page.meta };
+  const events = page.items.map(serialize);
+  // The page's sentences: every id they mention resolved in one statement.
+  const names = await auditNames(db, scopeId, events);
+  const items: AuditEventData[] = events.map((e) => ({ ...e, summary: auditSentence(e, names) }));
+  return { items, meta: page.meta };
 }

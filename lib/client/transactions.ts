@@ -142,17 +142,22 @@ export const useMarkTransfer = (accountId: string) =>
     (s) => [accountKeys.account(s, accountId), counterpartKeys.all(s)],
   );
 
-/** Fetches the CSV of the filtered set (the session cookie and X-Scope go with it) and saves it. */
+/**
+ * Fetches the CSV of the filtered set (the session cookie and X-Scope go with it) and saves it: one
+ * account's, or with no account every account's (narrowed by `filter.accountId` when chosen).
+ */
 export async function downloadTransactionsCsv(
-  accountId: string,
+  accountId: string | undefined,
   scopeId: string,
   filter: TransactionFilter,
   format: "csv" | "excel-eu" = "csv",
 ): Promise<void> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filterQuery(filter))) if (v) params.set(k, v);
+  const query = accountId === undefined ? scopeFilterQuery(filter) : filterQuery(filter);
+  for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
   if (format !== "csv") params.set("format", format);
-  const response = await fetch(`${BASE}/accounts/${enc(accountId)}/transactions.csv?${params}`, {
+  const path = accountId === undefined ? "transactions.csv" : `accounts/${enc(accountId)}/transactions.csv`;
+  const response = await fetch(`${BASE}/${path}?${params}`, {
     headers: { "x-scope": scopeId },
   });
   if (!response.ok) throw await apiCallErrorOf(response);

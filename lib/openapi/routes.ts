@@ -35,6 +35,7 @@ import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consol
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
 import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/route";
 import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactions/totals/route";
+import * as scopeTransactionsCsv from "@/app/api/accounttracking/v1/transactions.csv/route";
 import * as transaction from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
@@ -115,6 +116,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/supported-countries": countries,
   "/api/accounttracking/v1/transactions": scopeTransactions,
   "/api/accounttracking/v1/transactions/totals": scopeTransactionTotals,
+  "/api/accounttracking/v1/transactions.csv": scopeTransactionsCsv,
   "/api/accounttracking/v1/transactions/{transactionId}": transaction,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,

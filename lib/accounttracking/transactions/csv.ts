@@ -1,4 +1,5 @@
-// CSV export of a filtered set of an account's transactions (RFC 4180, UTF-8, CRLF), newest first.
+// CSV export of a filtered set of an account's transactions, or of every account's (the Transactions
+// page), one writer for both (RFC 4180, UTF-8, CRLF), newest first.
 // Amounts are the bank's decimal strings, dates its date-only strings, unconverted. For people who
 // open it in a spreadsheet: a UTF-8 byte order mark (without it Excel reads "Müller" as "MÃ¼ller"),
 // the counterpart's name as they set it up beside the bank's, the account's name and IBAN on every
@@ -13,10 +14,11 @@
 // download can move a row from one page to another.)
 import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
-import { pool } from "@/lib/db/client";
+import { pool, readPool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
 import { SEARCH_MARKS, searchedPage } from "@/lib/accounttracking/transactions/search";
+import { scopeRowsAfter, type RowKey, type ScopeFilter } from "@/lib/accounttracking/transactions/scope-transactions";
 import {
   OWN_OF_ACCOUNT,
   SHOWN_TRANSACTIONS_FROM,
@@ -120,7 +122,7 @@ async function pageAfter(
   db: Pick<pg.Pool, "query">,
   accountId: string,
   filter: TransactionsFilter,
-  after: [string, string] | null,
+  after: RowKey | null,
 ): Promise<CsvRow[]> {
   const values: unknown[] = [accountId];
   const { where, search } = filterConditions(filter, values);
@@ -140,29 +142,26 @@ async function pageAfter(
   return rows;
 }
 
+/** Reads the rows after a key (none: the first), a page at most, newest first. */
+type PageReader = (after: RowKey | null) => Promise<CsvRow[]>;
+
 /**
- * The filtered set as a CSV byte stream: the header and each page's rows, every line ended by CRLF.
- * The first page is read before this returns, so a database that fails at once fails the request
- * (an error answer in the envelope), not a download that stops short.
+ * The rows `readPage` gives as a CSV byte stream: the header and each page's rows, every line ended
+ * by CRLF. The first page is read before this returns, so a database that fails at once fails the
+ * request (an error answer in the envelope), not a download that stops short.
  */
-export async function transactionsCsv(
-  accountId: string,
-  filter: TransactionsFilter,
-  format: CsvFormat = "csv",
-): Promise<ReadableStream<Uint8Array>> {
+async function csvStream(readPage: PageReader, format: CsvFormat, about: object): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const dialect = DIALECTS[format];
-  // One source for the whole download, chosen once: the replica once it has the account's writes.
-  const db = await readPoolAfterWrites(accountId);
-  let pending: CsvRow[] | null = await pageAfter(db, accountId, filter, null);
+  let pending: CsvRow[] | null = await readPage(null);
   let header = `${BOM}${HEADER.join(dialect.separator)}\r\n`;
-  let after: [string, string] | null = null;
+  let after: RowKey | null = null;
   let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const rows = pending ?? (await pageAfter(db, accountId, filter, after));
+          const rows = pending ?? (await readPage(after));
           pending = null;
           if (cancelled) return;
           const text = header + rows.map((r) => `${line(r, dialect)}\r\n`).join("");
@@ -172,7 +171,7 @@ export async function transactionsCsv(
           else after = [rows[rows.length - 1].sort_date, rows[rows.length - 1].id];
         } catch (error) {
           // The status and headers are sent: the client sees the download break off.
-          log.error("CSV export failed mid-stream", { accountId, error });
+          log.error("CSV export failed mid-stream", { ...about, error });
           throw error;
         }
       },
@@ -183,6 +182,32 @@ export async function transactionsCsv(
     // Read a page only when the client asks for more.
     { highWaterMark: 0 },
   );
+}
+
+/** One account's filtered set as a CSV byte stream. */
+export async function transactionsCsv(
+  accountId: string,
+  filter: TransactionsFilter,
+  format: CsvFormat = "csv",
+): Promise<ReadableStream<Uint8Array>> {
+  // One source for the whole download, chosen once: the replica once it has the account's writes.
+  const db = await readPoolAfterWrites(accountId);
+  return csvStream((after) => pageAfter(db, accountId, filter, after), format, { accountId });
+}
+
+/**
+ * Every account's filtered set (or the one `filter.accountId` names) as a CSV byte stream: the same
+ * columns, each row naming its account and carrying its own currency. Only the scope's rows: an
+ * account of another scope reads as none.
+ */
+export async function scopeTransactionsCsv(
+  scopeId: string,
+  filter: ScopeFilter,
+  format: CsvFormat = "csv",
+): Promise<ReadableStream<Uint8Array>> {
+  const db = readPool();
+  const readPage = async (after: RowKey | null) => (await scopeRowsAfter(db, scopeId, filter, after, PAGE)).rows;
+  return csvStream(readPage, format, { scopeId });
 }
 
 /** A file name part: lower case ASCII letters, digits and dashes. */
@@ -196,15 +221,38 @@ function slug(text: string): string {
     .slice(0, 40);
 }
 
-/** "current-account-1705-2025-01-01-to-2025-06-30.csv": the account (name, IBAN's last 4) and the range. */
-export async function csvFileName(accountId: string, filter: TransactionsFilter): Promise<string> {
-  const { rows } = await pool().query<{ name: string | null; iban: string | null }>(
-    "SELECT coalesce(name, product) AS name, iban FROM tracked_accounts WHERE id = $1::uuid",
-    [accountId],
-  );
-  const account = rows[0];
-  const parts = [slug(account?.name ?? "") || "transactions", slug((account?.iban ?? "").slice(-4))];
+/** The file's name: what it holds (`label`, an account's name and IBAN's last 4) and the range. */
+function fileNameOf(label: (string | null)[], filter: TransactionsFilter): string {
+  const parts = label.map((l) => slug(l ?? ""));
   if (filter.fromDate || filter.toDate) parts.push(`${filter.fromDate ?? "start"}-to-${filter.toDate ?? "today"}`);
   else parts.push("all");
   return `${parts.filter(Boolean).join("-")}.csv`;
+}
+
+type Named = { name: string | null; iban: string | null };
+
+function accountFileName(account: Named | undefined, filter: TransactionsFilter): string {
+  return fileNameOf([slug(account?.name ?? "") || "transactions", (account?.iban ?? "").slice(-4)], filter);
+}
+
+/** "current-account-1705-2025-01-01-to-2025-06-30.csv": the account (name, IBAN's last 4) and the range. */
+export async function csvFileName(accountId: string, filter: TransactionsFilter): Promise<string> {
+  const { rows } = await pool().query<Named>(
+    "SELECT coalesce(name, product) AS name, iban FROM tracked_accounts WHERE id = $1::uuid",
+    [accountId],
+  );
+  return accountFileName(rows[0], filter);
+}
+
+/**
+ * "transactions-all-accounts-all.csv", or, narrowed to one account of the scope, that account's name
+ * as the person calls it (nickname first) and its IBAN's last 4.
+ */
+export async function scopeCsvFileName(scopeId: string, filter: ScopeFilter): Promise<string> {
+  if (!filter.accountId) return fileNameOf(["transactions-all-accounts"], filter);
+  const { rows } = await pool().query<Named>(
+    "SELECT coalesce(nickname, name, product) AS name, iban FROM tracked_accounts WHERE id = $1::uuid AND scope_id = $2::uuid",
+    [filter.accountId, scopeId],
+  );
+  return accountFileName(rows[0], filter);
 }

@@ -33,7 +33,7 @@ import { isTransferSql, ownCte } from "@/lib/accounttracking/transactions/transf
 
 export type ScopeFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };
 
-type Row = TransactionRow & { account_id: string; account_name: string | null };
+type Row = TransactionRow & { account_id: string; account_name: string | null; account_iban: string | null };
 
 const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CROSS JOIN own`;
 
@@ -53,14 +53,32 @@ export async function scopeTransactionsPage(
   filter: ScopeFilter & { perPage: number; cursor?: string },
   plan?: SearchPlan,
 ): Promise<{ rows: Row[]; answeredBy: AnsweredBy | null }> {
+  const after = decodeCursor(scopeTransactionsList(scopeId, filter), filter.cursor, 2);
+  const key: RowKey | null = after ? [String(after[0]), String(after[1])] : null;
+  return scopeRowsAfter(db, scopeId, filter, key, filter.perPage + 1, plan);
+}
+
+/** (sort date, id) of the last row read: the next rows come after it. */
+export type RowKey = [string, string];
+
+/**
+ * Up to `limit` rows after `after`, newest first: the list's pages and the CSV's. A row names its
+ * account (nickname first, as the page shows it) and the account's IBAN.
+ */
+export async function scopeRowsAfter(
+  db: Pick<pg.Pool, "query">,
+  scopeId: string,
+  filter: ScopeFilter,
+  after: RowKey | null,
+  limit: number,
+  plan?: SearchPlan,
+): Promise<{ rows: Row[]; answeredBy: AnsweredBy | null }> {
   const values: unknown[] = [scopeId];
   const { where, search } = scopeFilterConditions(filter, values);
-  const after = decodeCursor(scopeTransactionsList(scopeId, filter), filter.cursor, 2);
-  if (after)
-    where.push(`(t.sort_date, t.id) < ($${values.push(String(after[0]))}, $${values.push(String(after[1]))}::uuid)`);
-  const shownColumns = `${TRANSACTION_COLUMNS}, coalesce(ta.nickname, ta.name, ta.product) AS account_name`;
+  if (after) where.push(`(t.sort_date, t.id) < ($${values.push(after[0])}, $${values.push(after[1])}::uuid)`);
+  const shownColumns = `${TRANSACTION_COLUMNS}, coalesce(ta.nickname, ta.name, ta.product) AS account_name, ta.iban AS account_iban`;
   if (!search) {
-    values.push(filter.perPage + 1);
+    values.push(limit);
     const { rows } = await db.query<Row>(
       `WITH ${ownCte("$1::uuid")}
        SELECT ${shownColumns} FROM ${FROM} ${DISPLAY_NAME_JOIN}
@@ -75,7 +93,7 @@ export async function scopeTransactionsPage(
       values,
       where,
       search,
-      limit: filter.perPage + 1,
+      limit,
       shown: (keys) => `WITH ${ownCte("$1::uuid")}, k AS (${keys})
         SELECT ${shownColumns}, ${SEARCH_MARKS} FROM ${FROM} ${DISPLAY_NAME_JOIN} JOIN k ON k.id = t.id
          ORDER BY k.sort_date DESC, k.id DESC`,

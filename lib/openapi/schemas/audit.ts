@@ -11,6 +11,11 @@ const fields = z
 export const AuditEventSchema = z.object({
   id: uuid,
   occurredAt: isoDateTime,
+  summary: z
+    .string()
+    .describe(
+      "The event as a sentence with the names a person knows (accounts, counterparts, people, keys), read when the page is served; for people, not for parsing",
+    ),
   action: z.enum(AUDIT_ACTIONS),
   actor: z.object({
     kind: z.enum(AUDIT_ACTOR_KINDS),

@@ -1,6 +1,7 @@
 // GET /api/audit/v1/events through the route handlers: who may read the trail (admins 200; members,
 // viewers and App tokens 403; another scope 404), the changes to members, keys, tokens and clients
-// each as one row naming its actor, the filters, keyset paging, and that no row holds a secret.
+// each as one row naming its actor and said as a sentence with names, the filters, keyset paging,
+// and that no row holds a secret.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
@@ -166,6 +167,18 @@ describe("GET /api/audit/v1/events", () => {
     expect(text).not.toContain("BE68539007547034");
     const client = (await list(`filter[recordId]=${ids.client}`)).json.data[0];
     expect(client.after).toMatchObject({ displayName: "Pay [redacted] Ltd" });
+  });
+
+  it("says each change as a sentence with the names of people and keys, never an id", async () => {
+    const events = (await list("perPage=100")).json.data as (Event & { summary: string })[];
+    const said = (action: string, recordId?: string) =>
+      events.find((e) => e.action === action && (!recordId || e.record.id === recordId))?.summary;
+    expect(said("member.added")).toBe("auditadmin added colleague as a member.");
+    expect(said("member.role_changed")).toBe("auditadmin made colleague a viewer (was a member).");
+    expect(said("api_key.created", ids.key)).toBe("auditadmin created the API key “Bookkeeping sync”.");
+    expect(said("api_key.revoked", ids.key)).toBe("auditadmin revoked the API key “Bookkeeping sync”.");
+    expect(events.length).toBeGreaterThan(5);
+    for (const e of events) expect(e.summary, e.action).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   it("(last: it adds people and keys) answers the scope's admins (token or session); members, viewers and App tokens get 403, strangers 404", async () => {
