@@ -13,6 +13,7 @@ import { openBankDatabase } from "@/sandbox/bank/store/db";
 import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
 import { handleSandboxRegistry } from "@/sandbox/registry/routes";
+import { logoResponse } from "@/sandbox/shared/logos";
 import { EB_FAKE_PREFIX, GC_FAKE_PREFIX, SANDBOX_REGISTRY_PREFIX } from "@/sandbox/shared/prefixes";
 
 export type BanksOptions = {
@@ -55,6 +56,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
       const { pathname } = new URL(request.url);
       if (pathname === "/healthz")
         return Promise.resolve(new Response("ok", { headers: { "cache-control": "no-store" } }));
+      const logo = logoResponse(pathname);
+      if (logo) return Promise.resolve(logo);
       if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
       if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));

@@ -4,6 +4,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BankPicker } from "@/components/accounttracking/bank-picker";
+import { StickyContinue } from "@/components/accounttracking/sticky-continue";
 import { Button, ButtonLink, Spinner } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
@@ -113,7 +114,8 @@ export function ConnectWizard() {
             </Card>
           )}
           {status.data?.active && (
-            <>
+            // One block around both steps: the sticky Continue at its end stays in view over all of it.
+            <div>
               <Step n={1} title="Choose your bank" done={bank !== null}>
                 <BankPicker
                   selected={bank}
@@ -158,26 +160,26 @@ export function ConnectWizard() {
                   )}
                 </p>
                 <FormError message={connect.isError ? errorMessage(connect.error) : null} />
-                <div className="mt-4">
-                  <Button
-                    disabled={!bank || !canSetUp}
-                    pending={connect.isPending || connect.isSuccess}
-                    onClick={() =>
-                      bank &&
-                      connect.mutate({
-                        integrationName: bank.integrationName,
-                        purpose,
-                        expiryDays: Number(expiryDays),
-                        bankId: bank.bankId,
-                        psuId: psuId.trim(),
-                      })
-                    }
-                  >
-                    {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
-                  </Button>
-                </div>
               </Step>
-            </>
+              <StickyContinue>
+                <Button
+                  disabled={!bank || !canSetUp}
+                  pending={connect.isPending || connect.isSuccess}
+                  onClick={() =>
+                    bank &&
+                    connect.mutate({
+                      integrationName: bank.integrationName,
+                      purpose,
+                      expiryDays: Number(expiryDays),
+                      bankId: bank.bankId,
+                      psuId: psuId.trim(),
+                    })
+                  }
+                >
+                  {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
+                </Button>
+              </StickyContinue>
+            </div>
           )}
         </>
       )}

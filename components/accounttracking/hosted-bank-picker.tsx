@@ -5,6 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { BankChoice } from "@/components/accounttracking/bank-picker";
+import { StickyContinue } from "@/components/accounttracking/sticky-continue";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import type { Bank, Country } from "@/lib/client/accounttracking";
@@ -58,9 +59,11 @@ export function HostedBankPicker({ token, countries, banks, country }: Props) {
         onSelect={setBank}
       />
       <FormError message={error} />
-      <Button disabled={!bank} pending={sending} onClick={() => void onContinue()}>
-        {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
-      </Button>
+      <StickyContinue>
+        <Button disabled={!bank} pending={sending} onClick={() => void onContinue()}>
+          {bank ? `Continue to ${bank.name}` : "Continue to your bank"}
+        </Button>
+      </StickyContinue>
     </div>
   );
 }

@@ -1,10 +1,14 @@
 "use client";
 // Choosing, in place, which of a bank connection's accounts to track: a checkbox per account (all
-// new ones ticked), and one "Track 2 accounts" button. Accounts already tracked link to their page.
+// new ones ticked), and one "Track 2 accounts" button. Each account says its product (the bank's
+// name for the kind of account); accounts already tracked link to their page and show their balance.
+// The bank's balance of an account not tracked yet is not read here: that is a PSD2 access per
+// account, which the first sync makes anyway.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ManageAccountsReason } from "@/components/accounts/manage-reason";
+import { formatBankDate, formatMoney } from "@/components/accounts/format";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Button } from "@/components/ui/button";
 import { EmptyState, SkeletonRows } from "@/components/ui/card";
@@ -12,7 +16,7 @@ import { FormError } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-states";
 import type { BankAccount, Consent } from "@/lib/client/accounttracking";
 import { useConsentAccounts } from "@/lib/client/accounttracking";
-import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
+import { useAccounts, useCanManageAccounts, useTrackAccount, type Account } from "@/lib/client/accounts";
 import { errorMessage, isApiCallError } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
@@ -21,6 +25,22 @@ const plural = (n: number) => `${n} account${n === 1 ? "" : "s"}`;
 
 export function accountName(a: Pick<BankAccount, "name" | "product">): string {
   return a.name ?? a.product ?? "Account";
+}
+
+/** The product, when it says more than the name already does. */
+function productOf(a: Pick<BankAccount, "name" | "product">): string | null {
+  return a.product && a.product !== accountName(a) ? a.product : null;
+}
+
+function Balance({ account }: { account: Account }) {
+  if (!account.balance) return <span className="text-xs text-slate-600">Balance after the first sync</span>;
+  const { amount, currency, date } = account.balance;
+  return (
+    <span className="text-sm tabular-nums text-slate-900" data-testid="tracked-balance">
+      {formatMoney(amount, currency)}
+      {date && <span className="text-xs text-slate-600"> on {formatBankDate(date)}</span>}
+    </span>
+  );
 }
 
 type Props = {
@@ -52,7 +72,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
   const tracked = new Map(
     itemsOf(accounts.data)
       .filter((a) => a.consentId === consent.id)
-      .map((a) => [a.bankAccountId, a.id]),
+      .map((a) => [a.bankAccountId, a]),
   );
   const open = exposed.data.filter((a) => !tracked.has(a.accountId));
   const chosen = open.filter((a) => !unticked.has(a.accountId));
@@ -102,12 +122,15 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
         <legend className="text-sm font-medium text-slate-900">Accounts at {bank}</legend>
         <ul className="mt-3 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
           {listed.map((a) => {
-            const trackedId = tracked.get(a.accountId);
+            const trackedAccount = tracked.get(a.accountId);
+            const trackedId = trackedAccount?.id;
+            const product = productOf(a);
             return (
               <li key={a.accountId} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
                 {trackedId ? (
                   <span className="flex-1 text-sm">
                     <span className="font-medium text-slate-900">{accountName(a)}</span>{" "}
+                    {product && <span className="text-slate-600">{product} </span>}
                     <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
                   </span>
                 ) : (
@@ -121,6 +144,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
                     />
                     <span>
                       <span className="font-medium text-slate-900">{accountName(a)}</span>{" "}
+                      {product && <span className="text-slate-600">{product} </span>}
                       <span className="font-mono text-xs text-slate-600">{formatIban(a.iban)}</span>
                     </span>
                   </label>
@@ -128,6 +152,7 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
                 <span className="text-xs text-slate-600">
                   {KIND[a.accountType]} · {a.currency}
                 </span>
+                {trackedAccount && <Balance account={trackedAccount} />}
                 {trackedId && (
                   <Link href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
                     Tracked — open<span className="sr-only"> {accountName(a)}</span>

@@ -58,7 +58,7 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
         }
       />
       <div>
-        <AliasEditor id={c.id} name={c.name} alias={c.alias} canEdit={canEdit} />
+        <AliasEditor id={c.id} name={c.name} alias={c.alias} accountCount={c.accountCount} canEdit={canEdit} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -10,7 +10,12 @@ import { FormError, NamedOptions } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
 import { useCounterpartSort } from "@/components/counterparts/use-counterpart-sort";
-import { useCounterpartChange, useCounterparts, type Consolidation } from "@/lib/client/counterparts";
+import {
+  useCounterpartChange,
+  useCounterparts,
+  type Consolidation,
+  type CounterpartSort,
+} from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { LoadMore } from "@/components/ui/load-more";
@@ -22,7 +27,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
   const canEdit = scope?.role === "admin" || scope?.role === "member";
   const [q, setQ] = useState("");
   const search = useDebounced(q, 250);
-  const sorting = useCounterpartSort();
+  const sorting = useCounterpartSort<CounterpartSort>("sumOut");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [targetId, setTargetId] = useState("");
   const [managing, setManaging] = useState<string | null>(null);
@@ -51,7 +56,8 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
     setSelected(next);
   };
   const chosen = rows.filter((r) => selected.has(r.id));
-  const target = chosen.find((r) => r.id === targetId) ?? chosen[0];
+  // "Keep as" starts on a name the person gave (an alias), not on whichever bank name comes first.
+  const target = chosen.find((r) => r.id === targetId) ?? chosen.find((r) => r.alias !== null) ?? chosen[0];
   const runConsolidate = () => {
     if (!target) return;
     consolidate.mutate(

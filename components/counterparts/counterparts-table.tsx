@@ -12,7 +12,7 @@ import { formatDate } from "@/components/ui/format";
 import { stackLabels } from "@/components/ui/table";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { ManagePanel } from "@/components/counterparts/manage-panel";
-import type { CounterpartSort, ListedCounterpart } from "@/lib/client/counterparts";
+import type { CounterpartSort, CurrencyTotals, ListedCounterpart } from "@/lib/client/counterparts";
 
 const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
   { key: "name", label: "Counterpart", numeric: false },
@@ -23,8 +23,10 @@ const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
 ];
 const CELL = "px-3 py-3 text-slate-700";
 
+type WithTotals = { totalsByCurrency: CurrencyTotals[] };
+
 /** One line per currency (a single line, as before, when all is in one). */
-function PerCurrency({ row, field }: { row: ListedCounterpart; field: "sumIn" | "sumOut" }) {
+export function PerCurrency({ row, field }: { row: WithTotals; field: "sumIn" | "sumOut" }) {
   return (
     <span data-testid={field === "sumOut" ? "sum-out" : undefined}>
       {row.totalsByCurrency.map((t) => (
@@ -36,7 +38,7 @@ function PerCurrency({ row, field }: { row: ListedCounterpart; field: "sumIn" | 
   );
 }
 
-function lastDateOf(row: ListedCounterpart): string | null {
+export function lastDateOf(row: WithTotals): string | null {
   return (
     row.totalsByCurrency
       .map((t) => t.lastDate)
@@ -149,7 +151,13 @@ export function CounterpartsTable({
                     )}
                   </td>
                   <td className={`${CELL} min-w-48`}>
-                    <AliasEditor id={r.id} name={r.name} alias={r.alias} canEdit={canEdit} />
+                    <AliasEditor
+                      id={r.id}
+                      name={r.name}
+                      alias={r.alias}
+                      accountCount={r.accountCount}
+                      canEdit={canEdit}
+                    />
                     <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
                       <Link
                         className="text-indigo-700 hover:underline"

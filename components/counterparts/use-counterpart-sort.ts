@@ -1,13 +1,12 @@
 "use client";
-// The counterpart list's sort: a column and a direction. Choosing the sorted column again flips the
+// A counterpart list's sort: a column and a direction. Choosing the sorted column again flips the
 // direction; another column starts A to Z for names and largest or newest first for the rest.
 import { useState } from "react";
-import type { CounterpartSort } from "@/lib/client/counterparts";
 
-export function useCounterpartSort() {
-  const [sort, setSort] = useState<CounterpartSort>("sumOut");
+export function useCounterpartSort<S extends string>(initial: S) {
+  const [sort, setSort] = useState<S>(initial);
   const [order, setOrder] = useState<"asc" | "desc">("desc");
-  const onSort = (key: CounterpartSort) => {
+  const onSort = (key: S) => {
     if (key === sort) setOrder(order === "asc" ? "desc" : "asc");
     else {
       setSort(key);

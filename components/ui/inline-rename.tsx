@@ -2,7 +2,7 @@
 // A name a person can change in place: the name with a Rename button; editing shows a small form.
 // Empty clears the person's name (the original shows again). After Save or Cancel, focus goes back
 // to the Rename button, not to <body> with the form that had it.
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useFocusOn } from "@/components/ui/use-focus-on";
 import { useToast } from "@/components/ui/toast";
@@ -15,6 +15,7 @@ export function InlineRename({
   inputLabel,
   maxLength,
   onSave,
+  hint,
   nameClassName = "font-medium text-slate-900",
 }: {
   /** The name it has anyway (the bank's), shown beside the person's own. */
@@ -24,8 +25,11 @@ export function InlineRename({
   inputLabel: string;
   maxLength: number;
   onSave: (next: string | null) => Promise<unknown>;
+  /** Said under the field while editing, before the save: where the new name will show. */
+  hint?: string;
   nameClassName?: string;
 }) {
+  const hintId = useId();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(current ?? "");
   const [pending, setPending] = useState(false);
@@ -86,6 +90,7 @@ export function InlineRename({
       <input
         autoFocus
         aria-label={inputLabel}
+        aria-describedby={hint ? hintId : undefined}
         className="w-48 rounded-md px-2 py-1 text-sm ring-1 ring-slate-300 focus:outline-none focus:ring-2 focus:ring-indigo-500"
         value={value}
         maxLength={maxLength}
@@ -101,6 +106,11 @@ export function InlineRename({
       <Button size="sm" variant="ghost" onClick={close}>
         Cancel
       </Button>
+      {hint && (
+        <p id={hintId} className="basis-full text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
     </form>
   );
 }

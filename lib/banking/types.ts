@@ -10,6 +10,8 @@ export type Bank = {
   bic: string | null;
   countryCode: string;
   integrationName: string;
+  /** The bank's logo as the integration gives it (an absolute URL), or null when it gives none. */
+  logoUrl: string | null;
 };
 
 /** NextGenPSD2 consentStatus values; an ASPSP may add codes, which arrive as "unknown". */

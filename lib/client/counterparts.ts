@@ -5,12 +5,14 @@ import type { ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
-import type { CounterpartsQuery } from "@/lib/counterparts/schemas";
+import type { CounterpartsQuery, ScopeCounterpartsQuery } from "@/lib/counterparts/schemas";
 import type * as schemas from "@/lib/openapi/schemas/counterparts";
 
 export type Totals = z.output<typeof schemas.TotalsSchema>;
 export type CurrencyTotals = z.output<typeof schemas.CurrencyTotalsSchema>;
 export type ListedCounterpart = z.output<typeof schemas.CounterpartListItemSchema>;
+export type ScopeCounterpart = z.output<typeof schemas.ScopeCounterpartItemSchema>;
+export type ScopeCounterpartSort = NonNullable<z.input<typeof ScopeCounterpartsQuery>["sort"]>;
 export type Entity = NonNullable<ListedCounterpart["entity"]>;
 export type CounterpartSort = NonNullable<z.input<typeof CounterpartsQuery>["sort"]>;
 export type CounterpartName = z.output<typeof schemas.CounterpartNameSchema>;
@@ -20,6 +22,7 @@ export type FamilyNode = z.output<typeof schemas.FamilyNodeSchema>;
 export type Consolidation = z.output<typeof schemas.ConsolidationSchema>;
 type CounterpartTransaction = z.output<typeof schemas.CounterpartTransactionSchema>;
 type ListParams = { q?: string; sort: CounterpartSort; order: "asc" | "desc" };
+type ScopeListParams = { q?: string; sort: ScopeCounterpartSort; order: "asc" | "desc"; accountId?: string };
 
 const BASE = "/api/accounttracking/v1";
 const enc = encodeURIComponent;
@@ -32,6 +35,15 @@ function counterpartsApi(client: ApiClient) {
         q: params.q || undefined,
         sort: params.sort,
         order: params.order,
+        perPage: 100,
+        cursor,
+      }),
+    activity: (params: ScopeListParams, cursor: string | null) =>
+      scoped.page<ScopeCounterpart>(`${BASE}/counterparts/activity`, {
+        q: params.q || undefined,
+        sort: params.sort,
+        order: params.order,
+        "filter[accountId]": params.accountId || undefined,
         perPage: 100,
         cursor,
       }),
@@ -67,6 +79,8 @@ export const counterpartKeys = {
   all: (scopeId: string | null) => scopeKey(scopeId, "counterparts"),
   list: (scopeId: string | null, accountId: string, params: ListParams) =>
     [...counterpartKeys.all(scopeId), "list", accountId, params] as const,
+  activity: (scopeId: string | null, params: ScopeListParams) =>
+    [...counterpartKeys.all(scopeId), "activity", params] as const,
   detail: (scopeId: string | null, id: string, accountId?: string) =>
     [...counterpartKeys.all(scopeId), "detail", id, accountId ?? null] as const,
   family: (scopeId: string | null, id: string, accountId?: string) =>
@@ -82,6 +96,13 @@ export const useCounterparts = (accountId: string, params: ListParams) =>
     key: (s) => counterpartKeys.list(s, accountId, params),
     fetchPage: (api, cursor) => api.list(accountId, params, cursor),
     enabled: accountId !== "",
+  });
+
+/** The scope's counterparts, by activity (GET /counterparts/activity). */
+export const useScopeCounterparts = (params: ScopeListParams) =>
+  counterparts.usePages({
+    key: (s) => counterpartKeys.activity(s, params),
+    fetchPage: (api, cursor) => api.activity(params, cursor),
   });
 
 export const useCounterpart = (id: string, accountId?: string) =>

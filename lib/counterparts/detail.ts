@@ -8,13 +8,21 @@ import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { serializeCounterpart } from "@/lib/counterparts/find";
 import { memberIds } from "@/lib/counterparts/transactions";
-import { FIGURE_TOTALS, NOT_TRANSFER, OWN_JOIN, ownCte, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import {
+  accountCountsByRoot,
+  FIGURE_TOTALS,
+  NOT_TRANSFER,
+  OWN_JOIN,
+  ownCte,
+  totalsOf,
+  type TotalsRow,
+} from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
   const scopeId = counterpart.scopeId;
   const ids = await memberIds(db, scopeId, counterpart.id);
-  const [members, keys, names, monthly, totals] = await Promise.all([
+  const [members, keys, names, monthly, totals, accounts] = await Promise.all([
     db.counterpart.findMany({ where: { scopeId, mergedIntoId: counterpart.id }, orderBy: { name: "asc" } }),
     db.counterpartKey.findMany({
       where: { scopeId, counterpartId: { in: ids } },
@@ -51,6 +59,7 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
       scopeId,
       accountId ?? null,
     ),
+    accountCountsByRoot(db, scopeId, [counterpart.id]),
   ]);
   const byCurrency = totals.map((t) => ({ currency: t.currency, ...totalsOf(t) }));
   // `totals` stays for callers that read one figure, but only when there is one currency to report.
@@ -58,6 +67,7 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
   return {
     ...serializeCounterpart(counterpart, single),
     totalsByCurrency: byCurrency,
+    accountCount: accounts.get(counterpart.id) ?? 0,
     members: members.map((m) => serializeCounterpart(m)),
     keys: keys.map((k) => ({ kind: k.kind, value: k.value, counterpartId: k.counterpartId })),
     bankNames: names.filter((n) => n.name !== null),

@@ -12,7 +12,14 @@ import { escapeLike } from "@/lib/db/like";
 import { decodeCursor, pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
-import { CHAIN_CTE, MONEY_TEXT, totalsOf, type CurrencyTotals, type TotalsRow } from "@/lib/counterparts/sql";
+import {
+  accountCountsByRoot,
+  CHAIN_CTE,
+  MONEY_TEXT,
+  totalsOf,
+  type CurrencyTotals,
+  type TotalsRow,
+} from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
 
 type ListRow = TotalsRow & {
@@ -103,6 +110,11 @@ export async function listCounterparts(
   const sql = counterpartsSql(options, account.id);
   const rows = await query<ListRow>(db, sql.text, scopeId, account.id, ...sql.values);
   const page = pageOf(counterpartsList(account.id, options), rows, options.perPage, (r) => [r.sort_key, r.id]);
+  const accounts = await accountCountsByRoot(
+    db,
+    scopeId,
+    page.items.map((r) => r.id),
+  );
   return {
     items: page.items.map((r) => ({
       id: r.id,
@@ -112,6 +124,7 @@ export async function listCounterparts(
       parentId: r.parent_id,
       entity: r.entity_type && r.entity_id ? { entityType: r.entity_type, entityId: r.entity_id } : null,
       consolidatedCount: r.members,
+      accountCount: accounts.get(r.id) ?? 0,
       currency: account.currency,
       // The single figures only when they are all in the account's currency: never a mixed sum.
       ...(r.by_currency.every((t) => t.currency === account.currency) ? { totals: totalsOf(r) } : {}),

@@ -16,6 +16,20 @@ export const CounterpartsQuery = pageQuery.extend({
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("desc"),
 });
 
+export const SCOPE_COUNTERPART_SORTS = ["count", "lastDate", "name"] as const;
+export type ScopeCounterpartSort = (typeof SCOPE_COUNTERPART_SORTS)[number];
+
+/** The scope's counterparts: money sorts are left out, as the scope's accounts may differ in currency. */
+export const ScopeCounterpartsQuery = pageQuery.extend({
+  q: CounterpartsQuery.shape.q,
+  sort: z
+    .enum(SCOPE_COUNTERPART_SORTS, { message: `sort must be one of ${SCOPE_COUNTERPART_SORTS.join(", ")}` })
+    .default("count")
+    .describe("count (transactions, the most active first by default), lastDate or name"),
+  order: CounterpartsQuery.shape.order,
+  "filter[accountId]": uuid.optional().describe("Only this account's dealings; another scope's account lists nothing"),
+});
+
 export const AccountFilterQuery = z.object({ "filter[accountId]": uuid.optional() });
 
 export const CounterpartTransactionsQuery = pageQuery.extend({ "filter[accountId]": uuid.optional() });

@@ -74,3 +74,21 @@ export async function totalsByRoot(
 /** A counterpart's totals summed over its counterpart_figures rows `f`. */
 export const FIGURE_TOTALS = `sum(f.count)::int AS count, ${MONEY_TEXT("sum(f.sum_in)")} AS sum_in,
   ${MONEY_TEXT("sum(f.sum_out)")} AS sum_out, max(f.last_date) AS last_date`;
+
+/**
+ * How many of the scope's accounts deal with each root counterpart (its consolidated members
+ * included): a rename of the root shows on every one of them.
+ */
+export async function accountCountsByRoot(db: Tx, scopeId: string, rootIds: string[]): Promise<Map<string, number>> {
+  if (rootIds.length === 0) return new Map();
+  const rows = await query<{ root_id: string; n: number }>(
+    db,
+    `WITH RECURSIVE ${CHAIN_CTE}
+     SELECT chain.root_id, count(DISTINCT f.account_id)::int AS n
+       FROM chain JOIN counterpart_figures f ON f.counterpart_id = chain.id AND f.scope_id = $1::uuid
+      WHERE chain.root_id = ANY($2::uuid[]) GROUP BY chain.root_id`,
+    scopeId,
+    rootIds,
+  );
+  return new Map(rows.map((r) => [r.root_id, r.n]));
+}

@@ -31,6 +31,7 @@ import * as cpFamily from "@/app/api/accounttracking/v1/counterparts/[counterpar
 import * as cpParent from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
 import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
 import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
+import * as counterpartActivity from "@/app/api/accounttracking/v1/counterparts/activity/route";
 import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
 import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/route";
@@ -111,6 +112,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts/{counterpartId}/family": cpFamily,
   "/api/accounttracking/v1/counterparts/{counterpartId}/parent": cpParent,
   "/api/accounttracking/v1/counterparts/{counterpartId}/transactions": cpTransactions,
+  "/api/accounttracking/v1/counterparts/activity": counterpartActivity,
   "/api/accounttracking/v1/counterparts/consolidations": consolidations,
   "/api/accounttracking/v1/counterparts/consolidations/{consolidationId}": consolidation,
   "/api/accounttracking/v1/supported-countries": countries,

@@ -16,6 +16,7 @@ import { bodyLimitBytes } from "@/lib/api/body";
 import type { ErrorCode } from "@/lib/errors";
 import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
+import { bankLogoOrigins } from "@/lib/banking/logo-origins";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
 import { isLocalCaller, LOCAL_HEADER } from "@/lib/server/local-caller";
 import { REQUESTED_PATH_HEADER } from "@/lib/server/requested-path";
@@ -31,6 +32,7 @@ export function headerOptionsFromEnv(dev: boolean): HeaderOptions {
     proxies: trustedProxies(),
     dev,
     formTargets: returnUrlAllowlist().filter((o) => o !== own),
+    imageSources: bankLogoOrigins().filter((o) => o !== own),
   };
 }
 

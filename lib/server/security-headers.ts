@@ -19,6 +19,8 @@ export type HeaderOptions = {
   dev: boolean;
   /** Origins a form of ours may end up redirecting to, besides our own (RETURN_URL_ALLOWLIST). */
   formTargets: string[];
+  /** Origins the bank picker's logos come from (lib/banking/logo-origins.ts), besides our own. */
+  imageSources?: string[];
 };
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -28,14 +30,14 @@ function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function pageCsp(nonce: string, options: Pick<HeaderOptions, "dev" | "formTargets">): string {
+export function pageCsp(nonce: string, options: Pick<HeaderOptions, "dev" | "formTargets" | "imageSources">): string {
   const script = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(options.dev ? ["'unsafe-eval'"] : [])];
   return [
     "default-src 'self'",
     `script-src ${script.join(" ")}`,
     // React writes style attributes; Tailwind's CSS is a same-origin file.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${["'self'", "data:", "blob:", ...(options.imageSources ?? [])].join(" ")}`,
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",

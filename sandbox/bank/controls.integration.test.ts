@@ -57,6 +57,7 @@ describe.sequential("sandbox clock and controls", () => {
       bic: "SABLBEBB",
       countryCode: "BE",
       baseUrl: `${TEST_BANKS_ORIGIN}/sandbox-bank/api/banks/sbx-be-01`,
+      logoUrl: `${TEST_BANKS_ORIGIN}/sandbox-bank/logos/sbx-be-01.svg`,
     });
     expect(dir.json.countries.map((c) => c.countryCode)).toEqual(["BE", "NL", "DE", "FR", "ES", "IT"]);
     const users = await control<{ users: { userId: string }[] }>("GET", "users");

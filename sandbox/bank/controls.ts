@@ -13,6 +13,7 @@ import { advanceClock, resetClock, type ClockNow } from "@/sandbox/bank/store/cl
 import { findConsent, transition, type ConsentStatus } from "@/sandbox/bank/store/consents";
 import { settle } from "@/sandbox/bank/xs2a/consent-guard";
 import { formatError, json, Xs2aError, type BankContext } from "@/sandbox/bank/xs2a/http";
+import { SANDBOX_BANK_PREFIX } from "@/sandbox/shared/prefixes";
 
 export function directory(ctx: BankContext): Response {
   const country = ctx.url.searchParams.get("country")?.toUpperCase() ?? null;
@@ -23,6 +24,7 @@ export function directory(ctx: BankContext): Response {
     countryCode: b.countryCode,
     // Absolute: the product reads this directory from another origin than the bank's.
     baseUrl: `${ctx.settings.publicUrl}${bankBaseUrl(b.bankId)}`,
+    logoUrl: `${ctx.settings.publicUrl}${SANDBOX_BANK_PREFIX}/logos/${b.bankId}.svg`,
   }));
   return json({ banks, countries: COUNTRIES });
 }

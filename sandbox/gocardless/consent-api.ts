@@ -57,7 +57,7 @@ const institutionView = (i: FakeInstitution, ctx: GcFakeContext) => ({
   transaction_total_days: String(i.transactionTotalDays),
   max_access_valid_for_days: "180",
   countries: i.countries,
-  logo: `${ctx.origin}${ctx.prefix}/logos/${i.id}.png`,
+  logo: `${ctx.origin}${ctx.prefix}/logos/${i.id}.svg`,
 });
 
 export function institutions(url: URL, ctx: GcFakeContext): Response {

@@ -13,6 +13,7 @@ export type Listed = {
   displayName: string;
   parentId: string | null;
   consolidatedCount: number;
+  accountCount: number;
   totals: { count: number; sumIn: string; sumOut: string; lastDate: string | null };
 };
 

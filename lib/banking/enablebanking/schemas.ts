@@ -13,6 +13,7 @@ export const EbAspsp = z.looseObject({
   name: z.string(),
   country: z.string(),
   bic: z.string().optional(),
+  logo: z.string().optional(),
   psu_types: z.array(z.enum(["business", "personal"])),
   maximum_consent_validity: z.number(),
 });

@@ -49,6 +49,7 @@ export function toBanks(aspsp: EbAspsp, integrationName: string): Bank[] {
     bic: aspsp.bic ?? null,
     countryCode: aspsp.country.toUpperCase(),
     integrationName,
+    logoUrl: aspsp.logo || null,
   }));
 }
 

@@ -20,6 +20,7 @@ export const GcInstitution = z.looseObject({
   id: z.string(),
   name: z.string(),
   bic: z.string().optional(),
+  logo: z.string().optional(),
   transaction_total_days: z.string().optional(),
   max_access_valid_for_days: z.string().optional(),
   countries: z.array(z.string()),
@@ -77,6 +78,7 @@ export function toBank(institution: GcInstitution, countryCode: string, integrat
     bic: institution.bic || null,
     countryCode: countryCode.toUpperCase(),
     integrationName,
+    logoUrl: institution.logo || null,
   };
 }
 

@@ -20,6 +20,7 @@ const DirectoryResponse = z.object({
       bic: z.string().nullish(),
       countryCode: z.string().length(2),
       baseUrl: z.string(),
+      logoUrl: z.string().nullish(),
     }),
   ),
   countries: z.array(z.object({ countryCode: z.string().length(2), name: z.string() })),
@@ -61,6 +62,7 @@ export function httpDirectory(options: {
         bic: b.bic ?? null,
         countryCode: b.countryCode.toUpperCase(),
         integrationName: options.integrationName,
+        logoUrl: b.logoUrl ? new URL(b.logoUrl, options.url).toString() : null,
         baseUrl: new URL(b.baseUrl, options.url).toString().replace(/\/$/, ""),
       })),
   };

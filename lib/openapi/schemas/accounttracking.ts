@@ -18,6 +18,14 @@ export const BankSchema = z.object({
   bic: z.string().nullable(),
   countryCode: z.string(),
   integrationName: z.string(),
+  logoUrl: z
+    .string()
+    .nullable()
+    .describe("The bank's logo as its integration gives it; null when it gives none (show the initials)"),
+  lastUsedAt: isoDateTime
+    .nullable()
+    .describe("When this scope last connected to the bank (its latest consent there); null if never"),
+  popular: z.boolean().describe("Among the country's banks the most workspaces of this deployment connect to"),
 });
 
 export const ConsentSchema = z.object({

@@ -46,6 +46,10 @@ export const CounterpartListItemSchema = CounterpartSchema.pick({
   entity: true,
 }).extend({
   consolidatedCount: z.number().int(),
+  accountCount: z
+    .number()
+    .int()
+    .describe("How many of the scope's accounts deal with this counterpart: an alias shows on all of them"),
   currency: z.string().describe("The account's currency (ISO 4217)"),
   totals: TotalsSchema.optional().describe(
     "In `currency`; present only when all the counterpart's transactions on the account are in that currency, otherwise read totalsByCurrency",
@@ -53,7 +57,14 @@ export const CounterpartListItemSchema = CounterpartSchema.pick({
   totalsByCurrency: z.array(CurrencyTotalsSchema).describe("Totals per currency, never added across currencies"),
 });
 
+export const ScopeCounterpartItemSchema = CounterpartListItemSchema.omit({ currency: true, totals: true }).extend({
+  totalsByCurrency: z
+    .array(CurrencyTotalsSchema)
+    .describe("Totals per currency over the scope's accounts (or the filtered one), never added across currencies"),
+});
+
 export const CounterpartDetailSchema = CounterpartSchema.extend({
+  accountCount: CounterpartListItemSchema.shape.accountCount,
   totals: TotalsSchema.optional().describe(
     "Present only when all the counterpart's transactions (in the filter) share one currency; otherwise read totalsByCurrency",
   ),

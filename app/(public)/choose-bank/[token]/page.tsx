@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { HostedBankPicker } from "@/components/accounttracking/hosted-bank-picker";
 import { countriesWithBanks } from "@/lib/accounttracking/consents/bank-directory";
 import { openPicker, type PickerRefusal } from "@/lib/accounttracking/consents/bank-picker";
-import type { Bank } from "@/lib/banking/types";
+import { pickerBank, type PickerBank } from "@/lib/accounttracking/consents/bank-hints";
 
 export const metadata: Metadata = { title: "Choose your bank · Ledgerlink", referrer: "no-referrer" };
 
@@ -49,14 +49,15 @@ export default async function Page({
   const { integration, consent } = opened;
   const wanted = (await searchParams).country;
   let countries: Awaited<ReturnType<typeof countriesWithBanks>> = [];
-  let banks: Bank[] = [];
+  let banks: PickerBank[] = [];
   let country: string | null = null;
   let failed = false;
   try {
     countries = await countriesWithBanks([integration]);
     const asked = typeof wanted === "string" ? wanted.toUpperCase() : "";
     country = (countries.find((c) => c.countryCode === asked) ?? countries[0])?.countryCode ?? null;
-    banks = country ? (await integration.listBanks(country)).sort((a, b) => a.name.localeCompare(b.name)) : [];
+    const listed = country ? await integration.listBanks(country) : [];
+    banks = listed.sort((a, b) => a.name.localeCompare(b.name)).map((b) => pickerBank(b));
   } catch {
     failed = true;
   }

@@ -1,6 +1,7 @@
 // GET /api/accounttracking/v1/banks?country=BE[&search=][&integrationName=] — scoped; accounts.read.
 // The banks of a country across the enabled integrations, in one list: [{bankId, name, bic, countryCode,
-// integrationName}]; bank ids are namespaced per integration (Enable Banking's start with `eb:`).
+// integrationName, logoUrl, lastUsedAt, popular}]; bank ids are namespaced per integration (Enable
+// Banking's start with `eb:`). The picker puts this scope's recent banks and the popular ones first.
 import { BankSchema } from "@/lib/openapi/schemas/accounttracking";
 import { BANK_ERRORS } from "@/lib/openapi/errors";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { methods, route, scoped } from "@/lib/api/route";
 import { bankFailure } from "@/lib/accounttracking/consents/bank-errors";
 import { BanksQuery } from "@/lib/accounttracking/schemas";
 import { integrations } from "@/lib/banking/registry";
+import { bankHints, withHints } from "@/lib/accounttracking/consents/bank-hints";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
   GET: route("listBanks", "Banks of a country", {
@@ -16,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
     query: BanksQuery,
     responses: { 200: z.array(BankSchema) },
     errors: BANK_ERRORS,
-    handler: async ({ query }) => {
+    handler: async ({ db, scope, query }) => {
       const chosen = [...integrations().values()].filter(
         (i) => !query.integrationName || i.name === query.integrationName,
       );
@@ -30,7 +32,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Account tracking", {
         .flat()
         .filter((b) => !needle || b.name.toLowerCase().includes(needle) || (b.bic ?? "").toLowerCase().includes(needle))
         .sort((a, b) => a.name.localeCompare(b.name));
-      return { data: banks };
+      return { data: withHints(banks, await bankHints(db, scope.scopeId)) };
     },
   }),
 });

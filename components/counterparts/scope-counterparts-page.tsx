@@ -1,0 +1,89 @@
+"use client";
+// Every counterpart of the workspace (the navigation's "Counterparts"): search, the most active
+// first, narrowed to one account if asked (kept in the URL, so an account can link here). Renaming,
+// consolidating and families stay on an account's own list, where the totals share one currency.
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { accountTitle } from "@/components/accounts/format";
+import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
+import { useDebounced } from "@/components/ui/use-debounced";
+import { LoadMore } from "@/components/ui/load-more";
+import { PagedStates } from "@/components/ui/query-states";
+import { ScopeCounterpartsTable } from "@/components/counterparts/scope-counterparts-table";
+import { useCounterpartSort } from "@/components/counterparts/use-counterpart-sort";
+import { useAccounts } from "@/lib/client/accounts";
+import { useScopeCounterparts, type ScopeCounterpartSort } from "@/lib/client/counterparts";
+import { itemsOf } from "@/lib/client/domain-hooks";
+
+export function ScopeCounterpartsPage() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const accountId = useSearchParams().get("account") ?? "";
+  const accounts = itemsOf(useAccounts().data);
+  const [q, setQ] = useState("");
+  const search = useDebounced(q, 250);
+  const sorting = useCounterpartSort<ScopeCounterpartSort>("count");
+  const list = useScopeCounterparts({ q: search, sort: sorting.sort, order: sorting.order, accountId });
+  const account = accounts.find((a) => a.id === accountId);
+  const chooseAccount = (id: string) => router.replace(id ? `${pathname}?account=${id}` : pathname, { scroll: false });
+
+  return (
+    <div>
+      <PageHeader
+        title="Counterparts"
+        description="Everyone your accounts pay or are paid by, the most active first. Money is shown per currency."
+        action={
+          account && (
+            <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${account.id}/counterparts`}>
+              Rename and consolidate on {accountTitle(account)}
+            </Link>
+          )
+        }
+      />
+      <Card>
+        <CardHeader
+          title={account ? `Counterparts of ${accountTitle(account)}` : "All counterparts"}
+          action={
+            <div className="flex flex-wrap items-center gap-2">
+              <select
+                aria-label="Account"
+                className="max-w-56 rounded-md py-1.5 pl-3 pr-8 text-sm ring-1 ring-slate-300"
+                value={accountId}
+                onChange={(e) => chooseAccount(e.target.value)}
+              >
+                <option value="">All accounts</option>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {accountTitle(a)}
+                  </option>
+                ))}
+              </select>
+              <input
+                type="search"
+                aria-label="Search counterparts"
+                placeholder="Search names and aliases"
+                className="w-56 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+          }
+        />
+        <PagedStates
+          query={list}
+          rows={5}
+          loading="Loading counterparts"
+          empty={
+            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
+              Counterparts appear once an account has synced.
+            </EmptyState>
+          }
+        >
+          {(items) => <ScopeCounterpartsTable rows={items} accountId={accountId} {...sorting} />}
+        </PagedStates>
+        <LoadMore pages={list} />
+      </Card>
+    </div>
+  );
+}

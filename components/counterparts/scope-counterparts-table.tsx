@@ -1,0 +1,119 @@
+"use client";
+// The scope's counterparts as a table: sortable by activity, the last date or the name; money per
+// currency, one line each, never added across currencies; how many accounts deal with each.
+import Link from "next/link";
+import { plural } from "@/components/accounts/format";
+import { Button } from "@/components/ui/button";
+import { formatDate } from "@/components/ui/format";
+import { stackLabels } from "@/components/ui/table";
+import { lastDateOf, PerCurrency } from "@/components/counterparts/counterparts-table";
+import type { ScopeCounterpart, ScopeCounterpartSort } from "@/lib/client/counterparts";
+
+type Column = { key: string; label: string; numeric: boolean; sort?: ScopeCounterpartSort };
+const COLUMNS: Column[] = [
+  { key: "name", label: "Counterpart", numeric: false, sort: "name" },
+  { key: "count", label: "Transactions", numeric: true, sort: "count" },
+  { key: "in", label: "Money in", numeric: true },
+  { key: "out", label: "Money out", numeric: true },
+  { key: "last", label: "Last", numeric: false, sort: "lastDate" },
+];
+const SORTABLE = COLUMNS.filter((c) => c.sort);
+const CELL = "px-3 py-3 text-slate-700";
+
+type Props = {
+  rows: ScopeCounterpart[];
+  accountId: string;
+  sort: ScopeCounterpartSort;
+  order: "asc" | "desc";
+  onSort: (sort: ScopeCounterpartSort) => void;
+};
+
+export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }: Props) {
+  const detailQuery = accountId ? `?account=${accountId}` : "";
+  return (
+    <div className="relative overflow-x-auto">
+      {/* On a phone the rows stack and the column headers (the sort buttons) are hidden: sort here. */}
+      <div className="flex items-center gap-2 px-5 py-2 text-sm sm:hidden">
+        <label htmlFor="scope-counterpart-sort" className="text-slate-600">
+          Sort by
+        </label>
+        <select
+          id="scope-counterpart-sort"
+          className="rounded-md border-slate-300 py-1 text-sm"
+          value={sort}
+          onChange={(e) => onSort(e.target.value as ScopeCounterpartSort)}
+        >
+          {SORTABLE.map((c) => (
+            <option key={c.key} value={c.sort}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <Button size="sm" variant="ghost" onClick={() => onSort(sort)}>
+          {order === "asc" ? "Ascending" : "Descending"}
+          <span className="sr-only"> (change the order)</span>
+        </Button>
+      </div>
+      <table
+        className="ll-stack w-full divide-y divide-slate-200 text-sm"
+        style={stackLabels(COLUMNS.map((c) => c.label))}
+      >
+        <caption className="sr-only">Counterparts of this workspace with totals per currency</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                aria-sort={c.sort && sort === c.sort ? (order === "asc" ? "ascending" : "descending") : undefined}
+                className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-5 ${c.numeric ? "text-right" : "text-left"}`}
+              >
+                {c.sort ? (
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                    onClick={() => onSort(c.sort!)}
+                  >
+                    {c.label}
+                    <span aria-hidden="true">{sort === c.sort ? (order === "asc" ? "▲" : "▼") : ""}</span>
+                  </button>
+                ) : (
+                  c.label
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="scope-counterpart-row" data-name={r.displayName}>
+              <td className={`${CELL} min-w-48 pl-5`}>
+                <Link
+                  className="font-medium text-indigo-700 hover:underline"
+                  href={`/counterparts/${r.id}${detailQuery}`}
+                >
+                  {r.displayName}
+                </Link>
+                <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
+                  {r.alias && <span>at the bank: {r.name}</span>}
+                  <span>{plural(r.accountCount, "account")}</span>
+                  {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
+                </div>
+              </td>
+              <td className={`${CELL} text-right tabular-nums`}>
+                {r.totalsByCurrency.reduce((n, t) => n + t.count, 0)}
+              </td>
+              <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
+                <PerCurrency row={r} field="sumIn" />
+              </td>
+              <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
+                <PerCurrency row={r} field="sumOut" />
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastDateOf(r))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// What the bank picker's list says besides names: each sandbox bank's logo (served by the banks
+// process, allowed by the page CSP), when this scope last connected to a bank (never another
+// scope's), and popular = connected from at least two workspaces.
+import { beforeAll, describe, expect, it } from "vitest";
+import { allowedLogo, bankLogoOrigins } from "@/lib/banking/logo-origins";
+import { prisma } from "@/lib/db/client";
+import { pageCsp } from "@/lib/server/security-headers";
+import { banksOrigin } from "@/testing/support/banks-server";
+import { banksIn, trackingPerson, type TrackingPerson } from "@/testing/support/consent-flow";
+import { withSandboxBank } from "@/testing/support/sandbox-server";
+
+withSandboxBank();
+
+type PickerBank = { bankId: string; logoUrl: string | null; lastUsedAt: string | null; popular: boolean };
+
+let mine: TrackingPerson;
+let other: TrackingPerson;
+
+async function consentAt(who: TrackingPerson, bankId: string) {
+  return prisma().consent.create({
+    data: {
+      scopeId: who.person.scopeId,
+      userId: who.person.userId,
+      integrationName: "sandbox",
+      purpose: "account_access",
+      expiryDays: 30,
+      bankId,
+      countryCode: "IT",
+    },
+  });
+}
+
+const listed = async (who: TrackingPerson) => (await banksIn(who.headers, "IT")) as unknown as PickerBank[];
+
+beforeAll(async () => {
+  mine = await trackingPerson("hints-mine");
+  other = await trackingPerson("hints-other");
+});
+
+describe("the bank picker's hints", () => {
+  it("gives every sandbox bank a logo the banks process serves and the page may show", async () => {
+    const origin = await banksOrigin();
+    const banks = await listed(mine);
+    expect(banks.length).toBeGreaterThan(0);
+    for (const bank of banks) expect(bank.logoUrl).toBe(`${origin}/sandbox-bank/logos/${bank.bankId}.svg`);
+    const logo = await fetch(banks[0].logoUrl!);
+    expect([logo.status, logo.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    expect(await logo.text()).toMatch(/^<svg [^>]*width="64" height="64"/);
+    const csp = pageCsp("n", { dev: false, formTargets: [], imageSources: bankLogoOrigins() });
+    expect(csp).toContain(`img-src 'self' data: blob: ${new URL(origin).origin}`);
+    // A logo from a host the policy does not name is dropped for the initials.
+    expect(allowedLogo("https://logos.example.com/bank.png")).toBeNull();
+    expect(allowedLogo("javascript:alert(1)")).toBeNull();
+  });
+
+  it("says when this scope last connected to a bank, and never another scope's", async () => {
+    const consent = await consentAt(mine, "sbx-it-01");
+    const banks = await listed(mine);
+    expect(banks.find((b) => b.bankId === "sbx-it-01")?.lastUsedAt).toBe(consent.createdAt.toISOString());
+    expect(banks.filter((b) => b.bankId !== "sbx-it-01").map((b) => b.lastUsedAt)).toEqual(
+      banks.filter((b) => b.bankId !== "sbx-it-01").map(() => null),
+    );
+    expect((await listed(other)).find((b) => b.bankId === "sbx-it-01")?.lastUsedAt).toBeNull();
+  });
+
+  it("marks a bank popular once two workspaces connect to it", async () => {
+    await consentAt(other, "sbx-it-02");
+    await consentAt(other, "sbx-it-02");
+    const scopesAt = async (bankId: string) =>
+      new Set((await prisma().consent.findMany({ where: { bankId }, select: { scopeId: true } })).map((c) => c.scopeId))
+        .size;
+    // Two consents of one workspace are one workspace.
+    const before = await listed(mine);
+    for (const bank of before)
+      expect([bank.bankId, bank.popular]).toEqual([bank.bankId, (await scopesAt(bank.bankId)) >= 2]);
+    await consentAt(mine, "sbx-it-02");
+    expect((await listed(mine)).find((b) => b.bankId === "sbx-it-02")?.popular).toBe(true);
+  });
+});
