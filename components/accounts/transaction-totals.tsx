@@ -1,8 +1,9 @@
 "use client";
 // Totals of the filtered set, per currency (never added across currencies), as the server summed
 // them in numeric; own-account transfers are named apart. And the CSV export of the same set.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatMoney, plural } from "@/components/accounts/format";
+import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button, Spinner } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
@@ -30,17 +31,19 @@ export function TransactionTotalsBar({
   const exportId = accountId ?? filter.accountId;
   const { scopeId } = useApi();
   const [exporting, setExporting] = useState<"csv" | "excel-eu" | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const [exported, setExported] = useState<ActionOutcome | null>(null);
+  const exportControls = useRef<HTMLDivElement>(null);
   const t = totals.data;
 
   const exportCsv = async (format: "csv" | "excel-eu") => {
     if (!scopeId || !exportId) return;
     setExporting(format);
-    setExportError(null);
+    setExported(null);
     try {
       await downloadTransactionsCsv(exportId, scopeId, filter, format);
+      setExported(outcome("The CSV is downloaded."));
     } catch (error) {
-      setExportError(`The export failed: ${errorMessage(error)} Try again.`);
+      setExported(outcome(`The export failed: ${errorMessage(error)} Try again.`, "error"));
     } finally {
       setExporting(null);
     }
@@ -90,7 +93,7 @@ export function TransactionTotalsBar({
           ))
         )}
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">
+      <div ref={exportControls} className="flex shrink-0 flex-wrap items-center gap-2">
         {!exportId && <p className="text-xs text-slate-600">Choose an account to export its CSV.</p>}
         <Button
           variant="secondary"
@@ -112,7 +115,7 @@ export function TransactionTotalsBar({
         >
           CSV for Excel (; and ,)
         </Button>
-        <FormError message={exportError} />
+        <ActionStatus outcome={exported} from={exportControls} className="basis-full" />
       </div>
     </div>
   );

@@ -101,7 +101,7 @@ export function BankChoice({ countries, banks, country, onCountry, selected, onS
                     </span>
                     <span>
                       <span className="block text-sm font-medium text-slate-900">{bank.name}</span>
-                      <span className="block text-xs text-slate-500">{bank.bic ?? bank.countryCode}</span>
+                      <span className="block text-xs text-slate-600">{bank.bic ?? bank.countryCode}</span>
                     </span>
                   </label>
                 </li>
