@@ -6,7 +6,7 @@ import { useFocusOn } from "@/components/ui/use-focus-on";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
-import { FormError, NamedOptions } from "@/components/ui/field";
+import { FormError, NamedOptions, SearchField } from "@/components/ui/field";
 import {
   useCounterpartChange,
   useFamily,
@@ -130,17 +130,14 @@ export function FamilyTree(props: {
             setChildId("");
           }}
         >
-          <label className="text-sm text-slate-700">
-            <span className="mb-1 block font-medium">Find a counterpart</span>
-            <input
-              type="search"
-              className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
-              placeholder="Part of its name"
-              value={find}
-              onChange={(e) => setFind(e.target.value)}
-              aria-describedby={`${props.counterpartId}-offered`}
-            />
-          </label>
+          <SearchField
+            label="Find a counterpart"
+            className="w-56"
+            placeholder="Part of its name"
+            value={find}
+            onSearch={setFind}
+            aria-describedby={`${props.counterpartId}-offered`}
+          />
           <label className="text-sm text-slate-700">
             <span className="mb-1 block font-medium">Child counterpart</span>
             <select
