@@ -13,7 +13,7 @@ export function Drawer({
   children,
   paused = false,
 }: {
-  title: string;
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   /** A dialog opened on top owns the keyboard meanwhile. */

@@ -1,10 +1,11 @@
 "use client";
 // A person's note and tags on one transaction, in its detail: read-only for viewers. Tags are typed
-// as words separated by spaces or commas; saving says so where focus stays (the Save button's status).
+// as words separated by spaces or commas; saving says so beside the button, and focus moves there.
 import { useState } from "react";
 import type { EditablePart } from "@/components/accounts/transaction-detail";
+import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button } from "@/components/ui/button";
-import { FormError, TextAreaField, TextField } from "@/components/ui/field";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/client/errors";
 import { useSetTransactionNote } from "@/lib/client/transactions";
 
@@ -17,7 +18,7 @@ const wordsOf = (text: string) =>
 export function NoteEditor({ transaction: t, accountId, canEdit }: EditablePart) {
   const [note, setNote] = useState(t.note ?? "");
   const [tags, setTags] = useState(t.tags.join(" "));
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<ActionOutcome | null>(null);
   const save = useSetTransactionNote(accountId);
   if (!canEdit)
     return (
@@ -36,7 +37,8 @@ export function NoteEditor({ transaction: t, accountId, canEdit }: EditablePart)
           { id: t.id, note: note.trim() || null, tags: wordsOf(tags) },
           {
             onSuccess: (updated) =>
-              setSaved(`Saved${updated.tags.length ? ` with ${updated.tags.length} tag(s)` : ""}.`),
+              setSaved(outcome(`Saved${updated.tags.length ? ` with ${updated.tags.length} tag(s)` : ""}.`)),
+            onError: (error) => setSaved(outcome(`Not saved: ${errorMessage(error)}`, "error")),
           },
         );
       }}
@@ -53,11 +55,8 @@ export function NoteEditor({ transaction: t, accountId, canEdit }: EditablePart)
         <Button type="submit" size="sm" pending={save.isPending}>
           Save note and tags
         </Button>
-        <span role="status" className="text-xs text-emerald-800">
-          {saved}
-        </span>
+        <ActionStatus outcome={saved} />
       </div>
-      <FormError message={save.isError ? errorMessage(save.error) : null} />
     </form>
   );
 }

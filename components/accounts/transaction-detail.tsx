@@ -98,7 +98,13 @@ export function TransactionDetail({
   return (
     <>
       <Drawer
-        title={`${t.counterpartDisplayName ?? t.counterpartName ?? "Transaction"} · ${formatMoney(t.amount, t.currency, { signed: true })}`}
+        title={
+          <>
+            {t.counterpartDisplayName ?? t.counterpartName ?? "Transaction"}{" "}
+            {/* The amount and its sign never part at a line's end. */}
+            <span className="whitespace-nowrap">· {formatMoney(t.amount, t.currency, { signed: true })}</span>
+          </>
+        }
         onClose={onClose}
         paused={rebinding}
       >

@@ -5,6 +5,7 @@
 // not per key); the search's text is told at once (`onTyping`), so the list can narrow what it has
 // loaded and say it is searching before the server answers.
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
+import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -38,8 +39,11 @@ export function TransactionFilters({
   onChange,
   accounts,
   onTyping,
+  clearedAt = 0,
 }: {
   filter: TransactionFilter;
+  /** Bumped when the list's own "Clear filters" (in its empty state) cleared them: said here too. */
+  clearedAt?: number;
   onChange: (next: FilterUpdate) => void;
   /** Every change of the search field, before it reaches the URL. */
   onTyping?: (q: string) => void;
@@ -50,6 +54,18 @@ export function TransactionFilters({
   const debounced = useDebounced(texts, TYPING_PAUSE_MS);
   const backwards = Boolean(filter.fromDate && filter.toDate && filter.fromDate > filter.toDate);
   const active = Object.values(filter).some(Boolean);
+  // "Clear filters" goes away with the filters it cleared: focus goes to the line that says so.
+  const [cleared, setCleared] = useState<ActionOutcome | null>(null);
+  const [seenClearedAt, setSeenClearedAt] = useState(clearedAt);
+  if (seenClearedAt !== clearedAt) {
+    setSeenClearedAt(clearedAt);
+    setCleared(outcome("Filters cleared: every transaction is shown."));
+  }
+  if (active && cleared) setCleared(null);
+  const clear = () => {
+    onChange({});
+    setCleared(outcome("Filters cleared: every transaction is shown."));
+  };
 
   // The URL is the truth: a reload, a shared link or "Clear filters" resets the text fields.
   // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
@@ -140,10 +156,12 @@ export function TransactionFilters({
             );
           })}
         </div>
-        {active && (
-          <Button variant="ghost" className="sm:mb-0" onClick={() => onChange({})}>
+        {active ? (
+          <Button variant="ghost" className="sm:mb-0" onClick={clear}>
             Clear filters
           </Button>
+        ) : (
+          <ActionStatus outcome={cleared} className="col-span-2 self-center sm:pb-2" />
         )}
       </FilterRow>
     </div>

@@ -2,9 +2,10 @@
 // Totals of the filtered set, per currency (never added across currencies), as the server summed
 // them in numeric; transfers between the person's own accounts are named apart, in words. And the
 // CSV export of the same set: one account's, or on the Transactions page every account's.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatMoney, plural } from "@/components/accounts/format";
 import { transfersNote } from "@/components/accounts/transfers-note";
+import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button, Spinner } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { useApi } from "@/lib/client/api-context";
@@ -31,17 +32,19 @@ export function TransactionTotalsBar({
   const totals = accountId === undefined ? ofScope : ofAccount;
   const { scopeId } = useApi();
   const [exporting, setExporting] = useState<"csv" | "excel-eu" | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const [exported, setExported] = useState<ActionOutcome | null>(null);
+  const exportControls = useRef<HTMLDivElement>(null);
   const t = totals.data;
 
   const exportCsv = async (format: "csv" | "excel-eu") => {
     if (!scopeId) return;
     setExporting(format);
-    setExportError(null);
+    setExported(null);
     try {
       await downloadTransactionsCsv(accountId, scopeId, filter, format);
+      setExported(outcome("The CSV is downloaded."));
     } catch (error) {
-      setExportError(`The export failed: ${errorMessage(error)} Try again.`);
+      setExported(outcome(`The export failed: ${errorMessage(error)} Try again.`, "error"));
     } finally {
       setExporting(null);
     }
@@ -91,7 +94,7 @@ export function TransactionTotalsBar({
         )}
       </div>
       {/* Wraps on a phone: each button keeps its label on one line and moves down whole. */}
-      <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">
+      <div ref={exportControls} className="flex max-w-full min-w-0 flex-wrap items-center gap-2">
         <Button
           variant="secondary"
           size="sm"
@@ -114,7 +117,7 @@ export function TransactionTotalsBar({
         >
           CSV for Excel (; and ,)
         </Button>
-        <FormError message={exportError} />
+        <ActionStatus outcome={exported} from={exportControls} className="basis-full" />
       </div>
     </div>
   );

@@ -62,6 +62,7 @@ export function TransactionsTable({
 }) {
   const [filter, setFilter] = useUrlFilter();
   const [openId, setOpenId] = useState<string | null>(null);
+  const [clearedAt, setClearedAt] = useState(0);
   const canEdit = useCanManageAccounts().allowed;
   // A filter that cannot match is kept as the person set it, and answered with no rows and a reason.
   const problem = filterProblem(filter);
@@ -189,7 +190,13 @@ export function TransactionsTable({
         : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
 
   const clearFilters = (
-    <Button variant="secondary" onClick={() => setFilter({})}>
+    <Button
+      variant="secondary"
+      onClick={() => {
+        setFilter({});
+        setClearedAt(Date.now());
+      }}
+    >
       Clear filters
     </Button>
   );
@@ -294,7 +301,13 @@ export function TransactionsTable({
           </p>
         }
       />
-      <TransactionFilters filter={filter} onChange={setFilter} accounts={accounts} onTyping={setTyped} />
+      <TransactionFilters
+        filter={filter}
+        onChange={setFilter}
+        accounts={accounts}
+        onTyping={setTyped}
+        clearedAt={clearedAt}
+      />
       <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
       {accountId !== undefined && stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />}
       {body}

@@ -6,7 +6,7 @@ import { useFocusOn } from "@/components/ui/use-focus-on";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
 import { SkeletonRows } from "@/components/ui/card";
-import { FormError, NamedOptions } from "@/components/ui/field";
+import { FormError, NamedOptions, SearchField } from "@/components/ui/field";
 import {
   useCounterpartChange,
   useFamily,
@@ -84,6 +84,8 @@ export function FamilyTree(props: {
 }) {
   const family = useFamily(props.counterpartId, props.accountId);
   const [childId, setChildId] = useState("");
+  // The picker can hold every counterpart of the account (40 and more): typing narrows it.
+  const [find, setFind] = useState("");
   const link = useCounterpartChange((api, input: { child: string; parent: string }) =>
     api.setParent(input.child, input.parent),
   );
@@ -95,6 +97,10 @@ export function FamilyTree(props: {
   if (family.isError) return <FormError message={errorMessage(family.error)} />;
   const inTree = new Set(idsIn(family.data));
   const others = props.candidates.filter((c) => !inTree.has(c.id));
+  const words = find.trim().toLowerCase();
+  const offered = words
+    ? others.filter((c) => c.id === childId || c.displayName.toLowerCase().includes(words))
+    : others;
   return (
     <div className="space-y-3">
       {added && (
@@ -124,6 +130,14 @@ export function FamilyTree(props: {
             setChildId("");
           }}
         >
+          <SearchField
+            label="Find a counterpart"
+            className="w-56"
+            placeholder="Part of its name"
+            value={find}
+            onSearch={setFind}
+            aria-describedby={`${props.counterpartId}-offered`}
+          />
           <label className="text-sm text-slate-700">
             <span className="mb-1 block font-medium">Child counterpart</span>
             <select
@@ -131,10 +145,13 @@ export function FamilyTree(props: {
               value={childId}
               onChange={(e) => setChildId(e.target.value)}
             >
-              <option value="">Choose…</option>
-              <NamedOptions items={others} />
+              <option value="">{offered.length ? "Choose…" : "None matches"}</option>
+              <NamedOptions items={offered} />
             </select>
           </label>
+          <span id={`${props.counterpartId}-offered`} role="status" className="pb-2 text-xs text-slate-600">
+            {words ? `${offered.length} of ${others.length} match` : ""}
+          </span>
           <Button size="sm" type="submit" disabled={!childId} pending={link.isPending}>
             Add child
           </Button>

@@ -4,12 +4,13 @@
 // number's format and check digits are checked here first (the API checks them again), and the
 // client comes from a list of the scope's clients, not a typed id.
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { LookupResult } from "@/components/datasets/lookup-result";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useFields } from "@/components/ui/use-fields";
+import { useFocusFirstError, useFocusOn } from "@/components/ui/use-focus-on";
 import { useCompanyLookup, useProfiles, useProviders, useSubsetTypes, type LookupInput } from "@/lib/client/datasets";
 import { fieldError, formErrorMessage, isApiCallError } from "@/lib/client/errors";
 import { useClients, useCurrentScope } from "@/lib/client/hooks";
@@ -40,6 +41,11 @@ export function LookupPage() {
   const clientOptions = itemsOf(clients.data);
   const format = registrationExample(country);
   const mayRun = scope ? scope.role !== "viewer" : false;
+  // Focus goes to what the lookup found, or to what to fix when it was refused.
+  const card = useRef<HTMLDivElement>(null);
+  const found = useRef<HTMLDivElement>(null);
+  useFocusFirstError(card, lookup.error);
+  useFocusOn(found, lookup.data ? lookup.submittedAt : null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,91 +68,95 @@ export function LookupPage() {
         title="Company lookup"
         description="Fetch a company by its registration number. The applicable dataset profile decides which data is fetched and which providers are asked, in order."
       />
-      <Card className="mb-6 p-5">
-        {!mayRun && scope && (
-          <p className="mb-4 text-sm text-slate-600">
-            Your role is viewer: lookups consult external providers and count against profiles, so members and admins
-            run them.
-          </p>
-        )}
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
-          <SelectField
-            label="Country"
-            options={COUNTRIES}
-            {...bind("country")}
-            onChange={(e) => {
-              set("country", e.target.value);
-              setNumberError(null);
-            }}
-          />
-          <TextField
-            label="Registration number"
-            {...bind("number")}
-            error={numberError ?? fieldError(lookup.error, "number")}
-            hint={
-              format ? (
-                <>
-                  {format.name}, like{" "}
-                  <button
-                    type="button"
-                    className="underline"
-                    onClick={() => {
-                      set("number", format.example);
-                      setNumberError(null);
-                    }}
-                  >
-                    {format.example}
-                  </button>
-                </>
-              ) : undefined
-            }
-            required
-          />
-          <SelectField
-            label="Profile"
-            options={[
-              { value: "", label: "Automatic (default profiles)" },
-              ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-            ]}
-            {...bind("profileId")}
-          />
-          <TextField
-            label="Profession (optional)"
-            hint="Applies that profession's default profile"
-            {...bind("profession")}
-          />
-          <SelectField
-            label="Client (optional)"
-            options={[
-              { value: "", label: clientOptions.length ? "No client" : "No clients yet" },
-              ...clientOptions.map((c) => ({ value: c.id, label: c.displayName })),
-            ]}
-            hint="Applies that client's default profile"
-            {...bind("entityId")}
-          />
-          <div className="flex items-end">
-            <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>
-              Look up
-            </Button>
-          </div>
-        </form>
-        <div className="mt-4">
-          <FormError message={formErrorMessage(lookup.error, SHOWN)} />
-          {/* The lookup's one conflict: no profile applies. The registry is where to make one. */}
-          {isApiCallError(lookup.error) && lookup.error.code === "conflict" && (
-            <p className="mt-2 text-sm">
-              <Link href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
-                Create a profile in the data registry
-              </Link>{" "}
-              <Link href="/datasets" className="text-indigo-700 underline">
-                or open the registry
-              </Link>
+      <div ref={card}>
+        <Card className="mb-6 p-5">
+          {!mayRun && scope && (
+            <p className="mb-4 text-sm text-slate-600">
+              Your role is viewer: lookups consult external providers and count against profiles, so members and admins
+              run them.
             </p>
           )}
-        </div>
-      </Card>
+          <form onSubmit={submit} className="grid gap-4 sm:grid-cols-3" noValidate>
+            <SelectField
+              label="Country"
+              options={COUNTRIES}
+              {...bind("country")}
+              onChange={(e) => {
+                set("country", e.target.value);
+                setNumberError(null);
+              }}
+            />
+            <TextField
+              label="Registration number"
+              {...bind("number")}
+              error={numberError ?? fieldError(lookup.error, "number")}
+              hint={
+                format ? (
+                  <>
+                    {format.name}, like{" "}
+                    <button
+                      type="button"
+                      className="underline"
+                      onClick={() => {
+                        set("number", format.example);
+                        setNumberError(null);
+                      }}
+                    >
+                      {format.example}
+                    </button>
+                  </>
+                ) : undefined
+              }
+              required
+            />
+            <SelectField
+              label="Profile"
+              options={[
+                { value: "", label: "Automatic (default profiles)" },
+                ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+              ]}
+              {...bind("profileId")}
+            />
+            <TextField
+              label="Profession (optional)"
+              hint="Applies that profession's default profile"
+              {...bind("profession")}
+            />
+            <SelectField
+              label="Client (optional)"
+              options={[
+                { value: "", label: clientOptions.length ? "No client" : "No clients yet" },
+                ...clientOptions.map((c) => ({ value: c.id, label: c.displayName })),
+              ]}
+              hint="Applies that client's default profile"
+              {...bind("entityId")}
+            />
+            <div className="flex items-end">
+              <Button type="submit" pending={lookup.isPending} disabled={!mayRun}>
+                Look up
+              </Button>
+            </div>
+          </form>
+          <div className="mt-4">
+            <FormError message={formErrorMessage(lookup.error, SHOWN)} />
+            {/* The lookup's one conflict: no profile applies. The registry is where to make one. */}
+            {isApiCallError(lookup.error) && lookup.error.code === "conflict" && (
+              <p className="mt-2 text-sm">
+                <Link href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
+                  Create a profile in the data registry
+                </Link>{" "}
+                <Link href="/datasets" className="text-indigo-700 underline">
+                  or open the registry
+                </Link>
+              </p>
+            )}
+          </div>
+        </Card>
+      </div>
       {lookup.data && !numberError && (
-        <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />
+        <div ref={found} tabIndex={-1} role="region" aria-label="Lookup result" className="focus:outline-none">
+          <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />
+        </div>
       )}
     </>
   );

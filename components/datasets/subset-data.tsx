@@ -1,5 +1,6 @@
 // Renders one subset's normalised data; unknown shapes fall back to their JSON.
 import type { ReactNode } from "react";
+import { formatDate } from "@/components/ui/format";
 
 type Row = [string, ReactNode];
 const str = (v: unknown): string => {
@@ -8,6 +9,8 @@ const str = (v: unknown): string => {
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   return JSON.stringify(v);
 };
+/** A date-only value (YYYY-MM-DD) as the rest of the app says it, "28 Nov 2026"; anything else as it came. */
+const day = (v: unknown): string => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : str(v));
 const money = (amount: unknown, currency: unknown) => {
   const n = Number(amount);
   if (!Number.isFinite(n)) return str(amount);
@@ -32,13 +35,13 @@ function rowsFor(subset: string, d: Record<string, unknown>): Row[] | null {
       ["Registration number", str(d.registrationNumber)],
       ["Registration authority", str(d.registrationAuthority)],
       ["Registered address", address],
-      ["Founded", str(d.foundedOn)],
+      ["Founded", day(d.foundedOn)],
       ["LEI", str(d.lei)],
     ];
   }
   if (subset === "financials") {
     return [
-      ["Fiscal year end", str(d.fiscalYearEnd)],
+      ["Fiscal year end", day(d.fiscalYearEnd)],
       ["Revenue", money(d.revenue, d.currency)],
       ["Equity", money(d.equity, d.currency)],
       ["Total assets", money(d.totalAssets, d.currency)],
@@ -49,7 +52,7 @@ function rowsFor(subset: string, d: Record<string, unknown>): Row[] | null {
     return [
       ["Score", `${str(d.score)} / 100`],
       ["Band", str(d.band)],
-      ["Assessed on", str(d.assessedOn)],
+      ["Assessed on", day(d.assessedOn)],
     ];
   return null;
 }

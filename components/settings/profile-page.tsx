@@ -29,9 +29,15 @@ function PasswordForm() {
   const doneRef = useRef<HTMLParagraphElement>(null);
   useFocusFirstError(form, change.error ?? (mismatch ? "mismatch" : null));
   useFocusOn(doneRef, done);
+  // An error is about the attempt it answered: the next attempt, or an edit, starts without it.
+  const clearErrors = () => {
+    if (change.error) change.reset();
+    setMismatch(false);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setDone(null);
+    clearErrors();
     if (values.newPassword !== values.repeat) {
       setMismatch(true);
       return;
@@ -48,7 +54,14 @@ function PasswordForm() {
     );
   };
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4 px-5 py-5" aria-label="Change your password">
+    <form
+      ref={form}
+      onSubmit={submit}
+      onChange={clearErrors}
+      noValidate
+      className="space-y-4 px-5 py-5"
+      aria-label="Change your password"
+    >
       {done !== null && (
         <p
           ref={doneRef}

@@ -2,7 +2,7 @@
 // Settings → Webhooks, for the scope's admins: create an endpoint (its signing secret shown once),
 // and for each endpoint its state (why it was disabled, since when it fails), its events, a new
 // secret, disable/enable, delete, and its recent messages with replay (webhook-deliveries.tsx).
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { AdminPage } from "@/components/settings/admin-page";
 import { WebhookDeliveries } from "@/components/settings/webhook-deliveries";
 import { NewSecret } from "@/components/tokens/new-secret";
@@ -11,6 +11,7 @@ import { Badge, Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormError, TextField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
+import { useFocusFirstError } from "@/components/ui/use-focus-on";
 import { QueryStates } from "@/components/ui/query-states";
 import { useFields } from "@/components/ui/use-fields";
 import { fieldError, formErrorMessage } from "@/lib/client/errors";
@@ -39,11 +40,22 @@ export function WebhooksPage() {
 
 function WebhooksAdmin() {
   const endpoints = useWebhookEndpoints();
+  const admin = useRef<HTMLDivElement>(null);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   return (
-    <>
+    <div ref={admin} className="contents">
       <CreateEndpointCard onSecret={(value) => setSecret({ label: "Signing secret of the new endpoint", value })} />
-      {secret && <NewSecret label={secret.label} secret={secret.value} onDismiss={() => setSecret(null)} />}
+      {secret && (
+        <NewSecret
+          label={secret.label}
+          secret={secret.value}
+          onDismiss={() => {
+            // Done goes away with the secret: focus goes back to the form, for another endpoint.
+            setSecret(null);
+            admin.current?.querySelector<HTMLElement>("input")?.focus();
+          }}
+        />
+      )}
       <Card>
         <CardHeader title="Endpoints" />
         <QueryStates
@@ -68,7 +80,7 @@ function WebhooksAdmin() {
           )}
         </QueryStates>
       </Card>
-    </>
+    </div>
   );
 }
 
@@ -76,6 +88,9 @@ function CreateEndpointCard({ onSecret }: { onSecret: (secret: string) => void }
   const create = useCreateWebhookEndpoint();
   const { values, bind, reset } = useFields({ url: "", description: "" }, (field) => fieldError(create.error, field));
   const [events, setEvents] = useState<WebhookEventType[]>(["transactions.changed"]);
+  // A refused endpoint (a private address, no events): focus goes to what to fix.
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, create.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
@@ -97,7 +112,7 @@ function CreateEndpointCard({ onSecret }: { onSecret: (secret: string) => void }
         title="Add an endpoint"
         description="Its URL must be reachable from the internet (no private addresses)."
       />
-      <form aria-label="Add a webhook endpoint" onSubmit={submit} className="space-y-4 px-5 pb-5">
+      <form ref={form} aria-label="Add a webhook endpoint" onSubmit={submit} className="space-y-4 px-5 pb-5">
         <FormError message={formErrorMessage(create.error, ["url", "events", "description"])} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -145,8 +160,11 @@ function EndpointItem({ endpoint: e, onSecret }: { endpoint: WebhookEndpoint; on
   const rotate = useRotateWebhookSecret();
   const [open, setOpen] = useState(false);
   const error = update.error ?? remove.error ?? rotate.error;
+  // A refused Disable, Enable or New secret: focus goes to the error, not lost with the press.
+  const item = useRef<HTMLLIElement>(null);
+  useFocusFirstError(item, error);
   return (
-    <li className="space-y-3 px-5 py-4 text-sm">
+    <li ref={item} className="space-y-3 px-5 py-4 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="break-all font-medium text-slate-900">{e.url}</p>

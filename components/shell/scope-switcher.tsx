@@ -28,12 +28,15 @@ export function ScopeSwitcher() {
       <select
         id="scope-switcher"
         value={scope?.scopeId ?? ""}
+        // A select cannot wrap: it is wide enough for a usual name ("Nora Newcomer's workspace"), and a
+        // longer one ends in an ellipsis with the whole name on hover.
+        title={scope?.name}
         onChange={(e) => {
           if (e.target.value === NEW_SCOPE) dialogRef.current?.showModal();
           else setScopeId(e.target.value);
         }}
         className={cx(
-          "max-w-40 rounded-md sm:max-w-56 border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
+          "max-w-64 truncate rounded-md sm:max-w-80 border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
           focusRing,
         )}
       >

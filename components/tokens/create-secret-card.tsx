@@ -71,7 +71,11 @@ export function CreateSecretCard<I>({
           <NewSecret
             label={`${secretLabel} “${created.name}”`}
             secret={created.token}
-            onDismiss={() => setCreated(null)}
+            onDismiss={() => {
+              // The secret goes away with the focused Done button: back to the form, for another one.
+              setCreated(null);
+              form.current?.querySelector<HTMLElement>("input, select")?.focus();
+            }}
           />
         )}
         <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-label={formLabel}>

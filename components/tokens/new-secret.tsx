@@ -1,10 +1,16 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useFocusOn } from "@/components/ui/use-focus-on";
 
-/** Shows a freshly created secret once, with a Copy button. */
+/**
+ * Shows a freshly created secret once, with a Copy button. It is announced (a status) and focus
+ * moves to its Copy button, so a keyboard or screen reader user meets it at once.
+ */
 export function NewSecret({ label, secret, onDismiss }: { label: string; secret: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  useFocusOn(copyButton, secret);
 
   async function copy() {
     try {
@@ -18,10 +24,12 @@ export function NewSecret({ label, secret, onDismiss }: { label: string; secret:
 
   return (
     <div role="region" aria-label={label} className="rounded-lg bg-amber-50 p-4 ring-1 ring-inset ring-amber-300">
-      <p className="text-sm font-semibold text-amber-900">{label}</p>
-      <p className="mt-1 text-sm text-amber-900">
-        Copy it now and store it somewhere safe. <strong>You won&apos;t see it again.</strong>
-      </p>
+      <div role="status">
+        <p className="text-sm font-semibold text-amber-900">{label}</p>
+        <p className="mt-1 text-sm text-amber-900">
+          Copy it now and store it somewhere safe. <strong>You won&apos;t see it again.</strong>
+        </p>
+      </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <code
           data-testid="new-token-secret"
@@ -29,7 +37,7 @@ export function NewSecret({ label, secret, onDismiss }: { label: string; secret:
         >
           {secret}
         </code>
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button ref={copyButton} variant="secondary" onClick={() => void copy()}>
           {copied ? "Copied" : "Copy"}
         </Button>
         <Button variant="ghost" onClick={onDismiss}>

@@ -18,7 +18,7 @@ export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2
 
 export function buttonClasses(variant: Variant = "primary", size: Size = "md", className?: string) {
   return cx(
-    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-progress",
     focusRing,
     VARIANTS[variant],
     SIZES[size],
@@ -31,16 +31,41 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
   variant?: Variant;
   size?: Size;
+  /** Working: the button says so and ignores presses, but stays enabled (see below). */
   pending?: boolean;
+  /** Not available for now (e.g. a sync already running), without taking focus away from it. */
+  busy?: boolean;
 };
 
-export function Button({ variant, size, pending, className, disabled, children, type, ...rest }: ButtonProps) {
+/**
+ * A pending or busy button is aria-disabled, not disabled: a disabled button drops the focus it has
+ * to <body>, and a keyboard user pressing it would be thrown to the top of the page. Presses are
+ * ignored instead (a submit button's press, Enter in a field included, then sends nothing).
+ */
+export function Button({
+  variant,
+  size,
+  pending,
+  busy,
+  className,
+  disabled,
+  children,
+  type,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const held = Boolean(pending || busy) && !disabled;
   return (
     <button
       type={type ?? "button"}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={held || undefined}
       aria-busy={pending || undefined}
+      onClick={(event) => {
+        if (held) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {pending && <Spinner />}

@@ -26,3 +26,21 @@ export function useFocusFirstError(form: RefObject<HTMLElement | null>, error: u
     target.focus();
   }, [form, error]);
 }
+
+/**
+ * Like useFocusOn, for a result that arrives later (a download, a sync's end): focus moves only if
+ * the person has not moved on, i.e. focus is on <body> (its control went away) or still inside
+ * `from` (the action's own controls). Without `from`, only a lost focus is taken.
+ */
+export function useFocusIfStill(
+  ref: RefObject<HTMLElement | null>,
+  key: string | number | null | undefined,
+  from?: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    if (key === null || key === undefined) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (lost || (active && from?.current?.contains(active))) ref.current?.focus();
+  }, [ref, key, from]);
+}
