@@ -67,6 +67,7 @@ test("Manage → Stop tracking → Undo; the dashboard total after an account en
     await expect(leftOut).toContainText(`${savingsTitle} (tracking stopped):`);
     if (savings.balance?.date) await expect(leftOut).toContainText(/ on \d{1,2} \w{3} \d{4}/);
     await expect(page.getByRole("list", { name: "Tracked accounts" })).toContainText("Tracking stopped");
+    await expect(page.getByText("Tracking is stopped for 1 of 2 accounts.")).toBeVisible();
     await expectAccessible(page, "dashboard with a stopped account");
     await page.screenshot({ path: `${SHOTS}/dashboard-total-after-account-ended.png`, fullPage: true });
   });

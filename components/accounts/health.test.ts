@@ -127,6 +127,13 @@ describe("healthSummary", () => {
     expect(summary).toMatch(/1 of 2 accounts/);
   });
 
+  it("a stopped account is said, and never counted as up to date", () => {
+    const stopped = { ...account(), trackingState: "stopped" as const };
+    const summary = healthSummary([accountHealth(account(), NOW), accountHealth(stopped, NOW)]);
+    expect(summary).toBe("1 of 2 accounts up to date. Tracking is stopped for 1 of 2 accounts.");
+    expect(accountHealth(stopped, NOW)).toMatchObject({ kind: "stopped", label: "Tracking stopped" });
+  });
+
   it("says all are up to date when they are", () => {
     expect(healthSummary([accountHealth(account(), NOW), accountHealth(account(), NOW)])).toMatch(
       /All 2 accounts are up to date/,

@@ -111,9 +111,13 @@ export function healthSummary(healths: Health[]): string {
   const parts: string[] = [];
   if (ended > 0) parts.push(`${of(ended)} no longer ${ended === 1 ? "syncs" : "sync"}: bank access ended`);
   if (failed > 0) parts.push(`${of(failed)} could not sync last time`);
-  if (parts.length > 0) return `${parts.join("; ")}. See what to do below.`;
-  if (count("stopped") > 0 && count("stopped") === total) return `Tracking is stopped for ${of(total)}.`;
-  if (count("syncing") > 0) return `Syncing ${of(count("syncing"))} now.`;
-  if (count("never") > 0) return `${of(count("never"))} not synced yet.`;
+  const stopped = count("stopped");
+  // Stopped by a person: said, never counted as up to date.
+  const also = stopped > 0 ? ` Tracking is stopped for ${of(stopped)}.` : "";
+  if (parts.length > 0) return `${parts.join("; ")}. See what to do below.${also}`;
+  if (stopped === total) return `Tracking is stopped for ${of(total)}.`;
+  if (count("syncing") > 0) return `Syncing ${of(count("syncing"))} now.${also}`;
+  if (count("never") > 0) return `${of(count("never"))} not synced yet.${also}`;
+  if (stopped > 0) return `${of(total - stopped)} up to date.${also}`;
   return `All ${total} ${total === 1 ? "account is" : "accounts are"} up to date. Balances are the bank's, in each account's currency.`;
 }
