@@ -92,6 +92,10 @@ test("every page and main dialog: no serious or critical axe violations", async 
   await page.waitForURL(/\/counterparts\//);
   await settle(page);
   await audit.check(page, "counterpart");
+  // The workspace's counterparts, from the navigation.
+  await settle(page, "/counterparts");
+  await expect(page.getByTestId("scope-counterpart-row").first()).toBeVisible();
+  await audit.check(page, "all counterparts");
 
   // Bank connections, one connection, and the Revoke dialog.
   await settle(page, "/consents");
@@ -286,6 +290,7 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
     ["account", `/accounts/${alice.currentId}`],
     ["counterparts", `/accounts/${alice.currentId}/counterparts`],
     ["counterpart", `/counterparts/${counterpartId}`],
+    ["all counterparts", "/counterparts"],
     ["bank connections", "/consents"],
     ["bank connection", `/consents/${consentId}`],
     ["connect", "/connect"],

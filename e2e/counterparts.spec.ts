@@ -110,3 +110,56 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   await expect(table.getByRole("row").filter({ hasText: "Telecom" })).toHaveCount(1);
   await expect(table.getByRole("row").filter({ hasText: kpnBill!.counterpartName! })).toHaveCount(0);
 });
+
+test("the navigation's Counterparts: the workspace's list; a rename says where; consolidate keeps the alias", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signUp(page, "Counterparts nav");
+  const accountId = await trackNamesakes(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Counterparts" }).click();
+  await page.waitForURL(/\/counterparts$/);
+  const rows = page.getByTestId("scope-counterpart-row");
+  await expect(rows).toHaveCount(7);
+  // The most active first.
+  const counts = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[1].textContent)));
+  expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  await expect(rows.first()).toContainText("1 account");
+  await page.getByLabel("Search counterparts").fill("spotify");
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel("Search counterparts").fill("");
+  await page.getByLabel("Account").selectOption(accountId);
+  await page.waitForURL(new RegExp(`/counterparts\\?account=${accountId}$`));
+  await expect(rows).toHaveCount(7);
+  if (process.env.UX_SHOTS)
+    await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-nav-1280.png`, fullPage: true });
+
+  // On the account's list, the rename field says before the save where the name will show.
+  await page.goto(`/accounts/${accountId}/counterparts`);
+  const accountRows = page.getByTestId("counterpart-row");
+  const spotify = accountRows.filter({ hasText: /spotify/i });
+  await expect(spotify).toHaveCount(2);
+  await spotify
+    .nth(1)
+    .getByRole("button", { name: /^Rename / })
+    .click();
+  const field = page.getByRole("textbox", { name: /^Alias for .*spotify/i });
+  await expect(field).toHaveAccessibleDescription("Renames it on every account: 1 account uses it.");
+  await field.fill("Music");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(accountRows.filter({ hasText: "Music" })).toHaveCount(1);
+
+  // Consolidating the two: "Keep as" starts on the person's name, whichever row comes first.
+  for (const box of await accountRows
+    .filter({ hasText: /spotify|music/i })
+    .getByRole("checkbox")
+    .all())
+    await box.check();
+  const keepAs = page.getByLabel("Keep as");
+  await expect(keepAs.locator("option:checked")).toHaveText("Music");
+  await page.getByRole("button", { name: "Consolidate 2" }).click();
+  await expect(accountRows).toHaveCount(6);
+  await expect(accountRows.filter({ hasText: "Music" })).toHaveCount(1);
+});

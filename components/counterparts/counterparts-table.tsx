@@ -12,6 +12,7 @@ import { formatDate } from "@/components/ui/format";
 import { stackLabels } from "@/components/ui/table";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { ManagePanel } from "@/components/counterparts/manage-panel";
+import { PhoneSort, SortButton } from "@/components/counterparts/phone-sort";
 import type { CounterpartSort, CurrencyTotals, ListedCounterpart } from "@/lib/client/counterparts";
 
 const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
@@ -75,28 +76,13 @@ export function CounterpartsTable({
 }: Props) {
   return (
     <div className="relative overflow-x-auto">
-      {/* On a phone the rows stack and the column headers (the sort buttons) are hidden: sort here. */}
-      <div className="flex items-center gap-2 px-5 py-2 text-sm sm:hidden">
-        <label htmlFor="counterpart-sort" className="text-slate-600">
-          Sort by
-        </label>
-        <select
-          id="counterpart-sort"
-          className="rounded-md border-slate-300 py-1 text-sm"
-          value={sort}
-          onChange={(e) => onSort(e.target.value as CounterpartSort)}
-        >
-          {COLUMNS.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" variant="ghost" onClick={() => onSort(sort)}>
-          {order === "asc" ? "Ascending" : "Descending"}
-          <span className="sr-only"> (change the order)</span>
-        </Button>
-      </div>
+      <PhoneSort
+        id="counterpart-sort"
+        options={COLUMNS.map((c) => ({ value: c.key, label: c.label }))}
+        sort={sort}
+        order={order}
+        onSort={onSort}
+      />
       <table
         className="ll-stack w-full divide-y divide-slate-200 text-sm"
         style={stackLabels(["", ...COLUMNS.map((c) => c.label), ""])}
@@ -114,14 +100,7 @@ export function CounterpartsTable({
                 aria-sort={sort === c.key ? (order === "asc" ? "ascending" : "descending") : undefined}
                 className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.numeric ? "text-right" : "text-left"}`}
               >
-                <button
-                  type="button"
-                  className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                  onClick={() => onSort(c.key)}
-                >
-                  {c.label}
-                  <span aria-hidden="true">{sort === c.key ? (order === "asc" ? "▲" : "▼") : ""}</span>
-                </button>
+                <SortButton label={c.label} active={sort === c.key} order={order} onClick={() => onSort(c.key)} />
               </th>
             ))}
             <th scope="col" className="py-2.5 pl-3 pr-5">

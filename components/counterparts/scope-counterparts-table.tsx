@@ -3,10 +3,10 @@
 // currency, one line each, never added across currencies; how many accounts deal with each.
 import Link from "next/link";
 import { plural } from "@/components/accounts/format";
-import { Button } from "@/components/ui/button";
 import { formatDate } from "@/components/ui/format";
 import { stackLabels } from "@/components/ui/table";
 import { lastDateOf, PerCurrency } from "@/components/counterparts/counterparts-table";
+import { PhoneSort, SortButton } from "@/components/counterparts/phone-sort";
 import type { ScopeCounterpart, ScopeCounterpartSort } from "@/lib/client/counterparts";
 
 type Column = { key: string; label: string; numeric: boolean; sort?: ScopeCounterpartSort };
@@ -32,28 +32,13 @@ export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }:
   const detailQuery = accountId ? `?account=${accountId}` : "";
   return (
     <div className="relative overflow-x-auto">
-      {/* On a phone the rows stack and the column headers (the sort buttons) are hidden: sort here. */}
-      <div className="flex items-center gap-2 px-5 py-2 text-sm sm:hidden">
-        <label htmlFor="scope-counterpart-sort" className="text-slate-600">
-          Sort by
-        </label>
-        <select
-          id="scope-counterpart-sort"
-          className="rounded-md border-slate-300 py-1 text-sm"
-          value={sort}
-          onChange={(e) => onSort(e.target.value as ScopeCounterpartSort)}
-        >
-          {SORTABLE.map((c) => (
-            <option key={c.key} value={c.sort}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" variant="ghost" onClick={() => onSort(sort)}>
-          {order === "asc" ? "Ascending" : "Descending"}
-          <span className="sr-only"> (change the order)</span>
-        </Button>
-      </div>
+      <PhoneSort
+        id="scope-counterpart-sort"
+        options={SORTABLE.map((c) => ({ value: c.sort!, label: c.label }))}
+        sort={sort}
+        order={order}
+        onSort={onSort}
+      />
       <table
         className="ll-stack w-full divide-y divide-slate-200 text-sm"
         style={stackLabels(COLUMNS.map((c) => c.label))}
@@ -69,14 +54,7 @@ export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }:
                 className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 first:pl-5 ${c.numeric ? "text-right" : "text-left"}`}
               >
                 {c.sort ? (
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                    onClick={() => onSort(c.sort!)}
-                  >
-                    {c.label}
-                    <span aria-hidden="true">{sort === c.sort ? (order === "asc" ? "▲" : "▼") : ""}</span>
-                  </button>
+                  <SortButton label={c.label} active={sort === c.sort} order={order} onClick={() => onSort(c.sort!)} />
                 ) : (
                   c.label
                 )}

@@ -8,35 +8,24 @@
 // never across: each counterpart carries its totals per currency, and the single `totals` only when
 // all of it is in the account's currency. Sorting by money in/out sorts by the amounts in the
 // account's currency (count and last date sort over all).
-import { escapeLike } from "@/lib/db/like";
-import { decodeCursor, pageOf } from "@/lib/pagination";
+import { pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
+import { accountCountsByRoot, CHAIN_CTE, MONEY_TEXT, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 import {
-  accountCountsByRoot,
-  CHAIN_CTE,
-  MONEY_TEXT,
-  totalsOf,
-  type CurrencyTotals,
-  type TotalsRow,
-} from "@/lib/counterparts/sql";
+  NAME_SORT,
+  ROOT_COLUMNS,
+  rootFilters,
+  rootItem,
+  type RootRow,
+  type SortKey,
+} from "@/lib/counterparts/root-listing";
 import { query } from "@/lib/db/sql";
 
-type ListRow = TotalsRow & {
-  id: string;
-  name: string;
-  alias: string | null;
-  parent_id: string | null;
-  entity_type: string | null;
-  entity_id: string | null;
-  members: number;
-  sort_key: string;
-  /** Built in SQL with the sums as text, so no amount passes through a float. */
-  by_currency: CurrencyTotals[];
-};
+type ListRow = TotalsRow & RootRow;
 
-const SORT_KEYS: Record<CounterpartSort, { expr: string; cast: string }> = {
-  name: { expr: "lower(coalesce(c.alias, c.name))", cast: "text" },
+const SORT_KEYS: Record<CounterpartSort, SortKey> = {
+  name: NAME_SORT,
   count: { expr: "r.count", cast: "int" },
   sumIn: { expr: "r.sum_in", cast: "numeric" },
   sumOut: { expr: "r.sum_out", cast: "numeric" },
@@ -59,23 +48,7 @@ function counterpartsList(accountId: string, options: ListOptions) {
 /** The listing query; exported for the benchmark. $1 scope, $2 account. */
 export function counterpartsSql(options: ListOptions, accountId: string): { text: string; values: unknown[] } {
   const key = SORT_KEYS[options.sort];
-  const values: unknown[] = [];
-  const where: string[] = ["TRUE"];
-  if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
-    const p = `$${values.push(pattern) + 2}`;
-    where.push(`(c.name ILIKE ${p} OR c.alias ILIKE ${p} OR EXISTS (
-      SELECT 1 FROM chain m JOIN counterparts mc ON mc.id = m.id WHERE m.root_id = c.id AND (mc.name ILIKE ${p} OR mc.alias ILIKE ${p})))`);
-  }
-  const after = decodeCursor(counterpartsList(accountId, options), options.cursor, 2);
-  const cmp = options.order === "asc" ? ">" : "<";
-  if (after) {
-    const v = `$${values.push(String(after[0])) + 2}`;
-    const id = `$${values.push(String(after[1])) + 2}`;
-    where.push(`(${key.expr}, c.id) ${cmp} (${v}::${key.cast}, ${id}::uuid)`);
-  }
-  const limit = `$${values.push(options.perPage + 1) + 2}`;
-  const dir = options.order === "asc" ? "ASC" : "DESC";
+  const { tail, values } = rootFilters(counterpartsList(accountId, options), key, options);
   const text = `WITH RECURSIVE ${CHAIN_CTE},
   rc AS (
     SELECT chain.root_id AS id, f.currency, sum(f.count)::int AS count, sum(f.sum_in) AS sum_in,
@@ -91,13 +64,10 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
                      'sumOut', ${MONEY_TEXT("rc.sum_out")}, 'lastDate', rc.last_date) ORDER BY rc.currency) AS by_currency
       FROM rc CROSS JOIN (SELECT currency FROM tracked_accounts WHERE id = $2::uuid) acct GROUP BY rc.id
   )
-  SELECT c.id, c.name, c.alias, c.parent_id, c.entity_type, c.entity_id, r.count, ${MONEY_TEXT("r.sum_in")} AS sum_in,
-         ${MONEY_TEXT("r.sum_out")} AS sum_out, r.last_date, ${key.expr}::text AS sort_key, r.by_currency,
-         (SELECT count(*)::int FROM counterparts m WHERE m.merged_into_id = c.id) AS members
+  SELECT ${ROOT_COLUMNS}, r.count, ${MONEY_TEXT("r.sum_in")} AS sum_in,
+         ${MONEY_TEXT("r.sum_out")} AS sum_out, r.last_date, ${key.expr}::text AS sort_key, r.by_currency
     FROM r JOIN counterparts c ON c.id = r.id
-   WHERE ${where.join(" AND ")}
-   ORDER BY ${key.expr} ${dir}, c.id ${dir}
-   LIMIT ${limit}`;
+   ${tail}`;
   return { text, values };
 }
 
@@ -117,14 +87,7 @@ export async function listCounterparts(
   );
   return {
     items: page.items.map((r) => ({
-      id: r.id,
-      name: r.name,
-      alias: r.alias,
-      displayName: r.alias ?? r.name,
-      parentId: r.parent_id,
-      entity: r.entity_type && r.entity_id ? { entityType: r.entity_type, entityId: r.entity_id } : null,
-      consolidatedCount: r.members,
-      accountCount: accounts.get(r.id) ?? 0,
+      ...rootItem(r, accounts),
       currency: account.currency,
       // The single figures only when they are all in the account's currency: never a mixed sum.
       ...(r.by_currency.every((t) => t.currency === account.currency) ? { totals: totalsOf(r) } : {}),
