@@ -18,11 +18,14 @@ export function TransactionTotalsBar({
   accountId,
   filter,
   enabled,
+  syncing = false,
 }: {
   /** One account's list; none: every account's (the CSV then needs one account chosen). */
   accountId?: string;
   filter: TransactionFilter;
   enabled: boolean;
+  /** A sync is writing pages: no rows yet means none read yet, not none that match. */
+  syncing?: boolean;
 }) {
   const ofAccount = useTransactionTotals(accountId ?? "", filter, enabled && accountId !== undefined);
   const ofScope = useScopeTransactionTotals(filter, enabled && accountId === undefined);
@@ -63,7 +66,7 @@ export function TransactionTotalsBar({
         ) : totals.isError ? (
           <FormError message={`Totals are unavailable: ${errorMessage(totals.error)}`} />
         ) : t && t.count === 0 ? (
-          <p className="text-slate-600">0 transactions match.</p>
+          <p className="text-slate-600">{syncing ? "Totals follow when the sync ends." : "0 transactions match."}</p>
         ) : (
           t?.currencies.map((c) => (
             <p key={c.currency} className="text-slate-800" data-currency={c.currency}>
