@@ -24,7 +24,7 @@ export function TransactionTotalsBar({
   accountId?: string;
   filter: TransactionFilter;
   enabled: boolean;
-  /** A sync is writing pages: no rows yet means none read yet, not none that match. */
+  /** A sync is writing pages: the totals wait for its end (no "0 transactions match" meanwhile). */
   syncing?: boolean;
 }) {
   const ofAccount = useTransactionTotals(accountId ?? "", filter, enabled && accountId !== undefined);
@@ -65,8 +65,11 @@ export function TransactionTotalsBar({
           </p>
         ) : totals.isError ? (
           <FormError message={`Totals are unavailable: ${errorMessage(totals.error)}`} />
+        ) : syncing ? (
+          // Added up once, they would be a snapshot of a set that grows page by page.
+          <p className="text-slate-600">Totals follow when the sync ends.</p>
         ) : t && t.count === 0 ? (
-          <p className="text-slate-600">{syncing ? "Totals follow when the sync ends." : "0 transactions match."}</p>
+          <p className="text-slate-600">0 transactions match.</p>
         ) : (
           t?.currencies.map((c) => (
             <p key={c.currency} className="text-slate-800" data-currency={c.currency}>
