@@ -152,7 +152,7 @@ export function AccountDetail({ id }: { id: string }) {
       <div className="space-y-4 sm:space-y-6">
         <SyncPanel account={a} status={status} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
-        <AccountCharts accountId={a.id} />
+        <AccountCharts accountId={a.id} syncing={syncing} />
       </div>
     </>
   );
