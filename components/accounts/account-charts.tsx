@@ -106,7 +106,7 @@ function TopCounterparts({ stats }: { stats: AccountStats }) {
   );
 }
 
-export function AccountCharts({ accountId }: { accountId: string }) {
+export function AccountCharts({ accountId, syncing = false }: { accountId: string; syncing?: boolean }) {
   const stats = useAccountStats(accountId);
   if (stats.isPending) {
     return (
@@ -136,7 +136,11 @@ export function AccountCharts({ accountId }: { accountId: string }) {
           }
         />
         <div className="flex-1 p-5">
-          {empty ? <EmptyState title="No transactions yet" /> : <MonthlyCharts stats={s} />}
+          {empty ? (
+            <EmptyState title={syncing ? "The figures follow the sync" : "No transactions yet"} />
+          ) : (
+            <MonthlyCharts stats={s} />
+          )}
         </div>
       </Card>
       <Card>

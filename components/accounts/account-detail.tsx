@@ -6,10 +6,10 @@ import { AccountCharts } from "@/components/accounts/account-charts";
 import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
 import { AccessEndingNotes, HousekeepingBanner } from "@/components/accounts/account-notices";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
+import { Iban } from "@/components/accounts/iban";
 import { SyncPanel } from "@/components/accounts/sync-panel";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
 import { AccountAccessBanner } from "@/components/accounttracking/account-access";
-import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { FormError } from "@/components/ui/field";
 import { formatDate } from "@/components/ui/format";
@@ -43,43 +43,55 @@ function Nickname({ account }: { account: Account }) {
   );
 }
 
+/**
+ * Who and where, and the balance. On a phone the balance sits beside the name and the smaller facts
+ * run on as one line of text (their labels are read out, not shown), so the transactions start near
+ * the top.
+ */
 function Facts({ account }: { account: Account }) {
   const facts: [string, ReactNode][] = [
-    ["Name", <Nickname key="n" account={account} />],
-    ["IBAN", formatIban(account.iban)],
     ["Type", ACCOUNT_TYPES[account.accountType]],
     ["Currency", account.currency],
     ["Owner", account.ownerName ?? "—"],
     ["Tracked since", formatDate(account.createdAt)],
   ];
   return (
-    <Card className="mb-6">
-      <div className="flex flex-wrap items-center justify-between gap-6 p-5">
-        <dl className="grid flex-1 grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {facts.map(([label, value]) => (
-            // The IBAN takes a whole line on a phone and wraps rather than being cut off.
-            <div
-              key={label}
-              className={label === "IBAN" || label === "Name" ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}
-            >
-              <dt className="text-xs text-slate-600">{label}</dt>
-              <dd
-                className={
-                  label === "IBAN"
-                    ? "mt-1 break-all font-mono text-xs text-slate-800"
-                    : "mt-1 break-words text-sm text-slate-800"
-                }
-              >
+    <Card className="mb-4 sm:mb-6">
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 p-4 sm:items-center sm:p-5">
+        <dl className="min-w-0 flex-1 space-y-1 sm:grid sm:grid-cols-3 sm:gap-4 sm:space-y-0 lg:grid-cols-6">
+          <div className="min-w-0">
+            <dt className="sr-only text-xs text-slate-600 sm:not-sr-only">Name</dt>
+            <dd className="break-words text-sm text-slate-800 sm:mt-1">
+              <Nickname account={account} />
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="sr-only text-xs text-slate-600 sm:not-sr-only">IBAN</dt>
+            <dd className="font-mono text-xs text-slate-800 sm:mt-1">
+              <Iban iban={account.iban} />
+            </dd>
+          </div>
+          {facts.map(([label, value], i) => (
+            <div key={label} className="inline min-w-0 text-xs text-slate-600 sm:block sm:text-sm">
+              <dt className="sr-only sm:not-sr-only sm:text-xs">{label}</dt>
+              <dd className="inline break-words sm:mt-1 sm:block sm:text-slate-800">
+                {i > 0 && (
+                  <span aria-hidden="true" className="sm:hidden">
+                    {" "}
+                    ·{" "}
+                  </span>
+                )}
+                {label === "Tracked since" ? <span className="sm:hidden">since </span> : null}
                 {value}
               </dd>
             </div>
           ))}
         </dl>
-        <dl className="w-full text-left sm:w-auto sm:text-right">
+        <dl className="shrink-0 text-right">
           <dt className="text-xs text-slate-600">
             Balance{account.balance?.date ? ` on ${formatBankDate(account.balance.date)}` : ""}
           </dt>
-          <dd className="text-2xl font-semibold tabular-nums text-slate-900">
+          <dd className="text-xl font-semibold tabular-nums text-slate-900 sm:text-2xl">
             {account.balance ? formatMoney(account.balance.amount, account.balance.currency) : "—"}
           </dd>
           {!account.balance && (
@@ -144,10 +156,10 @@ export function AccountDetail({ id }: { id: string }) {
       <AccessEndingNotes accounts={[a]} />
       <Facts account={a} />
       {/* Transactions first: the sync is one line above them, the figures follow. */}
-      <div className="space-y-6">
+      <div className="space-y-4 sm:space-y-6">
         <SyncPanel account={a} status={status} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
-        <AccountCharts accountId={a.id} />
+        <AccountCharts accountId={a.id} syncing={syncing} />
       </div>
     </>
   );

@@ -64,9 +64,10 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
   const perDay = s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay;
   return (
     <Card>
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-3 px-5 py-3">
-        <SyncProgress run={run} label="Sync progress" compact />
-        <p className="min-w-0 flex-1 text-xs text-slate-600">
+      {/* On a phone each part takes the whole width, one under the other. */}
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 sm:gap-y-3 sm:px-5">
+        <SyncProgress run={run} label="Sync progress" compact width="w-full sm:w-56" />
+        <p className="w-full min-w-0 text-xs text-slate-600 sm:w-auto sm:flex-1">
           Last successful sync {formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "never")}
           <span className="block">
             Next automatic update:{" "}

@@ -16,6 +16,11 @@ const KEYFRAMES =
 
 function counters(run: SyncRun): string {
   const p = run.progress;
+  // While it runs: what the run's own counters say so far (the bank never says how many pages are left).
+  if (run.state === "running")
+    return p.pages === 0
+      ? "Asking the bank for the first page"
+      : `${plural(p.pages, "page")} read so far · ${p.added.toLocaleString("en-GB")} new · ${p.updated.toLocaleString("en-GB")} updated`;
   const parts = [
     plural(p.pages, "page"),
     `${p.added.toLocaleString("en-GB")} added`,
@@ -38,19 +43,22 @@ export function SyncProgress({
   label = "Sync progress",
   advice,
   compact = false,
+  width,
 }: {
   run: SyncRun | null;
   label?: string;
   /** What to do about a failed run (components/accounts/health.ts), shown under its message. */
   advice?: Advice;
   compact?: boolean;
+  /** The compact bar's width classes (default a fixed 14rem). */
+  width?: string;
 }) {
   const active = run?.state === "queued" || run?.state === "running";
   const done = run?.state === "succeeded" || run?.state === "failed";
   const text = headline(run);
   const detail = run ? counters(run) : "No transactions loaded yet";
   return (
-    <div className={compact ? "w-56 whitespace-normal" : undefined}>
+    <div className={compact ? cx(width ?? "w-56", "whitespace-normal") : undefined}>
       <style href="ll-sync-progress" precedence="default">
         {KEYFRAMES}
       </style>

@@ -3,10 +3,12 @@
 // status, direction, free text and amount size, and on the all-accounts list the account. Text fields
 // are typed into local state and reach the URL after a short pause (one request per pause in typing,
 // not per key); the search's text is told at once (`onTyping`), so the list can narrow what it has
-// loaded and say it is searching before the server answers.
-import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
+// loaded and say it is searching before the server answers. On a phone only the search shows; the
+// other filters open under a "Filters" button that counts the ones set.
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from "react";
 import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { localToday, presetRange, PRESETS } from "@/components/accounts/date-presets";
@@ -26,6 +28,9 @@ const DIRECTIONS = [
 
 /** How long typing pauses before the text fields reach the URL (and the server is asked). */
 const TYPING_PAUSE_MS = 150;
+
+/** The filters behind the phone's "Filters" button (every one but the search). */
+const BEHIND_BUTTON = ["accountId", "minAmount", "maxAmount", "direction", "status", "fromDate", "toDate"] as const;
 
 type Texts = { q: string; minAmount: string; maxAmount: string };
 const textsOf = (f: TransactionFilter): Texts => ({
@@ -66,6 +71,11 @@ export function TransactionFilters({
     onChange({});
     setCleared(outcome("Filters cleared: every transaction is shown."));
   };
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const set = BEHIND_BUTTON.filter((key) => filter[key]).length;
+  // Closed on a phone: hidden. From `sm` up always shown (the first panel's controls join the search's row).
+  const panel = (layout: string, wide: string) => cx(open ? layout : "hidden", wide);
 
   // The URL is the truth: a reload, a shared link or "Clear filters" resets the text fields.
   // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
@@ -102,68 +112,93 @@ export function TransactionFilters({
   });
 
   return (
-    <div className="space-y-3 border-b border-slate-100 px-5 py-4">
-      <FilterRow>
-        {accounts && (
-          <SelectField
-            label="Account"
-            className="col-span-2 sm:w-56"
-            options={[{ value: "", label: "All accounts" }, ...accounts.map((a) => ({ value: a.id, label: a.name }))]}
-            {...instant("accountId")}
-          />
-        )}
+    <div className="space-y-3 border-b border-slate-100 px-4 py-3 sm:px-5 sm:py-4">
+      <div className="flex flex-wrap items-end gap-3">
         <TextField
           label="Search"
           type="search"
-          className="col-span-2 sm:w-64"
+          className="min-w-0 flex-1 sm:w-64 sm:flex-none"
           placeholder="Name, IBAN, reference…"
           {...text("q")}
         />
-        <TextField
-          label="Amount from"
-          inputMode="decimal"
-          className="sm:w-32"
-          placeholder="0.00"
-          {...text("minAmount")}
-        />
-        <TextField label="Amount to" inputMode="decimal" className="sm:w-32" placeholder="any" {...text("maxAmount")} />
-        <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} {...instant("direction")} />
-        <SelectField label="Status" className="sm:w-48" options={STATUSES} {...instant("status")} />
-      </FilterRow>
-      <FilterRow>
-        <TextField label="From" type="date" className="sm:w-40" {...instant("fromDate")} />
-        <TextField
-          label="To"
-          type="date"
-          className="sm:w-40"
-          error={backwards ? "Must be on or after From" : undefined}
-          {...instant("toDate")}
-        />
-        <div className="col-span-2 flex flex-wrap items-end gap-2" role="group" aria-label="Date presets">
-          {PRESETS.map((p) => {
-            const range = presetRange(p.key, localToday());
-            const chosen = filter.fromDate === range.fromDate && filter.toDate === range.toDate;
-            return (
-              <Button
-                key={p.key}
-                size="sm"
-                variant={chosen ? "primary" : "secondary"}
-                aria-pressed={chosen}
-                onClick={() => onChange((f) => ({ ...f, ...range }))}
-              >
-                {p.label}
-              </Button>
-            );
-          })}
+        <Button
+          variant="secondary"
+          className="sm:hidden"
+          aria-expanded={open}
+          aria-controls={`${panelId}-a ${panelId}-b`}
+          onClick={() => setOpen(!open)}
+        >
+          Filters
+          {set > 0 && (
+            <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
+              {set}
+              <span className="sr-only"> set</span>
+            </span>
+          )}
+        </Button>
+        <div id={`${panelId}-a`} className={panel("grid w-full grid-cols-2 gap-3", "sm:contents")}>
+          {accounts && (
+            <SelectField
+              label="Account"
+              className="col-span-2 sm:w-56"
+              options={[{ value: "", label: "All accounts" }, ...accounts.map((a) => ({ value: a.id, label: a.name }))]}
+              {...instant("accountId")}
+            />
+          )}
+          <TextField
+            label="Amount from"
+            inputMode="decimal"
+            className="sm:w-32"
+            placeholder="0.00"
+            {...text("minAmount")}
+          />
+          <TextField
+            label="Amount to"
+            inputMode="decimal"
+            className="sm:w-32"
+            placeholder="any"
+            {...text("maxAmount")}
+          />
+          <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} {...instant("direction")} />
+          <SelectField label="Status" className="sm:w-48" options={STATUSES} {...instant("status")} />
         </div>
-        {active ? (
-          <Button variant="ghost" className="sm:mb-0" onClick={clear}>
-            Clear filters
-          </Button>
-        ) : (
-          <ActionStatus outcome={cleared} className="col-span-2 self-center sm:pb-2" />
-        )}
-      </FilterRow>
+      </div>
+      <div id={`${panelId}-b`} className={panel("block", "sm:block")}>
+        <FilterRow>
+          <TextField label="From" type="date" className="sm:w-40" {...instant("fromDate")} />
+          <TextField
+            label="To"
+            type="date"
+            className="sm:w-40"
+            error={backwards ? "Must be on or after From" : undefined}
+            {...instant("toDate")}
+          />
+          <div className="col-span-2 flex flex-wrap items-end gap-2" role="group" aria-label="Date presets">
+            {PRESETS.map((p) => {
+              const range = presetRange(p.key, localToday());
+              const chosen = filter.fromDate === range.fromDate && filter.toDate === range.toDate;
+              return (
+                <Button
+                  key={p.key}
+                  size="sm"
+                  variant={chosen ? "primary" : "secondary"}
+                  aria-pressed={chosen}
+                  onClick={() => onChange((f) => ({ ...f, ...range }))}
+                >
+                  {p.label}
+                </Button>
+              );
+            })}
+          </div>
+          {active ? (
+            <Button variant="ghost" className="sm:mb-0" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            <ActionStatus outcome={cleared} className="col-span-2 self-center sm:pb-2" />
+          )}
+        </FilterRow>
+      </div>
     </div>
   );
 }

@@ -21,11 +21,14 @@ export function TransactionTotalsBar({
   accountId,
   filter,
   enabled,
+  syncing = false,
 }: {
   /** One account's list; none: every account's (narrowed by `filter.accountId` when one is chosen). */
   accountId?: string;
   filter: TransactionFilter;
   enabled: boolean;
+  /** A sync is writing pages: the totals wait for its end (no "0 transactions match" meanwhile). */
+  syncing?: boolean;
 }) {
   const ofAccount = useTransactionTotals(accountId ?? "", filter, enabled && accountId !== undefined);
   const ofScope = useScopeTransactionTotals(filter, enabled && accountId === undefined);
@@ -66,6 +69,9 @@ export function TransactionTotalsBar({
           </p>
         ) : totals.isError ? (
           <FormError message={`Totals are unavailable: ${errorMessage(totals.error)}`} />
+        ) : syncing ? (
+          // Added up once, they would be a snapshot of a set that grows page by page.
+          <p className="text-slate-600">Totals follow when the sync ends.</p>
         ) : t && t.count === 0 ? (
           <p className="text-slate-600">0 transactions match.</p>
         ) : (

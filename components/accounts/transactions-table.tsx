@@ -6,7 +6,7 @@
 // inside the page would trap the thumb scrolling past it).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useVirtualizer, useWindowVirtualizer } from "@tanstack/react-virtual";
-import { plural } from "@/components/accounts/format";
+import { BalanceCheckPending, loadedText, NoRows } from "@/components/accounts/list-states";
 import {
   ROW_HEIGHT,
   ROW_HEIGHT_NARROW,
@@ -31,6 +31,8 @@ import { filterProblem } from "@/lib/client/transactions";
 
 /** Start loading the next page when the last rendered row is this close to the end. */
 const PREFETCH_ROWS = 30;
+/** How often the list asks again while a sync writes pages. */
+const SYNC_POLL_MS = 2000;
 
 function useNarrow(): boolean {
   return useSyncExternalStore(
@@ -66,7 +68,13 @@ export function TransactionsTable({
   const canEdit = useCanManageAccounts().allowed;
   // A filter that cannot match is kept as the person set it, and answered with no rows and a reason.
   const problem = filterProblem(filter);
-  const ofAccount = useTransactions(accountId ?? "", filter, accountId !== undefined && problem === null);
+  // While a sync writes pages the list asks again, so its rows show as they land (newest first).
+  const ofAccount = useTransactions(
+    accountId ?? "",
+    filter,
+    accountId !== undefined && problem === null,
+    syncing ? SYNC_POLL_MS : false,
+  );
   const ofScope = useScopeTransactions(filter, accountId === undefined && problem === null);
   const query = accountId === undefined ? ofScope : ofAccount;
   const pages = problem ? undefined : (query.data?.pages as { items: ShownTransaction[] }[] | undefined);
@@ -85,7 +93,8 @@ export function TransactionsTable({
   // The running balance needs every row above a row: an account's list without a filter only.
   const stats = useAccountStats(accountId ?? "", accountId !== undefined);
   const filtered = Object.values(filter).some(Boolean);
-  const balance = accountId !== undefined && !filtered ? stats.data?.balance : null;
+  // Not while a sync runs: rows land above the loaded ones before the bank's new balance is read.
+  const balance = accountId !== undefined && !filtered && !syncing ? stats.data?.balance : null;
   const balances = useMemo(
     () =>
       balance && stats.data
@@ -180,14 +189,15 @@ export function TransactionsTable({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [filterKey]);
 
-  const countText = problem
-    ? "No transactions shown"
-    : query.isPending
-      ? "Loading transactions…"
-      : // The rows shown are the previous answer's, narrowed to the words typed: no count claimed.
-        searching
-        ? "Searching…"
-        : `${plural(rows.length, "transaction")} loaded${hasNextPage ? " · scroll for more" : filtered ? " · all that match" : " · all"}`;
+  const countText = loadedText({
+    problem,
+    pending: query.isPending,
+    searching,
+    syncing,
+    filtered,
+    shown: rows.length,
+    more: Boolean(hasNextPage),
+  });
 
   const clearFilters = (
     <Button
@@ -212,13 +222,7 @@ export function TransactionsTable({
   else if (query.isError && rows.length === 0) {
     body = <QueryError error={query.error} after="Your filters are kept." onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
-    body = filtered ? (
-      <EmptyState title="No transactions match these filters" action={clearFilters} />
-    ) : (
-      <EmptyState title={syncing ? "The first sync is running" : "No transactions yet"}>
-        {syncing ? "Transactions appear here when it finishes." : "Press Sync now to fetch them from the bank."}
-      </EmptyState>
-    );
+    body = <NoRows filtered={filtered} syncing={syncing} clearFilters={clearFilters} />;
   } else {
     body = (
       <div
@@ -289,7 +293,12 @@ export function TransactionsTable({
     <Card>
       <CardHeader
         title="Transactions"
-        description="Newest first. Pending transactions are dated by their value date. Select a row for everything the bank sent."
+        description={
+          // On a phone the column heads say as much; the sentence would push the rows down.
+          <span className="hidden sm:inline">
+            Newest first. Pending transactions are dated by their value date. Select a row for everything the bank sent.
+          </span>
+        }
         action={
           <p role="status" aria-label="Loaded transactions" className="text-sm text-slate-600">
             {countText}
@@ -308,8 +317,9 @@ export function TransactionsTable({
         onTyping={setTyped}
         clearedAt={clearedAt}
       />
-      <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} />
-      {accountId !== undefined && stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />}
+      <TransactionTotalsBar accountId={accountId} filter={filter} enabled={problem === null} syncing={syncing} />
+      {accountId !== undefined &&
+        (syncing ? <BalanceCheckPending /> : stats.data && <BalanceCheckNote stats={stats.data} filtered={filtered} />)}
       {body}
       {open && (
         <TransactionDetail

@@ -1,8 +1,11 @@
 "use client";
 // The transactions filter lives in the URL (?fromDate=…&q=…), so a filtered view can be shared and
 // survives a reload; changes replace the history entry rather than adding one per keystroke.
+// The entry is replaced with the browser's own history.replaceState, which Next's App Router follows
+// (useSearchParams answers the new query): router.replace asked the server for the page again (an
+// RSC round trip) on every settled keystroke, though nothing the server renders depends on the filter.
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { filterFromParams, filterToParams, type TransactionFilter } from "@/lib/client/transactions";
 
 export type FilterUpdate = TransactionFilter | ((previous: TransactionFilter) => TransactionFilter);
@@ -14,7 +17,6 @@ export type FilterUpdate = TransactionFilter | ((previous: TransactionFilter) =>
  */
 export function useUrlFilter(): [TransactionFilter, (next: FilterUpdate) => void] {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const key = params.toString();
   const filter = useMemo(() => filterFromParams(new URLSearchParams(key)), [key]);
@@ -27,9 +29,9 @@ export function useUrlFilter(): [TransactionFilter, (next: FilterUpdate) => void
       const value = typeof next === "function" ? next(latest.current) : next;
       latest.current = value;
       const query = filterToParams(value, new URLSearchParams(window.location.search)).toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
     },
-    [pathname, router],
+    [pathname],
   );
   return [filter, setFilter];
 }

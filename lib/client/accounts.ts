@@ -182,14 +182,24 @@ export function useSetAutoUpdate(id: string) {
 export const useAccountStats = (id: string, enabled = true) =>
   accounts.useQuery({ key: (scopeId) => accountKeys.stats(scopeId, id), fetch: (api) => api.stats(id), enabled });
 
-/** `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows. */
-export const useTransactions = (id: string, filter: TransactionFilter, enabled = true) =>
+/**
+ * `enabled` false: a filter that cannot match (From after To) asks nothing and shows no rows.
+ * `pollMs`: ask again that often (while a sync writes pages, so its rows show as they land).
+ */
+export const useTransactions = (
+  id: string,
+  filter: TransactionFilter,
+  enabled = true,
+  pollMs: number | false = false,
+) =>
   accounts.usePages({
     key: (scopeId) => accountKeys.transactions(scopeId, id, filter),
     fetchPage: (api, cursor) =>
       api.transactions(id, filter, cursor, cursor ? TRANSACTIONS_NEXT_PAGES : TRANSACTIONS_FIRST_PAGE),
     enabled,
     keepPrevious: true,
+    // Each poll asks again for every page loaded: the more scrolled in, the less often.
+    pollWhile: (items) => (pollMs === false ? false : Math.max(pollMs, items.length * 5)),
   });
 
 /** Sets or clears the account's nickname; everything that names the account shows it. */
