@@ -66,7 +66,12 @@ export function TransactionFilters({
     setSeenClearedAt(clearedAt);
     setCleared(outcome("Filters cleared: every transaction is shown."));
   }
-  if (active && cleared) setCleared(null);
+  // Said until a filter is set again (not while the URL catches up with the clearing itself).
+  const [wasActive, setWasActive] = useState(active);
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (active) setCleared(null);
+  }
   const clear = () => {
     onChange({});
     setCleared(outcome("Filters cleared: every transaction is shown."));
