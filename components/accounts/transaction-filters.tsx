@@ -84,11 +84,13 @@ export function TransactionFilters({
 
   // The URL is the truth: a reload, a shared link or "Clear filters" resets the text fields.
   // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
+  // Our own settled edit coming back through the URL resets nothing: the person may have typed on
+  // during the pause, and those keystrokes would be lost ("no such" read back as "no s").
   const urlTexts = JSON.stringify(textsOf(filter));
   const [seenUrlTexts, setSeenUrlTexts] = useState(urlTexts);
   if (seenUrlTexts !== urlTexts) {
     setSeenUrlTexts(urlTexts);
-    setTexts(JSON.parse(urlTexts) as Texts);
+    if (urlTexts !== JSON.stringify(debounced)) setTexts(JSON.parse(urlTexts) as Texts);
   }
   // Only a settled edit of the text fields writes the URL, read against the URL of that moment.
   const writeUrl = useEffectEvent((settled: Texts) => {
