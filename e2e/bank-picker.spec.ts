@@ -1,5 +1,5 @@
 // The bank picker as a phone user in Germany meets it: the country from the browser's language,
-// each bank's own logo (served by the sandbox banks, never fetched from the internet), a bank two
+// each bank's own logo (served by the sandbox banks, never fetched from the internet), a bank three
 // other workspaces use under "Popular", the one just used under "Recently used", and a Continue
 // that stays on screen at 390 px once a bank is picked.
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -33,6 +33,7 @@ test("the picker on a phone in Germany: locale country, logos, popular and recen
   browser,
 }) => {
   test.setTimeout(120_000);
+  await connectsToBank(browser);
   await connectsToBank(browser);
   await connectsToBank(browser);
 

@@ -1,15 +1,16 @@
 // What the bank picker says about each bank besides its name: its logo (only from a host the page's
 // CSP allows, lib/banking/logo-origins.ts), when this workspace last connected to it, and whether
-// it is popular. Popular is counted over the whole deployment, but only in workspaces: a bank is
-// popular when at least POPULAR_MIN_SCOPES workspaces have connected to it, so no single other
-// workspace's choice can be read from the list.
+// it is popular. Popular is counted over the deployment's other workspaces only, and a bank is
+// popular once at least POPULAR_MIN_SCOPES of them have connected to it: what a workspace can read
+// from the list is a count of several others, never one other workspace's choice (with the caller's
+// own consents counted, a threshold of two would tell a workspace that one other uses its bank).
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import type { Bank } from "@/lib/banking/types";
 import { allowedLogo } from "@/lib/banking/logo-origins";
 
-const POPULAR_MIN_SCOPES = 2;
+const POPULAR_MIN_SCOPES = 3;
 const POPULAR_PER_COUNTRY = 4;
 
 export type PickerBank = Bank & { lastUsedAt: string | null; popular: boolean };
@@ -39,7 +40,8 @@ export async function bankHints(db: Tx, scopeId: string): Promise<Hints> {
     query<{ integration_name: string; bank_id: string; scopes: number }>(
       db,
       `SELECT integration_name, bank_id, count(DISTINCT scope_id)::int AS scopes FROM consents
-        WHERE bank_id IS NOT NULL GROUP BY 1, 2 HAVING count(DISTINCT scope_id) >= $1`,
+        WHERE bank_id IS NOT NULL AND scope_id <> $1::uuid GROUP BY 1, 2 HAVING count(DISTINCT scope_id) >= $2`,
+      scopeId,
       POPULAR_MIN_SCOPES,
     ),
   ]);

@@ -25,7 +25,11 @@ export const BankSchema = z.object({
   lastUsedAt: isoDateTime
     .nullable()
     .describe("When this scope last connected to the bank (its latest consent there); null if never"),
-  popular: z.boolean().describe("Among the country's banks the most workspaces of this deployment connect to"),
+  popular: z
+    .boolean()
+    .describe(
+      "Among the country's banks the most other workspaces of this deployment connect to (at least three of them; the caller's own consents never count)",
+    ),
 });
 
 export const ConsentSchema = z.object({

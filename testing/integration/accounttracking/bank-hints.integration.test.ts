@@ -1,6 +1,6 @@
 // What the bank picker's list says besides names: each sandbox bank's logo (served by the banks
 // process, allowed by the page CSP), when this scope last connected to a bank (never another
-// scope's), and popular = connected from at least two workspaces.
+// scope's), and popular = connected from at least three other workspaces (the caller's never counts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { allowedLogo, bankLogoOrigins } from "@/lib/banking/logo-origins";
 import { prisma } from "@/lib/db/client";
@@ -15,6 +15,8 @@ type PickerBank = { bankId: string; logoUrl: string | null; lastUsedAt: string |
 
 let mine: TrackingPerson;
 let other: TrackingPerson;
+let third: TrackingPerson;
+let fourth: TrackingPerson;
 
 async function consentAt(who: TrackingPerson, bankId: string) {
   return prisma().consent.create({
@@ -35,6 +37,8 @@ const listed = async (who: TrackingPerson) => (await banksIn(who.headers, "IT"))
 beforeAll(async () => {
   mine = await trackingPerson("hints-mine");
   other = await trackingPerson("hints-other");
+  third = await trackingPerson("hints-third");
+  fourth = await trackingPerson("hints-fourth");
 });
 
 describe("the bank picker's hints", () => {
@@ -63,17 +67,24 @@ describe("the bank picker's hints", () => {
     expect((await listed(other)).find((b) => b.bankId === "sbx-it-01")?.lastUsedAt).toBeNull();
   });
 
-  it("marks a bank popular once two workspaces connect to it", async () => {
+  it("marks a bank popular once three other workspaces connect to it; the caller's own consents never count", async () => {
+    const popularAt = async (who: TrackingPerson, bankId: string) =>
+      (await listed(who)).find((b) => b.bankId === bankId)?.popular;
+    // Two consents of one workspace are one workspace; the caller's own consent is not counted.
     await consentAt(other, "sbx-it-02");
     await consentAt(other, "sbx-it-02");
-    const scopesAt = async (bankId: string) =>
-      new Set((await prisma().consent.findMany({ where: { bankId }, select: { scopeId: true } })).map((c) => c.scopeId))
-        .size;
-    // Two consents of one workspace are one workspace.
-    const before = await listed(mine);
-    for (const bank of before)
-      expect([bank.bankId, bank.popular]).toEqual([bank.bankId, (await scopesAt(bank.bankId)) >= 2]);
     await consentAt(mine, "sbx-it-02");
-    expect((await listed(mine)).find((b) => b.bankId === "sbx-it-02")?.popular).toBe(true);
+    await consentAt(third, "sbx-it-02");
+    expect(await popularAt(mine, "sbx-it-02")).toBe(false);
+    // `other` sees two others (mine, third): not yet either.
+    expect(await popularAt(other, "sbx-it-02")).toBe(false);
+    await consentAt(fourth, "sbx-it-02");
+    // mine now sees three others (other, third, fourth); every one of them sees three others too.
+    for (const who of [mine, other, third, fourth]) expect(await popularAt(who, "sbx-it-02")).toBe(true);
+    // A bank only the caller and two others use stays unmarked for each of them.
+    await consentAt(mine, "sbx-it-01");
+    await consentAt(other, "sbx-it-01");
+    await consentAt(third, "sbx-it-01");
+    for (const who of [mine, other, third]) expect(await popularAt(who, "sbx-it-01")).toBe(false);
   });
 });
