@@ -4,14 +4,15 @@
 // anywhere else is dropped for the bank's initials (lib/accounttracking/consents/bank-directory.ts):
 // a logo the policy would block never reaches the page.
 //   Enable Banking: its ASPSP list's `logo` (https://enablebanking.com/brands/…).
-//   GoCardless: the institution's `logo` (a Google Cloud Storage bucket of theirs).
+//   GoCardless: the institution's `logo` (https://cdn-logos.gocardless.com/ais/…, as its published
+//   API definition shows).
 //   Sandbox bank: the banks process serves its banks' logos itself.
 // An integration pointed at another API URL (the fakes in sandbox/, a proxy) has its logos served
 // from that origin, so the API's origin is allowed too.
 import { enableBankingConfig, env, goCardlessConfig, sandboxBankUrl } from "@/lib/env";
 
 const ENABLE_BANKING_LOGOS = "https://enablebanking.com";
-const GOCARDLESS_LOGOS = "https://storage.googleapis.com";
+const GOCARDLESS_LOGOS = "https://cdn-logos.gocardless.com";
 
 export function bankLogoOrigins(): string[] {
   const all = new Set<string>();
