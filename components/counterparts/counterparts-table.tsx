@@ -39,6 +39,22 @@ export function PerCurrency({ row, field }: { row: WithTotals; field: "sumIn" | 
   );
 }
 
+/** A counterpart's activity as four cells: transactions, money in, money out (per currency), last date. */
+export function ActivityCells({ row }: { row: WithTotals }) {
+  return (
+    <>
+      <td className={`${CELL} text-right tabular-nums`}>{row.totalsByCurrency.reduce((n, t) => n + t.count, 0)}</td>
+      <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
+        <PerCurrency row={row} field="sumIn" />
+      </td>
+      <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
+        <PerCurrency row={row} field="sumOut" />
+      </td>
+      <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastDateOf(row))}</td>
+    </>
+  );
+}
+
 export function lastDateOf(row: WithTotals): string | null {
   return (
     row.totalsByCurrency
@@ -149,16 +165,7 @@ export function CounterpartsTable({
                       {r.entity && <span>bound to {r.entity.entityType}</span>}
                     </div>
                   </td>
-                  <td className={`${CELL} text-right tabular-nums`}>
-                    {r.totalsByCurrency.reduce((n, t) => n + t.count, 0)}
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
-                    <PerCurrency row={r} field="sumIn" />
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
-                    <PerCurrency row={r} field="sumOut" />
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastDateOf(r))}</td>
+                  <ActivityCells row={r} />
                   <td className="whitespace-nowrap py-3 pl-3 pr-5 text-right">
                     <Button
                       size="sm"

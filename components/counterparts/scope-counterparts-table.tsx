@@ -3,9 +3,8 @@
 // currency, one line each, never added across currencies; how many accounts deal with each.
 import Link from "next/link";
 import { plural } from "@/components/accounts/format";
-import { formatDate } from "@/components/ui/format";
 import { stackLabels } from "@/components/ui/table";
-import { lastDateOf, PerCurrency } from "@/components/counterparts/counterparts-table";
+import { ActivityCells } from "@/components/counterparts/counterparts-table";
 import { PhoneSort, SortButton } from "@/components/counterparts/phone-sort";
 import type { ScopeCounterpart, ScopeCounterpartSort } from "@/lib/client/counterparts";
 
@@ -78,16 +77,7 @@ export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }:
                   {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
                 </div>
               </td>
-              <td className={`${CELL} text-right tabular-nums`}>
-                {r.totalsByCurrency.reduce((n, t) => n + t.count, 0)}
-              </td>
-              <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-emerald-700`}>
-                <PerCurrency row={r} field="sumIn" />
-              </td>
-              <td className={`${CELL} whitespace-nowrap text-right tabular-nums text-rose-700`}>
-                <PerCurrency row={r} field="sumOut" />
-              </td>
-              <td className={`${CELL} whitespace-nowrap`}>{formatDate(lastDateOf(r))}</td>
+              <ActivityCells row={r} />
             </tr>
           ))}
         </tbody>
