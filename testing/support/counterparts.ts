@@ -1,6 +1,7 @@
 // Test helpers for the counterpart API: one synced `namesakes` account and typed calls.
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import { beforeAll } from "vitest";
+import { prisma } from "@/lib/db/client";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { type Connected, connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
@@ -49,4 +50,39 @@ export function withSyncedNamesakes(ready: (synced: SyncedNamesakes, listed: Lis
     const synced = await syncedNamesakes();
     ready(synced, await listAll(synced.headers, synced.account.id));
   });
+}
+
+/**
+ * A USD account beside `accountId` (same scope, consent and bank) that pays `payee` once for each
+ * `[externalId, date, amount]` given: a counterpart with money in two currencies.
+ */
+export async function usdPayments(accountId: string, payee: Listed, payments: [string, string, string][]) {
+  const eur = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: accountId } });
+  const usd = await prisma().trackedAccount.create({
+    data: {
+      scopeId: eur.scopeId,
+      consentId: eur.consentId,
+      integrationName: eur.integrationName,
+      bankId: eur.bankId,
+      countryCode: eur.countryCode,
+      accountType: eur.accountType,
+      externalId: `${eur.externalId}-usd`,
+      currency: "USD",
+    },
+  });
+  await prisma().transaction.createMany({
+    data: payments.map(([externalId, date, amount]) => ({
+      scopeId: eur.scopeId,
+      accountId: usd.id,
+      status: "booked" as const,
+      currency: "USD",
+      counterpartId: payee.id,
+      externalId,
+      bookingDate: date,
+      sortDate: date,
+      amount,
+      creditorName: payee.name,
+    })),
+  });
+  return usd;
 }

@@ -3,8 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as familyRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
 import * as cpRoute from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
-import { prisma } from "@/lib/db/client";
-import { withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/testing/support/counterparts";
+import { usdPayments, withSyncedNamesakes, type Listed, type SyncedNamesakes } from "@/testing/support/counterparts";
 import { getData } from "@/testing/support/http";
 
 type CurrencyTotals = { currency: string; count: number; sumIn: string; sumOut: string; lastDate: string | null };
@@ -27,46 +26,10 @@ const detail = (query = "") => getData<Detail>(cpRoute.GET, ofPayee(query));
 describe("counterpart totals per currency", () => {
   beforeAll(async () => {
     // A USD account of the same person under the same consent, paying the same counterpart twice.
-    const eur = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: ctx.account.id } });
-    const usd = await prisma().trackedAccount.create({
-      data: {
-        scopeId: eur.scopeId,
-        consentId: eur.consentId,
-        integrationName: eur.integrationName,
-        bankId: eur.bankId,
-        countryCode: eur.countryCode,
-        accountType: eur.accountType,
-        externalId: `${eur.externalId}-usd`,
-        currency: "USD",
-      },
-    });
-    const base = {
-      scopeId: eur.scopeId,
-      accountId: usd.id,
-      status: "booked" as const,
-      currency: "USD",
-      counterpartId: payee.id,
-    };
-    await prisma().transaction.createMany({
-      data: [
-        {
-          ...base,
-          externalId: "usd-1",
-          bookingDate: "2026-01-10",
-          sortDate: "2026-01-10",
-          amount: "-100.10",
-          creditorName: payee.name,
-        },
-        {
-          ...base,
-          externalId: "usd-2",
-          bookingDate: "2026-01-20",
-          sortDate: "2026-01-20",
-          amount: "-0.05",
-          creditorName: payee.name,
-        },
-      ],
-    });
+    await usdPayments(ctx.account.id, payee, [
+      ["usd-1", "2026-01-10", "-100.10"],
+      ["usd-2", "2026-01-20", "-0.05"],
+    ]);
   });
 
   it("reports each currency on its own and leaves out the single total", async () => {

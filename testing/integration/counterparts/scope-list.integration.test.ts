@@ -3,10 +3,10 @@
 // search, sort by activity, the cursor walk, 422 on bad input, and another scope's rows never shown.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as activityRoute from "@/app/api/accounttracking/v1/counterparts/activity/route";
-import { prisma } from "@/lib/db/client";
 import {
   listAll,
   syncedNamesakes,
+  usdPayments,
   withSyncedNamesakes,
   type Listed,
   type SyncedNamesakes,
@@ -40,34 +40,7 @@ async function items(query = "perPage=200", headers = ctx.headers): Promise<Item
 describe("the scope's counterparts", () => {
   beforeAll(async () => {
     // A USD account of the same scope paying the same counterpart once.
-    const eur = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: ctx.account.id } });
-    const usd = await prisma().trackedAccount.create({
-      data: {
-        scopeId: eur.scopeId,
-        consentId: eur.consentId,
-        integrationName: eur.integrationName,
-        bankId: eur.bankId,
-        countryCode: eur.countryCode,
-        accountType: eur.accountType,
-        externalId: `${eur.externalId}-usd`,
-        currency: "USD",
-      },
-    });
-    usdAccountId = usd.id;
-    await prisma().transaction.create({
-      data: {
-        scopeId: eur.scopeId,
-        accountId: usd.id,
-        status: "booked",
-        currency: "USD",
-        counterpartId: payee.id,
-        externalId: "usd-activity-1",
-        bookingDate: "2026-02-03",
-        sortDate: "2026-02-03",
-        amount: "-12.50",
-        creditorName: payee.name,
-      },
-    });
+    usdAccountId = (await usdPayments(ctx.account.id, payee, [["usd-activity-1", "2026-02-03", "-12.50"]])).id;
   });
 
   it("lists every counterpart once, most active first, with totals per currency", async () => {
