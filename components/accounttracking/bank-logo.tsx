@@ -1,6 +1,6 @@
 "use client";
 // A bank's logo where its integration gives one (a plain <img>: the page CSP's img-src allows the
-// integrations' logo hosts, lib/banking/logo-origins.ts), else its initials; a logo that fails to
+// integrations' logo hosts, lib/server/bank-logo-origins.ts), else its initials; a logo that fails to
 // load falls back to the initials too.
 import { useState } from "react";
 import type { Bank } from "@/lib/client/accounttracking";

@@ -31,6 +31,7 @@ function money(amount: string, currency: string): string {
     const format = new Intl.NumberFormat("en-GB", { style: "currency", currency });
     return format.format(amount as unknown as number);
   } catch {
+    // A currency code Intl does not know (a bank's own): the amount and the code as the bank wrote them.
     return `${amount} ${currency}`;
   }
 }

@@ -16,7 +16,7 @@ import { bodyLimitBytes } from "@/lib/api/body";
 import type { ErrorCode } from "@/lib/errors";
 import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
-import { bankLogoOrigins } from "@/lib/banking/logo-origins";
+import { bankLogoOrigins } from "@/lib/server/bank-logo-origins";
 import { appUrl, returnUrlAllowlist, trustedProxies } from "@/lib/env";
 import { isLocalCaller, LOCAL_HEADER } from "@/lib/server/local-caller";
 import { REQUESTED_PATH_HEADER } from "@/lib/server/requested-path";

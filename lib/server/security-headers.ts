@@ -19,7 +19,7 @@ export type HeaderOptions = {
   dev: boolean;
   /** Origins a form of ours may end up redirecting to, besides our own (RETURN_URL_ALLOWLIST). */
   formTargets: string[];
-  /** Origins the bank picker's logos come from (lib/banking/logo-origins.ts), besides our own. */
+  /** Origins the bank picker's logos come from (lib/server/bank-logo-origins.ts), besides our own. */
   imageSources?: string[];
 };
 

@@ -1,5 +1,5 @@
 // What the bank picker says about each bank besides its name: its logo (only from a host the page's
-// CSP allows, lib/banking/logo-origins.ts), when this workspace last connected to it, and whether
+// CSP allows, lib/server/bank-logo-origins.ts), when this workspace last connected to it, and whether
 // it is popular. Popular is counted over the deployment's other workspaces only, and a bank is
 // popular once at least POPULAR_MIN_SCOPES of them have connected to it: what a workspace can read
 // from the list is a count of several others, never one other workspace's choice (with the caller's
@@ -8,7 +8,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { query } from "@/lib/db/sql";
 import type { Bank } from "@/lib/banking/types";
-import { allowedLogo } from "@/lib/banking/logo-origins";
+import { allowedLogo } from "@/lib/server/bank-logo-origins";
 
 const POPULAR_MIN_SCOPES = 3;
 const POPULAR_PER_COUNTRY = 4;

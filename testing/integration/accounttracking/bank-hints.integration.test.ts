@@ -2,7 +2,7 @@
 // process, allowed by the page CSP), when this scope last connected to a bank (never another
 // scope's), and popular = connected from at least three other workspaces (the caller's never counts).
 import { beforeAll, describe, expect, it } from "vitest";
-import { allowedLogo, bankLogoOrigins } from "@/lib/banking/logo-origins";
+import { allowedLogo, bankLogoOrigins } from "@/lib/server/bank-logo-origins";
 import { prisma } from "@/lib/db/client";
 import { pageCsp } from "@/lib/server/security-headers";
 import { banksOrigin } from "@/testing/support/banks-server";

@@ -31,6 +31,7 @@ export function allowedLogo(url: string | null): string | null {
     const parsed = new URL(url);
     return /^https?:$/.test(parsed.protocol) && bankLogoOrigins().includes(parsed.origin) ? parsed.toString() : null;
   } catch {
+    // Not a URL at all: the bank gets its initials, as for a logo from a host the policy does not name.
     return null;
   }
 }
