@@ -3,7 +3,7 @@
 // other workspaces use under "Popular", the one just used under "Recently used", and a Continue
 // that stays on screen at 390 px once a bank is picked.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signUp } from "./helpers";
+import { pageScope, signUp } from "./helpers";
 import { banksUrl } from "./support/banks";
 
 const BANK = "Scheldebank";
@@ -13,7 +13,7 @@ async function connectsToBank(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signUp(page, "Picker other");
-  const headers = { "x-scope": (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "" };
+  const { headers } = await pageScope(page);
   expect((await page.request.post("/api/accounttracking/v1/users", { headers })).status()).toBeLessThan(300);
   const banks = await page.request.get("/api/accounttracking/v1/banks?country=BE&integrationName=sandbox", { headers });
   const bankId = ((await banks.json()) as { data: { bankId: string; name: string }[] }).data.find(

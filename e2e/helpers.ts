@@ -84,9 +84,16 @@ export async function startConnection(page: Page): Promise<string> {
   return bankName;
 }
 
-/** The scope the page works in, and the headers that call the API in it with the page's session. */
+/**
+ * The scope the page works in, and the headers that call the API in it with the page's session.
+ * The app stores its scope once it has read the person's scopes, which can be just after the page
+ * arrived: this waits for it rather than sending an empty x-scope (400).
+ */
 export async function pageScope(page: Page) {
-  const scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? "";
+  let scopeId = "";
+  await expect
+    .poll(async () => (scopeId = (await page.evaluate(() => localStorage.getItem("ledgerlink.scopeId"))) ?? ""))
+    .not.toBe("");
   return { scopeId, headers: { "x-scope": scopeId } };
 }
 

@@ -26,9 +26,7 @@ export function formatMoney(
     }
     moneyFormats.set(key, format);
   }
-  // A real minus sign (U+2212), as typeset figures have it: a hyphen lets a line break between the
-  // sign and the amount ("· -" / "€39.30") and reads shorter than the plus beside it.
-  return format.format(Number(amount)).replace("-", "\u2212");
+  return format.format(Number(amount));
 }
 
 export function isNegative(amount: string): boolean {

@@ -18,7 +18,7 @@ describe("transfersNote", () => {
 
   it("shows the net when money left for (or came from) an own account outside the set", () => {
     expect(transfersNote(6, "-1500.00", "EUR")).toBe(
-      "6 transfers between your own accounts (−€1,500.00 net) are left out of income and spending.",
+      "6 transfers between your own accounts (-€1,500.00 net) are left out of income and spending.",
     );
   });
 });
