@@ -73,13 +73,8 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
     );
   };
 
-  // Any other press or edit on the page (sort, rename, a family, a client) is moving on too.
-  const elsewhere = (event: { target: EventTarget }) => {
-    if (!(event.target instanceof Node) || !noticeRef.current?.contains(event.target)) moveOn();
-  };
-
   return (
-    <div onClickCapture={elsewhere} onChangeCapture={elsewhere}>
+    <div>
       <PageHeader
         title="Counterparts"
         description="Who this account pays and who pays it, grouped by IBAN, creditor id, mandate and name. Rename, consolidate, group into families or bind to a client."
