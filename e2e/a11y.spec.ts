@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { connectAlice } from "./alice";
 import { AxeAudit } from "./axe";
-import { atSandboxBank, pageScope, signUp, startConnection } from "./helpers";
+import { atSandboxBank, defaultProfile, pageScope, signUp, startConnection } from "./helpers";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 /** Phone states kept as screenshots (for the issue's closing note). */
@@ -140,20 +140,8 @@ test("every page and main dialog: no serious or critical axe violations", async 
     await settle(page, path);
     await audit.check(page, path);
   }
-  // A default profile (through the API, as the registry spec covers its form) for lookups to apply.
-  const { headers } = await pageScope(page);
-  const profile = await page.request.post("/api/datasets/v1/profiles", {
-    headers,
-    data: {
-      name: "Axe default",
-      scope: "global",
-      subset_selection: ["information", "financials"],
-      provider_priorities: ["sandbox_registry"],
-      is_default: true,
-    },
-  });
-  expect(profile.status()).toBe(201);
-  await settle(page, `/datasets/profiles/${((await profile.json()) as { data: { id: string } }).data.id}`);
+  // A default profile for lookups to apply.
+  await settle(page, `/datasets/profiles/${await defaultProfile(page, "Axe default", ["information", "financials"])}`);
   await audit.check(page, "dataset profile");
   await settle(page, "/companies/lookup");
   await audit.check(page, "company lookup");
@@ -251,18 +239,7 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
       })
     ).status(),
   ).toBe(201);
-  const profile = await page.request.post("/api/datasets/v1/profiles", {
-    headers,
-    data: {
-      name: "Phone default",
-      scope: "global",
-      subset_selection: ["information"],
-      provider_priorities: ["sandbox_registry"],
-      is_default: true,
-    },
-  });
-  expect(profile.status()).toBe(201);
-  const profileId = ((await profile.json()) as { data: { id: string } }).data.id;
+  const profileId = await defaultProfile(page, "Phone default");
 
   // The navigation is one button on a phone; it opens the list of pages, and a choice closes it.
   await settle(page, "/dashboard");

@@ -112,3 +112,23 @@ export async function connectInBrowser(page: Page, bankUser: string) {
   const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE", bankOrigin: banksUrl() };
   return { connection, scopeId, headers };
 }
+
+/**
+ * A global default dataset profile in the page's scope (through the API: the registry spec covers its
+ * form), keeping the sandbox registry first so no lookup reaches the internet; returns its id.
+ */
+export async function defaultProfile(page: Page, name: string, subsets = ["information"]): Promise<string> {
+  const { headers } = await pageScope(page);
+  const profile = await page.request.post("/api/datasets/v1/profiles", {
+    headers,
+    data: {
+      name,
+      scope: "global",
+      subset_selection: subsets,
+      provider_priorities: ["sandbox_registry"],
+      is_default: true,
+    },
+  });
+  expect(profile.status()).toBe(201);
+  return ((await profile.json()) as { data: { id: string } }).data.id;
+}

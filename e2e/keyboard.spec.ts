@@ -5,7 +5,7 @@
 // revoking for real. No clicks anywhere, and after every action focus is somewhere, never on <body>.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { connectAlice } from "./alice";
-import { pageScope, signUp } from "./helpers";
+import { defaultProfile, signUp } from "./helpers";
 
 /** Presses Tab until `target` has focus (at most `max` presses), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, max = 60, key: "Tab" | "Shift+Tab" = "Tab") {
@@ -238,19 +238,8 @@ test("keyboard only: after every action focus is on its result, never on <body>"
   });
 
   await test.step("company Look up", async () => {
-    // A default profile (through the API: the registry spec covers its form) for the lookup to apply.
-    const { headers } = await pageScope(page);
-    const profile = await page.request.post("/api/datasets/v1/profiles", {
-      headers,
-      data: {
-        name: "Keyboard default",
-        scope: "global",
-        subset_selection: ["information"],
-        provider_priorities: ["sandbox_registry"],
-        is_default: true,
-      },
-    });
-    expect(profile.status()).toBe(201);
+    // A default profile for the lookup to apply (a new person has none).
+    await defaultProfile(page, "Keyboard default");
     await page.goto("/companies/lookup");
     await tabTo(page, page.getByLabel("Registration number"));
     await page.keyboard.type("0403.170.701");
