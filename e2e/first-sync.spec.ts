@@ -94,7 +94,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
       expect(await progress.getAttribute("aria-valuetext")).toMatch(
         /^Syncing…\. [1-9]\d* pages? read so far · [\d,]+ new/,
       );
-      expect(await status.textContent()).toMatch(/[1-9][\d,]* transactions? so far · the sync is adding more/);
+      expect(await status.textContent()).toMatch(/[1-9][\d,]* transactions? loaded · the sync is adding more/);
       await expect(rows.first()).toBeVisible({ timeout: 100 });
     }).toPass({ timeout: 120_000 });
     const body = (await page.locator("main").textContent()) ?? "";

@@ -21,7 +21,7 @@ export function loadedText(s: ListState): string {
   if (s.pending) return "Loading transactions…";
   // The rows shown are the previous answer's, narrowed to the words typed: no count claimed.
   if (s.searching) return "Searching…";
-  if (s.syncing) return `${plural(s.shown, "transaction")} so far · the sync is adding more`;
+  if (s.syncing) return `${plural(s.shown, "transaction")} loaded · the sync is adding more`;
   return `${plural(s.shown, "transaction")} loaded${s.more ? " · scroll for more" : s.filtered ? " · all that match" : " · all"}`;
 }
 
