@@ -19,7 +19,8 @@ export const DATASET_CATALOGUE: readonly CatalogueDataset[] = [
       {
         key: "financials",
         name: "Financials",
-        description: "Latest filed annual accounts: revenue, equity, total assets, employees.",
+        description:
+          "Latest filed annual accounts: revenue, net result, equity, total assets, employees (each where the source gives it).",
         position: 2,
       },
       {
@@ -33,6 +34,12 @@ export const DATASET_CATALOGUE: readonly CatalogueDataset[] = [
         name: "Shareholders and ownership",
         description: "Shareholders or parent entities with ownership where reported.",
         position: 4,
+      },
+      {
+        key: "officers",
+        name: "Officers and roles",
+        description: "Directors, managing directors, board members and secretaries, with when they were appointed.",
+        position: 5,
       },
     ],
   },

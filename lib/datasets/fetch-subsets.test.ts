@@ -22,7 +22,8 @@ function provider(
       calls.push(asked);
       if (behaviour === "fail") return Promise.reject(new ProviderError("unavailable", "down"));
       if (behaviour === "crash") return Promise.reject(new TypeError("boom"));
-      return Promise.resolve(Object.fromEntries(asked.map((s) => [s, behaviour === "serve" ? rating : null])));
+      const subsets = Object.fromEntries(asked.map((s) => [s, behaviour === "serve" ? rating : null]));
+      return Promise.resolve({ subsets, recordUrl: null });
     },
   };
 }

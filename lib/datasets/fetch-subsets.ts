@@ -54,9 +54,9 @@ export async function fetchSubsets(
       .forEach((s) => record(s, { provider: id, outcome: "skipped", reason: `does not provide ${s}` }));
     if (asked.length === 0) continue;
     try {
-      const result = await provider.fetch(query, asked);
+      const answer = await provider.fetch(query, asked);
       for (const subset of asked) {
-        const data = result[subset] ?? null;
+        const data = answer.subsets[subset] ?? null;
         if (data === null) {
           record(subset, { provider: id, outcome: "not_found", reason: `has no ${subset} for this company` });
           continue;

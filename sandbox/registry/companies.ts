@@ -46,7 +46,9 @@ function information(
   return {
     legalName,
     legalForm: form,
-    status: g.int(1, 20) === 1 ? "inactive" : "active",
+    ...(g.int(1, 20) === 1
+      ? { status: "inactive" as const, statusDetail: "struck off" }
+      : { status: "active" as const, statusDetail: null }),
     registrationNumber: number,
     registrationAuthority: rules.authority(place.city),
     registeredAddress: {
@@ -68,6 +70,7 @@ function financials(country: string, number: string, seed: string): SubsetPayloa
     currency: "EUR",
     fiscalYearEnd: "2025-12-31",
     revenue: money(revenue),
+    netResult: money(Math.round((revenue * g.int(-5, 15)) / 100)),
     equity: money(Math.round((revenue * g.int(10, 40)) / 100)),
     totalAssets: money(Math.round((revenue * g.int(50, 120)) / 100)),
     employees: g.int(2, 400),
@@ -108,6 +111,22 @@ function shareholders(
   return { shareholders: list };
 }
 
+const ROLES = ["director", "managing director", "secretary", "chair of the board"] as const;
+
+function officers(rules: CountryRules, country: string, number: string, seed: string): SubsetPayloads["officers"] {
+  const g = generator(seed, country, number, "officers");
+  const count = g.int(1, 3);
+  return {
+    officers: Array.from({ length: count }, (_, i) => ({
+      name: `${g.pick(rules.firstNames)} ${g.pick(rules.surnames)}`,
+      kind: "person" as const,
+      role: i === 0 ? ROLES[1] : g.pick(ROLES),
+      appointedOn: `${g.int(2000, 2025)}-${pad(g.int(1, 12))}-${pad(g.int(1, 28))}`,
+      resignedOn: null,
+    })),
+  };
+}
+
 /** The company a register holds under this number, or null when it holds none. */
 export function sandboxCompany(query: CompanyQuery, seed: string): SubsetPayloads | null {
   const rules = SANDBOX_COUNTRIES[query.country];
@@ -119,5 +138,6 @@ export function sandboxCompany(query: CompanyQuery, seed: string): SubsetPayload
     financials: financials(query.country, number, seed),
     rating: rating(query.country, number, seed),
     shareholders: shareholders(rules, query.country, number, seed),
+    officers: officers(rules, query.country, number, seed),
   };
 }

@@ -2,7 +2,7 @@
 // banks' process, sandbox/server.ts, or a test's own server), read by the product's provider
 // `sandbox_registry` (lib/datasets/providers/sandbox-registry.ts) over HTTP like any register:
 //   GET {prefix}/api/companies?country=BE&number=0403.170.701
-//     200 {"company": {information, financials, rating, shareholders}}: the same company for the
+//     200 {"company": {information, financials, rating, shareholders, officers}}: the same company for the
 //         same seed and number, in the product's normalised shapes (this register is ours);
 //     404 {"error": "not_found", "message"}: a malformed number or a country it does not cover.
 import { sandboxCompany } from "@/sandbox/registry/companies";

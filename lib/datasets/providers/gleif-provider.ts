@@ -2,7 +2,13 @@
 // number and country, `shareholders` from its Level 2 direct and ultimate parents.
 import { findByRegistration, findParent, type GleifApiOptions } from "@/lib/datasets/providers/gleif-api";
 import { numberCandidates, toInformation, toShareholders } from "@/lib/datasets/providers/gleif-transform";
-import type { CompanyDataProvider, CompanyQuery, KnownSubset, ProviderResult } from "@/lib/datasets/providers/types";
+import type {
+  CompanyDataProvider,
+  CompanyQuery,
+  KnownSubset,
+  ProviderAnswer,
+  ProviderResult,
+} from "@/lib/datasets/providers/types";
 import { ProviderError } from "@/lib/provider-errors";
 
 export const GLEIF_PROVIDER_ID = "gleif";
@@ -14,7 +20,7 @@ export function createGleifProvider(options: GleifApiOptions & { isEnabled: bool
     isEnabled: options.isEnabled,
     subsets: ["information", "shareholders"],
     countries: null,
-    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
+    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
       let record = null;
       for (const number of numberCandidates(query.number)) {
         record = await findByRegistration(options, query.country, number);
@@ -34,7 +40,7 @@ export function createGleifProvider(options: GleifApiOptions & { isEnabled: bool
         ]);
         result.shareholders = toShareholders(direct, ultimate);
       }
-      return result;
+      return { subsets: result, recordUrl: `https://search.gleif.org/#/record/${record.attributes.lei}` };
     },
   };
 }

@@ -21,6 +21,7 @@ describe("GLEIF transform", () => {
       legalName: "Brouwerij Van Dijk NV",
       legalForm: "R85P",
       status: "active",
+      statusDetail: "ACTIVE",
       registrationNumber: "0403170701",
       registrationAuthority: "RA000025",
       registeredAddress: {

@@ -39,6 +39,7 @@ export function toInformation(record: GleifLeiRecord, requestedNumber: string): 
     legalName: entity.legalName.name,
     legalForm: entity.legalForm?.other ?? entity.legalForm?.id ?? null,
     status,
+    statusDetail: entity.status ?? null,
     registrationNumber: entity.registeredAs ?? requestedNumber,
     // GLEIF names the register by its Registration Authority code (for example RA000025 for the Belgian KBO).
     registrationAuthority: entity.registeredAt?.other ?? entity.registeredAt?.id ?? null,

@@ -9,6 +9,7 @@ import {
   type CompanyDataProvider,
   type CompanyQuery,
   type KnownSubset,
+  type ProviderAnswer,
   type ProviderResult,
 } from "@/lib/datasets/providers/types";
 import { ProviderError } from "@/lib/provider-errors";
@@ -27,7 +28,7 @@ export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled
     isEnabled: options.isEnabled,
     subsets: ["information", "financials", "rating", "shareholders"],
     countries: SANDBOX_REGISTRY_COUNTRIES,
-    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderResult> => {
+    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
       const params = new URLSearchParams({ country: query.country, number: query.number });
       const document = await getRegistryJson(WHO, options, `/api/companies?${params.toString()}`);
       if (document === null)
@@ -38,7 +39,8 @@ export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled
       const { company } = registryAnswer(WHO, CompanyDocument, document);
       const result: ProviderResult = {};
       for (const subset of subsets) result[subset] = company[subset];
-      return result;
+      // The register is ours and has no public page per company.
+      return { subsets: result, recordUrl: null };
     },
   };
 }

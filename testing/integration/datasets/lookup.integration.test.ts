@@ -133,7 +133,13 @@ describe("datasets and subset types", () => {
       { headers: bearer(t.viewer.token, t.a.scopeId) },
     );
     expect(types.status).toBe(200);
-    expect(types.json.data.map((x) => x.key)).toEqual(["information", "financials", "rating", "shareholders"]);
+    expect(types.json.data.map((x) => x.key)).toEqual([
+      "information",
+      "financials",
+      "rating",
+      "shareholders",
+      "officers",
+    ]);
     expect(types.json.data[0].providers).toEqual(["sandbox_registry", "gleif"]);
     const viewerKey = await makeAppToken(t.a.scopeId, "viewer");
     const list = await call<{ data: { id: string; key: string; subsetTypes: unknown[] }[] }>(
@@ -165,6 +171,6 @@ describe("datasets and subset types", () => {
       headers: bearer(lonely.token, lonely.scopeId),
     });
     expect(res.json.data).toEqual([]);
-    expect(await prisma().subsetType.count({ where: { scopeId: t.a.scopeId } })).toBe(4);
+    expect(await prisma().subsetType.count({ where: { scopeId: t.a.scopeId } })).toBe(5);
   });
 });

@@ -36,8 +36,9 @@ afterAll(async () => {
 describe("the sandbox registry provider", () => {
   it("serves the subsets asked for, the same company on every call", async () => {
     const first = await provider().fetch({ country: "BE", number: "0403170701" }, ["information", "rating"]);
-    expect(Object.keys(first).sort()).toEqual(["information", "rating"]);
-    expect(first.information).toMatchObject({
+    expect(Object.keys(first.subsets).sort()).toEqual(["information", "rating"]);
+    expect(first.recordUrl).toBeNull();
+    expect(first.subsets.information).toMatchObject({
       registrationNumber: "0403.170.701",
       registrationAuthority: "Kruispuntbank van Ondernemingen (KBO/BCE)",
     });
