@@ -93,6 +93,15 @@ export const BankAccountSchema = z.object({
   ownerName: z.string().nullable(),
   cashAccountType: z.string().nullable(),
   accountType: z.enum(ACCOUNT_TYPES),
+  balance: z
+    .object({
+      amount: z.string().describe("Decimal string"),
+      currency: z.string(),
+      type: z.string().describe("The bank's balance type, e.g. closingBooked, interimAvailable"),
+      referenceDate: dateOnly.nullable(),
+    })
+    .nullable()
+    .describe("What the bank listed with the account at approval or the last refresh; null when its list gives none"),
 });
 
 export const SyncRunSchema = z.object({
