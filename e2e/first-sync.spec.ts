@@ -85,15 +85,17 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
   const status = page.getByRole("status", { name: "Loaded transactions" });
   const rows = page.getByRole("table", { name: "Transactions" }).getByRole("rowgroup").last().getByRole("row");
 
-  await test.step("while it runs: rows newest first, the pages read so far, nothing that says there are none", async () => {
+  await test.step("while it runs: rows newest first, how much of its window is read, nothing that says there are none", async () => {
     // A first visit loads the page's code: slow on a busy machine.
     await expect(progress).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: `${SHOTS}/first-sync-1-start.png` });
     // Rows and the counters of a run that is still running, seen at the same moment.
     await expect(async () => {
+      // How far back it has read, of the window it asks for, then the run's own counters.
       expect(await progress.getAttribute("aria-valuetext")).toMatch(
-        /^Syncing…\. [1-9]\d* pages? read so far · [\d,]+ new/,
+        /^Syncing…\. Read back to \d{1,2} \w{3} \d{4} of the \d+ days asked \(about \d+%\) · [1-9]\d* pages? read so far · [\d,]+ new/,
       );
+      expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(100);
       expect(await status.textContent()).toMatch(/[1-9][\d,]* transactions? loaded · the sync is adding more/);
       await expect(rows.first()).toBeVisible({ timeout: 100 });
     }).toPass({ timeout: 120_000 });
@@ -109,9 +111,12 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
     expect(days).toEqual([...days].sort((a, b) => b - a));
     // More pages land and the list follows (polled, no reload): its newest row moves on.
     const firstTop = await rows.first().textContent();
+    const firstShare = Number(await progress.getAttribute("aria-valuenow"));
     await expect(async () => {
       expect(await progress.getAttribute("aria-valuetext")).toMatch(/^Syncing…/);
       expect(await rows.first().textContent()).not.toBe(firstTop);
+      // The bar moves on with the pages: a larger share of the window read.
+      expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThan(firstShare);
     }).toPass({ timeout: 120_000 });
     await page.screenshot({ path: `${SHOTS}/first-sync-2-pages-landing.png` });
   });
