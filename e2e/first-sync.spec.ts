@@ -93,7 +93,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
     await expect(async () => {
       // How far back it has read, of the window it asks for, then the run's own counters.
       expect(await progress.getAttribute("aria-valuetext")).toMatch(
-        /^Syncing…\. Read back to \d{1,2} \w{3} \d{4} of the \d+ days asked \(about \d+%\) · [1-9]\d* pages? read so far · [\d,]+ new/,
+        /^Syncing…\. Read (back to|from) \d{1,2} \w{3} \d{4} of the \d+ days asked \(about \d+%\) · [1-9]\d* pages? read so far · [\d,]+ new/,
       );
       expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(100);
       expect(await status.textContent()).toMatch(/[1-9][\d,]* transactions? loaded · the sync is adding more/);
