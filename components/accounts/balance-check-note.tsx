@@ -14,18 +14,25 @@ export function BalanceCheckNote({ stats, filtered }: { stats: AccountStats; fil
   const check = balanceCheck(stats);
   const money = (amount: string) => formatMoney(amount, stats.currency);
   return (
-    <div className="border-b border-slate-100 px-5 py-2 text-sm" data-testid="balance-check">
+    <div className="border-b border-slate-100 px-4 py-2 text-xs sm:px-5 sm:text-sm" data-testid="balance-check">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {check.kind === "ok" && stats.balance && stats.bookedSum !== null ? (
           <>
             <span aria-hidden="true" className="text-emerald-700">
               ✓
             </span>
-            <span>
+            {/* flex-1 (basis 0): the sentence wraps beside its mark, not onto a line of its own. */}
+            <span className="min-w-0 flex-1">
               Balance check: the bank&apos;s {money(stats.balance.amount)}
-              {stats.balance.date ? ` on ${formatBankDate(stats.balance.date)}` : ""} = {money(check.opening)} before{" "}
-              {formatBankDate(stats.firstDate)} {stats.bookedSum.startsWith("-") ? "−" : "+"}{" "}
-              {money(stats.bookedSum.replace(/^-/, ""))} in {plural(stats.counts.booked, "booked transaction")} since.
+              {stats.balance.date ? ` on ${formatBankDate(stats.balance.date)}` : ""}
+              {/* On a phone the sum is one tap away (How it is checked): the rows come first. */}
+              <span className="sm:hidden"> adds up.</span>
+              <span className="hidden sm:inline">
+                {" "}
+                = {money(check.opening)} before {formatBankDate(stats.firstDate)}{" "}
+                {stats.bookedSum.startsWith("-") ? "−" : "+"} {money(stats.bookedSum.replace(/^-/, ""))} in{" "}
+                {plural(stats.counts.booked, "booked transaction")} since.
+              </span>
             </span>
           </>
         ) : (
@@ -44,6 +51,13 @@ export function BalanceCheckNote({ stats, filtered }: { stats: AccountStats; fil
       </p>
       {check.kind === "ok" && (
         <p id={id} hidden={!open} className="mt-1 max-w-3xl text-xs text-slate-600">
+          {stats.balance && stats.bookedSum !== null && (
+            <span className="block sm:hidden">
+              {money(stats.balance.amount)} = {money(check.opening)} before {formatBankDate(stats.firstDate)}{" "}
+              {stats.bookedSum.startsWith("-") ? "−" : "+"} {money(stats.bookedSum.replace(/^-/, ""))} in{" "}
+              {plural(stats.counts.booked, "booked transaction")} since.
+            </span>
+          )}
           {check.text} Pending transactions are not part of the booked balance.
         </p>
       )}

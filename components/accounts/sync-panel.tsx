@@ -62,23 +62,22 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
   const running = run?.state === "queued" || run?.state === "running";
   const health = accountHealth({ ...account, latestSync: run });
   const perDay = s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay;
+  const nextUpdate =
+    health.kind === "ended"
+      ? "none until reconnected"
+      : perDay === 0
+        ? "off"
+        : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "not scheduled");
   return (
     <Card>
-      {/* On a phone each part takes the whole width, one under the other. */}
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 sm:gap-y-3 sm:px-5">
-        <SyncProgress run={run} label="Sync progress" compact width="w-full sm:w-56" />
-        <p className="w-full min-w-0 text-xs text-slate-600 sm:w-auto sm:flex-1">
+      {/* On a phone: the progress beside Sync now, the times in the details (the rows come first). */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-5 sm:gap-y-3 sm:px-5">
+        <SyncProgress run={run} label="Sync progress" compact width="min-w-0 flex-1 sm:w-56 sm:flex-none" />
+        <p className="hidden min-w-0 text-xs text-slate-600 sm:block sm:flex-1">
           Last successful sync {formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "never")}
-          <span className="block">
-            Next automatic update:{" "}
-            {health.kind === "ended"
-              ? "none until reconnected"
-              : perDay === 0
-                ? "off"
-                : formatDateTime(s?.nextScheduledAt ?? account.nextScheduledAt, "not scheduled")}
-          </span>
+          <span className="block">Next automatic update: {nextUpdate}</span>
         </p>
-        <span className="flex flex-wrap items-start gap-2">
+        <span className="flex flex-col-reverse items-end gap-1 sm:flex-row sm:flex-wrap sm:items-start sm:gap-2">
           <Button
             variant="ghost"
             size="sm"
@@ -113,6 +112,10 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
           <div>
             <dt className="text-xs text-slate-500">Last successful sync</dt>
             <dd className="mt-1">{formatDateTime(s?.lastSucceededAt ?? account.lastSyncedAt, "Never")}</dd>
+          </div>
+          <div className="sm:hidden">
+            <dt className="text-xs text-slate-500">Next automatic update</dt>
+            <dd className="mt-1">{nextUpdate}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Automatic updates</dt>

@@ -54,7 +54,7 @@ export function TransactionTotalsBar({
   };
 
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 bg-slate-50/60 px-5 py-3 text-sm">
+    <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-100 bg-slate-50/60 px-4 py-2 text-xs sm:gap-3 sm:px-5 sm:py-3 sm:text-sm">
       <div
         aria-live="polite"
         aria-label="Totals of the filtered transactions"
@@ -79,15 +79,15 @@ export function TransactionTotalsBar({
             <p key={c.currency} className="text-slate-800" data-currency={c.currency}>
               <span className="font-medium">{plural(c.count, "transaction")}</span>
               {" · "}in{" "}
-              <span className="tabular-nums text-emerald-700" data-total="inflow">
+              <span className="whitespace-nowrap tabular-nums text-emerald-700" data-total="inflow">
                 {formatMoney(c.inflow, c.currency)}
               </span>
               {" · "}out{" "}
-              <span className="tabular-nums text-red-700" data-total="outflow">
+              <span className="whitespace-nowrap tabular-nums text-red-700" data-total="outflow">
                 {formatMoney(c.outflow, c.currency)}
               </span>
               {" · "}net{" "}
-              <span className="font-medium tabular-nums" data-total="net">
+              <span className="whitespace-nowrap font-medium tabular-nums" data-total="net">
                 {formatMoney(c.net, c.currency, { signed: true })}
               </span>
               {c.transfers.count > 0 && (

@@ -300,7 +300,7 @@ export function TransactionsTable({
           </span>
         }
         action={
-          <p role="status" aria-label="Loaded transactions" className="text-sm text-slate-600">
+          <p role="status" aria-label="Loaded transactions" className="text-xs text-slate-600 sm:text-sm">
             {countText}
             {(searching || (query.isFetching && !query.isPending && !isFetchingNextPage)) && (
               <span className="ml-2 inline-flex align-middle">

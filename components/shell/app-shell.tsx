@@ -23,13 +23,16 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
       <header className="relative bg-slate-900">
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
           <div className="flex min-w-0 items-center gap-3 sm:gap-5">
-            <MobileNav />
+            <MobileNav footer={<UserMenu name={user.name} email={user.email} inMenu />} />
             <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
               <Logo size="small" />
             </Link>
             <ScopeSwitcher />
           </div>
-          <UserMenu name={user.name} email={user.email} />
+          {/* On a phone, who is signed in and Sign out are in the menu: the bar stays one line. */}
+          <div className="hidden md:block">
+            <UserMenu name={user.name} email={user.email} />
+          </div>
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 sm:py-8">

@@ -3,12 +3,13 @@
 // (a disclosure, not a modal), instead of three rows of pills above every page. Choosing a page,
 // pressing Escape or the button again closes it; Escape returns focus to the button.
 import { usePathname } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { NavLinks } from "@/components/shell/nav-links";
 
-export function MobileNav() {
+/** `footer`: what closes the menu (who is signed in, Sign out), under the pages. */
+export function MobileNav({ footer }: { footer?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const [openedOn, setOpenedOn] = useState(pathname);
@@ -47,6 +48,7 @@ export function MobileNav() {
           }}
         >
           <NavLinks />
+          {footer && <div className="mt-4 border-t border-slate-200 pt-4">{footer}</div>}
         </div>
       )}
     </div>

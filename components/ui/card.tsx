@@ -14,7 +14,7 @@ type HeaderProps = { title: string; description?: ReactNode; action?: ReactNode 
 export function CardHeader({ title, description, action }: HeaderProps) {
   return (
     <Header
-      className="items-start gap-3 border-b border-slate-100 px-5 py-4"
+      className="items-baseline gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-3 sm:items-start sm:px-5 sm:py-4"
       heading={<h2 className="text-base font-semibold text-slate-900">{title}</h2>}
       description={description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
       action={action}
