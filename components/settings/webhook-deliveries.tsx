@@ -1,15 +1,18 @@
 "use client";
 // An endpoint's recent messages in Settings → Webhooks: event, status, attempts, the receiver's last
-// answer and latency, when; failed ones first catch the eye, and any can be sent again (replay).
+// answer and latency, when; failed ones first catch the eye, and any can be sent again (replay). What
+// a replay did is said on a status line that takes focus: the list is fetched again after it, and the
+// row's button may not be where it was.
+import { useRef, useState } from "react";
+import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Badge } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/card";
-import { FormError } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { PagedStates } from "@/components/ui/query-states";
 import { Table, Td } from "@/components/ui/table";
-import { formErrorMessage } from "@/lib/client/errors";
+import { errorMessage } from "@/lib/client/errors";
 import { useReplayWebhookDelivery, useWebhookDeliveries, type WebhookDelivery } from "@/lib/client/webhooks";
 
 const TONE = { succeeded: "green", pending: "amber", failed: "red" } as const;
@@ -22,9 +25,16 @@ function answer(d: WebhookDelivery): string {
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   const deliveries = useWebhookDeliveries(endpointId);
   const replay = useReplayWebhookDelivery();
+  const [said, setSaid] = useState<ActionOutcome | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const send = (d: WebhookDelivery) =>
+    replay.mutate(d.id, {
+      onSuccess: () => setSaid(outcome(`The ${d.eventType} message is queued to be sent again.`)),
+      onError: (error) => setSaid(outcome(`The message was not sent again: ${errorMessage(error)}`, "error")),
+    });
   return (
-    <div className="space-y-2">
-      <FormError message={replay.error ? formErrorMessage(replay.error) : null} />
+    <div ref={list} className="space-y-2">
+      <ActionStatus outcome={said} from={list} />
       <PagedStates
         query={deliveries}
         rows={3}
@@ -60,7 +70,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
                       variant="secondary"
                       size="sm"
                       pending={replay.isPending && replay.variables === d.id}
-                      onClick={() => replay.mutate(d.id)}
+                      onClick={() => send(d)}
                       aria-label={`Send the ${d.eventType} message of ${formatDateTime(d.createdAt)} again`}
                     >
                       Replay
