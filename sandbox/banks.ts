@@ -15,6 +15,7 @@ import { openBankDatabase } from "@/sandbox/bank/store/db";
 import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
 import { handleFranceFake } from "@/sandbox/registers/france/routes";
+import { handleNorwayFake } from "@/sandbox/registers/norway/routes";
 import { createRegisterFaults } from "@/sandbox/registers/shared/faults";
 import { handleSandboxRegistry } from "@/sandbox/registry/routes";
 import { logoResponse } from "@/sandbox/shared/logos";
@@ -22,6 +23,7 @@ import {
   EB_FAKE_PREFIX,
   FRANCE_REGISTER_PREFIX,
   GC_FAKE_PREFIX,
+  NORWAY_REGISTER_PREFIX,
   SANDBOX_REGISTRY_PREFIX,
 } from "@/sandbox/shared/prefixes";
 
@@ -61,6 +63,7 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   const gc = { publicUrl, secrets: options.goCardless, controlSecret: options.controlSecret };
   const registry = { seed: options.registrySeed };
   const france = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
+  const norway = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
@@ -72,6 +75,7 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
       if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));
       if (under(pathname, FRANCE_REGISTER_PREFIX)) return handleFranceFake(request, france);
+      if (under(pathname, NORWAY_REGISTER_PREFIX)) return handleNorwayFake(request, norway);
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
     },
     close: () => database.close(),

@@ -73,6 +73,5 @@ export function createFranceContract() {
     validate: (s: string) =>
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.test(s) && !Number.isNaN(Date.parse(s)),
   });
-  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   return createOpenApiContract({ doc, id: "fr", ajv, undocumented: { "GET /search": [429, 503] } });
 }

@@ -41,6 +41,8 @@ export function addFormats(ajv: Ajv): Ajv {
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
   });
   ajv.addFormat("uri", { validate: (s: string) => URL.canParse(s) });
+  ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
+  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   return ajv;
 }
 
