@@ -8,7 +8,12 @@ import type { z } from "zod";
 import { retryAfterOf, sendJson } from "@/lib/banking/http-json";
 import { ProviderError } from "@/lib/provider-errors";
 
-export type RegistryHttpOptions = { baseUrl: string; timeoutMs: number };
+export type RegistryHttpOptions = {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Sent with every request (e.g. Companies House's HTTP Basic key). */
+  headers?: Record<string, string>;
+};
 
 /** The answer's JSON, or null for a 404; `who` names the register in every message. */
 export async function getRegistryJson(
@@ -18,7 +23,7 @@ export async function getRegistryJson(
   accept = "application/json",
 ): Promise<unknown> {
   const answer = await sendJson(
-    { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { accept } },
+    { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { ...options.headers, accept } },
     { who, timeoutMs: options.timeoutMs },
   );
   const { status } = answer;
