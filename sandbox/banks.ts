@@ -4,6 +4,8 @@
 //   /enablebanking-fake/…   the fake Enable Banking (sandbox/enablebanking)
 //   /gocardless-fake/…      the fake GoCardless (sandbox/gocardless)
 //   /sandbox-registry/…     the sandbox company registry (sandbox/registry), for company lookups
+//   /companies-house-fake/… the fake Companies House (sandbox/registers/companies-house)
+//   /gleif-fake/…           the fake GLEIF (sandbox/registers/gleif)
 //   /healthz                200 while the banks serve
 // sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs. The
 // company registers' fakes live here too: the product reaches a register over HTTP as it reaches a bank.
@@ -12,9 +14,18 @@ import { handleSandboxBank } from "@/sandbox/bank/routes";
 import { openBankDatabase } from "@/sandbox/bank/store/db";
 import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
+import { handleCompaniesHouseFake } from "@/sandbox/registers/companies-house/routes";
+import { handleGleifFake } from "@/sandbox/registers/gleif/routes";
+import { createRegisterFaults } from "@/sandbox/registers/shared/faults";
 import { handleSandboxRegistry } from "@/sandbox/registry/routes";
 import { logoResponse } from "@/sandbox/shared/logos";
-import { EB_FAKE_PREFIX, GC_FAKE_PREFIX, SANDBOX_REGISTRY_PREFIX } from "@/sandbox/shared/prefixes";
+import {
+  COMPANIES_HOUSE_REGISTER_PREFIX,
+  EB_FAKE_PREFIX,
+  GC_FAKE_PREFIX,
+  GLEIF_REGISTER_PREFIX,
+  SANDBOX_REGISTRY_PREFIX,
+} from "@/sandbox/shared/prefixes";
 
 export type BanksOptions = {
   /** The banks' public origin (SANDBOX_BANK_URL), no trailing slash. */
@@ -31,6 +42,8 @@ export type BanksOptions = {
   goCardless: GoCardlessSecrets | null;
   /** What the sandbox company registry derives its companies from. */
   registrySeed: string;
+  /** The key the fake Companies House accepts; null or absent: its API answers 401. */
+  companiesHouseKey?: string | null;
 };
 
 export type Banks = {
@@ -51,6 +64,12 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   const eb = { publicUrl, app, controlSecret: options.controlSecret };
   const gc = { publicUrl, secrets: options.goCardless, controlSecret: options.controlSecret };
   const registry = { seed: options.registrySeed };
+  const companiesHouse = {
+    apiKey: options.companiesHouseKey ?? null,
+    controlSecret: options.controlSecret,
+    faults: createRegisterFaults(),
+  };
+  const gleif = { publicUrl, controlSecret: options.controlSecret, faults: createRegisterFaults() };
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
@@ -61,6 +80,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
       if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
       if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));
+      if (under(pathname, COMPANIES_HOUSE_REGISTER_PREFIX)) return handleCompaniesHouseFake(request, companiesHouse);
+      if (under(pathname, GLEIF_REGISTER_PREFIX)) return handleGleifFake(request, gleif);
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
     },
     close: () => database.close(),
