@@ -25,7 +25,7 @@ describe("POST /profiles", () => {
       name: "Standard company check",
       scope: "global",
       subsetSelection: ["information", "financials"],
-      providerPriorities: ["sandbox_registry", "gleif"],
+      providerPriorities: ["sandbox_registry", "gleif", "uk_companies_house"],
       isDefault: false,
       usageCount: 0,
     });
