@@ -27,6 +27,9 @@ const ChAddress = z.object({
 });
 type ChAddress = z.infer<typeof ChAddress>;
 
+/** A list answer: its items, each read for the fields we use (an absent list is empty). */
+const listOf = <T extends z.ZodRawShape>(item: T) => z.object({ items: z.array(z.object(item)).default([]) });
+
 export const ChCompanyProfile = z.object({
   company_name: z.string(),
   company_number: z.string(),
@@ -38,48 +41,30 @@ export const ChCompanyProfile = z.object({
 });
 export type ChCompanyProfile = z.infer<typeof ChCompanyProfile>;
 
-export const ChOfficerList = z.object({
-  items: z
-    .array(
-      z.object({
-        name: z.string(),
-        officer_role: z.string(),
-        appointed_on: z.string().nullish(),
-        resigned_on: z.string().nullish(),
-      }),
-    )
-    .default([]),
+export const ChOfficerList = listOf({
+  name: z.string(),
+  officer_role: z.string(),
+  appointed_on: z.string().nullish(),
+  resigned_on: z.string().nullish(),
 });
 export type ChOfficerList = z.infer<typeof ChOfficerList>;
 
-export const ChPscList = z.object({
-  items: z
-    .array(
-      z.object({
-        kind: z.string(),
-        name: z.string().nullish(),
-        natures_of_control: z.array(z.string()).default([]),
-        ceased_on: z.string().nullish(),
-        ceased: z.boolean().nullish(),
-        identification: z.object({ country_registered: z.string().nullish() }).nullish(),
-      }),
-    )
-    .default([]),
+export const ChPscList = listOf({
+  kind: z.string(),
+  name: z.string().nullish(),
+  natures_of_control: z.array(z.string()).default([]),
+  ceased_on: z.string().nullish(),
+  ceased: z.boolean().nullish(),
+  identification: z.object({ country_registered: z.string().nullish() }).nullish(),
 });
 export type ChPscList = z.infer<typeof ChPscList>;
 
-export const ChCompanySearch = z.object({
-  items: z
-    .array(
-      z.object({
-        title: z.string(),
-        company_number: z.string(),
-        company_status: z.string().nullish(),
-        company_type: z.string().nullish(),
-        address: ChAddress.nullish(),
-      }),
-    )
-    .default([]),
+export const ChCompanySearch = listOf({
+  title: z.string(),
+  company_number: z.string(),
+  company_status: z.string().nullish(),
+  company_type: z.string().nullish(),
+  address: ChAddress.nullish(),
 });
 export type ChCompanySearch = z.infer<typeof ChCompanySearch>;
 
