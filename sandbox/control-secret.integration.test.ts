@@ -20,6 +20,11 @@ const CONTROLS: [string, string, unknown?][] = [
   ["POST", "/gocardless-fake/controls/clock", { advanceDays: 1 }],
   ["POST", "/gocardless-fake/controls/tokens/expire"],
   ["GET", "/gocardless-fake/controls/accounts/anything/totals"],
+  ...["/companies-house-fake", "/gleif-fake"].flatMap((fake): [string, string, unknown?][] => [
+    ["POST", `${fake}/_control/mode`, { mode: "unavailable" }],
+    ["GET", `${fake}/_control/calls`],
+    ["POST", `${fake}/_control/reset`],
+  ]),
 ];
 
 const CALLERS: Record<string, string>[] = [

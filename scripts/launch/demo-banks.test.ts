@@ -1,30 +1,48 @@
-// The demo points the real company registers' settings at the banks' fakes, never over a URL the
-// operator set.
-import { mkdtempSync } from "node:fs";
+// What the demo's banks plan tells the app about the company registers: each real register's setting
+// at its fake in the banks unless the operator set it, and the Companies House fake's key made once
+// under DATA_DIR and given to both sides.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { planDemoBanks } from "./demo-banks";
 
-const plan = (env: Record<string, string>) =>
-  planDemoBanks({
-    env: { NODE_ENV: "development", SANDBOX_CONTROL_SECRET: "secret", BANKS_PORT: "4999", ...env },
-    dataDir: mkdtempSync(path.join(tmpdir(), "demo-banks-")),
-    appPort: 4998,
-    sandboxDatabaseUrl: null,
-  }).appEnv;
+const dataDir = mkdtempSync(path.join(tmpdir(), "demo-banks-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const plan = (env: Record<string, string> = {}) =>
+  planDemoBanks({ env: env as NodeJS.ProcessEnv, dataDir, appPort: 4100, sandboxDatabaseUrl: null });
 
 describe("the demo's registers", () => {
   it("reach France's and Norway's fakes on the banks' origin", () => {
-    expect(plan({})).toMatchObject({
-      FR_RECHERCHE_ENTREPRISES_BASE_URL: "http://127.0.0.1:4999/recherche-entreprises-fake",
-      BRREG_BASE_URL: "http://127.0.0.1:4999/brreg-fake",
+    expect(plan().appEnv).toMatchObject({
+      FR_RECHERCHE_ENTREPRISES_BASE_URL: "http://127.0.0.1:4101/recherche-entreprises-fake",
+      BRREG_BASE_URL: "http://127.0.0.1:4101/brreg-fake",
     });
   });
 
-  it("leave a register the operator configured as configured", () => {
-    const env = plan({ BRREG_BASE_URL: "https://data.brreg.no" });
-    expect(env.BRREG_BASE_URL).toBeUndefined();
-    expect(env.FR_RECHERCHE_ENTREPRISES_BASE_URL).toBe("http://127.0.0.1:4999/recherche-entreprises-fake");
+  it("point GLEIF and Companies House at the banks' fakes, with one key made once for both sides", () => {
+    const first = plan();
+    expect(first.appEnv).toMatchObject({
+      GLEIF_BASE_URL: "http://127.0.0.1:4101/gleif-fake/api/v1",
+      COMPANIES_HOUSE_BASE_URL: "http://127.0.0.1:4101/companies-house-fake",
+    });
+    expect(first.appEnv.COMPANIES_HOUSE_API_KEY).toMatch(/^[\w-]{40,}$/);
+    expect(first.banksEnv.COMPANIES_HOUSE_FAKE_API_KEY).toBe(first.appEnv.COMPANIES_HOUSE_API_KEY);
+    expect(plan().appEnv.COMPANIES_HOUSE_API_KEY).toBe(first.appEnv.COMPANIES_HOUSE_API_KEY);
+  });
+
+  it("leave a register the operator configured alone", () => {
+    const own = plan({
+      GLEIF_BASE_URL: "https://gleif.example/api/v1",
+      COMPANIES_HOUSE_API_KEY: "real-key",
+      BRREG_BASE_URL: "https://data.brreg.no",
+    });
+    expect(own.appEnv).not.toHaveProperty("GLEIF_BASE_URL");
+    expect(own.appEnv).not.toHaveProperty("COMPANIES_HOUSE_BASE_URL");
+    expect(own.appEnv).not.toHaveProperty("COMPANIES_HOUSE_API_KEY");
+    expect(own.banksEnv).not.toHaveProperty("COMPANIES_HOUSE_FAKE_API_KEY");
+    expect(own.appEnv).not.toHaveProperty("BRREG_BASE_URL");
+    expect(own.appEnv.FR_RECHERCHE_ENTREPRISES_BASE_URL).toBe("http://127.0.0.1:4101/recherche-entreprises-fake");
   });
 });

@@ -71,3 +71,14 @@ export function useAggregatorFakes(...aggregators: Aggregator[]): void {
   const { appEnv } = currentPlan();
   for (const aggregator of aggregators) for (const name of AGGREGATOR_ENV[aggregator]) process.env[name] = appEnv[name];
 }
+
+/**
+ * Configures the app with the company registers' fakes (GLEIF, Companies House), as the demo does;
+ * call it before the product loads. GLEIF is off under NODE_ENV=test unless switched on.
+ */
+export function useRegisterFakes(): void {
+  const { appEnv } = currentPlan();
+  for (const name of ["GLEIF_BASE_URL", "COMPANIES_HOUSE_BASE_URL", "COMPANIES_HOUSE_API_KEY"])
+    process.env[name] = appEnv[name];
+  process.env.GLEIF_ENABLED = "1";
+}
