@@ -147,6 +147,18 @@ const schema = z.object({
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // How long a kept answer stays fresh enough, per subset (lib/datasets/freshness.ts), as
+  // `subset=duration` pairs, durations in s, m, h or d: "information=1d,financials=7d". Unnamed subsets
+  // keep their defaults (information, officers, shareholders and rating 1 day; financials 7 days).
+  LOOKUP_FRESHNESS: z
+    .string()
+    .trim()
+    .regex(/^([a-z_]+=\d+[smhd])?(,[a-z_]+=\d+[smhd])*$/, "subset=duration pairs, like information=1d,financials=7d")
+    .default(""),
+  // The circuit breaker around each provider (lib/datasets/provider-guard.ts): it opens after this
+  // many consecutive failures and lets one call through again after the cool-down.
+  LOOKUP_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOOKUP_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The sandbox company registry's API (served by the banks process, on whenever the sandbox bank
   // is). Unset: <SANDBOX_BANK_URL>/sandbox-registry.
   SANDBOX_REGISTRY_URL: z.url().optional(),

@@ -109,6 +109,8 @@ export type CompanyDataProvider = {
   name: string;
   /** False when switched off by configuration: the lookup reports it as skipped. */
   isEnabled: boolean;
+  /** Why it is off, when configuration leaves it off (e.g. "COMPANIES_HOUSE_API_KEY is not set"). */
+  disabledReason?: string;
   subsets: readonly KnownSubset[];
   /** null = every country. */
   countries: readonly string[] | null;
