@@ -163,6 +163,17 @@ const countryCode = z
 /** GET /profiles/{id}/preview: the country of the company the preview is for. */
 export const PreviewQuery = z.strictObject({ country: countryCode });
 
+/** GET /api/companies/v1/search: a name in a country, for candidates to choose from. */
+export const CompanySearchQuery = z.strictObject({
+  name: z
+    .string({ message: "Enter the company's name." })
+    .trim()
+    .min(2, "Enter at least two characters of the company's name.")
+    .max(200, "A company name has at most 200 characters."),
+  country: countryCode,
+  limit: z.coerce.number().int().min(1).max(25).default(10),
+});
+
 export const LookupQuery = z.strictObject({
   country: countryCode
     .optional()

@@ -123,6 +123,38 @@ export const ProviderSchema = z.object({
     .describe("Outcomes of the calls made to it over the last 24 hours, on every instance"),
 });
 
+/** What came of asking one provider: served, skipped (and why), not found, or failed (and why). */
+const ProviderAttemptSchema = z.object({
+  provider: z.string(),
+  outcome: z.enum(["served", "skipped", "not_found", "failed"]),
+  reason: z.string().nullable(),
+});
+
+const AddressSchema = z.object({
+  lines: z.array(z.string()),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+
+export const CompanySearchSchema = z.object({
+  candidates: z.array(
+    z.object({
+      name: z.string(),
+      country: z.string(),
+      number: z.string().describe("The national registration number, as the lookup takes it"),
+      lei: z.string().nullable(),
+      legalForm: z.string().nullable(),
+      status: z.enum(["active", "inactive", "unknown"]),
+      address: AddressSchema.nullable(),
+      recordUrl: z.string().nullable(),
+      provider: z.string().describe("The register that found it"),
+    }),
+  ),
+  attempts: z.array(ProviderAttemptSchema),
+});
+
 export const ProfilePreviewSchema = z.object({
   country: z.string(),
   subsets: z.array(
@@ -163,13 +195,7 @@ export const LookupResultSchema = z.object({
       status: z.enum(["served", "unavailable"]),
       provider: z.string().nullable(),
       data: z.unknown(),
-      attempts: z.array(
-        z.object({
-          provider: z.string(),
-          outcome: z.enum(["served", "skipped", "not_found", "failed"]),
-          reason: z.string().nullable(),
-        }),
-      ),
+      attempts: z.array(ProviderAttemptSchema),
       fetchedAt: isoDateTime.nullable().describe("When the provider answered (a kept answer: when it was fetched)"),
       recordUrl: z.string().nullable().describe("The source's own public page for the record, when it has one"),
       cached: z.boolean().describe("Served from a kept answer within the subset's freshness: no provider was called"),
