@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CLIENT_TYPES } from "@/lib/clients/schemas";
 import { PROFILE_SCOPES } from "@/lib/datasets/schemas";
+import { SUBSET_PAYLOADS } from "@/lib/datasets/providers/types";
 import { isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 
 const role = z.enum(["admin", "member", "viewer"]);
@@ -130,13 +131,8 @@ const ProviderAttemptSchema = z.object({
   reason: z.string().nullable(),
 });
 
-const AddressSchema = z.object({
-  lines: z.array(z.string()),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  country: z.string(),
-});
+/** A registered address as every provider's normaliser writes it. */
+const AddressSchema = SUBSET_PAYLOADS.information.shape.registeredAddress.unwrap();
 
 export const CompanySearchSchema = z.object({
   candidates: z.array(
