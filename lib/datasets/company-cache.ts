@@ -3,8 +3,8 @@
 // still in the governing profile's order, so a profile's change applies to the next lookup. Scoped by
 // scope_id in every query: no tenant reads another's answers.
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
+import { execute } from "@/lib/db/sql";
 import type { SubsetData } from "@/lib/datasets/providers/types";
 
 export type Kept = { subset: string; provider: string; data: SubsetData; recordUrl: string | null; fetchedAt: Date };
@@ -49,20 +49,24 @@ export async function keptAnswers(
   return kept;
 }
 
-/** Keeps what providers just answered, replacing an older answer of the same provider. */
+/** Keeps what providers just answered, replacing an older answer of the same provider: one statement. */
 export async function keepAnswers(db: Tx, scopeId: string, company: Company, answers: Kept[]): Promise<void> {
-  for (const a of answers) {
-    const values = {
-      payload: a.data as Prisma.InputJsonValue,
-      recordUrl: a.recordUrl,
-      fetchedAt: a.fetchedAt,
-    };
-    await db.companyDataSnapshot.upsert({
-      where: {
-        scopeId_country_number_subset_provider: { scopeId, ...company, subset: a.subset, provider: a.provider },
-      },
-      create: { scopeId, ...company, subset: a.subset, provider: a.provider, ...values },
-      update: values,
-    });
-  }
+  if (answers.length === 0) return;
+  await execute(
+    db,
+    `INSERT INTO company_data_snapshots (scope_id, country, number, subset, provider, payload, record_url, fetched_at)
+     SELECT $1::uuid, $2, $3, a.subset, a.provider, a.payload::jsonb, a.record_url, a.fetched_at::timestamptz
+       FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            AS a(subset, provider, payload, record_url, fetched_at)
+     ON CONFLICT (scope_id, country, number, subset, provider) DO UPDATE
+       SET payload = EXCLUDED.payload, record_url = EXCLUDED.record_url, fetched_at = EXCLUDED.fetched_at`,
+    scopeId,
+    company.country,
+    company.number,
+    answers.map((a) => a.subset),
+    answers.map((a) => a.provider),
+    answers.map((a) => JSON.stringify(a.data)),
+    answers.map((a) => a.recordUrl),
+    answers.map((a) => a.fetchedAt.toISOString()),
+  );
 }

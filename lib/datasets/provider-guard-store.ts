@@ -57,35 +57,31 @@ export const postgresGuardStore: GuardStore = {
     await limiterOf(provider).block(provider, seconds);
   },
   async record(provider, outcome, reason, at) {
-    const db = bookkeepingPool();
-    const failed = outcome === "failed";
-    // The column name comes from COUNTER (constants), never from input.
+    // The column name comes from COUNTER (constants), never from input. Health and circuit move in
+    // one statement: past the threshold every failure (a half-open trial's too) opens the circuit
+    // afresh for a full cool-down; any other outcome closes it.
     const column = COUNTER[outcome];
-    await db.query(
-      `INSERT INTO company_provider_health (provider, hour, ${column}, last_failure_at, last_failure_reason)
-       VALUES ($1, date_trunc('hour', $2::timestamptz), 1, $3, $4)
-       ON CONFLICT (provider, hour) DO UPDATE SET ${column} = company_provider_health.${column} + 1,
-         last_failure_at = COALESCE(EXCLUDED.last_failure_at, company_provider_health.last_failure_at),
-         last_failure_reason = COALESCE(EXCLUDED.last_failure_reason, company_provider_health.last_failure_reason)`,
-      [provider, at, reason === null ? null : at, reason],
+    const circuit =
+      outcome === "failed"
+        ? `INSERT INTO company_provider_circuits (provider, consecutive_failures, opened_at)
+           VALUES ($1, 1, CASE WHEN $5::int <= 1 THEN $2::timestamptz END)
+           ON CONFLICT (provider) DO UPDATE SET
+             consecutive_failures = company_provider_circuits.consecutive_failures + 1,
+             opened_at = CASE WHEN company_provider_circuits.consecutive_failures + 1 >= $5::int
+                              THEN $2::timestamptz END`
+        : `UPDATE company_provider_circuits SET consecutive_failures = 0, opened_at = NULL
+            WHERE provider = $1 AND (consecutive_failures > 0 OR opened_at IS NOT NULL) AND $5::int > 0`;
+    await bookkeepingPool().query(
+      `WITH health AS (
+         INSERT INTO company_provider_health (provider, hour, ${column}, last_failure_at, last_failure_reason)
+         VALUES ($1, date_trunc('hour', $2::timestamptz), 1, $3, $4)
+         ON CONFLICT (provider, hour) DO UPDATE SET ${column} = company_provider_health.${column} + 1,
+           last_failure_at = COALESCE(EXCLUDED.last_failure_at, company_provider_health.last_failure_at),
+           last_failure_reason = COALESCE(EXCLUDED.last_failure_reason, company_provider_health.last_failure_reason)
+       )
+       ${circuit}`,
+      [provider, at, reason === null ? null : at, reason, breakerSettings().failures],
     );
-    if (failed) {
-      // Past the threshold every failure (a half-open trial's too) opens it afresh for a full cool-down.
-      await db.query(
-        `INSERT INTO company_provider_circuits (provider, consecutive_failures, opened_at)
-         VALUES ($1, 1, CASE WHEN $2::int <= 1 THEN $3::timestamptz END)
-         ON CONFLICT (provider) DO UPDATE SET
-           consecutive_failures = company_provider_circuits.consecutive_failures + 1,
-           opened_at = CASE WHEN company_provider_circuits.consecutive_failures + 1 >= $2::int THEN $3::timestamptz END`,
-        [provider, breakerSettings().failures, at],
-      );
-    } else {
-      await db.query(
-        `UPDATE company_provider_circuits SET consecutive_failures = 0, opened_at = NULL
-          WHERE provider = $1 AND (consecutive_failures > 0 OR opened_at IS NOT NULL)`,
-        [provider],
-      );
-    }
   },
 };
 
