@@ -70,3 +70,24 @@ export async function keepAnswers(db: Tx, scopeId: string, company: Company, ans
     answers.map((a) => a.fetchedAt.toISOString()),
   );
 }
+
+/** The company a kept, fresh information answer says holds `lei`: a lookup by LEI then asks no provider. */
+export async function keptIdentityOf(
+  db: Tx,
+  scopeId: string,
+  lei: string,
+  maxAgeMs: number,
+  now: Date,
+): Promise<Company | null> {
+  const found = await db.companyDataSnapshot.findFirst({
+    where: {
+      scopeId,
+      subset: "information",
+      payload: { path: ["lei"], equals: lei },
+      fetchedAt: { gt: new Date(now.getTime() - maxAgeMs) },
+    },
+    orderBy: { fetchedAt: "desc" },
+    select: { country: true, number: true },
+  });
+  return found;
+}

@@ -5,7 +5,7 @@
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { keepAnswers, keptAnswers, type Kept } from "@/lib/datasets/company-cache";
+import { keepAnswers, keptAnswers, keptIdentityOf, type Kept } from "@/lib/datasets/company-cache";
 import { fetchSubsets, type CallProvider, type SubsetOutcome } from "@/lib/datasets/fetch-subsets";
 import { freshnessMs, parseFreshness } from "@/lib/datasets/freshness";
 import { checkLei, companyKey, nationalIdentity, readsByLei } from "@/lib/datasets/identifiers";
@@ -65,18 +65,17 @@ export function guardedCaller(guard: Guard): CallProvider {
  */
 async function identify(
   input: LookupInput,
+  lei: string | null,
   priorities: string[],
   providers: CompanyDataProvider[],
   call: CallProvider,
-): Promise<CompanyQuery> {
-  const lei = input.lei === undefined ? null : checkLei(input.lei);
-  if (lei && !lei.ok) throw validationFailed({ lei: [lei.message] });
+): Promise<{ query: CompanyQuery; answer: Kept | null }> {
   if (input.number !== undefined && input.country !== undefined) {
     const checked = checkRegistrationNumber(input.country, input.number);
     if (!checked.ok) throw validationFailed({ number: [checked.message] });
-    return { country: input.country, number: input.number, lei: lei?.lei ?? null };
+    return { query: { country: input.country, number: input.number, lei }, answer: null };
   }
-  const known = lei!.lei;
+  const known = lei!;
   const reasons: string[] = [];
   for (const id of priorities.filter(readsByLei)) {
     const provider = providers.find((p) => p.id === id && p.isEnabled);
@@ -85,14 +84,18 @@ async function identify(
       continue;
     }
     try {
-      const answer = await call(provider, { country: input.country ?? "", number: "", lei: known }, ["information"]);
-      if (answer.status === "skipped") {
-        reasons.push(`${id}: ${answer.reason}`);
+      const read = await call(provider, { country: input.country ?? "", number: "", lei: known }, ["information"]);
+      if (read.status === "skipped") {
+        reasons.push(`${id}: ${read.reason}`);
         continue;
       }
-      const information = answer.value.subsets.information as CompanyInformation | null | undefined;
+      const information = read.value.subsets.information as CompanyInformation | null | undefined;
       const identity = information ? nationalIdentity(information) : null;
-      if (identity) return { ...identity, lei: known };
+      // Its answer is kept like any other, so the next lookup by this LEI finds the company without a call.
+      if (identity && information) {
+        const answer = { subset: "information", provider: id, data: information, recordUrl: read.value.recordUrl };
+        return { query: { ...identity, lei: known }, answer: { ...answer, fetchedAt: new Date() } };
+      }
       reasons.push(`${id}: its record of ${known} names no registration number`);
     } catch (error) {
       reasons.push(`${id}: ${error instanceof Error ? error.message : "unexpected provider error"}`);
@@ -129,9 +132,20 @@ export async function lookupCompany(
   const { profile, matchedBy } = await resolveProfile(db, scopeId, input);
   const call = guardedCaller(guard);
   const priorities = profile.providerPriorities;
-  const identity = await identify(input, priorities, providers, call);
-  const key = companyKey(identity.country, identity.number);
+  const checkedLei = input.lei === undefined ? null : checkLei(input.lei);
+  if (checkedLei && !checkedLei.ok) throw validationFailed({ lei: [checkedLei.message] });
+  const lei = checkedLei?.lei ?? null;
   const freshness = parseFreshness(env.LOOKUP_FRESHNESS);
+  // By LEI alone, a fresh kept answer may already say which company holds it: no provider is asked.
+  const keptIdentity =
+    lei && input.number === undefined && !input.refresh
+      ? await keptIdentityOf(db, scopeId, lei, freshnessMs(freshness, "information"), guard.now())
+      : null;
+  const identified = keptIdentity
+    ? { query: { ...keptIdentity, lei }, answer: null }
+    : await identify(input, lei, priorities, providers, call);
+  const identity = identified.query;
+  const key = companyKey(identity.country, identity.number);
   const kept = input.refresh
     ? new Map<string, Kept>()
     : await keptAnswers(
@@ -143,6 +157,8 @@ export async function lookupCompany(
         (s) => freshnessMs(freshness, s),
         guard.now(),
       );
+  // Kept after the read above: this lookup still asks the first provider in line for information.
+  if (identified.answer) await keepAnswers(db, scopeId, key, [identified.answer]);
   const keptLei = (kept.get("information")?.data as CompanyInformation | undefined)?.lei ?? null;
   const pending = profile.subsetSelection.filter((s) => !kept.has(s));
   const query = { ...identity, lei: identity.lei ?? keptLei };

@@ -182,6 +182,12 @@ describe("a lookup by LEI alone", () => {
       "fr_recherche_entreprises",
       "gleif",
     ]);
+    // Again by the LEI, within the freshness: the kept information says which company holds it.
+    const made = [gleif.calls.length, france.calls.length];
+    const again = await lookupCompany(prisma(), scopeId, { lei: LEI }, [france.provider, gleif.provider]);
+    expect(again.company).toEqual(result.company);
+    expect(again.subsets.every((s) => s.cached)).toBe(true);
+    expect([gleif.calls.length, france.calls.length]).toEqual(made);
   });
 
   it("a mistyped LEI is refused before any provider is asked", async () => {
