@@ -19,7 +19,7 @@ import { itemsOf } from "@/lib/client/domain-hooks";
 
 /** The countries a lookup covers, named in English by the platform's country names. */
 const regionName = new Intl.DisplayNames(["en"], { type: "region" });
-const COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"].map((code) => ({
+const COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT", "NO", "GB"].map((code) => ({
   value: code,
   label: regionName.of(code) ?? code,
 }));
@@ -49,6 +49,10 @@ export function LookupPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    run(false);
+  };
+
+  const run = (refresh: boolean) => {
     const checked = checkRegistrationNumber(country, number);
     setNumberError(checked.ok ? null : checked.message);
     if (!checked.ok) return;
@@ -58,6 +62,7 @@ export function LookupPage() {
       ...(profession.trim() ? { profession: profession.trim() } : {}),
       ...(entityId.trim() ? { entityType: "client", entityId: entityId.trim() } : {}),
       ...(profileId ? { profileId } : {}),
+      ...(refresh ? { refresh: "true" as const } : {}),
     };
     lookup.mutate(input);
   };
@@ -155,7 +160,13 @@ export function LookupPage() {
       </div>
       {lookup.data && !numberError && (
         <div ref={found} tabIndex={-1} role="region" aria-label="Lookup result" className="focus:outline-none">
-          <LookupResult result={lookup.data} providers={providers.data} subsetTypes={subsetTypes.data} />
+          <LookupResult
+            result={lookup.data}
+            providers={providers.data}
+            subsetTypes={subsetTypes.data}
+            onRefresh={mayRun ? () => run(true) : undefined}
+            refreshing={lookup.isPending}
+          />
         </div>
       )}
     </>

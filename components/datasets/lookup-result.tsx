@@ -1,9 +1,12 @@
 // The outcome of a company lookup: which profile applied and, per subset, which provider served
-// it and what happened with the providers tried before it.
+// it, when it was fetched, the source's own record, whether it was a kept answer (no provider asked),
+// and what happened with the providers tried before it. "Refresh now" asks the providers again.
 import Link from "next/link";
 import { MATCHED_BY_LABEL, OUTCOME_LABEL, providerName } from "@/components/datasets/labels";
 import { SubsetData } from "@/components/datasets/subset-data";
+import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { formatDateTime } from "@/components/ui/format";
 import { cx } from "@/components/ui/cx";
 import type { LookupResult as Result, Provider, SubsetType } from "@/lib/client/datasets";
 import { numberInCountry } from "@/lib/datasets/registration-number";
@@ -15,14 +18,43 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The provider's own words, without the error code in front ("not_found: …"). */
 const reasonText = (reason: string) => reason.replace(/^[a-z_]+: /, "");
 
+type Served = Result["subsets"][number];
+
+/** Who served a subset, when, from which record, and whether a kept answer spared the call. */
+function Provenance({ s, providers }: { s: Served; providers?: Provider[] }) {
+  return (
+    <span>
+      <span data-testid="served-by">Served by {providerName(s.provider ?? "", providers)}</span>
+      <span data-testid="provenance">
+        {s.fetchedAt && <> · fetched {formatDateTime(s.fetchedAt)}</>}
+        {s.cached && <> · kept answer, no provider asked</>}
+        {s.recordUrl && (
+          <>
+            {" "}
+            ·{" "}
+            <a href={s.recordUrl} target="_blank" rel="noreferrer" className="text-indigo-700 underline">
+              source record
+            </a>
+          </>
+        )}
+      </span>
+    </span>
+  );
+}
+
 export function LookupResult({
   result,
   providers,
   subsetTypes,
+  onRefresh,
+  refreshing = false,
 }: {
   result: Result;
   providers?: Provider[];
   subsetTypes?: SubsetType[];
+  /** Asks the providers again, whatever is kept; absent where the viewer may not run lookups. */
+  onRefresh?: () => void;
+  refreshing?: boolean;
 }) {
   const subsetName = (key: string) => subsetTypes?.find((t) => t.key === key)?.name ?? key;
   // No provider knows the company at all: say so once, not once per subset.
@@ -59,6 +91,14 @@ export function LookupResult({
           {result.profile.providerPriorities.map((id) => providerName(id, providers)).join(" → ")} · used{" "}
           {result.profile.usageCount} {result.profile.usageCount === 1 ? "time" : "times"}
         </p>
+        {onRefresh && result.subsets.some((s) => s.cached) && (
+          <div className="mt-3 flex items-center gap-3">
+            <Button type="button" variant="secondary" pending={refreshing} onClick={onRefresh}>
+              Refresh now
+            </Button>
+            <span className="text-sm text-slate-600">Some answers are kept from an earlier lookup.</span>
+          </div>
+        )}
       </Card>
       {result.subsets.map((s) => (
         <Card key={s.subset}>
@@ -67,7 +107,7 @@ export function LookupResult({
               title={subsetName(s.subset)}
               description={
                 s.status === "served" ? (
-                  <span data-testid="served-by">Served by {providerName(s.provider ?? "", providers)}</span>
+                  <Provenance s={s} providers={providers} />
                 ) : (
                   <span className="text-amber-800">No provider in this profile could supply it</span>
                 )
@@ -75,26 +115,29 @@ export function LookupResult({
             />
             <div className="space-y-3 px-5 py-4">
               {isRecord(s.data) && <SubsetData subset={s.subset} data={s.data} />}
-              <div>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
-                <ol className="mt-1 space-y-0.5 text-xs">
-                  {s.attempts.map((a, i) => (
-                    <li
-                      key={i}
-                      className={cx(
-                        a.outcome === "served"
-                          ? "text-emerald-700"
-                          : a.outcome === "failed"
-                            ? "text-red-700"
-                            : "text-slate-600",
-                      )}
-                    >
-                      {i + 1}. {providerName(a.provider, providers)}: {OUTCOME_LABEL[a.outcome]}
-                      {a.reason ? ` — ${reasonText(a.reason)}` : ""}
-                    </li>
-                  ))}
-                </ol>
-              </div>
+              {/* A kept answer asked no provider: nothing was tried. */}
+              {s.attempts.length > 0 && (
+                <div>
+                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Providers tried</p>
+                  <ol className="mt-1 space-y-0.5 text-xs">
+                    {s.attempts.map((a, i) => (
+                      <li
+                        key={i}
+                        className={cx(
+                          a.outcome === "served"
+                            ? "text-emerald-700"
+                            : a.outcome === "failed"
+                              ? "text-red-700"
+                              : "text-slate-600",
+                        )}
+                      >
+                        {i + 1}. {providerName(a.provider, providers)}: {OUTCOME_LABEL[a.outcome]}
+                        {a.reason ? ` — ${reasonText(a.reason)}` : ""}
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
             </div>
           </section>
         </Card>
