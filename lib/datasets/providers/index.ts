@@ -39,34 +39,36 @@ export function configuredProviders(): CompanyDataProvider[] {
       isEnabled: gleifEnabled(),
     }),
     // The real registers: off (no URL) under NODE_ENV=test unless a test points them at the banks' fakes.
-    createFranceProvider({
-      baseUrl: franceRegisterUrl() ?? "",
-      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
-      isEnabled: franceRegisterUrl() !== null,
-    }),
-    createNorwayProvider({
-      baseUrl: brregUrl() ?? "",
-      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
-      isEnabled: brregUrl() !== null,
-    }),
+    withUrl(franceRegisterUrl(), "FR_RECHERCHE_ENTREPRISES_BASE_URL", (baseUrl) =>
+      createFranceProvider({ baseUrl, timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS, isEnabled: true }),
+    ),
+    withUrl(brregUrl(), "BRREG_BASE_URL", (baseUrl) =>
+      createNorwayProvider({ baseUrl, timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS, isEnabled: true }),
+    ),
     companiesHouse(),
   ];
 }
 
-function companiesHouse(): CompanyDataProvider {
-  const baseUrl = companiesHouseBaseUrl();
-  const provider = createCompaniesHouseProvider({
-    baseUrl: baseUrl ?? "",
-    timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
-    apiKey: env.COMPANIES_HOUSE_API_KEY ?? null,
-  });
+/** A real register at its base URL; without one (only under NODE_ENV=test) off, saying which setting is missing. */
+function withUrl(
+  baseUrl: string | null,
+  setting: string,
+  create: (baseUrl: string) => CompanyDataProvider,
+): CompanyDataProvider {
+  const provider = create(baseUrl ?? "");
   return baseUrl === null
-    ? {
-        ...provider,
-        isEnabled: false,
-        disabledReason: "COMPANIES_HOUSE_BASE_URL is not set (tests reach no real register).",
-      }
+    ? { ...provider, isEnabled: false, disabledReason: `${setting} is not set (tests reach no real register).` }
     : provider;
+}
+
+function companiesHouse(): CompanyDataProvider {
+  return withUrl(companiesHouseBaseUrl(), "COMPANIES_HOUSE_BASE_URL", (baseUrl) =>
+    createCompaniesHouseProvider({
+      baseUrl,
+      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+      apiKey: env.COMPANIES_HOUSE_API_KEY ?? null,
+    }),
+  );
 }
 
 export function providerCatalogue(providers: CompanyDataProvider[] = configuredProviders()) {

@@ -142,5 +142,11 @@ describe("GET /api/datasets/v1/providers", () => {
       rateLimit: { points: 60, perSeconds: 60 },
       health: { windowHours: 24, circuit: "closed" },
     });
+    // A real register without its base URL (tests set none here) is off, and says which setting.
+    expect(res.json.data.find((p) => p.id === "fr_recherche_entreprises")).toMatchObject({
+      isEnabled: false,
+      configured: false,
+      offReason: "FR_RECHERCHE_ENTREPRISES_BASE_URL is not set (tests reach no real register).",
+    });
   });
 });
