@@ -1,5 +1,7 @@
 // Demo data for the data registry: the demo scope's registry plus a few profiles, including the
-// global default that governs its company lookups.
+// global default that governs its company lookups: the national registers first (each serves only
+// its own country), then GLEIF, then the sandbox registry for the countries no real register here
+// covers and for the rating, which only it gives.
 import type { Tx } from "@/lib/db/client";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 
@@ -12,16 +14,16 @@ export async function seedDataRegistryDemo(db: Tx, scopeId: string, createdById:
         ...base,
         name: "Standard company check",
         target: "global",
-        subsetSelection: ["information", "financials", "rating"],
-        providerPriorities: ["sandbox_registry", "gleif"],
+        subsetSelection: ["information", "financials", "officers", "shareholders", "rating"],
+        providerPriorities: ["fr_recherche_entreprises", "no_brreg", "uk_companies_house", "gleif", "sandbox_registry"],
         isDefault: true,
       },
       {
         ...base,
         name: "Ownership review",
         target: "global",
-        subsetSelection: ["information", "shareholders"],
-        providerPriorities: ["gleif", "sandbox_registry"],
+        subsetSelection: ["information", "shareholders", "officers"],
+        providerPriorities: ["uk_companies_house", "gleif", "sandbox_registry"],
         isDefault: false,
       },
       {
