@@ -27,6 +27,8 @@ import * as consentCallback from "@/app/api/accounttracking/v1/consents/callback
 import * as counterpartNames from "@/app/api/accounttracking/v1/counterparts/route";
 import * as counterpart from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import * as cpEntity from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/entity/route";
+import * as cpCompany from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/company/route";
+import * as cpCompanyCandidates from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/company-candidates/route";
 import * as cpFamily from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
 import * as cpParent from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
 import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
@@ -109,6 +111,8 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts": counterpartNames,
   "/api/accounttracking/v1/counterparts/{counterpartId}": counterpart,
   "/api/accounttracking/v1/counterparts/{counterpartId}/entity": cpEntity,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/company": cpCompany,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/company-candidates": cpCompanyCandidates,
   "/api/accounttracking/v1/counterparts/{counterpartId}/family": cpFamily,
   "/api/accounttracking/v1/counterparts/{counterpartId}/parent": cpParent,
   "/api/accounttracking/v1/counterparts/{counterpartId}/transactions": cpTransactions,

@@ -6,9 +6,11 @@ import { z } from "zod";
 import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import {
   SUBSET_PAYLOADS,
+  type CompanyCandidate,
   type CompanyDataProvider,
   type CompanyQuery,
   type KnownSubset,
+  type NameQuery,
   type ProviderAnswer,
   type ProviderResult,
 } from "@/lib/datasets/providers/types";
@@ -20,6 +22,20 @@ export const SANDBOX_REGISTRY_COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"] a
 
 const WHO = "The sandbox registry";
 const CompanyDocument = z.object({ company: z.object(SUBSET_PAYLOADS) });
+const SearchDocument = z.object({
+  companies: z.array(
+    z.object({
+      name: z.string(),
+      country: z.string(),
+      number: z.string(),
+      lei: z.string().nullable(),
+      legalForm: z.string().nullable(),
+      status: SUBSET_PAYLOADS.information.shape.status,
+      address: SUBSET_PAYLOADS.information.shape.registeredAddress,
+      recordUrl: z.string().nullable(),
+    }),
+  ),
+});
 
 export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
   return {
@@ -41,6 +57,12 @@ export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled
       for (const subset of subsets) result[subset] = company[subset];
       // The register is ours and has no public page per company.
       return { subsets: result, recordUrl: null };
+    },
+    search: async (query: NameQuery): Promise<CompanyCandidate[]> => {
+      const params = new URLSearchParams({ country: query.country, name: query.name, limit: String(query.limit) });
+      const document = await getRegistryJson(WHO, options, `/api/companies/search?${params.toString()}`);
+      const { companies } = registryAnswer(WHO, SearchDocument, document ?? { companies: [] });
+      return companies.slice(0, query.limit);
     },
   };
 }

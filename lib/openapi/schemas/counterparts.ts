@@ -17,6 +17,53 @@ export const CurrencyTotalsSchema = TotalsSchema.extend({
 
 const EntitySchema = z.object({ entityType: z.string(), entityId: z.string() }).nullable();
 
+export const BoundCompanySchema = z
+  .object({
+    clientId: uuid,
+    name: z.string(),
+    country: z.string(),
+    number: z.string().describe("The national registration number, in the country's own spelling"),
+    lei: z.string().nullable(),
+  })
+  .nullable()
+  .describe("The registry company the counterpart is bound to (PUT …/company); null when none");
+
+const CandidateAddressSchema = z.object({
+  lines: z.array(z.string()),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+
+export const CompanyCandidatesSchema = z.object({
+  name: z.string().describe("The name searched for"),
+  country: z.string().nullable().describe("The country searched in; null when none was given or known"),
+  candidates: z.array(
+    z.object({
+      name: z.string(),
+      country: z.string(),
+      number: z.string(),
+      lei: z.string().nullable(),
+      legalForm: z.string().nullable(),
+      status: z.enum(["active", "inactive", "unknown"]).describe("inactive: struck off, dissolved or ceased"),
+      address: CandidateAddressSchema.nullable(),
+      recordUrl: z.string().nullable().describe("The register's own page for the company"),
+      foundBy: z.array(z.string()).describe("Provider ids that found it, in the search order"),
+    }),
+  ),
+  providers: z
+    .array(
+      z.object({
+        provider: z.string(),
+        outcome: z.enum(["searched", "failed", "skipped"]),
+        reason: z.string().nullable(),
+        found: z.number().int(),
+      }),
+    )
+    .describe("Every provider of the search order and what it answered, in that order"),
+});
+
 export const CounterpartSchema = z.object({
   id: uuid,
   name: z.string(),
@@ -72,6 +119,7 @@ export const CounterpartDetailSchema = CounterpartSchema.extend({
   members: z.array(CounterpartSchema),
   keys: z.array(z.object({ kind: z.string(), value: z.string(), counterpartId: uuid })),
   bankNames: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  company: BoundCompanySchema,
   monthly: z
     .array(
       z.object({
