@@ -30,6 +30,11 @@ test("approving at the bank makes the consent valid and shows its accounts", asy
   await expect(accounts.getByRole("checkbox")).toHaveCount(2);
   await expect(accounts.getByRole("checkbox", { checked: true })).toHaveCount(2);
   await expect(accounts).toContainText(/BE\d{2} /);
+  // Each with the balance the bank listed it with (withBalance), before any sync: "€1,234.56 on 28 Nov 2026".
+  await expect(accounts.getByTestId("listed-balance")).toHaveCount(2);
+  await expect(accounts.getByTestId("listed-balance").first()).toHaveText(
+    /^-?€[\d,]+\.\d{2}( on \d{1,2} \w{3} \d{4})?$/,
+  );
   await expect(page.getByRole("button", { name: "Track 2 accounts" })).toBeEnabled();
 
   await page.getByRole("link", { name: "Go to bank connections" }).click();

@@ -29,11 +29,13 @@ test("API-started consent without a bank: hosted picker → bank (one account sh
   const { authorizationUrl } = ((await redirect.json()) as { data: { authorizationUrl: string } }).data;
   expect(new URL(authorizationUrl).pathname).toMatch(/^\/choose-bank\/[\w-]+\.[\w-]+$/);
 
-  // The account holder: another browser, never signed in to Ledgerlink.
-  const holder = await browser.newContext();
+  // The account holder: another browser, never signed in to Ledgerlink, reading French.
+  const holder = await browser.newContext({ locale: "fr-FR" });
   const page = await holder.newPage();
   await page.goto(authorizationUrl);
   await expect(page.getByRole("heading", { name: "Choose your bank" })).toBeVisible();
+  // The page starts on the reader's own country (their Accept-Language), not the alphabet's first.
+  await expect(page.getByLabel("Country")).toHaveValue("FR");
   await page.getByLabel("Country").selectOption("BE");
   const first = page.getByRole("radio").first();
   await expect(first).toBeVisible();

@@ -1,12 +1,14 @@
 "use client";
-// A sync's progress: the total number of pages is unknown until the bank says there are no more, so
-// a queued or running sync shows an indeterminate (moving) bar with its counters; a finished one a
-// full bar (green on success, red on failure).
+// A sync's progress: the total number of pages is unknown until the bank says there are no more, but
+// the window of dates it asks for is known, so a running sync that has read dated rows shows how much
+// of that window it has read (components/accounts/read-window.ts); before that, and while queued, an
+// indeterminate (moving) bar with its counters; a finished one a full bar (green on success, red on failure).
 import { plural } from "@/components/accounts/format";
 import type { Advice } from "@/components/accounts/health";
 import { AdviceText } from "@/components/accounts/health-note";
 import { cx } from "@/components/ui/cx";
 import { formatDateTime } from "@/components/ui/format";
+import { windowRead } from "@/components/accounts/read-window";
 import type { SyncRun } from "@/lib/client/accounts";
 
 const KEYFRAMES =
@@ -56,7 +58,8 @@ export function SyncProgress({
   const active = run?.state === "queued" || run?.state === "running";
   const done = run?.state === "succeeded" || run?.state === "failed";
   const text = headline(run);
-  const detail = run ? counters(run) : "No transactions loaded yet";
+  const read = run?.state === "running" ? windowRead(run.progress, new Date().toLocaleDateString("en-CA")) : null;
+  const detail = run ? [read?.sentence, counters(run)].filter(Boolean).join(" · ") : "No transactions loaded yet";
   return (
     <div className={compact ? cx(width ?? "w-56", "whitespace-normal") : undefined}>
       <style href="ll-sync-progress" precedence="default">
@@ -84,12 +87,19 @@ export function SyncProgress({
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={done ? 100 : run ? undefined : 0}
+        aria-valuenow={done ? 100 : read ? read.percent : run ? undefined : 0}
         aria-valuetext={`${text}. ${detail}`}
         aria-busy={active || undefined}
+        data-percent={read?.percent}
         className="relative mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100"
       >
-        {active && <div className="ll-sync-bar absolute inset-y-0 left-0 w-2/5 rounded-full bg-indigo-500" />}
+        {active && read && (
+          <div
+            className="absolute inset-y-0 left-0 rounded-full bg-indigo-500 transition-[width] duration-500"
+            style={{ width: `${Math.max(read.percent, 2)}%` }}
+          />
+        )}
+        {active && !read && <div className="ll-sync-bar absolute inset-y-0 left-0 w-2/5 rounded-full bg-indigo-500" />}
         {done && <div className={cx("h-full w-full", run?.state === "succeeded" ? "bg-emerald-500" : "bg-red-500")} />}
       </div>
       <p className="mt-1 text-xs text-slate-500">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeCountry } from "@/components/accounttracking/locale-country";
+import { acceptLanguages, localeCountry } from "@/components/accounttracking/locale-country";
 
 const OFFERED = ["BE", "DE", "ES", "FR", "IT", "NL"];
 
@@ -22,5 +22,16 @@ describe("the picker's first country from the browser's languages", () => {
     expect(localeCountry(["en-US", "ja"], OFFERED)).toBeNull();
     expect(localeCountry(["not a tag!!"], OFFERED)).toBeNull();
     expect(localeCountry([], OFFERED)).toBeNull();
+  });
+});
+
+describe("the languages of an Accept-Language header (the hosted picker, rendered on the server)", () => {
+  it("orders by q, then as written, and leaves out q=0 and the wildcard", () => {
+    expect(acceptLanguages("en;q=0.5, nl-BE, fr;q=0.8, de;q=0, *;q=0.1")).toEqual(["nl-BE", "fr", "en"]);
+  });
+
+  it("gives nothing for no header, and the picker then its first country", () => {
+    expect(acceptLanguages(null)).toEqual([]);
+    expect(localeCountry(acceptLanguages("fr-FR,fr;q=0.9"), OFFERED)).toBe("FR");
   });
 });

@@ -20,3 +20,23 @@ export function localeCountry(languages: readonly string[], offered: readonly st
   }
   return null;
 }
+
+/**
+ * An Accept-Language header as a list of language tags, most preferred first (by q, then by order);
+ * tags with q=0 are refused by the reader and left out. What the server has where a browser has
+ * navigator.languages: the hosted picker is rendered on the server.
+ */
+export function acceptLanguages(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag && l.tag !== "*" && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}

@@ -1,9 +1,9 @@
 "use client";
 // Choosing, in place, which of a bank connection's accounts to track: a checkbox per account (all
 // new ones ticked), and one "Track 2 accounts" button. Each account says its product (the bank's
-// name for the kind of account); accounts already tracked link to their page and show their balance.
-// The bank's balance of an account not tracked yet is not read here: that is a PSD2 access per
-// account, which the first sync makes anyway.
+// name for the kind of account) and its balance: a tracked account's from its last sync, one not
+// tracked yet as the bank listed it at approval (NextGenPSD2 lists balances with the accounts in the
+// same call; an aggregator that does not gets "Balance after the first sync", never an extra call).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -16,7 +16,7 @@ import { FormError } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-states";
 import type { BankAccount, Consent } from "@/lib/client/accounttracking";
 import { useConsentAccounts } from "@/lib/client/accounttracking";
-import { useAccounts, useCanManageAccounts, useTrackAccount, type Account } from "@/lib/client/accounts";
+import { useAccounts, useCanManageAccounts, useTrackAccount } from "@/lib/client/accounts";
 import { errorMessage, isApiCallError } from "@/lib/client/errors";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
@@ -32,11 +32,13 @@ function productOf(a: Pick<BankAccount, "name" | "product">): string | null {
   return a.product && a.product !== accountName(a) ? a.product : null;
 }
 
-function Balance({ account }: { account: Account }) {
-  if (!account.balance) return <span className="text-xs text-slate-600">Balance after the first sync</span>;
-  const { amount, currency, date } = account.balance;
+type ShownBalance = { amount: string; currency: string; date: string | null } | null;
+
+function Balance({ balance, testId }: { balance: ShownBalance; testId: string }) {
+  if (!balance) return <span className="text-xs text-slate-600">Balance after the first sync</span>;
+  const { amount, currency, date } = balance;
   return (
-    <span className="text-sm tabular-nums text-slate-900" data-testid="tracked-balance">
+    <span className="text-sm tabular-nums text-slate-900" data-testid={testId}>
       {formatMoney(amount, currency)}
       {date && <span className="text-xs text-slate-600"> on {formatBankDate(date)}</span>}
     </span>
@@ -152,7 +154,14 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
                 <span className="text-xs text-slate-600">
                   {KIND[a.accountType]} · {a.currency}
                 </span>
-                {trackedAccount && <Balance account={trackedAccount} />}
+                {trackedAccount ? (
+                  <Balance balance={trackedAccount.balance} testId="tracked-balance" />
+                ) : (
+                  <Balance
+                    balance={a.balance && { ...a.balance, date: a.balance.referenceDate }}
+                    testId="listed-balance"
+                  />
+                )}
                 {trackedId && (
                   <Link href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
                     Tracked — open<span className="sr-only"> {accountName(a)}</span>

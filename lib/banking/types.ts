@@ -60,6 +60,11 @@ export type BankAccount = {
   ownerName: string | null;
   cashAccountType: string | null;
   accountType: AccountKind;
+  /**
+   * The balance the bank gave with the list, when it gives one there (NextGenPSD2's withBalance);
+   * null when it gives balances only per account, which the list does not spend a call on.
+   */
+  balance: BankBalance | null;
 };
 
 export type BankTransaction = {

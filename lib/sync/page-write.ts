@@ -7,7 +7,7 @@
 // idempotent: the rows are upserted by bank id, and the cursor moves only in this same transaction,
 // so an attempt rolled back is as if never made. Nothing here changes state outside the transaction
 // (ingestPage, assignCounterparts: only SQL on `client`); the runner counts the page once it returns.
-import type { TransactionsPage } from "@/lib/banking/types";
+import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import { ingestPage } from "@/lib/sync/ingest";
@@ -17,6 +17,22 @@ import { runSql } from "@/lib/sync/run-lifecycle";
 export class LostClaim extends Error {}
 
 type PageTarget = { runId: string; workerId: string; scopeId: string; accountId: string };
+
+/** The oldest and newest dates of a page (ISO dates compare as text), null for a page without any. */
+export function dateSpan(rows: Pick<BankTransaction, "bookingDate" | "valueDate">[]): {
+  from: string | null;
+  to: string | null;
+} {
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const row of rows) {
+    const day = row.bookingDate ?? row.valueDate;
+    if (!day) continue;
+    if (from === null || day < from) from = day;
+    if (to === null || day > to) to = day;
+  }
+  return { from, to };
+}
 
 /** Writes the page and moves the run's cursor to `page.next`; answers what it added and updated. */
 export async function writePage(
@@ -31,10 +47,13 @@ export async function writePage(
       // Rows the upsert could not assign (a party or key not seen before) go through the full step.
       if (counts.unresolved.length > 0)
         await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
+      const { from, to } = dateSpan(page.transactions);
+      // LEAST/GREATEST skip NULLs: a page without dates leaves the span as it was.
       const saved = await client.query(
-        `UPDATE sync_runs r SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5, heartbeat_at = now()
+        `UPDATE sync_runs r SET next_page = $3, pages = pages + 1, added = added + $4, updated = updated + $5,
+                seen_from = LEAST(seen_from, $6), seen_to = GREATEST(seen_to, $7), heartbeat_at = now()
           WHERE r.id = $1 AND ${runSql.heldBy("r", "$2")}`,
-        [runId, workerId, page.next, counts.added, counts.updated],
+        [runId, workerId, page.next, counts.added, counts.updated, from, to],
       );
       // Not a database abort: thrown at once, it ends this worker's part of the run.
       if (saved.rowCount !== 1) throw new LostClaim("another worker took over this run");

@@ -19,7 +19,7 @@ type Hints = { lastUsed: Map<string, Date>; popularity: Map<string, number> };
 
 const keyOf = (b: { integrationName: string; bankId: string }) => `${b.integrationName}\n${b.bankId}`;
 
-/** A bank as the picker shows it; without hints (the hosted picker) nothing is recent or popular. */
+/** A bank as the picker shows it, with this workspace's hints; without any, nothing is recent or popular. */
 export function pickerBank(bank: Bank, hints?: Hints): PickerBank {
   return {
     ...bank,
@@ -51,6 +51,14 @@ export async function bankHints(db: Tx, scopeId: string): Promise<Hints> {
     lastUsed: new Map(mine.map((r) => [byKey(r), r.last])),
     popularity: new Map(counted.map((r) => [byKey(r), r.scopes])),
   };
+}
+
+/**
+ * The hints the hosted picker may show: popular banks only. Its reader is an account holder outside the
+ * workspace, to whom the workspace's own recent banks are not ours to tell.
+ */
+export function publicHints(hints: Hints): Hints {
+  return { lastUsed: new Map(), popularity: hints.popularity };
 }
 
 /** A country's banks for the picker: the few most connected of them marked popular. */

@@ -11,7 +11,15 @@ export async function storeConsentAccounts(tx: Tx, consentId: string, accounts: 
   await tx.consentAccount.deleteMany({ where: { consentId } });
   if (accounts.length > 0) {
     await tx.consentAccount.createMany({
-      data: accounts.map((a, position) => ({ consentId, position, ...a })),
+      data: accounts.map(({ balance, ...a }, position) => ({
+        consentId,
+        position,
+        ...a,
+        balanceAmount: balance?.amount ?? null,
+        balanceCurrency: balance?.currency ?? null,
+        balanceType: balance?.type ?? null,
+        balanceDate: balance?.referenceDate ?? null,
+      })),
       skipDuplicates: true,
     });
   }
@@ -28,6 +36,15 @@ export function asBankAccount(row: ConsentAccount): BankAccount {
     ownerName: row.ownerName,
     cashAccountType: row.cashAccountType,
     accountType: row.accountType,
+    balance:
+      row.balanceAmount !== null && row.balanceCurrency !== null && row.balanceType !== null
+        ? {
+            amount: row.balanceAmount.toFixed(),
+            currency: row.balanceCurrency,
+            type: row.balanceType,
+            referenceDate: row.balanceDate,
+          }
+        : null,
   };
 }
 

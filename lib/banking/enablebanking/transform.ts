@@ -93,6 +93,8 @@ export function toBankAccount(raw: EbAccount, uid: string, psuType: PsuType): Ba
     ownerName: null,
     cashAccountType: raw.cash_account_type,
     accountType: accountKindOf(raw, psuType),
+    // Enable Banking lists accounts without balances; one call per account is not spent on the list.
+    balance: null,
   };
 }
 

@@ -128,6 +128,8 @@ export function toBankAccount(details: z.infer<typeof GcAccountDetails>, account
     ownerName: a.ownerName ?? null,
     cashAccountType: a.cashAccountType ?? null,
     accountType: accountKindOf(a),
+    // GoCardless lists details only; balances are one call per account, not spent on the list.
+    balance: null,
   };
 }
 

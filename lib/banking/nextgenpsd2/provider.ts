@@ -185,7 +185,9 @@ export function createNextGenPsd2Integration(options: {
       const { body } = await xs2a(
         {
           method: "GET",
-          url: `${bank.baseUrl}/v1/accounts`,
+          // withBalance: the list carries each account's balances in the same call (the same access),
+          // so the person choosing accounts to track sees what each holds.
+          url: `${bank.baseUrl}/v1/accounts?withBalance=true`,
           headers: { ...psuHeaders(context), "consent-id": externalConsentId },
         },
         Xs2aAccountList,

@@ -50,6 +50,7 @@ export const Xs2aAccount = z.looseObject({
   ownerName: z.string().optional(),
   cashAccountType: z.string().optional(),
   usage: z.string().optional(),
+  balances: z.array(z.lazy(() => Xs2aBalance)).optional(),
 });
 export type Xs2aAccount = z.infer<typeof Xs2aAccount>;
 
@@ -119,6 +120,7 @@ export function toBankAccount(raw: Xs2aAccount): BankAccount {
     ownerName: raw.ownerName ?? null,
     cashAccountType: raw.cashAccountType ?? null,
     accountType: accountKindOf(raw),
+    balance: raw.balances ? toBankBalance({ balances: raw.balances }) : null,
   };
 }
 
@@ -202,11 +204,12 @@ export function providerErrorOf({ status, body, headers, bankDate }: ErrorAnswer
   return new ProviderError("unknown", text, options);
 }
 
-export const Xs2aBalances = z.looseObject({
-  balances: z.array(
-    z.looseObject({ balanceAmount: amountSchema, balanceType: z.string(), referenceDate: isoDate.optional() }),
-  ),
+const Xs2aBalance = z.looseObject({
+  balanceAmount: amountSchema,
+  balanceType: z.string(),
+  referenceDate: isoDate.optional(),
 });
+export const Xs2aBalances = z.looseObject({ balances: z.array(Xs2aBalance) });
 
 const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "interimAvailable"];
 

@@ -93,6 +93,15 @@ export const BankAccountSchema = z.object({
   ownerName: z.string().nullable(),
   cashAccountType: z.string().nullable(),
   accountType: z.enum(ACCOUNT_TYPES),
+  balance: z
+    .object({
+      amount: z.string().describe("Decimal string"),
+      currency: z.string(),
+      type: z.string().describe("The bank's balance type, e.g. closingBooked, interimAvailable"),
+      referenceDate: dateOnly.nullable(),
+    })
+    .nullable()
+    .describe("What the bank listed with the account at approval or the last refresh; null when its list gives none"),
 });
 
 export const SyncRunSchema = z.object({
@@ -106,6 +115,9 @@ export const SyncRunSchema = z.object({
     updated: z.number().int(),
     removed: z.number().int(),
     reissued: z.number().int(),
+    dateFrom: dateOnly.nullable().describe("The first day the run asks the bank for (set once it starts)"),
+    readFrom: dateOnly.nullable().describe("The oldest booking date among the rows the run has read so far"),
+    readTo: dateOnly.nullable().describe("The newest booking date among the rows the run has read so far"),
   }),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

@@ -3,6 +3,7 @@
 // scope's), and popular = connected from at least three other workspaces (the caller's never counts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { allowedLogo, bankLogoOrigins } from "@/lib/server/bank-logo-origins";
+import { bankHints, publicHints, withHints } from "@/lib/accounttracking/consents/bank-hints";
 import { prisma } from "@/lib/db/client";
 import { pageCsp } from "@/lib/server/security-headers";
 import { banksOrigin } from "@/testing/support/banks-server";
@@ -86,5 +87,22 @@ describe("the bank picker's hints", () => {
     await consentAt(other, "sbx-it-01");
     await consentAt(third, "sbx-it-01");
     for (const who of [mine, other, third]) expect(await popularAt(who, "sbx-it-01")).toBe(false);
+  });
+
+  it("the hosted picker (an outsider reads it) keeps popular banks and leaves out the workspace's recent ones", async () => {
+    await consentAt(mine, "sbx-it-03");
+    const bank = {
+      integrationName: "sandbox",
+      bankId: "sbx-it-03",
+      name: "x",
+      bic: null,
+      countryCode: "IT",
+      logoUrl: null,
+    };
+    const hints = await bankHints(prisma(), mine.person.scopeId);
+    expect(withHints([bank], hints)[0].lastUsedAt).not.toBeNull();
+    expect(withHints([bank], publicHints(hints))[0].lastUsedAt).toBeNull();
+    const popular = { ...bank, bankId: "sbx-it-02" };
+    expect(withHints([popular], publicHints(hints))[0].popular).toBe(true);
   });
 });

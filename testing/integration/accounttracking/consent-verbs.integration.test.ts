@@ -86,6 +86,25 @@ describe("reads read what is stored", () => {
     expect(Date.parse(status.data.refreshedAt ?? "")).not.toBeNaN();
   });
 
+  it("approval lists each account with its balance in one call: GET /v1/accounts?withBalance=true, no per-account read", async () => {
+    const before = bank.server.calls.length;
+    const c = await connectedConsent("alice");
+    const calls = bank.server.calls.slice(before).filter((x) => x.method === "GET");
+    expect(calls.filter((x) => /\/v1\/accounts\?withBalance=true$/.test(x.path))).toHaveLength(1);
+    expect(calls.filter((x) => x.path.includes("/balances"))).toEqual([]);
+    const listed = await call<{ data: { currency: string; balance: { amount: string; currency: string } | null }[] }>(
+      consentAccountsRoute.GET,
+      "GET",
+      "x",
+      { headers: bearer(c.person.token, c.person.scopeId), params: { consent: c.consentId } },
+    );
+    expect(listed.json.data.length).toBeGreaterThan(1);
+    for (const account of listed.json.data) {
+      expect(account.balance?.amount).toMatch(/^-?\d+\.\d{2}$/);
+      expect(account.balance?.currency).toBe(account.currency);
+    }
+  });
+
   it("10 concurrent POST /accounts for one bank account: one 201, nine 409, no bank call", async () => {
     const c = await connectedConsent("alice");
     const headers = bearer(c.person.token, c.person.scopeId);

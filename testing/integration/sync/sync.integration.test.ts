@@ -90,6 +90,19 @@ describe("sync against the sandbox bank", () => {
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
   });
 
+  it("a run records the span of dates it has read, page by page: the oldest and newest of the rows it wrote", async () => {
+    const c = await connectedConsent("alice");
+    // Many small pages: the span is the union of each page's, not the last page's.
+    const { account, run: done } = await syncedAccount(c, {}, { pageSize: 25 });
+    expect(done.pages).toBeGreaterThan(5);
+    const { rows } = await pool().query<{ first: string; last: string }>(
+      "SELECT min(sort_date) AS first, max(sort_date) AS last FROM transactions WHERE account_id = $1",
+      [account.id],
+    );
+    expect([done.seenFrom, done.seenTo]).toEqual([rows[0].first, rows[0].last]);
+    expect(done.dateFrom! <= done.seenFrom!).toBe(true);
+  });
+
   it("pending → booked on a later sync is the same transaction, updated, never a duplicate", async () => {
     const c = await connectedConsent("pending");
     const { account } = await syncedAccount(c);

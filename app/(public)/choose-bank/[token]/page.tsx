@@ -2,10 +2,13 @@
 // (through a signed link bound to that redirect); they choose a country and a bank, and continue to
 // that bank's approval page. No sign-in: the holder may have no account with us.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { acceptLanguages, localeCountry } from "@/components/accounttracking/locale-country";
 import { HostedBankPicker } from "@/components/accounttracking/hosted-bank-picker";
 import { countriesWithBanks } from "@/lib/accounttracking/consents/bank-directory";
 import { openPicker, type PickerRefusal } from "@/lib/accounttracking/consents/bank-picker";
-import { pickerBank, type PickerBank } from "@/lib/accounttracking/consents/bank-hints";
+import { bankHints, publicHints, withHints, type PickerBank } from "@/lib/accounttracking/consents/bank-hints";
+import { prisma } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Choose your bank · Ledgerlink", referrer: "no-referrer" };
 
@@ -55,9 +58,16 @@ export default async function Page({
   try {
     countries = await countriesWithBanks([integration]);
     const asked = typeof wanted === "string" ? wanted.toUpperCase() : "";
-    country = (countries.find((c) => c.countryCode === asked) ?? countries[0])?.countryCode ?? null;
+    const offered = countries.map((c) => c.countryCode);
+    // The country asked for, else the reader's own (their browser's languages), else the first.
+    const own = localeCountry(acceptLanguages((await headers()).get("accept-language")), offered);
+    country = offered.find((c) => c === asked) ?? own ?? offered[0] ?? null;
     const listed = country ? await integration.listBanks(country) : [];
-    banks = listed.sort((a, b) => a.name.localeCompare(b.name)).map((b) => pickerBank(b));
+    const hints = publicHints(await bankHints(prisma(), consent.scopeId));
+    banks = withHints(
+      listed.sort((a, b) => a.name.localeCompare(b.name)),
+      hints,
+    );
   } catch {
     failed = true;
   }

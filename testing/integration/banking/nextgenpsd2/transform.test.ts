@@ -92,6 +92,28 @@ describe("NextGenPSD2 accounts and consents", () => {
       ownerName: null,
       cashAccountType: null,
       accountType: "private",
+      balance: null,
+    });
+  });
+
+  it("takes the most booked of the balances a withBalance list gives, amount and date as sent", () => {
+    const listed = toBankAccount({
+      resourceId: "r2",
+      currency: "EUR",
+      balances: [
+        { balanceAmount: { amount: "1523.40", currency: "EUR" }, balanceType: "interimAvailable" },
+        {
+          balanceAmount: { amount: "1500.10", currency: "EUR" },
+          balanceType: "closingBooked",
+          referenceDate: "2026-11-27",
+        },
+      ],
+    });
+    expect(listed.balance).toEqual({
+      amount: "1500.10",
+      currency: "EUR",
+      type: "closingBooked",
+      referenceDate: "2026-11-27",
     });
   });
 
