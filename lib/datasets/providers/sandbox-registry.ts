@@ -42,7 +42,7 @@ export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled
     id: SANDBOX_PROVIDER_ID,
     name: "Sandbox company registry",
     isEnabled: options.isEnabled,
-    subsets: ["information", "financials", "rating", "shareholders"],
+    subsets: ["information", "financials", "rating", "shareholders", "officers"],
     countries: SANDBOX_REGISTRY_COUNTRIES,
     fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
       const params = new URLSearchParams({ country: query.country, number: query.number });
