@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import {
+  CompanyCandidateSchema,
   SUBSET_PAYLOADS,
   type CompanyCandidate,
   type CompanyDataProvider,
@@ -22,20 +23,7 @@ export const SANDBOX_REGISTRY_COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"] a
 
 const WHO = "The sandbox registry";
 const CompanyDocument = z.object({ company: z.object(SUBSET_PAYLOADS) });
-const SearchDocument = z.object({
-  companies: z.array(
-    z.object({
-      name: z.string(),
-      country: z.string(),
-      number: z.string(),
-      lei: z.string().nullable(),
-      legalForm: z.string().nullable(),
-      status: SUBSET_PAYLOADS.information.shape.status,
-      address: SUBSET_PAYLOADS.information.shape.registeredAddress,
-      recordUrl: z.string().nullable(),
-    }),
-  ),
-});
+const SearchDocument = z.object({ companies: z.array(CompanyCandidateSchema) });
 
 export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
   return {

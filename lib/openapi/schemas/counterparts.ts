@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import { CompanyCandidateSchema } from "@/lib/datasets/providers/types";
 
 export const TotalsSchema = z.object({
   count: z.number().int(),
@@ -28,26 +29,12 @@ export const BoundCompanySchema = z
   .nullable()
   .describe("The registry company the counterpart is bound to (PUT …/company); null when none");
 
-const CandidateAddressSchema = z.object({
-  lines: z.array(z.string()),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  country: z.string(),
-});
-
 export const CompanyCandidatesSchema = z.object({
   name: z.string().describe("The name searched for"),
   country: z.string().nullable().describe("The country searched in; null when none was given or known"),
   candidates: z.array(
-    z.object({
-      name: z.string(),
-      country: z.string(),
-      number: z.string(),
-      lei: z.string().nullable(),
-      legalForm: z.string().nullable(),
-      status: z.enum(["active", "inactive", "unknown"]).describe("inactive: struck off, dissolved or ceased"),
-      address: CandidateAddressSchema.nullable(),
+    CompanyCandidateSchema.extend({
+      status: CompanyCandidateSchema.shape.status.describe("inactive: struck off, dissolved or ceased"),
       recordUrl: z.string().nullable().describe("The register's own page for the company"),
       foundBy: z.array(z.string()).describe("Provider ids that found it, in the search order"),
     }),
