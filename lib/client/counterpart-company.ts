@@ -1,12 +1,13 @@
 "use client";
 // "Who is this?" through the typed client: a counterpart's registry candidates and the binding to
-// one of them. The binding changes the counterpart (and makes a client), so every counterpart query
-// of the scope refetches after it, as after any counterpart change.
+// one of them. The binding changes the counterpart and may make a client, so every counterpart and
+// client query of the scope refetches after it.
 import type { z } from "zod";
-import { counterpartKeys, useCounterpartChange } from "@/lib/client/counterparts";
+import { counterpartKeys, type Counterpart } from "@/lib/client/counterparts";
 import type { ApiClient } from "@/lib/client/api-client";
 import type { LookupResult } from "@/lib/client/datasets";
 import { domainHooks } from "@/lib/client/domain-hooks";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { CompanyBody } from "@/lib/counterparts/schemas";
 import type * as schemas from "@/lib/openapi/schemas/counterparts";
 
@@ -26,6 +27,8 @@ function companyApi(client: ApiClient) {
         name: search.name || undefined,
         country: search.country || undefined,
       }),
+    bind: (id: string, choice: CompanyChoice) =>
+      client.scoped.send<Counterpart>("PUT", `${BASE}/${enc(id)}/company`, choice),
     /** The company through the lookup, with the bound client as its entity (an entity profile applies first). */
     lookup: (bound: BoundCompany) =>
       client.scoped.get<LookupResult>("/api/companies/v1/lookup", {
@@ -58,4 +61,7 @@ export const useBoundCompanyLookup = (id: string, bound: BoundCompany) =>
   });
 
 export const useBindCompany = (id: string) =>
-  useCounterpartChange((api, choice: CompanyChoice) => api.bindCompany(id, choice));
+  company.useChange(
+    (api, choice: CompanyChoice) => api.bind(id, choice),
+    (s) => [counterpartKeys.all(s), queryKeys.clients.all(s)],
+  );

@@ -5,7 +5,7 @@ import type { ApiClient } from "@/lib/client/api-client";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
-import type { CompanyBody, CounterpartsQuery, ScopeCounterpartsQuery } from "@/lib/counterparts/schemas";
+import type { CounterpartsQuery, ScopeCounterpartsQuery } from "@/lib/counterparts/schemas";
 import type * as schemas from "@/lib/openapi/schemas/counterparts";
 
 export type Totals = z.output<typeof schemas.TotalsSchema>;
@@ -63,8 +63,6 @@ function counterpartsApi(client: ApiClient) {
     bindEntity: (id: string, entity: Entity) =>
       scoped.send<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/entity`, entity),
     unbindEntity: (id: string) => scoped.send<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/entity`),
-    bindCompany: (id: string, company: z.input<typeof CompanyBody>) =>
-      scoped.send<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/company`, company),
     setParent: (id: string, parentId: string) =>
       scoped.send<Counterpart>("PUT", `${BASE}/counterparts/${enc(id)}/parent`, { parentId }),
     unlinkParent: (id: string) => scoped.send<Counterpart>("DELETE", `${BASE}/counterparts/${enc(id)}/parent`),
