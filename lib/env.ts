@@ -147,6 +147,10 @@ const schema = z.object({
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // France's company search and Norway's Brønnøysund registers (no key): their real URLs unless set
+  // (the demo points them at the banks' fakes); under NODE_ENV=test off unless set.
+  FR_RECHERCHE_ENTREPRISES_BASE_URL: z.url().optional(),
+  BRREG_BASE_URL: z.url().optional(),
   // The sandbox company registry's API (served by the banks process, on whenever the sandbox bank
   // is). Unset: <SANDBOX_BANK_URL>/sandbox-registry.
   SANDBOX_REGISTRY_URL: z.url().optional(),
@@ -191,12 +195,14 @@ export const env: Env = load();
 
 // Settings a process may set after this module loaded, read when asked (and validated by the same
 // schema): a worker names the cluster it started in DATABASE_URL, and tests point DATABASE_URL,
-// DATABASE_REPLICA_URL, AUTH_SECRET and SANDBOX_REGISTRY_URL at what they start.
+// DATABASE_REPLICA_URL, AUTH_SECRET, SANDBOX_REGISTRY_URL and the registers' base URLs at what they start.
 const LIVE = schema.pick({
   DATABASE_URL: true,
   DATABASE_REPLICA_URL: true,
   AUTH_SECRET: true,
   SANDBOX_REGISTRY_URL: true,
+  FR_RECHERCHE_ENTREPRISES_BASE_URL: true,
+  BRREG_BASE_URL: true,
 });
 
 function live<K extends keyof z.infer<typeof LIVE>>(name: K): z.infer<typeof LIVE>[K] {
@@ -235,6 +241,19 @@ export function gleifEnabled(): boolean {
   if (env.GLEIF_ENABLED === undefined) return env.NODE_ENV !== "test";
   return ["1", "true", "yes"].includes(env.GLEIF_ENABLED);
 }
+
+/** A real register's base URL: the one set, else its public one — except under NODE_ENV=test (null: off). */
+function registerUrl(name: "FR_RECHERCHE_ENTREPRISES_BASE_URL" | "BRREG_BASE_URL", real: string): string | null {
+  const url = live(name) ?? (env.NODE_ENV === "test" ? null : real);
+  return url ? url.replace(/\/+$/, "") : null;
+}
+
+/** recherche-entreprises (France), or null when it is off. */
+export const franceRegisterUrl = () =>
+  registerUrl("FR_RECHERCHE_ENTREPRISES_BASE_URL", "https://recherche-entreprises.api.gouv.fr");
+
+/** Brønnøysund's open data (Enhetsregisteret and Regnskapsregisteret below it), or null when it is off. */
+export const brregUrl = () => registerUrl("BRREG_BASE_URL", "https://data.brreg.no");
 
 /** Where this app is reachable (bank callbacks). */
 export function appUrl(): string {

@@ -4,6 +4,8 @@
 //   /enablebanking-fake/…   the fake Enable Banking (sandbox/enablebanking)
 //   /gocardless-fake/…      the fake GoCardless (sandbox/gocardless)
 //   /sandbox-registry/…     the sandbox company registry (sandbox/registry), for company lookups
+//   /recherche-entreprises-fake/…  the fake of France's company search (sandbox/registers/france)
+//   /brreg-fake/…           the fake of Norway's Brønnøysund registers (sandbox/registers/norway)
 //   /healthz                200 while the banks serve
 // sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs. The
 // company registers' fakes live here too: the product reaches a register over HTTP as it reaches a bank.
@@ -12,9 +14,18 @@ import { handleSandboxBank } from "@/sandbox/bank/routes";
 import { openBankDatabase } from "@/sandbox/bank/store/db";
 import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enablebanking/server";
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
+import { handleFranceFake } from "@/sandbox/registers/france/routes";
+import { handleNorwayFake } from "@/sandbox/registers/norway/routes";
+import { createRegisterFaults } from "@/sandbox/registers/shared/faults";
 import { handleSandboxRegistry } from "@/sandbox/registry/routes";
 import { logoResponse } from "@/sandbox/shared/logos";
-import { EB_FAKE_PREFIX, GC_FAKE_PREFIX, SANDBOX_REGISTRY_PREFIX } from "@/sandbox/shared/prefixes";
+import {
+  EB_FAKE_PREFIX,
+  FRANCE_REGISTER_PREFIX,
+  GC_FAKE_PREFIX,
+  NORWAY_REGISTER_PREFIX,
+  SANDBOX_REGISTRY_PREFIX,
+} from "@/sandbox/shared/prefixes";
 
 export type BanksOptions = {
   /** The banks' public origin (SANDBOX_BANK_URL), no trailing slash. */
@@ -51,6 +62,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   const eb = { publicUrl, app, controlSecret: options.controlSecret };
   const gc = { publicUrl, secrets: options.goCardless, controlSecret: options.controlSecret };
   const registry = { seed: options.registrySeed };
+  const france = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
+  const norway = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
@@ -61,6 +74,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
       if (under(pathname, EB_FAKE_PREFIX)) return handleEnableBankingFake(request, eb);
       if (under(pathname, GC_FAKE_PREFIX)) return handleGoCardlessFake(request, gc);
       if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));
+      if (under(pathname, FRANCE_REGISTER_PREFIX)) return handleFranceFake(request, france);
+      if (under(pathname, NORWAY_REGISTER_PREFIX)) return handleNorwayFake(request, norway);
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
     },
     close: () => database.close(),

@@ -107,7 +107,13 @@ export function bankJson(text: string): unknown {
 /** One request; `who` names the other side in the message of a network failure. */
 export async function sendJson(
   request: JsonRequest,
-  options: { who: string; fetchImpl?: typeof fetch; timeoutMs?: number },
+  options: {
+    who: string;
+    fetchImpl?: typeof fetch;
+    timeoutMs?: number;
+    /** How the body's text becomes a value (a register whose figures must stay exact reads numbers as text). */
+    parseJson?: (text: string) => unknown;
+  },
 ): Promise<JsonAnswer> {
   const headers: Record<string, string> = { accept: "application/json" };
   for (const [k, v] of Object.entries(request.headers ?? {})) if (v !== null) headers[k.toLowerCase()] = v;
@@ -127,7 +133,7 @@ export async function sendJson(
   const text = await readText(response, options.who, MAX_BODY_BYTES);
   let body: unknown = null;
   try {
-    body = text ? bankJson(text) : null;
+    body = text ? (options.parseJson ?? bankJson)(text) : null;
   } catch {
     // Not JSON: kept as null, not lost: a successful answer then fails its shape check (bodyOf) and
     // a failed one is classified by its status, which is all a non-JSON error page tells us.

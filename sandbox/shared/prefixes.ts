@@ -4,3 +4,6 @@ export const SANDBOX_BANK_PREFIX = "/sandbox-bank";
 export const EB_FAKE_PREFIX = "/enablebanking-fake";
 export const GC_FAKE_PREFIX = "/gocardless-fake";
 export const SANDBOX_REGISTRY_PREFIX = "/sandbox-registry";
+// The company registers' fakes (sandbox/registers/), each answering as its register's definition says.
+export const FRANCE_REGISTER_PREFIX = "/recherche-entreprises-fake";
+export const NORWAY_REGISTER_PREFIX = "/brreg-fake";

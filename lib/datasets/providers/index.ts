@@ -1,12 +1,14 @@
 // The provider registry: the known provider ids (what profiles may name), in the platform's default
 // priority order, and the configured instances the lookup uses.
-import { env, gleifEnabled, sandboxRegistryUrl } from "@/lib/env";
+import { brregUrl, env, franceRegisterUrl, gleifEnabled, sandboxRegistryUrl } from "@/lib/env";
+import { createFranceProvider, FRANCE_PROVIDER_ID } from "@/lib/datasets/providers/france-provider";
 import { createGleifProvider, GLEIF_PROVIDER_ID } from "@/lib/datasets/providers/gleif-provider";
+import { createNorwayProvider, NORWAY_PROVIDER_ID } from "@/lib/datasets/providers/norway-provider";
 import { createSandboxRegistry, SANDBOX_PROVIDER_ID } from "@/lib/datasets/providers/sandbox-registry";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 
 /** Default order when a profile omits provider_priorities. */
-export const PROVIDER_IDS = [SANDBOX_PROVIDER_ID, GLEIF_PROVIDER_ID] as const;
+export const PROVIDER_IDS = [SANDBOX_PROVIDER_ID, GLEIF_PROVIDER_ID, FRANCE_PROVIDER_ID, NORWAY_PROVIDER_ID] as const;
 type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export function isProviderId(value: string): value is ProviderId {
@@ -25,6 +27,17 @@ export function configuredProviders(): CompanyDataProvider[] {
       baseUrl: env.GLEIF_BASE_URL,
       timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
       isEnabled: gleifEnabled(),
+    }),
+    // The real registers: off (no URL) under NODE_ENV=test unless a test points them at the banks' fakes.
+    createFranceProvider({
+      baseUrl: franceRegisterUrl() ?? "",
+      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+      isEnabled: franceRegisterUrl() !== null,
+    }),
+    createNorwayProvider({
+      baseUrl: brregUrl() ?? "",
+      timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+      isEnabled: brregUrl() !== null,
     }),
   ];
 }

@@ -8,7 +8,12 @@ import type { z } from "zod";
 import { retryAfterOf, sendJson } from "@/lib/banking/http-json";
 import { ProviderError } from "@/lib/provider-errors";
 
-export type RegistryHttpOptions = { baseUrl: string; timeoutMs: number };
+export type RegistryHttpOptions = {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Reads the answer's JSON text; JSON.parse unless the register's figures must stay exact (registry-json.ts). */
+  parseJson?: (text: string) => unknown;
+};
 
 /** The answer's JSON, or null for a 404; `who` names the register in every message. */
 export async function getRegistryJson(
@@ -19,7 +24,7 @@ export async function getRegistryJson(
 ): Promise<unknown> {
   const answer = await sendJson(
     { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { accept } },
-    { who, timeoutMs: options.timeoutMs },
+    { who, timeoutMs: options.timeoutMs, parseJson: options.parseJson },
   );
   const { status } = answer;
   if (status === 404) return null;

@@ -1,6 +1,8 @@
 // Validates HTTP traffic against an OpenAPI document with ajv: every request a client sends (path,
 // query, chosen headers, body) and every response a fake sends (a documented status, a body of its
-// schema). Shared by the Enable Banking (OpenAPI 3.1) and GoCardless (OpenAPI 3.0) contracts.
+// schema). Shared by the Enable Banking (OpenAPI 3.1) and GoCardless (OpenAPI 3.0) contracts and the
+// company registers' (OpenAPI 3.0: parameters declared on the path as well as the operation, query
+// values read as the type their schema declares, a `default` response covering other statuses).
 import type Ajv from "ajv";
 import type { ValidateFunction } from "ajv";
 
@@ -11,7 +13,15 @@ type Operation = {
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components: Schema };
+type PathItem = Record<string, Operation> & { parameters?: Parameter[] };
+export type OpenApiDocument = { paths: Record<string, PathItem>; components: Schema };
+
+/** A parameter's text as the type its schema declares ("25" → 25 for an integer), else the text. */
+function typedValue(schema: Schema, text: string): unknown {
+  if ((schema.type === "integer" || schema.type === "number") && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (schema.type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
 
 export type ContractStats = { requests: number; responses: number; violations: string[] };
 
@@ -31,6 +41,8 @@ export function addFormats(ajv: Ajv): Ajv {
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
   });
   ajv.addFormat("uri", { validate: (s: string) => URL.canParse(s) });
+  ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
+  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   return ajv;
 }
 
@@ -79,10 +91,12 @@ export function createOpenApiContract(options: ContractOptions) {
   const find = (method: string, pathname: string) => {
     for (const t of templates) {
       const m = t.re.exec(pathname);
-      const op = m ? doc.paths[t.path][method.toLowerCase()] : undefined;
+      const item = doc.paths[t.path];
+      const op = m ? item[method.toLowerCase()] : undefined;
       if (m && op)
         return {
           op,
+          pathParameters: item.parameters ?? [],
           where: `${method} ${t.path}`,
           params: Object.fromEntries(t.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])),
         };
@@ -104,8 +118,9 @@ export function createOpenApiContract(options: ContractOptions) {
       stats.requests += 1;
       const found = find(method, apiPath);
       if (!found) return void stats.violations.push(`${method} ${apiPath}: no such operation in the specification`);
-      const { op, where, params } = found;
-      const declared = op.parameters ?? [];
+      const { op, where, params, pathParameters } = found;
+      const own = op.parameters ?? [];
+      const declared = [...pathParameters.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
       for (const p of declared) {
         if (p.in === "cookie") continue;
         const value =
@@ -116,7 +131,7 @@ export function createOpenApiContract(options: ContractOptions) {
               : headers[p.name.toLowerCase()];
         if (value === undefined || value === null) {
           if (p.required) stats.violations.push(`${where}: required ${p.in} parameter ${p.name} missing`);
-        } else check(where, `${p.in} parameter ${p.name}`, p.schema, value);
+        } else check(where, `${p.in} parameter ${p.name}`, p.schema, typedValue(p.schema, value));
       }
       for (const name of url.searchParams.keys()) {
         if (!declared.some((p) => p.in === "query" && p.name === name))
@@ -135,7 +150,7 @@ export function createOpenApiContract(options: ContractOptions) {
       stats.responses += 1;
       const found = find(method, apiPath);
       if (!found) return;
-      const documented = found.op.responses[String(status)];
+      const documented = found.op.responses[String(status)] ?? found.op.responses.default;
       if (!documented) {
         if (options.undocumented?.[found.where]?.includes(status))
           return void stats.allowed.push(`${found.where} ${status}`);

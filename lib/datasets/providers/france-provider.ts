@@ -1,0 +1,66 @@
+// France's company search (recherche-entreprises.api.gouv.fr, no key) as a provider: `information`,
+// `financials` (turnover and net result) and `officers` of a company by SIREN or SIRET, and a search
+// by name. The API has one operation, GET /search: `q` of 9 or 14 digits is read as a SIREN/SIRET
+// (other filters ignored), anything else as words; a company it does not hold is an empty result list.
+import {
+  FrancePayload,
+  franceRecordUrl,
+  sirenOf,
+  toCandidate,
+  toFinancials,
+  toInformation,
+  toOfficers,
+  type FranceResult,
+} from "@/lib/datasets/providers/france-transform";
+import { parseJsonExact } from "@/lib/datasets/providers/registry-json";
+import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import type {
+  CompanyDataProvider,
+  CompanyQuery,
+  KnownSubset,
+  NameQuery,
+  ProviderAnswer,
+  ProviderResult,
+} from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
+
+export const FRANCE_PROVIDER_ID = "fr_recherche_entreprises";
+const WHO = "recherche-entreprises";
+/** The API's own page size limit. */
+const MAX_PER_PAGE = 25;
+
+async function search(options: RegistryHttpOptions, params: Record<string, string>): Promise<FranceResult[]> {
+  const query = new URLSearchParams(params).toString();
+  const payload = await getRegistryJson(WHO, { ...options, parseJson: parseJsonExact }, `/search?${query}`);
+  // The API never answers 404 for a search; a missing payload is read as no result.
+  if (payload === null) return [];
+  return registryAnswer(WHO, FrancePayload, payload).results;
+}
+
+export function createFranceProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
+  return {
+    id: FRANCE_PROVIDER_ID,
+    name: "Recherche d'entreprises (France, INSEE Sirene and RNE)",
+    isEnabled: options.isEnabled,
+    subsets: ["information", "financials", "officers"],
+    countries: ["FR"],
+    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
+      const siren = sirenOf(query.number);
+      if (query.country !== "FR" || !siren)
+        throw new ProviderError("not_found", `${query.number} is not a SIREN or SIRET of a French company.`);
+      const result = (await search(options, { q: siren })).find((r) => r.siren === siren);
+      if (!result) throw new ProviderError("not_found", `recherche-entreprises has no company with SIREN ${siren}.`);
+      const answer: ProviderResult = {};
+      if (subsets.includes("information")) answer.information = toInformation(result);
+      if (subsets.includes("financials")) answer.financials = toFinancials(result);
+      if (subsets.includes("officers")) answer.officers = toOfficers(result);
+      return { subsets: answer, recordUrl: franceRecordUrl(siren) };
+    },
+    search: async ({ name, country, limit }: NameQuery) => {
+      if (country !== "FR" || !name.trim()) return [];
+      const perPage = Math.min(Math.max(limit, 1), MAX_PER_PAGE);
+      const results = await search(options, { q: name.trim(), per_page: String(perPage) });
+      return results.slice(0, perPage).map(toCandidate);
+    },
+  };
+}

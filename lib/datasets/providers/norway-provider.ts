@@ -1,0 +1,75 @@
+// Norway's Brønnøysund registers (data.brreg.no, no key) as a provider: `information` from
+// Enhetsregisteret's unit, `financials` from Regnskapsregisteret's latest accounts, `officers` from the
+// unit's roles, each asked only when its subset is, side by side; and a search by name. A unit the
+// register does not hold is not_found; a unit without filed accounts or roles has those subsets null.
+import {
+  Enhet,
+  EnhetList,
+  norwayRecordUrl,
+  orgnrOf,
+  RegnskapList,
+  Roller,
+  toCandidate,
+  toFinancials,
+  toInformation,
+  toOfficers,
+} from "@/lib/datasets/providers/norway-transform";
+import { parseJsonExact } from "@/lib/datasets/providers/registry-json";
+import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import type {
+  CompanyDataProvider,
+  CompanyQuery,
+  KnownSubset,
+  NameQuery,
+  ProviderAnswer,
+  ProviderResult,
+} from "@/lib/datasets/providers/types";
+import { ProviderError } from "@/lib/provider-errors";
+import type { z } from "zod";
+
+export const NORWAY_PROVIDER_ID = "no_brreg";
+const WHO = "Brønnøysundregistrene";
+/** Enhetsregisteret's largest page. */
+const MAX_SIZE = 100;
+
+/** The register's answer at `path` in `schema`'s shape, or null for a 404. */
+async function read<S extends z.ZodType>(options: RegistryHttpOptions, path: string, schema: S) {
+  const body = await getRegistryJson(WHO, { ...options, parseJson: parseJsonExact }, path);
+  return body === null ? null : registryAnswer(WHO, schema, body);
+}
+
+export function createNorwayProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
+  return {
+    id: NORWAY_PROVIDER_ID,
+    name: "Brønnøysundregistrene (Norway: Enhetsregisteret, Regnskapsregisteret)",
+    isEnabled: options.isEnabled,
+    subsets: ["information", "financials", "officers"],
+    countries: ["NO"],
+    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
+      const orgnr = orgnrOf(query.number);
+      if (query.country !== "NO" || !orgnr)
+        throw new ProviderError("not_found", `${query.number} is not a Norwegian organisation number.`);
+      const unit = `/enhetsregisteret/api/enheter/${orgnr}`;
+      const want = (subset: KnownSubset) => subsets.includes(subset);
+      const [enhet, accounts, roller] = await Promise.all([
+        want("information") ? read(options, unit, Enhet) : undefined,
+        want("financials") ? read(options, `/regnskapsregisteret/regnskap/${orgnr}`, RegnskapList) : undefined,
+        want("officers") ? read(options, `${unit}/roller`, Roller) : undefined,
+      ]);
+      const answer: ProviderResult = {};
+      if (enhet !== undefined) answer.information = enhet && toInformation(enhet);
+      if (accounts !== undefined) answer.financials = accounts && toFinancials(accounts);
+      if (roller !== undefined) answer.officers = roller && toOfficers(roller);
+      if (enhet === null || Object.values(answer).every((v) => v === null))
+        throw new ProviderError("not_found", `Brønnøysundregistrene has no unit with organisation number ${orgnr}.`);
+      return { subsets: answer, recordUrl: norwayRecordUrl(orgnr) };
+    },
+    search: async ({ name, country, limit }: NameQuery) => {
+      if (country !== "NO" || !name.trim()) return [];
+      const size = Math.min(Math.max(limit, 1), MAX_SIZE);
+      const params = new URLSearchParams({ navn: name.trim(), size: String(size) });
+      const list = await read(options, `/enhetsregisteret/api/enheter?${params.toString()}`, EnhetList);
+      return (list?._embedded?.enheter ?? []).slice(0, size).map(toCandidate);
+    },
+  };
+}
