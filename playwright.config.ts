@@ -70,8 +70,8 @@ function appServer(port: number, dataDir: string, extraEnv: Record<string, strin
       LOG_LEVEL: "warn",
       RATE_LIMIT_POINTS: "100000",
       AUTH_RATE_LIMIT_POINTS: "1000",
-      // Nothing reaches the internet in tests: real public data providers stay off.
-      GLEIF_ENABLED: "0",
+      // Nothing reaches the internet in tests: the launcher points the company registers (GLEIF,
+      // Companies House) at their fakes in the banks (scripts/launch/demo-banks.ts).
       // Every API answer is parsed against its route's declared schema (off by default in production).
       RESPONSE_CHECK: "1",
       SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,

@@ -146,6 +146,10 @@ const schema = z.object({
   // Company lookup providers (lib/datasets/providers). GLEIF is on unless NODE_ENV=test or set to 0.
   GLEIF_ENABLED: z.enum(["1", "0", "true", "false", "yes", "no"]).optional(),
   GLEIF_BASE_URL: z.url().default("https://api.gleif.org/api/v1"),
+  // Companies House (the UK register): on when a key is set (HTTP Basic, from its developer hub). The
+  // base URL is the real API unless set; under NODE_ENV=test it must be set (nothing reaches the internet).
+  COMPANIES_HOUSE_BASE_URL: z.url().optional(),
+  COMPANIES_HOUSE_API_KEY: z.string().trim().min(1).optional(),
   LOOKUP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // France's company search and Norway's Brønnøysund registers (no key): their real URLs unless set
   // (the demo points them at the banks' fakes); under NODE_ENV=test off unless set.
@@ -254,6 +258,12 @@ export const franceRegisterUrl = () =>
 
 /** Brønnøysund's open data (Enhetsregisteret and Regnskapsregisteret below it), or null when it is off. */
 export const brregUrl = () => registerUrl("BRREG_BASE_URL", "https://data.brreg.no");
+
+/** Companies House's API root, or null when tests left it unset (the real one is never called from a test). */
+export function companiesHouseBaseUrl(): string | null {
+  if (env.COMPANIES_HOUSE_BASE_URL) return env.COMPANIES_HOUSE_BASE_URL.replace(/\/$/, "");
+  return env.NODE_ENV === "test" ? null : "https://api.company-information.service.gov.uk";
+}
 
 /** Where this app is reachable (bank callbacks). */
 export function appUrl(): string {

@@ -6,6 +6,8 @@
 //   /sandbox-registry/…     the sandbox company registry (sandbox/registry), for company lookups
 //   /recherche-entreprises-fake/…  the fake of France's company search (sandbox/registers/france)
 //   /brreg-fake/…           the fake of Norway's Brønnøysund registers (sandbox/registers/norway)
+//   /companies-house-fake/… the fake Companies House (sandbox/registers/companies-house)
+//   /gleif-fake/…           the fake GLEIF (sandbox/registers/gleif)
 //   /healthz                200 while the banks serve
 // sandbox/server.ts serves it as a process of its own; integration tests serve it in theirs. The
 // company registers' fakes live here too: the product reaches a register over HTTP as it reaches a bank.
@@ -16,13 +18,17 @@ import { handleEnableBankingFake, type EnableBankingApp } from "@/sandbox/enable
 import { handleGoCardlessFake, type GoCardlessSecrets } from "@/sandbox/gocardless/server";
 import { handleFranceFake } from "@/sandbox/registers/france/routes";
 import { handleNorwayFake } from "@/sandbox/registers/norway/routes";
+import { handleCompaniesHouseFake } from "@/sandbox/registers/companies-house/routes";
+import { handleGleifFake } from "@/sandbox/registers/gleif/routes";
 import { createRegisterFaults } from "@/sandbox/registers/shared/faults";
 import { handleSandboxRegistry } from "@/sandbox/registry/routes";
 import { logoResponse } from "@/sandbox/shared/logos";
 import {
+  COMPANIES_HOUSE_REGISTER_PREFIX,
   EB_FAKE_PREFIX,
   FRANCE_REGISTER_PREFIX,
   GC_FAKE_PREFIX,
+  GLEIF_REGISTER_PREFIX,
   NORWAY_REGISTER_PREFIX,
   SANDBOX_REGISTRY_PREFIX,
 } from "@/sandbox/shared/prefixes";
@@ -42,6 +48,8 @@ export type BanksOptions = {
   goCardless: GoCardlessSecrets | null;
   /** What the sandbox company registry derives its companies from. */
   registrySeed: string;
+  /** The key the fake Companies House accepts; null or absent: its API answers 401. */
+  companiesHouseKey?: string | null;
 };
 
 export type Banks = {
@@ -64,6 +72,12 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
   const registry = { seed: options.registrySeed };
   const france = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
   const norway = { faults: createRegisterFaults(), controlSecret: options.controlSecret };
+  const companiesHouse = {
+    apiKey: options.companiesHouseKey ?? null,
+    controlSecret: options.controlSecret,
+    faults: createRegisterFaults(),
+  };
+  const gleif = { publicUrl, controlSecret: options.controlSecret, faults: createRegisterFaults() };
   return {
     handle: (request) => {
       const { pathname } = new URL(request.url);
@@ -76,6 +90,8 @@ export async function createBanks(options: BanksOptions): Promise<Banks> {
       if (under(pathname, SANDBOX_REGISTRY_PREFIX)) return Promise.resolve(handleSandboxRegistry(request, registry));
       if (under(pathname, FRANCE_REGISTER_PREFIX)) return handleFranceFake(request, france);
       if (under(pathname, NORWAY_REGISTER_PREFIX)) return handleNorwayFake(request, norway);
+      if (under(pathname, COMPANIES_HOUSE_REGISTER_PREFIX)) return handleCompaniesHouseFake(request, companiesHouse);
+      if (under(pathname, GLEIF_REGISTER_PREFIX)) return handleGleifFake(request, gleif);
       return handleSandboxBank(request, bank) ?? Promise.resolve(notFound());
     },
     close: () => database.close(),

@@ -26,6 +26,7 @@ const schema = z.object({
   GOCARDLESS_FAKE_SECRET_ID: optional,
   GOCARDLESS_FAKE_SECRET_KEY: optional,
   SANDBOX_REGISTRY_SEED: z.string().min(1).default("ledgerlink-sandbox-registry"),
+  COMPANIES_HOUSE_FAKE_API_KEY: optional,
 });
 
 export type BanksConfig = {
@@ -41,6 +42,8 @@ export type BanksConfig = {
   goCardless: { secretId: string; secretKey: string } | null;
   /** What the sandbox company registry derives its companies from. */
   registrySeed: string;
+  /** The key the fake Companies House accepts; null: its API answers 401. */
+  companiesHouseKey: string | null;
 };
 
 /** Both or neither: one of a pair alone is a mistake worth stopping for. */
@@ -80,5 +83,6 @@ export function banksConfig(environment: NodeJS.ProcessEnv = process.env): Banks
     enableBanking: eb ? { appId: eb[0], publicKey: createPublicKey(readFileSync(eb[1], "utf8")) } : null,
     goCardless: gc ? { secretId: gc[0], secretKey: gc[1] } : null,
     registrySeed: e.SANDBOX_REGISTRY_SEED,
+    companiesHouseKey: e.COMPANIES_HOUSE_FAKE_API_KEY ?? null,
   };
 }

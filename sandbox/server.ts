@@ -30,6 +30,7 @@ async function main(): Promise<() => Promise<void>> {
       enableBanking: config.enableBanking,
       goCardless: config.goCardless,
       registrySeed: config.registrySeed,
+      companiesHouseKey: config.companiesHouseKey,
     });
     const server = http.createServer(
       webListener(

@@ -23,7 +23,11 @@ export const OUTCOME_LABEL: Record<LookupAttempt["outcome"], string> = {
 };
 
 /** Short names for tight places (the profiles table); full names come from GET /providers. */
-const PROVIDER_SHORT_NAME: Record<string, string> = { sandbox_registry: "Sandbox registry", gleif: "GLEIF" };
+const PROVIDER_SHORT_NAME: Record<string, string> = {
+  sandbox_registry: "Sandbox registry",
+  gleif: "GLEIF",
+  uk_companies_house: "Companies House",
+};
 
 export function providerShortName(id: string): string {
   return PROVIDER_SHORT_NAME[id] ?? id;

@@ -34,3 +34,18 @@ export function spanishValid(value: string): boolean {
   const control = (10 - (sum % 10)) % 10;
   return m[3] === String(control) || m[3] === "JABCDEFGHI"[control];
 }
+
+/** ISO 7064 MOD 97-10 over letters and digits (A = 10 … Z = 35), as ISO 17442 uses for LEIs. */
+function mod97(value: string): number {
+  let rest = 0;
+  for (const c of value) {
+    const n = Number.parseInt(c, 36);
+    rest = (n > 9 ? rest * 100 + n : rest * 10 + n) % 97;
+  }
+  return rest;
+}
+
+/** Legal Entity Identifier (ISO 17442): 18 letters or digits and two check digits; the whole is 1 mod 97. */
+export function leiValid(value: string): boolean {
+  return /^[0-9A-Z]{18}\d{2}$/.test(value) && mod97(value) === 1;
+}

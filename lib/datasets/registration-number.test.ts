@@ -9,7 +9,7 @@ const message = (country: string, raw: string) => {
 
 describe("checkRegistrationNumber", () => {
   it("accepts every country's example number, normalised for display", () => {
-    for (const country of ["BE", "NL", "DE", "FR", "ES", "IT"]) {
+    for (const country of ["BE", "NL", "DE", "FR", "ES", "IT", "GB"]) {
       expect(checkRegistrationNumber(country, registrationExample(country)?.example ?? ""), country).toMatchObject({
         ok: true,
       });
@@ -30,6 +30,16 @@ describe("checkRegistrationNumber", () => {
       "0123.456.789 is not a valid Belgian enterprise number: its check number (the last two digits) does not match the rest of the number. Check it for a typo.",
     );
     expect(checkRegistrationNumber("BE", "0123.456.749")).toMatchObject({ ok: true });
+  });
+
+  it("the United Kingdom: 8 digits (leading zeros restored) or 2 letters and 6 digits", () => {
+    expect(checkRegistrationNumber("GB", "8957400")).toEqual({ ok: true, number: "08957400" });
+    expect(checkRegistrationNumber("GB", "04 053 514")).toEqual({ ok: true, number: "04053514" });
+    expect(checkRegistrationNumber("GB", "sc123456")).toEqual({ ok: true, number: "SC123456" });
+    expect(message("GB", "123456789")).toMatch(/^A UK company number has 8 characters/);
+    expect(message("GB", "SC12345")).toMatch(/^A UK company number has 8 characters/);
+    expect(message("GB", "S1234567")).toMatch(/^A UK company number has 8 characters/);
+    expect(numberInCountry("GB", "08957400")).toBe("08957400 in the United Kingdom");
   });
 
   it("the Netherlands: KvK numbers have 8 digits", () => {

@@ -13,6 +13,7 @@ const COUNTRY_NAMES: Record<string, string> = {
   FR: "France",
   ES: "Spain",
   IT: "Italy",
+  GB: "the United Kingdom",
 };
 
 type Rule = { name: string; example: string; check: (raw: string) => NumberCheck };
@@ -89,6 +90,22 @@ const RULES: Record<string, Rule> = {
       const d = compact(raw).replace(/^IT/i, "");
       if (!/^\d{11}$/.test(d)) return { ok: false, message: "An Italian partita IVA has 11 digits, like 12345678903." };
       return luhnValid(d) ? { ok: true, number: d } : typo(d, "Italian partita IVA", "its check digit (the last one)");
+    },
+  },
+  GB: {
+    name: "UK company number",
+    example: "08957400",
+    // Companies House numbers have no check digit: 8 digits (written without their leading zeros as
+    // often as with), or a two-letter register prefix (SC Scotland, NI Northern Ireland, OC LLPs…) and 6.
+    check: (raw) => {
+      const d = compact(raw).toUpperCase();
+      if (/^\d{1,8}$/.test(d)) return { ok: true, number: d.padStart(8, "0") };
+      if (/^[A-Z]{2}\d{6}$/.test(d)) return { ok: true, number: d };
+      return {
+        ok: false,
+        message:
+          "A UK company number has 8 characters: 8 digits, or 2 letters and 6 digits, like 08957400 or SC123456.",
+      };
     },
   },
 };

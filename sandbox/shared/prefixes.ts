@@ -7,3 +7,5 @@ export const SANDBOX_REGISTRY_PREFIX = "/sandbox-registry";
 // The company registers' fakes (sandbox/registers/), each answering as its register's definition says.
 export const FRANCE_REGISTER_PREFIX = "/recherche-entreprises-fake";
 export const NORWAY_REGISTER_PREFIX = "/brreg-fake";
+export const COMPANIES_HOUSE_REGISTER_PREFIX = "/companies-house-fake";
+export const GLEIF_REGISTER_PREFIX = "/gleif-fake";

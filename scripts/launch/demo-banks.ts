@@ -1,7 +1,8 @@
 // The banks beside the demo (`npm run banks`, sandbox/server.ts): where they listen, what they are
 // told, and how the app is configured to reach them, exactly as it would reach real ones: the
 // sandbox bank's directory URL, and, when asked for (ENABLE_BANKING_FAKE=1, GOCARDLESS_FAKE=1), the
-// aggregators' real settings pointed at their local fakes with credentials made once under DATA_DIR.
+// aggregators' real settings pointed at their local fakes with credentials made once under DATA_DIR;
+// and the company registers (GLEIF, Companies House) at their fakes unless the operator set their URLs.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -92,5 +93,27 @@ export function planDemoBanks(options: {
       GOCARDLESS_API_URL: `${url}/gocardless-fake`,
     });
   }
+  Object.assign(appEnv, registerFakes(env, dataDir, url, banksEnv));
   return { url, port, banksEnv, appEnv };
+}
+
+/**
+ * The registers' settings for the app: each at its fake in the banks unless its base URL is set. The
+ * Companies House fake's key is made once under DATA_DIR, as the Enable Banking fake's key pair is.
+ */
+function registerFakes(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  url: string,
+  banksEnv: Record<string, string>,
+): Record<string, string> {
+  const appEnv: Record<string, string> = {};
+  if (!env.GLEIF_BASE_URL) appEnv.GLEIF_BASE_URL = `${url}/gleif-fake/api/v1`;
+  // An operator's own key means the real register: the fake is for when neither is set.
+  if (!env.COMPANIES_HOUSE_BASE_URL && !env.COMPANIES_HOUSE_API_KEY) {
+    const key = keptSecret(dataDir, "companies-house-fake-key");
+    banksEnv.COMPANIES_HOUSE_FAKE_API_KEY = key;
+    Object.assign(appEnv, { COMPANIES_HOUSE_BASE_URL: `${url}/companies-house-fake`, COMPANIES_HOUSE_API_KEY: key });
+  }
+  return appEnv;
 }

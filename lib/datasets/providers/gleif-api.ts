@@ -24,6 +24,30 @@ export async function findByRegistration(
   return registryAnswer(GLEIF, GleifListDocument, document).data[0] ?? null;
 }
 
+/** The record of one LEI, or null when GLEIF has none (404). */
+export async function findByLei(options: GleifApiOptions, lei: string): Promise<GleifLeiRecord | null> {
+  const document = await getJson(options, `/lei-records/${encodeURIComponent(lei)}`);
+  if (document === null) return null;
+  return registryAnswer(GLEIF, GleifSingleDocument, document).data;
+}
+
+/** Records whose legal name matches, in one country, in GLEIF's own order. */
+export async function searchByName(
+  options: GleifApiOptions,
+  name: string,
+  country: string,
+  limit: number,
+): Promise<GleifLeiRecord[]> {
+  const query = new URLSearchParams({
+    "filter[entity.legalName]": name,
+    "filter[entity.legalAddress.country]": country,
+    "page[size]": String(limit),
+  });
+  const document = await getJson(options, `/lei-records?${query.toString()}`);
+  if (document === null) return [];
+  return registryAnswer(GLEIF, GleifListDocument, document).data;
+}
+
 /** `relation` is `direct-parent` or `ultimate-parent`; GLEIF answers 404 when none is reported. */
 export async function findParent(
   options: GleifApiOptions,

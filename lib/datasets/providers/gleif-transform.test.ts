@@ -1,19 +1,75 @@
-// GLEIF JSON:API documents (fixtures in the documented shape) → normalised subsets.
+// GLEIF JSON:API documents → normalised subsets: GLEIF's real answers (../shared/spec/company-registries/
+// gleif) and the made-up Belgian company the banks' GLEIF fake serves (its records, read as files:
+// the product's code never imports the banks).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import search from "@/lib/datasets/providers/fixtures/gleif-lei-records-search.json";
-import directDoc from "@/lib/datasets/providers/fixtures/gleif-direct-parent.json";
-import ultimateDoc from "@/lib/datasets/providers/fixtures/gleif-ultimate-parent.json";
 import {
   GleifListDocument,
   GleifSingleDocument,
   numberCandidates,
+  toCandidate,
   toInformation,
   toShareholders,
 } from "@/lib/datasets/providers/gleif-transform";
+import { SUBSET_PAYLOADS } from "@/lib/datasets/providers/types";
 
-const record = GleifListDocument.parse(search).data[0];
-const direct = GleifSingleDocument.parse(directDoc).data;
-const ultimate = GleifSingleDocument.parse(ultimateDoc).data;
+const ROOT = path.resolve(__dirname, "../../..");
+const readJson = (file: string): unknown => JSON.parse(readFileSync(path.resolve(ROOT, file), "utf8"));
+const FAKE = "sandbox/registers/gleif/records";
+const SPEC = "../shared/spec/company-registries/gleif";
+
+const record = GleifListDocument.parse(readJson(`${FAKE}/be-0403170701-search.json`)).data[0];
+const direct = GleifSingleDocument.parse(readJson(`${FAKE}/be-0403170701-direct-parent.json`)).data;
+const ultimate = GleifSingleDocument.parse(readJson(`${FAKE}/be-0403170701-ultimate-parent.json`)).data;
+
+describe("GLEIF transform on GLEIF's real answers", () => {
+  const apple = GleifSingleDocument.parse(readJson(`${SPEC}/sample-lei-record-549300YX4S1LLSMK2627.json`)).data;
+  const parent = GleifSingleDocument.parse(readJson(`${SPEC}/sample-direct-parent-549300YX4S1LLSMK2627.json`)).data;
+
+  it("a lei-record → information, valid as the subset's payload", () => {
+    const information = toInformation(apple, "6021863");
+    expect(information).toEqual({
+      legalName: "APPLE ENERGY LLC",
+      legalForm: "HZEH",
+      status: "active",
+      statusDetail: "ACTIVE",
+      registrationNumber: "6021863",
+      registrationAuthority: "RA000602",
+      registeredAddress: {
+        lines: ["c/o The Corporation Trust Company", "Corporation Trust Center", "1209 Orange Street"],
+        postalCode: "19801",
+        city: "Wilmington",
+        region: "US-DE",
+        country: "US",
+      },
+      foundedOn: "2016-05-20",
+      lei: "549300YX4S1LLSMK2627",
+    });
+    expect(SUBSET_PAYLOADS.information.parse(information)).toEqual(information);
+  });
+
+  it("its direct parent → a shareholder; a record → a search candidate with its page", () => {
+    expect(toShareholders(parent, null)?.shareholders).toEqual([
+      {
+        name: parent.attributes.entity.legalName.name,
+        kind: "company",
+        ownershipPercent: null,
+        relationship: "direct_parent",
+        lei: "HWUPKR0MPOU8FGXBT394",
+        country: parent.attributes.entity.legalAddress.country,
+      },
+    ]);
+    expect(toCandidate(apple)).toMatchObject({
+      name: "APPLE ENERGY LLC",
+      country: "US",
+      number: "6021863",
+      lei: "549300YX4S1LLSMK2627",
+      status: "active",
+      recordUrl: "https://search.gleif.org/#/record/549300YX4S1LLSMK2627",
+    });
+  });
+});
 
 describe("GLEIF transform", () => {
   it("maps a lei-record to company information", () => {

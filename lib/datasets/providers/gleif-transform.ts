@@ -1,7 +1,7 @@
 // Pure transforms from GLEIF's JSON:API lei-record documents to our normalised subsets.
 // Parsed with zod so an unexpected response is a provider error, never a crash.
 import { z } from "zod";
-import type { CompanyInformation, Shareholder } from "@/lib/datasets/providers/types";
+import type { CompanyCandidate, CompanyInformation, Shareholder } from "@/lib/datasets/providers/types";
 
 const GleifAddress = z.object({
   addressLines: z.array(z.string()).default([]),
@@ -32,9 +32,23 @@ export type GleifLeiRecord = z.infer<typeof GleifLeiRecord>;
 export const GleifListDocument = z.object({ data: z.array(GleifLeiRecord) });
 export const GleifSingleDocument = z.object({ data: GleifLeiRecord });
 
+/** The record's page on GLEIF's public search: what a person follows to check it. */
+export const gleifRecordUrl = (lei: string) => `https://search.gleif.org/#/record/${lei}`;
+
+const statusOf = (status: string | null | undefined): CompanyInformation["status"] =>
+  status === "ACTIVE" ? "active" : status === "INACTIVE" ? "inactive" : "unknown";
+
+const addressOf = (address: z.infer<typeof GleifAddress>) => ({
+  lines: address.addressLines,
+  postalCode: address.postalCode ?? null,
+  city: address.city ?? null,
+  region: address.region ?? null,
+  country: address.country,
+});
+
 export function toInformation(record: GleifLeiRecord, requestedNumber: string): CompanyInformation {
   const entity = record.attributes.entity;
-  const status = entity.status === "ACTIVE" ? "active" : entity.status === "INACTIVE" ? "inactive" : "unknown";
+  const status = statusOf(entity.status);
   return {
     legalName: entity.legalName.name,
     legalForm: entity.legalForm?.other ?? entity.legalForm?.id ?? null,
@@ -43,15 +57,24 @@ export function toInformation(record: GleifLeiRecord, requestedNumber: string): 
     registrationNumber: entity.registeredAs ?? requestedNumber,
     // GLEIF names the register by its Registration Authority code (for example RA000025 for the Belgian KBO).
     registrationAuthority: entity.registeredAt?.other ?? entity.registeredAt?.id ?? null,
-    registeredAddress: {
-      lines: entity.legalAddress.addressLines,
-      postalCode: entity.legalAddress.postalCode ?? null,
-      city: entity.legalAddress.city ?? null,
-      region: entity.legalAddress.region ?? null,
-      country: entity.legalAddress.country,
-    },
+    registeredAddress: addressOf(entity.legalAddress),
     foundedOn: entity.creationDate ? entity.creationDate.slice(0, 10) : null,
     lei: record.attributes.lei,
+  };
+}
+
+/** A record found by name; its number is the one it is registered as, or the LEI when it names none. */
+export function toCandidate(record: GleifLeiRecord): CompanyCandidate {
+  const entity = record.attributes.entity;
+  return {
+    name: entity.legalName.name,
+    country: entity.legalAddress.country,
+    number: entity.registeredAs ?? record.attributes.lei,
+    lei: record.attributes.lei,
+    legalForm: entity.legalForm?.other ?? entity.legalForm?.id ?? null,
+    status: statusOf(entity.status),
+    address: addressOf(entity.legalAddress),
+    recordUrl: gleifRecordUrl(record.attributes.lei),
   };
 }
 

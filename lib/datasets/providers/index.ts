@@ -1,6 +1,10 @@
 // The provider registry: the known provider ids (what profiles may name), in the platform's default
 // priority order, and the configured instances the lookup uses.
-import { brregUrl, env, franceRegisterUrl, gleifEnabled, sandboxRegistryUrl } from "@/lib/env";
+import { brregUrl, companiesHouseBaseUrl, env, franceRegisterUrl, gleifEnabled, sandboxRegistryUrl } from "@/lib/env";
+import {
+  COMPANIES_HOUSE_PROVIDER_ID,
+  createCompaniesHouseProvider,
+} from "@/lib/datasets/providers/companies-house-provider";
 import { createFranceProvider, FRANCE_PROVIDER_ID } from "@/lib/datasets/providers/france-provider";
 import { createGleifProvider, GLEIF_PROVIDER_ID } from "@/lib/datasets/providers/gleif-provider";
 import { createNorwayProvider, NORWAY_PROVIDER_ID } from "@/lib/datasets/providers/norway-provider";
@@ -8,7 +12,13 @@ import { createSandboxRegistry, SANDBOX_PROVIDER_ID } from "@/lib/datasets/provi
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 
 /** Default order when a profile omits provider_priorities. */
-export const PROVIDER_IDS = [SANDBOX_PROVIDER_ID, GLEIF_PROVIDER_ID, FRANCE_PROVIDER_ID, NORWAY_PROVIDER_ID] as const;
+export const PROVIDER_IDS = [
+  SANDBOX_PROVIDER_ID,
+  GLEIF_PROVIDER_ID,
+  FRANCE_PROVIDER_ID,
+  NORWAY_PROVIDER_ID,
+  COMPANIES_HOUSE_PROVIDER_ID,
+] as const;
 type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export function isProviderId(value: string): value is ProviderId {
@@ -39,7 +49,24 @@ export function configuredProviders(): CompanyDataProvider[] {
       timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
       isEnabled: brregUrl() !== null,
     }),
+    companiesHouse(),
   ];
+}
+
+function companiesHouse(): CompanyDataProvider {
+  const baseUrl = companiesHouseBaseUrl();
+  const provider = createCompaniesHouseProvider({
+    baseUrl: baseUrl ?? "",
+    timeoutMs: env.LOOKUP_PROVIDER_TIMEOUT_MS,
+    apiKey: env.COMPANIES_HOUSE_API_KEY ?? null,
+  });
+  return baseUrl === null
+    ? {
+        ...provider,
+        isEnabled: false,
+        disabledReason: "COMPANIES_HOUSE_BASE_URL is not set (tests reach no real register).",
+      }
+    : provider;
 }
 
 export function providerCatalogue(providers: CompanyDataProvider[] = configuredProviders()) {

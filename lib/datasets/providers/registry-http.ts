@@ -13,6 +13,8 @@ export type RegistryHttpOptions = {
   timeoutMs: number;
   /** Reads the answer's JSON text; JSON.parse unless the register's figures must stay exact (registry-json.ts). */
   parseJson?: (text: string) => unknown;
+  /** Sent with every request (e.g. Companies House's HTTP Basic key). */
+  headers?: Record<string, string>;
 };
 
 /** The answer's JSON, or null for a 404; `who` names the register in every message. */
@@ -23,7 +25,7 @@ export async function getRegistryJson(
   accept = "application/json",
 ): Promise<unknown> {
   const answer = await sendJson(
-    { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { accept } },
+    { method: "GET", url: `${options.baseUrl.replace(/\/+$/, "")}${path}`, headers: { ...options.headers, accept } },
     { who, timeoutMs: options.timeoutMs, parseJson: options.parseJson },
   );
   const { status } = answer;

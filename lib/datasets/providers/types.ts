@@ -25,6 +25,11 @@ const ShareholderSchema = z.object({
   kind: z.enum(["person", "company"]),
   /** Decimal string, or null when the source reports control without a percentage. */
   ownershipPercent: decimal.nullable(),
+  /**
+   * The band a register states instead of a figure (UK persons with significant control: "25-50",
+   * "50-75", "75-100"); absent where the source gives none.
+   */
+  ownershipBand: z.string().nullable().optional(),
   relationship: z.enum(["shareholder", "direct_parent", "ultimate_parent"]),
   lei: z.string().nullable(),
   country: z.string().nullable(),
@@ -121,6 +126,8 @@ export type CompanyDataProvider = {
   name: string;
   /** False when switched off by configuration: the lookup reports it as skipped. */
   isEnabled: boolean;
+  /** Why it is off, when configuration leaves it off (e.g. "COMPANIES_HOUSE_API_KEY is not set"). */
+  disabledReason?: string;
   subsets: readonly KnownSubset[];
   /** null = every country. */
   countries: readonly string[] | null;

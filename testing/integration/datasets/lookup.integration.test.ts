@@ -140,7 +140,13 @@ describe("datasets and subset types", () => {
       "shareholders",
       "officers",
     ]);
-    expect(types.json.data[0].providers).toEqual(["sandbox_registry", "gleif", "fr_recherche_entreprises", "no_brreg"]);
+    expect(types.json.data[0].providers).toEqual([
+      "sandbox_registry",
+      "gleif",
+      "fr_recherche_entreprises",
+      "no_brreg",
+      "uk_companies_house",
+    ]);
     const viewerKey = await makeAppToken(t.a.scopeId, "viewer");
     const list = await call<{ data: { id: string; key: string; subsetTypes: unknown[] }[] }>(
       datasetsRoute.GET,

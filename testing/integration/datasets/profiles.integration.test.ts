@@ -25,7 +25,7 @@ describe("POST /profiles", () => {
       name: "Standard company check",
       scope: "global",
       subsetSelection: ["information", "financials"],
-      providerPriorities: ["sandbox_registry", "gleif", "fr_recherche_entreprises", "no_brreg"],
+      providerPriorities: ["sandbox_registry", "gleif", "fr_recherche_entreprises", "no_brreg", "uk_companies_house"],
       isDefault: false,
       usageCount: 0,
     });

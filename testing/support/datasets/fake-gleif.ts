@@ -1,9 +1,9 @@
 // A local fake of GLEIF's LEI API for tests (nothing reaches the internet). Serves the JSON:API
 // fixtures for one Belgian company; `mode` switches it to failing or to "no parents reported".
 import { createServer, type Server } from "node:http";
-import search from "@/lib/datasets/providers/fixtures/gleif-lei-records-search.json";
-import directParent from "@/lib/datasets/providers/fixtures/gleif-direct-parent.json";
-import ultimateParent from "@/lib/datasets/providers/fixtures/gleif-ultimate-parent.json";
+import search from "@/sandbox/registers/gleif/records/be-0403170701-search.json";
+import directParent from "@/sandbox/registers/gleif/records/be-0403170701-direct-parent.json";
+import ultimateParent from "@/sandbox/registers/gleif/records/be-0403170701-ultimate-parent.json";
 import { listenOnLoopback } from "@/testing/support/http-listener";
 
 export const FAKE_GLEIF_NUMBER = "0403170701";
