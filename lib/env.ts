@@ -155,6 +155,18 @@ const schema = z.object({
   // (the demo points them at the banks' fakes); under NODE_ENV=test off unless set.
   FR_RECHERCHE_ENTREPRISES_BASE_URL: z.url().optional(),
   BRREG_BASE_URL: z.url().optional(),
+  // How long a kept answer stays fresh enough, per subset (lib/datasets/freshness.ts), as
+  // `subset=duration` pairs, durations in s, m, h or d: "information=1d,financials=7d". Unnamed subsets
+  // keep their defaults (information, officers, shareholders and rating 1 day; financials 7 days).
+  LOOKUP_FRESHNESS: z
+    .string()
+    .trim()
+    .regex(/^([a-z_]+=\d+[smhd])?(,[a-z_]+=\d+[smhd])*$/, "subset=duration pairs, like information=1d,financials=7d")
+    .default(""),
+  // The circuit breaker around each provider (lib/datasets/provider-guard.ts): it opens after this
+  // many consecutive failures and lets one call through again after the cool-down.
+  LOOKUP_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOOKUP_BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The sandbox company registry's API (served by the banks process, on whenever the sandbox bank
   // is). Unset: <SANDBOX_BANK_URL>/sandbox-registry.
   SANDBOX_REGISTRY_URL: z.url().optional(),

@@ -19,6 +19,13 @@ import { errorMessage } from "@/lib/client/errors";
 
 type Search = { name: string; country: string };
 
+const SEARCH_OUTCOME: Record<CompanyCandidates["attempts"][number]["outcome"], string> = {
+  served: "found",
+  not_found: "none found",
+  failed: "failed",
+  skipped: "skipped",
+};
+
 /** "Rue X 1, 75001 Paris, FR": a register's address on one line. */
 export function addressLine(a: CompanyCandidate["address"]): string | null {
   if (!a) return null;
@@ -55,7 +62,7 @@ function Candidate({
         </p>
         {address && <p className="text-slate-500">{address}</p>}
         <p className="text-xs text-slate-500">
-          Found by {candidate.foundBy.map((id) => providerName(id, providers)).join(", ")}
+          Found by {providerName(candidate.provider, providers)}
           {candidate.recordUrl && (
             <>
               {" · "}
@@ -84,10 +91,10 @@ function Searched({ answer, providers }: { answer: CompanyCandidates; providers:
     return <p className="px-5 py-3 text-sm text-amber-800">No country is known for this counterpart: enter one.</p>;
   return (
     <p className="px-5 py-2 text-xs text-slate-500" data-testid="searched-registers">
-      {answer.providers
+      {answer.attempts
         .map(
-          (p) =>
-            `${providerName(p.provider, providers)}: ${p.outcome === "searched" ? `${p.found} found` : `${p.outcome} — ${p.reason ?? ""}`}`,
+          (a) =>
+            `${providerName(a.provider, providers)}: ${SEARCH_OUTCOME[a.outcome]}${a.reason ? ` — ${a.reason}` : ""}`,
         )
         .join(" · ")}
     </p>

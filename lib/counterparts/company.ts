@@ -1,14 +1,31 @@
 // "Who is this?": the registry companies a counterpart may be, and the one it is bound to. The search
 // starts from what the bank told us, the counterpart's name and the country of its IBAN (or of its
 // SEPA creditor id, which starts with the creditor's country too), and the caller may say otherwise.
+// The registers are asked as GET /api/companies/v1/search asks them (lib/datasets/company-search.ts,
+// through the provider guard), in the order of the organisation-wide default profile.
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Counterpart } from "@/lib/generated/prisma/client";
 import { COUNTRY_CODES } from "@/lib/clients/countries";
 import { isUuid } from "@/lib/ids";
 import { searchCompanies } from "@/lib/datasets/company-search";
+import { appGuard } from "@/lib/datasets/provider-guard-store";
+import { configuredProviders } from "@/lib/datasets/providers";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 import { memberIds } from "@/lib/counterparts/transactions";
+
+/** Candidates asked for; a name search past the first few rarely finds the one meant. */
+const CANDIDATES = 10;
+
+/** The providers of the scope's organisation-wide default profile, in its order (all, in the platform's order, without one). */
+async function searchOrder(db: Tx, scopeId: string, providers: CompanyDataProvider[]) {
+  const profile = await db.datasetProfile.findFirst({
+    where: { scopeId, target: "global", isDefault: true },
+    select: { providerPriorities: true },
+  });
+  if (!profile) return providers;
+  return profile.providerPriorities.flatMap((id) => providers.filter((p) => p.id === id));
+}
 
 /** Where a key's value says the party is: an IBAN's first two letters, a creditor id's too. */
 const COUNTRY_KINDS = ["iban", "creditor_id"];
@@ -33,13 +50,14 @@ export async function companyCandidates(
   db: Tx,
   counterpart: Counterpart,
   asked: { name?: string; country?: string },
-  providers?: CompanyDataProvider[],
+  providers: CompanyDataProvider[] = configuredProviders(),
 ) {
   const name = asked.name ?? counterpart.alias ?? counterpart.name;
   const country = asked.country ?? (await counterpartCountry(db, counterpart));
   // With no country to search in, there is nothing to ask: the caller is told so by `country: null`.
-  if (!country) return { name, country: null, candidates: [], providers: [] };
-  return searchCompanies(db, counterpart.scopeId, { name, country }, providers);
+  if (!country) return { name, country: null, candidates: [], attempts: [] };
+  const ordered = await searchOrder(db, counterpart.scopeId, providers);
+  return { name, country, ...(await searchCompanies({ name, country, limit: CANDIDATES }, ordered, appGuard())) };
 }
 
 /** The registry company behind the counterpart's client binding; null for no binding or a hand-typed client. */

@@ -49,3 +49,13 @@ function mod97(value: string): number {
 export function leiValid(value: string): boolean {
   return /^[0-9A-Z]{18}\d{2}$/.test(value) && mod97(value) === 1;
 }
+
+/** Norwegian organisation number: 9 digits, the last a MOD 11 check over the first 8 (weights 3 2 7 6 5 4 3 2). */
+export function norwegianValid(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((total, w, i) => total + w * Number(value[i]), 0);
+  const control = 11 - (sum % 11);
+  if (control === 10) return false;
+  return (control === 11 ? 0 : control) === Number(value[8]);
+}

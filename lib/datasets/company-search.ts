@@ -1,98 +1,75 @@
-// Companies by name and country, from every register that can search by name: the providers in the
-// order of the scope's organisation-wide default profile (the platform's default order when it has
-// none) that cover the country, asked at once. Their candidates are merged: one per country and
-// registration number, the first provider's record first, a later one filling what it left empty
-// (a GLEIF record gives the LEI a national register does not). A register that fails is reported
-// beside the candidates, never hidden: the person sees whom the answer is missing.
-import "server-only";
-import type { Tx } from "@/lib/db/client";
+// Companies by name in a country, from every provider that can search by name and covers the
+// country, asked at once through the provider guard: candidates with their identifiers and
+// addresses, the same company found by two registers shown once (the first register in the default
+// order keeps it), and for each provider what came of asking it.
 import { log } from "@/lib/log";
-import { configuredProviders, PROVIDER_IDS } from "@/lib/datasets/providers";
+import { guarded, type Guard } from "@/lib/datasets/provider-guard";
+import { companyKey } from "@/lib/datasets/identifiers";
 import type { CompanyCandidate, CompanyDataProvider } from "@/lib/datasets/providers/types";
-import { checkRegistrationNumber } from "@/lib/datasets/registration-number";
 import { providerErrorOf } from "@/lib/provider-errors";
 
-/** Candidates asked of each register; a name search past the first few rarely finds the one meant. */
-const PER_PROVIDER = 10;
-
-type Searched = { provider: string; outcome: "searched" | "failed" | "skipped"; reason: string | null; found: number };
-export type FoundCompany = CompanyCandidate & { foundBy: string[] };
-
-/** The providers a name search asks, in order, and why each other provider is left out. */
-async function searchOrder(db: Tx, scopeId: string, country: string, providers: CompanyDataProvider[]) {
-  const profile = await db.datasetProfile.findFirst({
-    where: { scopeId, target: "global", isDefault: true },
-    select: { providerPriorities: true },
-  });
-  const order = profile?.providerPriorities ?? [...PROVIDER_IDS];
-  const asked: CompanyDataProvider[] = [];
-  const skipped: Searched[] = [];
-  for (const id of order) {
-    const provider = providers.find((p) => p.id === id);
-    const skip = (reason: string) => skipped.push({ provider: id, outcome: "skipped", reason, found: 0 });
-    if (!provider) skip("not configured on this server");
-    else if (!provider.isEnabled) skip("switched off by configuration");
-    else if (!provider.search) skip("cannot search by name");
-    else if (provider.countries && !provider.countries.includes(country)) skip(`does not cover country ${country}`);
-    else asked.push(provider);
-  }
-  return { order, asked, skipped };
-}
-
-/** The number as the lookup and a client keep it (a country's own spelling), so spellings merge. */
-function canonicalNumber(candidate: CompanyCandidate): string {
-  const checked = checkRegistrationNumber(candidate.country, candidate.number);
-  return checked.ok ? checked.number : candidate.number.trim();
-}
-
-function merge(lists: { provider: string; candidates: CompanyCandidate[] }[]): FoundCompany[] {
-  const merged = new Map<string, FoundCompany>();
-  for (const { provider, candidates } of lists) {
-    for (const candidate of candidates) {
-      const number = canonicalNumber(candidate);
-      const key = `${candidate.country.toUpperCase()}|${number.replace(/\s/g, "")}`;
-      const seen = merged.get(key);
-      if (!seen) {
-        merged.set(key, { ...candidate, number, foundBy: [provider] });
-        continue;
-      }
-      seen.foundBy.push(provider);
-      seen.lei ??= candidate.lei;
-      seen.legalForm ??= candidate.legalForm;
-      seen.address ??= candidate.address;
-      seen.recordUrl ??= candidate.recordUrl;
-      if (seen.status === "unknown") seen.status = candidate.status;
-    }
-  }
-  return [...merged.values()];
-}
+type SearchAttempt = {
+  provider: string;
+  outcome: "served" | "skipped" | "not_found" | "failed";
+  reason: string | null;
+};
 
 export async function searchCompanies(
-  db: Tx,
-  scopeId: string,
-  query: { name: string; country: string },
-  providers: CompanyDataProvider[] = configuredProviders(),
-) {
-  const { order, asked, skipped } = await searchOrder(db, scopeId, query.country, providers);
+  query: { name: string; country: string; limit: number },
+  providers: CompanyDataProvider[],
+  guard: Guard,
+): Promise<{ candidates: (CompanyCandidate & { provider: string })[]; attempts: SearchAttempt[] }> {
+  const searching = providers.filter(
+    (p) => p.search && p.isEnabled && (!p.countries || p.countries.includes(query.country)),
+  );
   const answers = await Promise.all(
-    asked.map(async (provider) => {
+    searching.map(async (p): Promise<{ found: CompanyCandidate[]; attempt: SearchAttempt }> => {
       try {
-        const candidates = await provider.search!({ ...query, limit: PER_PROVIDER });
-        return { provider: provider.id, candidates, reason: null };
+        const run = await guarded(
+          guard,
+          p.id,
+          () => p.search!(query),
+          (found) => found.length > 0,
+        );
+        if (run.status === "skipped")
+          return { found: [], attempt: { provider: p.id, outcome: "skipped", reason: run.reason } };
+        const outcome = run.value.length > 0 ? "served" : "not_found";
+        return { found: run.value, attempt: { provider: p.id, outcome, reason: null } };
       } catch (error) {
         const known = providerErrorOf(error);
-        if (!known) log.error("company search crashed", { provider: provider.id, error });
-        return { provider: provider.id, candidates: null, reason: known?.message ?? "unexpected provider error" };
+        if (!known) log.error("company data provider crashed", { provider: p.id, error });
+        const reason = known ? `${known.code}: ${known.message}` : "unexpected provider error";
+        return {
+          found: [],
+          attempt: { provider: p.id, outcome: known?.code === "not_found" ? "not_found" : "failed", reason },
+        };
       }
     }),
   );
-  const searched: Searched[] = answers.map((a) => ({
-    provider: a.provider,
-    outcome: a.candidates ? "searched" : "failed",
-    reason: a.reason,
-    found: a.candidates?.length ?? 0,
-  }));
-  const found = answers.flatMap((a) => (a.candidates ? [{ provider: a.provider, candidates: a.candidates }] : []));
-  const inOrder = [...searched, ...skipped].sort((a, b) => order.indexOf(a.provider) - order.indexOf(b.provider));
-  return { name: query.name, country: query.country, candidates: merge(found), providers: inOrder };
+  const seen = new Set<string>();
+  const candidates: (CompanyCandidate & { provider: string })[] = [];
+  answers.forEach(({ found }, i) => {
+    for (const candidate of found) {
+      const key = companyKey(candidate.country, candidate.number);
+      const id = `${key.country}:${key.number}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      candidates.push({ ...candidate, provider: searching[i].id });
+    }
+  });
+  const unsearchable = providers
+    .filter((p) => !searching.includes(p))
+    .map((p): SearchAttempt => ({
+      provider: p.id,
+      outcome: "skipped",
+      reason: !p.search
+        ? "cannot search by name"
+        : !p.isEnabled
+          ? (p.disabledReason ?? "switched off by configuration")
+          : `does not cover country ${query.country}`,
+    }));
+  return {
+    candidates: candidates.slice(0, query.limit),
+    attempts: [...answers.map((a) => a.attempt), ...unsearchable],
+  };
 }

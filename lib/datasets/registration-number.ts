@@ -2,7 +2,7 @@
 // check digits where the country has them. A wrong number gets a message that says what is wrong
 // and what a right one looks like, instead of a round trip ending in "not found".
 // Used by the lookup API (422 on `number`) and by the lookup form (the same words, before sending).
-import { belgianValid, luhnValid, spanishValid } from "@/lib/datasets/check-digits";
+import { belgianValid, luhnValid, norwegianValid, spanishValid } from "@/lib/datasets/check-digits";
 
 type NumberCheck = { ok: true; number: string } | { ok: false; message: string };
 
@@ -14,6 +14,7 @@ const COUNTRY_NAMES: Record<string, string> = {
   ES: "Spain",
   IT: "Italy",
   GB: "the United Kingdom",
+  NO: "Norway",
 };
 
 type Rule = { name: string; example: string; check: (raw: string) => NumberCheck };
@@ -65,6 +66,12 @@ const RULES: Record<string, Rule> = {
     example: "732 829 320",
     check: (raw) => {
       const d = compact(raw);
+      // A SIRET (an establishment: the SIREN and 5 digits, with a Luhn check of its own) names its company.
+      if (/^\d{14}$/.test(d)) {
+        const siret = `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6, 9)} ${d.slice(9)}`;
+        if (!luhnValid(d)) return typo(siret, "French SIRET", "its check digit (the last one)");
+        return RULES.FR.check(d.slice(0, 9));
+      }
       if (!/^\d{9}$/.test(d)) return { ok: false, message: "A French SIREN has 9 digits, like 732 829 320." };
       const shown = `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
       return luhnValid(d) ? { ok: true, number: shown } : typo(shown, "French SIREN", "its check digit (the last one)");
@@ -90,6 +97,19 @@ const RULES: Record<string, Rule> = {
       const d = compact(raw).replace(/^IT/i, "");
       if (!/^\d{11}$/.test(d)) return { ok: false, message: "An Italian partita IVA has 11 digits, like 12345678903." };
       return luhnValid(d) ? { ok: true, number: d } : typo(d, "Italian partita IVA", "its check digit (the last one)");
+    },
+  },
+  NO: {
+    name: "Norwegian organisation number",
+    example: "923 609 016",
+    check: (raw) => {
+      const d = compact(raw).replace(/^NO/i, "").replace(/MVA$/i, "");
+      if (!/^\d{9}$/.test(d))
+        return { ok: false, message: "A Norwegian organisation number has 9 digits, like 923 609 016." };
+      const shown = `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+      return norwegianValid(d)
+        ? { ok: true, number: d }
+        : typo(shown, "Norwegian organisation number", "its check digit (the last one)");
     },
   },
   GB: {

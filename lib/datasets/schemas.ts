@@ -155,20 +155,48 @@ export function parseSnake<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
+const countryCode = z
+  .string({ message: "Choose the company's country (two letters, like BE)." })
+  .regex(/^[A-Za-z]{2}$/, "Choose the company's country as two letters (ISO 3166-1 alpha-2, like BE).")
+  .transform((v) => v.toUpperCase());
+
+/** GET /profiles/{id}/preview: the country of the company the preview is for. */
+export const PreviewQuery = z.strictObject({ country: countryCode });
+
+/** GET /api/companies/v1/search: a name in a country, for candidates to choose from. */
+export const CompanySearchQuery = z.strictObject({
+  name: z
+    .string({ message: "Enter the company's name." })
+    .trim()
+    .min(2, "Enter at least two characters of the company's name.")
+    .max(200, "A company name has at most 200 characters."),
+  country: countryCode,
+  limit: z.coerce.number().int().min(1).max(25).default(10),
+});
+
 export const LookupQuery = z.strictObject({
-  country: z
-    .string({ message: "Choose the company's country (two letters, like BE)." })
-    .regex(/^[A-Za-z]{2}$/, "Choose the company's country as two letters (ISO 3166-1 alpha-2, like BE).")
-    .transform((v) => v.toUpperCase()),
+  country: countryCode
+    .optional()
+    .describe("Required with number; with lei alone, the LEI record says where the company is registered"),
   number: z
     .string({ message: "Enter the company's registration number." })
     .trim()
     .min(1, "Enter the company's registration number.")
     .max(40, "A registration number has at most 40 characters; check what was pasted.")
-    .regex(
-      /^[\p{L}\p{N} .\-/]+$/u,
-      "A registration number has only letters, digits, spaces, dots, dashes and slashes.",
-    ),
+    .regex(/^[\p{L}\p{N} .\-/]+$/u, "A registration number has only letters, digits, spaces, dots, dashes and slashes.")
+    .optional()
+    .describe("The national registration number (SIREN or SIRET, organisation number, company number…)"),
+  lei: z
+    .string({ message: "An LEI is 20 letters and digits." })
+    .trim()
+    .max(40, "An LEI has 20 characters; check what was pasted.")
+    .optional()
+    .describe("Legal Entity Identifier (ISO 17442); alone it is enough"),
+  refresh: z
+    .enum(["true", "false"], { message: "refresh must be true or false" })
+    .transform((v) => v === "true")
+    .optional()
+    .describe("true: ask the providers even when a kept answer is fresh enough"),
   entityType: z
     .string()
     .trim()
@@ -193,6 +221,11 @@ export function parseLookupQuery(raw: unknown): LookupInput {
   }
   if (q.subProfession !== undefined && q.profession === undefined)
     (details.profession ??= []).push("subProfession needs profession");
+  if (q.lei === undefined) {
+    if (q.number === undefined) (details.number ??= []).push("Enter the company's registration number (or its LEI).");
+    if (q.country === undefined) (details.country ??= []).push("Choose the company's country (two letters, like BE).");
+  } else if (q.number !== undefined && q.country === undefined)
+    (details.country ??= []).push("Choose the company's country (two letters, like BE).");
   if (!parsed.success || Object.keys(details).length > 0) throw validationFailed(details);
   return parsed.data;
 }

@@ -81,6 +81,19 @@ export const bankCallDuration = histogram(
   [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
 );
 
+export const companyProviderCalls = counter(
+  "ledgerlink_company_provider_calls_total",
+  "Calls to a company-data provider by outcome (served, not_found, failed, rate_limited), and calls not made (skipped_rate_limit, skipped_circuit).",
+  ["provider", "outcome"],
+);
+
+export const companyProviderCallDuration = histogram(
+  "ledgerlink_company_provider_call_duration_seconds",
+  "Duration of a call to a company-data provider, by outcome.",
+  ["provider", "outcome"],
+  [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
+
 export const psd2Accesses = counter(
   "ledgerlink_psd2_unattended_accesses_total",
   "Unattended bank accesses reserved under PSD2's 4 a day per consent and account.",

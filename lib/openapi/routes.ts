@@ -63,11 +63,13 @@ import * as token from "@/app/api/auth/v1/token/route";
 import * as clients from "@/app/api/clients/v1/route";
 import * as client from "@/app/api/clients/v1/[id]/route";
 import * as lookup from "@/app/api/companies/v1/lookup/route";
+import * as companySearch from "@/app/api/companies/v1/search/route";
 import * as datasets from "@/app/api/datasets/v1/route";
 import * as dataset from "@/app/api/datasets/v1/[id]/route";
 import * as profiles from "@/app/api/datasets/v1/profiles/route";
 import * as profile from "@/app/api/datasets/v1/profiles/[id]/route";
 import * as profileUsage from "@/app/api/datasets/v1/profiles/[id]/increment-usage/route";
+import * as profilePreview from "@/app/api/datasets/v1/profiles/[id]/preview/route";
 import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
@@ -147,11 +149,13 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/clients/v1": clients,
   "/api/clients/v1/{id}": client,
   "/api/companies/v1/lookup": lookup,
+  "/api/companies/v1/search": companySearch,
   "/api/datasets/v1": datasets,
   "/api/datasets/v1/{id}": dataset,
   "/api/datasets/v1/profiles": profiles,
   "/api/datasets/v1/profiles/{id}": profile,
   "/api/datasets/v1/profiles/{id}/increment-usage": profileUsage,
+  "/api/datasets/v1/profiles/{id}/preview": profilePreview,
   "/api/datasets/v1/providers": providers,
   "/api/datasets/v1/subset-types": subsetTypes,
   "/api/webhooks/v1/endpoints": webhookEndpoints,

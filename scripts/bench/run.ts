@@ -219,6 +219,25 @@ async function main() {
         );
     }
 
+    if (wants("lookup")) {
+      const { benchLookup } = await import("./lookup");
+      console.log(
+        "\nCompany lookup of four subsets (in process): from kept answers (median of 301), and cold from four HTTP stand-ins answering after 50/100/150/200 ms (median of 7 interleaved rounds)",
+      );
+      const l = await benchLookup(person.scopeId);
+      console.log(
+        `  from kept answers: p50 ${l.keptP50Ms.toFixed(1)} ms · p99 ${l.keptP99Ms.toFixed(1)} ms   (target p50 ≤ 20 ms)`,
+      );
+      const alone = Object.values(l.aloneMs);
+      const sum = alone.reduce((a, b) => a + b, 0);
+      const slowest = Math.max(...alone);
+      for (const [who, ms] of Object.entries(l.aloneMs)) console.log(`  ${who} alone: ${ms.toFixed(0)} ms`);
+      console.log(`  cold, all four: ${l.coldMs.toFixed(0)} ms`);
+      console.log(
+        `ratio: cold lookup / slowest provider alone = ${(l.coldMs / slowest).toFixed(2)}× · / sum of the four alone = ${(l.coldMs / sum).toFixed(2)}×   (target ≈ 1× the slowest)`,
+      );
+    }
+
     if (wants("search")) {
       const { benchSearch, SEARCH_ROWS } = await import("./search");
       console.log(

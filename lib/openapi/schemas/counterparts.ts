@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
-import { CompanyCandidateSchema } from "@/lib/datasets/providers/types";
+import { CompanySearchSchema } from "@/lib/openapi/schemas/platform";
 
 export const TotalsSchema = z.object({
   count: z.number().int(),
@@ -29,26 +29,9 @@ export const BoundCompanySchema = z
   .nullable()
   .describe("The registry company the counterpart is bound to (PUT …/company); null when none");
 
-export const CompanyCandidatesSchema = z.object({
+export const CompanyCandidatesSchema = CompanySearchSchema.extend({
   name: z.string().describe("The name searched for"),
   country: z.string().nullable().describe("The country searched in; null when none was given or known"),
-  candidates: z.array(
-    CompanyCandidateSchema.extend({
-      status: CompanyCandidateSchema.shape.status.describe("inactive: struck off, dissolved or ceased"),
-      recordUrl: z.string().nullable().describe("The register's own page for the company"),
-      foundBy: z.array(z.string()).describe("Provider ids that found it, in the search order"),
-    }),
-  ),
-  providers: z
-    .array(
-      z.object({
-        provider: z.string(),
-        outcome: z.enum(["searched", "failed", "skipped"]),
-        reason: z.string().nullable(),
-        found: z.number().int(),
-      }),
-    )
-    .describe("Every provider of the search order and what it answered, in that order"),
 });
 
 export const CounterpartSchema = z.object({

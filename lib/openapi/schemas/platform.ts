@@ -106,6 +106,69 @@ export const ProviderSchema = z.object({
   isEnabled: z.boolean(),
   subsetTypes: z.array(z.string()),
   countries: z.array(z.string()).nullable(),
+  configured: z.boolean().describe("Has what it needs to be called (a key, a URL); false says offReason names it"),
+  offReason: z
+    .string()
+    .nullable()
+    .describe('Why it is off: "COMPANIES_HOUSE_API_KEY is not set", "switched off by configuration"; null when on'),
+  rateLimit: z
+    .object({ points: z.number().int(), perSeconds: z.number().int() })
+    .describe("Its request budget, shared by every instance"),
+  health: z
+    .object({
+      windowHours: z.literal(24),
+      served: z.number().int(),
+      notFound: z.number().int(),
+      failed: z.number().int(),
+      rateLimited: z.number().int().describe("Calls it answered 429"),
+      lastFailureAt: isoDateTime.nullable(),
+      lastFailureReason: z.string().nullable(),
+      circuit: z.enum(["closed", "open", "half_open"]),
+    })
+    .describe("Outcomes of the calls made to it over the last 24 hours, on every instance"),
+});
+
+/** What came of asking one provider: served, skipped (and why), not found, or failed (and why). */
+const ProviderAttemptSchema = z.object({
+  provider: z.string(),
+  outcome: z.enum(["served", "skipped", "not_found", "failed"]),
+  reason: z.string().nullable(),
+});
+
+const AddressSchema = z.object({
+  lines: z.array(z.string()),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+
+export const CompanySearchSchema = z.object({
+  candidates: z.array(
+    z.object({
+      name: z.string(),
+      country: z.string(),
+      number: z.string().describe("The national registration number, as the lookup takes it"),
+      lei: z.string().nullable(),
+      legalForm: z.string().nullable(),
+      status: z.enum(["active", "inactive", "unknown"]),
+      address: AddressSchema.nullable(),
+      recordUrl: z.string().nullable(),
+      provider: z.string().describe("The register that found it"),
+    }),
+  ),
+  attempts: z.array(ProviderAttemptSchema),
+});
+
+export const ProfilePreviewSchema = z.object({
+  country: z.string(),
+  subsets: z.array(
+    z.object({
+      subset: z.string(),
+      provider: z.string().nullable().describe("The provider that would be asked first; null when none can"),
+      skipped: z.array(z.object({ provider: z.string(), reason: z.string() })),
+    }),
+  ),
 });
 
 export const ProfileSchema = z.object({
@@ -125,7 +188,11 @@ export const ProfileSchema = z.object({
 });
 
 export const LookupResultSchema = z.object({
-  company: z.looseObject({ country: z.string(), number: z.string() }),
+  company: z.looseObject({
+    country: z.string(),
+    number: z.string(),
+    lei: z.string().nullable().describe("The LEI given, or learnt from a provider's company information"),
+  }),
   profile: ProfileSchema.extend({ matchedBy: z.string() }),
   subsets: z.array(
     z.object({
@@ -133,13 +200,10 @@ export const LookupResultSchema = z.object({
       status: z.enum(["served", "unavailable"]),
       provider: z.string().nullable(),
       data: z.unknown(),
-      attempts: z.array(
-        z.object({
-          provider: z.string(),
-          outcome: z.enum(["served", "skipped", "not_found", "failed"]),
-          reason: z.string().nullable(),
-        }),
-      ),
+      attempts: z.array(ProviderAttemptSchema),
+      fetchedAt: isoDateTime.nullable().describe("When the provider answered (a kept answer: when it was fetched)"),
+      recordUrl: z.string().nullable().describe("The source's own public page for the record, when it has one"),
+      cached: z.boolean().describe("Served from a kept answer within the subset's freshness: no provider was called"),
     }),
   ),
   servedCount: z.number().int(),

@@ -17,8 +17,8 @@ import { bearer, call } from "@/testing/support/http";
 type Candidates = {
   name: string;
   country: string | null;
-  candidates: { name: string; country: string; number: string; status: string; foundBy: string[] }[];
-  providers: { provider: string; outcome: string; reason: string | null; found: number }[];
+  candidates: { name: string; country: string; number: string; status: string; provider: string }[];
+  attempts: { provider: string; outcome: string; reason: string | null }[];
 };
 type Company = { clientId: string; name: string; country: string; number: string; lei: string | null } | null;
 
@@ -61,13 +61,13 @@ describe("GET …/counterparts/{id}/company-candidates", () => {
     const res = await candidates(payee.id);
     expect(res.status).toBe(200);
     expect([res.json.data.name, res.json.data.country]).toEqual([payee.displayName, country]);
-    // No default profile yet: the platform's order, GLEIF off in tests.
-    expect(res.json.data.providers.map((p) => [p.provider, p.outcome])).toEqual([
-      ["sandbox_registry", "searched"],
-      ["gleif", "skipped"],
-    ]);
-    expect(res.json.data.candidates.map((c) => [c.name, c.country, c.foundBy])).toEqual([
-      [payee.displayName, country, ["sandbox_registry"]],
+    // No default profile yet: every provider in the platform's order; only the sandbox registry is on in tests.
+    const [first, ...others] = res.json.data.attempts;
+    expect([first.provider, first.outcome]).toEqual(["sandbox_registry", "served"]);
+    expect(others.map((a) => a.provider)).toContain("gleif");
+    expect(others.every((a) => a.outcome === "skipped" && a.reason)).toBe(true);
+    expect(res.json.data.candidates.map((c) => [c.name, c.country, c.provider])).toEqual([
+      [payee.displayName, country, "sandbox_registry"],
     ]);
   });
 

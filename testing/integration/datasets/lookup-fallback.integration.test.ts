@@ -25,8 +25,9 @@ describe("provider fallback with the real GLEIF provider against a local fake se
     createSandboxRegistry({ baseUrl: registry.baseUrl, timeoutMs: 2000, isEnabled: true }),
     createGleifProvider({ baseUrl: fake.baseUrl, timeoutMs: 2000, isEnabled: true }),
   ];
+  // refresh: each case asks the providers again instead of reading what the case before kept.
   const run = (country = "BE", number = FAKE_GLEIF_NUMBER) =>
-    lookupCompany(prisma(), scopeId, { country, number, profileId }, providers());
+    lookupCompany(prisma(), scopeId, { country, number, profileId, refresh: true }, providers());
 
   beforeAll(async () => {
     const admin = await makePerson("fallback");
