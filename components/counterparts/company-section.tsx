@@ -23,22 +23,12 @@ const TITLE: Record<string, string> = {
   rating: "Rating",
 };
 
-/** The answer's provenance, when the lookup gives it (fetchedAt and recordUrl per subset). */
-function provenanceOf(subset: Subset): { fetchedAt: string | null; recordUrl: string | null; cached: boolean } {
-  const s = subset as Subset & { fetchedAt?: unknown; recordUrl?: unknown; cached?: unknown; fromCache?: unknown };
-  return {
-    fetchedAt: typeof s.fetchedAt === "string" ? s.fetchedAt : null,
-    recordUrl: typeof s.recordUrl === "string" ? s.recordUrl : null,
-    cached: s.cached === true || s.fromCache === true,
-  };
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 function Provenance({ subset, providers }: { subset: Subset; providers: Provider[] | undefined }) {
   const source = providerName(subset.provider ?? "", providers);
-  const { fetchedAt, recordUrl, cached } = provenanceOf(subset);
+  const { fetchedAt, recordUrl, cached } = subset;
   return (
     <p className="text-xs text-slate-500" data-testid="provenance">
       From {source}

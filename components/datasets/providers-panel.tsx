@@ -2,7 +2,7 @@
 // The data registry's Providers panel: each provider with the subsets and countries it serves,
 // whether it is configured (or why not), its rate limit and its health over the last hours; and a
 // profile's preview: for a country, which provider would answer each subset and why the ones before
-// it are skipped. Fields the server does not give are not shown.
+// it are skipped.
 import { useState, type FormEvent } from "react";
 import { providerName } from "@/components/datasets/labels";
 import { Button } from "@/components/ui/button";
@@ -43,14 +43,12 @@ function Health({ health }: { health: ProviderHealth }) {
 }
 
 function ProviderItem({ provider }: { provider: ProviderStatus }) {
-  const isOn = provider.isEnabled && provider.configured !== false;
+  const isOn = provider.isEnabled && provider.configured;
   return (
     <li className="space-y-1 px-5 py-4" data-testid="provider-item">
       <p className="font-medium text-slate-900">
         {provider.name}{" "}
-        <Badge tone={isOn ? "green" : "slate"}>
-          {isOn ? "on" : provider.configured === false ? "not configured" : "off"}
-        </Badge>
+        <Badge tone={isOn ? "green" : "slate"}>{isOn ? "on" : provider.configured ? "off" : "not configured"}</Badge>
       </p>
       {!isOn && provider.offReason && <p className="text-sm text-slate-600">{provider.offReason}</p>}
       <p className="text-sm text-slate-600">
@@ -58,7 +56,7 @@ function ProviderItem({ provider }: { provider: ProviderStatus }) {
         {provider.countries ? provider.countries.join(", ") : "every country"}
         {provider.rateLimit && ` · at most ${provider.rateLimit.points} calls per ${provider.rateLimit.perSeconds} s`}
       </p>
-      {provider.health && <Health health={provider.health} />}
+      <Health health={provider.health} />
     </li>
   );
 }

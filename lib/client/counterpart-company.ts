@@ -34,6 +34,7 @@ function companyApi(client: ApiClient) {
       client.scoped.get<LookupResult>("/api/companies/v1/lookup", {
         country: bound.country,
         number: bound.number,
+        lei: bound.lei ?? undefined,
         entityType: "client",
         entityId: bound.clientId,
       }),

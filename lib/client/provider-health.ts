@@ -1,36 +1,17 @@
 "use client";
 // The data registry's providers as the admin sees them (GET /api/datasets/v1/providers: configured or
-// why not, rate limit, recent health) and a profile's preview (which provider would answer each
-// subset for a country, and why the others are skipped). The health and configuration fields come
-// with the lookup engine; a server without them answers the catalogue alone, and the page shows only
-// what it was given.
+// why not, rate limit, recent health, refetched while the page is open) and a profile's preview
+// (which provider would answer each subset for a country, and why the others are skipped).
+import type { z } from "zod";
 import type { ApiClient } from "@/lib/client/api-client";
 import type { Provider } from "@/lib/client/datasets";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
+import type { ProfilePreviewSchema } from "@/lib/openapi/schemas/platform";
 
-export type ProviderHealth = {
-  windowHours: number;
-  served: number;
-  notFound: number;
-  failed: number;
-  rateLimited: number;
-  lastFailureAt: string | null;
-  lastFailureReason: string | null;
-  circuit: "closed" | "open" | "half_open";
-};
-
-export type ProviderStatus = Provider & {
-  configured?: boolean;
-  offReason?: string | null;
-  rateLimit?: { points: number; perSeconds: number };
-  health?: ProviderHealth;
-};
-
-export type ProfilePreview = {
-  country: string;
-  subsets: { subset: string; provider: string | null; skipped: { provider: string; reason: string }[] }[];
-};
+export type ProviderStatus = Provider;
+export type ProviderHealth = Provider["health"];
+export type ProfilePreview = z.output<typeof ProfilePreviewSchema>;
 
 const enc = encodeURIComponent;
 
