@@ -12,13 +12,10 @@ import { dataOf } from "./support/envelope";
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const SUBSETS = ["information", "officers", "shareholders", "financials"];
 
-/** The registers the profile asks, in order: the ones this server has, the sandbox registry last. */
-async function providerOrder(page: Page, headers: Record<string, string>): Promise<string[]> {
-  const wanted = ["fr_recherche_entreprises", "gleif", "sandbox_registry"];
-  const res = await page.request.get("/api/datasets/v1/providers", { headers });
-  const known = (await dataOf<{ id: string }[]>(res)).map((p) => p.id);
-  return wanted.filter((id) => known.includes(id));
-}
+const FRANCE = "Recherche d'entreprises (France, INSEE Sirene and RNE)";
+const GLEIF = "GLEIF (Legal Entity Identifier index)";
+/** France's register first (its fake in the banks), GLEIF for the parents, the sandbox registry last. */
+const ORDER = ["fr_recherche_entreprises", "gleif", "sandbox_registry"];
 
 /** bob.company connected and its main account synced; a global default profile of the four subsets. */
 async function companyUser(page: Page) {
@@ -31,7 +28,7 @@ async function companyUser(page: Page) {
       name: "Suppliers",
       scope: "global",
       subset_selection: SUBSETS,
-      provider_priorities: await providerOrder(page, headers),
+      provider_priorities: ORDER,
       is_default: true,
     },
   });
@@ -64,12 +61,11 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
   const candidates = panel.getByTestId("company-candidate");
   await expect(candidates.first()).toBeVisible();
   await expectAccessible(page, "who is this");
-  const french = candidates.filter({ hasText: /Arval Service Lease/i }).filter({ hasText: /FR \d/ });
-  await expect(french.first()).toBeVisible();
-  await french
-    .first()
-    .getByRole("button", { name: /^Choose / })
-    .click();
+  // France's register found it under its SIREN (GLEIF's record of the same number is the same candidate).
+  const french = candidates.filter({ hasText: /FR 352 ?256 ?424/ });
+  await expect(french).toHaveCount(1);
+  await expect(french).toContainText(`Found by ${FRANCE}`);
+  await french.getByRole("button", { name: /^Choose / }).click();
 
   // Bound: the company section with each subset and who gave it.
   const company = page.getByTestId("counterpart-company");
@@ -79,10 +75,17 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
     await expect(part, title).toBeVisible();
     await expect(part.getByTestId("provenance"), title).toContainText(/^From \S/);
   }
-  await expect(company.getByRole("region", { name: "Officers" }).getByRole("listitem").first()).toBeVisible();
-  await expect(company.getByRole("region", { name: "Owners" }).getByRole("listitem").first()).toBeVisible();
-  // Money comes as the source gave it; a figure it does not give says so, never 0.
-  await expect(company.getByRole("region", { name: "Key figures" })).toContainText(/Revenue\s*€[\d,]+/);
+  const region = (name: string) => company.getByRole("region", { name });
+  await expect(region("Status and identity").getByTestId("provenance")).toContainText(`From ${FRANCE}`);
+  await expect(region("Status and identity").getByRole("link", { name: /^source record/ })).toBeVisible();
+  await expect(region("Officers").getByRole("listitem").first()).toBeVisible();
+  await expect(region("Officers").getByTestId("provenance")).toContainText(`From ${FRANCE}`);
+  // The owners are GLEIF's parents: BNP Paribas, direct and ultimate.
+  await expect(region("Owners")).toContainText("BNP Paribas");
+  await expect(region("Owners").getByTestId("provenance")).toContainText(`From ${GLEIF}`);
+  // Money as the source gave it; a figure it does not give says so, never 0.
+  await expect(region("Key figures")).toContainText(/Revenue\s*€[\d,]+/);
+  await expect(region("Key figures")).toContainText(`not given by ${FRANCE}`);
   await expectAccessible(page, "counterpart company");
   await page.screenshot({ path: `${SHOTS}/counterpart-company-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -94,13 +97,16 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto("/datasets");
   const providers = page.getByTestId("providers-panel");
-  await expect(providers.getByTestId("provider-item").filter({ hasText: "Sandbox company registry" })).toContainText(
-    "information",
-  );
+  const france = providers.getByTestId("provider-item").filter({ hasText: FRANCE });
+  await expect(france).toContainText("FR");
+  // The lookup just asked it: its health counts the calls served.
+  await expect(france.getByTestId("provider-health")).toContainText(/Last 24 h: [1-9]\d* served/);
   await providers.getByLabel("Country").fill("FR");
   await providers.getByRole("button", { name: "Preview" }).click();
   const preview = providers.getByRole("list", { name: "Who answers each subset in FR" });
-  for (const subset of SUBSETS) await expect(preview.locator(`[data-subset="${subset}"]`)).toBeVisible();
+  for (const subset of ["information", "officers", "financials"])
+    await expect(preview.locator(`[data-subset="${subset}"]`)).toContainText(`: ${FRANCE}`);
+  await expect(preview.locator('[data-subset="shareholders"]')).toContainText(`: ${GLEIF}`);
   await expectAccessible(page, "providers panel");
   await providers.screenshot({ path: `${SHOTS}/providers-panel.png` });
 });

@@ -36,7 +36,7 @@ function Provenance({ subset, providers }: { subset: Subset; providers: Provider
       {recordUrl && (
         <>
           {" · "}
-          <a href={recordUrl} className="text-indigo-700 hover:underline" rel="noreferrer" target="_blank">
+          <a href={recordUrl} className="text-indigo-700 underline" rel="noreferrer" target="_blank">
             source record<span className="sr-only"> at {source}</span>
           </a>
         </>

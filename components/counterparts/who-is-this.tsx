@@ -68,7 +68,7 @@ function Candidate({
               {" · "}
               <a
                 href={candidate.recordUrl}
-                className="text-indigo-700 hover:underline"
+                className="text-indigo-700 underline"
                 rel="noreferrer"
                 target="_blank"
               >
