@@ -66,12 +66,7 @@ function Candidate({
           {candidate.recordUrl && (
             <>
               {" · "}
-              <a
-                href={candidate.recordUrl}
-                className="text-indigo-700 underline"
-                rel="noreferrer"
-                target="_blank"
-              >
+              <a href={candidate.recordUrl} className="text-indigo-700 underline" rel="noreferrer" target="_blank">
                 the register&apos;s record<span className="sr-only"> of {candidate.name}</span>
               </a>
             </>
