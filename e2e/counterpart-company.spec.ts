@@ -80,8 +80,8 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
   await expect(region("Status and identity").getByRole("link", { name: /^source record/ })).toBeVisible();
   await expect(region("Officers").getByRole("listitem").first()).toBeVisible();
   await expect(region("Officers").getByTestId("provenance")).toContainText(`From ${FRANCE}`);
-  // The owners are GLEIF's parents: BNP Paribas, direct and ultimate.
-  await expect(region("Owners")).toContainText("BNP Paribas");
+  // The owner is GLEIF's parent (direct and ultimate, listed once).
+  await expect(region("Owners")).toContainText(/BNP Paribas \(company, direct parent\)/i);
   await expect(region("Owners").getByTestId("provenance")).toContainText(`From ${GLEIF}`);
   // Money as the source gave it; a figure it does not give says so, never 0.
   await expect(region("Key figures")).toContainText(/Revenue\s*€[\d,]+/);
