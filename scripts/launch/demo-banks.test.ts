@@ -1,6 +1,6 @@
-// What the demo's banks plan tells the app about the company registers: GLEIF and Companies House at
-// their fakes in the banks unless the operator set them, the Companies House fake's key made once
-// under DATA_DIR and given to both sides.
+// What the demo's banks plan tells the app about the company registers: France, Norway, GLEIF and
+// Companies House at their fakes in the banks unless the operator set them, the Companies House
+// fake's key made once under DATA_DIR and given to both sides.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,5 +31,18 @@ describe("the demo's registers", () => {
     expect(own.appEnv).not.toHaveProperty("COMPANIES_HOUSE_BASE_URL");
     expect(own.appEnv).not.toHaveProperty("COMPANIES_HOUSE_API_KEY");
     expect(own.banksEnv).not.toHaveProperty("COMPANIES_HOUSE_FAKE_API_KEY");
+  });
+
+  it("reach France's and Norway's fakes on the banks' origin", () => {
+    expect(plan().appEnv).toMatchObject({
+      FR_RECHERCHE_ENTREPRISES_BASE_URL: "http://127.0.0.1:4101/recherche-entreprises-fake",
+      BRREG_BASE_URL: "http://127.0.0.1:4101/brreg-fake",
+    });
+  });
+
+  it("leave France or Norway the operator configured as configured", () => {
+    const env = plan({ BRREG_BASE_URL: "https://data.brreg.no" }).appEnv;
+    expect(env.BRREG_BASE_URL).toBeUndefined();
+    expect(env.FR_RECHERCHE_ENTREPRISES_BASE_URL).toBe("http://127.0.0.1:4101/recherche-entreprises-fake");
   });
 });

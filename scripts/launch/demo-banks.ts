@@ -1,8 +1,9 @@
 // The banks beside the demo (`npm run banks`, sandbox/server.ts): where they listen, what they are
 // told, and how the app is configured to reach them, exactly as it would reach real ones: the
-// sandbox bank's directory URL, and, when asked for (ENABLE_BANKING_FAKE=1, GOCARDLESS_FAKE=1), the
-// aggregators' real settings pointed at their local fakes with credentials made once under DATA_DIR;
-// and the company registers (GLEIF, Companies House) at their fakes unless the operator set their URLs.
+// sandbox bank's directory URL, the company registers' base URLs at their fakes (unless the operator
+// set them; Companies House with a key made once under DATA_DIR), and, when asked for
+// (ENABLE_BANKING_FAKE=1, GOCARDLESS_FAKE=1), the aggregators' real settings pointed at their local
+// fakes with credentials made once under DATA_DIR.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +28,12 @@ function enableBankingKeys(dataDir: string): { privateFile: string; publicFile: 
   }
   return { privateFile, publicFile };
 }
+
+/** Each real register's base-URL setting, and where its fake answers below the banks' origin. */
+const REGISTER_FAKES = [
+  ["FR_RECHERCHE_ENTREPRISES_BASE_URL", "/recherche-entreprises-fake"],
+  ["BRREG_BASE_URL", "/brreg-fake"],
+] as const;
 
 export type BanksPlan = {
   /** The banks' origin (SANDBOX_BANK_URL). */
@@ -72,6 +79,8 @@ export function planDemoBanks(options: {
     ...(options.sandboxDatabaseUrl ? { SANDBOX_DATABASE_URL: options.sandboxDatabaseUrl } : {}),
   };
   const appEnv: Record<string, string> = { SANDBOX_BANK_ENABLED: "1", SANDBOX_BANK_URL: url };
+  // The company registers' fakes stand in for the real registers, unless the operator names one.
+  for (const [name, prefix] of REGISTER_FAKES) if (!env[name]) appEnv[name] = `${url}${prefix}`;
   if (env.ENABLE_BANKING_FAKE === "1") {
     const keys = enableBankingKeys(dataDir);
     Object.assign(banksEnv, {

@@ -3,13 +3,13 @@
 // (testing/support/contract/france.ts): the subsets it serves, a name search, and each fault the fake
 // plays (503, 429 with Retry-After, an emptied register) as the provider error the lookup falls back on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configuredProviders } from "@/lib/datasets/providers";
 import { createFranceProvider, FRANCE_PROVIDER_ID } from "@/lib/datasets/providers/france-provider";
 import type { CompanyDataProvider } from "@/lib/datasets/providers/types";
 import { FRANCE_REGISTER_PREFIX } from "@/sandbox/shared/prefixes";
 import { callBanks } from "@/testing/support/banks-server";
 import { createFranceContract } from "@/testing/support/contract/france";
 import {
+  expectOffUntilConfigured,
   failureOf as failure,
   registerControls,
   reportContract,
@@ -118,16 +118,6 @@ describe("recherche-entreprises through its fake", () => {
 
 describe("the France provider's configuration", () => {
   it("is off under NODE_ENV=test until its base URL is set, then reaches it", () => {
-    const before = process.env.FR_RECHERCHE_ENTREPRISES_BASE_URL;
-    const france = () => configuredProviders().find((p) => p.id === FRANCE_PROVIDER_ID);
-    try {
-      delete process.env.FR_RECHERCHE_ENTREPRISES_BASE_URL;
-      expect(france()?.isEnabled).toBe(false);
-      process.env.FR_RECHERCHE_ENTREPRISES_BASE_URL = fake.baseUrl;
-      expect(france()).toMatchObject({ isEnabled: true, countries: ["FR"] });
-    } finally {
-      if (before === undefined) delete process.env.FR_RECHERCHE_ENTREPRISES_BASE_URL;
-      else process.env.FR_RECHERCHE_ENTREPRISES_BASE_URL = before;
-    }
+    expectOffUntilConfigured("FR_RECHERCHE_ENTREPRISES_BASE_URL", FRANCE_PROVIDER_ID, fake.baseUrl, "FR");
   });
 });

@@ -3,13 +3,13 @@
 // roles: testing/support/contract/norway.ts): the subsets it serves, exact figures, a name search,
 // and each fault the fake plays as the provider error the lookup falls back on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configuredProviders } from "@/lib/datasets/providers";
 import { createNorwayProvider, NORWAY_PROVIDER_ID } from "@/lib/datasets/providers/norway-provider";
 import type { CompanyDataProvider, KnownSubset } from "@/lib/datasets/providers/types";
 import { NORWAY_REGISTER_PREFIX } from "@/sandbox/shared/prefixes";
 import { callBanks } from "@/testing/support/banks-server";
 import { createNorwayContracts } from "@/testing/support/contract/norway";
 import {
+  expectOffUntilConfigured,
   failureOf as failure,
   registerControls,
   reportContract,
@@ -116,16 +116,6 @@ describe("Brønnøysundregistrene through its fake", () => {
 
 describe("the Norway provider's configuration", () => {
   it("is off under NODE_ENV=test until its base URL is set, then reaches it", () => {
-    const before = process.env.BRREG_BASE_URL;
-    const norway = () => configuredProviders().find((p) => p.id === NORWAY_PROVIDER_ID);
-    try {
-      delete process.env.BRREG_BASE_URL;
-      expect(norway()?.isEnabled).toBe(false);
-      process.env.BRREG_BASE_URL = fake.baseUrl;
-      expect(norway()).toMatchObject({ isEnabled: true, countries: ["NO"] });
-    } finally {
-      if (before === undefined) delete process.env.BRREG_BASE_URL;
-      else process.env.BRREG_BASE_URL = before;
-    }
+    expectOffUntilConfigured("BRREG_BASE_URL", NORWAY_PROVIDER_ID, fake.baseUrl, "NO");
   });
 });

@@ -9,15 +9,14 @@
 //     company matches both: each is told apart by its `type_dirigeant`, as the API's own values do.
 // 429 (the definition's description promises it, with Retry-After) and 503 are not among the
 // operation's responses: counted in `allowed`, not as violations.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
-import { parse } from "yaml";
-import { addFormats, createOpenApiContract, rebase, type OpenApiDocument } from "@/testing/support/contract/openapi";
-
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const FRANCE_SPEC_DIR = path.resolve(PROJECT_ROOT, "../shared/spec/company-registries/fr-recherche-entreprises");
+import {
+  addFormats,
+  createOpenApiContract,
+  loadSharedSpec,
+  rebase,
+  type OpenApiDocument,
+} from "@/testing/support/contract/openapi";
 
 type Schema = { properties?: Record<string, Schema>; [key: string]: unknown };
 
@@ -64,10 +63,8 @@ function corrected(doc: OpenApiDocument): OpenApiDocument {
 }
 
 export function createFranceContract() {
-  const file = path.join(FRANCE_SPEC_DIR, "open-api.yml");
-  if (!existsSync(file))
-    throw new Error(`The France register's definition is missing at ${file} (expected ../shared/spec)`);
-  const doc = corrected(rebase(parse(readFileSync(file, "utf8")), "fr") as OpenApiDocument);
+  const spec = loadSharedSpec("company-registries/fr-recherche-entreprises/open-api.yml");
+  const doc = corrected(rebase(spec, "fr") as OpenApiDocument);
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
   ajv.addFormat("date-time", {
     validate: (s: string) =>

@@ -8,21 +8,15 @@
 //   - the accounts' 200 is declared `type: object`, answered as a list: bound to `Regnskap[]`.
 // Regnskapsregisteret documents only 200 and 500: its 404 (no accounts), 429 and 503 are counted in
 // `allowed`. Enhetsregisteret's `default` response covers its other statuses.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Ajv from "ajv";
-import { parse } from "yaml";
 import {
   addFormats,
   createOpenApiContract,
+  loadSharedSpec,
   rebase,
   type ContractStats,
   type OpenApiDocument,
 } from "@/testing/support/contract/openapi";
-
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const NORWAY_SPEC_DIR = path.resolve(PROJECT_ROOT, "../shared/spec/company-registries/no-brreg");
 
 const code = {
   type: "object",
@@ -115,11 +109,7 @@ const UNIT_LIST = {
 type Doc = { paths: Record<string, Record<string, unknown> & { get?: { responses: Record<string, unknown> } }> };
 const jsonContent = (schema: unknown) => ({ content: { "application/json": { schema } } });
 
-function load(file: string): Doc {
-  const at = path.join(NORWAY_SPEC_DIR, file);
-  if (!existsSync(at)) throw new Error(`Brreg's definition is missing at ${at} (expected ../shared/spec)`);
-  return parse(readFileSync(at, "utf8")) as Doc;
-}
+const load = (file: string) => loadSharedSpec(`company-registries/no-brreg/${file}`) as Doc;
 
 function contract(doc: Doc, id: string, undocumented?: Record<string, number[]>) {
   const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));

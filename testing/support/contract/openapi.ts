@@ -3,7 +3,11 @@
 // schema). Shared by the Enable Banking (OpenAPI 3.1) and GoCardless (OpenAPI 3.0) contracts and the
 // company registers' (OpenAPI 3.0: parameters declared on the path as well as the operation, query
 // values read as the type their schema declares, a `default` response covering other statuses).
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type Ajv from "ajv";
+import { parse } from "yaml";
 import type { ValidateFunction } from "ajv";
 
 type Schema = Record<string, unknown>;
@@ -24,6 +28,16 @@ function typedValue(schema: Schema, text: string): unknown {
 }
 
 export type ContractStats = { requests: number; responses: number; violations: string[] };
+
+const SHARED_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared/spec");
+
+/** A definition (YAML or JSON) under ../shared/spec beside the repository, parsed. */
+export function loadSharedSpec(relative: string): unknown {
+  const file = path.join(SHARED_SPEC, relative);
+  if (!existsSync(file))
+    throw new Error(`A definition is missing at ${file} (expected ../shared/spec beside the repository)`);
+  return parse(readFileSync(file, "utf8"));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,6 +2,7 @@
 // its API traffic checked against the register's definitions (testing/support/contract/), its fault
 // controls (sandbox/registers/shared/faults.ts) at hand, and reset after each test.
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { configuredProviders } from "@/lib/datasets/providers";
 import { providerErrorOf } from "@/lib/provider-errors";
 import { callBanks, useBanksServer, type ContractHooks } from "@/testing/support/banks-server";
 
@@ -66,4 +67,22 @@ export function reportContract(name: string, stats: { requests: number; response
   expect(violations).toEqual([]);
   expect(requests).toBeGreaterThan(0);
   expect(responses).toBe(requests);
+}
+
+/**
+ * A real register's provider is off under NODE_ENV=test until its base-URL `setting` names one (so no
+ * test reaches the internet), and on with it: asserted, the setting put back after.
+ */
+export function expectOffUntilConfigured(setting: string, providerId: string, baseUrl: string, country: string) {
+  const before = process.env[setting];
+  const provider = () => configuredProviders().find((p) => p.id === providerId);
+  try {
+    delete process.env[setting];
+    expect(provider()?.isEnabled).toBe(false);
+    process.env[setting] = baseUrl;
+    expect(provider()).toMatchObject({ isEnabled: true, countries: [country] });
+  } finally {
+    if (before === undefined) delete process.env[setting];
+    else process.env[setting] = before;
+  }
 }
