@@ -1,6 +1,7 @@
 "use client";
 // One counterpart: alias, the bank names and keys behind it, consolidated members, client binding,
-// a chart of its monthly totals and its transactions (each re-bindable).
+// the registry company it is ("Who is this?"), a chart of its monthly totals and its transactions
+// (each re-bindable).
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/components/accounts/format";
@@ -8,6 +9,7 @@ import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card
 import { FormError } from "@/components/ui/field";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { BindClient } from "@/components/counterparts/bind-client";
+import { CounterpartCompany } from "@/components/counterparts/counterpart-company";
 import { CounterpartTransactions } from "@/components/counterparts/counterpart-transactions";
 import { MonthlyChart } from "@/components/counterparts/monthly-chart";
 import { useCounterpart, useCounterparts } from "@/lib/client/counterparts";
@@ -106,6 +108,7 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
           </div>
         </Card>
       </div>
+      <CounterpartCompany key={c.company?.clientId ?? "none"} counterpart={c} canEdit={canEdit} />
       <Card>
         <CardHeader
           title="Transactions"

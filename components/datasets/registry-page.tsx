@@ -1,6 +1,8 @@
 "use client";
-// Data registry: the scope's datasets and subset types, and its dataset profiles.
+// Data registry: the scope's datasets and subset types, its providers (with a profile's preview), and
+// its dataset profiles.
 import { providerShortName, SCOPE_LABEL, targetText } from "@/components/datasets/labels";
+import { ProvidersPanel } from "@/components/datasets/providers-panel";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -99,6 +101,7 @@ export function RegistryPage() {
         action={newProfile}
       />
       <DatasetsCard />
+      <ProvidersPanel />
       <Card>
         <CardHeader
           title="Dataset profiles"

@@ -43,6 +43,9 @@ const counterpartRoute = recordRoute("counterpartId", findCounterpart);
 
 export const COUNTERPART_READ = counterpartRoute("any", "accounts.read");
 
+/** Searching the registers for who a counterpart is (it consults outside providers, as a lookup does). */
+export const COUNTERPART_LOOKUP = counterpartRoute("any", "lookup.run");
+
 export const COUNTERPART_WRITE = counterpartRoute("user", "counterparts.write");
 
 /** Routes where a person binds one transaction, by {transactionId}, to a counterpart. */

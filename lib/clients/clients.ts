@@ -8,13 +8,15 @@ import { escapeLike } from "@/lib/db/like";
 import type { Client } from "@/lib/generated/prisma/client";
 import type { CLIENT_TYPES } from "@/lib/clients/schemas";
 
-function serializeClient(client: Client) {
+export function serializeClient(client: Client) {
   return {
     id: client.id,
     // Stored as text; only CLIENT_TYPES are ever written (CreateClientBody).
     type: client.type as (typeof CLIENT_TYPES)[number],
     displayName: client.displayName,
     countryCode: client.countryCode,
+    registrationNumber: client.registrationNumber,
+    lei: client.lei,
     createdAt: client.createdAt.toISOString(),
   };
 }
@@ -25,6 +27,9 @@ type NewClient = {
   type: string;
   displayName: string;
   countryCode: string;
+  /** A company's identifiers, when it comes from a registry record (bind-company). */
+  registrationNumber?: string | null;
+  lei?: string | null;
 };
 
 /** create-client, the verb: the client and its audit row. */
@@ -39,7 +44,12 @@ export function createClient({
       action: "client.created",
       recordType: "client",
       recordId: client.id,
-      after: { type: client.type, displayName: client.displayName, countryCode: client.countryCode },
+      after: {
+        type: client.type,
+        displayName: client.displayName,
+        countryCode: client.countryCode,
+        ...(client.registrationNumber ? { registrationNumber: client.registrationNumber, lei: client.lei } : {}),
+      },
     });
     return serializeClient(client);
   });

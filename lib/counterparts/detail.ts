@@ -18,11 +18,12 @@ import {
   type TotalsRow,
 } from "@/lib/counterparts/sql";
 import { query } from "@/lib/db/sql";
+import { boundCompany } from "@/lib/counterparts/company";
 
 export async function counterpartDetail(db: Tx, counterpart: Counterpart, accountId?: string) {
   const scopeId = counterpart.scopeId;
   const ids = await memberIds(db, scopeId, counterpart.id);
-  const [members, keys, names, monthly, totals, accounts] = await Promise.all([
+  const [members, keys, names, monthly, totals, accounts, company] = await Promise.all([
     db.counterpart.findMany({ where: { scopeId, mergedIntoId: counterpart.id }, orderBy: { name: "asc" } }),
     db.counterpartKey.findMany({
       where: { scopeId, counterpartId: { in: ids } },
@@ -60,6 +61,7 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
       accountId ?? null,
     ),
     accountCountsByRoot(db, scopeId, [counterpart.id]),
+    boundCompany(db, counterpart),
   ]);
   const byCurrency = totals.map((t) => ({ currency: t.currency, ...totalsOf(t) }));
   // `totals` stays for callers that read one figure, but only when there is one currency to report.
@@ -71,6 +73,7 @@ export async function counterpartDetail(db: Tx, counterpart: Counterpart, accoun
     members: members.map((m) => serializeCounterpart(m)),
     keys: keys.map((k) => ({ kind: k.kind, value: k.value, counterpartId: k.counterpartId })),
     bankNames: names.filter((n) => n.name !== null),
+    company,
     monthly: monthly.map((m) => ({
       month: m.month,
       currency: m.currency,

@@ -1,6 +1,7 @@
 // Request schemas for the counterpart endpoints (camelCase both ways).
 import { z } from "zod";
 import { pageQuery } from "@/lib/pagination";
+import { countryCode } from "@/lib/clients/schemas";
 
 const uuid = z.uuid({ message: "Must be a UUID" });
 
@@ -78,4 +79,32 @@ export const CounterpartNamesQuery = z.object({
         .min(1, "filter[id] needs at least one counterpart id")
         .max(200, "At most 200 counterpart ids at once"),
     ),
+});
+
+const companyName = z
+  .string({ message: "Enter the company's name." })
+  .trim()
+  .min(2, "Enter at least two characters of the company's name.")
+  .max(200, "A company name has at most 200 characters.");
+
+/** "Who is this?": the counterpart's display name and its IBAN's country unless the caller says otherwise. */
+export const CompanyCandidatesQuery = z.strictObject({
+  name: companyName.optional(),
+  country: countryCode.optional(),
+});
+
+/** The registry company a counterpart is bound to, as a candidate named it. */
+export const CompanyBody = z.strictObject({
+  country: countryCode,
+  number: z
+    .string({ message: "Enter the company's registration number." })
+    .trim()
+    .min(1, "Enter the company's registration number.")
+    .max(40, "A registration number has at most 40 characters."),
+  lei: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{18}[0-9]{2}$/, "An LEI is 20 characters: 18 letters or digits, then two check digits.")
+    .nullish(),
+  name: companyName,
 });

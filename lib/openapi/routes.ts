@@ -27,6 +27,8 @@ import * as consentCallback from "@/app/api/accounttracking/v1/consents/callback
 import * as counterpartNames from "@/app/api/accounttracking/v1/counterparts/route";
 import * as counterpart from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/route";
 import * as cpEntity from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/entity/route";
+import * as cpCompany from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/company/route";
+import * as cpCompanyCandidates from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/company-candidates/route";
 import * as cpFamily from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/family/route";
 import * as cpParent from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/parent/route";
 import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/transactions/route";
@@ -61,11 +63,13 @@ import * as token from "@/app/api/auth/v1/token/route";
 import * as clients from "@/app/api/clients/v1/route";
 import * as client from "@/app/api/clients/v1/[id]/route";
 import * as lookup from "@/app/api/companies/v1/lookup/route";
+import * as companySearch from "@/app/api/companies/v1/search/route";
 import * as datasets from "@/app/api/datasets/v1/route";
 import * as dataset from "@/app/api/datasets/v1/[id]/route";
 import * as profiles from "@/app/api/datasets/v1/profiles/route";
 import * as profile from "@/app/api/datasets/v1/profiles/[id]/route";
 import * as profileUsage from "@/app/api/datasets/v1/profiles/[id]/increment-usage/route";
+import * as profilePreview from "@/app/api/datasets/v1/profiles/[id]/preview/route";
 import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
@@ -109,6 +113,8 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts": counterpartNames,
   "/api/accounttracking/v1/counterparts/{counterpartId}": counterpart,
   "/api/accounttracking/v1/counterparts/{counterpartId}/entity": cpEntity,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/company": cpCompany,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/company-candidates": cpCompanyCandidates,
   "/api/accounttracking/v1/counterparts/{counterpartId}/family": cpFamily,
   "/api/accounttracking/v1/counterparts/{counterpartId}/parent": cpParent,
   "/api/accounttracking/v1/counterparts/{counterpartId}/transactions": cpTransactions,
@@ -143,11 +149,13 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/clients/v1": clients,
   "/api/clients/v1/{id}": client,
   "/api/companies/v1/lookup": lookup,
+  "/api/companies/v1/search": companySearch,
   "/api/datasets/v1": datasets,
   "/api/datasets/v1/{id}": dataset,
   "/api/datasets/v1/profiles": profiles,
   "/api/datasets/v1/profiles/{id}": profile,
   "/api/datasets/v1/profiles/{id}/increment-usage": profileUsage,
+  "/api/datasets/v1/profiles/{id}/preview": profilePreview,
   "/api/datasets/v1/providers": providers,
   "/api/datasets/v1/subset-types": subsetTypes,
   "/api/webhooks/v1/endpoints": webhookEndpoints,

@@ -5,10 +5,13 @@
 import { z } from "zod";
 import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import {
+  CompanyCandidateSchema,
   SUBSET_PAYLOADS,
+  type CompanyCandidate,
   type CompanyDataProvider,
   type CompanyQuery,
   type KnownSubset,
+  type NameQuery,
   type ProviderAnswer,
   type ProviderResult,
 } from "@/lib/datasets/providers/types";
@@ -20,13 +23,14 @@ export const SANDBOX_REGISTRY_COUNTRIES = ["BE", "NL", "DE", "FR", "ES", "IT"] a
 
 const WHO = "The sandbox registry";
 const CompanyDocument = z.object({ company: z.object(SUBSET_PAYLOADS) });
+const SearchDocument = z.object({ companies: z.array(CompanyCandidateSchema) });
 
 export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
   return {
     id: SANDBOX_PROVIDER_ID,
     name: "Sandbox company registry",
     isEnabled: options.isEnabled,
-    subsets: ["information", "financials", "rating", "shareholders"],
+    subsets: ["information", "financials", "rating", "shareholders", "officers"],
     countries: SANDBOX_REGISTRY_COUNTRIES,
     fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
       const params = new URLSearchParams({ country: query.country, number: query.number });
@@ -41,6 +45,12 @@ export function createSandboxRegistry(options: RegistryHttpOptions & { isEnabled
       for (const subset of subsets) result[subset] = company[subset];
       // The register is ours and has no public page per company.
       return { subsets: result, recordUrl: null };
+    },
+    search: async (query: NameQuery): Promise<CompanyCandidate[]> => {
+      const params = new URLSearchParams({ country: query.country, name: query.name, limit: String(query.limit) });
+      const document = await getRegistryJson(WHO, options, `/api/companies/search?${params.toString()}`);
+      const { companies } = registryAnswer(WHO, SearchDocument, document ?? { companies: [] });
+      return companies.slice(0, query.limit);
     },
   };
 }

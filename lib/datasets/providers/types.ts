@@ -107,6 +107,18 @@ export type CompanyCandidate = {
   recordUrl: string | null;
 };
 
+/** A candidate as it crosses HTTP (the sandbox registry's answer, the API's): checked against this. */
+export const CompanyCandidateSchema = z.object({
+  name: z.string(),
+  country: z.string(),
+  number: z.string(),
+  lei: z.string().nullable(),
+  legalForm: z.string().nullable(),
+  status: SUBSET_PAYLOADS.information.shape.status,
+  address: AddressSchema.nullable(),
+  recordUrl: z.string().nullable(),
+}) satisfies z.ZodType<CompanyCandidate>;
+
 export type NameQuery = { name: string; country: string; limit: number };
 
 export type CompanyDataProvider = {

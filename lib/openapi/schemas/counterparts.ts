@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 import { TransactionSchema } from "@/lib/openapi/schemas/accounttracking";
+import { CompanySearchSchema } from "@/lib/openapi/schemas/platform";
 
 export const TotalsSchema = z.object({
   count: z.number().int(),
@@ -16,6 +17,22 @@ export const CurrencyTotalsSchema = TotalsSchema.extend({
 });
 
 const EntitySchema = z.object({ entityType: z.string(), entityId: z.string() }).nullable();
+
+export const BoundCompanySchema = z
+  .object({
+    clientId: uuid,
+    name: z.string(),
+    country: z.string(),
+    number: z.string().describe("The national registration number, in the country's own spelling"),
+    lei: z.string().nullable(),
+  })
+  .nullable()
+  .describe("The registry company the counterpart is bound to (PUT …/company); null when none");
+
+export const CompanyCandidatesSchema = CompanySearchSchema.extend({
+  name: z.string().describe("The name searched for"),
+  country: z.string().nullable().describe("The country searched in; null when none was given or known"),
+});
 
 export const CounterpartSchema = z.object({
   id: uuid,
@@ -72,6 +89,7 @@ export const CounterpartDetailSchema = CounterpartSchema.extend({
   members: z.array(CounterpartSchema),
   keys: z.array(z.object({ kind: z.string(), value: z.string(), counterpartId: uuid })),
   bankNames: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  company: BoundCompanySchema,
   monthly: z
     .array(
       z.object({

@@ -76,6 +76,11 @@ export const ClientSchema = z.object({
   type: z.enum(CLIENT_TYPES),
   displayName: z.string(),
   countryCode: z.string(),
+  registrationNumber: z
+    .string()
+    .nullable()
+    .describe("The national registration number, for a client created from a registry company"),
+  lei: z.string().nullable(),
   createdAt: isoDateTime,
 });
 
