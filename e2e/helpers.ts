@@ -117,7 +117,12 @@ export async function connectInBrowser(page: Page, bankUser: string) {
  * A global default dataset profile in the page's scope (through the API: the registry spec covers its
  * form), keeping the sandbox registry first so no lookup reaches the internet; returns its id.
  */
-export async function defaultProfile(page: Page, name: string, subsets = ["information"]): Promise<string> {
+export async function defaultProfile(
+  page: Page,
+  name: string,
+  subsets = ["information"],
+  providers = ["sandbox_registry"],
+): Promise<string> {
   const { headers } = await pageScope(page);
   const profile = await page.request.post("/api/datasets/v1/profiles", {
     headers,
@@ -125,7 +130,7 @@ export async function defaultProfile(page: Page, name: string, subsets = ["infor
       name,
       scope: "global",
       subset_selection: subsets,
-      provider_priorities: ["sandbox_registry"],
+      provider_priorities: providers,
       is_default: true,
     },
   });

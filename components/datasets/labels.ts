@@ -27,6 +27,8 @@ const PROVIDER_SHORT_NAME: Record<string, string> = {
   sandbox_registry: "Sandbox registry",
   gleif: "GLEIF",
   uk_companies_house: "Companies House",
+  fr_recherche_entreprises: "France (Sirene)",
+  no_brreg: "Brønnøysund",
 };
 
 export function providerShortName(id: string): string {
