@@ -26,7 +26,8 @@ export const DATASET_CATALOGUE: readonly CatalogueDataset[] = [
       {
         key: "rating",
         name: "Credit rating",
-        description: "Credit score and rating band with the date it was assessed.",
+        description:
+          "Credit score and rating band with the date it was assessed. No public register gives one: only the sandbox registry (a simulator) serves it.",
         position: 3,
       },
       {
