@@ -25,7 +25,10 @@ export function CardHeader({ title, description, action }: HeaderProps) {
 export function PageHeader({ title, description, action }: HeaderProps) {
   return (
     <Header
-      className="mb-6 items-end gap-4"
+      // On a phone a small action (a menu button) stays beside the title instead of taking a row of
+      // its own: the heading gives way down to 15rem; a wider action still wraps under it.
+      className="mb-4 items-start gap-4 sm:mb-6 sm:items-end"
+      headingClassName="min-w-0 flex-1 basis-60"
       heading={
         // tabIndex -1: focus moves here after a client-side navigation (components/shell/route-focus).
         <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none">
@@ -41,18 +44,20 @@ export function PageHeader({ title, description, action }: HeaderProps) {
 /** A heading with its description, and an action at the far end (wrapping under it when narrow). */
 function Header({
   className,
+  headingClassName,
   heading,
   description,
   action,
 }: {
   className: string;
+  headingClassName?: string;
   heading: ReactNode;
   description: ReactNode;
   action: ReactNode;
 }) {
   return (
     <div className={cx("flex flex-wrap justify-between", className)}>
-      <div>
+      <div className={headingClassName}>
         {heading}
         {description}
       </div>
