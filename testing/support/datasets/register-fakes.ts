@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { configuredProviders } from "@/lib/datasets/providers";
 import { providerErrorOf } from "@/lib/provider-errors";
-import { callBanks, useBanksServer, type ContractHooks } from "@/testing/support/banks-server";
+import { registerCalls, registerControl, type RegisterMode } from "@/testing/support/datasets/register-fake";
+import { useBanksServer, type ContractHooks } from "@/testing/support/banks-server";
 
 /** Requests below `apiPrefix` checked as the definition's paths below `specPathBase`. */
 type Checked = { apiPrefix: string; specPathBase: string; hooks: ContractHooks };
@@ -34,20 +35,16 @@ export function withRegisterFake(prefix: string, checked: (Omit<Checked, "apiPre
   return handle;
 }
 
+/** The fake's fault controls, through the one control client (register-fake.ts). */
 export function registerControls(prefix: string) {
-  const post = async (what: string, body: unknown) => {
-    const res = await callBanks(`${prefix}/_control/${what}`, {
-      method: "POST",
-      control: true,
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-  };
   return {
-    mode: (body: { mode: string; retryAfterSeconds?: number; delayMs?: number }) => post("mode", body),
-    reset: () => post("reset", {}),
-    calls: async () =>
-      ((await (await callBanks(`${prefix}/_control/calls`, { control: true })).json()) as { calls: number }).calls,
+    mode: async (body: { mode: RegisterMode; retryAfterSeconds?: number; delayMs?: number }) => {
+      await registerControl(prefix, "mode", body);
+    },
+    reset: async () => {
+      await registerControl(prefix, "reset");
+    },
+    calls: () => registerCalls(prefix),
   };
 }
 
