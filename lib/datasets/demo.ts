@@ -3,10 +3,12 @@
 // its own country), then GLEIF, then the sandbox registry for the countries no real register here
 // covers and for the rating, which only it gives.
 import type { Tx } from "@/lib/db/client";
+import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 
 export async function seedDataRegistryDemo(db: Tx, scopeId: string, createdById: string): Promise<void> {
   await provisionDataRegistry(db, scopeId);
+  await provisionCategories(db, scopeId);
   const base = { scopeId, createdById, entityType: null, entityId: null, profession: null, subProfession: null };
   await db.datasetProfile.createMany({
     data: [

@@ -11,6 +11,7 @@ import { hashToken } from "@/lib/auth/tokens";
 import type { Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import type { Scope, User } from "@/lib/generated/prisma/client";
+import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import { newOneTimeSecret } from "@/lib/identity/one-time-links";
 
@@ -82,6 +83,7 @@ async function redeem(db: Tx, input: Redeem, passwordHash: string): Promise<Rede
     data: { name: input.organisationName, memberships: { create: { userId: user.id, role: "admin" } } },
   });
   await provisionDataRegistry(db, scope.id);
+  await provisionCategories(db, scope.id);
   await db.setupLink.update({ where: { id: link.id }, data: { usedBy: user.id } });
   return { user, scope };
 }

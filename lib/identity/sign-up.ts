@@ -5,6 +5,7 @@ import { conflict } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
 import { db as sharedDb } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
+import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import { assertSignUpAllowed } from "@/lib/identity/sign-up-policy";
 import type { Scope, User } from "@/lib/generated/prisma/client";
@@ -24,6 +25,7 @@ export async function signUp({ commit = transaction, ...input }: SignUp) {
       data: { name: `${input.name}'s workspace`, memberships: { create: { userId: user.id, role: "admin" } } },
     });
     await provisionDataRegistry(db, scope.id);
+    await provisionCategories(db, scope.id);
     return { user, scope };
   });
 }

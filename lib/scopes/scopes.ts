@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { pool, type Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
+import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hasCapability } from "@/lib/auth/capabilities";
@@ -59,6 +60,7 @@ export function createScope({
   return commit(async (db) => {
     const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
     await provisionDataRegistry(db, scope.id);
+    await provisionCategories(db, scope.id);
     return serializeScope(scope, "admin");
   });
 }
