@@ -12,6 +12,10 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   // A read replica for the heavy read-only queries (lib/db/client.ts readPool); unset: the primary.
   DATABASE_REPLICA_URL: z.string().min(1).optional(),
+  // Set when DATABASE_URL is a transaction pooler (PgBouncer's transaction mode): the direct server
+  // for what needs a session of its own (LISTEN, migrations, the repair pass's lock), and the sign
+  // that DATABASE_URL may hand each transaction another server connection (no named statements).
+  DATABASE_DIRECT_URL: z.string().min(1).optional(),
   // Where the embedded PostgreSQL cluster, its credentials and the generated AUTH_SECRET live.
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -215,6 +219,7 @@ export const env: Env = load();
 const LIVE = schema.pick({
   DATABASE_URL: true,
   DATABASE_REPLICA_URL: true,
+  DATABASE_DIRECT_URL: true,
   AUTH_SECRET: true,
   SANDBOX_REGISTRY_URL: true,
   FR_RECHERCHE_ENTREPRISES_BASE_URL: true,
@@ -232,6 +237,19 @@ export function requireDatabaseUrl(): string {
   const url = live("DATABASE_URL");
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it to the embedded PostgreSQL)");
   return url;
+}
+
+/**
+ * Where a session of our own goes (LISTEN, migrations, a lock held across transactions): the direct
+ * server when DATABASE_URL is a transaction pooler (DATABASE_DIRECT_URL), else DATABASE_URL itself.
+ */
+export function sessionDatabaseUrl(): string {
+  return live("DATABASE_DIRECT_URL") ?? requireDatabaseUrl();
+}
+
+/** Whether DATABASE_URL is a transaction pooler (DATABASE_DIRECT_URL is set): no state outlives a transaction there. */
+export function behindTransactionPooler(): boolean {
+  return live("DATABASE_DIRECT_URL") !== undefined;
 }
 
 /** The read replica's URL (lib/db/client.ts readPool), or undefined: the primary serves the reads. */

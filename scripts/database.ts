@@ -22,7 +22,8 @@ export async function prepareDatabase(options: { dataDir: string; database?: str
     url = db.url;
     stop = db.stop;
   }
-  const result = await migrate(url);
+  // Migrations hold a session lock: on the direct server when DATABASE_URL is a transaction pooler.
+  const result = await migrate(process.env.DATABASE_DIRECT_URL ?? url);
   if (result.applied.length > 0 && !options.quiet) {
     console.log(`Applied migrations: ${result.applied.join(", ")}`);
   }

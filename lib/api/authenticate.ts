@@ -7,7 +7,7 @@ import { credentialsChanged } from "@/lib/auth/credentials-generation";
 import { hashToken, isAppTokenKind } from "@/lib/auth/tokens";
 import { isUuid } from "@/lib/api/scope";
 import { log } from "@/lib/log";
-import { pool } from "@/lib/db/client";
+import { pool, statement } from "@/lib/db/client";
 import type { Role, TokenKind } from "@/lib/generated/prisma/enums";
 import type { MembershipOfScope } from "@/lib/scopes/scopes";
 import type { CachedPerson, CachedToken, CredentialSource } from "@/lib/auth/principal-cache";
@@ -129,9 +129,10 @@ async function principalFromBearer(
   const ticket = cache?.begin() ?? null;
   // Named (prepared once per connection): this runs on every request the cache cannot answer, and
   // planning it each time cost more than executing it.
-  const { rows } = await pool().query<TokenRow>({
-    name: "authenticate-bearer",
-    text: `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
+  const { rows } = await pool().query<TokenRow>(
+    statement(
+      "authenticate-bearer",
+      `SELECT t.id, t.kind, t.user_id, t.scope_id, t.role,
             floor(extract(epoch FROM t.expires_at) * 1000)::float8 AS expires_at_ms,
             floor(extract(epoch FROM t.last_used_at) * 1000)::float8 AS used_at_ms,
             (t.expires_at IS NOT NULL AND t.expires_at <= now()) AS expired,
@@ -142,8 +143,9 @@ async function principalFromBearer(
             (SELECT m.role FROM memberships m WHERE m.user_id = t.user_id AND m.scope_id = $2::uuid) AS member_role,
             ${MEMBERSHIPS("t.user_id")}
        FROM api_tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
-    values: [hash, scopeId, withMemberships || ticket !== null],
-  });
+      [hash, scopeId, withMemberships || ticket !== null],
+    ),
+  );
   const row = rows[0];
   if (!row || row.revoked || row.kind === "refresh") throw unauthenticated("The access token is not valid.");
   if (row.expired) throw unauthenticated("The access token has expired; refresh it or sign in again.");
@@ -217,14 +219,16 @@ export async function authenticate(
     member_role: Role | null;
     generation: number;
     memberships: MembershipJson[] | null;
-  }>({
-    name: "authenticate-session",
-    text: `SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role,
+  }>(
+    statement(
+      "authenticate-session",
+      `SELECT (SELECT m.role FROM memberships m WHERE m.user_id = u.id AND m.scope_id = $2::uuid) AS member_role,
                   u.credentials_generation AS generation,
                   ${MEMBERSHIPS("u.id")}
              FROM users u WHERE u.id = $1`,
-    values: [userId, scope, withMemberships || ticket !== null],
-  });
+      [userId, scope, withMemberships || ticket !== null],
+    ),
+  );
   if (!rows[0]) return { principal: null };
   if (session.generation < rows[0].generation) return endedSession(session, publicRoute);
   const memberships = membershipsOf(rows[0].memberships);

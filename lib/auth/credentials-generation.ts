@@ -8,7 +8,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
-import { pool } from "@/lib/db/client";
+import { pool, statement } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 
 /** Moves the person to a new generation (in the caller's transaction) and returns it. */
@@ -23,11 +23,11 @@ export async function bumpCredentialsGeneration(db: Tx, userId: string): Promise
 
 /** The person's generation now, or null when the person is gone. */
 export async function currentCredentialsGeneration(userId: string): Promise<number | null> {
-  const { rows } = await pool().query<{ generation: number }>({
-    name: "credentials-generation",
-    text: "SELECT credentials_generation AS generation FROM users WHERE id = $1",
-    values: [userId],
-  });
+  const { rows } = await pool().query<{ generation: number }>(
+    statement("credentials-generation", "SELECT credentials_generation AS generation FROM users WHERE id = $1", [
+      userId,
+    ]),
+  );
   return rows[0]?.generation ?? null;
 }
 

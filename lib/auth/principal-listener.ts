@@ -6,7 +6,7 @@
 // as it would with no cache. It reconnects with a doubling wait (up to 30 s) and starts empty again.
 import "server-only";
 import pg from "pg";
-import { env, requireDatabaseUrl } from "@/lib/env";
+import { env, sessionDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { createPrincipalCache, type PrincipalCache } from "@/lib/auth/principal-cache";
 
@@ -115,6 +115,7 @@ export function principalCache(): PrincipalCache | null {
   if (shared !== undefined) return shared;
   if (env.AUTH_CACHE_MS === 0) return (shared = null);
   shared = createPrincipalCache({ maxAgeMs: env.AUTH_CACHE_MS, maxEntries: 10_000 });
-  listenForPrincipalChanges({ connectionString: requireDatabaseUrl(), cache: shared });
+  // LISTEN needs a session: the direct server when DATABASE_URL is a transaction pooler.
+  listenForPrincipalChanges({ connectionString: sessionDatabaseUrl(), cache: shared });
   return shared;
 }

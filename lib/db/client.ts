@@ -14,7 +14,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { databaseReplicaUrl, requireDatabaseUrl } from "@/lib/env";
+import { behindTransactionPooler, databaseReplicaUrl, requireDatabaseUrl, sessionDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { transactionOn } from "@/lib/plumbing/pg-transaction";
 
@@ -24,6 +24,7 @@ let primaryPool: pg.Pool | undefined;
 let bookkeeping: pg.Pool | undefined;
 let replica: pg.Pool | undefined;
 let probe: pg.Pool | undefined;
+let session: pg.Pool | undefined;
 let prismaClient: PrismaClient | undefined;
 
 function createPool(name: string, config: pg.PoolConfig): pg.Pool {
@@ -53,18 +54,39 @@ export function readPool(): pg.Pool {
   return replica;
 }
 
+/** What the bookkeeping and probe pools hand out: a statement at a time, each its own transaction. */
+export type StatementRunner = Pick<pg.Pool, "query">;
+
+/**
+ * Behind a transaction pooler (DATABASE_DIRECT_URL set) a connection's startup `options` are refused
+ * and a session setting would leak to whoever gets the server connection next, so each statement
+ * runs in a transaction of its own that says its settings with SET LOCAL (one round trip with BEGIN),
+ * and without a statement name (a named statement lives on one server connection; the next
+ * transaction may be given another). Directly on the server, the pool's own `options` do it for free.
+ */
+function withLocalSettings(target: pg.Pool, settings: string): StatementRunner {
+  const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
+    transactionOn(
+      target,
+      (client) => client.query(typeof config === "string" ? config : { ...config, name: undefined }, values),
+      `BEGIN; ${settings}`,
+    );
+  return { query } as StatementRunner;
+}
+
 /**
  * A small pool whose commits do not wait for the WAL flush (synchronous_commit=off), for
  * bookkeeping that every request writes and whose last few milliseconds may be lost in a crash
  * without harm: the rate-limit counters. Never use it for data a person or a bank gave us.
  */
-export function bookkeepingPool(): pg.Pool {
+export function bookkeepingPool(): StatementRunner {
+  const pooled = behindTransactionPooler();
   bookkeeping ??= createPool("bookkeeping pool", {
     connectionString: requireDatabaseUrl(),
     max: 5,
-    options: "-c synchronous_commit=off",
+    ...(pooled ? {} : { options: "-c synchronous_commit=off" }),
   });
-  return bookkeeping;
+  return pooled ? withLocalSettings(bookkeeping, "SET LOCAL synchronous_commit TO off") : bookkeeping;
 }
 
 /**
@@ -72,15 +94,35 @@ export function bookkeepingPool(): pg.Pool {
  * after 2 s (connect or statement), so a stopped or hung database is reported, not waited for, and
  * a probe never takes a connection the requests need.
  */
-export function probePool(): pg.Pool {
+export function probePool(): StatementRunner {
+  const pooled = behindTransactionPooler();
   probe ??= createPool("probe pool", {
     connectionString: requireDatabaseUrl(),
     max: 2,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
-    options: "-c statement_timeout=2000",
+    ...(pooled ? {} : { options: "-c statement_timeout=2000" }),
   });
-  return probe;
+  return pooled ? withLocalSettings(probe, "SET LOCAL statement_timeout TO 2000") : probe;
+}
+
+/**
+ * Connections that need a session of their own, held across transactions (the repair pass's lock):
+ * on the direct server when DATABASE_URL is a transaction pooler, where a session lock would stay
+ * behind on whichever server connection took it.
+ */
+export function sessionPool(): pg.Pool {
+  session ??= createPool("session pool", { connectionString: sessionDatabaseUrl(), max: 2 });
+  return session;
+}
+
+/**
+ * A statement planned once per connection under `name`, for a query every request runs. Behind a
+ * transaction pooler it goes unnamed: the next transaction may be given another server connection,
+ * where the name is unknown (PgBouncer before 1.21 does not carry prepared statements across).
+ */
+export function statement(name: string, text: string, values: unknown[]): pg.QueryConfig {
+  return behindTransactionPooler() ? { text, values } : { name, text, values };
 }
 
 export function prisma(): PrismaClient {
@@ -92,7 +134,7 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Connections of each pool this process has opened: in use, idle, and requests waiting for one (metrics). */
 export function poolStats(): { pool: string; total: number; idle: number; waiting: number }[] {
-  const pools = { primary: primaryPool, bookkeeping, replica, probe };
+  const pools = { primary: primaryPool, bookkeeping, replica, probe, session };
   return Object.entries(pools).flatMap(([name, p]) =>
     p && !p.ended ? [{ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : [],
   );
@@ -101,8 +143,8 @@ export function poolStats(): { pool: string; total: number; idle: number; waitin
 /** Ends this process's connections (a worker or script stopping; tests between files). */
 export async function disconnect(): Promise<void> {
   const client = prismaClient;
-  const pools = [primaryPool, bookkeeping, replica, probe];
-  prismaClient = primaryPool = bookkeeping = replica = probe = undefined;
+  const pools = [primaryPool, bookkeeping, replica, probe, session];
+  prismaClient = primaryPool = bookkeeping = replica = probe = session = undefined;
   await client?.$disconnect();
   const open = pools.filter((p): p is pg.Pool => p !== undefined && !p.ended);
   await Promise.all(open.map((p) => p.end()));

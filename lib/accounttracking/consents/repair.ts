@@ -12,7 +12,7 @@
 //   - valid consents not checked for STATUS_CHECK_HOURS → their status from the bank (a status read
 //     is not an account access: it costs nothing of PSD2's 4 a day)
 import { systemActor } from "@/lib/audit/actor";
-import { pool, prisma } from "@/lib/db/client";
+import { prisma, sessionPool } from "@/lib/db/client";
 import { integrationNames } from "@/lib/banking/registry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -121,7 +121,8 @@ async function pass(): Promise<RepairReport> {
 
 /** One repair pass, unless another process is running one (then null). */
 export async function repairConsents(): Promise<RepairReport | null> {
-  const client = await pool().connect();
+  // A session lock, held across the pass's many transactions: on a session of our own (sessionPool).
+  const client = await sessionPool().connect();
   try {
     const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [REPAIR_LOCK]);
     if (!rows[0]?.ok) return null;
