@@ -6,7 +6,7 @@ import { checkResponse, responseCheckEnabled } from "@/lib/api/response-check";
 import { errorBody } from "@/lib/api/response";
 import type { Responses } from "@/lib/api/responses";
 import { isFile } from "@/lib/api/responses";
-import { prismaErrorCode } from "@/lib/db/errors";
+import { databaseUnavailable, prismaErrorCode } from "@/lib/db/errors";
 
 export type Outcome = {
   status: number;
@@ -61,5 +61,12 @@ export function mapUnknownError(error: unknown): ApiError {
   if (prismaCode === "P2002")
     return new ApiError("conflict", "A record with these values already exists.", { cause: error });
   if (prismaCode === "P2025") return new ApiError("not_found", "Record not found.", { cause: error });
+  // A restart, a failover or a pooler gone: nothing is wrong with the request, and nothing of it was
+  // committed (its transaction could not finish); the same request may succeed in a moment.
+  if (databaseUnavailable(error))
+    return new ApiError("service_unavailable", "The database is not reachable right now. Retry in a few seconds.", {
+      headers: { "retry-after": "2" },
+      cause: error,
+    });
   return new ApiError("server_error", "Something went wrong on our side. Retry with backoff.", { cause: error });
 }

@@ -9,3 +9,27 @@ export function prismaErrorCode(error: unknown): string | null {
   if (e.name !== "PrismaClientKnownRequestError" || typeof e.code !== "string") return null;
   return e.code;
 }
+
+// SQLSTATEs that say the server cannot serve us now, not that the statement is wrong: connection
+// exceptions (class 08), the server shutting down or not yet accepting connections (57P01–57P03, a
+// restart or a failover), and a write that reached a server in recovery (25006: a standby, until the
+// new primary is found).
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|25006)$/;
+// Node's and node-postgres's words for a connection that could not be made or was lost.
+const UNAVAILABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|server closed the connection|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether the database is out of reach (stopped, restarting, failing over, or its pooler gone) rather
+ * than the statement at fault: the error or any error in its `cause` chain (Prisma's driver adapter
+ * wraps the pg error). Such a request may succeed in a few seconds; its answer is 503 with Retry-After.
+ */
+export function databaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 5) return false;
+  const e = error as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown };
+  for (const code of [e.code, e.originalCode])
+    if (typeof code === "string" && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET.has(code))) return true;
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  return databaseUnavailable(e.cause, depth + 1);
+}

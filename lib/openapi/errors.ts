@@ -26,7 +26,8 @@ function errorCodesOf(method: string, op: Declared): ErrorCode[] {
 
 /** What the kernel answers for a route (the envelope routes only). */
 function routeErrorCodes(method: string, op: Declared): Set<ErrorCode> {
-  const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error"]);
+  // service_unavailable: the database out of reach (a restart, a failover), with Retry-After.
+  const codes = new Set<ErrorCode>(["method_not_allowed", "rate_limited", "server_error", "service_unavailable"]);
   const write = WRITES.has(method.toLowerCase());
   const post = method.toLowerCase() === "post";
   if (op.body || write) codes.add("bad_request");

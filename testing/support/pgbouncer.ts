@@ -14,7 +14,10 @@ export const PGBOUNCER = "/usr/sbin/pgbouncer";
 export type PgBouncer = {
   /** `directUrl` with host and port replaced by PgBouncer's. */
   pooledUrl: string;
+  /** Stops it: every client connection is cut, new ones are refused, as when a pooler goes away. */
   stop: () => Promise<void>;
+  /** Starts it again on the same port (a pooler restart). */
+  start: () => Promise<void>;
 };
 
 const freePort = () =>
@@ -81,27 +84,37 @@ export async function startPgBouncer(
     chownSync(dir, owner.uid, owner.gid ?? owner.uid);
     for (const f of ["userlist.txt", "pgbouncer.ini"]) chownSync(path.join(dir, f), owner.uid, owner.gid ?? owner.uid);
   }
-  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, "pgbouncer.ini")], {
-    stdio: ["ignore", "ignore", "pipe"],
-    ...(owner.uid !== undefined ? { uid: owner.uid, gid: owner.gid } : {}),
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 10_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`PgBouncer did not start (exit ${child.exitCode}): ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const launch = async () => {
+    const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, "pgbouncer.ini")], {
+      stdio: ["ignore", "ignore", "pipe"],
+      ...(owner.uid !== undefined ? { uid: owner.uid, gid: owner.gid } : {}),
+    });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const deadline = Date.now() + 10_000;
+    while (!(await listening(port))) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`PgBouncer did not start (exit ${child.exitCode}): ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return async () => {
+      if (child.exitCode === null) child.kill("SIGINT");
+      await exited;
+    };
+  };
+  let stopRunning: (() => Promise<void>) | null = await launch();
   const pooled = new URL(directUrl);
   pooled.hostname = "127.0.0.1";
   pooled.port = String(port);
   return {
     pooledUrl: pooled.toString(),
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGINT");
-      await exited;
+      await stopRunning?.();
+      stopRunning = null;
+    },
+    start: async () => {
+      stopRunning ??= await launch();
     },
   };
 }

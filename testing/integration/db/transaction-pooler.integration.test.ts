@@ -4,7 +4,9 @@
 // client's server connection), so the rest proves something; then the app's paths that used them
 // work through it: bearer authentication (named statements), the rate limiter's store and the probes
 // (startup options, now SET LOCAL), the repair pass's session lock and the principal cache's LISTEN
-// (the direct server), and a whole sync by a worker process of its own through the pooler.
+// (the direct server), and a whole sync by a worker process of its own through the pooler. Last, the
+// pooler goes away and comes back (a restart; for a worker, a partition from its database): the API
+// answers 503 with Retry-After meanwhile, never a 500, and both recover by themselves.
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,5 +120,38 @@ describe("behind PgBouncer in transaction mode", () => {
     // The pass holds its lock on a session of the direct server, and releases it.
     expect(await repairConsents()).not.toBeNull();
     expect(await repairConsents()).not.toBeNull();
+  }, 180_000);
+
+  it("while the pooler is gone the API answers 503 with Retry-After, never a 500; the app and a worker recover by themselves", async () => {
+    const c = await connectedConsent("alice");
+    const accounts = () =>
+      call<{ error: { code: string } }>(accountsRoute.GET, "GET", "/api/accounttracking/v1/accounts", {
+        headers: bearer(c.person.token, c.person.scopeId),
+      });
+    const worker = await startTestWorker({ DATABASE_URL: bouncer.pooledUrl, DATABASE_DIRECT_URL: directUrl });
+    try {
+      expect((await accounts()).status).toBe(200);
+      await bouncer.stop();
+      const down = await Promise.all([accounts(), accounts(), accounts()]);
+      for (const answer of down) {
+        expect(answer.status, answer.text).toBe(503);
+        expect(answer.json.error.code).toBe("service_unavailable");
+        expect(answer.headers.get("retry-after")).toBe("2");
+      }
+      await bouncer.start();
+      await expect.poll(async () => (await accounts()).status, { timeout: 30_000, interval: 200 }).toBe(200);
+
+      // The worker lost its database while it waited for work; the next run is taken and finished.
+      const { account, run } = await trackedAccount(c);
+      await expect
+        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state, {
+          timeout: 90_000,
+          interval: 200,
+        })
+        .toBe("succeeded");
+      expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+    } finally {
+      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+    }
   }, 180_000);
 });
