@@ -31,4 +31,8 @@ export const CategoryTotalsSchema = z.object({
   monthTotals: z
     .array(z.object({ month: z.string(), currency: z.string(), ...figures }))
     .describe("Each month's totals per currency over every category"),
+  categoryTotals: z
+    .array(z.object({ categoryId: uuid.nullable(), currency: z.string(), ...figures }))
+    .describe("Each category's totals per currency over the period"),
+  totals: z.array(z.object({ currency: z.string(), ...figures })).describe("The period's totals per currency"),
 });

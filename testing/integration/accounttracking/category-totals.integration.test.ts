@@ -23,6 +23,8 @@ type Totals = {
     net: string;
   }[];
   monthTotals: { month: string; currency: string; count: number; inflow: string; outflow: string; net: string }[];
+  categoryTotals: { categoryId: string | null; currency: string; net: string; count: number }[];
+  totals: { currency: string; count: number; inflow: string; outflow: string; net: string }[];
 };
 
 const totals = (who: Person, query: string, scopeId = who.scopeId) =>
@@ -123,6 +125,16 @@ describe("category totals", () => {
       { month: "2026-01", currency: "EUR", count: 4, inflow: "0.05", outflow: "1200.30", net: "-1200.25" },
       { month: "2026-01", currency: "USD", count: 1, inflow: "0", outflow: "3.00", net: "-3.00" },
       { month: "2026-02", currency: "EUR", count: 1, inflow: "0", outflow: "7.77", net: "-7.77" },
+    ]);
+    expect(data.categoryTotals.map((c) => [c.categoryId, c.currency, c.count, c.net])).toEqual([
+      [groceries.id, "EUR", 3, "-0.25"],
+      [groceries.id, "USD", 1, "-3.00"],
+      [rent.id, "EUR", 1, "-1200.00"],
+      [null, "EUR", 1, "-7.77"],
+    ]);
+    expect(data.totals).toEqual([
+      { currency: "EUR", count: 5, inflow: "0.05", outflow: "1208.07", net: "-1208.02" },
+      { currency: "USD", count: 1, inflow: "0", outflow: "3.00", net: "-3.00" },
     ]);
   });
 
