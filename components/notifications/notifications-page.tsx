@@ -1,6 +1,7 @@
 "use client";
 // Notifications: what the product told you in this scope, unread first (then the ones you read),
 // each newest first with what happened, what to do and a link; mark one read, or all.
+import type { ReactNode } from "react";
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
@@ -28,48 +29,52 @@ export function NotificationsPage() {
         }
       />
       <div className="space-y-6">
-        <Card>
-          <CardHeader title={`Unread${count > 0 ? ` (${count})` : ""}`} />
-          <PagedStates
-            query={unread}
-            rows={3}
-            loading="Loading unread notifications"
-            empty={
-              <EmptyState title="You are up to date">
-                Nothing unread. When a sync keeps failing or access to a bank is about to end, it shows here and on the
-                bell.
-              </EmptyState>
-            }
-          >
-            {(items) => (
-              <ul className="divide-y divide-slate-100" aria-label="Unread notifications, newest first">
-                {items.map((n) => (
-                  <NotificationItem key={n.id} notification={n} />
-                ))}
-              </ul>
-            )}
-          </PagedStates>
-          <LoadMore pages={unread} />
-        </Card>
-        <Card>
-          <CardHeader title="Read" />
-          <PagedStates
-            query={read}
-            rows={3}
-            loading="Loading read notifications"
-            empty={<EmptyState title="Nothing read yet">Notifications you mark read move here.</EmptyState>}
-          >
-            {(items) => (
-              <ul className="divide-y divide-slate-100" aria-label="Read notifications, newest first">
-                {items.map((n) => (
-                  <NotificationItem key={n.id} notification={n} />
-                ))}
-              </ul>
-            )}
-          </PagedStates>
-          <LoadMore pages={read} />
-        </Card>
+        <NotificationSection
+          title={`Unread${count > 0 ? ` (${count})` : ""}`}
+          pages={unread}
+          label="Unread notifications, newest first"
+          empty={
+            <EmptyState title="You are up to date">
+              Nothing unread. When a sync keeps failing or access to a bank is about to end, it shows here and on the
+              bell.
+            </EmptyState>
+          }
+        />
+        <NotificationSection
+          title="Read"
+          pages={read}
+          label="Read notifications, newest first"
+          empty={<EmptyState title="Nothing read yet">Notifications you mark read move here.</EmptyState>}
+        />
       </div>
     </>
+  );
+}
+
+function NotificationSection({
+  title,
+  pages,
+  label,
+  empty,
+}: {
+  title: string;
+  pages: ReturnType<typeof useNotificationPages>;
+  label: string;
+  empty: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <PagedStates query={pages} rows={3} loading={`Loading ${label.split(",")[0].toLowerCase()}`} empty={empty}>
+        {(items) => (
+          <ul className="divide-y divide-slate-100" aria-label={label}>
+            {items.map((n) => (
+              <NotificationItem key={n.id} notification={n} />
+            ))}
+          </ul>
+        )}
+      </PagedStates>
+      <LoadMore pages={pages} />
+    </Card>
   );
 }

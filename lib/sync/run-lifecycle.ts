@@ -137,12 +137,15 @@ const failed = async (run: RunRow, db: Queryable): Promise<WebhookEvent[]> => [
 
 // ——— what the person is told ———
 
-/** The account's last `n` ended runs all failed (the one just moved among them). */
+/**
+ * The account's last `n` ended runs all failed (the one just moved among them). By creation, on the
+ * (account_id, created_at) index: an account has one active run at a time, so runs end in that order.
+ */
 async function lastRunsFailed(db: Queryable, accountId: string, n: number): Promise<boolean> {
   const { rows } = await db.query<{ failed: boolean }>(
     `SELECT ${runSql.failed("r")} AS failed FROM sync_runs r
       WHERE r.account_id = $1::uuid AND ${runSql.ended("r")}
-      ORDER BY r.finished_at DESC NULLS LAST, r.id DESC LIMIT $2`,
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
     [accountId, n],
   );
   return rows.length === n && rows.every((r) => r.failed);
