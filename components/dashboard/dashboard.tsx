@@ -1,8 +1,9 @@
 "use client";
 // The home of the product: where the person stands (balances per currency, recent activity), bank
-// access that ends soon (Renew), each account's balance and sync health, and the way in (Connect a
-// bank) when nothing is connected yet.
+// access that ends soon (Renew), spending by category, each account's balance and sync health, and
+// the way in (Connect a bank) when nothing is connected yet.
 import { BalancesCard } from "@/components/dashboard/balances-card";
+import { CategorySpendingCard } from "@/components/dashboard/category-spending-card";
 import { endingSoon } from "@/components/accounts/access-ending";
 import { ConsentsEnding } from "@/components/dashboard/consents-ending";
 import { RecentActivityCard, TotalsCard } from "@/components/dashboard/overview-cards";
@@ -70,6 +71,7 @@ export function Dashboard() {
           <TotalsCard accounts={items} />
           <RecentActivityCard />
         </div>
+        <CategorySpendingCard />
         <BalancesCard accounts={items.filter(shownByDefault)} canManage={canManage} />
       </>
     );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { NavLinks } from "@/components/shell/nav-links";
 import { RouteFocus } from "@/components/shell/route-focus";
@@ -29,9 +30,12 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
             </Link>
             <ScopeSwitcher />
           </div>
-          {/* On a phone, who is signed in and Sign out are in the menu: the bar stays one line. */}
-          <div className="hidden md:block">
-            <UserMenu name={user.name} email={user.email} />
+          <div className="flex items-center gap-2 sm:gap-4">
+            <NotificationBell />
+            {/* On a phone, who is signed in and Sign out are in the menu: the bar stays one line. */}
+            <div className="hidden md:block">
+              <UserMenu name={user.name} email={user.email} />
+            </div>
           </div>
         </div>
       </header>

@@ -4,11 +4,14 @@
 // telling again refreshes the row's words and brings it back if it was resolved, and never piles up
 // a second row. `resolveNotification` marks a condition cleared (the sync succeeded, the access was
 // renewed). Each notification says what happened and what to do, with a link (`href`).
+// Telling a resolved condition again is a new occurrence: it moves to the top of the list
+// (created_at) and comes back unread for every member (its reads are deleted); telling an open one
+// again only refreshes its words, so a sync that keeps failing does not ring the bell on each run.
 import "server-only";
 import { rows, type SqlDb } from "@/lib/db/sql";
+import type { NotificationKind } from "@/lib/notifications/kinds";
 
-export const NOTIFICATION_KINDS = ["sync.failing", "consent.ending", "recurring.late", "rule.failed"] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notifications/kinds";
 
 export type Notice = {
   kind: NotificationKind;
@@ -24,16 +27,22 @@ export type Notice = {
   userId?: string | null;
 };
 
+const FORGET_READS_OF_RESOLVED = `
+DELETE FROM notification_reads r USING notifications n
+ WHERE r.notification_id = n.id AND n.scope_id = $1::uuid AND n.dedupe_key = $2 AND n.resolved_at IS NOT NULL`;
+
 const NOTIFY = `
 INSERT INTO notifications (id, scope_id, user_id, kind, severity, title, body, href, subject_type, subject_id, dedupe_key)
 VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8, $9, $10)
 ON CONFLICT (scope_id, dedupe_key) DO UPDATE
    SET severity = EXCLUDED.severity, title = EXCLUDED.title, body = EXCLUDED.body, href = EXCLUDED.href,
-       updated_at = now(), resolved_at = NULL
+       updated_at = now(), resolved_at = NULL,
+       created_at = CASE WHEN notifications.resolved_at IS NULL THEN notifications.created_at ELSE now() END
 RETURNING id`;
 
 /** Tells the scope's members (or one of them) in `db`'s transaction; answers the notification's id. */
 export async function notify(db: SqlDb, scopeId: string, notice: Notice): Promise<string> {
+  await rows(db, FORGET_READS_OF_RESOLVED, [scopeId, notice.dedupeKey]);
   const [row] = await rows<{ id: string }>(db, NOTIFY, [
     scopeId,
     notice.userId ?? null,

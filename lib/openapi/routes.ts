@@ -43,6 +43,10 @@ import * as transaction from "@/app/api/accounttracking/v1/transactions/[transac
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as txChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
+import * as notifications from "@/app/api/accounttracking/v1/notifications/route";
+import * as notificationRead from "@/app/api/accounttracking/v1/notifications/[id]/read/route";
+import * as notificationsReadAll from "@/app/api/accounttracking/v1/notifications/read-all/route";
+import * as categoryTotals from "@/app/api/accounttracking/v1/transactions/category-totals/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
 import * as auditEvents from "@/app/api/audit/v1/events/route";
 import * as apiKeys from "@/app/api/auth/v1/api-keys/route";
@@ -124,6 +128,10 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/supported-countries": countries,
   "/api/accounttracking/v1/transactions": scopeTransactions,
   "/api/accounttracking/v1/transactions/totals": scopeTransactionTotals,
+  "/api/accounttracking/v1/transactions/category-totals": categoryTotals,
+  "/api/accounttracking/v1/notifications": notifications,
+  "/api/accounttracking/v1/notifications/{id}/read": notificationRead,
+  "/api/accounttracking/v1/notifications/read-all": notificationsReadAll,
   "/api/accounttracking/v1/transactions.csv": scopeTransactionsCsv,
   "/api/accounttracking/v1/transactions/{transactionId}": transaction,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,

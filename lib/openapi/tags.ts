@@ -11,6 +11,7 @@ const DESCRIPTIONS = {
   Webhooks:
     "Signed webhooks (Standard Webhooks) for the scope's machine callers: endpoints, their messages and replays.",
   Audit: "The scope's audit trail: every change a person or a key made, for the scope's admins.",
+  Notifications: "What the product tells each member: syncs failing, access ending, payments late, rules failing.",
   Health: "Liveness, readiness and metrics, for operators and their probes.",
 } as const;
 

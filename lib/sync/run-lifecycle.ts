@@ -22,6 +22,7 @@ import { countAccountChanges } from "@/lib/changes/feed";
 import { pgTransaction, pool } from "@/lib/db/client";
 import type { SyncState } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { FAILURES_BEFORE_TELLING, resolveSyncFailing, tellSyncKeepsFailing } from "@/lib/notifications/sync-failing";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { emitEvent } from "@/lib/webhooks/outbox";
 
@@ -65,6 +66,8 @@ type Move = {
   emits?: (run: RunRow, db: Queryable) => Promise<WebhookEvent[]>;
   /** SQL run after the move, in its transaction. */
   then?: string;
+  /** What the account's members are told (lib/notifications), from the row as moved, in the move's transaction. */
+  tells?: (run: RunRow, db: Queryable) => Promise<unknown>;
 };
 
 // ——— predicates: where a run stands, for every statement that selects runs ———
@@ -88,6 +91,7 @@ const silent = (r: string, stale: string) => `${r}.heartbeat_at < now() - make_i
 export const runSql = {
   active: (r: string) => `${r}.state IN ('queued', 'running')`,
   ended: (r: string) => `${r}.state IN ('succeeded', 'failed')`,
+  failed: (r: string) => `${r}.state = 'failed'`,
   queued: (r: string) => `${r}.state = 'queued'`,
   running: (r: string) => `${r}.state = 'running'`,
   /** Running, its worker heard from within `stale` seconds (a parameter). */
@@ -130,6 +134,26 @@ const failed = async (run: RunRow, db: Queryable): Promise<WebhookEvent[]> => [
   ...(await changed(run, db)),
   { type: "sync.failed", data: { accountId: run.account_id, syncRunId: run.id, message: run.last_error } },
 ];
+
+// ——— what the person is told ———
+
+/**
+ * The account's last `n` ended runs all failed (the one just moved among them). By creation, on the
+ * (account_id, created_at) index: an account has one active run at a time, so runs end in that order.
+ */
+async function lastRunsFailed(db: Queryable, accountId: string, n: number): Promise<boolean> {
+  const { rows } = await db.query<{ failed: boolean }>(
+    `SELECT ${runSql.failed("r")} AS failed FROM sync_runs r
+      WHERE r.account_id = $1::uuid AND ${runSql.ended("r")}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+    [accountId, n],
+  );
+  return rows.length === n && rows.every((r) => r.failed);
+}
+
+/** A sync failing again and again is told once, and refreshed while it goes on. */
+const failingAgain = async (run: RunRow, db: Queryable) =>
+  (await lastRunsFailed(db, run.account_id, FAILURES_BEFORE_TELLING)) && tellSyncKeepsFailing(db, run);
 
 // ——— the table ———
 
@@ -176,6 +200,7 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: END,
     emits: changed,
     then: FORGET_PAGES,
+    tells: (run, db) => resolveSyncFailing(db, run),
   },
   {
     from: "running",
@@ -185,6 +210,7 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: END,
     emits: failed,
     then: FORGET_PAGES,
+    tells: failingAgain,
   },
   {
     from: "queued",
@@ -194,6 +220,7 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: "last_error = :error, finished_at = clock_timestamp(), not_before = NULL",
     emits: failed,
     then: FORGET_PAGES,
+    tells: failingAgain,
   },
 ];
 
@@ -218,17 +245,22 @@ function bind(sql: string, values: Record<string, unknown>): { text: string; par
 }
 
 /** The statement the table makes of a move (exported for the tests that read it). */
-export function moveStatement(to: SyncState, by: RunActor): { update: string } & Pick<Move, "emits" | "then"> {
+export function moveStatement(
+  to: SyncState,
+  by: RunActor,
+): { update: string } & Pick<Move, "emits" | "then" | "tells"> {
   const moves = movesTo(to, by);
   const [first] = moves;
-  if (!first || moves.some((m) => m.set !== first.set || m.emits !== first.emits || m.then !== first.then))
-    throw new Error(`sync run move to ${to} by ${by}: not one move in the table`);
+  const same = (m: Move) =>
+    m.set === first?.set && m.emits === first.emits && m.then === first.then && m.tells === first.tells;
+  if (!first || !moves.every(same)) throw new Error(`sync run move to ${to} by ${by}: not one move in the table`);
   const from = moves.map((m) => `(r.state = '${m.from}'${m.when ? ` AND ${m.when}` : ""})`).join(" OR ");
   const holder = by === "holder" ? " AND r.worker_id = :worker" : "";
   return {
     update: `UPDATE sync_runs r SET state = '${to}', ${first.set} WHERE r.id = :run AND (${from})${holder} RETURNING ${RETURNING}`,
     emits: first.emits,
     then: first.then,
+    tells: first.tells,
   };
 }
 
@@ -255,6 +287,7 @@ export async function moveRun(
       const then = bind(statement.then, named);
       await db.query(then.text, then.params);
     }
+    await statement.tells?.(run, db);
     return run;
   };
   const moved = client ? await work(client) : await pgTransaction(work);

@@ -15,6 +15,7 @@ import type { Tx } from "@/lib/db/client";
 import { within } from "@/lib/db/transaction";
 import type { Consent, ConsentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { resolveConsentEnding } from "@/lib/notifications/consent-ending";
 import type { WebhookEventType } from "@/lib/webhooks/events";
 import { emitEvent } from "@/lib/webhooks/outbox";
 
@@ -168,6 +169,9 @@ export async function moveConsent(
         data: { consentId, status, reason: consent.statusReason, bankName: consent.bankName },
       });
     }
+    // Renewed, revoked or expired: a notice that its access ends soon has nothing left to say.
+    if (consent && grantsAccess(entry.from) && !grantsAccess(entry.to))
+      await resolveConsentEnding(tx, consent.scopeId, consentId);
     return consent;
   });
   if (moved) return { consent: moved, moved: true };

@@ -1,0 +1,135 @@
+"use client";
+// Spending by category over the last six months (recharts, already the product's chart library):
+// money out per month, stacked by the categories that took the most, in one currency at a time
+// (never added across currencies; own-account transfers left out). The chart is for the eye only
+// (aria-hidden); a table of the same exact figures is there for screen readers, and "By category"
+// on the Transactions page has every category.
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatMoney } from "@/components/accounts/format";
+import { localToday } from "@/components/accounts/date-presets";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardHeader, EmptyState } from "@/components/ui/card";
+import { SelectField } from "@/components/ui/field";
+import { formatMonth } from "@/components/ui/format";
+import { FiguresTable } from "@/components/ui/monthly-money-chart";
+import { QueryStates } from "@/components/ui/query-states";
+import { UNCATEGORISED } from "@/components/transactions/category-months";
+import { currenciesOf, lastMonths, useCategoryTotals, type CategoryTotals } from "@/lib/client/category-totals";
+
+const MONTHS = 6;
+/** More stacked colours than this cannot be told apart; the rest are on the Transactions page. */
+const TOP = 6;
+const COLOURS = ["#4338ca", "#0891b2", "#f59e0b", "#e11d48", "#10b981", "#7c3aed"];
+const TICK = { fontSize: 11, fill: "#475569" };
+
+/** The categories that took the most in `currency` over the period, biggest first. */
+function topCategories(data: CategoryTotals, currency: string) {
+  const names = new Map(data.categories.map((c) => [c.id, c.name ?? UNCATEGORISED]));
+  return data.categoryTotals
+    .filter((c) => c.currency === currency && Number(c.outflow) > 0)
+    .sort((a, b) => Number(b.outflow) - Number(a.outflow))
+    .slice(0, TOP)
+    .map((c) => ({
+      id: c.categoryId,
+      key: `c${c.categoryId ?? "none"}`,
+      name: names.get(c.categoryId) ?? UNCATEGORISED,
+    }));
+}
+
+export function CategorySpendingCard() {
+  const totals = useCategoryTotals(lastMonths(MONTHS, localToday()));
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader
+        title="Spending by category"
+        description={`Money out per month over the last ${MONTHS} months, by the categories that took the most. Transfers between your own accounts are left out.`}
+        action={
+          <ButtonLink href="/transactions?view=categories" variant="secondary" size="sm">
+            All categories
+          </ButtonLink>
+        }
+      />
+      <div className="px-5 py-4">
+        <QueryStates
+          query={totals}
+          rows={4}
+          loading="Loading spending by category"
+          isEmpty={(data) => !data.totals.some((t) => Number(t.outflow) > 0)}
+          empty={<EmptyState title="No spending yet">Money out of your accounts shows here by category.</EmptyState>}
+        >
+          {(data) => {
+            const currencies = currenciesOf(data).filter((c) =>
+              data.totals.some((t) => t.currency === c && Number(t.outflow) > 0),
+            );
+            const currency = chosen && currencies.includes(chosen) ? chosen : currencies[0];
+            return (
+              <>
+                {currencies.length > 1 && (
+                  <SelectField
+                    label="Currency"
+                    options={currencies.map((c) => ({ value: c, label: c }))}
+                    value={currency}
+                    onChange={(e) => setChosen(e.target.value)}
+                    className="mb-3 max-w-40"
+                  />
+                )}
+                <SpendingChart data={data} currency={currency} />
+              </>
+            );
+          }}
+        </QueryStates>
+      </div>
+    </Card>
+  );
+}
+
+function SpendingChart({ data, currency }: { data: CategoryTotals; currency: string }) {
+  const top = topCategories(data, currency);
+  const outflow = new Map(
+    data.cells.filter((c) => c.currency === currency).map((c) => [`${c.categoryId ?? "none"}|${c.month}`, c.outflow]),
+  );
+  const exact = (id: string | null, month: string) => outflow.get(`${id ?? "none"}|${month}`) ?? "0";
+  // Numbers only to draw; the table below shows the exact decimal strings.
+  const bars = data.months.map((month) => ({
+    month: formatMonth(month),
+    ...Object.fromEntries(top.map((c) => [c.key, Number(exact(c.id, month))])),
+  }));
+  const names = Object.fromEntries(top.map((c) => [c.key, c.name]));
+  return (
+    <figure>
+      <figcaption className="sr-only">Money out per month by category, in {currency}</figcaption>
+      <div className="h-64 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+            <XAxis dataKey="month" tick={TICK} tickLine={false} axisLine={false} minTickGap={8} />
+            <YAxis tick={TICK} tickLine={false} axisLine={false} width={64} />
+            <Tooltip
+              cursor={{ fill: "#f1f5f9" }}
+              formatter={(value, key) => [formatMoney(String(value), currency), names[String(key)] ?? String(key)]}
+            />
+            <Legend formatter={(key: string) => names[key] ?? key} wrapperStyle={{ fontSize: 12 }} />
+            {top.map((c, i) => (
+              <Bar key={c.key} dataKey={c.key} stackId="out" fill={COLOURS[i % COLOURS.length]} maxBarSize={32} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <FiguresTable
+        caption={`Money out per month by category, in ${currency}`}
+        columns={["Category", ...data.months.map((m) => formatMonth(m))]}
+      >
+        {top.map((c) => (
+          <tr key={c.key}>
+            <th scope="row">{c.name}</th>
+            {data.months.map((m) => (
+              <td key={m}>{formatMoney(exact(c.id, m), currency)}</td>
+            ))}
+          </tr>
+        ))}
+      </FiguresTable>
+    </figure>
+  );
+}
