@@ -41,6 +41,7 @@ import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactio
 import * as scopeTransactionsCsv from "@/app/api/accounttracking/v1/transactions.csv/route";
 import * as transaction from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
+import * as txCategory from "@/app/api/accounttracking/v1/transactions/[transactionId]/category/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as txChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
@@ -127,6 +128,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/transactions.csv": scopeTransactionsCsv,
   "/api/accounttracking/v1/transactions/{transactionId}": transaction,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
+  "/api/accounttracking/v1/transactions/{transactionId}/category": txCategory,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
   "/api/accounttracking/v1/transactions/changes": txChanges,
   "/api/accounttracking/v1/users": trackingUsers,
