@@ -165,10 +165,10 @@ type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
 
 /** What a transactions cursor is bound to: the account and the filters of the page it came from. */
 export function transactionsList(accountId: string, filter: TransactionsFilter) {
-  const { fromDate, toDate, status, q, minAmount, maxAmount, direction } = filter;
+  const { fromDate, toDate, status, q, minAmount, maxAmount, direction, category } = filter;
   return {
     name: `transactions:${accountId}`,
-    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction },
+    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction, category },
   };
 }
 
