@@ -41,6 +41,14 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
   "webhook_endpoint.delivery_replayed": "Webhook message sent again",
+  "category.created": "Category created",
+  "category.renamed": "Category renamed",
+  "category.moved": "Category moved",
+  "category.merged": "Category merged",
+  "category.archived": "Category archived",
+  "category.restored": "Category restored",
+  "transaction.category_changed": "Transaction category changed",
+  "counterpart.default_category_changed": "Counterpart default category changed",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -61,6 +69,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   personal_token: "Personal token",
   client: "Client",
   webhook_endpoint: "Webhook endpoint",
+  category: "Category",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

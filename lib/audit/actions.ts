@@ -41,6 +41,14 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.delivery_replayed",
+  "category.created",
+  "category.renamed",
+  "category.moved",
+  "category.merged",
+  "category.archived",
+  "category.restored",
+  "transaction.category_changed",
+  "counterpart.default_category_changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,6 +65,7 @@ export const AUDIT_RECORD_TYPES = [
   "personal_token",
   "client",
   "webhook_endpoint",
+  "category",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -198,6 +198,15 @@ describe("audited changes", () => {
       // testing/integration/accounttracking/account-housekeeping.integration.test.ts
       "account.tracking_changed",
       "account.hidden_changed",
+      // testing/integration/categories/transaction-category.integration.test.ts, categories.integration.test.ts
+      "transaction.category_changed",
+      "category.created",
+      "category.renamed",
+      "category.moved",
+      "category.merged",
+      "category.archived",
+      "category.restored",
+      "counterpart.default_category_changed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
