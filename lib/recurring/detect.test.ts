@@ -31,6 +31,7 @@ function pay(date: string, amount: string, party: string, extra: Partial<Payment
     label: party,
     creditorId: null,
     mandateId: null,
+    iban: null,
     ...extra,
   };
 }

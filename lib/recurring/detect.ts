@@ -8,7 +8,7 @@
 // so each chain keeps to its own amount. A fixed amount that changed once is one stream (status
 // amount_changed while the change is among the last three payments), its typical amount the new one.
 // Status by the bank's today: late after the expected date plus a grace, ended after two periods.
-import { absolute, amountChangeAt, medianAmount, ratio, spreadOf } from "@/lib/recurring/amounts";
+import { absolute, amountChangeAt, medianAmount, ratio, spreadOf, steady, unitsOf } from "@/lib/recurring/amounts";
 import { PERIODS, PERIOD_RULES, dayNumber, fitsGap, nextDate, type Period } from "@/lib/recurring/calendar";
 
 export type Direction = "in" | "out";
@@ -25,6 +25,8 @@ export type Payment = {
   label: string;
   creditorId: string | null;
   mandateId: string | null;
+  /** The other party's IBAN (creditor's for a payment out, debtor's for one in). */
+  iban: string | null;
 };
 
 export type Occurrence = { date: string; amount: string; transactionId: string };
@@ -56,16 +58,26 @@ const HISTORY = 24;
 const CHAIN_STEP = 1.25;
 /** How far apart any two payments of one chain may be in amount. */
 const CHAIN_RANGE = 1.6;
+/** Amounts this close (largest over smallest) are one amount, give or take a rounding or a small index. */
+const CLOSE = 1.1;
+/** A chain (a stream among other payments of its group) needs at least this many payments. */
+const CHAIN_MINIMUM = 5;
+/** A group regular as a whole with amounts all over the place needs this many (or a direct debit's mandate). */
+const LOOSE_MINIMUM = 6;
 /** A change of amount counts as recent while among this many last payments. */
 const RECENT_CHANGE = 3;
 
 const directionOf = (amount: string): Direction => (amount.startsWith("-") ? "out" : "in");
 
-/** The group a payment belongs to: counterpart, creditor id / mandate when present, direction, currency. */
+/**
+ * The group a payment belongs to: counterpart, the creditor id / mandate of a direct debit (else the
+ * other party's IBAN: one company's sweeps to two of its own accounts are two streams), direction,
+ * currency.
+ */
 export function groupKey(p: Payment): string | null {
   const party = p.counterpartId ?? (p.label ? `name:${p.label.toLowerCase()}` : null);
   if (!party) return null;
-  const debit = p.creditorId || p.mandateId ? `${p.creditorId ?? ""}/${p.mandateId ?? ""}` : "-";
+  const debit = p.creditorId || p.mandateId ? `${p.creditorId ?? ""}/${p.mandateId ?? ""}` : (p.iban ?? "-");
   return `${party}|${debit}|${directionOf(p.amount)}|${p.currency}`;
 }
 
@@ -77,6 +89,22 @@ function periodOf(dated: readonly Payment[]): Period | null {
       return period;
   }
   return null;
+}
+
+/** One amount give or take a little, or one fixed amount that changed once. */
+const oneAmount = (amounts: readonly string[]): boolean => steady(amounts, CLOSE) || amountChangeAt(amounts) !== null;
+
+/**
+ * A stream among other payments keeps its amount to itself: few other payments of the group fall
+ * between its smallest and largest amount. Dense noise (a customer paying invoices of any size every
+ * day) makes chains of similar amounts by chance; those fail here.
+ */
+function ownsItsAmount(chain: readonly Payment[], group: readonly Payment[]): boolean {
+  const units = chain.map((p) => unitsOf(p.amount));
+  const [low, high] = [Math.min(...units) / 1.02, Math.max(...units) * 1.02];
+  const ids = new Set(chain.map((p) => p.id));
+  const inBand = group.filter((p) => !ids.has(p.id) && unitsOf(p.amount) >= low && unitsOf(p.amount) <= high);
+  return inBand.length <= Math.floor(chain.length / 4);
 }
 
 /** Chains followed back from each newest unclaimed payment, shortest period first. */
@@ -107,7 +135,12 @@ function chains(dated: readonly Payment[]): { period: Period; payments: Payment[
         current = candidates[0];
         chain.push(current);
       }
-      if (chain.length >= PERIOD_RULES[period].minimum) {
+      if (
+        period !== "yearly" &&
+        chain.length >= Math.max(CHAIN_MINIMUM, PERIOD_RULES[period].minimum) &&
+        oneAmount(chain.map((p) => p.amount)) &&
+        ownsItsAmount(chain, dated)
+      ) {
         for (const p of chain) claimed.add(p.id);
         found.push({ period, payments: chain.reverse() });
         break;
@@ -166,7 +199,10 @@ const byDate = (a: Payment, b: Payment) => (a.date < b.date ? -1 : a.date > b.da
 export function detectGroup(key: string, payments: readonly Payment[], today: string): DetectedStream[] {
   const dated = [...payments].sort(byDate);
   const whole = periodOf(dated);
-  if (whole) return [summarise(key, whole, dated, today)];
+  const debit = dated.some((p) => p.creditorId || p.mandateId);
+  // Regular as a whole: one stream, its amounts free when a mandate or many payments vouch for it.
+  if (whole && (debit || dated.length >= LOOSE_MINIMUM || oneAmount(dated.map((p) => p.amount))))
+    return [summarise(key, whole, dated, today)];
   const streams = chains(dated).map((c) => summarise(key, c.period, c.payments, today));
   // Two streams of one group starting at the same amount: the later-found one is told apart by its order.
   const seen = new Map<string, number>();
