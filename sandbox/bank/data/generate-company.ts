@@ -48,6 +48,14 @@ const DEBITS: readonly [number, Party, number, number, string][] = [
 
 const EMPLOYEES = 8;
 
+/** The creditors of the monthly direct debits (recurring-truth.ts). */
+export const COMPANY_MONTHLY_DEBITS: readonly string[] = DEBITS.map(([, party]) => party.name);
+
+const employeeName = (e: number) => `${FIRST_NAMES[e]} ${LAST_NAMES[(e * 3) % LAST_NAMES.length]}`;
+
+/** The employees paid on the 25th (recurring-truth.ts). */
+export const companyEmployees = (): string[] => Array.from({ length: EMPLOYEES }, (_, e) => employeeName(e));
+
 const sweep = (ctx: DayContext) => ({ seed: userSeed(ctx), min: 1_000_000, max: 4_000_000 });
 const topUp = (ctx: DayContext) => ({ seed: `${userSeed(ctx)}|ops`, min: 300_000, max: 600_000 });
 
@@ -64,7 +72,7 @@ export function companyMainDay(ctx: DayContext): Draft[] {
   }
   if (isMonthlyOn(ctx, 25)) {
     for (let e = 0; e < EMPLOYEES; e++) {
-      const name = `${FIRST_NAMES[e]} ${LAST_NAMES[(e * 3) % LAST_NAMES.length]}`;
+      const name = employeeName(e);
       const cents = 240_000 + ((e * 37_000) % 240_000);
       out.push({
         ...transferOut(

@@ -13,6 +13,8 @@ const savingsRange = (ctx: DayContext) => ({ seed: userSeed(ctx), min: 20_000, m
 
 export function privateCurrentDay(ctx: DayContext): Draft[] {
   if (ctx.account.profile.flavour === "namesakes") return namesakeDay(ctx);
+  // The `recurring` user's days are all its scenario's (generate-recurring.ts, by way of scenarioDay).
+  if (ctx.account.profile.flavour === "recurring") return [];
   const { rng, parties } = ctx;
   const out: Draft[] = [];
   const employer: Party = parties.employer;

@@ -2,12 +2,14 @@
 // `noids` (identical card payments on one day, sent without ids), `oldhold` (a deposit hold that
 // stays pending for 60 days, far older than an incremental window) and `cancelled` (a pending payment
 // cancelled by the bank, made again two days later with the same amount to the same party) and
-// `oddities` (fields padded with NUL characters, transaction ids of several kB).
+// `oddities` (fields padded with NUL characters, transaction ids of several kB), and `recurring`
+// (every entry: streams with a known truth among noise, generate-recurring.ts).
 import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
 import { addDays, parts, type DateOnly } from "@/sandbox/bank/data/dates";
 import type { Draft } from "@/sandbox/bank/data/draft";
 import { hashText, rngFor } from "@/sandbox/bank/data/hash";
 import { partyIban } from "@/sandbox/bank/data/iban";
+import { recurringDay } from "@/sandbox/bank/data/generate-recurring";
 
 /** The hold's date, relative to the real date so moving the sandbox clock ages it. */
 const HOLD_AGE_DAYS = 40;
@@ -107,6 +109,8 @@ export function scenarioDay(account: SandboxAccount, date: DateOnly, baseToday: 
       ];
     case "oddities":
       return oddities(account, date);
+    case "recurring":
+      return recurringDay(account, date, baseToday);
     default:
       return [];
   }

@@ -15,12 +15,13 @@ export type Behaviour =
   | "oldhold"
   | "cancelled"
   | "oddities"
+  | "recurring"
   | "bulk";
 
 export type AccountKind =
   "private-current" | "private-savings" | "company-main" | "company-ops" | "company-reserve" | "payment" | "bulk";
 
-export type Flavour = "standard" | "namesakes" | "pending";
+export type Flavour = "standard" | "namesakes" | "pending" | "recurring";
 
 export type UserProfile = {
   userId: string;
@@ -168,6 +169,15 @@ const DEFINITIONS: Record<string, Definition> = {
     accounts: PRIVATE,
     description:
       "What older core banking systems send, within the spec: every day a direct debit whose creditorName and remittanceInformationUnstructured are padded with NUL characters (fixed-width fields; \\u0000 in the JSON), and on every seventh day of the month a payment whose transactionId is 3,000 characters long.",
+  },
+  recurring: {
+    behaviour: "recurring",
+    ownerName: "Rick Curran",
+    flavour: "recurring",
+    historyDays: 548,
+    accounts: PRIVATE,
+    description:
+      "Approves. A private current account (~18 months) whose recurring payments are known (sandbox/bank/data/recurring-truth.ts): salary on the last working day, rent on the 1st moved off weekends, two subscriptions of one streaming service at two amounts, a gym debit that rises once, a newspaper that stops, weekly, fortnightly and quarterly payments, and noise from the same counterparts.",
   },
 };
 
