@@ -4,11 +4,13 @@
 // covers and for the rating, which only it gives.
 import type { Tx } from "@/lib/db/client";
 import { provisionCategories } from "@/lib/categories/provision";
+import { provisionRules } from "@/lib/rules/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 
 export async function seedDataRegistryDemo(db: Tx, scopeId: string, createdById: string): Promise<void> {
   await provisionDataRegistry(db, scopeId);
   await provisionCategories(db, scopeId);
+  await provisionRules(db, scopeId);
   const base = { scopeId, createdById, entityType: null, entityId: null, profession: null, subProfession: null };
   await db.datasetProfile.createMany({
     data: [

@@ -13,6 +13,7 @@ import { transaction, type Commit } from "@/lib/db/transaction";
 import type { Scope, User } from "@/lib/generated/prisma/client";
 import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
+import { provisionRules } from "@/lib/rules/provision";
 import { newOneTimeSecret } from "@/lib/identity/one-time-links";
 
 export const SETUP_LINK_TTL_MINUTES = 60;
@@ -84,6 +85,7 @@ async function redeem(db: Tx, input: Redeem, passwordHash: string): Promise<Rede
   });
   await provisionDataRegistry(db, scope.id);
   await provisionCategories(db, scope.id);
+  await provisionRules(db, scope.id);
   await db.setupLink.update({ where: { id: link.id }, data: { usedBy: user.id } });
   return { user, scope };
 }

@@ -7,6 +7,7 @@ import { db as sharedDb } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import { provisionCategories } from "@/lib/categories/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
+import { provisionRules } from "@/lib/rules/provision";
 import { assertSignUpAllowed } from "@/lib/identity/sign-up-policy";
 import type { Scope, User } from "@/lib/generated/prisma/client";
 
@@ -26,6 +27,7 @@ export async function signUp({ commit = transaction, ...input }: SignUp) {
     });
     await provisionDataRegistry(db, scope.id);
     await provisionCategories(db, scope.id);
+    await provisionRules(db, scope.id);
     return { user, scope };
   });
 }

@@ -6,6 +6,7 @@ import { pool, type Tx } from "@/lib/db/client";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 import { provisionCategories } from "@/lib/categories/provision";
+import { provisionRules } from "@/lib/rules/provision";
 import { provisionDataRegistry } from "@/lib/datasets/provision";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { hasCapability } from "@/lib/auth/capabilities";
@@ -61,6 +62,7 @@ export function createScope({
     const scope = await db.scope.create({ data: { name, memberships: { create: { userId, role: "admin" } } } });
     await provisionDataRegistry(db, scope.id);
     await provisionCategories(db, scope.id);
+    await provisionRules(db, scope.id);
     return serializeScope(scope, "admin");
   });
 }

@@ -20,7 +20,7 @@ import { PROBE_ACCOUNT, upsertRows } from "@/lib/sync/upsert";
 
 const SORT_DATE = COLUMNS.findIndex(([c]) => c === "sort_date");
 
-type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[] };
+type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[]; written: string[] };
 
 // The bank ids of the page's rows the upsert must see: those whose stored row is missing, has another
 // hash (or none), is removed or has no counterpart yet. First one range scan of the account's rows over
@@ -67,7 +67,7 @@ export async function ingestPage(
   transactions: BankTransaction[],
   { compareFirst = true }: { compareFirst?: boolean } = {},
 ): Promise<IngestCounts> {
-  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [] };
+  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
   // entries are numbered first: identical ones are separate entries, never duplicates of each other.
   const byId = new Map<string, BankTransaction>();
@@ -100,7 +100,7 @@ export async function ingestPage(
       return at;
     })
     .sort((a, b) => a - b);
-  if (differing.length === 0) return { added: 0, updated: 0, unchanged: page.length, unresolved: [] };
+  if (differing.length === 0) return { added: 0, updated: 0, unchanged: page.length, unresolved: [], written: [] };
   const counts = await upsertRows(
     client,
     target,

@@ -6,10 +6,11 @@
 // (lib/db/retry.ts). That is safe because the transaction is all or nothing and running it again is
 // idempotent: the rows are upserted by bank id, and the cursor moves only in this same transaction,
 // so an attempt rolled back is as if never made. Nothing here changes state outside the transaction
-// (ingestPage, assignCounterparts: only SQL on `client`); the runner counts the page once it returns.
+// (ingestPage, assignCounterparts, applyRulesToRows: only SQL on `client`); the runner counts the page once it returns.
 import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
+import { applyRulesToRows } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
@@ -47,6 +48,8 @@ export async function writePage(
       // Rows the upsert could not assign (a party or key not seen before) go through the full step.
       if (counts.unresolved.length > 0)
         await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
+      // Then the scope's rules and counterpart defaults, on what this page added or changed.
+      await applyRulesToRows(client, scopeId, counts.written);
       const { from, to } = dateSpan(page.transactions);
       // LEAST/GREATEST skip NULLs: a page without dates leaves the span as it was.
       const saved = await client.query(

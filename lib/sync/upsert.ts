@@ -7,7 +7,8 @@ import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { COLUMNS, valueOf } from "@/lib/sync/bank-columns";
 
-export type UpsertCounts = { added: number; updated: number; unresolved: string[] };
+/** `written`: the ids of the rows added or changed (and those still without a counterpart), for the rules. */
+export type UpsertCounts = { added: number; updated: number; unresolved: string[]; written: string[] };
 
 // How a statement names the account in its per-row probe of the (account_id, external_id) key, inside
 // a LATERAL subquery kept apart by OFFSET 0 (flattened, the probe became a hash join reading the whole
@@ -115,11 +116,12 @@ WITH input AS (
      OR (transactions.counterpart_id IS NULL AND EXCLUDED.counterpart_id IS NOT NULL)
      OR transactions.content_hash IS DISTINCT FROM EXCLUDED.content_hash
   -- updated_at is timestamptz(3): compare at the precision it is stored with.
-  RETURNING external_id, counterpart_id, (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
+  RETURNING id, external_id, counterpart_id, (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
 )
 SELECT count(*) FILTER (WHERE inserted)::int AS added,
        count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
-       coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved
+       coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved,
+       coalesce(array_agg(id) FILTER (WHERE inserted OR touched OR counterpart_id IS NULL), '{}') AS written
   FROM upserted`;
 
 /**

@@ -1,0 +1,92 @@
+// Rules on import: run by the sync inside a page's transaction (lib/sync/page-write.ts), after the
+// rows are written and their counterparts assigned, over the rows that page added or changed. One
+// statement for all the scope's enabled rules (lib/rules/effect-sql.ts). A rule that cannot run must
+// not fail the sync: a stored rule its schemas refuse, or one whose SQL fails on this page's data,
+// is left out (the statement runs again without it under a savepoint), marked failed on the rule and
+// told to the scope's members (notification kind rule.failed).
+import "server-only";
+import type { PoolClient } from "pg";
+import { log } from "@/lib/log";
+import { notify } from "@/lib/notifications/notify";
+import { Params } from "@/lib/rules/compile";
+import { effectStatement } from "@/lib/rules/effect-sql";
+import { parseRule, type ParsedRule, type StoredRule } from "@/lib/rules/parse";
+
+type Client = Pick<PoolClient, "query">;
+
+const SELECTION = (p: Params, scopeId: string, ids: string[]) =>
+  `t.id = ANY(${p.add(ids, "uuid[]")}) AND t.scope_id = ${p.add(scopeId, "uuid")} AND t.removed_at IS NULL`;
+
+async function runStatement(client: Client, scopeId: string, ids: string[], rules: ParsedRule[]): Promise<number> {
+  const p = new Params();
+  const sql = effectStatement(rules, SELECTION(p, scopeId, ids), p, { kind: "sync" });
+  const { rows } = await client.query<{ changed: number }>(sql, p.values);
+  return rows[0].changed;
+}
+
+/** Runs the statement under a savepoint: a failure rolls back only this attempt; a probe is always rolled back. */
+async function attempt(
+  client: Client,
+  run: () => Promise<number>,
+  { probe = false } = {},
+): Promise<{ ok: true; changed: number } | { ok: false; error: unknown }> {
+  await client.query("SAVEPOINT rules");
+  try {
+    const changed = await run();
+    if (probe) await client.query("ROLLBACK TO SAVEPOINT rules");
+    await client.query("RELEASE SAVEPOINT rules");
+    return { ok: true, changed };
+  } catch (error) {
+    await client.query("ROLLBACK TO SAVEPOINT rules");
+    await client.query("RELEASE SAVEPOINT rules");
+    return { ok: false, error };
+  }
+}
+
+async function markFailed(client: Client, scopeId: string, rule: { id: string; name: string }, reason: string) {
+  log.warn("a rule could not run; the sync went on without it", { ruleId: rule.id, reason });
+  await client.query(`UPDATE rules SET failed_at = now(), failure = $3 WHERE id = $1::uuid AND scope_id = $2::uuid`, [
+    rule.id,
+    scopeId,
+    reason.slice(0, 500),
+  ]);
+  await notify(client, scopeId, {
+    kind: "rule.failed",
+    dedupeKey: `rule.failed:${rule.id}`,
+    severity: "warning",
+    title: `The rule “${rule.name}” could not run`,
+    body: `New transactions were saved without it (${reason.slice(0, 200)}). Open the rule, correct it and save it again.`,
+    href: "/rules",
+    subject: { type: "rule", id: rule.id },
+  });
+}
+
+/**
+ * Applies the scope's enabled rules, then counterpart defaults, to the rows `ids` (the page's new and
+ * changed rows) in the caller's transaction; answers how many rows it wrote.
+ */
+export async function applyRulesToRows(client: Client, scopeId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rows: stored } = await client.query<StoredRule & { failed_at: Date | null }>(
+    `SELECT id, name, conditions, actions, failed_at FROM rules WHERE scope_id = $1::uuid AND enabled ORDER BY position, id`,
+    [scopeId],
+  );
+  let rules: ParsedRule[] = [];
+  for (const row of stored) {
+    const parsed = parseRule(row);
+    if (parsed.ok) rules.push(parsed.rule);
+    else if (!row.failed_at) await markFailed(client, scopeId, row, parsed.reason);
+  }
+  const first = await attempt(client, () => runStatement(client, scopeId, ids, rules));
+  if (first.ok) return first.changed;
+  // Which rule fails on these rows: each alone, then the statement again without those.
+  const failing: ParsedRule[] = [];
+  for (const rule of rules) {
+    const alone = await attempt(client, () => runStatement(client, scopeId, ids, [rule]), { probe: true });
+    if (!alone.ok) failing.push(rule);
+  }
+  rules = rules.filter((r) => !failing.includes(r));
+  const reason = first.error instanceof Error ? first.error.message : String(first.error);
+  for (const rule of failing) await markFailed(client, scopeId, rule, reason);
+  return runStatement(client, scopeId, ids, rules);
+}

@@ -1,0 +1,151 @@
+// The rules engine as the sync runs it, in the page's transaction, on the rows the page added or
+// changed: rules in position order, the first category winning; a person's edit never overwritten by
+// a later sync or rule; counterpart defaults for the rest; and a rule that cannot run leaves the
+// page saved, the rule marked and the scope's members told.
+import { describe, expect, it } from "vitest";
+import { pool, prisma } from "@/lib/db/client";
+import { makePerson } from "@/testing/support/fixtures";
+import { storedAccount } from "@/testing/support/stored-account";
+import { bankEntry } from "@/testing/support/sync/bank-entry";
+import {
+  categoryOf,
+  personCategory,
+  rowStates,
+  storedRule,
+  syncPage,
+  withoutDefaultRules,
+} from "@/testing/support/rules/page";
+
+async function world() {
+  const person = await makePerson("rules-engine");
+  await withoutDefaultRules(person.scopeId);
+  const { accountId } = await storedAccount(person, 0);
+  const account = { id: accountId };
+  const target = { scopeId: person.scopeId, accountId };
+  const cat = (key: string) => categoryOf(person.scopeId, key);
+  return { person, account, target, cat };
+}
+
+const words = (...list: string[]) => ({ type: "words", words: list, in: "any" }) as const;
+
+describe("rules in the sync's page", () => {
+  it("runs in position order: the first matching rule's category wins; tags of every match are added", async () => {
+    const { person, account, target, cat } = await world();
+    const [rent, software] = [await cat("rent"), await cat("software")];
+    const second = await storedRule(person.scopeId, [words("office")], { categoryId: software, addTags: ["b"] }, 2);
+    const first = await storedRule(person.scopeId, [words("rent")], { categoryId: rent, addTags: ["a"] }, 1);
+
+    await syncPage(target, [
+      bankEntry("both", "-900.00", { remittanceInformation: "Rent office March" }),
+      bankEntry("second", "-20.00", { remittanceInformation: "Office chairs" }),
+      bankEntry("none", "-5.00", { remittanceInformation: "Parking" }),
+    ]);
+    const rows = await rowStates(account.id);
+    expect(rows.get("both")).toMatchObject({
+      category_id: rent,
+      category_source: "rule",
+      category_rule_id: first.id,
+      tags: ["a", "b"],
+    });
+    expect(rows.get("second")).toMatchObject({ category_id: software, category_rule_id: second.id, tags: ["b"] });
+    expect(rows.get("none")).toMatchObject({ category_id: null, category_source: null, tags: [] });
+
+    // Reordered: the other rule now comes first and wins when the row changes at the bank.
+    await prisma().rule.update({ where: { id: second.id }, data: { position: 0 } });
+    await syncPage(target, [bankEntry("both", "-901.00", { remittanceInformation: "Rent office March" })]);
+    expect((await rowStates(account.id)).get("both")).toMatchObject({
+      category_id: software,
+      category_rule_id: second.id,
+    });
+  });
+
+  it("never overwrites a person's category, not when the bank changes the row, nor when a rule matches", async () => {
+    const { person, account, target, cat } = await world();
+    const [rent, taxes] = [await cat("rent"), await cat("taxes")];
+    await storedRule(person.scopeId, [words("rent")], { categoryId: rent, note: "by rule" });
+    await syncPage(target, [
+      bankEntry("mine", "-900.00", { remittanceInformation: "Rent" }),
+      bankEntry("cleared", "-800.00", { remittanceInformation: "Rent" }),
+    ]);
+    await personCategory(account.id, "mine", taxes);
+    await personCategory(account.id, "cleared", null);
+    await pool().query(
+      `UPDATE transactions SET note = NULL, person_fields = person_fields || '{note}' WHERE account_id = $1 AND external_id = 'mine'`,
+      [account.id],
+    );
+
+    // The bank corrects both rows: the sync writes them and runs the rules on them again.
+    await syncPage(target, [
+      bankEntry("mine", "-950.00", { remittanceInformation: "Rent" }),
+      bankEntry("cleared", "-850.00", { remittanceInformation: "Rent" }),
+    ]);
+    const rows = await rowStates(account.id);
+    expect(rows.get("mine")).toMatchObject({ category_id: taxes, category_source: "person", note: null });
+    expect(rows.get("cleared")).toMatchObject({ category_id: null, category_source: "person", note: "by rule" });
+  });
+
+  it("gives rows no rule files their counterpart's default category, followed through a consolidation", async () => {
+    const { person, account, target, cat } = await world();
+    const [utilities, rent] = [await cat("utilities"), await cat("rent")];
+    await storedRule(person.scopeId, [words("rent")], { categoryId: rent });
+    await syncPage(target, [
+      bankEntry("power", "-70.00", { creditorName: "Power Co", remittanceInformation: "Bill 1" }),
+    ]);
+    const { rows } = await pool().query<{ counterpart_id: string }>(
+      "SELECT counterpart_id FROM transactions WHERE account_id = $1 AND external_id = 'power'",
+      [account.id],
+    );
+    // The row's counterpart is consolidated into a root that carries the default.
+    const root = await prisma().counterpart.create({
+      data: { scopeId: person.scopeId, name: "Power root", defaultCategoryId: utilities },
+    });
+    await prisma().counterpart.update({ where: { id: rows[0].counterpart_id }, data: { mergedIntoId: root.id } });
+
+    await syncPage(target, [
+      bankEntry("power", "-71.00", { creditorName: "Power Co", remittanceInformation: "Bill 1" }),
+      bankEntry("power-rent", "-72.00", { creditorName: "Power Co", remittanceInformation: "Rent of the meter" }),
+    ]);
+    const after = await rowStates(account.id);
+    expect(after.get("power")).toMatchObject({
+      category_id: utilities,
+      category_source: "counterpart",
+      category_rule_id: null,
+    });
+    expect(after.get("power-rent")).toMatchObject({ category_id: rent, category_source: "rule" });
+  });
+
+  it("writes a note only where there is none, marks transfers and binds a counterpart, each once", async () => {
+    const { person, account, target } = await world();
+    const bound = await prisma().counterpart.create({ data: { scopeId: person.scopeId, name: "Landlord" } });
+    await storedRule(person.scopeId, [words("sweep")], {
+      note: "sweep",
+      markTransfer: true,
+      bindCounterpartId: bound.id,
+    });
+    await syncPage(target, [bankEntry("s1", "-100.00", { remittanceInformation: "Weekly sweep" })]);
+    expect((await rowStates(account.id)).get("s1")).toMatchObject({
+      note: "sweep",
+      transfer_override: true,
+      bound_counterpart_id: bound.id,
+    });
+  });
+
+  it("a stored rule that is no longer valid is skipped: the page is saved, the rule marked failed, the members told", async () => {
+    const { person, account, target, cat } = await world();
+    const bad = await storedRule(
+      person.scopeId,
+      [{ type: "amount", min: "lots" }],
+      { categoryId: await cat("fees") },
+      1,
+    );
+    const good = await storedRule(person.scopeId, [words("rent")], { categoryId: await cat("rent") }, 2);
+    await syncPage(target, [bankEntry("r", "-900.00", { remittanceInformation: "Rent" })]);
+
+    expect((await rowStates(account.id)).get("r")).toMatchObject({ category_rule_id: good.id });
+    const marked = await prisma().rule.findUniqueOrThrow({ where: { id: bad.id } });
+    expect(marked.failedAt).not.toBeNull();
+    expect(marked.failure).toMatch(/conditions/);
+    const told = await prisma().notification.findMany({ where: { scopeId: person.scopeId, kind: "rule.failed" } });
+    expect(told.map((n) => [n.subjectId, n.href])).toEqual([[bad.id, "/rules"]]);
+  });
+});
