@@ -25,13 +25,13 @@ async function tell(scopeId: string, notice: { title: string; body: string; href
 
 test("the bell shows a notification; following its link marks it read; Mark read on the page", async ({ page }) => {
   await signUp(page, "Notified");
-  const [scope] = await dataOf<{ id: string }[]>(await page.request.get("/api/scopes/v1"));
+  const [scope] = await dataOf<{ scopeId: string }[]>(await page.request.get("/api/scopes/v1"));
   const bell = page.getByRole("button", { name: /^Notifications:/ });
 
   await test.step("nothing to tell: the bell says so, the page has its empty state", async () => {
     await expect(bell).toHaveAccessibleName("Notifications: No unread notifications");
     await page.goto("/notifications");
-    await expect(page.getByRole("heading", { name: "You are up to date" })).toBeVisible();
+    await expect(page.getByText("You are up to date")).toBeVisible();
   });
 
   const failing = {
@@ -39,7 +39,7 @@ test("the bell shows a notification; following its link marks it read; Mark read
     body: "Access to the bank is still valid, so the bank is likely unavailable or refusing for now.",
     href: "/consents",
   };
-  await tell(scope.id, failing);
+  await tell(scope.scopeId, failing);
 
   await test.step("the bell counts it and its popover shows it", async () => {
     await page.goto("/dashboard");
@@ -67,7 +67,7 @@ test("the bell shows a notification; following its link marks it read; Mark read
     body: "Renew the access to Ardenne, or these accounts stop updating.",
     href: "/consents",
   };
-  await tell(scope.id, ending);
+  await tell(scope.scopeId, ending);
 
   await test.step("on the Notifications page, Mark read moves it from Unread to Read", async () => {
     await page.goto("/notifications");
@@ -79,7 +79,7 @@ test("the bell shows a notification; following its link marks it read; Mark read
     await expectAccessible(page, "notifications page");
     await unread.getByRole("button", { name: `Mark read: ${ending.title}` }).click();
     await expect(read.getByText(ending.title)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "You are up to date" })).toBeVisible();
+    await expect(page.getByText("You are up to date")).toBeVisible();
     await expect(bell).toHaveAccessibleName("Notifications: No unread notifications");
   });
 });
