@@ -12,26 +12,29 @@ import { openDatabase } from "./support/database";
 import { dataOf } from "./support/envelope";
 import { E2E_DATA_DIR } from "./support/topology";
 
-const db = openDatabase(E2E_DATA_DIR);
-test.afterAll(() => db.end());
-
+/** Writes a notice as notify() would. A pool per call: tests of this file may share a worker or not. */
 async function tell(scopeId: string, notice: { title: string; body: string; href: string }) {
-  await db.query(
-    `INSERT INTO notifications (id, scope_id, kind, severity, title, body, href, dedupe_key)
-     VALUES (gen_random_uuid(), $1, 'sync.failing', 'error', $2, $3, $4, $5)`,
-    [scopeId, notice.title, notice.body, notice.href, `sync.failing:${randomUUID()}`],
-  );
+  const db = openDatabase(E2E_DATA_DIR);
+  try {
+    await db.query(
+      `INSERT INTO notifications (id, scope_id, kind, severity, title, body, href, dedupe_key)
+       VALUES (gen_random_uuid(), $1, 'sync.failing', 'error', $2, $3, $4, $5)`,
+      [scopeId, notice.title, notice.body, notice.href, `sync.failing:${randomUUID()}`],
+    );
+  } finally {
+    await db.end();
+  }
 }
 
 test("the bell shows a notification; following its link marks it read; Mark read on the page", async ({ page }) => {
   await signUp(page, "Notified");
-  const [scope] = await dataOf<{ id: string }[]>(await page.request.get("/api/scopes/v1"));
-  const bell = page.getByRole("button", { name: /^Notifications:/ });
+  const [scope] = await dataOf<{ scopeId: string }[]>(await page.request.get("/api/scopes/v1"));
+  const bell = page.getByRole("button", { name: /^Notifications/ });
 
   await test.step("nothing to tell: the bell says so, the page has its empty state", async () => {
     await expect(bell).toHaveAccessibleName("Notifications: No unread notifications");
     await page.goto("/notifications");
-    await expect(page.getByRole("heading", { name: "You are up to date" })).toBeVisible();
+    await expect(page.getByText("You are up to date")).toBeVisible();
   });
 
   const failing = {
@@ -39,7 +42,7 @@ test("the bell shows a notification; following its link marks it read; Mark read
     body: "Access to the bank is still valid, so the bank is likely unavailable or refusing for now.",
     href: "/consents",
   };
-  await tell(scope.id, failing);
+  await tell(scope.scopeId, failing);
 
   await test.step("the bell counts it and its popover shows it", async () => {
     await page.goto("/dashboard");
@@ -67,7 +70,7 @@ test("the bell shows a notification; following its link marks it read; Mark read
     body: "Renew the access to Ardenne, or these accounts stop updating.",
     href: "/consents",
   };
-  await tell(scope.id, ending);
+  await tell(scope.scopeId, ending);
 
   await test.step("on the Notifications page, Mark read moves it from Unread to Read", async () => {
     await page.goto("/notifications");
@@ -79,7 +82,23 @@ test("the bell shows a notification; following its link marks it read; Mark read
     await expectAccessible(page, "notifications page");
     await unread.getByRole("button", { name: `Mark read: ${ending.title}` }).click();
     await expect(read.getByText(ending.title)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "You are up to date" })).toBeVisible();
+    await expect(page.getByText("You are up to date")).toBeVisible();
     await expect(bell).toHaveAccessibleName("Notifications: No unread notifications");
   });
+});
+
+test("a notice that arrives while the page is open is counted and announced politely", async ({ page }) => {
+  // The bell asks again every minute: the page's clock is moved past that, not waited for.
+  await page.clock.install();
+  await signUp(page, "Announced");
+  const [scope] = await dataOf<{ scopeId: string }[]>(await page.request.get("/api/scopes/v1"));
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications: No unread notifications");
+  const title = "Updates of Savings at Ardenne failed 3 times in a row";
+  await tell(scope.scopeId, { title, body: "Reconnect the bank.", href: "/consents" });
+  await page.clock.fastForward(61_000);
+  await expect(bell).toHaveAccessibleName("Notifications: 1 unread notification");
+  const announcement = page.locator("header").getByRole("status");
+  await expect(announcement).toHaveText(`New notification: ${title}. 1 unread notification.`);
+  await expect(bell).not.toBeFocused();
 });

@@ -81,7 +81,8 @@ export function NotificationBell() {
         )}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Notifications: ${unreadLabel(unread ?? 0)}`}
+        // Until the first answer, it claims no count: "no unread" would be a guess.
+        aria-label={unread === undefined ? "Notifications" : `Notifications: ${unreadLabel(unread)}`}
         onClick={() => (open ? close(false) : setOpen(true))}
       >
         <BellIcon />
