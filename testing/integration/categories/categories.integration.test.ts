@@ -7,7 +7,9 @@ import * as listRoute from "@/app/api/accounttracking/v1/categories/route";
 import * as oneRoute from "@/app/api/accounttracking/v1/categories/[id]/route";
 import * as mergeRoute from "@/app/api/accounttracking/v1/categories/[id]/merge/route";
 import * as txCategoryRoute from "@/app/api/accounttracking/v1/transactions/[transactionId]/category/route";
+import { mergeCategory } from "@/lib/categories/merge-category";
 import { prisma } from "@/lib/db/client";
+import { TEST_ACTOR } from "@/testing/support/audit";
 import { syncedAlice, type SyncedAlice } from "@/testing/support/accounttracking";
 import { addMember, makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
@@ -193,5 +195,22 @@ describe("the scope's categories", () => {
     expect((await merge((await byKey("income")).id, (await byKey("salary")).id)).status).toBe(422);
     expect((await merge(software.id, "not-a-uuid")).status).toBe(422);
     expect((await byKey("software")).mergedIntoId).toBeNull();
+  });
+
+  it("a category with more rows than a batch moves them in batches first, and the merge counts them all", async () => {
+    const scopeId = alice.connected.person.scopeId;
+    const [from, into] = await Promise.all(
+      ["Batched", "Batch target"].map((name) => prisma().category.create({ data: { scopeId, name } })),
+    );
+    const rows = (await alice.transactions<{ id: string }>("filter[status]=booked")).json.data.slice(10, 17);
+    await prisma().transaction.updateMany({
+      where: { id: { in: rows.map((r) => r.id) } },
+      data: { categoryId: from.id },
+    });
+    const merged = await mergeCategory({ category: from, into: into.id, batch: 2, actor: TEST_ACTOR });
+    expect(merged.transactionsMoved).toBe(rows.length);
+    expect(await prisma().transaction.count({ where: { categoryId: into.id } })).toBe(rows.length);
+    expect(await prisma().transaction.count({ where: { categoryId: from.id } })).toBe(0);
+    expect((await prisma().category.findUniqueOrThrow({ where: { id: from.id } })).mergedIntoId).toBe(into.id);
   });
 });
