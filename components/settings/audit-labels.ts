@@ -41,6 +41,10 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
   "webhook_endpoint.delivery_replayed": "Webhook message sent again",
+  "recurring.confirmed": "Recurring payment confirmed",
+  "recurring.renamed": "Recurring payment renamed",
+  "recurring.dismissed": "Recurring payment dismissed",
+  "recurring.restored": "Recurring payment restored",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -61,6 +65,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   personal_token: "Personal token",
   client: "Client",
   webhook_endpoint: "Webhook endpoint",
+  recurring_stream: "Recurring payment",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.delivery_replayed",
+  "recurring.confirmed",
+  "recurring.renamed",
+  "recurring.dismissed",
+  "recurring.restored",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,6 +61,7 @@ export const AUDIT_RECORD_TYPES = [
   "personal_token",
   "client",
   "webhook_endpoint",
+  "recurring_stream",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -202,6 +202,16 @@ const SENTENCES: Record<string, Predicate> = {
   "webhook_endpoint.deleted": (p) => `deleted ${endpoint(p)}`,
   "webhook_endpoint.secret_rotated": (p) => `rotated the signing secret of ${endpoint(p)}`,
   "webhook_endpoint.delivery_replayed": (p) => `sent a message again to ${endpoint(p)}`,
+  "recurring.confirmed": (p) =>
+    p.after.confirmedAt ? "confirmed a recurring payment" : "took back the confirmation of a recurring payment",
+  "recurring.renamed": (p) => {
+    const now = str(p.after.name);
+    return now
+      ? `named a recurring payment ${quoted(now)}`
+      : `removed the name ${quoted(str(p.before.name) ?? "")} of a recurring payment`;
+  },
+  "recurring.dismissed": () => "dismissed a recurring payment",
+  "recurring.restored": () => "restored a dismissed recurring payment",
 };
 
 /** The actions with a sentence of their own; any other reads as the generic one. */

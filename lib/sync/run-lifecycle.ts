@@ -24,6 +24,7 @@ import type { SyncState } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { emitEvent } from "@/lib/webhooks/outbox";
+import { queueRecurringDetect } from "@/lib/recurring/jobs";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -65,6 +66,8 @@ type Move = {
   emits?: (run: RunRow, db: Queryable) => Promise<WebhookEvent[]>;
   /** SQL run after the move, in its transaction. */
   then?: string;
+  /** Jobs the move queues, in its transaction (pg-boss writing through its connection). */
+  queues?: (run: RunRow, db: Queryable) => Promise<void>;
 };
 
 // ——— predicates: where a run stands, for every statement that selects runs ———
@@ -176,6 +179,8 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: END,
     emits: changed,
     then: FORGET_PAGES,
+    // The account's recurring payments are detected again over what the run wrote (lib/recurring).
+    queues: (run, db) => queueRecurringDetect(db, run.account_id),
   },
   {
     from: "running",
@@ -218,10 +223,18 @@ function bind(sql: string, values: Record<string, unknown>): { text: string; par
 }
 
 /** The statement the table makes of a move (exported for the tests that read it). */
-export function moveStatement(to: SyncState, by: RunActor): { update: string } & Pick<Move, "emits" | "then"> {
+export function moveStatement(
+  to: SyncState,
+  by: RunActor,
+): { update: string } & Pick<Move, "emits" | "then" | "queues"> {
   const moves = movesTo(to, by);
   const [first] = moves;
-  if (!first || moves.some((m) => m.set !== first.set || m.emits !== first.emits || m.then !== first.then))
+  if (
+    !first ||
+    moves.some(
+      (m) => m.set !== first.set || m.emits !== first.emits || m.then !== first.then || m.queues !== first.queues,
+    )
+  )
     throw new Error(`sync run move to ${to} by ${by}: not one move in the table`);
   const from = moves.map((m) => `(r.state = '${m.from}'${m.when ? ` AND ${m.when}` : ""})`).join(" OR ");
   const holder = by === "holder" ? " AND r.worker_id = :worker" : "";
@@ -229,6 +242,7 @@ export function moveStatement(to: SyncState, by: RunActor): { update: string } &
     update: `UPDATE sync_runs r SET state = '${to}', ${first.set} WHERE r.id = :run AND (${from})${holder} RETURNING ${RETURNING}`,
     emits: first.emits,
     then: first.then,
+    queues: first.queues,
   };
 }
 
@@ -255,6 +269,7 @@ export async function moveRun(
       const then = bind(statement.then, named);
       await db.query(then.text, then.params);
     }
+    await statement.queues?.(run, db);
     return run;
   };
   const moved = client ? await work(client) : await pgTransaction(work);
