@@ -20,7 +20,20 @@ import type {
 /** Late first, then changed, active and ended; by next expected date within each. */
 const STATUS_ORDER = { late: 0, amount_changed: 1, active: 2, ended: 3 } as const;
 
+type Occurrences = RecurringStreamDetail["history"];
+
+/**
+ * numeric keeps "34.90" but Prisma's Decimal reads it as 34.9: amounts are written back at the scale
+ * the bank wrote them, which the stream's payments (kept as text) show.
+ */
+function amountText(stream: Row): (value: Prisma.Decimal) => string {
+  const last = (stream.history as Occurrences).at(-1)?.amount ?? "";
+  const scale = last.includes(".") ? last.length - last.indexOf(".") - 1 : 0;
+  return (value) => value.toFixed(Math.max(scale, value.decimalPlaces()));
+}
+
 export function serializeStream(s: Row): RecurringStream {
+  const money = amountText(s);
   return {
     id: s.id,
     accountId: s.accountId,
@@ -31,13 +44,13 @@ export function serializeStream(s: Row): RecurringStream {
     direction: s.direction === "in" ? "in" : "out",
     currency: s.currency,
     period: s.period,
-    typicalAmount: s.typicalAmount.toString(),
-    spread: s.spread.toString(),
+    typicalAmount: money(s.typicalAmount),
+    spread: money(s.spread),
     firstDate: s.firstDate,
     lastDate: s.lastDate,
-    lastAmount: s.lastAmount.toString(),
+    lastAmount: money(s.lastAmount),
     nextExpectedDate: s.nextExpectedDate,
-    nextExpectedAmount: s.nextExpectedAmount?.toString() ?? null,
+    nextExpectedAmount: s.nextExpectedAmount ? money(s.nextExpectedAmount) : null,
     occurrences: s.occurrences,
     status: s.status,
     confirmedAt: s.confirmedAt?.toISOString() ?? null,
@@ -47,7 +60,7 @@ export function serializeStream(s: Row): RecurringStream {
 }
 
 export function serializeStreamDetail(s: Row): RecurringStreamDetail {
-  return { ...serializeStream(s), history: s.history as RecurringStreamDetail["history"] };
+  return { ...serializeStream(s), history: s.history as Occurrences };
 }
 
 export async function findStream(db: Tx, scopeId: string, id: string): Promise<Row> {
