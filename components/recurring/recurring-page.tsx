@@ -3,7 +3,8 @@
 // ones first (the API's order). A person confirms, renames or dismisses a stream; dismissed ones are
 // shown on request and can be restored. An account may be chosen (kept in the URL).
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { accountTitle } from "@/components/accounts/format";
+import { useState } from "react";
+import { AccountSelect } from "@/components/accounts/account-select";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { QueryStates } from "@/components/ui/query-states";
 import { StreamsTable } from "@/components/recurring/streams-table";
@@ -17,7 +18,8 @@ export function RecurringPage() {
   const pathname = usePathname();
   const params = useSearchParams();
   const accountId = params.get("account") ?? "";
-  const showDismissed = params.get("dismissed") === "1";
+  // Kept here as well as in the URL, so the box follows the click at once (the URL follows it).
+  const [showDismissed, setShowDismissed] = useState(params.get("dismissed") === "1");
   const { scope } = useCurrentScope();
   const canEdit = scope?.role === "admin" || scope?.role === "member";
   const accounts = itemsOf(useAccounts().data);
@@ -25,8 +27,10 @@ export function RecurringPage() {
   const go = (next: { account?: string; dismissed?: boolean }) => {
     const q = new URLSearchParams();
     const account = next.account ?? accountId;
+    const dismissed = next.dismissed ?? showDismissed;
+    setShowDismissed(dismissed);
     if (account) q.set("account", account);
-    if (next.dismissed ?? showDismissed) q.set("dismissed", "1");
+    if (dismissed) q.set("dismissed", "1");
     router.replace(q.size ? `${pathname}?${q}` : pathname, { scroll: false });
   };
 
@@ -41,19 +45,7 @@ export function RecurringPage() {
           title={showDismissed ? "Dismissed payments" : "Recurring payments"}
           action={
             <div className="flex flex-wrap items-center gap-3">
-              <select
-                aria-label="Account"
-                className="max-w-56 rounded-md py-1.5 pl-3 pr-8 text-sm ring-1 ring-slate-300"
-                value={accountId}
-                onChange={(e) => go({ account: e.target.value })}
-              >
-                <option value="">All accounts</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {accountTitle(a)}
-                  </option>
-                ))}
-              </select>
+              <AccountSelect accounts={accounts} value={accountId} onChange={(account) => go({ account })} />
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" checked={showDismissed} onChange={(e) => go({ dismissed: e.target.checked })} />
                 Show dismissed
