@@ -14,6 +14,8 @@ import { detectStreams, type DetectedStream, type Payment, type StreamStatus } f
 
 /** How far back detection reads: two years of a yearly stream, and no more of a long history. */
 const LOOKBACK_DAYS = 800;
+/** At most this many of the newest payments (a 1,000,000-row account holds ~700,000 in 800 days). */
+const MAX_PAYMENTS = 200_000;
 
 type AccountClock = { scope_id: string; bank_date: string | null; bank_date_read_at: Date | null };
 
@@ -27,7 +29,8 @@ SELECT t.id, t.booking_date AS date, t.amount::text AS amount, t.currency, chain
   LEFT JOIN chain ON chain.id = coalesce(t.bound_counterpart_id, t.counterpart_id)
   LEFT JOIN counterparts cp ON cp.id = chain.root_id
  WHERE t.account_id = $1::uuid AND t.status = 'booked' AND t.removed_at IS NULL AND t.booking_date IS NOT NULL
-   AND t.booking_date >= $3`;
+   AND t.booking_date >= $3
+ ORDER BY t.booking_date DESC LIMIT ${MAX_PAYMENTS}`;
 
 const UPSERT = `
 INSERT INTO recurring_streams AS s (id, scope_id, account_id, counterpart_id, stream_key, direction, currency, period,
