@@ -3,6 +3,7 @@
 // its figures.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
+import { NextExpectedPayments } from "@/components/recurring/next-expected";
 import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
 import { AccessEndingNotes, HousekeepingBanner } from "@/components/accounts/account-notices";
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
@@ -160,6 +161,7 @@ export function AccountDetail({ id }: { id: string }) {
         <SyncPanel account={a} status={status} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
         <AccountCharts accountId={a.id} syncing={syncing} />
+        <NextExpectedPayments accountId={a.id} />
       </div>
     </>
   );

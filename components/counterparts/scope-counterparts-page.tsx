@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { AccountSelect } from "@/components/accounts/account-select";
 import { accountTitle } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
 import { useDebounced } from "@/components/ui/use-debounced";
@@ -46,19 +47,7 @@ export function ScopeCounterpartsPage() {
           title={account ? `Counterparts of ${accountTitle(account)}` : "All counterparts"}
           action={
             <div className="flex flex-wrap items-center gap-2">
-              <select
-                aria-label="Account"
-                className="max-w-56 rounded-md py-1.5 pl-3 pr-8 text-sm ring-1 ring-slate-300"
-                value={accountId}
-                onChange={(e) => chooseAccount(e.target.value)}
-              >
-                <option value="">All accounts</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {accountTitle(a)}
-                  </option>
-                ))}
-              </select>
+              <AccountSelect accounts={accounts} value={accountId} onChange={chooseAccount} />
               <input
                 type="search"
                 aria-label="Search counterparts"

@@ -49,6 +49,10 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "category.restored": "Category restored",
   "transaction.category_changed": "Transaction category changed",
   "counterpart.default_category_changed": "Counterpart default category changed",
+  "recurring.confirmed": "Recurring payment confirmed",
+  "recurring.renamed": "Recurring payment renamed",
+  "recurring.dismissed": "Recurring payment dismissed",
+  "recurring.restored": "Recurring payment restored",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -70,6 +74,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   client: "Client",
   webhook_endpoint: "Webhook endpoint",
   category: "Category",
+  recurring_stream: "Recurring payment",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

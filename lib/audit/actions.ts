@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   "category.restored",
   "transaction.category_changed",
   "counterpart.default_category_changed",
+  "recurring.confirmed",
+  "recurring.renamed",
+  "recurring.dismissed",
+  "recurring.restored",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -66,6 +70,7 @@ export const AUDIT_RECORD_TYPES = [
   "client",
   "webhook_endpoint",
   "category",
+  "recurring_stream",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

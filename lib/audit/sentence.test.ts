@@ -296,6 +296,40 @@ const CASES: [Parameters<typeof event>, string][] = [
     ],
     "Nora set the default category of Carrefour to the category “Groceries”.",
   ],
+  [
+    [
+      "recurring.confirmed",
+      "recurring_stream",
+      "s1",
+      { confirmedAt: null },
+      { confirmedAt: "2026-11-29T01:00:00.000Z" },
+    ],
+    "Nora confirmed a recurring payment.",
+  ],
+  [
+    ["recurring.renamed", "recurring_stream", "s1", { name: null }, { name: "Office rent" }],
+    "Nora named a recurring payment “Office rent”.",
+  ],
+  [
+    [
+      "recurring.dismissed",
+      "recurring_stream",
+      "s1",
+      { dismissedAt: null },
+      { dismissedAt: "2026-11-29T01:00:00.000Z" },
+    ],
+    "Nora dismissed a recurring payment.",
+  ],
+  [
+    [
+      "recurring.restored",
+      "recurring_stream",
+      "s1",
+      { dismissedAt: "2026-11-29T01:00:00.000Z" },
+      { dismissedAt: null },
+    ],
+    "Nora restored a dismissed recurring payment.",
+  ],
 ];
 
 describe("auditSentence", () => {

@@ -236,6 +236,16 @@ const SENTENCES: Record<string, Predicate> = {
     str(p.after.defaultCategoryId)
       ? `set the default category of ${counterpart(p.n, p.e.record.id)} to ${categoryName(p.n, p.after.defaultCategoryId)}`
       : `removed the default category of ${counterpart(p.n, p.e.record.id)}`,
+  "recurring.confirmed": (p) =>
+    p.after.confirmedAt ? "confirmed a recurring payment" : "took back the confirmation of a recurring payment",
+  "recurring.renamed": (p) => {
+    const now = str(p.after.name);
+    return now
+      ? `named a recurring payment ${quoted(now)}`
+      : `removed the name ${quoted(str(p.before.name) ?? "")} of a recurring payment`;
+  },
+  "recurring.dismissed": () => "dismissed a recurring payment",
+  "recurring.restored": () => "restored a dismissed recurring payment",
 };
 
 /** The actions with a sentence of their own; any other reads as the generic one. */

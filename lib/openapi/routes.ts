@@ -44,6 +44,8 @@ import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/ro
 import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactions/totals/route";
 import * as scopeTransactionsCsv from "@/app/api/accounttracking/v1/transactions.csv/route";
 import * as transaction from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
+import * as recurring from "@/app/api/accounttracking/v1/recurring/route";
+import * as recurringStream from "@/app/api/accounttracking/v1/recurring/[streamId]/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
 import * as txCategory from "@/app/api/accounttracking/v1/transactions/[transactionId]/category/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
@@ -130,6 +132,8 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/counterparts/activity": counterpartActivity,
   "/api/accounttracking/v1/counterparts/consolidations": consolidations,
   "/api/accounttracking/v1/counterparts/consolidations/{consolidationId}": consolidation,
+  "/api/accounttracking/v1/recurring": recurring,
+  "/api/accounttracking/v1/recurring/{streamId}": recurringStream,
   "/api/accounttracking/v1/supported-countries": countries,
   "/api/accounttracking/v1/transactions": scopeTransactions,
   "/api/accounttracking/v1/transactions/totals": scopeTransactionTotals,

@@ -8,6 +8,8 @@ const DESCRIPTIONS = {
   "Tracked accounts": "Tracked bank accounts, transactions, stats and syncs.",
   Counterparts: "Who an account's transactions are with: totals, aliases, consolidation, families and bindings.",
   Categories: "A scope's categories (one level of children), a transaction's category and a counterpart's default one.",
+  "Recurring payments":
+    "Payments that come again and again: detected streams, their status, and a person's word on them.",
   "Data registry": "Datasets, subset types, providers, profiles and company lookup.",
   Webhooks:
     "Signed webhooks (Standard Webhooks) for the scope's machine callers: endpoints, their messages and replays.",

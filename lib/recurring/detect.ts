@@ -50,6 +50,8 @@ export type DetectedStream = {
   /** The latest occurrences, oldest first. */
   history: Occurrence[];
   status: StreamStatus;
+  /** The fixed amount paid before it changed (null: it never changed). */
+  previousAmount: string | null;
 };
 
 /** The history a stream keeps. */
@@ -107,42 +109,58 @@ function ownsItsAmount(chain: readonly Payment[], group: readonly Payment[]): bo
   return inBand.length <= Math.floor(chain.length / 4);
 }
 
-/** Chains followed back from each newest unclaimed payment, shortest period first. */
+/** The first index of ascending `days` at or above `day`. */
+function lowerBound(days: readonly number[], day: number): number {
+  let [low, high] = [0, days.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (days[mid] < day) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Chains followed back from each newest unclaimed payment, shortest period first (never yearly: two make no chain). */
 function chains(dated: readonly Payment[]): { period: Period; payments: Payment[] }[] {
-  const newestFirst = [...dated].reverse();
-  const claimed = new Set<string>();
+  const days = dated.map((p) => dayNumber(p.date));
+  const claimed = new Set<number>();
   const found: { period: Period; payments: Payment[] }[] = [];
-  for (const start of newestFirst) {
-    if (claimed.has(start.id)) continue;
-    for (const period of PERIODS) {
-      const chain = [start];
-      for (let current = start; ;) {
-        const gap = (p: Payment) => dayNumber(current.date) - dayNumber(p.date);
-        const candidates = newestFirst.filter(
-          (p) =>
-            !claimed.has(p.id) &&
-            fitsGap(period, gap(p)) &&
-            ratio(p.amount, current.amount) <= CHAIN_STEP &&
-            ratio(p.amount, start.amount) <= CHAIN_RANGE,
-        );
-        if (candidates.length === 0) break;
-        const nominal = PERIOD_RULES[period].days;
-        candidates.sort(
+  for (let s = dated.length - 1; s >= 0; s--) {
+    if (claimed.has(s)) continue;
+    const start = dated[s];
+    for (const period of PERIODS.filter((p) => p !== "yearly")) {
+      const [low, high] = PERIOD_RULES[period].gap;
+      const nominal = PERIOD_RULES[period].days;
+      const chain = [s];
+      for (let current = s; ;) {
+        const here = dated[current];
+        const fits: number[] = [];
+        // Only the payments one period earlier: a window of the sorted days, not the whole group.
+        for (let i = lowerBound(days, days[current] - high); i < dated.length && days[i] <= days[current] - low; i++) {
+          if (
+            !claimed.has(i) &&
+            ratio(dated[i].amount, here.amount) <= CHAIN_STEP &&
+            ratio(dated[i].amount, start.amount) <= CHAIN_RANGE
+          )
+            fits.push(i);
+        }
+        if (fits.length === 0) break;
+        const distance = (i: number) => Math.abs(days[current] - days[i] - nominal);
+        fits.sort(
           (a, b) =>
-            ratio(a.amount, current.amount) - ratio(b.amount, current.amount) ||
-            Math.abs(gap(a) - nominal) - Math.abs(gap(b) - nominal),
+            ratio(dated[a].amount, here.amount) - ratio(dated[b].amount, here.amount) || distance(a) - distance(b),
         );
-        current = candidates[0];
+        current = fits[0];
         chain.push(current);
       }
+      const payments = chain.map((i) => dated[i]).reverse();
       if (
-        period !== "yearly" &&
         chain.length >= Math.max(CHAIN_MINIMUM, PERIOD_RULES[period].minimum) &&
-        oneAmount(chain.map((p) => p.amount)) &&
-        ownsItsAmount(chain, dated)
+        oneAmount(payments.map((p) => p.amount)) &&
+        ownsItsAmount(payments, dated)
       ) {
-        for (const p of chain) claimed.add(p.id);
-        found.push({ period, payments: chain.reverse() });
+        for (const i of chain) claimed.add(i);
+        found.push({ period, payments });
         break;
       }
     }
@@ -190,6 +208,7 @@ function summarise(groupKeyText: string, period: Period, payments: readonly Paym
     occurrences: payments.length,
     history: payments.slice(-HISTORY).map((p) => ({ date: p.date, amount: absolute(p.amount), transactionId: p.id })),
     status: statusOn({ period, lastDate: last.date, nextExpectedDate }, today, changed),
+    previousAmount: changeAt === null ? null : medianAmount(amounts.slice(0, changeAt)),
   };
 }
 

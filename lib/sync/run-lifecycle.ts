@@ -25,6 +25,7 @@ import { log } from "@/lib/log";
 import { FAILURES_BEFORE_TELLING, resolveSyncFailing, tellSyncKeepsFailing } from "@/lib/notifications/sync-failing";
 import type { WebhookEvent } from "@/lib/webhooks/events";
 import { emitEvent } from "@/lib/webhooks/outbox";
+import { queueRecurringDetect } from "@/lib/recurring/jobs";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -68,6 +69,8 @@ type Move = {
   then?: string;
   /** What the account's members are told (lib/notifications), from the row as moved, in the move's transaction. */
   tells?: (run: RunRow, db: Queryable) => Promise<unknown>;
+  /** Jobs the move queues, in its transaction (pg-boss writing through its connection). */
+  queues?: (run: RunRow, db: Queryable) => Promise<void>;
 };
 
 // ——— predicates: where a run stands, for every statement that selects runs ———
@@ -201,6 +204,8 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     emits: changed,
     then: FORGET_PAGES,
     tells: (run, db) => resolveSyncFailing(db, run),
+    // The account's recurring payments are detected again over what the run wrote (lib/recurring).
+    queues: (run, db) => queueRecurringDetect(db, run.account_id),
   },
   {
     from: "running",
@@ -248,11 +253,15 @@ function bind(sql: string, values: Record<string, unknown>): { text: string; par
 export function moveStatement(
   to: SyncState,
   by: RunActor,
-): { update: string } & Pick<Move, "emits" | "then" | "tells"> {
+): { update: string } & Pick<Move, "emits" | "then" | "tells" | "queues"> {
   const moves = movesTo(to, by);
   const [first] = moves;
   const same = (m: Move) =>
-    m.set === first?.set && m.emits === first.emits && m.then === first.then && m.tells === first.tells;
+    m.set === first?.set &&
+    m.emits === first.emits &&
+    m.then === first.then &&
+    m.tells === first.tells &&
+    m.queues === first.queues;
   if (!first || !moves.every(same)) throw new Error(`sync run move to ${to} by ${by}: not one move in the table`);
   const from = moves.map((m) => `(r.state = '${m.from}'${m.when ? ` AND ${m.when}` : ""})`).join(" OR ");
   const holder = by === "holder" ? " AND r.worker_id = :worker" : "";
@@ -261,6 +270,7 @@ export function moveStatement(
     emits: first.emits,
     then: first.then,
     tells: first.tells,
+    queues: first.queues,
   };
 }
 
@@ -288,6 +298,7 @@ export async function moveRun(
       await db.query(then.text, then.params);
     }
     await statement.tells?.(run, db);
+    await statement.queues?.(run, db);
     return run;
   };
   const moved = client ? await work(client) : await pgTransaction(work);

@@ -12,6 +12,7 @@ import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-che
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
+import { startRecurringWork } from "@/lib/recurring/jobs";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
@@ -37,6 +38,8 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     const purged = await purgeExpired();
     log.info("retention purge", purged);
   });
+  // Recurring payments (lib/recurring): detection after each successful run, and the daily tick.
+  await startRecurringWork();
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();
   // Approvals a bank has not confirmed yet, asked again on their own short schedule.

@@ -9,6 +9,8 @@
 //   consent.ending                     the worker's tick (lib/webhooks/consent-ending.ts), once per consent and end date
 //   account.tracked                    the track-account verb (lib/accounttracking/accounts/track-account.ts)
 //   account.tracking_changed           the account's moves (lib/accounttracking/accounts/lifecycle.ts)
+//   recurring.late, recurring.amount_changed  recurring detection and its daily tick (lib/recurring/announce.ts),
+//                                      once per stream and expected date (late) or last payment (amount)
 import { z } from "zod";
 import { dateOnly, uuid } from "@/lib/openapi/schemas/common";
 
@@ -67,6 +69,26 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     name: z.string().nullable().describe("The person's nickname for the account, else the bank's name"),
     bankName: z.string().nullable(),
   }),
+  "recurring.late": z.object({
+    streamId: uuid,
+    accountId: uuid,
+    name: z.string().describe("The person's name for the stream, else the counterpart's"),
+    direction: z.enum(["in", "out"]),
+    currency: z.string().describe("ISO 4217"),
+    expectedDate: dateOnly.describe("The bank day the payment was expected"),
+    expectedAmount: z.string().describe("The typical amount, a positive decimal string"),
+    lastDate: dateOnly.describe("The bank day of the last payment seen"),
+  }),
+  "recurring.amount_changed": z.object({
+    streamId: uuid,
+    accountId: uuid,
+    name: z.string().describe("The person's name for the stream, else the counterpart's"),
+    direction: z.enum(["in", "out"]),
+    currency: z.string().describe("ISO 4217"),
+    previousAmount: z.string().describe("The amount paid before, a positive decimal string"),
+    amount: z.string().describe("The new amount, a positive decimal string"),
+    lastDate: dateOnly.describe("The bank day of the first payment at the new amount seen last"),
+  }),
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SCHEMAS;
@@ -88,6 +110,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "account.tracked": "An account is now tracked: accountId, consentId, bank, name, currency.",
   "account.tracking_changed":
     "A person stopped, resumed, archived or restored an account: accountId, trackingState and the previous one. Its transactions are kept in every state.",
+  "recurring.late":
+    "A recurring payment did not arrive by its expected date plus a grace: streamId, accountId, expectedDate and amount. Once per stream and expected date.",
+  "recurring.amount_changed":
+    "A recurring payment's fixed amount changed: streamId, the previous and the new amount. Once per stream and payment.",
 };
 
 /** The message a receiver gets: Standard Webhooks' `{type, timestamp, data}`. */

@@ -1,0 +1,50 @@
+// Recurring payments as a person sees them: the sandbox user `recurring` synced, its streams found by
+// the worker's recurring-detect job (queued by the sync's success), money in and out apart with their
+// statuses; one dismissed leaves the list and is found under "Show dismissed"; the account page shows
+// the next expected payments.
+import { expect, test } from "@playwright/test";
+import { connectInBrowser, signUp } from "./helpers";
+import { runEnded, trackAccount } from "./support/connect";
+import { dataOf } from "./support/envelope";
+
+test("see the recurring user's streams and dismiss one", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUp(page, "Recurring");
+  const { connection, headers } = await connectInBrowser(page, "recurring");
+  const { account } = await trackAccount(page.request, headers, connection);
+  expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
+  // The worker detects after the run: wait for its streams through the API the page reads.
+  await expect
+    .poll(
+      async () =>
+        (await dataOf<unknown[]>(await page.request.get("/api/accounttracking/v1/recurring", { headers }))).length,
+      { timeout: 60_000 },
+    )
+    .toBe(9);
+
+  await page.goto("/recurring");
+  const moneyIn = page.getByRole("table", { name: "Money in" }).locator("tbody tr");
+  const moneyOut = page.getByRole("table", { name: "Money out" }).locator("tbody tr");
+  await expect(moneyIn).toHaveCount(1);
+  await expect(moneyIn.first()).toContainText("Hollow Oak Studios BV");
+  await expect(moneyIn.first()).toContainText("Monthly");
+  await expect(moneyOut).toHaveCount(8);
+  await expect(moneyOut.filter({ hasText: "Fitstudio Noord" })).toContainText("Amount changed");
+  await expect(moneyOut.filter({ hasText: "Daily Paper Media" })).toContainText("Ended");
+  await expect(moneyOut.filter({ hasText: "STREAMFLIX" })).toHaveCount(2);
+  await expect(moneyOut.filter({ hasText: "BAKKERIJ DE KORENAAR" })).toContainText("Weekly");
+
+  await page.getByRole("button", { name: "Dismiss Daily Paper Media" }).click();
+  await expect(moneyOut).toHaveCount(7);
+  await expect(moneyOut.filter({ hasText: "Daily Paper Media" })).toHaveCount(0);
+  await page.getByLabel("Show dismissed").check();
+  const dismissed = page.getByRole("table", { name: "Money out" }).locator("tbody tr");
+  await expect(dismissed).toHaveCount(1);
+  await expect(dismissed.first()).toContainText("Daily Paper Media");
+  await expect(dismissed.getByRole("button", { name: "Restore" })).toBeVisible();
+
+  await page.goto(`/accounts/${account.id}`);
+  const next = page.getByRole("list", { name: "Next expected payments" }).getByRole("listitem");
+  await expect(next).toHaveCount(5);
+  await expect(next.filter({ hasText: "Daily Paper Media" })).toHaveCount(0);
+});

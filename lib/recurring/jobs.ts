@@ -1,0 +1,59 @@
+// The recurring payments' pg-boss queues: `recurring-detect` (one account, queued by the sync run's
+// move to succeeded in its own transaction, lib/sync/run-lifecycle.ts) and `recurring-tick` (daily,
+// by pg-boss's cron once across all processes). The worker takes both (startRecurringWork).
+import "server-only";
+import type PgBoss from "pg-boss";
+import type { SqlDb } from "@/lib/db/sql";
+import { log } from "@/lib/log";
+import { detectAccount } from "@/lib/recurring/detect-account";
+import { moveStreamsByClock } from "@/lib/recurring/tick";
+import { boss, throughConnection } from "@/lib/sync/queue";
+
+export const RECURRING_DETECT_QUEUE = "recurring-detect";
+export const RECURRING_TICK_QUEUE = "recurring-tick";
+
+export type RecurringDetectJob = { accountId: string };
+
+let queues: Promise<PgBoss> | undefined;
+
+/** pg-boss with this module's queues made (once per process). */
+function recurringBoss(): Promise<PgBoss> {
+  queues ??= (async () => {
+    const b = await boss();
+    await b.createQueue(RECURRING_DETECT_QUEUE);
+    await b.createQueue(RECURRING_TICK_QUEUE);
+    return b;
+  })().catch((error: unknown) => {
+    queues = undefined;
+    throw error;
+  });
+  return queues;
+}
+
+/** Queues detection for the account in the caller's transaction (it runs if and only if that commits). */
+export async function queueRecurringDetect(db: SqlDb, accountId: string): Promise<void> {
+  const b = await recurringBoss();
+  const data: RecurringDetectJob = { accountId };
+  await b.insert([{ name: RECURRING_DETECT_QUEUE, data, retryLimit: 2, retryDelay: 30 }], {
+    db: throughConnection(db),
+  });
+}
+
+/** Takes detection jobs and runs the daily tick (06:10 UTC). */
+export async function startRecurringWork(): Promise<void> {
+  const b = await recurringBoss();
+  await b.work<RecurringDetectJob>(
+    RECURRING_DETECT_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (!job) return;
+      const found = await detectAccount(job.data.accountId);
+      log.info("recurring payments detected", { accountId: job.data.accountId, streams: found });
+    },
+  );
+  await b.schedule(RECURRING_TICK_QUEUE, "10 6 * * *");
+  await b.work(RECURRING_TICK_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+    const moved = await moveStreamsByClock();
+    if (moved) log.info("recurring streams moved by the clock", { moved });
+  });
+}
