@@ -207,6 +207,11 @@ describe("audited changes", () => {
       "category.archived",
       "category.restored",
       "counterpart.default_category_changed",
+      // testing/integration/recurring/recurring-api.integration.test.ts
+      "recurring.confirmed",
+      "recurring.renamed",
+      "recurring.dismissed",
+      "recurring.restored",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
