@@ -41,6 +41,12 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "webhook_endpoint.secret_rotated": "Webhook signing secret rotated",
   "webhook_endpoint.delivery_replayed": "Webhook message sent again",
+  "rule.created": "Rule created",
+  "rule.updated": "Rule changed",
+  "rule.deleted": "Rule deleted",
+  "rule.reordered": "Rules reordered",
+  "rule.applied": "Rule applied to existing transactions",
+  "rule.application_undone": "Rule application undone",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -61,6 +67,8 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   personal_token: "Personal token",
   client: "Client",
   webhook_endpoint: "Webhook endpoint",
+  rule: "Rule",
+  rule_application: "Rule application",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

@@ -41,6 +41,12 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.deleted",
   "webhook_endpoint.secret_rotated",
   "webhook_endpoint.delivery_replayed",
+  "rule.created",
+  "rule.updated",
+  "rule.deleted",
+  "rule.reordered",
+  "rule.applied",
+  "rule.application_undone",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,6 +63,8 @@ export const AUDIT_RECORD_TYPES = [
   "personal_token",
   "client",
   "webhook_endpoint",
+  "rule",
+  "rule_application",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -15,7 +15,9 @@ import type { ParsedRule } from "@/lib/rules/parse";
 export type EffectMode =
   | { kind: "sync" }
   /** `earlierRuleIds`: rules before this one, whose category this apply leaves alone. */
-  | { kind: "apply"; applicationId: string; earlierRuleIds: string[] };
+  | { kind: "apply"; applicationId: string; earlierRuleIds: string[] }
+  /** As apply, but only counts the rows it would change. */
+  | { kind: "preview"; earlierRuleIds: string[] };
 
 // `r`: the root of row `t`'s effective counterpart, its parent (a family) and its default category.
 export const ROOT = `LEFT JOIN LATERAL (
@@ -40,14 +42,26 @@ const COLUMNS = [
 const NAMES = COLUMNS.map(([c]) => c);
 const tuple = (alias: string, prefix = "") => `(${NAMES.map((c) => `${alias}.${prefix}${c}`).join(", ")})`;
 
+const WRITE = `, written AS (
+  UPDATE transactions t SET ${NAMES.map((c) => `${c} = c.new_${c}`).join(", ")}
+    FROM changes c WHERE t.id = c.id
+  RETURNING t.id
+)`;
+
+/** The 1-based places in `rules` of those whose conditions row `t` (with `r`, ROOT) meets, in order. */
+export function hitsSql(rules: readonly ParsedRule[], p: Params): string {
+  if (!rules.length) return "'{}'::int[]";
+  const each = rules.map((r, i) => `CASE WHEN ${compileConditions(r.conditions, p)} THEN ${i + 1} END`);
+  return `array_remove(ARRAY[${each.join(", ")}]::int[], NULL)`;
+}
+
 /**
  * The statement over the rows `selection` picks (SQL on `t`, its values already in `p`): answers
- * `changed`, the rows written. In apply mode it also saves each changed row's values before.
+ * `changed`, the rows written (preview: that would be). In apply mode it also saves each changed row's
+ * values before.
  */
 export function effectStatement(rules: readonly ParsedRule[], selection: string, p: Params, mode: EffectMode): string {
-  const hits = rules.length
-    ? `array_remove(ARRAY[${rules.map((r, i) => `CASE WHEN ${compileConditions(r.conditions, p)} THEN ${i + 1} END`).join(", ")}]::int[], NULL)`
-    : "'{}'::int[]";
+  const hits = hitsSql(rules, p);
   const cats = p.add(
     rules.map((r) => r.actions.categoryId ?? null),
     "uuid[]",
@@ -78,9 +92,10 @@ export function effectStatement(rules: readonly ParsedRule[], selection: string,
     sync ? "" : ` OR m.rule_cat IS NULL OR (m.category_source = 'rule' AND m.category_rule_id = ANY(${earlier}))`
   }`;
   const matched = sync ? "" : "WHERE cardinality(m.hits) > 0";
-  const save = sync
-    ? ""
-    : `, saved AS (
+  const save =
+    mode.kind !== "apply"
+      ? ""
+      : `, saved AS (
   INSERT INTO rule_application_changes (application_id, transaction_id, ${NAMES.join(", ")})
   SELECT ${p.add(mode.applicationId, "uuid")}, c.id, ${NAMES.map((c) => `c.old_${c}`).join(", ")} FROM changes c
 )`;
@@ -110,10 +125,6 @@ WITH picked AS (
     FROM matched m ${matched}
 ), changes AS (
   SELECT * FROM effect e WHERE ${tuple("e", "old_")} IS DISTINCT FROM ${tuple("e", "new_")}
-)${save}, written AS (
-  UPDATE transactions t SET ${NAMES.map((c) => `${c} = c.new_${c}`).join(", ")}
-    FROM changes c WHERE t.id = c.id
-  RETURNING t.id
-)
-SELECT count(*)::int AS changed FROM written`;
+)${save}${mode.kind === "preview" ? "" : WRITE}
+SELECT count(*)::int AS changed FROM ${mode.kind === "preview" ? "changes" : "written"}`;
 }

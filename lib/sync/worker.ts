@@ -2,7 +2,15 @@
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss, type SyncJob } from "@/lib/sync/queue";
+import {
+  RETENTION_QUEUE,
+  RULE_APPLY_QUEUE,
+  SCHEDULER_QUEUE,
+  SYNC_QUEUE,
+  boss,
+  stopBoss,
+  type SyncJob,
+} from "@/lib/sync/queue";
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
@@ -12,6 +20,7 @@ import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-che
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
+import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
@@ -36,6 +45,10 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   await b.work(RETENTION_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const purged = await purgeExpired();
     log.info("retention purge", purged);
+  });
+  // Rules applied to existing transactions (lib/rules/apply.ts), one at a time per process.
+  await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await runApplication(job.data.applicationId);
   });
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();

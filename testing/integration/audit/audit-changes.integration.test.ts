@@ -198,6 +198,13 @@ describe("audited changes", () => {
       // testing/integration/accounttracking/account-housekeeping.integration.test.ts
       "account.tracking_changed",
       "account.hidden_changed",
+      // testing/integration/rules/rules-api.integration.test.ts
+      "rule.created",
+      "rule.updated",
+      "rule.deleted",
+      "rule.reordered",
+      "rule.applied",
+      "rule.application_undone",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
