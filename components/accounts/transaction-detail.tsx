@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { Drawer } from "@/components/accounts/drawer";
 import { bankIdNote, formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
 import { NoteEditor } from "@/components/accounts/note-editor";
+import { CategoryPicker } from "@/components/categories/category-picker";
 import { RebindDialog } from "@/components/accounts/rebind-dialog";
 import { TransferControl } from "@/components/accounts/transfer-control";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -116,6 +117,11 @@ export function TransactionDetail({
           {t.status === "pending" ? "Pending" : "Booked"} · {debit ? "money out" : "money in"}
           {t.isTransfer && " · transfer between own accounts"}
         </p>
+
+        <h3 className="mt-5 text-sm font-semibold text-slate-900">Category</h3>
+        <div className="mt-2">
+          <CategoryPicker key={t.id} transaction={t} canEdit={canEdit} />
+        </div>
 
         <h3 className="mt-5 text-sm font-semibold text-slate-900">Your note and tags</h3>
         <div className="mt-2">

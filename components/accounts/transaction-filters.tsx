@@ -1,6 +1,6 @@
 "use client";
 // The filter bar: dates (with presets: this month, last month, year to date, the last 90 days),
-// status, direction, free text and amount size, and on the all-accounts list the account. Text fields
+// status, direction, category, free text and amount size, and on the all-accounts list the account. Text fields
 // are typed into local state and reach the URL after a short pause (one request per pause in typing,
 // not per key); the search's text is told at once (`onTyping`), so the list can narrow what it has
 // loaded and say it is searching before the server answers. On a phone only the search shows; the
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
+import { CategoryFilter } from "@/components/categories/category-filter";
 import { localToday, presetRange, PRESETS } from "@/components/accounts/date-presets";
 import type { FilterUpdate } from "@/components/accounts/use-url-filter";
 import type { TransactionFilter } from "@/lib/client/transactions";
@@ -30,7 +31,16 @@ const DIRECTIONS = [
 const TYPING_PAUSE_MS = 150;
 
 /** The filters behind the phone's "Filters" button (every one but the search). */
-const BEHIND_BUTTON = ["accountId", "minAmount", "maxAmount", "direction", "status", "fromDate", "toDate"] as const;
+const BEHIND_BUTTON = [
+  "accountId",
+  "minAmount",
+  "maxAmount",
+  "direction",
+  "status",
+  "category",
+  "fromDate",
+  "toDate",
+] as const;
 
 type Texts = { q: string; minAmount: string; maxAmount: string };
 const textsOf = (f: TransactionFilter): Texts => ({
@@ -112,7 +122,7 @@ export function TransactionFilters({
     },
   });
   // Dates and selects write the URL at once; an empty value (a select's first option) clears the filter.
-  const instant = <K extends "fromDate" | "toDate" | "direction" | "status" | "accountId">(key: K) => ({
+  const instant = <K extends "fromDate" | "toDate" | "direction" | "status" | "accountId" | "category">(key: K) => ({
     value: filter[key] ?? "",
     onChange: (e: { target: { value: string } }) =>
       onChange((f) => ({ ...f, [key]: (e.target.value || undefined) as TransactionFilter[K] })),
@@ -168,6 +178,7 @@ export function TransactionFilters({
           />
           <SelectField label="Direction" className="sm:w-36" options={DIRECTIONS} {...instant("direction")} />
           <SelectField label="Status" className="sm:w-48" options={STATUSES} {...instant("status")} />
+          <CategoryFilter className="col-span-2 sm:col-span-1 sm:w-52" {...instant("category")} />
         </div>
       </div>
       <div id={`${panelId}-b`} className={panel("block", "sm:block")}>

@@ -5,6 +5,7 @@
 import { memo } from "react";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { formatBankDate, formatMoney, isNegative, isZero } from "@/components/accounts/format";
+import { CategoryPill } from "@/components/categories/category-pill";
 import { Badge } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import type { Transaction } from "@/lib/client/accounts";
@@ -119,6 +120,8 @@ export const TransactionRow = memo(function TransactionRow({
           ) : (
             party.iban && <span className="hidden font-mono sm:inline">{formatIban(party.iban)}</span>
           )}
+          {t.category && (accountName || t.isTransfer || party.iban) && <span aria-hidden="true"> · </span>}
+          <CategoryPill category={t.category} />
         </span>
       </div>
       <div role="cell" className="hidden min-w-0 sm:block">

@@ -1,7 +1,7 @@
 "use client";
 // One counterpart: alias, the bank names and keys behind it, consolidated members, client binding,
-// the registry company it is ("Who is this?"), a chart of its monthly totals and its transactions
-// (each re-bindable).
+// its default category, the registry company it is ("Who is this?"), a chart of its monthly totals
+// and its transactions (each re-bindable).
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/components/accounts/format";
@@ -9,6 +9,7 @@ import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card
 import { FormError } from "@/components/ui/field";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { BindClient } from "@/components/counterparts/bind-client";
+import { DefaultCategory } from "@/components/categories/default-category";
 import { CounterpartCompany } from "@/components/counterparts/counterpart-company";
 import { CounterpartTransactions } from "@/components/counterparts/counterpart-transactions";
 import { MonthlyChart } from "@/components/counterparts/monthly-chart";
@@ -105,6 +106,11 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
             <Part title="Client">
               <BindClient counterpartId={c.id} entity={c.entity} canEdit={canEdit} />
             </Part>
+            {!c.mergedIntoId && (
+              <Part title="Category">
+                <DefaultCategory counterpartId={c.id} current={c.defaultCategoryId} canEdit={canEdit} />
+              </Part>
+            )}
           </div>
         </Card>
       </div>

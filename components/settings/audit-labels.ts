@@ -47,6 +47,14 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "rule.reordered": "Rules reordered",
   "rule.applied": "Rule applied to existing transactions",
   "rule.application_undone": "Rule application undone",
+  "category.created": "Category created",
+  "category.renamed": "Category renamed",
+  "category.moved": "Category moved",
+  "category.merged": "Category merged",
+  "category.archived": "Category archived",
+  "category.restored": "Category restored",
+  "transaction.category_changed": "Transaction category changed",
+  "counterpart.default_category_changed": "Counterpart default category changed",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -69,6 +77,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   webhook_endpoint: "Webhook endpoint",
   rule: "Rule",
   rule_application: "Rule application",
+  category: "Category",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

@@ -104,6 +104,10 @@ const filterShape = {
   "filter[minAmount]": amount("filter[minAmount]").optional(),
   "filter[maxAmount]": amount("filter[maxAmount]").optional(),
   "filter[direction]": z.enum(["in", "out"], { message: "filter[direction] must be in or out" }).optional(),
+  "filter[category]": z
+    .union([z.literal("none"), z.uuid()], { message: "filter[category] must be a category id or none" })
+    .optional()
+    .describe("A category's transactions (a parent's include its children's), or none: those without a category"),
 };
 
 type FilterInput = { [K in keyof typeof filterShape]?: string };
@@ -180,6 +184,7 @@ export function transactionsFilterOf(query: z.infer<typeof TransactionFilterQuer
     minAmount: query["filter[minAmount]"],
     maxAmount: query["filter[maxAmount]"],
     direction: query["filter[direction]"],
+    category: query["filter[category]"],
     scopeId,
   };
 }

@@ -3,6 +3,7 @@
 // request layer's, so domain code never imports lib/api.
 import { recordRoute } from "@/lib/api/load";
 import { findAccount, requireAccountId } from "@/lib/accounttracking/accounts/accounts";
+import { findCategory } from "@/lib/categories/find";
 import { findAppToken } from "@/lib/identity/tokens";
 import { findConsent } from "@/lib/accounttracking/consents/consents";
 import { findConsolidation } from "@/lib/counterparts/consolidate";
@@ -76,3 +77,10 @@ export const RULE_WRITE = ruleRoute("user", "counterparts.write");
 const applicationRoute = recordRoute("id", findApplication);
 export const RULE_APPLICATION_READ = applicationRoute("any", "accounts.read");
 export const RULE_APPLICATION_WRITE = applicationRoute("user", "counterparts.write");
+
+/** Routes about one category of the scope, by {id}: reading it (App tokens too), or an admin changing it. */
+const categoryRoute = recordRoute("id", findCategory);
+
+export const CATEGORY_READ = categoryRoute("any", "accounts.read");
+
+export const CATEGORY_MANAGE = categoryRoute("user", "categories.manage");

@@ -47,6 +47,14 @@ export const AUDIT_ACTIONS = [
   "rule.reordered",
   "rule.applied",
   "rule.application_undone",
+  "category.created",
+  "category.renamed",
+  "category.moved",
+  "category.merged",
+  "category.archived",
+  "category.restored",
+  "transaction.category_changed",
+  "counterpart.default_category_changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -65,6 +73,7 @@ export const AUDIT_RECORD_TYPES = [
   "webhook_endpoint",
   "rule",
   "rule_application",
+  "category",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

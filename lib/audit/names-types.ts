@@ -23,6 +23,8 @@ export type AuditNames = {
   profiles: Record<string, string>;
   /** A webhook endpoint's URL. */
   endpoints: Record<string, string>;
+  /** A category's name as it is now. */
+  categories: Record<string, string>;
 };
 
 /** A page's names before any is read (a fresh object each time: the lookup fills it). */
@@ -38,5 +40,6 @@ export function emptyNames(): AuditNames {
     clients: {},
     profiles: {},
     endpoints: {},
+    categories: {},
   };
 }

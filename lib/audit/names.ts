@@ -11,7 +11,16 @@ import type { SentenceEvent } from "@/lib/audit/sentence";
 import { DISPLAY_NAME_JOIN } from "@/lib/accounttracking/transactions/transactions";
 
 type Kind =
-  "account" | "counterpart" | "transaction" | "consent" | "user" | "token" | "client" | "profile" | "endpoint";
+  | "account"
+  | "counterpart"
+  | "transaction"
+  | "consent"
+  | "user"
+  | "token"
+  | "client"
+  | "profile"
+  | "endpoint"
+  | "category";
 
 /** The record types whose ids name a row of one kind. */
 const KIND_OF_RECORD: Record<string, Kind> = {
@@ -25,6 +34,7 @@ const KIND_OF_RECORD: Record<string, Kind> = {
   client: "client",
   dataset_profile: "profile",
   webhook_endpoint: "endpoint",
+  category: "category",
 };
 
 /** Fields that hold an id of another record, and its kind. */
@@ -35,6 +45,10 @@ const KIND_OF_FIELD: Record<string, Kind> = {
   parentId: "counterpart",
   boundCounterpartId: "counterpart",
   newTransactionId: "transaction",
+  categoryId: "category",
+  parentCategoryId: "category",
+  mergedIntoId: "category",
+  defaultCategoryId: "category",
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,6 +65,7 @@ export function mentionedIds(events: SentenceEvent[]): Record<Kind, string[]> {
     client: new Set(),
     profile: new Set(),
     endpoint: new Set(),
+    category: new Set(),
   };
   const add = (kind: Kind | undefined, value: unknown) => {
     for (const v of Array.isArray(value) ? value : [value])
@@ -90,7 +105,9 @@ const NAMES_SQL = `
   UNION ALL
   SELECT 'profile', id::text, name, NULL, NULL, NULL FROM dataset_profiles WHERE scope_id = $1::uuid AND id = ANY($9::uuid[])
   UNION ALL
-  SELECT 'endpoint', id::text, url, NULL, NULL, NULL FROM webhook_endpoints WHERE scope_id = $1::uuid AND id = ANY($10::uuid[])`;
+  SELECT 'endpoint', id::text, url, NULL, NULL, NULL FROM webhook_endpoints WHERE scope_id = $1::uuid AND id = ANY($10::uuid[])
+  UNION ALL
+  SELECT 'category', id::text, name, NULL, NULL, NULL FROM categories WHERE scope_id = $1::uuid AND id = ANY($11::uuid[])`;
 
 /** The names the page's events mention, in one statement (none when they mention no id). */
 export async function auditNames(db: Tx, scopeId: string, events: SentenceEvent[]): Promise<AuditNames> {
@@ -109,6 +126,7 @@ export async function auditNames(db: Tx, scopeId: string, events: SentenceEvent[
     ids.client,
     ids.profile,
     ids.endpoint,
+    ids.category,
   );
   const names = emptyNames();
   const simple: Partial<Record<Kind, Record<string, string>>> = {
@@ -118,6 +136,7 @@ export async function auditNames(db: Tx, scopeId: string, events: SentenceEvent[
     client: names.clients,
     profile: names.profiles,
     endpoint: names.endpoints,
+    category: names.categories,
   };
   for (const r of rows) {
     if (r.kind === "account") names.accounts[r.id] = { nickname: r.a, name: r.b, bank: r.c, last4: r.d || null };

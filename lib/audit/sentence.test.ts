@@ -14,6 +14,8 @@ const USER = "0194a1b2-0000-7000-8000-0000000000a1";
 const KEY = "0194a1b2-0000-7000-8000-0000000000b1";
 const CLIENT = "0194a1b2-0000-7000-8000-0000000000d1";
 const CONSENT = "0194a1b2-0000-7000-8000-0000000000e1";
+const CAT = "0194a1b2-0000-7000-8000-0000000000a7";
+const CAT2 = "0194a1b2-0000-7000-8000-0000000000a8";
 
 const names: AuditNames = {
   ...emptyNames(),
@@ -25,6 +27,7 @@ const names: AuditNames = {
   users: { [USER]: "Jane Doe" },
   tokens: { [KEY]: "export bot" },
   clients: { [CLIENT]: "Acme SA" },
+  categories: { [CAT]: "Groceries", [CAT2]: "Food and dining" },
 };
 
 const nora = { kind: "session", name: "Nora", email: "nora@example.test" };
@@ -269,6 +272,44 @@ const CASES: [Parameters<typeof event>, string][] = [
   [
     ["rule.application_undone", "rule_application", KEY, { ruleId: KEY, name: "Rent", changed: 3 }, null],
     "Nora undid applying the rule “Rent” to existing transactions.",
+  ],
+  [
+    ["category.created", "category", CAT, null, { name: "Groceries", parentCategoryId: CAT2 }],
+    "Nora created the category “Groceries” under the category “Food and dining”.",
+  ],
+  [
+    ["category.renamed", "category", CAT, { name: "Food" }, { name: "Groceries" }],
+    "Nora renamed the category “Food” to “Groceries”.",
+  ],
+  [
+    ["category.moved", "category", CAT, { parentCategoryId: null }, { parentCategoryId: CAT2 }],
+    "Nora moved the category “Groceries” under the category “Food and dining”.",
+  ],
+  [
+    ["category.merged", "category", CAT, { mergedIntoId: null }, { mergedIntoId: CAT2, transactionsMoved: 12 }],
+    "Nora merged the category “Groceries” into the category “Food and dining” (12 transactions moved).",
+  ],
+  [
+    ["category.archived", "category", CAT, { archived: false }, { archived: true }],
+    "Nora archived the category “Groceries”.",
+  ],
+  [
+    ["category.restored", "category", CAT, { archived: true }, { archived: false }],
+    "Nora restored the category “Groceries”.",
+  ],
+  [
+    ["transaction.category_changed", "transaction", TX, { categoryId: null }, { categoryId: CAT }],
+    "Nora put the €39.30 payment to Carrefour on 28 Nov 2026 in the category “Groceries”.",
+  ],
+  [
+    [
+      "counterpart.default_category_changed",
+      "counterpart",
+      CP,
+      { defaultCategoryId: null },
+      { defaultCategoryId: CAT },
+    ],
+    "Nora set the default category of Carrefour to the category “Groceries”.",
   ],
 ];
 

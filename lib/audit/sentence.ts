@@ -98,6 +98,15 @@ const entity = ({ n }: Parts, fields: Record<string, unknown>) => {
   if (type === "client" && id && n.clients[id]) return `the client ${quoted(n.clients[id])}`;
   return type ? `a ${type.replace(/_/g, " ")}` : "an entity";
 };
+const categoryName = (n: AuditNames, id: unknown) => {
+  const name = str(id) ? n.categories[str(id)!] : undefined;
+  return name ? `the category ${quoted(name)}` : "a category";
+};
+/** The category an event is about: its name as recorded in the event, else as it is now. */
+const category = ({ e, n, before, after }: Parts) => {
+  const name = str(after.name) ?? str(before.name) ?? n.categories[e.record.id];
+  return name ? `the category ${quoted(name)}` : "a category";
+};
 const role = (value: unknown) => {
   const r = str(value);
   return r ? (/^[aeiou]/.test(r) ? `an ${r}` : `a ${r}`) : "a member";
@@ -212,6 +221,31 @@ const SENTENCES: Record<string, Predicate> = {
   "rule.reordered": () => "changed the order of the rules",
   "rule.applied": (p) => `applied ${rule(p.after)} to existing transactions`,
   "rule.application_undone": (p) => `undid applying ${rule(p.before)} to existing transactions`,
+  "category.created": (p) =>
+    str(p.after.parentCategoryId)
+      ? `created ${category(p)} under ${categoryName(p.n, p.after.parentCategoryId)}`
+      : `created ${category(p)}`,
+  "category.renamed": (p) =>
+    `renamed the category ${quoted(str(p.before.name) ?? "")} to ${quoted(str(p.after.name) ?? "")}`,
+  "category.moved": (p) =>
+    str(p.after.parentCategoryId)
+      ? `moved ${category(p)} under ${categoryName(p.n, p.after.parentCategoryId)}`
+      : `moved ${category(p)} to the top level`,
+  "category.merged": (p) => {
+    const moved = Number(p.after.transactionsMoved);
+    const rows = Number.isFinite(moved) ? ` (${moved} ${moved === 1 ? "transaction" : "transactions"} moved)` : "";
+    return `merged ${category(p)} into ${categoryName(p.n, p.after.mergedIntoId)}${rows}`;
+  },
+  "category.archived": (p) => `archived ${category(p)}`,
+  "category.restored": (p) => `restored ${category(p)}`,
+  "transaction.category_changed": (p) =>
+    str(p.after.categoryId)
+      ? `put ${transaction(p)} in ${categoryName(p.n, p.after.categoryId)}`
+      : `cleared the category of ${transaction(p)}`,
+  "counterpart.default_category_changed": (p) =>
+    str(p.after.defaultCategoryId)
+      ? `set the default category of ${counterpart(p.n, p.e.record.id)} to ${categoryName(p.n, p.after.defaultCategoryId)}`
+      : `removed the default category of ${counterpart(p.n, p.e.record.id)}`,
 };
 
 /** "the rule “Rent”", from the name an event carries. */

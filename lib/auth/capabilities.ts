@@ -18,6 +18,7 @@ export const CAPABILITIES = [
   "tokens.manage",
   "audit.read",
   "webhooks.manage",
+  "categories.manage",
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -39,6 +40,7 @@ const ADMIN: readonly Capability[] = [
   "tokens.manage",
   "audit.read",
   "webhooks.manage",
+  "categories.manage",
 ];
 
 const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {

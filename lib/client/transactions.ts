@@ -15,7 +15,7 @@ import { counterpartKeys } from "@/lib/client/counterparts";
  * is the caller's. `accountId` narrows the all-accounts list to one account (ignored on an account's own).
  */
 export type TransactionFilter = Omit<TransactionsFilter, "scopeId"> & { accountId?: string };
-const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction"] as const;
+const FILTER_KEYS = ["fromDate", "toDate", "status", "q", "minAmount", "maxAmount", "direction", "category"] as const;
 
 type TransactionTotals = z.output<typeof TransactionTotalsSchema>;
 
@@ -32,6 +32,8 @@ export function filterFromParams(params: URLSearchParams): TransactionFilter {
   f.q = params.get("q") || undefined;
   f.minAmount = params.get("minAmount") || undefined;
   f.maxAmount = params.get("maxAmount") || undefined;
+  const category = params.get("category");
+  if (category === "none" || (category && /^[0-9a-f-]{36}$/i.test(category))) f.category = category;
   const account = params.get("accountId");
   if (account && /^[0-9a-f-]{36}$/i.test(account)) f.accountId = account;
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
@@ -105,7 +107,7 @@ function transactionsApi(client: ApiClient) {
 
 const transactions = domainHooks(transactionsApi);
 
-const scopeTransactionKeys = {
+export const scopeTransactionKeys = {
   all: (scopeId: string | null) => scopeKey(scopeId, "scope-transactions"),
   list: (scopeId: string | null, filter: TransactionFilter) => [...scopeTransactionKeys.all(scopeId), filter] as const,
   totals: (scopeId: string | null, filter: TransactionFilter) =>

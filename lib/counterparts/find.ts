@@ -21,6 +21,7 @@ export function serializeCounterpart(c: Counterpart, totals?: Totals) {
     consolidationId: c.consolidationId,
     parentId: c.parentId,
     entity: c.entityType && c.entityId ? { entityType: c.entityType, entityId: c.entityId } : null,
+    defaultCategoryId: c.defaultCategoryId,
     ...(totals ? { totals } : {}),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),

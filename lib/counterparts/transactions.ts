@@ -17,6 +17,7 @@ import {
 } from "@/lib/accounttracking/transactions/transactions";
 import { execute, query } from "@/lib/db/sql";
 import { ownCte } from "@/lib/accounttracking/transactions/transfers";
+import { addPersonFields } from "@/lib/categories/person-fields";
 
 // The columns every transaction answer has, and the derived counterpart beside the effective one.
 const COLUMNS = `${TRANSACTION_COLUMNS}, t.counterpart_id AS derived_counterpart_id`;
@@ -103,7 +104,8 @@ async function bind(db: Tx, { scopeId, transactionId, counterpartId, actor }: Om
   );
   await execute(
     db,
-    "UPDATE transactions SET bound_counterpart_id = $1::uuid WHERE id = $2::uuid AND scope_id = $3::uuid",
+    `UPDATE transactions SET bound_counterpart_id = $1::uuid, ${addPersonFields("counterpart")}
+      WHERE id = $2::uuid AND scope_id = $3::uuid`,
     counterpartId,
     transactionId,
     scopeId,

@@ -35,12 +35,17 @@ import * as cpTransactions from "@/app/api/accounttracking/v1/counterparts/[coun
 import * as consolidations from "@/app/api/accounttracking/v1/counterparts/consolidations/route";
 import * as counterpartActivity from "@/app/api/accounttracking/v1/counterparts/activity/route";
 import * as consolidation from "@/app/api/accounttracking/v1/counterparts/consolidations/[consolidationId]/route";
+import * as categories from "@/app/api/accounttracking/v1/categories/route";
+import * as category from "@/app/api/accounttracking/v1/categories/[id]/route";
+import * as categoryMerge from "@/app/api/accounttracking/v1/categories/[id]/merge/route";
+import * as cpDefaultCategory from "@/app/api/accounttracking/v1/counterparts/[counterpartId]/default-category/route";
 import * as countries from "@/app/api/accounttracking/v1/supported-countries/route";
 import * as scopeTransactions from "@/app/api/accounttracking/v1/transactions/route";
 import * as scopeTransactionTotals from "@/app/api/accounttracking/v1/transactions/totals/route";
 import * as scopeTransactionsCsv from "@/app/api/accounttracking/v1/transactions.csv/route";
 import * as transaction from "@/app/api/accounttracking/v1/transactions/[transactionId]/route";
 import * as txCounterpart from "@/app/api/accounttracking/v1/transactions/[transactionId]/counterpart/route";
+import * as txCategory from "@/app/api/accounttracking/v1/transactions/[transactionId]/category/route";
 import * as txTransfer from "@/app/api/accounttracking/v1/transactions/[transactionId]/transfer/route";
 import * as txChanges from "@/app/api/accounttracking/v1/transactions/changes/route";
 import * as trackingUsers from "@/app/api/accounttracking/v1/users/route";
@@ -136,6 +141,11 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/transactions.csv": scopeTransactionsCsv,
   "/api/accounttracking/v1/transactions/{transactionId}": transaction,
   "/api/accounttracking/v1/transactions/{transactionId}/counterpart": txCounterpart,
+  "/api/accounttracking/v1/transactions/{transactionId}/category": txCategory,
+  "/api/accounttracking/v1/categories": categories,
+  "/api/accounttracking/v1/categories/{id}": category,
+  "/api/accounttracking/v1/categories/{id}/merge": categoryMerge,
+  "/api/accounttracking/v1/counterparts/{counterpartId}/default-category": cpDefaultCategory,
   "/api/accounttracking/v1/transactions/{transactionId}/transfer": txTransfer,
   "/api/accounttracking/v1/transactions/changes": txChanges,
   "/api/accounttracking/v1/users": trackingUsers,

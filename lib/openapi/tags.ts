@@ -7,6 +7,7 @@ const DESCRIPTIONS = {
   "Account tracking": "Registration, banks and PSD2 consents.",
   "Tracked accounts": "Tracked bank accounts, transactions, stats and syncs.",
   Counterparts: "Who an account's transactions are with: totals, aliases, consolidation, families and bindings.",
+  Categories: "A scope's categories (one level of children), a transaction's category and a counterpart's default one.",
   "Data registry": "Datasets, subset types, providers, profiles and company lookup.",
   Rules:
     "Rules on import: conditions and actions the sync runs on new and changed transactions, applying one to existing transactions (and undoing it), and rules suggested from a person's corrections.",

@@ -17,6 +17,8 @@ export type TransactionsFilter = {
   minAmount?: string;
   maxAmount?: string;
   direction?: "in" | "out";
+  /** A category's rows, its children's included; `none`: rows without one. */
+  category?: string;
   /** Rows carry their scope: filtering on it makes a foreign account read as empty, never as data. */
   scopeId?: string;
 };
@@ -101,6 +103,12 @@ function sharedConditions(filter: TransactionsFilter, values: unknown[]): string
   if (filter.direction) where.push(filter.direction === "in" ? "t.amount > 0" : "t.amount < 0");
   if (filter.minAmount) where.push(`abs(t.amount) >= $${values.push(filter.minAmount)}::numeric`);
   if (filter.maxAmount) where.push(`abs(t.amount) <= $${values.push(filter.maxAmount)}::numeric`);
+  if (filter.category === "none") where.push("t.category_id IS NULL");
+  else if (filter.category) {
+    const id = `$${values.push(filter.category)}::uuid`;
+    // As an array, so the (scope_id, category_id, sort_date) index takes it as one condition.
+    where.push(`t.category_id = ANY (ARRAY(SELECT c.id FROM categories c WHERE c.id = ${id} OR c.parent_id = ${id}))`);
+  }
   return where;
 }
 

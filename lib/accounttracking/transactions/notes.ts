@@ -7,6 +7,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
+import { addPersonFields } from "@/lib/categories/person-fields";
 
 type NoteChange = { note?: string | null; tags?: string[] };
 
@@ -27,9 +28,15 @@ async function setNote(db: Tx, { scopeId, transactionId, change, actor }: Omit<S
   if (!before) throw notFound("Transaction");
   const note = change.note === undefined ? before.note : change.note;
   const tags = change.tags === undefined ? (before.tags ?? []) : [...new Set(change.tags)];
+  // The fields the person sent are theirs from now on: no rule writes them again.
+  const edited = [
+    ...(change.note === undefined ? [] : ["note" as const]),
+    ...(change.tags === undefined ? [] : ["tags" as const]),
+  ];
+  const mark = edited.length ? `, ${addPersonFields(...edited)}` : "";
   await query(
     db,
-    `UPDATE transactions SET note = $2, tags = $3::text[] WHERE id = $1::uuid`,
+    `UPDATE transactions SET note = $2, tags = $3::text[]${mark} WHERE id = $1::uuid`,
     transactionId,
     note,
     tags,

@@ -39,10 +39,10 @@ const FROM = `transactions t JOIN tracked_accounts ta ON ta.id = t.account_id CR
 
 /** What a cursor of this list is bound to: the scope and the filters of the page it came from. */
 export function scopeTransactionsList(scopeId: string, filter: ScopeFilter) {
-  const { fromDate, toDate, status, q, minAmount, maxAmount, direction, accountId } = filter;
+  const { fromDate, toDate, status, q, minAmount, maxAmount, direction, category, accountId } = filter;
   return {
     name: `scope-transactions:${scopeId}`,
-    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction, accountId },
+    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction, category, accountId },
   };
 }
 

@@ -2,7 +2,7 @@
 // currency (never added across currencies), summed in SQL numeric. Own-account transfers are
 // counted apart and left out of money in, money out and net, as they are neither. Filters on dates,
 // status and direction only (the common case: a period) read the maintained day figures
-// (account_day_figures, a few rows a day); words and amount bounds need the rows themselves.
+// (account_day_figures, a few rows a day); words, amount bounds and a category need the rows themselves.
 import type pg from "pg";
 import { readPoolAfterWrites } from "@/lib/accounttracking/accounts/read-after-writes";
 import { allConditions, filterConditions, type TransactionsFilter } from "@/lib/accounttracking/transactions/filter";
@@ -28,9 +28,9 @@ export const TOTALS_OVER_ROWS = `SELECT currency, count(*)::int AS count,
             coalesce(sum(amount) FILTER (WHERE transfer), 0)::text AS transfer_net
        FROM f GROUP BY currency ORDER BY currency`;
 
-/** Whether the day figures can answer this filter: no words, no amount bounds. */
+/** Whether the day figures can answer this filter: no words, no amount bounds, no category (not in the figures). */
 export const answeredByDays = (filter: TransactionsFilter) =>
-  !filter.q?.trim() && !filter.minAmount && !filter.maxAmount;
+  !filter.q?.trim() && !filter.minAmount && !filter.maxAmount && !filter.category;
 
 /** The totals from the day figures `f` under `where` plus the filter's dates, status and direction. */
 export function dayFiguresTotalsSql(where: string[], filter: TransactionsFilter, values: unknown[]): string {

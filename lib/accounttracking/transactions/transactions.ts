@@ -51,6 +51,9 @@ export type TransactionRow = {
   counterpart_display_name?: string | null;
   note: string | null;
   tags: string[] | null;
+  /** The row's category as it is now named, and who set it (lib/categories). */
+  category: { id: string; name: string; parentId: string | null } | null;
+  category_source: "person" | "rule" | "counterpart" | null;
 };
 
 /**
@@ -106,6 +109,10 @@ export const TRANSACTION_FIELDS: readonly string[] = [
   "cp.display_name AS counterpart_display_name",
   "t.note",
   "t.tags",
+  // The category by primary key (one probe a row), named as the admins name it now.
+  `(SELECT json_build_object('id', c.id, 'name', c.name, 'parentId', c.parent_id) FROM categories c
+     WHERE c.id = t.category_id) AS category`,
+  "t.category_source",
 ];
 export const TRANSACTION_COLUMNS = TRANSACTION_FIELDS.join(", ");
 
@@ -149,6 +156,8 @@ export function serializeTransaction(t: TransactionRow) {
     transferOverride: t.transfer_override,
     note: t.note,
     tags: t.tags ?? [],
+    category: t.category,
+    categorySource: t.category_source,
   };
 }
 
@@ -156,10 +165,10 @@ type ListFilter = TransactionsFilter & { perPage: number; cursor?: string };
 
 /** What a transactions cursor is bound to: the account and the filters of the page it came from. */
 export function transactionsList(accountId: string, filter: TransactionsFilter) {
-  const { fromDate, toDate, status, q, minAmount, maxAmount, direction } = filter;
+  const { fromDate, toDate, status, q, minAmount, maxAmount, direction, category } = filter;
   return {
     name: `transactions:${accountId}`,
-    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction },
+    filters: { fromDate, toDate, status, q, minAmount, maxAmount, direction, category },
   };
 }
 

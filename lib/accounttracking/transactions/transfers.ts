@@ -15,6 +15,7 @@ import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
+import { addPersonFields } from "@/lib/categories/person-fields";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
 
@@ -66,7 +67,7 @@ async function override(
   await lockChangeFeedOfTransaction(db, transactionId);
   const [changed] = await query<{ old: boolean | null }>(
     db,
-    `UPDATE transactions t SET transfer_override = $1
+    `UPDATE transactions t SET transfer_override = $1, ${addPersonFields("transfer")}
        FROM (SELECT id, transfer_override AS old FROM transactions
               WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL FOR UPDATE) o
       WHERE t.id = o.id RETURNING o.old`,

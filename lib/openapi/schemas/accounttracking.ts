@@ -234,6 +234,16 @@ export const TransactionSchema = z.object({
     .describe("A person's word (true/false) that wins over detection; null = detected"),
   note: s.describe("A person's note on the transaction (PATCH …/transactions/{transactionId})"),
   tags: z.array(z.string()).describe("A person's tags on the transaction, one lower-case word each"),
+  category: z
+    .object({ id: uuid, name: z.string(), parentId: uuid.nullable() })
+    .nullable()
+    .describe("The transaction's one category (GET …/categories), or null"),
+  categorySource: z
+    .enum(["person", "rule", "counterpart"])
+    .nullable()
+    .describe(
+      "Who set the category: a person (PUT …/transactions/{transactionId}/category; wins over the rest), a rule, or the counterpart's default. person with category null: a person cleared it",
+    ),
 });
 
 export const TransactionTotalsSchema = z.object({

@@ -43,6 +43,9 @@ export const CounterpartSchema = z.object({
   consolidationId: uuid.nullable(),
   parentId: uuid.nullable(),
   entity: EntitySchema,
+  defaultCategoryId: uuid
+    .nullable()
+    .describe("The category its transactions take when no person and no rule chose one (PUT …/default-category)"),
   totals: TotalsSchema.optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -205,6 +205,15 @@ describe("audited changes", () => {
       "rule.reordered",
       "rule.applied",
       "rule.application_undone",
+      // testing/integration/categories/transaction-category.integration.test.ts, categories.integration.test.ts
+      "transaction.category_changed",
+      "category.created",
+      "category.renamed",
+      "category.moved",
+      "category.merged",
+      "category.archived",
+      "category.restored",
+      "counterpart.default_category_changed",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);
