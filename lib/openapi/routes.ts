@@ -81,6 +81,7 @@ import * as health from "@/app/api/health/route";
 import * as rules from "@/app/api/accounttracking/v1/rules/route";
 import * as rule from "@/app/api/accounttracking/v1/rules/[id]/route";
 import * as ruleReorder from "@/app/api/accounttracking/v1/rules/reorder/route";
+import * as ruleDraftPreview from "@/app/api/accounttracking/v1/rules/preview/route";
 import * as rulePreview from "@/app/api/accounttracking/v1/rules/[id]/preview/route";
 import * as ruleApply from "@/app/api/accounttracking/v1/rules/[id]/apply/route";
 import * as ruleSuggestions from "@/app/api/accounttracking/v1/rules/suggestions/route";
@@ -180,6 +181,7 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/rules": rules,
   "/api/accounttracking/v1/rules/{id}": rule,
   "/api/accounttracking/v1/rules/reorder": ruleReorder,
+  "/api/accounttracking/v1/rules/preview": ruleDraftPreview,
   "/api/accounttracking/v1/rules/{id}/preview": rulePreview,
   "/api/accounttracking/v1/rules/{id}/apply": ruleApply,
   "/api/accounttracking/v1/rules/suggestions": ruleSuggestions,

@@ -69,6 +69,19 @@ export async function previewRule(db: Tx, rule: Rule, draft: Partial<Pick<Rule, 
   return { changed: row.changed };
 }
 
+/** How many rows a rule not saved yet would change, made last in the order (the form's live count). */
+export async function previewDraft(db: Tx, scopeId: string, draft: Pick<Rule, "conditions" | "actions">) {
+  const candidate = parsed({ id: "00000000-0000-0000-0000-000000000000", name: "draft", ...draft });
+  const enabled = await db.rule.findMany({ where: { scopeId, enabled: true }, select: { id: true } });
+  const p = new Params();
+  const sql = effectStatement([candidate], scopeRows(p, scopeId), p, {
+    kind: "preview",
+    earlierRuleIds: enabled.map((r) => r.id),
+  });
+  const [row] = await query<{ changed: number }>(db, sql, ...p.values);
+  return { changed: row.changed };
+}
+
 /** apply-rule, the verb: the application recorded and its job queued, together. */
 export function requestApply({ rule, actor, commit = transaction }: { rule: Rule } & Audited<ApplicationAnswer>) {
   parsed(rule);

@@ -124,4 +124,6 @@ export const PreviewBody = z.strictObject({
   actions: Actions.optional(),
 });
 
+export const DraftPreviewBody = z.strictObject({ conditions: Conditions, actions: Actions });
+
 export const DismissBody = z.strictObject({ counterpartId: uuid, categoryId: uuid });
