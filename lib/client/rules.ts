@@ -64,7 +64,7 @@ export const useRuleApplication = (id: string | null) =>
     fetch: (api) => api.application(id ?? ""),
     enabled: id !== null,
     refetchInterval: (query) => {
-      const state = (query.state.data)?.state;
+      const state = query.state.data?.state;
       return state === "queued" || state === "running" ? 1000 : false;
     },
   });
