@@ -30,6 +30,13 @@ export const ROOT = `LEFT JOIN LATERAL (
       FROM up JOIN counterparts c ON c.id = up.id WHERE up.merged_into_id IS NULL LIMIT 1
   ) r ON true`;
 
+// `w`: row `t`'s text as words are searched (compile.ts wordKey), each field after a space.
+export const ROW_TEXT = `CROSS JOIN LATERAL (
+    SELECT ' ' || regexp_replace(lower(coalesce(t.remittance_information, '')), '[[:space:][:punct:]]+', ' ', 'g') AS remittance,
+           ' ' || regexp_replace(lower(concat_ws(' ', t.creditor_name, t.debtor_name, t.ultimate_creditor, t.ultimate_debtor)),
+                                 '[[:space:][:punct:]]+', ' ', 'g') AS names
+  ) w`;
+
 const COLUMNS = [
   ["category_id", "uuid"],
   ["category_source", "category_source"],
@@ -102,7 +109,7 @@ export function effectStatement(rules: readonly ParsedRule[], selection: string,
   return `
 WITH picked AS (
   SELECT t.id, ${NAMES.map((c) => `t.${c}`).join(", ")}, t.person_fields, r.default_category_id, ${hits} AS hits
-    FROM transactions t ${ROOT}
+    FROM transactions t ${ROOT} ${ROW_TEXT}
    WHERE ${selection}
 ), matched AS (
   SELECT m.*, ${first(cats)} AS rule_cat, ${first(ids, cats)} AS cat_rule FROM picked m

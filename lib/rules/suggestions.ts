@@ -9,7 +9,7 @@ import { query } from "@/lib/db/sql";
 import { validationFailed } from "@/lib/errors";
 import { chainCte } from "@/lib/counterparts/sql";
 import { Params } from "@/lib/rules/compile";
-import { effectStatement, hitsSql, ROOT } from "@/lib/rules/effect-sql";
+import { effectStatement, hitsSql, ROOT, ROW_TEXT } from "@/lib/rules/effect-sql";
 import { parseRule, type ParsedRule } from "@/lib/rules/parse";
 import type { Condition } from "@/lib/rules/schemas";
 
@@ -61,7 +61,7 @@ async function enabledRules(db: Tx, scopeId: string): Promise<ParsedRule[]> {
 /** Per row, the category the first matching rule that sets one would give it (null: none). */
 async function ruleCategories(db: Tx, rules: ParsedRule[], ids: string[]): Promise<Map<string, string | null>> {
   const p = new Params([ids]);
-  const sql = `SELECT t.id, ${hitsSql(rules, p)} AS hits FROM transactions t ${ROOT} WHERE t.id = ANY($1::uuid[])`;
+  const sql = `SELECT t.id, ${hitsSql(rules, p)} AS hits FROM transactions t ${ROOT} ${ROW_TEXT} WHERE t.id = ANY($1::uuid[])`;
   const found = await query<{ id: string; hits: number[] }>(db, sql, ...p.values);
   const category = (hits: number[]) =>
     hits.map((i) => rules[i - 1].actions.categoryId).find((c) => c !== undefined) ?? null;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { pool, prisma } from "@/lib/db/client";
 import { compileConditions, Params } from "@/lib/rules/compile";
-import { ROOT } from "@/lib/rules/effect-sql";
+import { ROOT, ROW_TEXT } from "@/lib/rules/effect-sql";
 import { Condition } from "@/lib/rules/schemas";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
@@ -41,7 +41,7 @@ async function rows() {
       p,
     );
     const { rows: found } = await pool().query<{ external_id: string }>(
-      `SELECT t.external_id FROM transactions t ${ROOT} WHERE t.scope_id = $1::uuid AND ${where} ORDER BY t.external_id`,
+      `SELECT t.external_id FROM transactions t ${ROOT} ${ROW_TEXT} WHERE t.scope_id = $1::uuid AND ${where} ORDER BY t.external_id`,
       p.values,
     );
     return found.map((r) => r.external_id);
