@@ -16,8 +16,9 @@ describe("compileConditions", () => {
     const sql = compileConditions(conditions, p);
     expect(sql).not.toContain("DROP");
     expect(sql).not.toContain("1.50");
-    expect(sql).toMatch(/^\(coalesce\(.*\$2::text\[\].*\$5::numeric.*\$6::numeric.*\)$/s);
-    expect(p.values).toEqual(["first", ["% x drop table rules%"], [hostile], ["PMNT\\_\\%%"], "1.50", "20"]);
+    // Words go last (the cheap tests first): their patterns are the last value.
+    expect(sql).toMatch(/^\(coalesce\(.*\$2::text\[\].*\$4::numeric.*\$5::numeric.*\$6::text\[\].*\)$/s);
+    expect(p.values).toEqual(["first", [hostile], ["PMNT\\_\\%%"], "1.50", "20", ["% x drop table rules%"]]);
   });
 
   it("refuses a condition it cannot compile safely", () => {

@@ -74,5 +74,7 @@ function predicate(c: Condition, p: Params): string {
 
 /** The conditions, all of which must hold, as one predicate (NULL columns never match). */
 export function compileConditions(conditions: readonly Condition[], p: Params): string {
-  return `(${conditions.map((c) => `coalesce(${predicate(c, p)}, false)`).join(" AND ")})`;
+  // Words last: AND stops at the first false, and a direction or an amount is cheaper to test.
+  const ordered = [...conditions].sort((a, b) => Number(a.type === "words") - Number(b.type === "words"));
+  return `(${ordered.map((c) => `coalesce(${predicate(c, p)}, false)`).join(" AND ")})`;
 }

@@ -67,6 +67,8 @@ export function hitsSql(rules: readonly ParsedRule[], p: Params): string {
  * `changed`, the rows written (preview: that would be). In apply mode it also saves each changed row's
  * values before.
  */
+// Materialised: each row's matches are worked out once. Inlined, every later use of `hits` evaluated
+// all the rules' conditions again (ten times a row; a page of 1,000 rows with 50 rules took 6.6 s).
 export function effectStatement(rules: readonly ParsedRule[], selection: string, p: Params, mode: EffectMode): string {
   const hits = hitsSql(rules, p);
   const cats = p.add(
@@ -107,11 +109,11 @@ export function effectStatement(rules: readonly ParsedRule[], selection: string,
   SELECT ${p.add(mode.applicationId, "uuid")}, c.id, ${NAMES.map((c) => `c.old_${c}`).join(", ")} FROM changes c
 )`;
   return `
-WITH picked AS (
+WITH picked AS MATERIALIZED (
   SELECT t.id, ${NAMES.map((c) => `t.${c}`).join(", ")}, t.person_fields, r.default_category_id, ${hits} AS hits
     FROM transactions t ${ROOT} ${ROW_TEXT}
    WHERE ${selection}
-), matched AS (
+), matched AS MATERIALIZED (
   SELECT m.*, ${first(cats)} AS rule_cat, ${first(ids, cats)} AS cat_rule FROM picked m
 ), effect AS (
   SELECT m.id, ${NAMES.map((c) => `m.${c} AS old_${c}`).join(", ")},
