@@ -4,6 +4,7 @@
 // counterpart's default; viewers read it.
 import { useState } from "react";
 import { CategoryChoiceForm } from "@/components/categories/category-choice-form";
+import { SuggestionBanner } from "@/components/rules/rule-suggestions";
 import type { Transaction } from "@/lib/client/accounts";
 import { categoryLabel, useCategories, useSetTransactionCategory } from "@/lib/client/categories";
 
@@ -31,17 +32,21 @@ export function CategoryPicker({ transaction: t, canEdit }: { transaction: Trans
       </p>
     );
   return (
-    <CategoryChoiceForm
-      label="Category"
-      noneLabel="No category"
-      current={t.category?.id ?? null}
-      hint={sourceText(shown)}
-      saveLabel="Save category"
-      save={async (categoryId) => {
-        const updated = await set.mutateAsync({ id: t.id, categoryId });
-        setShown(updated);
-        return updated.category ? `Saved: ${updated.category.name}.` : "Saved: no category.";
-      }}
-    />
+    <>
+      <CategoryChoiceForm
+        label="Category"
+        noneLabel="No category"
+        current={t.category?.id ?? null}
+        hint={sourceText(shown)}
+        saveLabel="Save category"
+        save={async (categoryId) => {
+          const updated = await set.mutateAsync({ id: t.id, categoryId });
+          setShown(updated);
+          return updated.category ? `Saved: ${updated.category.name}.` : "Saved: no category.";
+        }}
+      />
+      {/* After a person's choice: the rule it suggests, if this makes two for the counterpart. */}
+      {shown !== t && shown.categorySource === "person" && <SuggestionBanner categoryId={shown.category?.id ?? null} />}
+    </>
   );
 }

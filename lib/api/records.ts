@@ -13,6 +13,8 @@ import { findProfile } from "@/lib/datasets/profiles";
 import { findTransaction } from "@/lib/counterparts/transactions";
 import { getClient } from "@/lib/clients/clients";
 import { getDataset } from "@/lib/datasets/datasets";
+import { findRule } from "@/lib/rules/rules";
+import { findApplication } from "@/lib/rules/apply";
 
 /** Routes about one tracked account, by {id}. */
 export const accountRoute = recordRoute("id", findAccount);
@@ -65,6 +67,16 @@ export const appTokenRoute = recordRoute("id", findAppToken);
 
 /** Routes where an admin manages one member, by {userId}. */
 export const MEMBER_MANAGE = recordRoute("userId", findMember)("user", "members.manage");
+
+/** Routes about one rule, by {id}: reading it (App tokens too), or a person changing it. */
+const ruleRoute = recordRoute("id", findRule);
+export const RULE_READ = ruleRoute("any", "accounts.read");
+export const RULE_WRITE = ruleRoute("user", "counterparts.write");
+
+/** Routes about one application of a rule to existing transactions, by {id}. */
+const applicationRoute = recordRoute("id", findApplication);
+export const RULE_APPLICATION_READ = applicationRoute("any", "accounts.read");
+export const RULE_APPLICATION_WRITE = applicationRoute("user", "counterparts.write");
 
 /** Routes about one category of the scope, by {id}: reading it (App tokens too), or an admin changing it. */
 const categoryRoute = recordRoute("id", findCategory);

@@ -258,6 +258,21 @@ const CASES: [Parameters<typeof event>, string][] = [
     ["webhook_endpoint.delivery_replayed", "webhook_endpoint", KEY, null, { messageId: "msg_1", replayOf: "d1" }],
     "Nora sent a message again to a webhook endpoint.",
   ],
+  [["rule.created", "rule", KEY, null, { name: "Rent", enabled: true }], "Nora created the rule “Rent”."],
+  [
+    ["rule.updated", "rule", KEY, { enabled: true, name: "Rent" }, { enabled: false, name: "Rent" }],
+    "Nora turned off the rule “Rent”.",
+  ],
+  [["rule.deleted", "rule", KEY, { name: "Rent" }, null], "Nora deleted the rule “Rent”."],
+  [["rule.reordered", "rule", KEY, null, { ids: [KEY] }], "Nora changed the order of the rules."],
+  [
+    ["rule.applied", "rule_application", KEY, null, { ruleId: KEY, name: "Rent" }],
+    "Nora applied the rule “Rent” to existing transactions.",
+  ],
+  [
+    ["rule.application_undone", "rule_application", KEY, { ruleId: KEY, name: "Rent", changed: 3 }, null],
+    "Nora undid applying the rule “Rent” to existing transactions.",
+  ],
   [
     ["category.created", "category", CAT, null, { name: "Groceries", parentCategoryId: CAT2 }],
     "Nora created the category “Groceries” under the category “Food and dining”.",

@@ -211,6 +211,16 @@ const SENTENCES: Record<string, Predicate> = {
   "webhook_endpoint.deleted": (p) => `deleted ${endpoint(p)}`,
   "webhook_endpoint.secret_rotated": (p) => `rotated the signing secret of ${endpoint(p)}`,
   "webhook_endpoint.delivery_replayed": (p) => `sent a message again to ${endpoint(p)}`,
+  "rule.created": (p) => `created ${rule(p.after)}`,
+  "rule.updated": (p) => {
+    if (p.before.enabled === false && p.after.enabled === true) return `turned on ${rule(p.after)}`;
+    if (p.before.enabled === true && p.after.enabled === false) return `turned off ${rule(p.after)}`;
+    return `changed ${rule(p.after)}`;
+  },
+  "rule.deleted": (p) => `deleted ${rule(p.before)}`,
+  "rule.reordered": () => "changed the order of the rules",
+  "rule.applied": (p) => `applied ${rule(p.after)} to existing transactions`,
+  "rule.application_undone": (p) => `undid applying ${rule(p.before)} to existing transactions`,
   "category.created": (p) =>
     str(p.after.parentCategoryId)
       ? `created ${category(p)} under ${categoryName(p.n, p.after.parentCategoryId)}`
@@ -246,6 +256,12 @@ const SENTENCES: Record<string, Predicate> = {
   },
   "recurring.dismissed": () => "dismissed a recurring payment",
   "recurring.restored": () => "restored a dismissed recurring payment",
+};
+
+/** "the rule “Rent”", from the name an event carries. */
+const rule = (fields: Record<string, unknown>) => {
+  const name = str(fields.name);
+  return name ? `the rule ${quoted(name)}` : "a rule";
 };
 
 /** The actions with a sentence of their own; any other reads as the generic one. */

@@ -84,6 +84,16 @@ import * as profilePreview from "@/app/api/datasets/v1/profiles/[id]/preview/rou
 import * as providers from "@/app/api/datasets/v1/providers/route";
 import * as subsetTypes from "@/app/api/datasets/v1/subset-types/route";
 import * as health from "@/app/api/health/route";
+import * as rules from "@/app/api/accounttracking/v1/rules/route";
+import * as rule from "@/app/api/accounttracking/v1/rules/[id]/route";
+import * as ruleReorder from "@/app/api/accounttracking/v1/rules/reorder/route";
+import * as ruleDraftPreview from "@/app/api/accounttracking/v1/rules/preview/route";
+import * as rulePreview from "@/app/api/accounttracking/v1/rules/[id]/preview/route";
+import * as ruleApply from "@/app/api/accounttracking/v1/rules/[id]/apply/route";
+import * as ruleSuggestions from "@/app/api/accounttracking/v1/rules/suggestions/route";
+import * as ruleSuggestionDismiss from "@/app/api/accounttracking/v1/rules/suggestions/dismiss/route";
+import * as ruleApplication from "@/app/api/accounttracking/v1/rule-applications/[id]/route";
+import * as ruleApplicationUndo from "@/app/api/accounttracking/v1/rule-applications/[id]/undo/route";
 import * as webhookEndpoints from "@/app/api/webhooks/v1/endpoints/route";
 import * as webhookEndpoint from "@/app/api/webhooks/v1/endpoints/[id]/route";
 import * as webhookRotate from "@/app/api/webhooks/v1/endpoints/[id]/rotate-secret/route";
@@ -180,6 +190,16 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/datasets/v1/profiles/{id}/preview": profilePreview,
   "/api/datasets/v1/providers": providers,
   "/api/datasets/v1/subset-types": subsetTypes,
+  "/api/accounttracking/v1/rules": rules,
+  "/api/accounttracking/v1/rules/{id}": rule,
+  "/api/accounttracking/v1/rules/reorder": ruleReorder,
+  "/api/accounttracking/v1/rules/preview": ruleDraftPreview,
+  "/api/accounttracking/v1/rules/{id}/preview": rulePreview,
+  "/api/accounttracking/v1/rules/{id}/apply": ruleApply,
+  "/api/accounttracking/v1/rules/suggestions": ruleSuggestions,
+  "/api/accounttracking/v1/rules/suggestions/dismiss": ruleSuggestionDismiss,
+  "/api/accounttracking/v1/rule-applications/{id}": ruleApplication,
+  "/api/accounttracking/v1/rule-applications/{id}/undo": ruleApplicationUndo,
   "/api/webhooks/v1/endpoints": webhookEndpoints,
   "/api/webhooks/v1/endpoints/{id}": webhookEndpoint,
   "/api/webhooks/v1/endpoints/{id}/rotate-secret": webhookRotate,

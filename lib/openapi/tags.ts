@@ -11,6 +11,8 @@ const DESCRIPTIONS = {
   "Recurring payments":
     "Payments that come again and again: detected streams, their status, and a person's word on them.",
   "Data registry": "Datasets, subset types, providers, profiles and company lookup.",
+  Rules:
+    "Rules on import: conditions and actions the sync runs on new and changed transactions, applying one to existing transactions (and undoing it), and rules suggested from a person's corrections.",
   Webhooks:
     "Signed webhooks (Standard Webhooks) for the scope's machine callers: endpoints, their messages and replays.",
   Audit: "The scope's audit trail: every change a person or a key made, for the scope's admins.",

@@ -1,5 +1,5 @@
-// A rule's conditions as one SQL predicate over a transaction `t` and its effective counterpart's
-// root `r` (root_id, parent_id; lib/rules/rows-sql.ts). Every value goes in as a parameter: the text
+// A rule's conditions as one SQL predicate over a transaction `t`, its effective counterpart's root
+// `r` (root_id, parent_id) and its searchable text `w` (lib/rules/effect-sql.ts: ROOT, ROW_TEXT). Every value goes in as a parameter: the text
 // joined here is ours, whatever a rule says, so a rule runs as set-based SQL over a page's rows or a
 // batch of an account's. No server imports: a test compiles without a database.
 import type { Condition } from "@/lib/rules/schemas";
@@ -16,15 +16,21 @@ export class Params {
   }
 }
 
-const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
-const NAMES = ["creditor_name", "debtor_name", "ultimate_creditor", "ultimate_debtor"].map((c) => `t.${c}`);
-const WORD_COLUMNS = {
-  remittance: ["t.remittance_information"],
-  names: NAMES,
-  any: ["t.remittance_information", ...NAMES],
-} as const;
+/**
+ * A word as the row's text is searched (lib/rules/effect-sql.ts, ROW_TEXT): lower case, spaces and
+ * punctuation as one space. Matched with LIKE, not a regular expression: PostgreSQL keeps 32
+ * compiled expressions, and a scope's rules hold hundreds of words, so each row recompiled them.
+ */
+export const wordKey = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, " ")
+    .trim();
+
+// `w`: the row's text as ROW_TEXT gives it, each field preceded by a space, so " word" is a word's start.
+const WORD_COLUMNS = { remittance: ["w.remittance"], names: ["w.names"], any: ["w.remittance", "w.names"] } as const;
 
 function predicate(c: Condition, p: Params): string {
   switch (c.type) {
@@ -33,12 +39,12 @@ function predicate(c: Condition, p: Params): string {
       return c.includeFamily ? `(r.root_id = ${id} OR r.parent_id = ${id})` : `r.root_id = ${id}`;
     }
     case "words": {
-      // \m is a word's start: "loon" finds "Loonbetaling" and "LOON", not "ballon".
+      // A word's start: "loon" finds "Loonbetaling" and "LOON", not "ballon".
       const patterns = p.add(
-        c.words.map((w) => `\\m${escapeRegex(w)}`),
+        c.words.map((w) => `% ${escapeLike(wordKey(w))}%`),
         "text[]",
       );
-      return `(${WORD_COLUMNS[c.in].map((col) => `${col} ~* ANY(${patterns})`).join(" OR ")})`;
+      return `(${WORD_COLUMNS[c.in].map((col) => `${col} LIKE ANY(${patterns})`).join(" OR ")})`;
     }
     case "amount": {
       const bounds = [];
@@ -68,5 +74,7 @@ function predicate(c: Condition, p: Params): string {
 
 /** The conditions, all of which must hold, as one predicate (NULL columns never match). */
 export function compileConditions(conditions: readonly Condition[], p: Params): string {
-  return `(${conditions.map((c) => `coalesce(${predicate(c, p)}, false)`).join(" AND ")})`;
+  // Words last: AND stops at the first false, and a direction or an amount is cheaper to test.
+  const ordered = [...conditions].sort((a, b) => Number(a.type === "words") - Number(b.type === "words"));
+  return `(${ordered.map((c) => `coalesce(${predicate(c, p)}, false)`).join(" AND ")})`;
 }

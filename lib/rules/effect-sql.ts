@@ -15,7 +15,9 @@ import type { ParsedRule } from "@/lib/rules/parse";
 export type EffectMode =
   | { kind: "sync" }
   /** `earlierRuleIds`: rules before this one, whose category this apply leaves alone. */
-  | { kind: "apply"; applicationId: string; earlierRuleIds: string[] };
+  | { kind: "apply"; applicationId: string; earlierRuleIds: string[] }
+  /** As apply, but only counts the rows it would change. */
+  | { kind: "preview"; earlierRuleIds: string[] };
 
 // `r`: the root of row `t`'s effective counterpart, its parent (a family) and its default category.
 export const ROOT = `LEFT JOIN LATERAL (
@@ -27,6 +29,13 @@ export const ROOT = `LEFT JOIN LATERAL (
     SELECT c.id AS root_id, c.parent_id, c.default_category_id
       FROM up JOIN counterparts c ON c.id = up.id WHERE up.merged_into_id IS NULL LIMIT 1
   ) r ON true`;
+
+// `w`: row `t`'s text as words are searched (compile.ts wordKey), each field after a space.
+export const ROW_TEXT = `CROSS JOIN LATERAL (
+    SELECT ' ' || regexp_replace(lower(coalesce(t.remittance_information, '')), '[[:space:][:punct:]]+', ' ', 'g') AS remittance,
+           ' ' || regexp_replace(lower(concat_ws(' ', t.creditor_name, t.debtor_name, t.ultimate_creditor, t.ultimate_debtor)),
+                                 '[[:space:][:punct:]]+', ' ', 'g') AS names
+  ) w`;
 
 const COLUMNS = [
   ["category_id", "uuid"],
@@ -40,14 +49,28 @@ const COLUMNS = [
 const NAMES = COLUMNS.map(([c]) => c);
 const tuple = (alias: string, prefix = "") => `(${NAMES.map((c) => `${alias}.${prefix}${c}`).join(", ")})`;
 
+const WRITE = `, written AS (
+  UPDATE transactions t SET ${NAMES.map((c) => `${c} = c.new_${c}`).join(", ")}
+    FROM changes c WHERE t.id = c.id
+  RETURNING t.id
+)`;
+
+/** The 1-based places in `rules` of those whose conditions row `t` (with `r`, ROOT) meets, in order. */
+export function hitsSql(rules: readonly ParsedRule[], p: Params): string {
+  if (!rules.length) return "'{}'::int[]";
+  const each = rules.map((r, i) => `CASE WHEN ${compileConditions(r.conditions, p)} THEN ${i + 1} END`);
+  return `array_remove(ARRAY[${each.join(", ")}]::int[], NULL)`;
+}
+
 /**
  * The statement over the rows `selection` picks (SQL on `t`, its values already in `p`): answers
- * `changed`, the rows written. In apply mode it also saves each changed row's values before.
+ * `changed`, the rows written (preview: that would be). In apply mode it also saves each changed row's
+ * values before.
  */
+// Materialised: each row's matches are worked out once. Inlined, every later use of `hits` evaluated
+// all the rules' conditions again (ten times a row; a page of 1,000 rows with 50 rules took 6.6 s).
 export function effectStatement(rules: readonly ParsedRule[], selection: string, p: Params, mode: EffectMode): string {
-  const hits = rules.length
-    ? `array_remove(ARRAY[${rules.map((r, i) => `CASE WHEN ${compileConditions(r.conditions, p)} THEN ${i + 1} END`).join(", ")}]::int[], NULL)`
-    : "'{}'::int[]";
+  const hits = hitsSql(rules, p);
   const cats = p.add(
     rules.map((r) => r.actions.categoryId ?? null),
     "uuid[]",
@@ -78,18 +101,19 @@ export function effectStatement(rules: readonly ParsedRule[], selection: string,
     sync ? "" : ` OR m.rule_cat IS NULL OR (m.category_source = 'rule' AND m.category_rule_id = ANY(${earlier}))`
   }`;
   const matched = sync ? "" : "WHERE cardinality(m.hits) > 0";
-  const save = sync
-    ? ""
-    : `, saved AS (
+  const save =
+    mode.kind !== "apply"
+      ? ""
+      : `, saved AS (
   INSERT INTO rule_application_changes (application_id, transaction_id, ${NAMES.join(", ")})
   SELECT ${p.add(mode.applicationId, "uuid")}, c.id, ${NAMES.map((c) => `c.old_${c}`).join(", ")} FROM changes c
 )`;
   return `
-WITH picked AS (
+WITH picked AS MATERIALIZED (
   SELECT t.id, ${NAMES.map((c) => `t.${c}`).join(", ")}, t.person_fields, r.default_category_id, ${hits} AS hits
-    FROM transactions t ${ROOT}
+    FROM transactions t ${ROOT} ${ROW_TEXT}
    WHERE ${selection}
-), matched AS (
+), matched AS MATERIALIZED (
   SELECT m.*, ${first(cats)} AS rule_cat, ${first(ids, cats)} AS cat_rule FROM picked m
 ), effect AS (
   SELECT m.id, ${NAMES.map((c) => `m.${c} AS old_${c}`).join(", ")},
@@ -110,10 +134,6 @@ WITH picked AS (
     FROM matched m ${matched}
 ), changes AS (
   SELECT * FROM effect e WHERE ${tuple("e", "old_")} IS DISTINCT FROM ${tuple("e", "new_")}
-)${save}, written AS (
-  UPDATE transactions t SET ${NAMES.map((c) => `${c} = c.new_${c}`).join(", ")}
-    FROM changes c WHERE t.id = c.id
-  RETURNING t.id
-)
-SELECT count(*)::int AS changed FROM written`;
+)${save}${mode.kind === "preview" ? "" : WRITE}
+SELECT count(*)::int AS changed FROM ${mode.kind === "preview" ? "changes" : "written"}`;
 }

@@ -123,3 +123,7 @@ export const PreviewBody = z.strictObject({
   conditions: Conditions.optional().describe("Count with these instead of the stored ones (the form, before saving)"),
   actions: Actions.optional(),
 });
+
+export const DraftPreviewBody = z.strictObject({ conditions: Conditions, actions: Actions });
+
+export const DismissBody = z.strictObject({ counterpartId: uuid, categoryId: uuid });

@@ -13,6 +13,8 @@ export const SYNC_QUEUE = "sync-run";
 export type SyncJob = { runId: string; traceparent?: string };
 export const SCHEDULER_QUEUE = "sync-scheduler";
 export const RETENTION_QUEUE = "retention";
+/** Rules applied to existing transactions (lib/rules/apply.ts; data {applicationId}). */
+export const RULE_APPLY_QUEUE = "rule-apply";
 
 // One pg-boss per process (module state: each process runs one module graph).
 let started: Promise<PgBoss> | undefined;
@@ -25,6 +27,7 @@ export function boss(): Promise<PgBoss> {
     await instance.createQueue(SYNC_QUEUE);
     await instance.createQueue(SCHEDULER_QUEUE);
     await instance.createQueue(RETENTION_QUEUE);
+    await instance.createQueue(RULE_APPLY_QUEUE);
     return instance;
   })().catch((error: unknown) => {
     started = undefined;

@@ -2,7 +2,15 @@
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { RETENTION_QUEUE, SCHEDULER_QUEUE, SYNC_QUEUE, boss, stopBoss, type SyncJob } from "@/lib/sync/queue";
+import {
+  RETENTION_QUEUE,
+  RULE_APPLY_QUEUE,
+  SCHEDULER_QUEUE,
+  SYNC_QUEUE,
+  boss,
+  stopBoss,
+  type SyncJob,
+} from "@/lib/sync/queue";
 import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
@@ -13,6 +21,7 @@ import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
 import { startRecurringWork } from "@/lib/recurring/jobs";
+import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
@@ -40,6 +49,10 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   });
   // Recurring payments (lib/recurring): detection after each successful run, and the daily tick.
   await startRecurringWork();
+  // Rules applied to existing transactions (lib/rules/apply.ts), one at a time per process.
+  await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await runApplication(job.data.applicationId);
+  });
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();
   // Approvals a bank has not confirmed yet, asked again on their own short schedule.

@@ -198,6 +198,13 @@ describe("audited changes", () => {
       // testing/integration/accounttracking/account-housekeeping.integration.test.ts
       "account.tracking_changed",
       "account.hidden_changed",
+      // testing/integration/rules/rules-api.integration.test.ts
+      "rule.created",
+      "rule.updated",
+      "rule.deleted",
+      "rule.reordered",
+      "rule.applied",
+      "rule.application_undone",
       // testing/integration/categories/transaction-category.integration.test.ts, categories.integration.test.ts
       "transaction.category_changed",
       "category.created",

@@ -54,6 +54,17 @@ CREATE TABLE "rule_application_changes" (
     CONSTRAINT "rule_application_changes_pkey" PRIMARY KEY ("application_id","transaction_id")
 );
 
+-- CreateTable
+CREATE TABLE "rule_suggestion_dismissals" (
+    "scope_id" UUID NOT NULL,
+    "counterpart_id" UUID NOT NULL,
+    "category_id" UUID NOT NULL,
+    "dismissed_by_id" UUID,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "rule_suggestion_dismissals_pkey" PRIMARY KEY ("scope_id","counterpart_id","category_id")
+);
+
 -- CreateIndex
 CREATE INDEX "rules_scope_id_position_idx" ON "rules"("scope_id", "position");
 
@@ -68,6 +79,7 @@ ALTER TABLE "rules" ADD CONSTRAINT "rules_scope_id_fkey" FOREIGN KEY ("scope_id"
 
 -- AddForeignKey
 ALTER TABLE "rule_application_changes" ADD CONSTRAINT "rule_application_changes_application_id_fkey" FOREIGN KEY ("application_id") REFERENCES "rule_applications"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 
 -- The default rules (lib/rules/defaults.ts, as it read when this migration was written) for every
 -- existing scope, after any rules it has, each with the scope's category of that key.
