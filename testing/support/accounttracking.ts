@@ -6,8 +6,10 @@ import { connectedConsent, syncedAccount, type Connected } from "@/testing/suppo
 import * as listRoute from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
 import { bearer, call } from "@/testing/support/http";
 
-export async function syncedAlice() {
+/** `withoutRules`: the scope's default rules deleted before the sync, so no row starts with a category. */
+export async function syncedAlice({ withoutRules = false } = {}) {
   const connected = await connectedConsent("alice");
+  if (withoutRules) await prisma().rule.deleteMany({ where: { scopeId: connected.person.scopeId } });
   const consent = await db().consent.findUniqueOrThrow({ where: { id: connected.consentId } });
   const { accounts: exposed } = await consentAccounts(db(), consent);
   const savingsId = exposed.find((a) => a.cashAccountType === "SVGS")?.externalId;

@@ -49,7 +49,7 @@ const trail = (recordId: string) =>
   prisma().auditEvent.findMany({ where: { recordId }, orderBy: { seq: "asc" }, select: { action: true, after: true } });
 
 beforeAll(async () => {
-  alice = await syncedAlice();
+  alice = await syncedAlice({ withoutRules: true });
   const scopeId = alice.connected.person.scopeId;
   const v = await makePerson("viewer");
   await addMember(scopeId, v.userId, "viewer");

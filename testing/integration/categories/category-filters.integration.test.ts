@@ -64,7 +64,7 @@ async function everywhere(filter: string) {
 }
 
 beforeAll(async () => {
-  alice = await syncedAlice();
+  alice = await syncedAlice({ withoutRules: true });
   rows = (await alice.transactions<Tx>("filter[status]=booked")).json.data;
   const made = await prisma().category.findMany({ where: { scopeId: alice.connected.person.scopeId } });
   ids = Object.fromEntries(made.map((c) => [c.key ?? c.name, c.id]));

@@ -28,7 +28,7 @@ const stored = (id: string) => prisma().transaction.findUniqueOrThrow({ where: {
 const cat = (key: string) => categories.get(key)!;
 
 beforeAll(async () => {
-  alice = await syncedAlice();
+  alice = await syncedAlice({ withoutRules: true });
   rows = (await alice.transactions<Tx>("filter[status]=booked")).json.data;
   const made = await prisma().category.findMany({ where: { scopeId: alice.connected.person.scopeId } });
   categories = new Map(made.map((c) => [c.key ?? c.id, { id: c.id, key: c.key, name: c.name, parentId: c.parentId }]));
