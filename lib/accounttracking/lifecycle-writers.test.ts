@@ -18,6 +18,7 @@ const WRITERS = {
   authorization: "lib/accounttracking/consents/authorization-lifecycle.ts",
   run: "lib/sync/run-lifecycle.ts",
   account: "lib/accounttracking/accounts/lifecycle.ts",
+  ruleApplication: "lib/rules/application-lifecycle.ts",
 };
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -154,6 +155,10 @@ describe("one writer per lifecycle", () => {
       sqlWrites("UPDATE tracked_accounts SET tracking_state = 'stopped'", "tracked_accounts", "tracking_state"),
     ).toBe(1);
     expect(writers("trackedAccount", "tracking_state", "tracked_accounts")).toEqual([]);
+  });
+
+  it("only rules/application-lifecycle.ts writes a rule application's state", () => {
+    expect(writers("ruleApplication", "state", "rule_applications")).toEqual([WRITERS.ruleApplication]);
   });
 
   it("the grep sees a stray write (a fixture that writes the column)", () => {

@@ -5,6 +5,7 @@
 // values back in one statement, in one transaction, except on a field a person has edited since.
 // The rule's precedence holds: a category set by an earlier rule (position) or a person stays.
 import "server-only";
+import { applicationInFlight, canMoveApplication, moveApplication } from "@/lib/rules/application-lifecycle";
 import { recordAudit } from "@/lib/audit/record";
 import type { Audited } from "@/lib/audit/audited-change";
 import { actorUserId } from "@/lib/audit/actor";
@@ -114,12 +115,14 @@ export function requestApply({ rule, actor, commit = transaction }: { rule: Rule
  * again when a retried job resumes: it starts after the last id its progress saved).
  */
 export async function runApplication(applicationId: string, batch = APPLY_BATCH): Promise<void> {
-  const [app] = await rows<{ scope_id: string; rule_id: string; resume: string | null }>(
+  const app = await moveApplication<{ scope_id: string; rule_id: string; resume: string | null }>(
     pool(),
-    `UPDATE rule_applications SET state = 'running' WHERE id = $1::uuid AND state IN ('queued', 'running')
-     RETURNING scope_id, rule_id,
-               (SELECT max(transaction_id::text) FROM rule_application_changes WHERE application_id = $1::uuid) AS resume`,
-    [applicationId],
+    applicationId,
+    "running",
+    {
+      returning: `scope_id, rule_id,
+        (SELECT max(transaction_id::text) FROM rule_application_changes WHERE application_id = $1::uuid) AS resume`,
+    },
   );
   if (!app) return;
   try {
@@ -140,15 +143,12 @@ export async function runApplication(applicationId: string, batch = APPLY_BATCH)
       if (!batchDone) break;
       after = batchDone;
     }
-    await pool().query(`UPDATE rule_applications SET state = 'done', finished_at = now() WHERE id = $1::uuid`, [
-      applicationId,
-    ]);
+    await moveApplication(pool(), applicationId, "done");
   } catch (error) {
     log.error("a rule application failed; what it wrote so far can be undone", { applicationId, error });
-    await pool().query(
-      `UPDATE rule_applications SET state = 'failed', finished_at = now(), error = $2 WHERE id = $1::uuid`,
-      [applicationId, error instanceof Error ? error.message.slice(0, 500) : "failed"],
-    );
+    await moveApplication(pool(), applicationId, "failed", {
+      error: error instanceof Error ? error.message.slice(0, 500) : "failed",
+    });
   }
 }
 
@@ -212,14 +212,13 @@ export function undoApplication({
       "SELECT state FROM rule_applications WHERE id = $1::uuid FOR UPDATE",
       application.id,
     );
-    if (current?.state === "undone") throw new ApiError("conflict", "This application was already undone.");
-    if (current?.state === "queued" || current?.state === "running")
+    if (current && applicationInFlight(current.state))
       throw new ApiError("conflict", "This application is still running; undo it once it has finished.");
+    if (!current || !canMoveApplication(current.state, "undone"))
+      throw new ApiError("conflict", "This application was already undone.");
     const restored = await execute(db, UNDO, application.id, application.scopeId);
-    const after = await db.ruleApplication.update({
-      where: { id: application.id },
-      data: { state: "undone", undoneAt: new Date() },
-    });
+    await moveApplication(db, application.id, "undone");
+    const after = await db.ruleApplication.findUniqueOrThrow({ where: { id: application.id } });
     const rule = await db.rule.findFirst({ where: { id: application.ruleId }, select: { name: true } });
     await recordAudit(db, application.scopeId, actor, {
       action: "rule.application_undone",
