@@ -23,7 +23,7 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
       </a>
       <header className="relative bg-slate-900">
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
-          <div className="flex min-w-0 items-center gap-3 sm:gap-5">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-5">
             <MobileNav footer={<UserMenu name={user.name} email={user.email} inMenu />} />
             <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
               <Logo size="small" />

@@ -36,7 +36,7 @@ export function ScopeSwitcher() {
           else setScopeId(e.target.value);
         }}
         className={cx(
-          "max-w-40 truncate rounded-md sm:max-w-80 border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
+          "max-w-32 truncate rounded-md sm:max-w-80 border-0 bg-slate-800 py-1.5 pl-3 pr-8 text-sm font-medium text-white ring-1 ring-inset ring-slate-600",
           focusRing,
         )}
       >
