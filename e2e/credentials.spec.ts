@@ -47,7 +47,7 @@ test("a password change signs the other browser out at its next request; a reset
     await a.getByLabel("New password", { exact: true }).fill(CHANGED);
     await a.getByLabel("New password again").fill(CHANGED);
     await a.getByRole("button", { name: "Change password" }).click();
-    await expect(a.getByRole("status")).toContainText("Your password is changed");
+    await expect(a.getByRole("main").getByRole("status")).toContainText("Your password is changed");
 
     // Browser B: its next API request and its next page are refused.
     const me = await b.request.get("/api/auth/v1/me");
