@@ -31,6 +31,8 @@ runUntilSignal(async () => {
   const { env } = await import("@/lib/env");
   const { serveWorkerMetrics } = await import("@/lib/metrics/worker-endpoint");
   const { startWorker } = await import("@/lib/sync/worker");
+  const { tolerateUnrecordedJobEnds } = await import("@/lib/sync/unrecorded-job-end");
+  tolerateUnrecordedJobEnds();
   const { disconnect } = await import("@/lib/db/client");
   const metrics = env.WORKER_METRICS_PORT
     ? await serveWorkerMetrics({

@@ -32,6 +32,11 @@ function createPool(name: string, config: pg.PoolConfig): pg.Pool {
   // An idle connection the server closed (restart, failover, shutdown) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool replaces the connection on next use.
   created.on("error", (error) => process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`));
+  // A connection lost while checked out between two statements (a pooler or server going away
+  // mid-transaction) emits 'error' on the client, which the pool no longer listens to then: the
+  // holder learns of it from its next statement, which fails; the process must not crash on it.
+  // (The pool's own idle listener reports the idle case above.)
+  created.on("connect", (client) => client.on("error", () => undefined));
   return created;
 }
 

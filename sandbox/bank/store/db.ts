@@ -103,6 +103,8 @@ export async function openBankDatabase(url: string): Promise<{ close: () => Prom
   const opened = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (a restart, the cluster stopping) must not take the process down.
   opened.on("error", (error) => log.warn("sandbox bank pool: idle connection lost", { error }));
+  // One lost while checked out fails its holder's next statement instead.
+  opened.on("connect", (client) => client.on("error", () => undefined));
   pool = opened;
   try {
     await createSchema(url);

@@ -114,7 +114,7 @@ describe("behind PgBouncer in transaction mode", () => {
         .toBe("succeeded");
       expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
     } finally {
-      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+      expect(await worker.stop(), worker.output().slice(-4000)).toEqual({ code: 0, signal: null });
     }
 
     // The pass holds its lock on a session of the direct server, and releases it.
@@ -151,7 +151,7 @@ describe("behind PgBouncer in transaction mode", () => {
         .toBe("succeeded");
       expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
     } finally {
-      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+      expect(await worker.stop(), worker.output().slice(-4000)).toEqual({ code: 0, signal: null });
     }
   }, 180_000);
 });
