@@ -1,6 +1,7 @@
-// Rules on import: run by the sync inside a page's transaction (lib/sync/page-write.ts), after the
-// rows are written and their counterparts assigned, over the rows that page added or changed. One
-// statement for all the scope's enabled rules (lib/rules/effect-sql.ts). A rule that cannot run must
+// Rules on import: run by the sync inside a page's transaction (lib/sync/page-write.ts). New rows
+// whose counterpart is known are filed as the upsert inserts them (fileAsWritten); the rest (rows the
+// bank changed, rows whose counterpart was assigned after) here, after the counterparts. One
+// statement for all the scope's enabled rules either way (lib/rules/effect-sql.ts). A rule that cannot run must
 // not fail the sync: a stored rule its schemas refuse, or one whose SQL fails on this page's data,
 // is left out (the statement runs again without it under a savepoint), marked failed on the rule and
 // told to the scope's members (notification kind rule.failed).
@@ -17,25 +18,30 @@ type Client = Pick<PoolClient, "query">;
 const SELECTION = (p: Params, scopeId: string, ids: string[]) =>
   `t.id = ANY(${p.add(ids, "uuid[]")}) AND t.scope_id = ${p.add(scopeId, "uuid")} AND t.removed_at IS NULL`;
 
-async function runStatement(client: Client, scopeId: string, ids: string[], rules: ParsedRule[]): Promise<number> {
+async function runStatement(
+  client: Client,
+  scopeId: string,
+  ids: string[],
+  rules: readonly ParsedRule[],
+): Promise<number> {
   const p = new Params();
   const sql = effectStatement(rules, SELECTION(p, scopeId, ids), p, { kind: "sync" });
   const { rows } = await client.query<{ changed: number }>(sql, p.values);
   return rows[0].changed;
 }
 
-/** Runs the statement under a savepoint: a failure rolls back only this attempt; a probe is always rolled back. */
-async function attempt(
+/** Runs `run` under a savepoint: a failure rolls back only this attempt; a probe is always rolled back. */
+async function attempt<T>(
   client: Client,
-  run: () => Promise<number>,
+  run: () => Promise<T>,
   { probe = false } = {},
-): Promise<{ ok: true; changed: number } | { ok: false; error: unknown }> {
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   await client.query("SAVEPOINT rules");
   try {
-    const changed = await run();
+    const value = await run();
     if (probe) await client.query("ROLLBACK TO SAVEPOINT rules");
     await client.query("RELEASE SAVEPOINT rules");
-    return { ok: true, changed };
+    return { ok: true, value };
   } catch (error) {
     await client.query("ROLLBACK TO SAVEPOINT rules");
     await client.query("RELEASE SAVEPOINT rules");
@@ -62,31 +68,62 @@ async function markFailed(client: Client, scopeId: string, rule: { id: string; n
 }
 
 /**
- * Applies the scope's enabled rules, then counterpart defaults, to the rows `ids` (the page's new and
- * changed rows) in the caller's transaction; answers how many rows it wrote.
+ * The scope's enabled rules, in their order. A stored rule its schemas refuse is left out, and marked
+ * failed and told the first time.
  */
-export async function applyRulesToRows(client: Client, scopeId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
+export async function loadRules(client: Client, scopeId: string): Promise<ParsedRule[]> {
   const { rows: stored } = await client.query<StoredRule & { failed_at: Date | null }>(
     `SELECT id, name, conditions, actions, failed_at FROM rules WHERE scope_id = $1::uuid AND enabled ORDER BY position, id`,
     [scopeId],
   );
-  let rules: ParsedRule[] = [];
+  const rules: ParsedRule[] = [];
   for (const row of stored) {
     const parsed = parseRule(row);
     if (parsed.ok) rules.push(parsed.rule);
     else if (!row.failed_at) await markFailed(client, scopeId, row, parsed.reason);
   }
+  return rules;
+}
+
+/**
+ * Writes a page's rows with `write`, given the rules so that it files new rows as it writes them
+ * (lib/sync/upsert.ts), under a savepoint. Should the rules' SQL fail on these rows, the write runs
+ * again without them: every row then goes to applyRulesToRows, which finds the rule that fails.
+ */
+export async function fileAsWritten<T>(
+  client: Client,
+  rules: readonly ParsedRule[],
+  write: (rules?: readonly ParsedRule[]) => Promise<T>,
+): Promise<T> {
+  const filed = await attempt(client, () => write(rules));
+  return filed.ok ? filed.value : write();
+}
+
+/**
+ * Applies `rules` (loadRules), then counterpart defaults, to the rows `ids` (the page's new and
+ * changed rows) in the caller's transaction; answers how many rows it wrote.
+ */
+export async function applyRulesToRows(
+  client: Client,
+  scopeId: string,
+  ids: string[],
+  rules: readonly ParsedRule[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
   const first = await attempt(client, () => runStatement(client, scopeId, ids, rules));
-  if (first.ok) return first.changed;
+  if (first.ok) return first.value;
   // Which rule fails on these rows: each alone, then the statement again without those.
   const failing: ParsedRule[] = [];
   for (const rule of rules) {
     const alone = await attempt(client, () => runStatement(client, scopeId, ids, [rule]), { probe: true });
     if (!alone.ok) failing.push(rule);
   }
-  rules = rules.filter((r) => !failing.includes(r));
   const reason = first.error instanceof Error ? first.error.message : String(first.error);
   for (const rule of failing) await markFailed(client, scopeId, rule, reason);
-  return runStatement(client, scopeId, ids, rules);
+  return runStatement(
+    client,
+    scopeId,
+    ids,
+    rules.filter((r) => !failing.includes(r)),
+  );
 }

@@ -15,6 +15,7 @@
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { COLUMNS, contentHash, rowValues } from "@/lib/sync/bank-columns";
+import type { ParsedRule } from "@/lib/rules/parse";
 import { numberOccurrences } from "@/lib/sync/occurrence";
 import { PROBE_ACCOUNT, upsertRows } from "@/lib/sync/upsert";
 
@@ -59,13 +60,14 @@ const rangeLimit = (rows: number) => 2 * rows;
  * Ingests a page (deduplicated by external id within the page) inside the caller's transaction.
  * `compareFirst: false` sends the whole page to the upsert at once, for a page that is likely new (the
  * previous one was): the hashes would list nearly every row, so one statement does instead of two.
- * Either way the same rows are written and the same ids recorded.
+ * Either way the same rows are written and the same ids recorded. With `rules`, new rows are filed as
+ * they are written (lib/sync/upsert.ts upsertRows).
  */
 export async function ingestPage(
   client: PoolClient,
   target: { scopeId: string; accountId: string; runId: string },
   transactions: BankTransaction[],
-  { compareFirst = true }: { compareFirst?: boolean } = {},
+  { compareFirst = true, rules }: { compareFirst?: boolean; rules?: readonly ParsedRule[] } = {},
 ): Promise<IngestCounts> {
   if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
@@ -79,7 +81,7 @@ export async function ingestPage(
   const values = page.map(rowValues);
   const hashes = values.map(contentHash);
   if (!compareFirst) {
-    const counts = await upsertRows(client, target, { transactions: page, values, hashes }, true);
+    const counts = await upsertRows(client, target, { transactions: page, values, hashes }, true, rules);
     return { ...counts, unchanged: page.length - counts.added - counts.updated };
   }
   const sortDates = values.map((v) => v[SORT_DATE] ?? "");
@@ -110,6 +112,7 @@ export async function ingestPage(
       hashes: differing.map((i) => hashes[i]),
     },
     false,
+    rules,
   );
   return { ...counts, unchanged: page.length - counts.added - counts.updated };
 }

@@ -6,11 +6,12 @@
 // (lib/db/retry.ts). That is safe because the transaction is all or nothing and running it again is
 // idempotent: the rows are upserted by bank id, and the cursor moves only in this same transaction,
 // so an attempt rolled back is as if never made. Nothing here changes state outside the transaction
-// (ingestPage, assignCounterparts, applyRulesToRows: only SQL on `client`); the runner counts the page once it returns.
+// (writeRows: only SQL on `client`); the runner counts the page once it returns.
 import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
-import { applyRulesToRows } from "@/lib/rules/engine";
+import type { PoolClient } from "pg";
+import { applyRulesToRows, fileAsWritten, loadRules } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
@@ -35,21 +36,39 @@ export function dateSpan(rows: Pick<BankTransaction, "bookingDate" | "valueDate"
   return { from, to };
 }
 
+/**
+ * A page's rows written as the sync writes them, in the caller's transaction: ingested (new rows with
+ * a known counterpart filed by the scope's rules as they are inserted), the counterparts of the rest
+ * assigned, then the rules over what is left to file.
+ */
+export async function writeRows(
+  client: PoolClient,
+  target: Omit<PageTarget, "workerId">,
+  transactions: BankTransaction[],
+  { compareFirst }: { compareFirst: boolean },
+) {
+  const { scopeId, accountId, runId } = target;
+  const rules = await loadRules(client, scopeId);
+  const counts = await fileAsWritten(client, rules, (filing) =>
+    ingestPage(client, { scopeId, accountId, runId }, transactions, { compareFirst, rules: filing }),
+  );
+  // Rows the upsert could not assign (a party or key not seen before) go through the full step.
+  if (counts.unresolved.length > 0)
+    await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
+  await applyRulesToRows(client, scopeId, counts.written, rules);
+  return counts;
+}
+
 /** Writes the page and moves the run's cursor to `page.next`; answers what it added and updated. */
 export async function writePage(
   target: PageTarget,
   page: Pick<TransactionsPage, "transactions" | "next">,
   { compareFirst }: { compareFirst: boolean },
 ): Promise<{ added: number; updated: number }> {
-  const { runId, workerId, scopeId, accountId } = target;
+  const { runId, workerId } = target;
   return pgTransactionWithRetry(
     async (client) => {
-      const counts = await ingestPage(client, { scopeId, accountId, runId }, page.transactions, { compareFirst });
-      // Rows the upsert could not assign (a party or key not seen before) go through the full step.
-      if (counts.unresolved.length > 0)
-        await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
-      // Then the scope's rules and counterpart defaults, on what this page added or changed.
-      await applyRulesToRows(client, scopeId, counts.written);
+      const counts = await writeRows(client, target, page.transactions, { compareFirst });
       const { from, to } = dateSpan(page.transactions);
       // LEAST/GREATEST skip NULLs: a page without dates leaves the span as it was.
       const saved = await client.query(

@@ -5,9 +5,15 @@
 // the hash is new, and nothing a reader sees moves (no change number, no figures, no updated_at).
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
+import { Params } from "@/lib/rules/compile";
+import { EFFECT_COLUMNS, effectCtes, UNFILED } from "@/lib/rules/effect-sql";
+import type { ParsedRule } from "@/lib/rules/parse";
 import { COLUMNS, valueOf } from "@/lib/sync/bank-columns";
 
-/** `written`: the ids of the rows added or changed (and those still without a counterpart), for the rules. */
+/**
+ * `written`: the ids of the rows the rules have still to see: those changed, those still without a
+ * counterpart, and those added unless they were filed as they were inserted.
+ */
 export type UpsertCounts = { added: number; updated: number; unresolved: string[]; written: string[] };
 
 // How a statement names the account in its per-row probe of the (account_id, external_id) key, inside
@@ -76,7 +82,14 @@ const compared = (alias: string) =>
   `(${CHANGE_COLUMNS.map((c) => (c === "amount" ? `${alias}.amount::text` : `${alias}.${c}`)).join(", ")})`;
 const CHANGED = `${compared("transactions")} IS DISTINCT FROM ${compared("EXCLUDED")}`;
 
-const SQL = `
+// Filing new rows as they are inserted: the scope's rules and counterpart defaults worked out over the
+// page's rows that have a counterpart already (lib/rules/effect-sql.ts, the same statement the rules
+// pass runs, over these rows before they exist), and written with them: each row is written once,
+// and takes one change number. Rows still without a counterpart, and stored rows the bank changed,
+// are left to the rules pass after the counterparts (lib/sync/page-write.ts).
+const FILED_FROM = `(SELECT n.change_seq AS id, n.*, $2::uuid AS account_id, n.cp AS counterpart_id, ${UNFILED} FROM numbered n) t`;
+
+const sql = (filing: string | null) => `
 WITH input AS (
   SELECT ${COLUMNS.map(([c]) => c).join(", ")}, decode(hash_hex, 'hex') AS content_hash, party
     FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.ordinals}::bigint[])
@@ -95,10 +108,14 @@ WITH input AS (
   SELECT i.*, r.cp, nextval('transaction_change_seq') AS change_seq
     FROM input i JOIN resolved r ON r.ord = i.party
    WHERE (SELECT change_feed_lock($1::uuid, $2::uuid)::text IS NOT NULL)
-), upserted AS (
-  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq)
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq
-    FROM numbered i
+)${filing ? `, ${filing}` : ""}, upserted AS (
+  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq${filing ? `, ${EFFECT_COLUMNS.join(", ")}` : ""})
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq${
+    filing
+      ? `, ${EFFECT_COLUMNS.map((c) => (c === "tags" ? "coalesce(e.new_tags, '{}')" : `e.new_${c}`)).join(", ")}`
+      : ""
+  }
+    FROM numbered i${filing ? " LEFT JOIN effect e ON e.id = i.change_seq" : ""}
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     content_hash = EXCLUDED.content_hash,
@@ -121,23 +138,28 @@ WITH input AS (
 SELECT count(*) FILTER (WHERE inserted)::int AS added,
        count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
        coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved,
-       coalesce(array_agg(id) FILTER (WHERE inserted OR touched OR counterpart_id IS NULL), '{}') AS written
+       coalesce(array_agg(id) FILTER (WHERE ${filing ? "(touched AND NOT inserted)" : "inserted OR touched"} OR counterpart_id IS NULL), '{}') AS written
   FROM upserted`;
+
+const UNFILING = sql(null);
 
 /**
  * Upserts rows (unique by external id; `values` are their rowValues, `hashes` their contentHash)
  * inside the caller's transaction. A row written only for its hash counts as neither added nor updated.
- * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages).
+ * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages). With `rules`
+ * (the scope's enabled rules, lib/rules/engine.ts loadRules), new rows with a counterpart are filed
+ * as they are inserted; without, every new row is left to the rules pass.
  */
 export async function upsertRows(
   client: PoolClient,
   target: { scopeId: string; accountId: string; runId: string },
   rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: string[] },
   recordSeen: boolean,
+  rules?: readonly ParsedRule[],
 ): Promise<UpsertCounts> {
   const arrays = COLUMNS.map((_, col) => rows.values.map((r) => r[col]));
   const { parties, ordinals } = partiesOf(rows.transactions);
-  const { rows: result } = await client.query<UpsertCounts>(SQL, [
+  const p = new Params([
     target.scopeId,
     target.accountId,
     target.runId,
@@ -146,8 +168,12 @@ export async function upsertRows(
     ordinals,
     recordSeen,
     parties.map((p) => p.debit),
-    ...PARTY_COLUMNS.map((_, col) => parties.map((p) => p.fields[col])),
+    ...PARTY_COLUMNS.map((_, col) => parties.map((party) => party.fields[col])),
   ]);
+  const text = rules
+    ? sql(effectCtes(rules, FILED_FROM, "t.counterpart_id IS NOT NULL", p, { kind: "sync" }))
+    : UNFILING;
+  const { rows: result } = await client.query<UpsertCounts>(text, p.values);
   return result[0];
 }
 

@@ -3,10 +3,12 @@
 // a later sync or rule; counterpart defaults for the rest; and a rule that cannot run leaves the
 // page saved, the rule marked and the scope's members told.
 import { describe, expect, it } from "vitest";
-import { pool, prisma } from "@/lib/db/client";
+import { pgTransaction, pool, prisma } from "@/lib/db/client";
+import { applyRulesToRows, loadRules } from "@/lib/rules/engine";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
+import { ingestAssigned } from "@/testing/support/sync/page-ingest";
 import {
   categoryOf,
   personCategory,
@@ -128,6 +130,64 @@ describe("rules in the sync's page", () => {
       transfer_override: true,
       bound_counterpart_id: bound.id,
     });
+  });
+
+  it("new rows whose counterpart is known are filed as they are inserted: written once, as the rules pass writes them", async () => {
+    const { person, account, target, cat } = await world();
+    const [rent, utilities] = [await cat("rent"), await cat("utilities")];
+    const bound = await prisma().counterpart.create({ data: { scopeId: person.scopeId, name: "Savings" } });
+    await storedRule(person.scopeId, [words("rent")], { categoryId: rent, addTags: ["home", "fixed"] }, 1);
+    await storedRule(person.scopeId, [words("march")], { addTags: ["q1"], note: "first quarter" }, 2);
+    await storedRule(person.scopeId, [words("sweep")], { markTransfer: true, bindCounterpartId: bound.id }, 3);
+    const parties = { landlord: "Landlord BV", power: "Power Co", bank: "Own Savings" };
+    const rows = (n: number) => [
+      bankEntry(`rent-${n}`, "-900.00", { creditorName: parties.landlord, remittanceInformation: `Rent March ${n}` }),
+      bankEntry(`power-${n}`, "-70.00", { creditorName: parties.power, remittanceInformation: `Bill ${n}` }),
+      bankEntry(`sweep-${n}`, "-50.00", { creditorName: parties.bank, remittanceInformation: `Sweep ${n}` }),
+      bankEntry(`other-${n}`, "-5.00", {
+        creditorName: parties.power,
+        remittanceInformation: `Rent of the meter ${n}`,
+      }),
+    ];
+    // The first page meets its parties (counterparts made after the upsert, so the rules pass files
+    // it); the power company's counterpart then gets a default category.
+    await syncPage(target, rows(1));
+    await pool().query(
+      `UPDATE counterparts SET default_category_id = $2 WHERE id = (SELECT counterpart_id FROM transactions WHERE account_id = $1 AND external_id = 'power-1')`,
+      [account.id, utilities],
+    );
+    await syncPage(target, rows(2));
+
+    // The second page's rows were filed by the insert: each took one change number, never a second.
+    const { rows: seqs } = await pool().query<{ external_id: string; once: boolean }>(
+      "SELECT external_id, change_seq = created_seq AS once FROM transactions WHERE account_id = $1 AND external_id LIKE '%-2' ORDER BY 1",
+      [account.id],
+    );
+    expect(seqs.map((r) => r.once)).toEqual([true, true, true, true]);
+
+    // The same pages in another account of the scope, unfiled by the upsert and all filed by the pass.
+    const other = await storedAccount(person, 0);
+    for (const n of [1, 2])
+      await pgTransaction(async (client) => {
+        const counts = await ingestAssigned(
+          client,
+          { ...target, accountId: other.accountId, runId: crypto.randomUUID() },
+          rows(n),
+        );
+        await applyRulesToRows(client, person.scopeId, counts.written, await loadRules(client, person.scopeId));
+      });
+    const [filed, passed] = [await rowStates(account.id), await rowStates(other.accountId)];
+    // (The first page's power row was filed before its counterpart had a default; the other's after.)
+    const second = [...passed.keys()].filter((id) => id.endsWith("-2"));
+    expect(second).toHaveLength(4);
+    for (const id of second) expect(filed.get(id), id).toEqual(passed.get(id));
+    expect(filed.get("rent-2")).toMatchObject({
+      category_id: rent,
+      tags: ["fixed", "home", "q1"],
+      note: "first quarter",
+    });
+    expect(filed.get("power-2")).toMatchObject({ category_id: utilities, category_source: "counterpart" });
+    expect(filed.get("sweep-2")).toMatchObject({ transfer_override: true, bound_counterpart_id: bound.id });
   });
 
   it("a stored rule that is no longer valid is skipped: the page is saved, the rule marked failed, the members told", async () => {

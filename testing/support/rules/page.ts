@@ -4,8 +4,7 @@
 import type { BankTransaction } from "@/lib/banking/types";
 import { pgTransaction, pool, prisma } from "@/lib/db/client";
 import type { Actions, Condition } from "@/lib/rules/schemas";
-import { applyRulesToRows } from "@/lib/rules/engine";
-import { ingestAssigned } from "@/testing/support/sync/page-ingest";
+import { writeRows } from "@/lib/sync/page-write";
 
 type Target = { scopeId: string; accountId: string };
 
@@ -27,12 +26,11 @@ export function storedRule(
   });
 }
 
-/** Writes the page as the sync does (ingest, counterparts, rules); the rows the rules wrote. */
+/** Writes the page as the sync does (lib/sync/page-write.ts writeRows: ingest, counterparts, rules). */
 export function syncPage(target: Target, page: BankTransaction[]) {
-  return pgTransaction(async (client) => {
-    const counts = await ingestAssigned(client, { ...target, runId: crypto.randomUUID() }, page);
-    return applyRulesToRows(client, target.scopeId, counts.written);
-  });
+  return pgTransaction((client) =>
+    writeRows(client, { ...target, runId: crypto.randomUUID() }, page, { compareFirst: true }),
+  );
 }
 
 export type RowState = {
