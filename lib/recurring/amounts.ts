@@ -16,7 +16,12 @@ const negate = (amount: string): string => (amount.startsWith("-") ? amount.slic
 
 /** The larger over the smaller of two absolute amounts (1 = equal; Infinity against a zero). */
 export function ratio(a: string, b: string): number {
-  const [x, y] = [unitsOf(a), unitsOf(b)].sort((p, q) => p - q);
+  return unitRatio(unitsOf(a), unitsOf(b));
+}
+
+/** `ratio` of two amounts already in units (unitsOf). */
+export function unitRatio(a: number, b: number): number {
+  const [x, y] = a < b ? [a, b] : [b, a];
   return x === 0 ? (y === 0 ? 1 : Infinity) : y / x;
 }
 
@@ -39,14 +44,33 @@ export function steady(amounts: readonly string[], tolerance: number): boolean {
   return units.length > 0 && low > 0 && Math.max(...units) / low <= tolerance;
 }
 
-/** A fixed amount that changed once: where the new amount starts, or null (amounts in date order). */
+/**
+ * A fixed amount that changed once: where the new amount starts, or null (amounts in date order).
+ * Linear: each split's two sides are tested for steadiness by running minima and maxima (it was a
+ * steady() of both sides at each split, quadratic, and ran for every candidate chain).
+ */
 export function amountChangeAt(amounts: readonly string[]): number | null {
   const SAME = 1.01;
-  for (let k = amounts.length - 1; k >= 2; k--) {
-    const before = amounts.slice(0, k);
-    const after = amounts.slice(k);
-    if (steady(before, SAME) && steady(after, SAME) && ratio(medianAmount(before), medianAmount(after)) > SAME)
-      return k;
+  const units = amounts.map((a) => unitsOf(a));
+  const n = units.length;
+  // after[k]: the smallest and largest of units[k..].
+  const afterLow = new Array<number>(n + 1).fill(Infinity);
+  const afterHigh = new Array<number>(n + 1).fill(-Infinity);
+  for (let k = n - 1; k >= 0; k--) {
+    afterLow[k] = Math.min(afterLow[k + 1], units[k]);
+    afterHigh[k] = Math.max(afterHigh[k + 1], units[k]);
+  }
+  // before[k]: the smallest and largest of units[..k-1].
+  const beforeLow = new Array<number>(n + 1).fill(Infinity);
+  const beforeHigh = new Array<number>(n + 1).fill(-Infinity);
+  for (let k = 1; k <= n; k++) {
+    beforeLow[k] = Math.min(beforeLow[k - 1], units[k - 1]);
+    beforeHigh[k] = Math.max(beforeHigh[k - 1], units[k - 1]);
+  }
+  const steadyRange = (low: number, high: number) => low > 0 && high / low <= SAME;
+  for (let k = n - 1; k >= 2; k--) {
+    if (!steadyRange(beforeLow[k], beforeHigh[k]) || !steadyRange(afterLow[k], afterHigh[k])) continue;
+    if (ratio(medianAmount(amounts.slice(0, k)), medianAmount(amounts.slice(k))) > SAME) return k;
   }
   return null;
 }
