@@ -119,6 +119,33 @@ async function main() {
       );
     }
 
+    // Only when asked for by name (`npm run bench -- rules`): page writes, then eight full syncs of 100,000 rows.
+    if (only.has("rules")) {
+      const { benchRulePages, benchRules } = await import("./rules");
+      console.log(
+        "\nRules in the sync's page writes: pages of 1,000 bank-like rows, 50 rules against none (alternating)",
+      );
+      const pages = await benchRulePages();
+      console.log(
+        `ratio: ${pages.rows.toLocaleString("en")} rows written with 50 rules ${(pages.withMs / 1000).toFixed(1)} s / without ${(pages.withoutMs / 1000).toFixed(1)} s = ${(pages.withMs / pages.withoutMs).toFixed(2)}×`,
+      );
+      console.log(
+        "\nFull sync of bulk-100000 into a scope with 50 enabled rules, against the same sync into a scope without rules (alternating, after a warm-up of each)",
+      );
+      const r = await benchRules();
+      for (const [i, round] of r.rounds.entries())
+        console.log(
+          `  round ${i + 1}: with ${r.rules} rules ${(round.withMs / 1000).toFixed(2)} s · without rules ${(round.withoutMs / 1000).toFixed(2)} s · ${(round.withMs / round.withoutMs).toFixed(2)}×`,
+        );
+      console.log(
+        `  filed by the rules and counterpart defaults: ${r.filed.toLocaleString("en")} of ${r.rows.toLocaleString("en")} rows`,
+      );
+      const sum = (key: "withMs" | "withoutMs") => r.rounds.reduce((total, round) => total + round[key], 0);
+      console.log(
+        `ratio: full sync with ${r.rules} rules / without = ${(sum("withMs") / sum("withoutMs")).toFixed(2)}× over ${r.rounds.length} rounds   (target ≤ 1.1×)`,
+      );
+    }
+
     // Only when asked for by name (`npm run bench -- sync-steps`): where a sync page's time goes.
     if (only.has("sync-steps")) {
       const { profileSync } = await import("./sync-steps");
