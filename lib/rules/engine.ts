@@ -30,7 +30,21 @@ async function runStatement(
   return rows[0].changed;
 }
 
-/** Runs `run` under a savepoint: a failure rolls back only this attempt; a probe is always rolled back. */
+/**
+ * What a rule's SQL can fail with on some rows: a data exception (class 22: a value out of range or
+ * of the wrong form) or a statement PostgreSQL refuses (class 42). Anything else (a deadlock, a
+ * serialization failure, a lost connection) is the transaction's, not the rule's: it goes up, and
+ * the page's transaction is run again whole (lib/db/retry.ts).
+ */
+function isRuleError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("42"));
+}
+
+/**
+ * Runs `run` under a savepoint: a rule's failure (isRuleError) rolls back only this attempt; a
+ * probe is always rolled back. Any other failure goes up as it is.
+ */
 async function attempt<T>(
   client: Client,
   run: () => Promise<T>,
@@ -43,6 +57,7 @@ async function attempt<T>(
     await client.query("RELEASE SAVEPOINT rules");
     return { ok: true, value };
   } catch (error) {
+    if (!isRuleError(error)) throw error;
     await client.query("ROLLBACK TO SAVEPOINT rules");
     await client.query("RELEASE SAVEPOINT rules");
     return { ok: false, error };
