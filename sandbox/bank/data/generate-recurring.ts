@@ -2,7 +2,8 @@
 // calendar's awkward days, among noise from the same counterparts. Salary on the last working day,
 // rent on the 1st moved off weekends, two subscriptions of one streaming service at two amounts, a
 // gym whose direct debit rises once (45 days before the real date), a newspaper that stops (100 days
-// before), a bakery every Saturday, a sitter every other Friday and a water board each quarter.
+// before), a bakery every Saturday, a sitter every other Friday, a water board each quarter, and a
+// weekly meal box whose last delivery was charged 10 to 16 days before the real date: late by then.
 import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
 import { addDays, dayNumber, daysInMonth, type DateOnly } from "@/sandbox/bank/data/dates";
 import { dayContext, isMonthlyOn, monthLabel, type DayContext } from "@/sandbox/bank/data/day";
@@ -21,11 +22,18 @@ export const RECURRING_PARTIES = {
   bakery: "BAKKERIJ DE KORENAAR",
   sitter: "Lotte de Vries",
   waterBoard: "Waterschap Rivierenland",
+  mealBox: "Maaltijdbox Verse Week",
 } as const;
 
-/** Days before the real date: the gym's new amount from then on; the newspaper's last debit before then. */
+/**
+ * Days before the real date: the gym's new amount from then on; the newspaper's last debit before
+ * then; the meal box's last Tuesday charge before then. A weekly stream is late 3 to 9 days after
+ * its expected date (grace 2 days, ended after a period more): its last charge 10 to 16 days ago
+ * puts the expected one 3 to 9 days ago, whatever the weekday of the real date.
+ */
 export const GYM_CHANGE_DAYS = 45;
 export const NEWSPAPER_STOP_DAYS = 100;
+export const MEAL_BOX_STOP_DAYS = 10;
 
 const party = (ctx: DayContext, name: string): Party => ({ name, country: ctx.account.bank.countryCode });
 const ibanFor = (ctx: DayContext, name: string) => partyIban(ctx.account.bank.countryCode, `recurring|${name}`);
@@ -57,6 +65,8 @@ function streams(ctx: DayContext, baseToday: DateOnly): Draft[] {
   if (isMonthlyOn(ctx, 15) && ctx.date < addDays(baseToday, -NEWSPAPER_STOP_DAYS))
     out.push(directDebit(ctx, party(ctx, P.newspaper), 1_450, `Subscription ${monthLabel(ctx)}`));
   if (ctx.weekday === 6) out.push(card(ctx, P.bakery, amount(ctx.rng, 640, 690)));
+  if (ctx.weekday === 2 && ctx.date < addDays(baseToday, -MEAL_BOX_STOP_DAYS + 1))
+    out.push(card(ctx, P.mealBox, 3_990));
   // Every other Friday, counted from a fixed Friday so the fortnight never drifts.
   if (ctx.weekday === 5 && (dayNumber(ctx.date) - dayNumber("2024-01-05")) % 14 === 0)
     out.push(transferOut(ctx, P.sitter, ibanFor(ctx, P.sitter), 6_000, "Babysitting"));

@@ -1,7 +1,7 @@
 // The recurring payments the generators make, per account: the truth detection is measured against
 // (docs/recurring.md). A stream is named by its account, the counterpart's name as the bank sends it,
 // its direction and period, and where one counterpart has two streams, its amount. Statuses are
-// stated where the scenario fixes them (a stream that stopped, an amount that changed).
+// stated where the scenario fixes them (a stream that stopped, one late, an amount that changed).
 import { accountsFor, type SandboxAccount } from "@/sandbox/bank/data/accounts";
 import type { SandboxBank } from "@/sandbox/bank/data/banks";
 import { COUNTRY_PARTIES } from "@/sandbox/bank/data/parties";
@@ -18,7 +18,7 @@ export type TruthStream = {
   period: TruthPeriod;
   /** The typical amount (absolute), where it tells two streams of one counterpart apart. */
   amount?: string;
-  status?: "ended" | "amount_changed";
+  status?: "ended" | "amount_changed" | "late";
 };
 
 type Stream = Omit<TruthStream, "resourceId">;
@@ -45,6 +45,7 @@ function streamsOf(account: SandboxAccount): Stream[] {
           monthly(R.gym, "out", { status: "amount_changed" }),
           monthly(R.newspaper, "out", { status: "ended" }),
           { label: R.bakery, direction: "out", period: "weekly" },
+          { label: R.mealBox, direction: "out", period: "weekly", status: "late" },
           { label: R.sitter, direction: "out", period: "biweekly" },
           { label: R.waterBoard, direction: "out", period: "quarterly" },
         ];

@@ -55,15 +55,20 @@ async function measured(bankUser: string) {
       (result.extra.length ? `; not in the truth ${result.extra.join(" | ")}` : "") +
       (result.wrongStatus.length ? `; wrong status ${result.wrongStatus.join(" | ")}` : ""),
   );
-  return result;
+  return { ...result, scopeId: c.person.scopeId };
 }
 
 describe("recurring detection against the sandbox's truth", () => {
-  it("recurring: every stream found, the changed amount and the stopped stream by their status", async () => {
+  it("recurring: every stream found, the changed amount, the stopped and the late stream by their status", async () => {
     const result = await measured("recurring");
-    expect(result.truth).toBe(9);
+    expect(result.truth).toBe(10);
     expect([result.recall, result.precision]).toEqual([1, 1]);
     expect(result.wrongStatus).toEqual([]);
+    // The late one is told: a notification of what did not go out (its webhook: recurring-api tests).
+    const told = await db().notification.findMany({ where: { scopeId: result.scopeId, kind: "recurring.late" } });
+    expect(told.map((n) => n.title)).toEqual([
+      expect.stringMatching(/^Maaltijdbox Verse Week: the payment expected on .+ has not gone out$/),
+    ]);
   });
 
   it("alice: salary, rent, debits and savings on two accounts", async () => {

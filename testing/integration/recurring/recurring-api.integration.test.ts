@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   const { account } = await syncedAccount(c);
   accountId = account.id;
-  expect(await detectAccount(accountId)).toBe(9);
+  expect(await detectAccount(accountId)).toBe(10);
 });
 
 async function list(query = "", as = headers) {
@@ -73,10 +73,12 @@ const events = async (type: string) =>
 describe("recurring payments API", () => {
   it("lists the account's streams, late first, with its filters", async () => {
     const all = await list(`filter[accountId]=${accountId}`);
-    expect(all).toHaveLength(9);
+    expect(all).toHaveLength(10);
     const order = { late: 0, amount_changed: 1, active: 2, ended: 3 } as const;
     const ranks = all.map((s) => order[s.status]);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(all[0]).toMatchObject({ counterpartName: RECURRING_PARTIES.mealBox, status: "late" });
+    expect((await list("filter[status]=late")).map((s) => s.counterpartName)).toEqual([RECURRING_PARTIES.mealBox]);
     expect((await list("filter[status]=ended")).map((s) => s.counterpartName)).toEqual([RECURRING_PARTIES.newspaper]);
   });
 
