@@ -26,14 +26,13 @@ test("see the recurring user's streams and dismiss one", async ({ page }) => {
   await test.step("the late payment, told by the bell and the Notifications page", async () => {
     const bell = page.getByRole("button", { name: /^Notifications/ });
     await page.goto("/notifications");
-    const late = page
-      .getByRole("list", { name: "Unread notifications, newest first" })
-      .getByRole("listitem")
-      .filter({ hasText: /^Maaltijdbox Verse Week: the payment expected on .+ has not gone out/ });
+    const unread = page.getByRole("list", { name: "Unread notifications, newest first" });
+    const title = /^Maaltijdbox Verse Week: the payment expected on .+ has not gone out$/;
+    const late = unread.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
     await expect(late).toHaveCount(1);
     await expect(late).toContainText("EUR 39.90 is usually paid by then");
     await expect(bell).toHaveAccessibleName("Notifications: 1 unread notification");
-    await late.getByRole("link").first().click();
+    await late.getByRole("link", { name: title }).click();
     await page.waitForURL(/\/recurring\?stream=/);
     await expect(
       page.getByRole("table", { name: "Money out" }).locator("tbody tr").filter({ hasText: "Maaltijdbox Verse Week" }),
