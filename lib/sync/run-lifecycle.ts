@@ -67,10 +67,11 @@ type Move = {
   emits?: (run: RunRow, db: Queryable) => Promise<WebhookEvent[]>;
   /** SQL run after the move, in its transaction. */
   then?: string;
-  /** What the account's members are told (lib/notifications), from the row as moved, in the move's transaction. */
-  tells?: (run: RunRow, db: Queryable) => Promise<unknown>;
-  /** Jobs the move queues, in its transaction (pg-boss writing through its connection). */
-  queues?: (run: RunRow, db: Queryable) => Promise<void>;
+  /**
+   * What else the move does, in order, from the row as moved and in its transaction: telling the
+   * account's members (lib/notifications), queueing jobs (pg-boss writing through its connection).
+   */
+  follows?: readonly ((run: RunRow, db: Queryable) => Promise<unknown>)[];
 };
 
 // ——— predicates: where a run stands, for every statement that selects runs ———
@@ -157,6 +158,7 @@ async function lastRunsFailed(db: Queryable, accountId: string, n: number): Prom
 /** A sync failing again and again is told once, and refreshed while it goes on. */
 const failingAgain = async (run: RunRow, db: Queryable) =>
   (await lastRunsFailed(db, run.account_id, FAILURES_BEFORE_TELLING)) && tellSyncKeepsFailing(db, run);
+const FAILING_AGAIN = [failingAgain];
 
 // ——— the table ———
 
@@ -203,9 +205,11 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: END,
     emits: changed,
     then: FORGET_PAGES,
-    tells: (run, db) => resolveSyncFailing(db, run),
-    // The account's recurring payments are detected again over what the run wrote (lib/recurring).
-    queues: (run, db) => queueRecurringDetect(db, run.account_id),
+    follows: [
+      (run, db) => resolveSyncFailing(db, run),
+      // The account's recurring payments are detected again over what the run wrote (lib/recurring).
+      (run, db) => queueRecurringDetect(db, run.account_id),
+    ],
   },
   {
     from: "running",
@@ -215,7 +219,7 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: END,
     emits: failed,
     then: FORGET_PAGES,
-    tells: failingAgain,
+    follows: FAILING_AGAIN,
   },
   {
     from: "queued",
@@ -225,7 +229,7 @@ export const RUN_TRANSITIONS: readonly Move[] = [
     set: "last_error = :error, finished_at = clock_timestamp(), not_before = NULL",
     emits: failed,
     then: FORGET_PAGES,
-    tells: failingAgain,
+    follows: FAILING_AGAIN,
   },
 ];
 
@@ -253,15 +257,11 @@ function bind(sql: string, values: Record<string, unknown>): { text: string; par
 export function moveStatement(
   to: SyncState,
   by: RunActor,
-): { update: string } & Pick<Move, "emits" | "then" | "tells" | "queues"> {
+): { update: string } & Pick<Move, "emits" | "then" | "follows"> {
   const moves = movesTo(to, by);
   const [first] = moves;
   const same = (m: Move) =>
-    m.set === first?.set &&
-    m.emits === first.emits &&
-    m.then === first.then &&
-    m.tells === first.tells &&
-    m.queues === first.queues;
+    m.set === first?.set && m.emits === first.emits && m.then === first.then && m.follows === first.follows;
   if (!first || !moves.every(same)) throw new Error(`sync run move to ${to} by ${by}: not one move in the table`);
   const from = moves.map((m) => `(r.state = '${m.from}'${m.when ? ` AND ${m.when}` : ""})`).join(" OR ");
   const holder = by === "holder" ? " AND r.worker_id = :worker" : "";
@@ -269,8 +269,7 @@ export function moveStatement(
     update: `UPDATE sync_runs r SET state = '${to}', ${first.set} WHERE r.id = :run AND (${from})${holder} RETURNING ${RETURNING}`,
     emits: first.emits,
     then: first.then,
-    tells: first.tells,
-    queues: first.queues,
+    follows: first.follows,
   };
 }
 
@@ -297,8 +296,7 @@ export async function moveRun(
       const then = bind(statement.then, named);
       await db.query(then.text, then.params);
     }
-    await statement.tells?.(run, db);
-    await statement.queues?.(run, db);
+    for (const follow of statement.follows ?? []) await follow(run, db);
     return run;
   };
   const moved = client ? await work(client) : await pgTransaction(work);
