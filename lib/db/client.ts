@@ -16,6 +16,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { behindTransactionPooler, databaseReplicaUrl, requireDatabaseUrl, sessionDatabaseUrl } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { resilientPool } from "@/lib/plumbing/pg-pool";
 import { transactionOn } from "@/lib/plumbing/pg-transaction";
 
 // One set of pools per process: each process (the web server, a worker, a script) runs one module
@@ -28,16 +29,9 @@ let session: pg.Pool | undefined;
 let prismaClient: PrismaClient | undefined;
 
 function createPool(name: string, config: pg.PoolConfig): pg.Pool {
-  const created = new pg.Pool(config);
-  // An idle connection the server closed (restart, failover, shutdown) emits 'error' on the pool;
-  // unhandled, that would crash the process. The pool replaces the connection on next use.
-  created.on("error", (error) => process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`));
-  // A connection lost while checked out between two statements (a pooler or server going away
-  // mid-transaction) emits 'error' on the client, which the pool no longer listens to then: the
-  // holder learns of it from its next statement, which fails; the process must not crash on it.
-  // (The pool's own idle listener reports the idle case above.)
-  created.on("connect", (client) => client.on("error", () => undefined));
-  return created;
+  return resilientPool(config, (error) =>
+    process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`),
+  );
 }
 
 export function pool(): pg.Pool {

@@ -4,6 +4,7 @@
 // advisory lock so two bank processes starting together do not race. One pool per process: the banks
 // run in one process (sandbox/server.ts, or a test's), so it is plain module state.
 import pg from "pg";
+import { resilientPool } from "@/lib/plumbing/pg-pool";
 import { transactionOn } from "@/lib/plumbing/pg-transaction";
 import { log } from "@/sandbox/shared/log";
 
@@ -100,11 +101,10 @@ async function createSchema(url: string): Promise<void> {
 /** Opens the bank's database at `url` (creating it and its tables when missing); `close` ends the pool. */
 export async function openBankDatabase(url: string): Promise<{ close: () => Promise<void> }> {
   if (pool) throw new Error("The sandbox bank's database is already open");
-  const opened = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server ends (a restart, the cluster stopping) must not take the process down.
-  opened.on("error", (error) => log.warn("sandbox bank pool: idle connection lost", { error }));
-  // One lost while checked out fails its holder's next statement instead.
-  opened.on("connect", (client) => client.on("error", () => undefined));
+  // A connection the server ends (a restart, the cluster stopping) must not take the process down.
+  const opened = resilientPool({ connectionString: url, max: 10 }, (error) =>
+    log.warn("sandbox bank pool: idle connection lost", { error }),
+  );
   pool = opened;
   try {
     await createSchema(url);
