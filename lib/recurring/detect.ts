@@ -111,27 +111,18 @@ function ownsItsAmount(chain: readonly number[], units: readonly number[], ascen
   return inBand <= Math.floor(chain.length / 4);
 }
 
-/** The first index of ascending `days` at or above `day`. */
-function lowerBound(days: readonly number[], day: number): number {
-  let [low, high] = [0, days.length];
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (days[mid] < day) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** The first index of ascending `values` above `value`. */
-function upperBound(values: readonly number[], value: number): number {
+/** The first index of ascending `values` at or above `value` (above it, with `above`). */
+function bound(values: readonly number[], value: number, above = false): number {
   let [low, high] = [0, values.length];
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (values[mid] <= value) low = mid + 1;
+    if (values[mid] < value || (above && values[mid] === value)) low = mid + 1;
     else high = mid;
   }
   return low;
 }
+const lowerBound = (values: readonly number[], value: number) => bound(values, value);
+const upperBound = (values: readonly number[], value: number) => bound(values, value, true);
 
 /**
  * Chains followed back from each newest unclaimed payment, shortest period first (never yearly: two
