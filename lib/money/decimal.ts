@@ -49,3 +49,17 @@ export function sumsByCurrency(rows: readonly { amount: string; currency: string
   }
   return Object.fromEntries([...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([c, a]) => [c, sumDecimals(a)]));
 }
+
+/** -1, 0 or 1 as `x` is below, equal to or above `y`, exactly ("1.50" equals "1.5"). */
+export function compareDecimals(x: string, y: string): -1 | 0 | 1 {
+  const a = parse(x);
+  const b = parse(y);
+  const scale = Math.max(a.scale, b.scale);
+  const d = rescale(a, scale) - rescale(b, scale);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/** The sign of a decimal string as numeric reads it: "-0.00" is 0. */
+export function signOfDecimal(x: string): -1 | 0 | 1 {
+  return compareDecimals(x, "0");
+}

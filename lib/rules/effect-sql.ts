@@ -1,7 +1,9 @@
-// The one statement that runs rules over a set of transactions: it finds, per row, which rules match
+// The one statement that runs rules over stored transactions: it finds, per row, which rules match
 // (in position order), works out what they do, and writes only the rows whose values move. Used by
-// the sync for a page's new and changed rows (lib/rules/engine.ts) and by "apply to existing" for a
-// batch of the scope's rows (lib/rules/apply.ts), so both say the same thing about who wins:
+// the sync for a page's changed rows and those whose counterpart came after (lib/rules/engine.ts) and
+// by "apply to existing" for a batch of the scope's rows (lib/rules/apply.ts), so both say the same
+// thing about who wins (a new row is filed as the sync inserts it, by lib/rules/evaluate.ts, which a
+// test holds to this statement):
 //   - a field a person edited (person_fields, or a category whose source is 'person') is never written;
 //   - the category is the first matching rule's that sets one; in the sync, else the effective
 //     counterpart's default (source 'counterpart'), else none; "apply" touches only matching rows and
@@ -66,20 +68,13 @@ export function hitsSql(rules: readonly ParsedRule[], p: Params): string {
 }
 
 /**
- * The CTEs `picked`, `matched` and `effect` over the rows `t` of `from` that `selection` picks (SQL on
+ * The CTEs `picked`, `matched` and `effect` over the transactions `t` that `selection` picks (SQL on
  * `t`, its values already in `p`): `effect` has per row its `id`, and each written column's `old_`
- * and `new_` value. `from` is the transactions table, or the sync's new rows before they are inserted
- * (lib/sync/upsert.ts), as a relation with the same columns.
+ * and `new_` value.
  */
 // Materialised: each row's matches are worked out once. Inlined, every later use of `hits` evaluated
 // all the rules' conditions again (ten times a row; a page of 1,000 rows with 50 rules took 6.6 s).
-export function effectCtes(
-  rules: readonly ParsedRule[],
-  from: string,
-  selection: string,
-  p: Params,
-  mode: EffectMode,
-): string {
+function effectCtes(rules: readonly ParsedRule[], selection: string, p: Params, mode: EffectMode): string {
   const hits = hitsSql(rules, p);
   const cats = p.add(
     rules.map((r) => r.actions.categoryId ?? null),
@@ -113,7 +108,7 @@ export function effectCtes(
   const matched = sync ? "" : "WHERE cardinality(m.hits) > 0";
   return `picked AS MATERIALIZED (
   SELECT t.id, ${NAMES.map((c) => `t.${c}`).join(", ")}, t.person_fields, r.default_category_id, ${hits} AS hits
-    FROM ${from} ${ROOT} ${ROW_TEXT}
+    FROM transactions t ${ROOT} ${ROW_TEXT}
    WHERE ${selection}
 ), matched AS MATERIALIZED (
   SELECT m.*, ${first(cats)} AS rule_cat, ${first(ids, cats)} AS cat_rule FROM picked m
@@ -125,8 +120,8 @@ export function effectCtes(
               WHEN m.default_category_id IS NOT NULL THEN 'counterpart'::category_source END AS new_category_source,
          CASE WHEN ${keepCategory} THEN m.category_rule_id ELSE m.cat_rule END AS new_category_rule_id,
          CASE WHEN 'tags' = ANY(m.person_fields) THEN m.tags
-              ELSE m.tags || ARRAY(SELECT DISTINCT x FROM unnest(m.hits) AS h(i), jsonb_array_elements_text((${tags}) -> (h.i - 1)) AS x
-                                    WHERE NOT x = ANY(m.tags) ORDER BY x) END AS new_tags,
+              ELSE m.tags || ARRAY(SELECT x FROM (SELECT DISTINCT x FROM unnest(m.hits) AS h(i), jsonb_array_elements_text((${tags}) -> (h.i - 1)) AS x
+                                    WHERE NOT x = ANY(m.tags)) d ORDER BY x COLLATE "C") END AS new_tags,
          CASE WHEN m.note IS NULL AND NOT 'note' = ANY(m.person_fields) THEN ${first(notes)} ELSE m.note END AS new_note,
          CASE WHEN m.transfer_override IS NULL AND NOT 'transfer' = ANY(m.person_fields)
                AND EXISTS (SELECT 1 FROM unnest(m.hits) AS h(i) WHERE (${transfer})[h.i]) THEN true
@@ -143,7 +138,7 @@ export function effectCtes(
  * values before.
  */
 export function effectStatement(rules: readonly ParsedRule[], selection: string, p: Params, mode: EffectMode): string {
-  const ctes = effectCtes(rules, "transactions t", selection, p, mode);
+  const ctes = effectCtes(rules, selection, p, mode);
   const save =
     mode.kind !== "apply"
       ? ""
@@ -157,14 +152,3 @@ WITH ${ctes}, changes AS (
 )${save}${mode.kind === "preview" ? "" : WRITE}
 SELECT count(*)::int AS changed FROM ${mode.kind === "preview" ? "changes" : "written"}`;
 }
-
-/** The columns rules write, as `effect` (effectCtes) names them without their `new_`. */
-export const EFFECT_COLUMNS = NAMES;
-
-/**
- * What a new row of the sync holds in the columns rules write before any rule ran, and the columns
- * the conditions read beyond the bank's: for `effectCtes` over the rows about to be inserted.
- */
-export const UNFILED = `NULL::uuid AS category_id, NULL::category_source AS category_source, NULL::uuid AS category_rule_id,
-  '{}'::text[] AS tags, NULL::text AS note, NULL::boolean AS transfer_override, NULL::uuid AS bound_counterpart_id,
-  '{}'::text[] AS person_fields`;

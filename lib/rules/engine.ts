@@ -1,6 +1,6 @@
 // Rules on import: run by the sync inside a page's transaction (lib/sync/page-write.ts). New rows
-// whose counterpart is known are filed as the upsert inserts them (fileAsWritten); the rest (rows the
-// bank changed, rows whose counterpart was assigned after) here, after the counterparts. One
+// whose counterpart is known are filed as the upsert inserts them (lib/sync/filing.ts); the rest (rows
+// the bank changed, rows whose counterpart was assigned after) here, after the counterparts. One
 // statement for all the scope's enabled rules either way (lib/rules/effect-sql.ts). A rule that cannot run must
 // not fail the sync: a stored rule its schemas refuse, or one whose SQL fails on this page's data,
 // is left out (the statement runs again without it under a savepoint), marked failed on the rule and
@@ -64,7 +64,7 @@ async function attempt<T>(
   }
 }
 
-async function markFailed(client: Client, scopeId: string, rule: { id: string; name: string }, reason: string) {
+export async function markFailed(client: Client, scopeId: string, rule: { id: string; name: string }, reason: string) {
   log.warn("a rule could not run; the sync went on without it", { ruleId: rule.id, reason });
   await client.query(`UPDATE rules SET failed_at = now(), failure = $3 WHERE id = $1::uuid AND scope_id = $2::uuid`, [
     rule.id,
@@ -98,20 +98,6 @@ export async function loadRules(client: Client, scopeId: string): Promise<Parsed
     else if (!row.failed_at) await markFailed(client, scopeId, row, parsed.reason);
   }
   return rules;
-}
-
-/**
- * Writes a page's rows with `write`, given the rules so that it files new rows as it writes them
- * (lib/sync/upsert.ts), under a savepoint. Should the rules' SQL fail on these rows, the write runs
- * again without them: every row then goes to applyRulesToRows, which finds the rule that fails.
- */
-export async function fileAsWritten<T>(
-  client: Client,
-  rules: readonly ParsedRule[],
-  write: (rules?: readonly ParsedRule[]) => Promise<T>,
-): Promise<T> {
-  const filed = await attempt(client, () => write(rules));
-  return filed.ok ? filed.value : write();
 }
 
 /**

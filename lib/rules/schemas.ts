@@ -4,6 +4,7 @@
 // strings compared as numeric, on the amount's size (money in and out alike; `direction` tells them
 // apart). No server imports: the rules page builds its form from these too.
 import { z } from "zod";
+import { compareDecimals } from "@/lib/money/decimal";
 
 const uuid = z.uuid({ message: "Must be a UUID" });
 
@@ -44,7 +45,7 @@ export const Condition = z.discriminatedUnion(
       .strictObject({ type: z.literal("amount"), min: decimal.optional(), max: decimal.optional() })
       .refine((c) => c.min !== undefined || c.max !== undefined, "an amount range needs min, max or both")
       .refine(
-        (c) => c.min === undefined || c.max === undefined || Number(c.min) <= Number(c.max),
+        (c) => c.min === undefined || c.max === undefined || compareDecimals(c.min, c.max) <= 0,
         "min must not exceed max",
       ),
     z.strictObject({

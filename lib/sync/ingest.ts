@@ -21,7 +21,15 @@ import { PROBE_ACCOUNT, upsertRows } from "@/lib/sync/upsert";
 
 const SORT_DATE = COLUMNS.findIndex(([c]) => c === "sort_date");
 
-type IngestCounts = { added: number; updated: number; unchanged: number; unresolved: string[]; written: string[] };
+type IngestCounts = {
+  added: number;
+  updated: number;
+  unchanged: number;
+  unresolved: string[];
+  written: string[];
+  /** Rules that could not run on the page's new rows (lib/sync/filing.ts). */
+  failed: ParsedRule[];
+};
 
 // The bank ids of the page's rows the upsert must see: those whose stored row is missing, has another
 // hash (or none), is removed or has no counterpart yet. First one range scan of the account's rows over
@@ -69,7 +77,7 @@ export async function ingestPage(
   transactions: BankTransaction[],
   { compareFirst = true, rules }: { compareFirst?: boolean; rules?: readonly ParsedRule[] } = {},
 ): Promise<IngestCounts> {
-  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [] };
+  if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [], failed: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
   // entries are numbered first: identical ones are separate entries, never duplicates of each other.
   const byId = new Map<string, BankTransaction>();
@@ -102,7 +110,8 @@ export async function ingestPage(
       return at;
     })
     .sort((a, b) => a - b);
-  if (differing.length === 0) return { added: 0, updated: 0, unchanged: page.length, unresolved: [], written: [] };
+  if (differing.length === 0)
+    return { added: 0, updated: 0, unchanged: page.length, unresolved: [], written: [], failed: [] };
   const counts = await upsertRows(
     client,
     target,

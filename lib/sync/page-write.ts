@@ -11,7 +11,7 @@ import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import type { PoolClient } from "pg";
-import { applyRulesToRows, fileAsWritten, loadRules } from "@/lib/rules/engine";
+import { applyRulesToRows, loadRules, markFailed } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
@@ -49,13 +49,17 @@ export async function writeRows(
 ) {
   const { scopeId, accountId, runId } = target;
   const rules = await loadRules(client, scopeId);
-  const counts = await fileAsWritten(client, rules, (filing) =>
-    ingestPage(client, { scopeId, accountId, runId }, transactions, { compareFirst, rules: filing }),
-  );
+  const counts = await ingestPage(client, { scopeId, accountId, runId }, transactions, { compareFirst, rules });
+  for (const rule of counts.failed) await markFailed(client, scopeId, rule, "its conditions could not be tested");
   // Rows the upsert could not assign (a party or key not seen before) go through the full step.
   if (counts.unresolved.length > 0)
     await assignCounterparts(client, { scopeId, accountId, externalIds: counts.unresolved });
-  await applyRulesToRows(client, scopeId, counts.written, rules);
+  await applyRulesToRows(
+    client,
+    scopeId,
+    counts.written,
+    rules.filter((r) => !counts.failed.includes(r)),
+  );
   return counts;
 }
 

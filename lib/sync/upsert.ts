@@ -5,10 +5,10 @@
 // the hash is new, and nothing a reader sees moves (no change number, no figures, no updated_at).
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
-import { Params } from "@/lib/rules/compile";
-import { EFFECT_COLUMNS, effectCtes, UNFILED } from "@/lib/rules/effect-sql";
+import { ROOT } from "@/lib/rules/effect-sql";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { COLUMNS, valueOf } from "@/lib/sync/bank-columns";
+import { fileRows, type PartyFacts } from "@/lib/sync/filing";
 
 /**
  * `written`: the ids of the rows the rules have still to see: those changed, those still without a
@@ -43,21 +43,21 @@ const PARTY_COLUMNS = [
   "mandate_id",
 ] as const;
 const PARTY_VALUES = PARTY_COLUMNS.map(valueOf);
-// The statement's positional parameters, in the order upsertRows passes them: the target ($1–$3), an
-// array a column, the rows' hashes, the rows' party ordinals, whether to record the rows as seen by the
-// run, the parties' signs, an array a party field.
+// The parties statement's parameters: the scope ($1), the parties' signs, an array a party field.
+const PARTY_PARAM = { debit: 2, field: (i: number) => 3 + i };
+// The upsert's: the target ($1–$3), an array a column, the rows' hashes, their counterparts, whether to
+// record the rows as seen by the run, and the filing's arrays (FILING_COLUMNS).
 const PARAM = {
   column: (i: number) => 4 + i,
   hash: 4 + COLUMNS.length,
-  ordinals: 5 + COLUMNS.length,
+  cp: 5 + COLUMNS.length,
   recordSeen: 6 + COLUMNS.length,
-  debit: 7 + COLUMNS.length,
-  party: (i: number) => 8 + COLUMNS.length + i,
+  filing: (i: number) => 7 + COLUMNS.length + i,
 };
 
 const KEYED = `
   SELECT p.ord, k.iban, k.cid, k.mandate, k.name_key
-    FROM unnest($${PARAM.debit}::boolean[], ${PARTY_COLUMNS.map((_, i) => `$${PARAM.party(i)}::text[]`).join(", ")})
+    FROM unnest($${PARTY_PARAM.debit}::boolean[], ${PARTY_COLUMNS.map((_, i) => `$${PARTY_PARAM.field(i)}::text[]`).join(", ")})
          WITH ORDINALITY AS p(debit, ${PARTY_COLUMNS.join(", ")}, ord)
     CROSS JOIN LATERAL counterpart_party_keys(CASE WHEN p.debit THEN -1 ELSE 1 END, ${PARTY_COLUMNS.map((c) => `p.${c}`).join(", ")}) k`;
 
@@ -82,20 +82,40 @@ const compared = (alias: string) =>
   `(${CHANGE_COLUMNS.map((c) => (c === "amount" ? `${alias}.amount::text` : `${alias}.${c}`)).join(", ")})`;
 const CHANGED = `${compared("transactions")} IS DISTINCT FROM ${compared("EXCLUDED")}`;
 
-// Filing new rows as they are inserted: the scope's rules and counterpart defaults worked out over the
-// page's rows that have a counterpart already (lib/rules/effect-sql.ts, the same statement the rules
-// pass runs, over these rows before they exist), and written with them: each row is written once,
-// and takes one change number. Rows still without a counterpart, and stored rows the bank changed,
-// are left to the rules pass after the counterparts (lib/sync/page-write.ts).
-const FILED_FROM = `(SELECT n.change_seq AS id, n.*, $2::uuid AS account_id, n.cp AS counterpart_id, ${UNFILED} FROM numbered n) t`;
-
-const sql = (filing: string | null) => `
-WITH input AS (
-  SELECT ${COLUMNS.map(([c]) => c).join(", ")}, decode(hash_hex, 'hex') AS content_hash, party
-    FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.ordinals}::bigint[])
-      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, party)
-), keyed AS (${KEYED}
+// Each distinct party of the page with its counterpart when every key is known (RESOLVED), whether it
+// names no key at all (then no counterpart will ever come), and its counterpart's root (merges
+// followed), family and default category: what filing the page's new rows reads (lib/sync/filing.ts).
+const PARTIES = `
+WITH keyed AS (${KEYED}
 ), resolved AS (${RESOLVED}
+)
+SELECT t.ord, t.counterpart_id AS cp, r.root_id, r.parent_id, r.default_category_id,
+       (k.iban IS NULL AND k.cid IS NULL AND k.mandate IS NULL AND k.name_key IS NULL) AS keyless
+  FROM (SELECT ord, cp AS counterpart_id, NULL::uuid AS bound_counterpart_id FROM resolved) t
+  JOIN keyed k ON k.ord = t.ord ${ROOT}
+ ORDER BY t.ord`;
+
+// What filing writes of a new row beyond the bank's columns (lib/sync/filing.ts), and how each array
+// arrives: the tags as one array literal a row.
+const FILING_COLUMNS = [
+  ["filed", "boolean"],
+  ["category_id", "uuid"],
+  ["category_source", "category_source"],
+  ["category_rule_id", "uuid"],
+  ["tags", "text"],
+  ["note", "text"],
+  ["transfer_override", "boolean"],
+  ["bound_counterpart_id", "uuid"],
+] as const;
+const FILED = FILING_COLUMNS.slice(1).map(([c]) => c);
+
+const UPSERT = `
+WITH input AS (
+  SELECT ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, decode(i.hash_hex, 'hex') AS content_hash, i.cp,
+         ${FILING_COLUMNS.map(([c]) => (c === "tags" ? "i.tags::text[] AS tags" : `i.${c}`)).join(", ")}
+    FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.cp}::uuid[],
+                ${FILING_COLUMNS.map(([, type], i) => `$${PARAM.filing(i)}::${type}[]`).join(", ")})
+      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, cp, ${FILING_COLUMNS.map(([c]) => c).join(", ")})
 ), seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids)
   SELECT $3, ids FROM (SELECT array_agg(external_id) AS ids FROM input) a WHERE $${PARAM.recordSeen}::boolean
@@ -105,17 +125,13 @@ WITH input AS (
   -- once, a one-time filter evaluated before any row is read; then a number per row, as the trigger
   -- would take it. A row that meets a stored one leaves its number unused (a gap, as a rollback
   -- leaves); the update trigger numbers what it changes.
-  SELECT i.*, r.cp, nextval('transaction_change_seq') AS change_seq
-    FROM input i JOIN resolved r ON r.ord = i.party
+  SELECT i.*, nextval('transaction_change_seq') AS change_seq
+    FROM input i
    WHERE (SELECT change_feed_lock($1::uuid, $2::uuid)::text IS NOT NULL)
-)${filing ? `, ${filing}` : ""}, upserted AS (
-  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq${filing ? `, ${EFFECT_COLUMNS.join(", ")}` : ""})
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq${
-    filing
-      ? `, ${EFFECT_COLUMNS.map((c) => (c === "tags" ? "coalesce(e.new_tags, '{}')" : `e.new_${c}`)).join(", ")}`
-      : ""
-  }
-    FROM numbered i${filing ? " LEFT JOIN effect e ON e.id = i.change_seq" : ""}
+), upserted AS (
+  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq, ${FILED.join(", ")})
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq, ${FILED.map((c) => `i.${c}`).join(", ")}
+    FROM numbered i
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     content_hash = EXCLUDED.content_hash,
@@ -135,20 +151,50 @@ WITH input AS (
   -- updated_at is timestamptz(3): compare at the precision it is stored with.
   RETURNING id, external_id, counterpart_id, (xmax = 0) AS inserted, updated_at = now()::timestamptz(3) AS touched
 )
-SELECT count(*) FILTER (WHERE inserted)::int AS added,
-       count(*) FILTER (WHERE NOT inserted AND touched)::int AS updated,
-       coalesce(array_agg(external_id) FILTER (WHERE counterpart_id IS NULL), '{}') AS unresolved,
-       coalesce(array_agg(id) FILTER (WHERE ${filing ? "(touched AND NOT inserted)" : "inserted OR touched"} OR counterpart_id IS NULL), '{}') AS written
-  FROM upserted`;
+SELECT count(*) FILTER (WHERE u.inserted)::int AS added,
+       count(*) FILTER (WHERE NOT u.inserted AND u.touched)::int AS updated,
+       coalesce(array_agg(u.external_id) FILTER (WHERE u.counterpart_id IS NULL), '{}') AS unresolved,
+       -- What the rules pass has still to see: a stored row the bank changed or still without a
+       -- counterpart, a new row not filed as it was inserted.
+       coalesce(array_agg(u.id) FILTER (WHERE CASE WHEN u.inserted THEN NOT i.filed ELSE u.touched OR u.counterpart_id IS NULL END), '{}') AS written
+  FROM upserted u JOIN input i ON i.external_id = u.external_id`;
 
-const UNFILING = sql(null);
+type PartyRow = {
+  ord: string;
+  cp: string | null;
+  root_id: string | null;
+  parent_id: string | null;
+  default_category_id: string | null;
+  keyless: boolean;
+};
+
+/** Each distinct party of the page (partiesOf) with its counterpart's facts, in ordinal order. */
+async function resolveParties(
+  client: PoolClient,
+  scopeId: string,
+  parties: ReturnType<typeof partiesOf>["parties"],
+): Promise<PartyFacts[]> {
+  const { rows } = await client.query<PartyRow>(PARTIES, [
+    scopeId,
+    parties.map((p) => p.debit),
+    ...PARTY_COLUMNS.map((_, col) => parties.map((party) => party.fields[col])),
+  ]);
+  return rows.map((r) => ({
+    cp: r.cp,
+    keyless: r.keyless,
+    counterpart: r.root_id
+      ? { rootId: r.root_id, parentId: r.parent_id, defaultCategoryId: r.default_category_id }
+      : null,
+  }));
+}
 
 /**
  * Upserts rows (unique by external id; `values` are their rowValues, `hashes` their contentHash)
  * inside the caller's transaction. A row written only for its hash counts as neither added nor updated.
  * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages). With `rules`
- * (the scope's enabled rules, lib/rules/engine.ts loadRules), new rows with a counterpart are filed
- * as they are inserted; without, every new row is left to the rules pass.
+ * (the scope's enabled rules, lib/rules/engine.ts loadRules), new rows whose counterpart is known (or
+ * that name no party) are filed as they are inserted (lib/sync/filing.ts), and `failed` names the
+ * rules that could not run on them; without, every new row is left to the rules pass.
  */
 export async function upsertRows(
   client: PoolClient,
@@ -156,25 +202,29 @@ export async function upsertRows(
   rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: string[] },
   recordSeen: boolean,
   rules?: readonly ParsedRule[],
-): Promise<UpsertCounts> {
-  const arrays = COLUMNS.map((_, col) => rows.values.map((r) => r[col]));
+): Promise<UpsertCounts & { failed: ParsedRule[] }> {
   const { parties, ordinals } = partiesOf(rows.transactions);
-  const p = new Params([
+  const facts = await resolveParties(client, target.scopeId, parties);
+  const party = (row: number) => facts[ordinals[row] - 1];
+  const { columns, failed } = fileRows(target.accountId, rows.values, party, rules);
+  const { rows: result } = await client.query<UpsertCounts>(UPSERT, [
     target.scopeId,
     target.accountId,
     target.runId,
-    ...arrays,
+    ...COLUMNS.map((_, col) => rows.values.map((r) => r[col])),
     rows.hashes,
-    ordinals,
+    rows.values.map((_, row) => party(row).cp),
     recordSeen,
-    parties.map((p) => p.debit),
-    ...PARTY_COLUMNS.map((_, col) => parties.map((party) => party.fields[col])),
+    columns.filed,
+    columns.categoryId,
+    columns.categorySource,
+    columns.categoryRuleId,
+    columns.tags,
+    columns.note,
+    columns.transferOverride,
+    columns.boundCounterpartId,
   ]);
-  const text = rules
-    ? sql(effectCtes(rules, FILED_FROM, "t.counterpart_id IS NOT NULL", p, { kind: "sync" }))
-    : UNFILING;
-  const { rows: result } = await client.query<UpsertCounts>(text, p.values);
-  return result[0];
+  return { ...result[0], failed };
 }
 
 /** Whether a decimal string is below zero, as SQL's `amount < 0` reads it ("-0.00" is not). */

@@ -133,7 +133,14 @@ describe("re-sync by content hash", () => {
       expect(first.every((r) => r.hashed)).toBe(true);
 
       // The same page again: no row written (same tuple versions), no change number taken.
-      expect(await ingest(rows)).toEqual({ added: 0, updated: 0, unchanged: rows.length, unresolved: [], written: [] });
+      expect(await ingest(rows)).toEqual({
+        added: 0,
+        updated: 0,
+        unchanged: rows.length,
+        unresolved: [],
+        written: [],
+        failed: [],
+      });
       expect(await stored()).toEqual(first);
 
       // Each row changed in one field: each is written with the bank's new value and a new number.

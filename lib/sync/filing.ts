@@ -1,0 +1,106 @@
+// Filing a page's new rows as the upsert inserts them (lib/sync/upsert.ts): the scope's rules and the
+// counterpart's default category worked out here, on the values the sync is about to write
+// (lib/rules/evaluate.ts), and sent with the rows as one array a column. A row is filed when its
+// counterpart is known, or when it names no party at all (no counterpart will ever come); the others
+// wait for the counterparts step and the rules pass after it (lib/sync/page-write.ts).
+import type { CounterpartFacts, Filing, RowFacts } from "@/lib/rules/evaluate";
+import { evaluator } from "@/lib/rules/evaluate";
+import type { ParsedRule } from "@/lib/rules/parse";
+import { COLUMNS } from "@/lib/sync/bank-columns";
+
+/** A page party's counterpart, as the upsert's resolution found it. */
+export type PartyFacts = { cp: string | null; keyless: boolean; counterpart: CounterpartFacts | null };
+
+const at = (column: string) => COLUMNS.findIndex(([c]) => c === column);
+const I = {
+  amount: at("amount"),
+  currency: at("currency"),
+  creditorId: at("creditor_id"),
+  mandateId: at("mandate_id"),
+  code: at("bank_transaction_code"),
+  proprietary: at("proprietary_bank_transaction_code"),
+  remittance: at("remittance_information"),
+  names: ["creditor_name", "debtor_name", "ultimate_creditor", "ultimate_debtor"].map(at),
+};
+
+function factsOf(accountId: string, v: readonly (string | null)[]): RowFacts {
+  return {
+    accountId,
+    amount: v[I.amount] ?? "0",
+    currency: v[I.currency] ?? "",
+    creditorId: v[I.creditorId],
+    mandateId: v[I.mandateId],
+    bankTransactionCode: v[I.code],
+    proprietaryBankTransactionCode: v[I.proprietary],
+    remittance: v[I.remittance],
+    names: I.names.map((i) => v[i]),
+  };
+}
+
+// A PostgreSQL array literal of the tags, each element quoted: a tag is one word, but may hold a
+// quote, a brace or a backslash.
+const arrayLiteral = (items: readonly string[]) =>
+  `{${items.map((t) => `"${t.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
+/** The columns the upsert writes of a new row beyond the bank's, one array each, in the rows' order. */
+export type FilingColumns = {
+  filed: boolean[];
+  categoryId: (string | null)[];
+  categorySource: (string | null)[];
+  categoryRuleId: (string | null)[];
+  tags: string[];
+  note: (string | null)[];
+  transferOverride: (boolean | null)[];
+  boundCounterpartId: (string | null)[];
+};
+
+/**
+ * The filing of each row (`values` in COLUMNS order, `party` its party's facts), or none for rows left
+ * to the rules pass. `failed`: the rules whose tests threw on some row, left out from then on.
+ */
+export function fileRows(
+  accountId: string,
+  values: readonly (readonly (string | null)[])[],
+  party: (row: number) => PartyFacts,
+  rules: readonly ParsedRule[] | undefined,
+): { columns: FilingColumns; failed: ParsedRule[] } {
+  const failed = new Set<ParsedRule>();
+  const rulesOf = rules ? evaluator(rules) : null;
+  const pass = () => {
+    const columns: FilingColumns = {
+      filed: [],
+      categoryId: [],
+      categorySource: [],
+      categoryRuleId: [],
+      tags: [],
+      note: [],
+      transferOverride: [],
+      boundCounterpartId: [],
+    };
+    values.forEach((v, row) => {
+      const facts = party(row);
+      const filing: Filing | null =
+        rulesOf && (facts.cp !== null || facts.keyless)
+          ? rulesOf.file(factsOf(accountId, v), facts.counterpart, failed)
+          : null;
+      columns.filed.push(filing !== null);
+      columns.categoryId.push(filing?.categoryId ?? null);
+      columns.categorySource.push(filing?.categorySource ?? null);
+      columns.categoryRuleId.push(filing?.categoryRuleId ?? null);
+      columns.tags.push(arrayLiteral(filing?.tags ?? []));
+      columns.note.push(filing?.note ?? null);
+      columns.transferOverride.push(filing?.transferOverride ?? null);
+      columns.boundCounterpartId.push(filing?.boundCounterpartId ?? null);
+    });
+    return columns;
+  };
+  // A rule that failed on some row is left out of the whole page, as the SQL leaves it out: the page
+  // is filed again without it (rules are few, so this ends).
+  let columns: FilingColumns;
+  let before: number;
+  do {
+    before = failed.size;
+    columns = pass();
+  } while (failed.size !== before);
+  return { columns, failed: [...failed] };
+}
