@@ -76,7 +76,7 @@ export async function* xmlEvents(input: ByteChunks, keep: KeepSubtree): AsyncGen
   });
   parser.on("error", (error) => {
     // saxes prefixes its message with the position; ours goes in front once, in our words.
-    const reason = error.message.replace(/^[^:]*:\d+:\d+: /, "");
+    const reason = error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, "");
     failure ??= new StatementFileError(`is not well-formed XML: ${reason}`, {
       line: parser.line,
       column: parser.column,
