@@ -230,6 +230,30 @@ describe("camt.053 samples", () => {
   });
 });
 
+describe("camt.053 inputs", () => {
+  const oca = readFileSync(path.join(SAMPLES, OCA));
+
+  it("reads a web ReadableStream as it reads a Node stream, chunks split anywhere", async () => {
+    const chunks = [oca.subarray(0, 333), oca.subarray(333, 5000), oca.subarray(5000)];
+    const web = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const [statement] = await collectStatements(readCamt053(web));
+    expect(statement?.entries.map((e) => e.amount)).toEqual(["-754.25", "-664.05", "1405.31"]);
+  });
+
+  it("a PDNG (or v08 Sts/Cd PDNG) entry is pending", async () => {
+    const text = oca.toString("utf8").replace("<Sts>BOOK</Sts>", "<Sts>PDNG</Sts>");
+    const [statement] = await readText(text);
+    expect(statement?.entries.map((e) => e.status)).toEqual(["pending", "booked", "booked"]);
+    const unknown = oca.toString("utf8").replace("<Sts>BOOK</Sts>", "<Sts>DONE</Sts>");
+    await expect(readText(unknown)).rejects.toThrow(/Ntry 1: Sts is "DONE", not BOOK, PDNG, INFO or FUTR$/);
+  });
+});
+
 describe("camt.053 files refused", () => {
   const oca = readFileSync(path.join(SAMPLES, OCA), "utf8");
 

@@ -21,8 +21,22 @@ export type XmlEvent =
   | { kind: "close"; name: string; depth: number }
   | { kind: "subtree"; node: XmlNode; depth: number };
 
-/** Bytes or text in chunks: a Node Readable and a web ReadableStream both are. */
-export type ByteChunks = AsyncIterable<Uint8Array | string>;
+/** Bytes or text in chunks: a Node Readable, a web ReadableStream, any async iterable. */
+export type ByteChunks = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
+
+/** A web ReadableStream read through its reader (the DOM typings give it no async iterator). */
+async function* chunksOf(input: ByteChunks): AsyncGenerator<Uint8Array | string> {
+  if (Symbol.asyncIterator in input) {
+    yield* input as AsyncIterable<Uint8Array | string>;
+    return;
+  }
+  const reader = input.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+  } finally {
+    reader.releaseLock();
+  }
+}
 
 /** `ancestors` are the local names from the root down to the element's parent. */
 export type KeepSubtree = (ancestors: readonly string[], name: string) => boolean;
@@ -91,7 +105,7 @@ export async function* xmlEvents(input: ByteChunks, keep: KeepSubtree): AsyncGen
     queue.length = 0;
   };
 
-  for await (const chunk of input) {
+  for await (const chunk of chunksOf(input)) {
     let text: string;
     try {
       text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
