@@ -58,7 +58,7 @@ export async function validateCamt053Schema(bytes: Uint8Array): Promise<SchemaRe
   }
   const version = camt053Version(rootNamespace(bytes));
   const schema = await readFile(XSD_FILES[version], "utf8");
-  // The file, its copy in the WASM file system and libxml2's own state: four times the file is ample.
+  // WASM memory holds the file's copy and libxml2's state: four times the file plus 32 MiB is ample.
   const pages = Math.max(memoryPages.defaultMaxMemoryPages, Math.ceil((bytes.byteLength * 4) / 65536) + 512);
   const result = await validateXML({
     xml: { fileName: "statement.xml", contents: bytes },

@@ -4,6 +4,8 @@
 // the bank wrote them (bank dates are dates, never instants); amounts are signed decimal strings
 // (debit negative) in the canonical form of lib/money (`-1234.5`), never JS numbers.
 
+import type { BankTransaction } from "@/lib/banking/types";
+
 export type StatementFormat = "camt053" | "mt940" | "csv";
 
 /** Where a statement, balance or entry came from in its file, so an error or a match can name it. */
@@ -40,28 +42,35 @@ export type StatementAccount = {
   servicerName: string | null;
 };
 
-/** What a camt.053 entry and each of its batch details both carry. */
-export type PaymentFacts = {
-  amount: string;
-  currency: string;
+/** The fields a statement entry shares with a PSD2 transaction, under the same names. */
+type SharedWithBankTransaction = Pick<
+  BankTransaction,
+  | "amount"
+  | "currency"
+  | "endToEndId"
+  | "mandateId"
+  | "creditorId"
+  | "creditorName"
+  | "creditorIban"
+  | "ultimateCreditor"
+  | "debtorName"
+  | "debtorIban"
+  | "ultimateDebtor"
+  | "remittanceInformation"
+  | "bankTransactionCode"
+  | "proprietaryBankTransactionCode"
+>;
+
+/**
+ * What a camt.053 entry and each of its batch details both carry. remittanceInformation: the
+ * unstructured lines joined by a space; bankTransactionCode: ISO domain-family-subfamily, e.g.
+ * `PMNT-ICDT-ESCT`; proprietaryBankTransactionCode: the bank's own (camt `Prtry/Cd`, MT940 GVC
+ * or transaction type, a CSV column).
+ */
+export type PaymentFacts = SharedWithBankTransaction & {
   accountServicerReference: string | null;
-  endToEndId: string | null;
-  mandateId: string | null;
-  creditorId: string | null;
-  creditorName: string | null;
-  creditorIban: string | null;
-  ultimateCreditor: string | null;
-  debtorName: string | null;
-  debtorIban: string | null;
-  ultimateDebtor: string | null;
-  /** Unstructured remittance lines joined by a space. */
-  remittanceInformation: string | null;
   /** A structured creditor reference (ISO 11649 `RF…`, Swiss QRR/ISR, Dutch betalingskenmerk). */
   structuredReference: string | null;
-  /** ISO domain-family-subfamily, e.g. `PMNT-ICDT-ESCT`. */
-  bankTransactionCode: string | null;
-  /** The bank's own code (camt `Prtry/Cd`, MT940 GVC or transaction type, a CSV column). */
-  proprietaryBankTransactionCode: string | null;
   /** A return or reject reason (camt `RtrInf/Rsn/Cd`, MT940 `?34` / `/RTRN/`). */
   returnReason: string | null;
 };
