@@ -243,8 +243,16 @@ describe("camt.053 inputs", () => {
         controller.close();
       },
     });
-    const [statement] = await collectStatements(readCamt053(web));
+    const progress: { bytes: number; entries: number }[] = [];
+    const [statement] = await collectStatements(readCamt053(web, { onProgress: (p) => progress.push(p) }));
     expect(statement?.entries.map((e) => e.amount)).toEqual(["-754.25", "-664.05", "1405.31"]);
+    // After each chunk, then at the end: the entries whose Ntry had ended by then (Ntry 1 ends on
+    // line 112, inside the first 5,000 bytes, which reach line 137; Ntry 2 ends on line 227).
+    expect(progress).toEqual([
+      { bytes: 333, entries: 0 },
+      { bytes: 5000, entries: 1 },
+      { bytes: oca.byteLength, entries: 3 },
+    ]);
   });
 
   it("a PDNG (or v08 Sts/Cd PDNG) entry is pending", async () => {

@@ -9,7 +9,7 @@
 import { StatementFileError } from "./errors";
 import { accountOf, balanceOf, entryOf } from "./camt053-entry";
 import type { StatementBalance, StatementHeader, StatementItem } from "./model";
-import { type ByteChunks, type XmlNode, textAt, xmlEvents } from "./xml-subtrees";
+import { type ByteChunks, type XmlNode, chunksOf, textAt, xmlEvents } from "./xml-subtrees";
 
 export const CAMT053_VERSIONS = ["camt.053.001.02", "camt.053.001.04", "camt.053.001.08"] as const;
 export type Camt053Version = (typeof CAMT053_VERSIONS)[number];
@@ -118,7 +118,13 @@ function headerOf(statement: OpenStatement, version: Camt053Version): StatementH
   };
 }
 
-export async function* readCamt053(input: ByteChunks): AsyncGenerator<StatementItem> {
+/** How far a read has got: bytes taken from the input, entries yielded. */
+export type ReadProgress = { bytes: number; entries: number };
+
+export async function* readCamt053(
+  input: ByteChunks,
+  options: { onProgress?: (progress: ReadProgress) => void } = {},
+): AsyncGenerator<StatementItem> {
   let version: Camt053Version | null = null;
   let statement: OpenStatement | null = null;
   let statements = 0;
@@ -126,7 +132,17 @@ export async function* readCamt053(input: ByteChunks): AsyncGenerator<StatementI
   const keep = (ancestors: readonly string[], name: string) =>
     (ancestors.length === 3 && ancestors[2] === "Stmt") || (ancestors.length === 2 && name === "GrpHdr");
 
-  for await (const event of xmlEvents(input, keep)) {
+  let bytes = 0;
+  const counted = async function* () {
+    for await (const chunk of chunksOf(input)) {
+      // The parser asks for a chunk once the previous one's entries are out: the two agree here.
+      if (bytes > 0) options.onProgress?.({ bytes, entries: ordinal });
+      bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+      yield chunk;
+    }
+  };
+
+  for await (const event of xmlEvents(counted(), keep)) {
     if (event.kind === "open" && event.depth === 0) {
       if (event.name !== "Document")
         throw new StatementFileError(`has root element ${event.name}, not Document`, { line: event.line });
@@ -165,4 +181,5 @@ export async function* readCamt053(input: ByteChunks): AsyncGenerator<StatementI
     }
   }
   if (statements === 0) throw new StatementFileError("has no Stmt: not a statement, or an empty one");
+  options.onProgress?.({ bytes, entries: ordinal });
 }

@@ -25,7 +25,7 @@ export type XmlEvent =
 export type ByteChunks = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
 /** A web ReadableStream read through its reader (the DOM typings give it no async iterator). */
-async function* chunksOf(input: ByteChunks): AsyncGenerator<Uint8Array | string> {
+export async function* chunksOf(input: ByteChunks): AsyncGenerator<Uint8Array | string> {
   if (Symbol.asyncIterator in input) {
     yield* input as AsyncIterable<Uint8Array | string>;
     return;
@@ -127,10 +127,18 @@ export function childrenOf(node: XmlNode | undefined, name: string): XmlNode[] {
   return node ? node.children.filter((c) => c.name === name) : [];
 }
 
+// The mappers ask the same few dozen paths of every entry: split each once.
+const STEPS = new Map<string, string[]>();
+
 /** The node at a slash path below `node` (first match at each step). */
 export function nodeAt(node: XmlNode | undefined, path: string): XmlNode | undefined {
+  let steps = STEPS.get(path);
+  if (!steps) STEPS.set(path, (steps = path.split("/")));
   let current = node;
-  for (const step of path.split("/")) current = childOf(current, step);
+  for (const step of steps) {
+    if (!current) return undefined;
+    current = childOf(current, step);
+  }
   return current;
 }
 
