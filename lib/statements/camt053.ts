@@ -137,7 +137,7 @@ export async function* readCamt053(
     for await (const chunk of chunksOf(input)) {
       // The parser asks for a chunk once the previous one's entries are out: the two agree here.
       if (bytes > 0) options.onProgress?.({ bytes, entries: ordinal });
-      bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+      bytes += typeof chunk === "string" ? new TextEncoder().encode(chunk).byteLength : chunk.byteLength;
       yield chunk;
     }
   };
