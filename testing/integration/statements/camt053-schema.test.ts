@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedCamt053 } from "./camt053-generated";
-import { XSD_VALIDATION_MAX_BYTES, assertCamt053Schema, validateCamt053Schema } from "./camt053-schema";
+import { generatedCamt053 } from "@/testing/support/statements/camt053-generated";
+import { XSD_VALIDATION_MAX_BYTES, assertCamt053Schema, validateCamt053Schema } from "@/lib/statements/camt053-schema";
 
-const SAMPLES = path.resolve(__dirname, "../../../shared/spec/bank-statements/camt053/samples");
+const SAMPLES = path.resolve(__dirname, "../../../../shared/spec/bank-statements/camt053/samples");
 
 function sample(file: string): Uint8Array {
   return readFileSync(path.join(SAMPLES, file));

@@ -10,12 +10,17 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { sumDecimals } from "@/lib/money/decimal";
-import { readCamt053 } from "./camt053";
-import { GENERATED_OPENING, generatedAmount, generatedCamt053, generatedClosing } from "./camt053-generated";
-import { type Statement, type StatementEntry, collectStatements } from "./model";
-import { isZeroDecimal, reconciliationGap } from "./statement-checks";
+import { readCamt053 } from "@/lib/statements/camt053";
+import {
+  GENERATED_OPENING,
+  generatedAmount,
+  generatedCamt053,
+  generatedClosing,
+} from "@/testing/support/statements/camt053-generated";
+import { type Statement, type StatementEntry, collectStatements } from "@/lib/statements/model";
+import { isZeroDecimal, reconciliationGap } from "@/lib/statements/statement-checks";
 
-const SAMPLES = path.resolve(__dirname, "../../../shared/spec/bank-statements/camt053/samples");
+const SAMPLES = path.resolve(__dirname, "../../../../shared/spec/bank-statements/camt053/samples");
 const OCA = "oca_test-camt053_v02.xml";
 
 function read(file: string): Promise<Statement[]> {
