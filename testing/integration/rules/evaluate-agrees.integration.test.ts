@@ -13,7 +13,7 @@ import { evaluator, type CounterpartFacts, type RowFacts } from "@/lib/rules/eva
 import type { ParsedRule } from "@/lib/rules/parse";
 import { Actions, Condition } from "@/lib/rules/schemas";
 import { makePerson } from "@/testing/support/fixtures";
-import { withoutDefaultRules } from "@/testing/support/rules/page";
+import { type RowState, withoutDefaultRules } from "@/testing/support/rules/page";
 import { storedAccount } from "@/testing/support/stored-account";
 
 type World = {
@@ -224,17 +224,8 @@ describe("rules on a new row: the process and the SQL agree", () => {
             const p = new Params();
             const selection = `t.id = ANY(${p.add(ids, "uuid[]")})`;
             await client.query(effectStatement(rules, selection, p, { kind: "sync" }), p.values);
-            const { rows: out } = await client.query<{
-              id: string;
-              category_id: string | null;
-              category_source: string | null;
-              category_rule_id: string | null;
-              tags: string[];
-              note: string | null;
-              transfer_override: boolean | null;
-              bound_counterpart_id: string | null;
-            }>(
-              `SELECT id, category_id, category_source, category_rule_id, tags, note, transfer_override, bound_counterpart_id
+            const { rows: out } = await client.query<RowState & { id: string }>(
+              `SELECT id, external_id, category_id, category_source, category_rule_id, tags, note, transfer_override, bound_counterpart_id
                  FROM transactions WHERE id = ANY($1::uuid[])`,
               [ids],
             );
