@@ -169,6 +169,8 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
         try {
           if (tests.every((t) => t(row, cp, texts))) hits.push(rule);
         } catch {
+          // Not swallowed: the rule is left out of the page and marked failed by the caller
+          // (lib/sync/filing.ts, page-write.ts), as a rule whose SQL fails is.
           failed.add(rule);
         }
       }

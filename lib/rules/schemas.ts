@@ -8,10 +8,14 @@ import { compareDecimals } from "@/lib/money/decimal";
 
 const uuid = z.uuid({ message: "Must be a UUID" });
 
+const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 const decimal = z
   .string()
   .trim()
-  .regex(/^\d{1,15}(\.\d{1,6})?$/, "an amount is a decimal string such as 42.50 (its size: in and out alike)");
+  .regex(DECIMAL, "an amount is a decimal string such as 42.50 (its size: in and out alike)");
+// Compared only when both are amounts: a malformed one has its own issue (the refinement still runs).
+const ordered = (min: string, max: string) =>
+  !DECIMAL.test(min) || !DECIMAL.test(max) || compareDecimals(min, max) <= 0;
 
 const text = (what: string, max: number) =>
   z
@@ -44,10 +48,7 @@ export const Condition = z.discriminatedUnion(
     z
       .strictObject({ type: z.literal("amount"), min: decimal.optional(), max: decimal.optional() })
       .refine((c) => c.min !== undefined || c.max !== undefined, "an amount range needs min, max or both")
-      .refine(
-        (c) => c.min === undefined || c.max === undefined || compareDecimals(c.min, c.max) <= 0,
-        "min must not exceed max",
-      ),
+      .refine((c) => c.min === undefined || c.max === undefined || ordered(c.min, c.max), "min must not exceed max"),
     z.strictObject({
       type: z.literal("direction"),
       direction: z.enum(["in", "out"], { message: "direction must be in or out" }),

@@ -86,6 +86,7 @@ export function detectLayout(bytes: Uint8Array, options: { builtIns?: boolean } 
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
+    // Not UTF-8: read as Latin-1, which decodes any byte, and say so in the proposed layout.
     encoding = "latin1";
     text = new TextDecoder("latin1").decode(bytes);
   }
