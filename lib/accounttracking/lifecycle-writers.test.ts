@@ -19,6 +19,7 @@ const WRITERS = {
   run: "lib/sync/run-lifecycle.ts",
   account: "lib/accounttracking/accounts/lifecycle.ts",
   ruleApplication: "lib/rules/application-lifecycle.ts",
+  statementImport: "lib/statements/import/lifecycle.ts",
 };
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -159,6 +160,10 @@ describe("one writer per lifecycle", () => {
 
   it("only rules/application-lifecycle.ts writes a rule application's state", () => {
     expect(writers("ruleApplication", "state", "rule_applications")).toEqual([WRITERS.ruleApplication]);
+  });
+
+  it("only statements/import/lifecycle.ts writes a statement import's state", () => {
+    expect(writers("statementImport", "state", "statement_imports")).toEqual([WRITERS.statementImport]);
   });
 
   it("the grep sees a stray write (a fixture that writes the column)", () => {
