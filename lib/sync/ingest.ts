@@ -13,11 +13,10 @@
 // re-issue undo copy it with the columns, and a trigger (migration transaction_content_hash) makes it
 // NULL, "not known", when any other update changes a bank column and leaves the hash as it was.
 import type { PoolClient } from "pg";
-import type { BankTransaction } from "@/lib/banking/types";
 import { COLUMNS, contentHash, rowValues } from "@/lib/sync/bank-columns";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { numberOccurrences } from "@/lib/sync/occurrence";
-import { PROBE_ACCOUNT, upsertRows } from "@/lib/sync/upsert";
+import { PROBE_ACCOUNT, type RowToWrite, upsertRows, type WriteTarget } from "@/lib/sync/upsert";
 
 const SORT_DATE = COLUMNS.findIndex(([c]) => c === "sort_date");
 
@@ -73,14 +72,14 @@ const rangeLimit = (rows: number) => 2 * rows;
  */
 export async function ingestPage(
   client: PoolClient,
-  target: { scopeId: string; accountId: string; runId: string },
-  transactions: BankTransaction[],
+  target: WriteTarget,
+  transactions: RowToWrite[],
   { compareFirst = true, rules }: { compareFirst?: boolean; rules?: readonly ParsedRule[] } = {},
 ): Promise<IngestCounts> {
   if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [], failed: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less
   // entries are numbered first: identical ones are separate entries, never duplicates of each other.
-  const byId = new Map<string, BankTransaction>();
+  const byId = new Map<string, RowToWrite>();
   for (const t of await numberOccurrences(client, target, transactions)) {
     const prior = byId.get(t.externalId);
     if (!prior || (prior.status === "pending" && t.status === "booked")) byId.set(t.externalId, t);
@@ -88,7 +87,9 @@ export async function ingestPage(
   const page = [...byId.values()];
   const values = page.map(rowValues);
   const hashes = values.map(contentHash);
-  if (!compareFirst) {
+  // A statement import (no run) sends only entries its matching found no row for (lib/statements/
+  // import): new by construction, so nothing to compare; and it has no run to record them under.
+  if (!compareFirst || target.runId === null) {
     const counts = await upsertRows(client, target, { transactions: page, values, hashes }, true, rules);
     return { ...counts, unchanged: page.length - counts.added - counts.updated };
   }

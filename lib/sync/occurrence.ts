@@ -42,11 +42,11 @@ function occurrenceId(base: string, k: number): string {
 }
 
 /** The page with each id-less entry's id made unique by its occurrence (see the rule above). */
-export async function numberOccurrences(
+export async function numberOccurrences<T extends BankTransaction>(
   client: PoolClient,
-  target: { accountId: string; runId: string },
-  transactions: BankTransaction[],
-): Promise<BankTransaction[]> {
+  target: { accountId: string; runId: string | null },
+  transactions: T[],
+): Promise<T[]> {
   const bases = [...new Set(transactions.filter((t) => t.derivedId).map((t) => t.externalId))];
   if (bases.length === 0) return transactions;
   const { rows } = await client.query<{ base: string; seen: number }>(OFFSETS, [target.accountId, target.runId, bases]);

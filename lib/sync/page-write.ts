@@ -13,6 +13,7 @@ import { pgTransactionWithRetry } from "@/lib/db/retry";
 import type { PoolClient } from "pg";
 import { applyRulesToRows, loadRules, markFailed } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
+import type { RowToWrite, WriteTarget } from "@/lib/sync/upsert";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
 /** The run is no longer this worker's (another took it over): never retried, this worker stops. */
@@ -39,12 +40,13 @@ export function dateSpan(rows: Pick<BankTransaction, "bookingDate" | "valueDate"
 /**
  * A page's rows written as the sync writes them, in the caller's transaction: ingested (new rows with
  * a known counterpart filed by the scope's rules as they are inserted), the counterparts of the rest
- * assigned, then the rules over what is left to file.
+ * assigned, then the rules over what is left to file. A statement import writes its new rows through
+ * here too (`runId` null, lib/statements/import), so they are filed and assigned as synced rows are.
  */
 export async function writeRows(
   client: PoolClient,
-  target: Omit<PageTarget, "workerId">,
-  transactions: BankTransaction[],
+  target: WriteTarget,
+  transactions: RowToWrite[],
   { compareFirst }: { compareFirst: boolean },
 ) {
   const { scopeId, accountId, runId } = target;

@@ -21,6 +21,14 @@
 //
 // Pairing in the window is also evidence that the bank re-issues ids: then reconcileRun asks for one
 // more pass over every date we hold, so rows older than the window get their new ids too.
+//
+// Rows only a statement file brought (seen_by_bank false, lib/statements/import) are in the missing
+// set too, since the bank lists them under its own id: a pair of one with a new row is the bank's
+// entry for what the file said. The row keeps our id, its bindings and the file's ids, and takes the
+// bank's fields (the bank's word wins, as when a file matches a synced row); it is counted apart
+// (`matchedFile`), not recorded as a re-issue, and says nothing about the bank re-issuing ids. Such a
+// row is never removed for being absent from a sync: the bank's answer does not list what only a
+// file says. The pairing's keys (PAIRING below) are the one definition the import matches with too.
 import type { PoolClient } from "pg";
 import { lockChangeFeed } from "@/lib/changes/lock";
 import { BANK_COLUMNS } from "@/lib/sync/bank-columns";
@@ -49,12 +57,20 @@ const IS_UNSEEN = `account_id = $1 AND removed_at IS NULL AND sort_date >= $3
 // pair or be removed, and the two statements below, each computing the set difference again, are skipped.
 const ANY_UNSEEN = `WITH ${UNSEEN} SELECT EXISTS (SELECT 1 FROM unseen) AS any`;
 
-const PAIRS = `
-WITH ${UNSEEN}, missing AS (
-  SELECT ${ROW} FROM transactions WHERE ${IS_UNSEEN}
-), fresh AS (
-  SELECT ${ROW} FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2
-), by_ref AS (
+/**
+ * The columns each side of a pairing must have, read from a relation with the transactions' column
+ * names (id, external_id, entry_reference, amount, currency, the parties, the dates, the remittance).
+ */
+export const PAIR_ROW = ROW;
+
+/**
+ * The pairing itself, the one definition of "the same entry" shared by reconcile and the statement
+ * import (lib/statements/import): the CTEs after `missing` and `fresh` (each selecting PAIR_ROW),
+ * ending in a SELECT of (old_id: a row of missing, new_id: its partner in fresh). Entries pair one
+ * to one: amount and currency equal, and the same entryReference, else the same counterparty and
+ * value date; identical candidates pair in the order of their text and bank id.
+ */
+export const PAIRING = `by_ref AS (
   SELECT m.id AS old_id, f.id AS new_id
     FROM (SELECT *, row_number() OVER (PARTITION BY entry_reference, amount, currency ORDER BY external_id) AS rn
             FROM missing WHERE entry_reference IS NOT NULL) m
@@ -71,6 +87,18 @@ SELECT old_id, new_id FROM by_ref
 UNION ALL
 SELECT m.id, f.id FROM m JOIN f USING (amount, currency, k, vd, rn)`;
 
+// `seen_by_bank` of the missing row tells a re-issue (the bank listed it before) from the bank's
+// entry for a row only a file brought.
+const PAIRS = `
+WITH ${UNSEEN}, missing AS (
+  SELECT ${ROW} FROM transactions WHERE ${IS_UNSEEN}
+), fresh AS (
+  SELECT ${ROW} FROM transactions WHERE account_id = $1 AND first_seen_run_id = $2
+), pairs AS (
+  WITH ${PAIRING}
+)
+SELECT p.old_id, p.new_id, t.seen_by_bank FROM pairs p JOIN transactions t ON t.id = p.old_id`;
+
 // The hash goes with the columns it describes (a snapshot taken before it existed restores it as NULL).
 const SNAPSHOT_COLUMNS = [...BANK_COLUMNS, "content_hash", "counterpart_id"];
 const snapshotOf = (alias: string) =>
@@ -81,14 +109,15 @@ export const COPY_FROM_R = SNAPSHOT_COLUMNS.map((c) => `${c} = r.${c}`).join(", 
 export async function reconcile(
   client: PoolClient,
   target: { accountId: string; runId: string; dateFrom: string },
-): Promise<{ reissued: number; removed: number }> {
+): Promise<{ reissued: number; removed: number; matchedFile: number }> {
   // The change feed's account lock before any row lock (lib/changes/lock.ts): its deletes and updates
   // are changes the feed numbers, and a person's edit of one of these rows must not deadlock with us.
   await lockChangeFeed(client, target.accountId);
   const params = [target.accountId, target.runId, target.dateFrom];
   const { rows: unseen } = await client.query<{ any: boolean }>(ANY_UNSEEN, params);
-  if (!unseen[0].any) return { reissued: 0, removed: 0 };
-  const { rows: pairs } = await client.query<{ old_id: string; new_id: string }>(PAIRS, params);
+  if (!unseen[0].any) return { reissued: 0, removed: 0, matchedFile: 0 };
+  const { rows: pairs } = await client.query<{ old_id: string; new_id: string; seen_by_bank: boolean }>(PAIRS, params);
+  const reissues = pairs.filter((p) => p.seen_by_bank);
   if (pairs.length > 0) {
     const oldIds = pairs.map((p) => p.old_id);
     const newIds = pairs.map((p) => p.new_id);
@@ -97,7 +126,7 @@ export async function reconcile(
        SELECT gen_random_uuid(), o.id, $1, $2, o.external_id, n.external_id, ${snapshotOf("o")}
          FROM unnest($3::uuid[], $4::uuid[]) AS u(old_id, new_id)
          JOIN transactions o ON o.id = u.old_id JOIN transactions n ON n.id = u.new_id`,
-      [target.accountId, target.runId, oldIds, newIds],
+      [target.accountId, target.runId, reissues.map((p) => p.old_id), reissues.map((p) => p.new_id)],
     );
     // The new rows go first (the bank id is unique per account); their content moves onto our rows.
     // As text: a JS round trip would turn the amount 1150.00 into 1150 (decimal strings keep their scale).
@@ -106,18 +135,21 @@ export async function reconcile(
       [newIds],
     );
     const content = new Map(gone.map((g) => [g.id, g.row]));
+    // A row only a file brought is first seen by the bank now.
     await client.query(
-      `UPDATE transactions t SET ${COPY_FROM_R}, last_seen_run_id = $2, removed_at = NULL, updated_at = now()
+      `UPDATE transactions t SET ${COPY_FROM_R}, last_seen_run_id = $2, removed_at = NULL, updated_at = now(),
+              first_seen_run_id = CASE WHEN t.seen_by_bank THEN t.first_seen_run_id ELSE $2 END, seen_by_bank = true
          FROM unnest($1::uuid[], $3::jsonb[]) AS u(id, row) CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, u.row) r
         WHERE t.id = u.id`,
       [oldIds, target.runId, pairs.map((p) => content.get(p.new_id))],
     );
   }
+  // Only rows the bank listed before can be gone from it; a row only a file brought stays.
   const removed = await client.query(
-    `WITH ${UNSEEN} UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${IS_UNSEEN}`,
+    `WITH ${UNSEEN} UPDATE transactions SET removed_at = now(), updated_at = now() WHERE ${IS_UNSEEN} AND seen_by_bank`,
     params,
   );
-  return { reissued: pairs.length, removed: removed.rowCount ?? 0 };
+  return { reissued: reissues.length, removed: removed.rowCount ?? 0, matchedFile: pairs.length - reissues.length };
 }
 
 /**

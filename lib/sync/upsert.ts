@@ -16,6 +16,19 @@ import { fileRows, type PartyFacts } from "@/lib/sync/filing";
  */
 export type UpsertCounts = { added: number; updated: number; unresolved: string[]; written: string[] };
 
+/**
+ * Who writes the rows: a sync run (`runId`: the bank listed them), or a statement import (`runId`
+ * null: a file brought them, lib/statements/import). An import's rows are stored with no run and
+ * `seen_by_bank` false, each with the file's ids and facts (`statement` on the row).
+ */
+export type WriteTarget = { scopeId: string; accountId: string; runId: string | null };
+
+/** What a statement file says of a row beyond the bank columns: its import, its reference in the file, its facts. */
+export type StatementSource = { importId: string; entryRef: string; facts: unknown };
+
+/** A row to write: what the bank (or a file, in the bank's terms) says, and for a file's row, the file's ids. */
+export type RowToWrite = BankTransaction & { statement?: StatementSource };
+
 // How a statement names the account in its per-row probe of the (account_id, external_id) key, inside
 // a LATERAL subquery kept apart by OFFSET 0 (flattened, the probe became a hash join reading the whole
 // account). The id is the output of an InitPlan, a value the planner cannot see: it then estimates an
@@ -46,13 +59,16 @@ const PARTY_VALUES = PARTY_COLUMNS.map(valueOf);
 // The parties statement's parameters: the scope ($1), the parties' signs, an array a party field.
 const PARTY_PARAM = { debit: 2, field: (i: number) => 3 + i };
 // The upsert's: the target ($1–$3), an array a column, the rows' hashes, their counterparts, whether to
-// record the rows as seen by the run, and the filing's arrays (FILING_COLUMNS).
+// record the rows as seen by the run, the filing's arrays (FILING_COLUMNS), then whether the bank
+// listed the rows and the statement file's arrays (STATEMENT_COLUMNS).
 const PARAM = {
   column: (i: number) => 4 + i,
   hash: 4 + COLUMNS.length,
   cp: 5 + COLUMNS.length,
   recordSeen: 6 + COLUMNS.length,
   filing: (i: number) => 7 + COLUMNS.length + i,
+  seenByBank: 7 + COLUMNS.length + 8,
+  statement: (i: number) => 8 + COLUMNS.length + 8 + i,
 };
 
 const KEYED = `
@@ -109,13 +125,23 @@ const FILING_COLUMNS = [
 ] as const;
 const FILED = FILING_COLUMNS.slice(1).map(([c]) => c);
 
+// A statement file's ids and facts on the rows an import writes (NULL on the sync's rows).
+const STATEMENT_COLUMNS = [
+  ["statement_import_id", "uuid"],
+  ["statement_entry_ref", "text"],
+  ["statement_facts", "jsonb"],
+] as const;
+
 const UPSERT = `
 WITH input AS (
   SELECT ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, decode(i.hash_hex, 'hex') AS content_hash, i.cp,
          ${FILING_COLUMNS.map(([c]) => (c === "tags" ? "i.tags::text[] AS tags" : `i.${c}`)).join(", ")}
+         , ${STATEMENT_COLUMNS.map(([c]) => `i.${c}`).join(", ")}
     FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.cp}::uuid[],
-                ${FILING_COLUMNS.map(([, type], i) => `$${PARAM.filing(i)}::${type}[]`).join(", ")})
-      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, cp, ${FILING_COLUMNS.map(([c]) => c).join(", ")})
+                ${FILING_COLUMNS.map(([, type], i) => `$${PARAM.filing(i)}::${type}[]`).join(", ")},
+                ${STATEMENT_COLUMNS.map(([, type], i) => `$${PARAM.statement(i)}::${type}[]`).join(", ")})
+      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, cp, ${FILING_COLUMNS.map(([c]) => c).join(", ")},
+           ${STATEMENT_COLUMNS.map(([c]) => c).join(", ")})
 ), seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids)
   SELECT $3, ids FROM (SELECT array_agg(external_id) AS ids FROM input) a WHERE $${PARAM.recordSeen}::boolean
@@ -129,13 +155,19 @@ WITH input AS (
     FROM input i
    WHERE (SELECT change_feed_lock($1::uuid, $2::uuid)::text IS NOT NULL)
 ), upserted AS (
-  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq, ${FILED.join(", ")})
-  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq, ${FILED.map((c) => `i.${c}`).join(", ")}
+  INSERT INTO transactions (id, scope_id, account_id, first_seen_run_id, last_seen_run_id, ${COLUMNS.map(([c]) => c).join(", ")}, content_hash, counterpart_id, updated_at, change_seq, created_seq, ${FILED.join(", ")},
+                            seen_by_bank, ${STATEMENT_COLUMNS.map(([c]) => c).join(", ")})
+  SELECT gen_random_uuid(), $1, $2, $3, $3, ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, i.content_hash, i.cp, now(), i.change_seq, i.change_seq, ${FILED.map((c) => `i.${c}`).join(", ")},
+         $${PARAM.seenByBank}::boolean, ${STATEMENT_COLUMNS.map(([c]) => `i.${c}`).join(", ")}
     FROM numbered i
   ON CONFLICT (account_id, external_id) DO UPDATE SET
     ${CHANGE_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(",\n    ")},
     content_hash = EXCLUDED.content_hash,
-    last_seen_run_id = EXCLUDED.last_seen_run_id,
+    -- A file's write (no run) keeps the run that last wrote the row, and a row once listed by the
+    -- bank stays so; a file's ids, once on a row, stay with it. For the sync's writes these are as before.
+    last_seen_run_id = coalesce(EXCLUDED.last_seen_run_id, transactions.last_seen_run_id),
+    seen_by_bank = transactions.seen_by_bank OR EXCLUDED.seen_by_bank,
+    ${STATEMENT_COLUMNS.map(([c]) => `${c} = coalesce(transactions.${c}, EXCLUDED.${c})`).join(",\n    ")},
     removed_at = NULL,
     -- What the bank changed is derived again; an unchanged row keeps its counterpart.
     counterpart_id = CASE WHEN ${CHANGED} THEN EXCLUDED.counterpart_id
@@ -191,15 +223,16 @@ async function resolveParties(
 /**
  * Upserts rows (unique by external id; `values` are their rowValues, `hashes` their contentHash)
  * inside the caller's transaction. A row written only for its hash counts as neither added nor updated.
- * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages). With `rules`
+ * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages); a statement
+ * import (`runId` null) never records them there. With `rules`
  * (the scope's enabled rules, lib/rules/engine.ts loadRules), new rows whose counterpart is known (or
  * that name no party) are filed as they are inserted (lib/sync/filing.ts), and `failed` names the
  * rules that could not run on them; without, every new row is left to the rules pass.
  */
 export async function upsertRows(
   client: PoolClient,
-  target: { scopeId: string; accountId: string; runId: string },
-  rows: { transactions: BankTransaction[]; values: (string | null)[][]; hashes: string[] },
+  target: WriteTarget,
+  rows: { transactions: RowToWrite[]; values: (string | null)[][]; hashes: string[] },
   recordSeen: boolean,
   rules?: readonly ParsedRule[],
 ): Promise<UpsertCounts & { failed: ParsedRule[] }> {
@@ -214,7 +247,7 @@ export async function upsertRows(
     ...COLUMNS.map((_, col) => rows.values.map((r) => r[col])),
     rows.hashes,
     rows.values.map((_, row) => party(row).cp),
-    recordSeen,
+    recordSeen && target.runId !== null,
     columns.filed,
     columns.categoryId,
     columns.categorySource,
@@ -223,6 +256,10 @@ export async function upsertRows(
     columns.note,
     columns.transferOverride,
     columns.boundCounterpartId,
+    target.runId !== null,
+    rows.transactions.map((t) => t.statement?.importId ?? null),
+    rows.transactions.map((t) => t.statement?.entryRef ?? null),
+    rows.transactions.map((t) => (t.statement ? JSON.stringify(t.statement.facts) : null)),
   ]);
   return { ...result[0], failed };
 }

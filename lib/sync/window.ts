@@ -4,6 +4,9 @@
 // (often not even shown), so an answer that starts after a pending entry's date says nothing about
 // it: a hold 40 days old is only confirmed (or found released) by an answer that reaches back to it.
 // reconcile() in turn removes only rows whose dates the answer covered.
+// Only rows the bank has listed place the window: a statement file's rows (seen_by_bank false) may
+// reach later than anything the bank sent, and a window started from them would never ask the bank
+// for the days between its last answer and the file, nor let their entries pair with the file's rows.
 import { pool } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { addDays } from "@/lib/dates/days";
@@ -23,7 +26,7 @@ export async function windowStart(
     // Two index lookups, not one pass over the account's history: the newest booked row from the end
     // of (account_id, sort_date, id), the oldest pending one from the partial pending index.
     `SELECT (SELECT sort_date FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'booked'
-              ORDER BY sort_date DESC LIMIT 1) AS latest,
+                AND seen_by_bank ORDER BY sort_date DESC LIMIT 1) AS latest,
             (SELECT sort_date FROM transactions WHERE account_id = $1 AND removed_at IS NULL AND status = 'pending'
               ORDER BY sort_date LIMIT 1) AS oldest_pending`,
     [accountId],

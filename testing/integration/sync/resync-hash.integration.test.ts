@@ -207,6 +207,7 @@ describe("re-sync by content hash", () => {
       expect(await reconcile(client, { accountId, runId, dateFrom: "2026-01-01" })).toEqual({
         reissued: 1,
         removed: 0,
+        matchedFile: 0,
       });
     });
     const paired = await stored();
