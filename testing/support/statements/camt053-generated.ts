@@ -91,3 +91,114 @@ ${balance("OPBD", GENERATED_OPENING, day(0))}${balance("CLBD", generatedClosing(
   }
   yield `${chunk}</Stmt>\n</BkToCstmrStmt>\n</Document>\n`;
 }
+
+// ——— a camt.053.001.08 of given entries (the bank's own, for a statement of the same period) ———
+
+/** One entry of a statement built from a bank's data: the fields a PSD2 transaction has. */
+export type FileEntry = {
+  amount: string;
+  currency: string;
+  bookingDate: string;
+  valueDate: string | null;
+  entryReference: string | null;
+  /** The file's own reference for the entry (AcctSvcrRef); the bank's PSD2 id is not the file's. */
+  accountServicerReference: string | null;
+  endToEndId: string | null;
+  mandateId: string | null;
+  creditorId: string | null;
+  creditorName: string | null;
+  creditorIban: string | null;
+  ultimateCreditor: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  ultimateDebtor: string | null;
+  remittanceInformation: string | null;
+  bankTransactionCode: string | null;
+  proprietaryBankTransactionCode: string | null;
+};
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const el = (name: string, text: string | null) => (text === null ? "" : `<${name}>${escapeXml(text)}</${name}>`);
+
+function transactionCodeXml(e: FileEntry): string {
+  const [domain, family, sub] = e.bankTransactionCode?.split("-") ?? [];
+  const domn =
+    domain && family && sub
+      ? `<Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn>`
+      : "";
+  const prtry = e.proprietaryBankTransactionCode ? `<Prtry>${el("Cd", e.proprietaryBankTransactionCode)}</Prtry>` : "";
+  return `<BkTxCd>${domn || prtry ? `${domn}${prtry}` : "<Prtry><Cd>NTRF</Cd></Prtry>"}</BkTxCd>`;
+}
+
+function partyXml(
+  role: "Cdtr" | "Dbtr",
+  name: string | null,
+  iban: string | null,
+  ultimate: string | null,
+  schemeId: string | null,
+) {
+  const id = schemeId
+    ? `<Id><PrvtId><Othr>${el("Id", schemeId)}<SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id>`
+    : "";
+  const party = name || id ? `<${role}><Pty>${el("Nm", name)}${id}</Pty></${role}>` : "";
+  const account = iban ? `<${role}Acct><Id>${el("IBAN", iban)}</Id></${role}Acct>` : "";
+  const last = ultimate ? `<Ultmt${role}><Pty>${el("Nm", ultimate)}</Pty></Ultmt${role}>` : "";
+  return { party, account, last };
+}
+
+function fileEntryXml(e: FileEntry): string {
+  const isDebit = e.amount.startsWith("-");
+  const amount = e.amount.replace("-", "");
+  const indicator = isDebit ? "DBIT" : "CRDT";
+  const debtor = partyXml("Dbtr", e.debtorName, e.debtorIban, e.ultimateDebtor, null);
+  const creditor = partyXml("Cdtr", e.creditorName, e.creditorIban, e.ultimateCreditor, e.creditorId);
+  // Schema order inside RltdPties: Dbtr, DbtrAcct, UltmtDbtr, Cdtr, CdtrAcct, UltmtCdtr.
+  const related = [debtor.party, debtor.account, debtor.last, creditor.party, creditor.account, creditor.last].join("");
+  const refs =
+    e.endToEndId || e.mandateId ? `<Refs>${el("EndToEndId", e.endToEndId)}${el("MndtId", e.mandateId)}</Refs>` : "";
+  const lines = (e.remittanceInformation ?? "").match(/.{1,140}/gs) ?? [];
+  const remittance = lines.length > 0 ? `<RmtInf>${lines.map((l) => el("Ustrd", l)).join("")}</RmtInf>` : "";
+  return `<Ntry>${el("NtryRef", e.entryReference)}<Amt Ccy="${e.currency}">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd>
+<Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${e.bookingDate}</Dt></BookgDt>${e.valueDate ? `<ValDt><Dt>${e.valueDate}</Dt></ValDt>` : ""}
+${el("AcctSvcrRef", e.accountServicerReference)}${transactionCodeXml(e)}
+<NtryDtls><TxDtls>${refs}<Amt Ccy="${e.currency}">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd>${related ? `<RltdPties>${related}</RltdPties>` : ""}${remittance}</TxDtls></NtryDtls>
+</Ntry>
+`;
+}
+
+function sumCents(amounts: string[]): bigint {
+  return amounts.reduce((sum, a) => sum + cents(a.includes(".") ? a : `${a}.00`), 0n);
+}
+
+/** The opening + the entries' sum, exactly (the entries have at most two decimals). */
+export function closingOf(opening: string, entries: FileEntry[]): string {
+  return money(cents(opening) + sumCents(entries.map((e) => e.amount)));
+}
+
+/** A whole camt.053.001.08 statement of `entries` for the account, opening and closing booked balances. */
+export function camt053OfEntries(input: {
+  iban: string;
+  currency: string;
+  statementId: string;
+  opening: string;
+  entries: FileEntry[];
+}): string {
+  const days = input.entries.map((e) => e.bookingDate).sort();
+  const first = days[0] ?? "2025-01-01";
+  const last = days.at(-1) ?? first;
+  const bal = (code: string, amount: string, date: string) =>
+    balance(code, amount, date).replaceAll('Ccy="EUR"', `Ccy="${input.currency}"`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="${NAMESPACE}">
+<BkToCstmrStmt>
+<GrpHdr><MsgId>${escapeXml(input.statementId)}</MsgId><CreDtTm>${last}T18:00:00+01:00</CreDtTm></GrpHdr>
+<Stmt>
+<Id>${escapeXml(input.statementId)}</Id>
+<CreDtTm>${last}T18:00:00+01:00</CreDtTm>
+<Acct><Id><IBAN>${input.iban}</IBAN></Id><Ccy>${input.currency}</Ccy></Acct>
+${bal("OPBD", input.opening, first)}${bal("CLBD", closingOf(input.opening, input.entries), last)}${input.entries.map(fileEntryXml).join("")}</Stmt>
+</BkToCstmrStmt>
+</Document>
+`;
+}

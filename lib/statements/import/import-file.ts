@@ -1,0 +1,55 @@
+// A statement file imported into a tracked account, from its bytes: the import row first (so a
+// refused file is on record with its reason), then the file read and validated, then
+// importStatement. The account's scope is the caller's to have checked. The same bytes again find
+// the import that holds them and write nothing (create-import.ts).
+import "server-only";
+import { pool } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import type { CsvLayout } from "@/lib/statements/csv-layout";
+import { isStatementFileError } from "@/lib/statements/errors";
+import type { StatementFormat } from "@/lib/statements/model";
+import { createStatementImport, fileSha256 } from "./create-import";
+import { importStatement } from "./import-statement";
+import { moveImport } from "./lifecycle";
+import { formatOf, readStatementFile } from "./read-file";
+
+export type ImportFileResult = { importId: string; isNew: boolean };
+
+/**
+ * Imports `bytes` into the account. Answers the import's id (`isNew` false: these bytes were imported
+ * already, nothing was written); throws what refused the file, after recording the import as failed.
+ */
+export async function importStatementFile(input: {
+  scopeId: string;
+  accountId: string;
+  bytes: Uint8Array;
+  fileName: string | null;
+  createdById: string | null;
+  format?: StatementFormat;
+  layout?: CsvLayout;
+}): Promise<ImportFileResult> {
+  const format = formatOf(input.bytes, input.format);
+  const created = await createStatementImport(pool(), {
+    scopeId: input.scopeId,
+    accountId: input.accountId,
+    format,
+    fileName: input.fileName,
+    fileSha256: fileSha256(input.bytes),
+    createdById: input.createdById,
+  });
+  if (!created.isNew) return created;
+  let items;
+  try {
+    ({ items } = await readStatementFile(input.bytes, { format, layout: input.layout }));
+  } catch (error) {
+    const message = isStatementFileError(error)
+      ? `The file was refused, and nothing of it was kept: ${error.message}`
+      : "The file could not be read, and nothing of it was kept.";
+    if (!isStatementFileError(error))
+      log.error("statement file could not be read", { importId: created.importId, error });
+    await moveImport(pool(), created.importId, "failed", { error: message });
+    throw error;
+  }
+  await importStatement({ importId: created.importId, items });
+  return created;
+}
