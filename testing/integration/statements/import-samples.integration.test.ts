@@ -339,6 +339,32 @@ describe("every sample statement file, imported or refused", () => {
   });
 });
 
+describe("a file refused part way", () => {
+  it("after batches were written: the transaction rolls back, nothing of the file is kept", async () => {
+    // The UBS-style file's third entry is in EUR on a CHF account; with batches of one, its first
+    // two entries are written before the reader reaches it.
+    const sample = REFUSED[1];
+    const { person, account, bytes } = await importInto(sample.file, sample);
+    const created = await createStatementImport(pool(), {
+      scopeId: person.scopeId,
+      accountId: account.id,
+      format: "camt053",
+      fileName: null,
+      fileSha256: fileSha256(bytes),
+      createdById: null,
+    });
+    const { items } = await readStatementFile(bytes);
+    const refused = await importStatement({ importId: created.importId, items, batchSize: 1 }).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(sample.why);
+    const record = await importRow(created.importId);
+    expect(record.state).toBe("failed");
+    // Progress is written beside the transaction, so it shows how far the import got.
+    expect(record.processed).toBe(2);
+    expect(await accountRows(account.id)).toEqual([]);
+    expect(await accountBalances(account.id)).toEqual([]);
+  });
+});
+
 describe("camt.053 batch entries", () => {
   it("keep their details on the row: each TxDtls with its amount, party and reference", async () => {
     const sample = IMPORTED[0];
