@@ -47,7 +47,12 @@ function bookedDays(l: Ledger, daily: readonly (readonly bigint[])[]): BookedDay
   daily.forEach((amounts, i) => {
     if (amounts.length === 0) return; // the reads give no row for a day without bookings
     const date = addDays(l.firstDay, i);
-    days.push({ date, currency: CURRENCY, total: sumDecimals(amounts.map((c) => centsText(c))), count: amounts.length });
+    days.push({
+      date,
+      currency: CURRENCY,
+      total: sumDecimals(amounts.map((c) => centsText(c))),
+      count: amounts.length,
+    });
   });
   for (const [index, amount] of l.noise) {
     days.push({ date: addDays(l.firstDay, index % daily.length), currency: "USD", total: centsText(amount), count: 1 });
@@ -86,7 +91,9 @@ function applyTamper(daily: bigint[][], left: number, right: number, t: Tamper):
     daily[day].splice(k, 1);
     return -amount;
   }
-  const entries = daily.slice(left + 1, right + 1).flatMap((amounts, d) => amounts.map((_, k) => ({ day: left + 1 + d, k })));
+  const entries = daily
+    .slice(left + 1, right + 1)
+    .flatMap((amounts, d) => amounts.map((_, k) => ({ day: left + 1 + d, k })));
   if (t.kind === "change" && entries.length > 0) {
     const { day, k } = entries[t.pick % entries.length];
     daily[day][k] += t.delta;

@@ -84,11 +84,16 @@ export function reconcile(input: {
   disagreements?: readonly AnchorDisagreement[];
 }): Reconciliation {
   const { opening, closing } = input;
-  for (const [name, point] of [["opening", opening], ["closing", closing]] as const) {
+  for (const [name, point] of [
+    ["opening", opening],
+    ["closing", closing],
+  ] as const) {
     if (!isCalendarDate(point.date)) throw new RangeError(`${name} date is not a calendar day: ${point.date}`);
   }
   if (opening.currency !== closing.currency) {
-    throw new Error(`opening in ${opening.currency} and closing in ${closing.currency}: one currency per reconciliation`);
+    throw new Error(
+      `opening in ${opening.currency} and closing in ${closing.currency}: one currency per reconciliation`,
+    );
   }
   if (opening.date > closing.date) throw new RangeError(`opening ${opening.date} is after closing ${closing.date}`);
   const currency = opening.currency;

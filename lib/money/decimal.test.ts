@@ -2,14 +2,7 @@
 // checked on examples and, by a property, against BigInt arithmetic on whole cents.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  compareDecimals,
-  decimalAdd,
-  decimalSubtract,
-  negateDecimal,
-  signOfDecimal,
-  sumDecimals,
-} from "./decimal";
+import { compareDecimals, decimalAdd, decimalSubtract, negateDecimal, signOfDecimal, sumDecimals } from "./decimal";
 
 /** Cents as a decimal string with two places: -5 → "-0.05". */
 function centsText(cents: bigint): string {
