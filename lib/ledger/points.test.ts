@@ -18,7 +18,8 @@ function balance(fields: Partial<StoredBalance> & Pick<StoredBalance, "balanceTy
 describe("anchorDateOf", () => {
   it("closing and interim booked are the end of their day; an opening is the end of the day before", () => {
     expect(anchorDateOf({ balanceType: "closingBooked", referenceDate: "2026-10-31" })).toBe("2026-10-31");
-    expect(anchorDateOf({ balanceType: "interimBooked", referenceDate: "2026-10-15" })).toBe("2026-10-15");
+    // A figure taken during a day still open is not the day's end.
+    expect(anchorDateOf({ balanceType: "interimBooked", referenceDate: "2026-10-15" })).toBeNull();
     expect(anchorDateOf({ balanceType: "openingBooked", referenceDate: "2026-10-01" })).toBe("2026-09-30");
     expect(anchorDateOf({ balanceType: "openingBooked", referenceDate: "2024-03-01" })).toBe("2024-02-29");
     expect(anchorDateOf({ balanceType: "openingBooked", referenceDate: "2023-03-01" })).toBe("2023-02-28");
@@ -66,7 +67,7 @@ describe("chooseAnchors", () => {
     expect(disagreements).toEqual([]);
   });
 
-  it("prefers closingBooked over the next day's openingBooked over interimBooked", () => {
+  it("prefers closingBooked over the next day's openingBooked; an interim figure never anchors", () => {
     const closing = balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100.00" });
     const opening = balance({ balanceType: "openingBooked", referenceDate: "2026-10-06", amount: "100.0" });
     const interim = balance({
@@ -82,33 +83,34 @@ describe("chooseAnchors", () => {
       expect(chooseAnchors(order).anchors.map((a) => a.balanceId)).toEqual([closing.id]);
     }
     expect(chooseAnchors([interim, opening]).anchors.map((a) => a.balanceId)).toEqual([opening.id]);
-    // "100.00", "100.0" and "100" are one figure: nothing to report.
+    expect(chooseAnchors([interim]).anchors).toEqual([]);
+    // "100.00" and "100.0" are one figure: nothing to report.
     expect(chooseAnchors([closing, opening, interim]).disagreements).toEqual([]);
   });
 
   it("among one type keeps the newest read, then the later written (larger id)", () => {
     const older = balance({
-      balanceType: "interimBooked",
+      balanceType: "closingBooked",
       referenceDate: "2026-10-05",
       amount: "1",
       observedAt: "2026-10-05T09:00:00Z",
     });
     const newer = balance({
-      balanceType: "interimBooked",
+      balanceType: "closingBooked",
       referenceDate: "2026-10-05",
-      amount: "2",
+      amount: "1.0",
       observedAt: "2026-10-05T10:00:00+00:00",
     });
     const sameTime = balance({
-      balanceType: "interimBooked",
+      balanceType: "closingBooked",
       referenceDate: "2026-10-05",
-      amount: "3",
+      amount: "1.00",
       observedAt: "2026-10-05T12:00:00+02:00",
     });
     // 12:00+02:00 is 10:00Z: as new as `newer`, written after it.
     const { anchors, disagreements } = chooseAnchors([sameTime, older, newer]);
-    expect(anchors.map((a) => a.amount)).toEqual(["3"]);
-    // Interim figures of one day differ because the day goes on: not a disagreement.
+    expect(anchors.map((a) => a.amount)).toEqual(["1.00"]);
+    // One figure written three ways: nothing to report.
     expect(disagreements).toEqual([]);
   });
 
@@ -157,7 +159,7 @@ describe("chooseAnchors", () => {
     expect(disagreements.map((d) => [d.other.amount, d.difference])).toEqual([["-5", "2"]]);
   });
 
-  it("does not report an interim that differs from the day's final figure", () => {
+  it("does not report an interim that differs from the day's final figure: the day went on", () => {
     const { anchors, disagreements } = chooseAnchors([
       balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100" }),
       balance({ balanceType: "interimBooked", referenceDate: "2026-10-05", amount: "60" }),

@@ -2,8 +2,12 @@
 // reconciliation stand on — and which one a day uses when it has several. Pure: no database, no I/O.
 //
 // Rules (the lead can lift them into the docs as they are):
-// - closingBooked at D and interimBooked at D are the balance at the end of D; openingBooked at D
-//   is the balance at the end of D−1 (the opening of a day is the close of the day before).
+// - closingBooked at D is the balance at the end of D; openingBooked at D is the balance at the end
+//   of D−1 (the opening of a day is the close of the day before).
+// - interimBooked is NOT an anchor: it is a figure taken during a day still open (a sync's read, an
+//   intraday statement), and an entry pending at the read may still book under that day's date
+//   (the sandbox bank books every entry pendingDays after its date, under its own date). Standing on
+//   it made the next window fail with nothing missing; it is kept in the history and shown.
 // - Every other type is not an anchor: interimAvailable, closingAvailable, openingAvailable,
 //   forwardAvailable, expected, authorised, nonInvoiced, information, and any name we do not know.
 //   An available balance adds credit lines and subtracts card holds, an expected or forward one
@@ -14,17 +18,13 @@
 //   previouslyClosedBooked (Berlin Group) is left out too: banks date it either at the earlier
 //   period's end or at the read, and an anchor at the wrong day produces false findings. A file's
 //   camt PRCD is already mapped to closingBooked at its own date by lib/statements.
-// - Several anchors for one day and currency: closingBooked over openingBooked (of the next day)
-//   over interimBooked; among the same type the newest observedAt; then the larger id (ids are
-//   uuid v7, so the later written: a file's later :62M: page over its earlier one). Bank and file
-//   rank alike: a day is not better known from one than from the other.
-// - closingBooked and openingBooked are FINAL figures for the end of their day: they must agree.
-//   Each distinct final figure of a day that differs from the chosen anchor is reported as an
-//   AnchorDisagreement (reconcile turns it into a zero-length window), never dropped. interimBooked
-//   is a snapshot taken during the day (a sync's read, an MT940 :62M: page end): it only anchors a
-//   day without a final figure, and an interim that differs from a later interim or from the day's
-//   final figure is the day going on, not a disagreement. Caveat for the reader of findings: an
-//   interim read before the day's last booking makes the next day's segment not hold.
+// - Several anchors for one day and currency: closingBooked over openingBooked (of the next day);
+//   among the same type the newest observedAt; then the larger id (ids are uuid v7, so the later
+//   written: a file's later page over its earlier one). Bank and file rank alike: a day is not
+//   better known from one than from the other.
+// - Anchors are FINAL figures for the end of their day: they must agree. Each distinct figure of a
+//   day that differs from the chosen anchor is reported as an AnchorDisagreement (reconcile turns
+//   it into a zero-length window), never dropped.
 // - Person-typed figures (a paper statement) are Anchors with source "person", built by the caller;
 //   reconcile compares them with the same day's anchors.
 
@@ -72,11 +72,8 @@ export type AnchorDisagreement = {
 };
 
 /** End-of-day booked types, most preferred first. */
-export const ANCHOR_TYPES = ["closingBooked", "openingBooked", "interimBooked"] as const;
+export const ANCHOR_TYPES = ["closingBooked", "openingBooked"] as const;
 export type AnchorType = (typeof ANCHOR_TYPES)[number];
-
-/** Types that close a day for good; interimBooked does not. */
-const FINAL_TYPES: ReadonlySet<string> = new Set<AnchorType>(["closingBooked", "openingBooked"]);
 
 export function isAnchorType(balanceType: string): balanceType is AnchorType {
   return (ANCHOR_TYPES as readonly string[]).includes(balanceType);
@@ -145,11 +142,9 @@ export function chooseAnchors(balances: readonly StoredBalance[]): {
     const group = byDay.get(key)!.sort(preference);
     const chosen = group[0].anchor;
     anchors.push(chosen);
-    if (!FINAL_TYPES.has(chosen.balanceType)) continue;
     // Group is in preference order, so the first holder of each differing amount is the one shown.
     const reported: string[] = [chosen.amount];
     for (const { anchor } of group) {
-      if (!FINAL_TYPES.has(anchor.balanceType)) continue;
       if (reported.some((amount) => compareDecimals(amount, anchor.amount) === 0)) continue;
       reported.push(anchor.amount);
       disagreements.push({

@@ -51,7 +51,7 @@ describe("an account's ledger", () => {
 
     const result = await call<{ data: Reconciliation }>(reconciliationRoute.GET, "GET", "x", { headers, params });
     expect(result.status).toBe(200);
-    expect([result.json.data.holds, result.json.data.difference, result.json.data.windows]).toEqual([true, "0", []]);
+    expect([result.json.data.holds, result.json.data.difference, result.json.data.windows]).toEqual([true, "0.00", []]);
     expect(result.json.data.bookedCount).toBeGreaterThan(0);
   });
 
@@ -128,7 +128,7 @@ describe("an account's ledger", () => {
     expect([flagged?.status, flagged?.reconciled?.changedSince]).toEqual(["changed_since", 1]);
 
     const { rows: trail } = await pool().query<{ action: string }>(
-      `SELECT action FROM audit_events WHERE record_id = $1 AND action LIKE 'account.month_%' ORDER BY created_at`,
+      `SELECT action FROM audit_events WHERE record_id = $1 AND action LIKE 'account.month_%' ORDER BY seq`,
       [account.id],
     );
     expect(trail.map((t) => t.action)).toEqual(["account.month_reconciled"]);
