@@ -59,6 +59,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "recurring.renamed": "Recurring payment renamed",
   "recurring.dismissed": "Recurring payment dismissed",
   "recurring.restored": "Recurring payment restored",
+  "account.month_reconciled": "Month reconciled",
+  "account.month_reopened": "Month reopened",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */

@@ -262,3 +262,45 @@ export const ListAccountsQuery = pageQuery.extend({
     .describe("Only accounts in these states, e.g. tracking,stopped"),
   "filter[hidden]": flag.optional().describe("Only hidden (true) or only shown (false) accounts"),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The ledger: balance series, reconciliation and closed months (lib/accounttracking/accounts/ledger.ts).
+
+const currencyParam = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "currency is a three-letter ISO 4217 code such as EUR")
+  .optional();
+
+export const SyncQuery = z.strictObject({
+  dateFrom: isoDate.optional().describe("Read the bank again from this day (default: the sync's own window)"),
+});
+
+export const BalanceSeriesQuery = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  currency: currencyParam,
+});
+
+export const ReconciliationQuery = z.strictObject({
+  from: isoDate.optional().describe("A day whose end has a booked balance (default: the first one known)"),
+  to: isoDate.optional().describe("A day whose end has a booked balance (default: the newest one known)"),
+  currency: currencyParam,
+});
+
+export const MonthsQuery = z.strictObject({ currency: currencyParam });
+
+// A balance, signed (an overdrawn account's is negative), as a statement prints it.
+const balanceFigure = (name: string) =>
+  z
+    .string({ message: `${name} must be a decimal string such as -1200.50` })
+    .regex(/^-?\d{1,15}(\.\d{1,6})?$/, `${name} must be a decimal string such as -1200.50 (a point, no thousands separator)`);
+
+export const CloseMonthBody = z.strictObject({
+  currency: currencyParam,
+  openingBalance: balanceFigure("openingBalance")
+    .optional()
+    .describe("The balance at the end of the month before, from the statement, when none is known"),
+  closingBalance: balanceFigure("closingBalance")
+    .optional()
+    .describe("The balance at the end of the month, from the statement, when none is known"),
+});

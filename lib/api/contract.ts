@@ -51,6 +51,11 @@ export type Contract = {
   errors?: ErrorCode[];
   /** Not in the envelope and not through the kernel (health). */
   bare?: boolean;
+  /**
+   * The body is a file, not JSON: the kernel does not read it (nor hold it to BODY_LIMIT_BYTES);
+   * the handler streams `request.body` itself with lib/api/upload.ts, within `maxBytes`.
+   */
+  upload?: { mediaTypes: string[]; maxBytes: number; description: string };
 };
 
 type PrincipalFor<A extends AuthMode> = A extends "public"

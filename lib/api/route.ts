@@ -109,7 +109,8 @@ async function serve(spec: Spec, request: Request, template: string, nextParams:
   let response: Response | undefined;
   try {
     const scopeId = spec.contract.scoped ? scopeHeader(request) : null;
-    const bodyText = WRITE_METHODS.has(request.method) ? await readBodyText(request) : "";
+    // A file upload's body is the handler's to stream (lib/api/upload.ts), never read whole here.
+    const bodyText = WRITE_METHODS.has(request.method) && !spec.contract.upload ? await readBodyText(request) : "";
     const authn = await authenticateStep(spec, call, scopeId, nextParams);
     const limited = limitStep(spec, call, bodyText);
     const rest = async (): Promise<Outcome> => {

@@ -59,6 +59,8 @@ export const AUDIT_ACTIONS = [
   "recurring.renamed",
   "recurring.dismissed",
   "recurring.restored",
+  "account.month_reconciled",
+  "account.month_reopened",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -67,6 +67,20 @@ const CASES: [Parameters<typeof event>, string][] = [
     "Nora set Joint household (Ardenne Crédit ·· 4411) to update automatically twice a day.",
   ],
   [
+    [
+      "account.month_reconciled",
+      "account",
+      ACC,
+      null,
+      { month: "2026-10", currency: "EUR", openingAmount: "1200.5", closingAmount: "980.25" },
+    ],
+    "Nora reconciled October 2026 of Joint household (Ardenne Crédit ·· 4411): €1,200.50 to €980.25.",
+  ],
+  [
+    ["account.month_reopened", "account", ACC, { month: "2026-10", currency: "EUR" }, null],
+    "Nora reopened October 2026 of Joint household (Ardenne Crédit ·· 4411).",
+  ],
+  [
     ["account.nickname_changed", "account", ACC, { nickname: null }, { nickname: "Joint household" }],
     "Nora named Compte courant (Ardenne Crédit ·· 4411) “Joint household”.",
   ],

@@ -53,6 +53,14 @@ function transactionLabel(t: TransactionName | undefined): string {
   return `the ${money(amount, t.currency)} ${kind}${party} on ${day}`;
 }
 
+const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+/** "October 2026" for "2026-10"; anything else as it was recorded. */
+function monthName(value: unknown): string {
+  const month = str(value);
+  if (!month) return "a month";
+  return /^\d{4}-\d{2}$/.test(month) ? monthFormat.format(new Date(`${month}-01T00:00:00Z`)) : month;
+}
+
 /** Who acted: the person or key by name; our own repair work as Ledgerlink. */
 function who(e: SentenceEvent): string {
   if (e.actor.kind === "system") return "Ledgerlink";
@@ -129,6 +137,9 @@ const SENTENCES: Record<string, Predicate> = {
     if (times === 0) return `turned off automatic updates of ${account(p)}`;
     return `set ${account(p)} to update automatically ${times === 1 ? "once" : times === 2 ? "twice" : `${times} times`} a day`;
   },
+  "account.month_reconciled": (p) =>
+    `reconciled ${monthName(p.after.month)} of ${account(p)}: ${money(String(p.after.openingAmount), String(p.after.currency))} to ${money(String(p.after.closingAmount), String(p.after.currency))}`,
+  "account.month_reopened": (p) => `reopened ${monthName(p.before.month)} of ${account(p)}`,
   "account.nickname_changed": (p) => {
     const target = accountLabel(p.n.accounts[p.e.record.id], false);
     const was = str(p.before.nickname);

@@ -47,13 +47,14 @@ export type BankIntegration = {
   scaStatus?(bankId: string, scaStatusUrl: string, context: AccessContext): Promise<BankScaStatus>;
   deleteConsent(bankId: string, externalId: string, context: AccessContext): Promise<void>;
   listAccounts(bankId: string, externalConsentId: string, context: AccessContext): Promise<BankAccount[]>;
-  /** The booked balance the bank reports (closingBooked, else interimBooked/expected), or null. */
-  balance(
+  /** Every balance the bank reports for the account (each type it sends, with its reference date),
+   *  in the Berlin Group's names (lib/banking/balance.ts); empty when it sends none. */
+  balances(
     bankId: string,
     externalConsentId: string,
     accountId: string,
     context: AccessContext,
-  ): Promise<BankBalance | null>;
+  ): Promise<BankBalance[]>;
   transactionsPage(
     bankId: string,
     externalConsentId: string,

@@ -39,6 +39,17 @@ export function decimalAdd(x: string, y: string): string {
   return sumDecimals([x, y]);
 }
 
+/** `x` with its sign flipped, at its own scale ("-0.00" and "0.00" both give "0.00"). */
+export function negateDecimal(x: string): string {
+  const value = parse(x);
+  return format(-value.units, value.scale);
+}
+
+/** The exact difference `x - y`, at the larger of the two scales. */
+export function decimalSubtract(x: string, y: string): string {
+  return sumDecimals([x, negateDecimal(y)]);
+}
+
 /** Exact sums per currency, currencies in code order. */
 export function sumsByCurrency(rows: readonly { amount: string; currency: string }[]): Record<string, string> {
   const groups = new Map<string, string[]>();

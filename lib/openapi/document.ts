@@ -166,6 +166,17 @@ function operationObject(op: Operation): JsonSchema {
           },
         }
       : {}),
+    ...(c.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `${c.upload.description} At most ${c.upload.maxBytes} bytes.`,
+            content: Object.fromEntries(
+              c.upload.mediaTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
+          },
+        }
+      : {}),
     responses: responses(op),
     ...(Object.values(c.responses).some(isPage) ? { "x-paginated": true } : {}),
     ...(c.capability ? { "x-capability": c.capability } : {}),

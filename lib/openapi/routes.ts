@@ -6,6 +6,10 @@ import * as account from "@/app/api/accounttracking/v1/accounts/[id]/route";
 import * as accountAutoUpdate from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
 import * as accountCounterparts from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import * as accountStats from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
+import * as accountBalances from "@/app/api/accounttracking/v1/accounts/[id]/balances/route";
+import * as accountReconciliation from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/route";
+import * as reconciliationMonths from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/months/route";
+import * as reconciliationMonth from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/months/[month]/route";
 import * as accountSyncStatus from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as accountSync from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
 import * as accountTransactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
@@ -113,6 +117,10 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/accounts/{id}/auto-update": accountAutoUpdate,
   "/api/accounttracking/v1/accounts/{id}/counterparts": accountCounterparts,
   "/api/accounttracking/v1/accounts/{id}/stats": accountStats,
+  "/api/accounttracking/v1/accounts/{id}/balances": accountBalances,
+  "/api/accounttracking/v1/accounts/{id}/reconciliation": accountReconciliation,
+  "/api/accounttracking/v1/accounts/{id}/reconciliation/months": reconciliationMonths,
+  "/api/accounttracking/v1/accounts/{id}/reconciliation/months/{month}": reconciliationMonth,
   "/api/accounttracking/v1/accounts/{id}/sync-status": accountSyncStatus,
   "/api/accounttracking/v1/accounts/{id}/sync-transactions": accountSync,
   "/api/accounttracking/v1/accounts/{id}/transactions": accountTransactions,

@@ -19,6 +19,7 @@ import { pool, prisma } from "@/lib/db/client";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { recordBankBalances } from "@/lib/accounttracking/accounts/balance-history";
 import { reserveUnattendedAccess } from "@/lib/sync/budget";
 import { BANK_BUSY_BACKOFF, MAX_BANK_BUSY_DEFERRALS, retryDelaySeconds } from "@/lib/sync/backoff";
 import { claim, type BankBusy, type RunRow } from "@/lib/sync/claim";
@@ -154,8 +155,11 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
     // A page after one that was mostly new is likely new too (a first sync, a long absence): it goes
     // to the upsert whole, without comparing hashes first (lib/sync/ingest.ts).
     let compareFirst = true;
+    // The bank's date of its last answer: the day a balance sent without a reference date refers to.
+    let bankDay = consent.bankDate ?? new Date().toISOString().slice(0, 10);
     for (;;) {
       const page = await pending;
+      bankDay = page.bankDate;
       if (page.next) guard.follow(page.next);
       // The bank's next page is requested while this one is written: the same requests, in the same
       // order, overlapped with the database. The cursor saved below still points at that next page,
@@ -206,20 +210,16 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
     const readBalance =
       run.attended ||
       (account.balanceAmount === null && (await reserveUnattendedAccess(consent.id, account.id, run.id)).reserved);
-    const balance = readBalance
+    const balances = readBalance
       ? await integration
-          .balance(account.bankId, consent.externalId ?? "", account.externalId, context)
+          .balances(account.bankId, consent.externalId ?? "", account.externalId, context)
           .catch((error: unknown) => {
-            log.warn("the bank's balance could not be read; the sync keeps the last one", { runId: run.id, error });
-            return null;
+            log.warn("the bank's balances could not be read; the sync keeps the last ones", { runId: run.id, error });
+            return [];
           })
-      : null;
-    await pool().query(
-      `UPDATE tracked_accounts SET last_synced_at = now(),
-              balance_amount = coalesce($2::numeric, balance_amount), balance_date = coalesce($3, balance_date)
-        WHERE id = $1`,
-      [account.id, balance?.amount ?? null, balance?.referenceDate ?? null],
-    );
+      : [];
+    // Every balance read is kept in the history; the account shows the most booked one.
+    await recordBankBalances({ scopeId: run.scope_id, accountId: account.id, runId: run.id }, balances, bankDay);
     return (await finish(run.id, workerId, "succeeded", null)) ? "succeeded" : "lost";
   } catch (error) {
     if (error instanceof LostClaim) {

@@ -16,6 +16,8 @@ type NewRun = {
   trigger: SyncTrigger;
   attended: boolean;
   psuIpAddress: string | null;
+  /** Read the bank again from this date (a window reconciliation pointed at); default: the sync's own window. */
+  dateFrom?: string | null;
 };
 
 async function activeRun(db: Tx, accountId: string): Promise<SyncRun | null> {
@@ -37,14 +39,15 @@ export async function createRun(tx: Tx, input: NewRun): Promise<{ run: SyncRun; 
   const id = randomUUID();
   const inserted = await execute(
     tx,
-    `INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended, psu_ip_address)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::"SyncTrigger", $5, $6) ON CONFLICT DO NOTHING`,
+    `INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended, psu_ip_address, date_from)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::"SyncTrigger", $5, $6, $7) ON CONFLICT DO NOTHING`,
     id,
     input.scopeId,
     input.accountId,
     input.trigger,
     input.attended,
     input.psuIpAddress,
+    input.dateFrom ?? null,
   );
   if (inserted === 1) return { run: await tx.syncRun.findUniqueOrThrow({ where: { id } }), created: true };
   const winner = await activeRun(tx, input.accountId);

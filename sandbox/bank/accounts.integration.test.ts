@@ -42,7 +42,7 @@ describe("accounts and balances", () => {
     expect(
       list.every((a) => isValidIban(a.iban) && a.iban.startsWith("NL") && a.bic === "GRCHNL2A" && a.usage === "PRIV"),
     ).toBe(true);
-    expect(list[0].balances?.map((b) => b.balanceType)).toEqual(["closingBooked", "interimAvailable"]);
+    expect(list[0].balances?.map((b) => b.balanceType)).toEqual(["closingBooked", "interimBooked", "interimAvailable"]);
     const bal = spec.readAccountBalanceResponse200.parse(
       (await balances(BANK, list[0].resourceId, { consentId, present: true })).json,
     );

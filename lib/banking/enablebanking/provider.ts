@@ -19,7 +19,7 @@ import {
   psuTypeOfBankId,
   sessionStatusOf,
   toBankAccount,
-  toBankBalance,
+  toBankBalances,
   toBanks,
   toTransactions,
   validUntilDate,
@@ -166,12 +166,12 @@ export function createEnableBankingIntegration(options: EbConfig & { name: strin
       return accounts;
     },
 
-    async balance(_bankId, _consentId, accountId, context) {
+    async balances(_bankId, _consentId, accountId, context) {
       const { body } = await call(
         { method: "GET", path: `/accounts/${encodeURIComponent(accountId)}/balances`, headers: psuHeaders(context) },
         EbBalances,
       );
-      return toBankBalance(body);
+      return toBankBalances(body);
     },
 
     async transactionsPage(_bankId, _consentId, accountId, page, context) {

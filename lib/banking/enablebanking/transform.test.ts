@@ -8,10 +8,11 @@ import {
   sessionStatusOf,
   signedAmount,
   toBankAccount,
-  toBankBalance,
+  toBankBalances,
   toBanks,
   toTransactions,
 } from "@/lib/banking/enablebanking/transform";
+import { shownBalance } from "@/lib/banking/balance";
 
 const parsed = EbTransactions.parse(page);
 
@@ -162,13 +163,19 @@ describe("Enable Banking transform", () => {
     expect(
       toBankAccount({ ...account, usage: undefined, cash_account_type: "CARD" }, "uid-3", "personal").accountType,
     ).toBe("payment");
-    const balance = toBankBalance({
+    const balances = toBankBalances({
       balances: [
         { balance_amount: { currency: "EUR", amount: "10.00" }, balance_type: "ITAV" },
         { balance_amount: { currency: "EUR", amount: "8.00" }, balance_type: "CLBD", reference_date: "2026-02-28" },
         { balance_amount: { currency: "EUR", amount: "1.00" }, balance_type: "INFO" },
       ],
     });
-    expect(balance).toEqual({ amount: "8.00", currency: "EUR", type: "CLBD", referenceDate: "2026-02-28" });
+    // Every balance kept, its ISO code named as the Berlin Group names it; the shown one is the booked.
+    expect(balances).toEqual([
+      { amount: "10.00", currency: "EUR", type: "interimAvailable", referenceDate: null },
+      { amount: "8.00", currency: "EUR", type: "closingBooked", referenceDate: "2026-02-28" },
+      { amount: "1.00", currency: "EUR", type: "information", referenceDate: null },
+    ]);
+    expect(shownBalance(balances)).toEqual(balances[1]);
   });
 });

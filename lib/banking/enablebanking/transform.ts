@@ -1,7 +1,7 @@
 // Pure mapping from Enable Banking's API (enable-banking-api-openapi.yml) to our normalised types.
 // Free of I/O so it is tested on fixtures. Shapes are checked loosely (passthrough): the contract
 // itself is enforced in tests against the shared OpenAPI file.
-import { preferredBalance } from "@/lib/banking/balance";
+import { berlinGroupBalanceType } from "@/lib/banking/balance";
 import { contentDerivedId, orNull, storedTransactionId } from "@/lib/banking/normalise";
 import type { z } from "zod";
 import type {
@@ -98,12 +98,13 @@ export function toBankAccount(raw: EbAccount, uid: string, psuType: PsuType): Ba
   };
 }
 
-const BALANCE_PREFERENCE = ["CLBD", "ITBD", "XPCD", "ITAV", "CLAV", "OPBD"];
-
-/** The most "booked" balance the bank gives. */
-export function toBankBalance(body: z.infer<typeof EbBalances>): BankBalance | null {
-  const best = preferredBalance(body.balances, (b) => b.balance_type, BALANCE_PREFERENCE);
-  return best ? { ...best.balance_amount, type: best.balance_type, referenceDate: best.reference_date ?? null } : null;
+/** Every balance the bank gives, its ISO 20022 code named as the Berlin Group names it. */
+export function toBankBalances(body: z.infer<typeof EbBalances>): BankBalance[] {
+  return body.balances.map((b) => ({
+    ...b.balance_amount,
+    type: berlinGroupBalanceType(b.balance_type),
+    referenceDate: b.reference_date ?? null,
+  }));
 }
 
 /** Unsigned amount + indicator → signed decimal string; a debit of zero stays "0.00", never "-0.00". */

@@ -23,7 +23,7 @@ import {
   requisitionStatusOf,
   toBank,
   toBankAccount,
-  toBankBalance,
+  toBankBalances,
   toBankTransaction,
 } from "@/lib/banking/gocardless/transform";
 import { keepsPending, nextToken, windowOf } from "@/lib/banking/gocardless/windows";
@@ -177,9 +177,9 @@ export function createGoCardlessIntegration(options: GcIntegrationOptions): Bank
       return accounts;
     },
 
-    async balance(_bankId, _requisitionId, accountId) {
+    async balances(_bankId, _requisitionId, accountId) {
       const { body } = await call({ method: "GET", path: `${V2}/accounts/${id(accountId)}/balances/` }, GcBalances);
-      return toBankBalance(body);
+      return toBankBalances(body);
     },
 
     async transactionsPage(bankId, _requisitionId, accountId, page): Promise<TransactionsPage> {

@@ -14,7 +14,7 @@ import {
   toBankTransaction as toXs2aTransaction,
 } from "@/lib/banking/nextgenpsd2/transform";
 
-export { Xs2aBalances as GcBalances, toBankBalance } from "@/lib/banking/nextgenpsd2/transform";
+export { Xs2aBalances as GcBalances, toBankBalances } from "@/lib/banking/nextgenpsd2/transform";
 
 export const GcInstitution = z.looseObject({
   id: z.string(),

@@ -15,7 +15,7 @@ import {
   scaStatusOf,
   Xs2aTransactionsResponse,
   consentStatusOf,
-  toBankBalance,
+  toBankBalances,
   toBankAccount,
   toTransactions,
 } from "@/lib/banking/nextgenpsd2/transform";
@@ -196,7 +196,7 @@ export function createNextGenPsd2Integration(options: {
       return body.accounts.map(toBankAccount);
     },
 
-    async balance(bankId, externalConsentId, accountId, context) {
+    async balances(bankId, externalConsentId, accountId, context) {
       const bank = await bankOrThrow(bankId);
       const { body } = await xs2a(
         {
@@ -207,7 +207,7 @@ export function createNextGenPsd2Integration(options: {
         Xs2aBalances,
         fetchImpl,
       );
-      return toBankBalance(body);
+      return toBankBalances(body);
     },
 
     async transactionsPage(bankId, externalConsentId, accountId, page, context) {

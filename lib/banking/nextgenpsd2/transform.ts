@@ -1,7 +1,7 @@
 // Pure mapping from Berlin Group NextGenPSD2 (XS2A 1.3.x) JSON to our normalised types.
 // Kept free of I/O so it is tested on fixtures.
 import { z } from "zod";
-import { preferredBalance } from "@/lib/banking/balance";
+import { shownBalance } from "@/lib/banking/balance";
 import { ProviderError } from "@/lib/provider-errors";
 import { retryAfterOf, type ErrorAnswer } from "@/lib/banking/http-json";
 import { contentDerivedId, currencyCode, orNull, storedTransactionId } from "@/lib/banking/normalise";
@@ -120,7 +120,7 @@ export function toBankAccount(raw: Xs2aAccount): BankAccount {
     ownerName: raw.ownerName ?? null,
     cashAccountType: raw.cashAccountType ?? null,
     accountType: accountKindOf(raw),
-    balance: raw.balances ? toBankBalance({ balances: raw.balances }) : null,
+    balance: raw.balances ? shownBalance(toBankBalances({ balances: raw.balances })) : null,
   };
 }
 
@@ -211,10 +211,7 @@ const Xs2aBalance = z.looseObject({
 });
 export const Xs2aBalances = z.looseObject({ balances: z.array(Xs2aBalance) });
 
-const BALANCE_PREFERENCE = ["closingBooked", "interimBooked", "expected", "interimAvailable"];
-
-/** The most "booked" balance the bank gives. */
-export function toBankBalance(body: z.infer<typeof Xs2aBalances>): BankBalance | null {
-  const best = preferredBalance(body.balances, (b) => b.balanceType, BALANCE_PREFERENCE);
-  return best ? { ...best.balanceAmount, type: best.balanceType, referenceDate: best.referenceDate ?? null } : null;
+/** Every balance the bank gives, as sent (the Berlin Group's names are ours). */
+export function toBankBalances(body: z.infer<typeof Xs2aBalances>): BankBalance[] {
+  return body.balances.map((b) => ({ ...b.balanceAmount, type: b.balanceType, referenceDate: b.referenceDate ?? null }));
 }

@@ -1,9 +1,9 @@
 // The bank's truth for an account: counts and sums (integer cents) of what the transactions endpoint
 // reports, and the balances derived from them. Cached per clock because bulk-N sums N transactions.
 import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
-import type { DateOnly } from "@/sandbox/bank/data/dates";
+import { addDays, type DateOnly } from "@/sandbox/bank/data/dates";
 import { bulkCents, bulkIndexRange } from "@/sandbox/bank/data/bulk";
-import { firstDay, isBulk, transactionsInRange, type SandboxClock } from "@/sandbox/bank/data/transactions";
+import { firstDay, isBulk, pendingDays, transactionsInRange, type SandboxClock } from "@/sandbox/bank/data/transactions";
 
 export type Totals = {
   booked: { count: number; cents: number };
@@ -47,10 +47,28 @@ function remember(key: string, totals: Totals): Totals {
   return totals;
 }
 
-export type Balances = { closingBookedCents: number; interimAvailableCents: number };
+/**
+ * The balances a bank gives during a day: the closing booked balance of the last day whose bookings
+ * are final (every entry dated on or before it is booked, pendingDays after its date), the booked
+ * balance so far (interimBooked, today) and what is available (pending debits taken off).
+ * A day still open is never given as closing: an entry pending today is booked later under its own
+ * date, so today's booked figure is not the day's end.
+ */
+export type Balances = {
+  closedDay: DateOnly;
+  closingBookedCents: number;
+  interimBookedCents: number;
+  interimAvailableCents: number;
+};
 
 export function balancesOf(account: SandboxAccount, clock: SandboxClock): Balances {
   const totals = totalsAsOf(account, clock, clock.today);
-  const closingBookedCents = account.openingCents + totals.booked.cents;
-  return { closingBookedCents, interimAvailableCents: closingBookedCents + totals.pendingDebitCents };
+  const closedDay = addDays(clock.today, -pendingDays(account));
+  const interimBookedCents = account.openingCents + totals.booked.cents;
+  return {
+    closedDay,
+    closingBookedCents: account.openingCents + totalsAsOf(account, clock, closedDay).booked.cents,
+    interimBookedCents,
+    interimAvailableCents: interimBookedCents + totals.pendingDebitCents,
+  };
 }

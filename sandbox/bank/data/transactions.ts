@@ -26,7 +26,7 @@ export type GeneratedTransaction = Draft & {
   reportedCents: number;
 };
 
-function pendingDays(account: SandboxAccount): number {
+export function pendingDays(account: SandboxAccount): number {
   return account.profile.flavour === "pending" ? 4 : 2;
 }
 

@@ -18,7 +18,8 @@ export function balancesView(account: SandboxAccount, clock: SandboxClock) {
   const b = balancesOf(account, clock);
   const amount = (cents: number) => ({ currency: account.currency, amount: formatCents(cents) });
   return [
-    { balanceAmount: amount(b.closingBookedCents), balanceType: "closingBooked", referenceDate: clock.today },
+    { balanceAmount: amount(b.closingBookedCents), balanceType: "closingBooked", referenceDate: b.closedDay },
+    { balanceAmount: amount(b.interimBookedCents), balanceType: "interimBooked", referenceDate: clock.today },
     { balanceAmount: amount(b.interimAvailableCents), balanceType: "interimAvailable", referenceDate: clock.today },
   ];
 }

@@ -3,22 +3,31 @@
 // running, that run is returned instead of starting another. Only a person's browser session is
 // attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
 // nobody present, so its syncs are unattended and count against that budget. An account a person
-// stopped or archived is not synced: 409, saying to resume it.
+// stopped or archived is not synced: 409, saying to resume it. `?dateFrom=` reads the bank again from
+// that day (a window reconciliation pointed at), within the history a sync may ask for.
 import { accountRoute } from "@/lib/api/records";
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { serializeRun } from "@/lib/accounttracking/accounts/accounts";
 import { syncsAccount } from "@/lib/accounttracking/accounts/lifecycle";
-import { conflict } from "@/lib/errors";
+import { conflict, validationFailed } from "@/lib/errors";
+import { SyncQuery } from "@/lib/accounttracking/schemas";
+import { historyStart } from "@/lib/sync/window";
 import { startSync } from "@/lib/sync/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
   POST: route("syncTransactions", "Start a sync (202; while one is queued or running, that run)", {
     ...accountRoute("user", "accounts.sync"),
+    query: SyncQuery,
     responses: { 202: SyncRunSchema },
     errors: ["conflict"],
-    handler: ({ scope, principal, request, requestId, found: account, answer }) => {
+    handler: ({ scope, principal, request, requestId, query, found: account, answer }) => {
+      const earliest = historyStart(new Date().toISOString().slice(0, 10));
+      if (query.dateFrom && query.dateFrom < earliest)
+        throw validationFailed({
+          dateFrom: [`A sync reads at most back to ${earliest}; import a statement file for older days.`],
+        });
       if (!syncsAccount(account.trackingState))
         throw conflict(
           `This account is ${account.trackingState}: it is not synced. Resume tracking it first (PATCH trackingState: tracking).`,
@@ -30,6 +39,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
         trigger: "manual" as const,
         attended: context.psuIpAddress !== null,
         psuIpAddress: context.psuIpAddress,
+        dateFrom: query.dateFrom ?? null,
       };
       return answer(startSync, run, (started) => ({ status: 202, data: serializeRun(started.run) }));
     },
