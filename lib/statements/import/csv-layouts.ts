@@ -17,6 +17,7 @@ import { CsvLayout } from "@/lib/statements/csv-layout";
 import { StatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
 import { sniffStatementFormat } from "@/lib/statements/statement-format";
+import { HEAD_BYTES } from "./upload";
 
 export type SavedLayout = { id: string; name: string; headerSignature: string; layout: CsvLayout; createdAt: string };
 
@@ -35,8 +36,9 @@ export function csvHead(head: Uint8Array) {
   const detected = detectLayout(head);
   const layout = detected.layout;
   const text = new TextDecoder(layout.encoding === "utf-8" ? "utf-8" : "latin1").decode(head).replace(/^\uFEFF/, "");
-  // The head may end inside a row: that row is dropped.
-  const complete = text.includes("\n") ? text.slice(0, text.lastIndexOf("\n")) : text;
+  // A head cut at HEAD_BYTES may end inside a row: that row is dropped.
+  const cut = head.byteLength >= HEAD_BYTES && text.includes("\n");
+  const complete = cut ? text.slice(0, text.lastIndexOf("\n")) : text;
   const cells = csvRows(complete, { delimiter: layout.delimiter, quote: layout.quote ?? null }).map((r) => r.cells);
   const header = layout.hasHeader ? (cells[0] ?? []).map((h) => h.trim()) : null;
   const data = layout.hasHeader ? cells.slice(1) : cells;
