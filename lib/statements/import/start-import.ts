@@ -54,7 +54,10 @@ function formatOf(head: Uint8Array, given: StatementFormat | undefined): Stateme
     return sniffStatementFormat(head);
   } catch (error) {
     if (error instanceof StatementFileError)
-      throw validationFailed({ body: [error.message] }, "This file is not a statement we can read; nothing of it was kept.");
+      throw validationFailed(
+        { body: [error.message] },
+        "This file is not a statement we can read; nothing of it was kept.",
+      );
     throw error;
   }
 }
@@ -77,7 +80,9 @@ export async function startImport(input: {
     const format = formatOf(upload.head, input.format);
     if (format !== "camt053" && upload.bytes > MAX_WHOLE_READ_BYTES)
       throw validationFailed({
-        body: [`An ${format.toUpperCase()} file is read whole: at most ${MAX_WHOLE_READ_BYTES} bytes; split it by period.`],
+        body: [
+          `An ${format.toUpperCase()} file is read whole: at most ${MAX_WHOLE_READ_BYTES} bytes; split it by period.`,
+        ],
       });
     const layout = format === "csv" ? await layoutFor(account.scopeId, upload.head, input.layoutId) : null;
     const started = await commit(async (tx) => {
