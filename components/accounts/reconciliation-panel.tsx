@@ -41,12 +41,13 @@ function End({ label, end, currency }: { label: string; end: MonthLine["opening"
 function ClosedFacts({ line, currency }: { line: MonthLine; currency: string }) {
   const r = line.reconciled;
   if (!r) return null;
-  const who = r.reconciledBy ? (r.reconciledBy.name ?? "a person no longer named") : "an API client";
+  // Only a person closes a month (the route takes no App token); a record without one names nobody.
+  const by = r.reconciledBy ? ` by ${r.reconciledBy.name ?? "a person without a name on record"}` : "";
   return (
     <div className="mt-1 space-y-2 text-xs text-slate-600">
       <p>
-        Reconciled by {who} on {formatDateTime(r.reconciledAt)}: {formatMoney(r.opening.amount, currency)} at the end of
-        the month before ({SOURCE[r.opening.source]}) + {plural(r.bookedCount, "booked transaction")} (
+        Reconciled{by} on {formatDateTime(r.reconciledAt)}: {formatMoney(r.opening.amount, currency)} at the end of the
+        month before ({SOURCE[r.opening.source]}) + {plural(r.bookedCount, "booked transaction")} (
         {formatMoney(r.bookedTotal, currency, { signed: true })}) = {formatMoney(r.closing.amount, currency)} (
         {SOURCE[r.closing.source]}).
       </p>
