@@ -127,18 +127,25 @@ export async function saveLayout(input: {
   });
 }
 
-/** What the mapper starts from: the file's format, and for a CSV its first rows, the guess and the remembered layout. */
-export async function previewStatement(scopeId: string, head: Uint8Array) {
-  let format: StatementFormat;
+/** A file the readers refuse, as the 422 a caller gets: the reader's message names the line. */
+export function asRefusal<T>(read: () => T): T {
   try {
-    format = sniffStatementFormat(head);
+    return read();
   } catch (error) {
     if (error instanceof StatementFileError)
-      throw validationFailed({ body: [error.message] }, "This file is not a statement we can read.");
+      throw validationFailed(
+        { body: [error.message] },
+        "This file is not a statement we can read; nothing of it was kept.",
+      );
     throw error;
   }
+}
+
+/** What the mapper starts from: the file's format, and for a CSV its first rows, the guess and the remembered layout. */
+export async function previewStatement(scopeId: string, head: Uint8Array) {
+  const format: StatementFormat = asRefusal(() => sniffStatementFormat(head));
   if (format !== "csv") return { format, csv: null };
-  const { detected, header, rows: sample, signature } = csvHead(head);
+  const { detected, header, rows: sample, signature } = asRefusal(() => csvHead(head));
   const saved = await findLayout(scopeId, { signature });
   return {
     format,

@@ -295,6 +295,22 @@ describe("statement files through the API", () => {
     expect(junk.sent.status).toBe(422);
     const empty = await upload(headers, account.id, "");
     expect(empty.sent.status).toBe(422);
+    // What the API fuzzer sent: a JSON body reads as a CSV whose first field opens a quote.
+    for (const body of ['{"amount": "1.00"}', '"unterminated;quote\n1;2']) {
+      const preview = await call<{ error: { code: string } }>(previewRoute.POST, "POST", "x", {
+        headers: { ...headers, "content-type": "application/octet-stream" },
+        params: { id: account.id },
+        rawBody: body,
+      });
+      expect([preview.status, preview.json.error.code]).toEqual([422, "validation_failed"]);
+      expect((await upload(headers, account.id, body)).sent.status).toBe(422);
+    }
+    const huge = await call<{ error: { code: string } }>(previewRoute.POST, "POST", "x", {
+      headers: { ...headers, "content-type": "text/csv" },
+      params: { id: account.id },
+      rawBody: "a;b\n".repeat(400_000),
+    });
+    expect([huge.status, huge.json.error.code]).toEqual([413, "payload_too_large"]);
     const stranger = await makePerson("stranger");
     const foreign = await upload(bearer(stranger.token, stranger.scopeId), account.id, "<Document/>");
     expect(foreign.sent.status).toBe(404);

@@ -44,6 +44,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
       description: "The statement file's bytes as they are.",
     },
     responses: { 202: StatementImportSchema, 200: StatementImportSchema },
+    errors: ["validation_failed", "payload_too_large"],
     handler: async ({ request, query, found: account, answer, actor }) => {
       const upload = await receiveUpload((sink) => streamUpload(request, MAX_STATEMENT_BYTES, sink));
       const input = {

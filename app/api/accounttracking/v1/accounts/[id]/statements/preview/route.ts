@@ -20,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
       description: "The file's first part (its first 256 KiB are enough).",
     },
     responses: { 200: StatementPreviewSchema },
+    errors: ["validation_failed", "payload_too_large"],
     handler: async ({ request, scope }) => {
       let head = Buffer.alloc(0);
       await streamUpload(request, PREVIEW_MAX_BYTES, (chunk) => {
