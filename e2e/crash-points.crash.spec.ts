@@ -35,6 +35,7 @@ import { approveAtEnableBanking } from "./support/enablebanking";
 import { dataOf } from "./support/envelope";
 import { signedInPerson, type Person } from "./support/person";
 import { CRASH_DATA_DIR } from "./support/topology";
+import { camt053OfEntries, type FileEntry } from "../testing/support/statements/camt053-generated";
 import type { ScriptProcess } from "../testing/support/script-process";
 
 const API = "/api/accounttracking/v1";
@@ -65,6 +66,28 @@ type Scenario = {
   retry?: (api: APIRequestContext, ctx: Ctx) => Promise<void>;
   /** Waits for the repair, checks the end state, returns it in words. */
   afterRepair: (api: APIRequestContext, db: Db, ctx: Ctx) => Promise<string>;
+};
+
+/** A statement entry's fields beside its amount, date and references (the crash scenario's file). */
+const FILE_ENTRY: FileEntry = {
+  amount: "1.00",
+  currency: "EUR",
+  bookingDate: "2019-01-10",
+  valueDate: null,
+  entryReference: null,
+  accountServicerReference: null,
+  endToEndId: null,
+  mandateId: null,
+  creditorId: null,
+  creditorName: "Crash Test Supplies",
+  creditorIban: null,
+  ultimateCreditor: null,
+  debtorName: "Crash Test Customer",
+  debtorIban: null,
+  ultimateDebtor: null,
+  remittanceInformation: null,
+  bankTransactionCode: null,
+  proprietaryBankTransactionCode: null,
 };
 
 // ——— reading the state ———
@@ -545,6 +568,78 @@ const SCENARIOS: Scenario[] = [
       ]);
       expect(rows).toHaveLength(1);
       return "the retry replays the 201 (same id); still 1 consolidation";
+    },
+  },
+  {
+    point: "statements.batch-written",
+    prepare: async (api, ctx) => {
+      await trackedAndSynced(api, ctx, "alice");
+      const { rows } = await openedDb().app.query<{ iban: string; currency: string }>(
+        "SELECT iban, currency FROM tracked_accounts WHERE id = $1",
+        [need(ctx.account, "account").id],
+      );
+      // 2,500 entries of years before the bank's history: three batches, none of them the bank's.
+      const entries = Array.from({ length: 2500 }, (_, i) => ({
+        ...FILE_ENTRY,
+        amount: `${i % 2 ? "-" : ""}${(i % 97) + 1}.${String(i % 100).padStart(2, "0")}`,
+        bookingDate: `2019-0${1 + (i % 9)}-1${i % 10}`,
+        accountServicerReference: `CRASH-${i}`,
+        remittanceInformation: `Invoice ${i}`,
+      }));
+      ctx.body = {
+        file: camt053OfEntries({
+          iban: rows[0].iban,
+          currency: rows[0].currency.trim(),
+          statementId: "CRASH-1",
+          opening: "0.00",
+          entries,
+        }),
+      };
+    },
+    trigger: async (api, ctx) => {
+      // Answered 202 at once; the app's own worker takes the job and dies after its first batch.
+      const sent = await api.post(`${API}/accounts/${need(ctx.account, "account").id}/statements?fileName=crash.xml`, {
+        headers: { ...ctx.person.session, "content-type": "application/xml" },
+        data: String(ctx.body?.file),
+      });
+      expect(sent.status(), await sent.text()).toBe(202);
+      ctx.firstId = (await dataOf<{ id: string }>(sent)).id;
+    },
+    afterRestart: async (_api, db, ctx) => {
+      const { rows } = await db.app.query<{ state: string; processed: number; chunks: number; rows: number }>(
+        `SELECT i.state::text, i.processed,
+                (SELECT count(*)::int FROM statement_file_chunks c WHERE c.upload_id = i.upload_id) AS chunks,
+                (SELECT count(*)::int FROM transactions t WHERE t.statement_import_id = i.id) AS rows
+           FROM statement_imports i WHERE i.id = $1`,
+        [need(ctx.firstId, "import")],
+      );
+      // Its one transaction died with it: a batch counted as read, nothing of it kept, the bytes still there.
+      expect([rows[0].state, rows[0].processed, rows[0].rows]).toEqual(["running", 1000, 0]);
+      expect(rows[0].chunks).toBeGreaterThan(0);
+      return `import running under a dead worker, ${rows[0].processed} entries read, 0 rows kept, its bytes kept`;
+    },
+    afterRepair: async (api, db, ctx) => {
+      const accountId = need(ctx.account, "account").id;
+      const importId = need(ctx.firstId, "import");
+      await expect
+        .poll(
+          async () => {
+            const res = await api.get(`${API}/accounts/${accountId}/statements/${importId}`, {
+              headers: ctx.person.session,
+            });
+            return (await dataOf<{ state: string }>(res)).state;
+          },
+          { timeout: 60_000, intervals: [250] },
+        )
+        .toBe("succeeded");
+      const { rows } = await db.app.query<{ rows: number; added: number; chunks: number }>(
+        `SELECT (SELECT count(*)::int FROM transactions t WHERE t.statement_import_id = i.id) AS rows, i.added,
+                (SELECT count(*)::int FROM statement_file_chunks c WHERE c.upload_id = i.upload_id) AS chunks
+           FROM statement_imports i WHERE i.id = $1`,
+        [importId],
+      );
+      expect(rows[0]).toEqual({ rows: 2500, added: 2500, chunks: 0 });
+      return "the repair tick restarts it once its heartbeat is stale: 2,500 rows, each once, the bytes let go";
     },
   },
 ];

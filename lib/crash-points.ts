@@ -22,6 +22,7 @@ export const CRASH_POINTS = [
   "sync.page-written",
   "sync.reconciled",
   "consolidate.committed",
+  "statements.batch-written",
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

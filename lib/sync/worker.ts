@@ -23,7 +23,7 @@ import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
 import { startRecurringWork } from "@/lib/recurring/jobs";
 import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";
-import { runStatementImport } from "@/lib/statements/import/run-import";
+import { restartStalledImports, runStatementImport } from "@/lib/statements/import/run-import";
 import type { StatementImportJob } from "@/lib/statements/import/start-import";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
@@ -57,9 +57,13 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     if (job) await runApplication(job.data.applicationId);
   });
   // Statement files imported into accounts (lib/statements/import), one at a time per process.
-  await b.work<StatementImportJob>(STATEMENT_IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await runStatementImport(job.data.importId);
-  });
+  await b.work<StatementImportJob>(
+    STATEMENT_IMPORT_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runStatementImport(job.data.importId);
+    },
+  );
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();
   // Approvals a bank has not confirmed yet, asked again on their own short schedule.
@@ -71,6 +75,9 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     await emitConsentsEnding().catch((error: unknown) => log.error("consent.ending scan failed", { error }));
     await dispatchDue().catch((error: unknown) => log.error("webhook dispatch failed", { error }));
     await sweepStaleRuns(env.SYNC_STALE_SECONDS).catch((error: unknown) => log.error("sweep failed", { error }));
+    await restartStalledImports(env.SYNC_STALE_SECONDS)
+      .then((restarted) => restarted > 0 && log.info("restarted stalled statement imports", { restarted }))
+      .catch((error: unknown) => log.error("statement import repair failed", { error }));
     const repaired = await repairConsents().catch((error: unknown) => {
       log.error("consent repair failed", { error });
       return null;

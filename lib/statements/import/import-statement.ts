@@ -26,6 +26,7 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import { lockChangeFeed } from "@/lib/changes/lock";
+import { crashPoint } from "@/lib/crash-points";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isStatementFileError } from "@/lib/statements/errors";
@@ -124,7 +125,10 @@ async function keepBalances(client: PoolClient, target: ImportTarget, balances: 
 }
 
 async function recordProgress(importId: string, processed: number): Promise<void> {
-  await pool().query("UPDATE statement_imports SET processed = $2 WHERE id = $1", [importId, processed]);
+  await pool().query("UPDATE statement_imports SET processed = $2, heartbeat_at = now() WHERE id = $1", [
+    importId,
+    processed,
+  ]);
 }
 
 /**
@@ -154,6 +158,7 @@ export async function importStatement(options: {
         await writeBatch(client, target, batch, counts);
         batch = [];
         await recordProgress(importId, counts.processed);
+        crashPoint("statements.batch-written");
       };
       for await (const item of items) {
         if (item.kind === "statement") {

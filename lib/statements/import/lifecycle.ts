@@ -18,7 +18,12 @@ import { rows, type SqlDb } from "@/lib/db/sql";
 type Move = { from: StatementImportState; to: StatementImportState; why: string; set?: string };
 
 export const IMPORT_TRANSITIONS: readonly Move[] = [
-  { from: "queued", to: "running", why: "the import starts reading the file", set: "started_at = now()" },
+  {
+    from: "queued",
+    to: "running",
+    why: "the import starts reading the file",
+    set: "started_at = now(), heartbeat_at = now()",
+  },
   {
     from: "running",
     to: "succeeded",
@@ -34,7 +39,8 @@ export const IMPORT_TRANSITIONS: readonly Move[] = [
   {
     from: "running",
     to: "queued",
-    why: "the worker running it stopped (its job is taken again): its one transaction rolled back, nothing of it is kept",
+    why: "the worker running it stopped (its heartbeat went stale, or its job came back): its one transaction rolled back, nothing of it is kept",
+    set: "processed = 0, bytes_processed = 0, heartbeat_at = NULL",
   },
   {
     from: "queued",
@@ -57,6 +63,8 @@ export const importInFlight = (state: StatementImportState): boolean => canMoveI
 export const importSql = {
   /** Holds its file for the account (statement_imports_account_file_key's predicate): not failed. */
   holdsFile: (i?: string) => `${i ? `${i}.` : ""}state <> 'failed'`,
+  /** Running, with no sign of life for `seconds` (its worker died): the repair tick restarts it. */
+  stalled: (seconds: string) => `state = 'running' AND heartbeat_at < now() - make_interval(secs => ${seconds})`,
   /** Still to be finished (importInFlight): its upload's bytes are still needed. */
   inFlight: (i?: string) =>
     `${i ? `${i}.` : ""}state IN (${IMPORT_TRANSITIONS.filter((m) => m.to === "failed")

@@ -5,10 +5,11 @@
 // read moves the import's bytes_processed, the progress bar's measure.
 //
 // Crash safety: everything the import writes commits in one transaction with its move to succeeded.
-// A worker that dies mid-import leaves the import running and nothing written; pg-boss gives the job
-// to another worker once it expires, which moves it back to queued (the lifecycle's "restarted") and
-// runs it again from the first byte. An import already ended is left alone. The bytes are let go once
-// it has ended either way.
+// A worker that dies mid-import leaves the import running and nothing written; its heartbeat (each
+// chunk read, each batch written) goes stale, and the repair tick (restartStalledImports) moves it
+// back to queued (the lifecycle's "restarted") with a new job, which runs it again from the first
+// byte; a job that comes back from pg-boss after its expiry does the same. An import already ended is
+// left alone. The bytes are let go once it has ended either way.
 import "server-only";
 import { Readable } from "node:stream";
 import { pool } from "@/lib/db/client";
@@ -19,7 +20,9 @@ import { CsvLayout } from "@/lib/statements/csv-layout";
 import { isStatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
 import { importStatement } from "./import-statement";
-import { canMoveImport, moveImport } from "./lifecycle";
+import { canMoveImport, importSql, moveImport } from "./lifecycle";
+import { IMPORT_JOB_OPTIONS, type StatementImportJob } from "./start-import";
+import { boss, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
 import { readStatementFile } from "./read-file";
 import { discardUpload, uploadBytes, uploadChunks } from "./upload";
 import type { StatementImportState } from "@/lib/generated/prisma/client";
@@ -53,10 +56,8 @@ export async function runStatementImport(importId: string): Promise<void> {
   const row = rows[0];
   if (!row || !row.upload_id) return;
   // Found running: the worker that had it died (the job came back); its transaction rolled back.
-  if (canMoveImport(row.state, "queued")) {
-    await moveImport(pool(), importId, "queued");
-    await pool().query("UPDATE statement_imports SET bytes_processed = 0, processed = 0 WHERE id = $1", [importId]);
-  } else if (!canMoveImport(row.state, "running")) return;
+  if (canMoveImport(row.state, "queued")) await moveImport(pool(), importId, "queued");
+  else if (!canMoveImport(row.state, "running")) return;
   const uploadId = row.upload_id;
   try {
     let items;
@@ -79,4 +80,25 @@ export async function runStatementImport(importId: string): Promise<void> {
   } finally {
     await discardUpload(uploadId);
   }
+}
+
+/**
+ * The repair tick's part: imports running with no sign of life for `staleSeconds` (the worker died
+ * mid-import; its transaction rolled back) go back to queued with a job of their own. A worker that
+ * is only slow and still alive loses nothing: its commit needs the import still running, and the
+ * restarted run waits for the account's change-feed lock the first holds, then finds it ended.
+ */
+export async function restartStalledImports(staleSeconds: number): Promise<number> {
+  const { rows } = await pool().query<{ id: string }>(
+    `SELECT id FROM statement_imports WHERE ${importSql.stalled("$1")} ORDER BY created_at LIMIT 20`,
+    [staleSeconds],
+  );
+  let restarted = 0;
+  for (const { id } of rows) {
+    if (!(await moveImport(pool(), id, "queued"))) continue;
+    const data: StatementImportJob = { importId: id };
+    await (await boss()).send(STATEMENT_IMPORT_QUEUE, data, IMPORT_JOB_OPTIONS);
+    restarted += 1;
+  }
+  return restarted;
 }

@@ -26,6 +26,8 @@ export const MAX_STATEMENT_BYTES = 256 * 2 ** 20;
 export const MAX_WHOLE_READ_BYTES = 32 * 2 ** 20;
 
 export type StatementImportJob = { importId: string };
+/** Retried when the worker running it died; the repair tick restarts a stalled one sooner (run-import.ts). */
+export const IMPORT_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as const;
 
 async function layoutFor(scopeId: string, head: Uint8Array, layoutId: string | undefined): Promise<CsvLayout> {
   if (layoutId) {
@@ -92,7 +94,7 @@ export async function startImport(input: {
       const b = await boss();
       const data: StatementImportJob = { importId: created.importId };
       // One attempt at a time, retried only when the worker running it died (its transaction rolled back).
-      await b.insert([{ name: STATEMENT_IMPORT_QUEUE, data, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 }], {
+      await b.insert([{ name: STATEMENT_IMPORT_QUEUE, data, ...IMPORT_JOB_OPTIONS }], {
         db: throughConnection(tx),
       });
       await recordAudit(tx, account.scopeId, actor, {

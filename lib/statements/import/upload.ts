@@ -77,10 +77,10 @@ export async function* uploadChunks(uploadId: string, importId: string): AsyncGe
     );
     if (rows.length === 0) return;
     yield new Uint8Array(rows[0].data);
-    await pool().query("UPDATE statement_imports SET bytes_processed = bytes_processed + $2 WHERE id = $1", [
-      importId,
-      rows[0].data.byteLength,
-    ]);
+    await pool().query(
+      "UPDATE statement_imports SET bytes_processed = bytes_processed + $2, heartbeat_at = now() WHERE id = $1",
+      [importId, rows[0].data.byteLength],
+    );
   }
 }
 
