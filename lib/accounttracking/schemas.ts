@@ -293,7 +293,10 @@ export const MonthsQuery = z.strictObject({ currency: currencyParam });
 const balanceFigure = (name: string) =>
   z
     .string({ message: `${name} must be a decimal string such as -1200.50` })
-    .regex(/^-?\d{1,15}(\.\d{1,6})?$/, `${name} must be a decimal string such as -1200.50 (a point, no thousands separator)`);
+    .regex(
+      /^-?\d{1,15}(\.\d{1,6})?$/,
+      `${name} must be a decimal string such as -1200.50 (a point, no thousands separator)`,
+    );
 
 export const CloseMonthBody = z.strictObject({
   currency: currencyParam,

@@ -21,7 +21,10 @@ type Person = { scopeId: string; userId: string; token: string };
 function treeRssKb(pid: number): number {
   const children = (() => {
     try {
-      return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+      return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean)
+        .map(Number);
     } catch {
       // pgrep exits 1 when there are none.
       return [];

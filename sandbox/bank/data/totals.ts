@@ -3,7 +3,13 @@
 import type { SandboxAccount } from "@/sandbox/bank/data/accounts";
 import { addDays, type DateOnly } from "@/sandbox/bank/data/dates";
 import { bulkCents, bulkIndexRange } from "@/sandbox/bank/data/bulk";
-import { firstDay, isBulk, pendingDays, transactionsInRange, type SandboxClock } from "@/sandbox/bank/data/transactions";
+import {
+  firstDay,
+  isBulk,
+  pendingDays,
+  transactionsInRange,
+  type SandboxClock,
+} from "@/sandbox/bank/data/transactions";
 
 export type Totals = {
   booked: { count: number; cents: number };
