@@ -140,6 +140,14 @@ describe("an account's ledger", () => {
     );
     expect(trail.map((t) => t.action)).toEqual(["account.month_reconciled"]);
     expect((await call(monthRoute.DELETE, "DELETE", "x", { headers, params: { ...params, month } })).status).toBe(204);
+    const { rows: after } = await pool().query<{ action: string; before: { month: string } | null }>(
+      `SELECT action, before FROM audit_events WHERE record_id = $1 AND action LIKE 'account.month_%' ORDER BY seq`,
+      [account.id],
+    );
+    expect(after.map((t) => [t.action, t.before?.month ?? null])).toEqual([
+      ["account.month_reconciled", null],
+      ["account.month_reopened", month],
+    ]);
     expect((await statusOf())?.status).not.toMatch(/reconciled|changed_since/);
     expect((await call(monthRoute.DELETE, "DELETE", "x", { headers, params: { ...params, month } })).status).toBe(404);
   });

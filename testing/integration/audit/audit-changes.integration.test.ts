@@ -219,6 +219,12 @@ describe("audited changes", () => {
       "recurring.renamed",
       "recurring.dismissed",
       "recurring.restored",
+      // testing/integration/accounttracking/ledger.integration.test.ts
+      "account.month_reconciled",
+      "account.month_reopened",
+      // testing/integration/statements/import-api.integration.test.ts
+      "account.statement_imported",
+      "csv_layout.saved",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);

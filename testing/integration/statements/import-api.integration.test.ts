@@ -155,6 +155,11 @@ describe("statement files through the API", () => {
     expect(result.json.data.opening.source).toBe("file");
     expect([result.json.data.holds, result.json.data.windows]).toEqual([true, []]);
 
+    const { rows: trail } = await pool().query<{ action: string; after: { fileName: string; format: string } }>(
+      "SELECT action, after FROM audit_events WHERE record_id = $1 AND action = 'account.statement_imported'",
+      [account.id],
+    );
+    expect(trail.map((t) => [t.after.fileName, t.after.format])).toEqual([["statement.xml", "camt053"]]);
     const again = await upload(headers, account.id, file, "fileName=again.xml");
     expect(again.sent.status).toBe(200);
     expect(again.sent.json.data.id).toBe(imported?.id);
@@ -276,6 +281,11 @@ describe("statement files through the API", () => {
     });
     expect([saved.status, saved.text]).toEqual([201, expect.any(String)]);
 
+    const { rows: savedTrail } = await pool().query<{ after: { name: string } }>(
+      "SELECT after FROM audit_events WHERE record_id = $1 AND action = 'csv_layout.saved'",
+      [saved.json.data.id],
+    );
+    expect(savedTrail.map((t) => t.after.name)).toEqual(["Alice's bank export"]);
     // No layoutId: the saved layout is found by the file's header.
     const { sent, imported } = await upload(headers, account.id, csv, "fileName=export.csv");
     expect(sent.status).toBe(202);
