@@ -73,7 +73,11 @@ describe("a layout as roles per column, and back", () => {
   });
 
   it("a layout without a currency column starts from the account's currency", () => {
-    const layout = { ...SPARKASSE_CSV_CAMT, currency: null, columns: { ...SPARKASSE_CSV_CAMT.columns, currency: null } };
+    const layout = {
+      ...SPARKASSE_CSV_CAMT,
+      currency: null,
+      columns: { ...SPARKASSE_CSV_CAMT.columns, currency: null },
+    };
     expect(mappingFromLayout(layout, { header: SPARKASSE_HEADER, rows: [] }, "CHF").currency).toBe("CHF");
   });
 
@@ -138,10 +142,9 @@ describe("the layout a person's mapping makes", () => {
     expect(mappingProblems({ ...mapping, roles: ["ignore", "amount", "ignore", "ignore", "ignore"] })).toEqual([
       "Choose the column with the booking date.",
     ]);
-    expect(mappingProblems({ ...mapping, roles: ["bookingDate", "debit", "bookingDate", "ignore", "ignore"] })).toEqual([
-      "Only one column can be the Booking date.",
-      "A debit column needs a credit column, and the other way round.",
-    ]);
+    expect(mappingProblems({ ...mapping, roles: ["bookingDate", "debit", "bookingDate", "ignore", "ignore"] })).toEqual(
+      ["Only one column can be the Booking date.", "A debit column needs a credit column, and the other way round."],
+    );
     expect(mappingProblems({ ...mapping, roles: ["bookingDate", "amount", "debit", "credit", "ignore"] })).toEqual([
       "Choose either one signed amount column, or a debit and a credit column.",
     ]);
@@ -158,10 +161,27 @@ describe("the table the mapper shows", () => {
     expect(tableOf(preview, true)).toEqual(preview);
   });
   it("turns the header into the first data row when the person says there is none", () => {
-    expect(tableOf(preview, false)).toEqual({ header: null, rows: [["a", "b"], ["1", "2"]] });
+    expect(tableOf(preview, false)).toEqual({
+      header: null,
+      rows: [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+    });
   });
   it("takes the first row as the header when the person says there is one the detection missed", () => {
-    expect(tableOf({ header: null, rows: [["x", "y"], ["1", "2"]] }, true)).toEqual({
+    expect(
+      tableOf(
+        {
+          header: null,
+          rows: [
+            ["x", "y"],
+            ["1", "2"],
+          ],
+        },
+        true,
+      ),
+    ).toEqual({
       header: ["x", "y"],
       rows: [["1", "2"]],
     });

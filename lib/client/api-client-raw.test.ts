@@ -10,20 +10,24 @@ type Sent = { url: string; init: RequestInit; body: string };
 function fakeFetch(answers: Response[]) {
   const sent: Sent[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = init?.body instanceof Blob ? await init.body.text() : String(init?.body ?? "");
-    sent.push({ url: String(input), init: init ?? {}, body });
+    const body = init?.body instanceof Blob ? await init.body.text() : typeof init?.body === "string" ? init.body : "";
+    sent.push({
+      url: typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      init: init ?? {},
+      body,
+    });
     const next = answers.shift();
     if (!next) throw new Error("no answer left");
     return next;
   };
-  return { fetch: fetch as typeof globalThis.fetch, sent };
+  return { fetch, sent };
 }
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const client = (fetch: typeof globalThis.fetch) =>
-  createApiClient({ fetch, scopeId: () => "scope-1", retry: { sleep: async () => undefined } });
+  createApiClient({ fetch, scopeId: () => "scope-1", retry: { sleep: () => Promise.resolve() } });
 
 describe("scoped.sendRaw", () => {
   it("sends the file's bytes with their type, the scope and credentials, and answers the status with the data", async () => {
@@ -71,6 +75,10 @@ describe("scoped.sendRaw", () => {
       .scoped.sendRaw("/api/x/statements", { bytes: new Blob(["x"]), contentType: "text/plain" })
       .catch((e: unknown) => e);
     expect(isApiCallError(failure)).toBe(true);
-    expect(failure).toMatchObject({ status: 422, message: "This is not a statement.", details: { file: ["line 1: …"] } });
+    expect(failure).toMatchObject({
+      status: 422,
+      message: "This is not a statement.",
+      details: { file: ["line 1: …"] },
+    });
   });
 });
