@@ -61,6 +61,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "recurring.restored": "Recurring payment restored",
   "account.month_reconciled": "Month reconciled",
   "account.month_reopened": "Month reopened",
+  "account.statement_imported": "Statement imported",
+  "csv_layout.saved": "CSV layout saved",
 };
 
 /** The filter's choices: every action, in the order of the vocabulary, after "all". */
@@ -85,6 +87,7 @@ export const RECORD_LABEL: Record<AuditRecordType, string> = {
   rule_application: "Rule application",
   category: "Category",
   recurring_stream: "Recurring payment",
+  csv_layout: "CSV layout",
 };
 
 export const ACTOR_KIND_LABEL: Record<AuditActorKind, string> = {

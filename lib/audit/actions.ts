@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   "recurring.restored",
   "account.month_reconciled",
   "account.month_reopened",
+  "account.statement_imported",
+  "csv_layout.saved",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,6 +83,7 @@ export const AUDIT_RECORD_TYPES = [
   "rule_application",
   "category",
   "recurring_stream",
+  "csv_layout",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -81,6 +81,11 @@ const CASES: [Parameters<typeof event>, string][] = [
     "Nora reopened October 2026 of Joint household (Ardenne Crédit ·· 4411).",
   ],
   [
+    ["account.statement_imported", "account", ACC, null, { fileName: "october.xml", format: "camt053" }],
+    "Nora imported the statement file “october.xml” into Joint household (Ardenne Crédit ·· 4411).",
+  ],
+  [["csv_layout.saved", "csv_layout", "lay_1", null, { name: "Sparkasse" }], "Nora saved the CSV layout “Sparkasse”."],
+  [
     ["account.nickname_changed", "account", ACC, { nickname: null }, { nickname: "Joint household" }],
     "Nora named Compte courant (Ardenne Crédit ·· 4411) “Joint household”.",
   ],

@@ -140,6 +140,9 @@ const SENTENCES: Record<string, Predicate> = {
   "account.month_reconciled": (p) =>
     `reconciled ${monthName(p.after.month)} of ${account(p)}: ${money(String(p.after.openingAmount), String(p.after.currency))} to ${money(String(p.after.closingAmount), String(p.after.currency))}`,
   "account.month_reopened": (p) => `reopened ${monthName(p.before.month)} of ${account(p)}`,
+  "account.statement_imported": (p) =>
+    `imported the statement file ${quoted(str(p.after.fileName) ?? "without a name")} into ${account(p)}`,
+  "csv_layout.saved": (p) => `saved the CSV layout ${quoted(str(p.after.name) ?? "")}`,
   "account.nickname_changed": (p) => {
     const target = accountLabel(p.n.accounts[p.e.record.id], false);
     const was = str(p.before.nickname);

@@ -10,6 +10,10 @@ import * as accountBalances from "@/app/api/accounttracking/v1/accounts/[id]/bal
 import * as accountReconciliation from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/route";
 import * as reconciliationMonths from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/months/route";
 import * as reconciliationMonth from "@/app/api/accounttracking/v1/accounts/[id]/reconciliation/months/[month]/route";
+import * as statementImports from "@/app/api/accounttracking/v1/accounts/[id]/statements/route";
+import * as statementImport from "@/app/api/accounttracking/v1/accounts/[id]/statements/[importId]/route";
+import * as statementPreview from "@/app/api/accounttracking/v1/accounts/[id]/statements/preview/route";
+import * as csvLayouts from "@/app/api/accounttracking/v1/csv-layouts/route";
 import * as accountSyncStatus from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import * as accountSync from "@/app/api/accounttracking/v1/accounts/[id]/sync-transactions/route";
 import * as accountTransactions from "@/app/api/accounttracking/v1/accounts/[id]/transactions/route";
@@ -121,6 +125,10 @@ export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/accounts/{id}/reconciliation": accountReconciliation,
   "/api/accounttracking/v1/accounts/{id}/reconciliation/months": reconciliationMonths,
   "/api/accounttracking/v1/accounts/{id}/reconciliation/months/{month}": reconciliationMonth,
+  "/api/accounttracking/v1/accounts/{id}/statements": statementImports,
+  "/api/accounttracking/v1/accounts/{id}/statements/{importId}": statementImport,
+  "/api/accounttracking/v1/accounts/{id}/statements/preview": statementPreview,
+  "/api/accounttracking/v1/csv-layouts": csvLayouts,
   "/api/accounttracking/v1/accounts/{id}/sync-status": accountSyncStatus,
   "/api/accounttracking/v1/accounts/{id}/sync-transactions": accountSync,
   "/api/accounttracking/v1/accounts/{id}/transactions": accountTransactions,

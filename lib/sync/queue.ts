@@ -15,6 +15,8 @@ export const SCHEDULER_QUEUE = "sync-scheduler";
 export const RETENTION_QUEUE = "retention";
 /** Rules applied to existing transactions (lib/rules/apply.ts; data {applicationId}). */
 export const RULE_APPLY_QUEUE = "rule-apply";
+/** Statement files imported into an account (lib/statements/import/run-import.ts; data {importId}). */
+export const STATEMENT_IMPORT_QUEUE = "statement-import";
 
 // One pg-boss per process (module state: each process runs one module graph).
 let started: Promise<PgBoss> | undefined;
@@ -28,6 +30,7 @@ export function boss(): Promise<PgBoss> {
     await instance.createQueue(SCHEDULER_QUEUE);
     await instance.createQueue(RETENTION_QUEUE);
     await instance.createQueue(RULE_APPLY_QUEUE);
+    await instance.createQueue(STATEMENT_IMPORT_QUEUE);
     return instance;
   })().catch((error: unknown) => {
     started = undefined;

@@ -18,6 +18,7 @@ import { purgeAuditEvents } from "@/lib/audit/retention";
 import { purgeChangeFeed } from "@/lib/changes/retention";
 import { purgeWebhookMessages } from "@/lib/webhooks/retention";
 import { pool } from "@/lib/db/client";
+import { purgeOrphanUploads } from "@/lib/statements/import/upload";
 import { env } from "@/lib/env";
 import { runSql } from "@/lib/sync/run-lifecycle";
 
@@ -29,7 +30,12 @@ type StatementCounts = {
   syncRunPages: number;
   statsVersions: number;
 };
-type RetentionCounts = StatementCounts & { auditEvents: number; changeTombstones: number; webhookMessages: number };
+type RetentionCounts = StatementCounts & {
+  auditEvents: number;
+  changeTombstones: number;
+  webhookMessages: number;
+  statementUploads: number;
+};
 
 const BATCH = 5_000;
 
@@ -108,5 +114,7 @@ export async function purgeExpired(
     auditEvents: await purgeAuditEvents(now),
     changeTombstones: await purgeChangeFeed(now),
     webhookMessages: await purgeWebhookMessages(now),
+    // The bytes of uploads no import holds (a duplicate, a refusal, a crash mid-upload), after an hour.
+    statementUploads: await purgeOrphanUploads(),
   };
 }

@@ -6,6 +6,7 @@ import {
   RETENTION_QUEUE,
   RULE_APPLY_QUEUE,
   SCHEDULER_QUEUE,
+  STATEMENT_IMPORT_QUEUE,
   SYNC_QUEUE,
   boss,
   stopBoss,
@@ -22,6 +23,8 @@ import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
 import { withTraceParent } from "@/lib/tracing/spans";
 import { startRecurringWork } from "@/lib/recurring/jobs";
 import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";
+import { runStatementImport } from "@/lib/statements/import/run-import";
+import type { StatementImportJob } from "@/lib/statements/import/start-import";
 
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
@@ -52,6 +55,10 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   // Rules applied to existing transactions (lib/rules/apply.ts), one at a time per process.
   await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await runApplication(job.data.applicationId);
+  });
+  // Statement files imported into accounts (lib/statements/import), one at a time per process.
+  await b.work<StatementImportJob>(STATEMENT_IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await runStatementImport(job.data.importId);
   });
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
   await startWebhookWorker();

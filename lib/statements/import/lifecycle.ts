@@ -2,7 +2,7 @@
 // writer, in the shape of lib/rules/application-lifecycle.ts:
 //
 //   (created) queued ──start──▶ running ──▶ succeeded
-//                │                 └─────▶ failed
+//                │   ◀──restarted──┘  └─────▶ failed
 //                └──refused──────────────▶ failed
 //
 // `moveImport` builds its conditional UPDATE from the table alone (`… WHERE id = $1 AND state =
@@ -32,6 +32,11 @@ export const IMPORT_TRANSITIONS: readonly Move[] = [
     set: "finished_at = now()",
   },
   {
+    from: "running",
+    to: "queued",
+    why: "the worker running it stopped (its job is taken again): its one transaction rolled back, nothing of it is kept",
+  },
+  {
     from: "queued",
     to: "failed",
     why: "refused before any entry was read (the schema, the format)",
@@ -52,6 +57,11 @@ export const importInFlight = (state: StatementImportState): boolean => canMoveI
 export const importSql = {
   /** Holds its file for the account (statement_imports_account_file_key's predicate): not failed. */
   holdsFile: (i?: string) => `${i ? `${i}.` : ""}state <> 'failed'`,
+  /** Still to be finished (importInFlight): its upload's bytes are still needed. */
+  inFlight: (i?: string) =>
+    `${i ? `${i}.` : ""}state IN (${IMPORT_TRANSITIONS.filter((m) => m.to === "failed")
+      .map((m) => `'${m.from}'`)
+      .join(", ")})`,
 };
 
 /** Ended well: its rows and balances are there. */

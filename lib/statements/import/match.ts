@@ -1,6 +1,7 @@
 // A batch of a statement file's entries matched against the rows the account already holds, by the
 // sync's own pairing (lib/sync/reconcile.ts PAIRING: amount and currency, and the same
-// entryReference, else the same counterparty and value date; one to one). Here the stored rows play
+// entryReference, else the same counterparty and value date; one to one), then by the other party's
+// name where one side gives no IBAN (MATCH below). Here the stored rows play
 // reconcile's "missing" side and the file's entries its "fresh" side, so an entry the PSD2 feed
 // brought already is found exactly as the sync would find a re-issued one.
 //
@@ -38,18 +39,35 @@ const FRESH_COLUMNS = [
   ["remittance_information", "text"],
 ] as const;
 
+// The other party's name, lower-cased: what the fallback below pairs on beside amount, currency and
+// value date.
+const PARTY_NAME = "lower(ll_other_party(amount, creditor_name, debtor_name)) AS nm";
+// The sync's pairing first. Then one fallback of the import's own: a file often names the other
+// party without its IBAN (a bank's CSV export) while the bank's feed gives the IBAN, so the pairing's
+// party key (IBAN, else name) differs on the two sides of one entry. What is left pairs one to one on
+// the same amount, currency, value date and the other party's name, in the pairing's order.
 const MATCH = `
 WITH missing AS (
-  SELECT ${PAIR_ROW} FROM transactions
+  SELECT ${PAIR_ROW}, ${PARTY_NAME} FROM transactions
    WHERE account_id = $1 AND removed_at IS NULL AND sort_date BETWEEN $2 AND $3
      AND statement_import_id IS DISTINCT FROM $4::uuid
      AND NOT EXISTS (SELECT 1 FROM ${PAIRED} p WHERE p.id = transactions.id)
 ), fresh AS (
-  SELECT ${PAIR_ROW}
+  SELECT ${PAIR_ROW}, ${PARTY_NAME}
     FROM unnest(${FRESH_COLUMNS.map(([, type], i) => `$${5 + i}::${type}[]`).join(", ")})
       AS transactions(${FRESH_COLUMNS.map(([c]) => c).join(", ")})
-), pairs AS (
+), synced_pairs AS (
   WITH ${PAIRING}
+), m2 AS (
+  SELECT *, row_number() OVER (PARTITION BY amount, currency, vd, nm ORDER BY rem, external_id) AS rn2
+    FROM missing WHERE nm IS NOT NULL AND id NOT IN (SELECT old_id FROM synced_pairs)
+), f2 AS (
+  SELECT *, row_number() OVER (PARTITION BY amount, currency, vd, nm ORDER BY rem, external_id) AS rn2
+    FROM fresh WHERE nm IS NOT NULL AND id NOT IN (SELECT new_id FROM synced_pairs)
+), pairs AS (
+  SELECT old_id, new_id FROM synced_pairs
+  UNION ALL
+  SELECT m2.id, f2.id FROM m2 JOIN f2 USING (amount, currency, vd, nm, rn2)
 ), kept AS (
   INSERT INTO ${PAIRED} (id) SELECT old_id FROM pairs
 )
