@@ -17,10 +17,8 @@ import {
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/field";
 import { useFocusOn } from "@/components/ui/use-focus-on";
-import { useCsvLayouts, type StatementPreview } from "@/lib/client/statements";
+import { useCsvLayouts, type CsvPreview } from "@/lib/client/statements";
 import { DATE_FORMATS, type CsvLayoutInput } from "@/lib/statements/csv-layout";
-
-type CsvPreview = NonNullable<StatementPreview["csv"]>;
 
 const DATE_OPTIONS = DATE_FORMATS.map((f) => ({ value: f, label: f }));
 const DECIMAL_OPTIONS = [

@@ -125,6 +125,12 @@ describe("the layout a person's mapping makes", () => {
     expect(layout.currency).toBe("EUR");
   });
 
+  it("a header cell with spaces around it is named by position (the server compares the cell as it is)", () => {
+    const layout = CsvLayout.parse(layoutFromMapping(mapping, ["Tag", "Wert ", "Partei", "Notiz", "Valuta"]));
+    expect(layout.amount).toEqual({ kind: "signed", column: 1 });
+    expect(layout.columns.bookingDate).toBe("Tag");
+  });
+
   it("a file without a header row names every column by position", () => {
     const layout = CsvLayout.parse(layoutFromMapping({ ...mapping, hasHeader: false }, header));
     expect(layout.amount).toEqual({ kind: "signed", column: 1 });

@@ -154,10 +154,12 @@ export function mappingProblems(mapping: Mapping): string[] {
  * right), by position otherwise. Call only when `mappingProblems` is empty.
  */
 export function layoutFromMapping(mapping: Mapping, header: string[] | null): Layout {
-  const names = mapping.hasHeader ? (header ?? []).map((h) => h.trim()) : [];
+  const names = mapping.hasHeader ? (header ?? []) : [];
+  // A name the layout would store trimmed is kept only when the cell is its trimmed self: the server
+  // checks each name against the header row as it is.
   const ref = (at: number): CsvColumn => {
     const name = names[at];
-    return name && names.indexOf(name) === names.lastIndexOf(name) ? name : at;
+    return name && name === name.trim() && names.indexOf(name) === names.lastIndexOf(name) ? name : at;
   };
   const find = (role: ColumnRole) => {
     const at = mapping.roles.indexOf(role);

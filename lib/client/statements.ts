@@ -9,44 +9,23 @@ import type { ApiClient } from "@/lib/client/api-client";
 import { accountKeys } from "@/lib/client/accounts";
 import { domainHooks } from "@/lib/client/domain-hooks";
 import { scopeKey } from "@/lib/client/query-keys";
+import type { z } from "zod";
+import type * as schemas from "@/lib/openapi/schemas/statements";
 import type { CsvLayoutInput } from "@/lib/statements/csv-layout";
 
-// PROVISIONAL until lib/openapi/schemas/statements.ts lands: the shapes the brief's contract gives.
-export type StatementFormat = "camt053" | "mt940" | "csv";
-export type SavedCsvLayout = {
-  id: string;
-  name: string;
-  layout: CsvLayoutInput;
-  headerSignature: string | null;
-  createdAt: string;
+// The API's shapes, from the schemas its routes declare. A layout travels as a plain record there;
+// it is the server's own CsvLayout (or its guess at one), so it is read as a layout's input here.
+type WithLayout<T> = Omit<T, "layout"> & { layout: CsvLayoutInput };
+export type StatementImport = z.output<typeof schemas.StatementImportSchema>;
+export type StatementFormat = StatementImport["format"];
+export type ImportState = StatementImport["state"];
+export type SavedCsvLayout = WithLayout<z.output<typeof schemas.SavedCsvLayoutSchema>>;
+type PreviewShape = z.output<typeof schemas.StatementPreviewSchema>;
+export type CsvPreview = Omit<NonNullable<PreviewShape["csv"]>, "detected" | "saved"> & {
+  detected: CsvLayoutInput;
+  saved: SavedCsvLayout | null;
 };
-export type StatementPreview = {
-  format: StatementFormat;
-  csv: null | {
-    header: string[] | null;
-    rows: string[][];
-    detected: CsvLayoutInput;
-    builtIn: string | null;
-    notes: string[];
-    saved: { id: string; name: string; layout: CsvLayoutInput } | null;
-  };
-};
-export type ImportState = "queued" | "running" | "succeeded" | "failed";
-export type StatementImport = {
-  id: string;
-  accountId: string;
-  format: StatementFormat;
-  fileName: string | null;
-  state: ImportState;
-  fileBytes: number;
-  bytesProcessed: number;
-  counts: { entries: number; added: number; matched: number; unchanged: number; skipped: number; balances: number };
-  dateFrom: string | null;
-  dateTo: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-};
+export type StatementPreview = { format: StatementFormat; csv: CsvPreview | null };
 
 /** The preview reads no more than this of a file; sending more would be thrown away. */
 export const PREVIEW_BYTES = 256 * 1024;
