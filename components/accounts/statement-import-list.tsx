@@ -38,7 +38,7 @@ export function StatementImportList({ accountId }: { accountId: string }) {
           <Table caption="Past imports" head={["File", "Imported", "Outcome"]}>
             {list.map((i) => (
               <tr key={i.id} data-import-id={i.id}>
-                <Td className="whitespace-normal">
+                <Td className="whitespace-normal!">
                   <span className="block break-all text-slate-900">{i.fileName ?? "Unnamed file"}</span>
                   <span className="text-xs text-slate-500">{FORMAT_NAMES[i.format]}</span>
                 </Td>
@@ -46,7 +46,7 @@ export function StatementImportList({ accountId }: { accountId: string }) {
                   <span className="block">{formatDateTime(i.createdAt)}</span>
                   <Badge tone={TONES[i.state]}>{importHeadline(i.state)}</Badge>
                 </Td>
-                <Td className="whitespace-normal">
+                <Td className="min-w-64 whitespace-normal! break-words">
                   <Outcome i={i} />
                 </Td>
               </tr>

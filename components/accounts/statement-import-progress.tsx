@@ -104,8 +104,9 @@ export function StatementImportProgress({
             role="alert"
             className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200"
           >
-            <p className="font-medium">Nothing of this file was imported.</p>
-            <p className="mt-1 break-words">{i.error ?? "The import failed without a reason."}</p>
+            <p className="break-words">
+              {i.error ?? "The import failed without a reason; nothing of the file was kept."}
+            </p>
           </div>
         )}
         {active && <p className="sr-only">{headline}</p>}
