@@ -18,6 +18,9 @@ const nextConfig = {
     "@opentelemetry/instrumentation-pg",
     "@opentelemetry/resources",
     "@opentelemetry/sdk-trace-node",
+    // libxml2 as WebAssembly (camt.053's schema check, lib/statements/camt053-schema.ts): its .wasm
+    // and worker files are found by Node beside the package, not by the bundler.
+    "xmllint-wasm",
   ],
   typescript: { tsconfigPath: "tsconfig.json" },
 };

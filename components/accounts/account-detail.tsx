@@ -1,8 +1,10 @@
 "use client";
 // One tracked account: who and where, its balance, its sync in one line, its transactions, then
-// its figures.
+// its balance over time and the reconciliation of its months, then its figures.
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
+import { BalanceChart } from "@/components/accounts/balance-chart";
+import { ReconciliationPanel } from "@/components/accounts/reconciliation-panel";
 import { NextExpectedPayments } from "@/components/recurring/next-expected";
 import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
 import { AccessEndingNotes, HousekeepingBanner } from "@/components/accounts/account-notices";
@@ -161,6 +163,8 @@ export function AccountDetail({ id }: { id: string }) {
       <div className="space-y-4 sm:space-y-6">
         <SyncPanel account={a} status={status} />
         <TransactionsTable accountId={a.id} syncing={syncing} />
+        <BalanceChart account={a} syncing={syncing} />
+        <ReconciliationPanel account={a} />
         <AccountCharts accountId={a.id} syncing={syncing} />
         <StatementsSection account={a} />
         <NextExpectedPayments accountId={a.id} />

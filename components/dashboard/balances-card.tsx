@@ -2,10 +2,12 @@
 // Each tracked account's balance as the bank reported it, in its own currency (never summed across
 // currencies), with its health next to it (components/accounts/health.ts): access that ended says
 // so with Reconnect, a failed sync says what to do, and only a sound account says "Up to date".
+// Under each balance, a small line of its last 90 days (the account page has the full chart).
 import Link from "next/link";
 import { accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { accountHealth, healthSummary } from "@/components/accounts/health";
 import { HealthNote } from "@/components/accounts/health-note";
+import { BalanceSparkline } from "@/components/dashboard/balance-sparkline";
 import { formatIban } from "@/components/accounttracking/consent-bits";
 import { Card, CardHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/components/ui/format";
@@ -61,6 +63,7 @@ export function BalancesCard({ accounts, canManage }: { accounts: Account[]; can
                 <p className="text-xs text-slate-600">
                   <BalanceNote account={a} />
                 </p>
+                {a.balance && <BalanceSparkline accountId={a.id} />}
               </div>
               <div className="space-y-1 text-xs text-slate-700" data-testid="health">
                 <HealthNote health={health} consentId={a.consentId} bankName={a.bankName} canReconnect={canManage} />

@@ -14,7 +14,8 @@ export type MonthBars = { month: string; in: number; out: number; net?: number }
 const LABELS: Record<string, string> = { in: "Money in", out: "Money out", net: "Net" };
 const TICK = { fontSize: 11, fill: "#475569" };
 
-function compactMoney(currency: string): Intl.NumberFormat {
+/** An axis's money: "€1.2K" (a plain compact number for a code Intl does not know). */
+export function compactMoney(currency: string): Intl.NumberFormat {
   try {
     return new Intl.NumberFormat("en-GB", {
       style: "currency",

@@ -35,7 +35,15 @@ export function shownBalance<T extends BankBalance>(balances: readonly T[]): T |
     return at < 0 ? SHOWN_PREFERENCE.length : at;
   };
   const newer = (a: BankBalance, b: BankBalance) =>
-    a.referenceDate === b.referenceDate ? 0 : a.referenceDate === null ? -1 : b.referenceDate === null ? 1 : a.referenceDate > b.referenceDate ? -1 : 1;
+    a.referenceDate === b.referenceDate
+      ? 0
+      : a.referenceDate === null
+        ? -1
+        : b.referenceDate === null
+          ? 1
+          : a.referenceDate > b.referenceDate
+            ? -1
+            : 1;
   const booked = balances.filter((b) => BOOKED.includes(b.type));
   const pool = booked.length > 0 ? booked : balances;
   return [...pool].sort((a, b) => (booked.length > 0 ? newer(a, b) : 0) || rank(a) - rank(b))[0] ?? null;

@@ -60,6 +60,8 @@ export const accountKeys = {
     [...accountKeys.transactionsOf(scopeId, id), filter] as const,
   totals: (scopeId: string | null, id: string, filter: TransactionFilter) =>
     [...accountKeys.transactionsOf(scopeId, id), "totals", filter] as const,
+  /** The balance series, reconciliation and months (lib/client/ledger.ts keys its queries under it). */
+  ledger: (scopeId: string | null, id: string) => [...accountKeys.account(scopeId, id), "ledger"] as const,
 };
 
 const accounts = domainHooks(accountsApi);
@@ -101,8 +103,8 @@ export const useAccount = (id: string) =>
 /**
  * The live sync status: every second while a sync is queued or running, otherwise every 30 s.
  * `knownRun` is the run the caller's account data shows; when the status reports a finished run
- * that this data does not reflect yet, the account, its figures, its transactions and the list
- * are refreshed (once per finished run).
+ * that this data does not reflect yet, the account, its figures, its transactions, its ledger
+ * (balances and months) and the list are refreshed (once per finished run).
  */
 export function useSyncStatus(
   id: string,
@@ -127,6 +129,7 @@ export function useSyncStatus(
     void queryClient.invalidateQueries({ queryKey: accountKeys.stats(scopeId, id) });
     // Reset, not invalidate: an invalidated infinite query refetches every page it has loaded.
     void queryClient.resetQueries({ queryKey: accountKeys.transactionsOf(scopeId, id) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.ledger(scopeId, id) });
     void queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
   }, [finished, known, queryClient, scopeId, id]);
   return query;

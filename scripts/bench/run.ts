@@ -146,6 +146,26 @@ async function main() {
       );
     }
 
+    // Only when asked for by name (`npm run bench -- import`): a 100,000-entry camt.053 through the API and the job.
+    if (only.has("import")) {
+      const { benchImport } = await import("./import");
+      console.log(
+        "\nStatement import: a generated camt.053 uploaded over HTTP, imported by the worker's job, against a plain batched INSERT of its rows",
+      );
+      const i = await benchImport(pool(), BASE, person, server.pid ?? 0);
+      const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
+      console.log(
+        `  ${i.entries.toLocaleString("en")} entries, ${(i.fileBytes / 2 ** 20).toFixed(1)} MiB: upload ${(i.uploadMs / 1000).toFixed(2)} s · import ${(i.importMs / 1000).toFixed(2)} s (${i.added.toLocaleString("en")} rows added) · plain batched INSERT into an empty copy ${(i.plainInsertMs / 1000).toFixed(2)} s`,
+      );
+      console.log(
+        `  server (process tree) resident ${mb(i.serverRssBeforeKb)} before the upload, at most ${mb(i.serverRssPeakKb)} while receiving it: +${mb(i.serverRssPeakKb - i.serverRssBeforeKb)} for a ${(i.fileBytes / 2 ** 20).toFixed(0)} MiB file`,
+      );
+      console.log(
+        `  the job's heap ${mb(i.jobHeapBeforeKb)} before, at most ${mb(i.jobHeapPeakKb)} while importing: +${mb(i.jobHeapPeakKb - i.jobHeapBeforeKb)}`,
+      );
+      console.log(`ratio: import / plain batched INSERT = ${(i.importMs / i.plainInsertMs).toFixed(2)}×`);
+    }
+
     // Only when asked for by name (`npm run bench -- sync-steps`): where a sync page's time goes.
     if (only.has("sync-steps")) {
       const { profileSync } = await import("./sync-steps");

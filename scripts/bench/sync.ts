@@ -74,7 +74,7 @@ export async function flushSearchIndex(db: pg.Pool) {
  * triggers off, to see whether the copy's emptiness flattered it; on a bench database that grew by
  * every run it swung 7–21 s, and each run now starts from an empty database (run.ts), so it went.
  */
-async function plainInsert(db: pg.Pool, accountId: string) {
+export async function plainInsert(db: pg.Pool, accountId: string) {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${PLAIN_COLUMNS} FROM transactions WHERE account_id = $1`,
     [accountId],

@@ -75,7 +75,12 @@ export async function balanceSeries(account: TrackedAccount, q: Span) {
     from,
     to,
     reason: series.reason,
-    points: series.points.map((p) => ({ date: p.date, amount: p.amount, kind: p.kind, balanceType: p.balanceType ?? null })),
+    points: series.points.map((p) => ({
+      date: p.date,
+      amount: p.amount,
+      kind: p.kind,
+      balanceType: p.balanceType ?? null,
+    })),
     balances: stored
       .filter((b) => b.referenceDate >= from && b.referenceDate <= to)
       .map((b) => ({
@@ -331,7 +336,9 @@ export async function closeMonth(input: CloseMonth) {
       recordId: account.id,
       after: { month, currency, openingAmount: opening.amount, closingAmount: closing.amount },
     });
-    return monthView((await rows<MonthRow>(tx, `${MONTH_ROWS} AND m.id = $3::uuid`, [account.id, currency, inserted[0].id]))[0]);
+    return monthView(
+      (await rows<MonthRow>(tx, `${MONTH_ROWS} AND m.id = $3::uuid`, [account.id, currency, inserted[0].id]))[0],
+    );
   });
 }
 

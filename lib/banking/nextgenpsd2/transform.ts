@@ -213,5 +213,9 @@ export const Xs2aBalances = z.looseObject({ balances: z.array(Xs2aBalance) });
 
 /** Every balance the bank gives, as sent (the Berlin Group's names are ours). */
 export function toBankBalances(body: z.infer<typeof Xs2aBalances>): BankBalance[] {
-  return body.balances.map((b) => ({ ...b.balanceAmount, type: b.balanceType, referenceDate: b.referenceDate ?? null }));
+  return body.balances.map((b) => ({
+    ...b.balanceAmount,
+    type: b.balanceType,
+    referenceDate: b.referenceDate ?? null,
+  }));
 }

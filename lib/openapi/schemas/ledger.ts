@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dateOnly, isoDateTime, uuid } from "@/lib/openapi/schemas/common";
 
-const decimal = z.string().describe("A decimal amount as a string (never a float), e.g. \"-12.50\"");
+const decimal = z.string().describe('A decimal amount as a string (never a float), e.g. "-12.50"');
 const SOURCES = ["bank", "file", "person"] as const;
 
 export const BalanceSeriesSchema = z.object({
@@ -22,8 +22,13 @@ export const BalanceSeriesSchema = z.object({
         amount: decimal.describe("The booked balance at the end of the day"),
         kind: z
           .enum([...SOURCES, "derived"])
-          .describe("bank or file: a balance given for that day; derived: computed from the nearest given one and the booked transactions in between"),
-        balanceType: z.string().nullable().describe("The given balance's type (closingBooked, openingBooked); null when derived"),
+          .describe(
+            "bank or file: a balance given for that day; derived: computed from the nearest given one and the booked transactions in between",
+          ),
+        balanceType: z
+          .string()
+          .nullable()
+          .describe("The given balance's type (closingBooked, openingBooked); null when derived"),
       }),
     )
     .describe("One point per day from `from` to `to`"),
@@ -32,12 +37,16 @@ export const BalanceSeriesSchema = z.object({
       z.object({
         id: uuid,
         referenceDate: dateOnly,
-        balanceType: z.string().describe("The Berlin Group's name: closingBooked, interimBooked, interimAvailable, expected, …"),
+        balanceType: z
+          .string()
+          .describe("The Berlin Group's name: closingBooked, interimBooked, interimAvailable, expected, …"),
         amount: decimal,
         currency: z.string(),
         source: z.enum(["bank", "file"]),
         observedAt: isoDateTime.describe("When the sync or the import read it"),
-        anchor: z.boolean().describe("Whether the series and reconciliation stand on it (an end-of-day booked balance)"),
+        anchor: z
+          .boolean()
+          .describe("Whether the series and reconciliation stand on it (an end-of-day booked balance)"),
       }),
     )
     .describe("Every balance kept with a reference date in the span, oldest first"),
@@ -55,10 +64,14 @@ const AnchorSchema = z.object({
 const WindowSchema = z.object({
   kind: z
     .enum(["segment", "same_day"])
-    .describe("segment: between two balance points, the booked transactions do not explain the change; same_day: two figures for one day's end differ"),
+    .describe(
+      "segment: between two balance points, the booked transactions do not explain the change; same_day: two figures for one day's end differ",
+    ),
   from: dateOnly.describe("The first day the difference can lie in"),
   to: dateOnly.describe("The last such day; equal to `from` when one day is named"),
-  difference: decimal.describe("closing − (opening + booked): positive means a credit is missing (or a debit too many)"),
+  difference: decimal.describe(
+    "closing − (opening + booked): positive means a credit is missing (or a debit too many)",
+  ),
   opening: AnchorSchema,
   closing: AnchorSchema,
   bookedTotal: decimal,
@@ -67,7 +80,9 @@ const WindowSchema = z.object({
     reread: z
       .object({ dateFrom: dateOnly })
       .nullable()
-      .describe("Sync again from this date (POST …/sync-transactions?dateFrom=); null when the window is older than the bank serves again"),
+      .describe(
+        "Sync again from this date (POST …/sync-transactions?dateFrom=); null when the window is older than the bank serves again",
+      ),
     statement: z.object({ from: dateOnly, to: dateOnly }).describe("Import a statement file covering these days"),
   }),
 });
@@ -77,13 +92,17 @@ export const ReconciliationSchema = z.object({
   currency: z.string(),
   opening: AnchorSchema,
   closing: AnchorSchema,
-  holds: z.boolean().describe("opening + the booked transactions in between = closing exactly, and every window in between holds"),
+  holds: z
+    .boolean()
+    .describe("opening + the booked transactions in between = closing exactly, and every window in between holds"),
   expected: decimal.describe("opening + the booked transactions"),
   actual: decimal.describe("The closing balance"),
   difference: decimal,
   bookedTotal: decimal,
   bookedCount: z.number().int(),
-  windows: z.array(WindowSchema).describe("Where the difference lies, narrowed by the balance points in between; empty when it holds"),
+  windows: z
+    .array(WindowSchema)
+    .describe("Where the difference lies, narrowed by the balance points in between; empty when it holds"),
 });
 
 export const ReconciledMonthSchema = z.object({

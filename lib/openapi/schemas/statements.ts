@@ -15,7 +15,10 @@ export const StatementImportSchema = z.object({
   counts: z.object({
     entries: z.number().int().describe("Entries in the file"),
     added: z.number().int().describe("New transactions"),
-    matched: z.number().int().describe("Entries already there from the bank's PSD2 feed: the row gained the file's ids"),
+    matched: z
+      .number()
+      .int()
+      .describe("Entries already there from the bank's PSD2 feed: the row gained the file's ids"),
     unchanged: z.number().int().describe("Entries an earlier file brought already"),
     skipped: z.number().int().describe("Pending entries: a statement is the booked record"),
     balances: z.number().int().describe("Balances of the file kept in the balance history"),

@@ -61,7 +61,10 @@ export async function listLayouts(scopeId: string): Promise<SavedLayout[]> {
   return found.map(savedOf);
 }
 
-export async function findLayout(scopeId: string, by: { id?: string; signature?: string }): Promise<SavedLayout | null> {
+export async function findLayout(
+  scopeId: string,
+  by: { id?: string; signature?: string },
+): Promise<SavedLayout | null> {
   const found = await rows<Omit<SavedLayout, "createdAt"> & { createdAt: Date }>(
     pool(),
     `SELECT ${SAVED_COLUMNS} FROM csv_layouts WHERE scope_id = $1::uuid AND (id::text = $2 OR header_signature = $3)`,
@@ -83,15 +86,26 @@ export async function saveLayout(input: {
 }) {
   const { scopeId, layout, header, actor, commit = transaction } = input;
   if (layout.hasHeader && !header)
-    throw validationFailed({ header: ["A layout with a header row is saved with that header (the file's first row)."] });
+    throw validationFailed({
+      header: ["A layout with a header row is saved with that header (the file's first row)."],
+    });
   if (header) {
     const missing = Object.values(layout.columns)
-      .concat(layout.amount.kind === "signed" ? [layout.amount.column] : [layout.amount.debitColumn, layout.amount.creditColumn])
+      .concat(
+        layout.amount.kind === "signed"
+          ? [layout.amount.column]
+          : [layout.amount.debitColumn, layout.amount.creditColumn],
+      )
       .filter((c): c is string => typeof c === "string" && !header.includes(c));
     if (missing.length > 0)
-      throw validationFailed({ layout: [`The header has no column named ${missing.map((m) => `“${m}”`).join(", ")}.`] });
+      throw validationFailed({
+        layout: [`The header has no column named ${missing.map((m) => `“${m}”`).join(", ")}.`],
+      });
   }
-  const width = Math.max(header?.length ?? 0, ...Object.values(layout.columns).map((c) => (typeof c === "number" ? c + 1 : 0)));
+  const width = Math.max(
+    header?.length ?? 0,
+    ...Object.values(layout.columns).map((c) => (typeof c === "number" ? c + 1 : 0)),
+  );
   const signature = headerSignature(header, width);
   return commit(async (tx) => {
     const [row] = await rows<Omit<SavedLayout, "createdAt"> & { createdAt: Date; created: boolean }>(
@@ -113,17 +127,25 @@ export async function saveLayout(input: {
   });
 }
 
-/** What the mapper starts from: the file's format, and for a CSV its first rows, the guess and the remembered layout. */
-export async function previewStatement(scopeId: string, head: Uint8Array) {
-  let format: StatementFormat;
+/** A file the readers refuse, as the 422 a caller gets: the reader's message names the line. */
+export function asRefusal<T>(read: () => T): T {
   try {
-    format = sniffStatementFormat(head);
+    return read();
   } catch (error) {
-    if (error instanceof StatementFileError) throw validationFailed({ body: [error.message] }, "This file is not a statement we can read.");
+    if (error instanceof StatementFileError)
+      throw validationFailed(
+        { body: [error.message] },
+        "This file is not a statement we can read; nothing of it was kept.",
+      );
     throw error;
   }
+}
+
+/** What the mapper starts from: the file's format, and for a CSV its first rows, the guess and the remembered layout. */
+export async function previewStatement(scopeId: string, head: Uint8Array) {
+  const format: StatementFormat = asRefusal(() => sniffStatementFormat(head));
   if (format !== "csv") return { format, csv: null };
-  const { detected, header, rows: sample, signature } = csvHead(head);
+  const { detected, header, rows: sample, signature } = asRefusal(() => csvHead(head));
   const saved = await findLayout(scopeId, { signature });
   return {
     format,

@@ -59,9 +59,11 @@ export type StatementImportView = ReturnType<typeof importView>;
 
 /** The account's imports, newest first (at most 100). */
 export async function listImports(accountId: string): Promise<StatementImportView[]> {
-  const found = await rows<ImportRow>(pool(), `${SELECT} WHERE account_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT 100`, [
-    accountId,
-  ]);
+  const found = await rows<ImportRow>(
+    pool(),
+    `${SELECT} WHERE account_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT 100`,
+    [accountId],
+  );
   return found.map(importView);
 }
 

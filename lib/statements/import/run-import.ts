@@ -17,7 +17,7 @@ import { readCamt053 } from "@/lib/statements/camt053";
 import { assertCamt053Schema, XSD_VALIDATION_MAX_BYTES } from "@/lib/statements/camt053-schema";
 import { CsvLayout } from "@/lib/statements/csv-layout";
 import { isStatementFileError } from "@/lib/statements/errors";
-import type { StatementFormat, StatementItem } from "@/lib/statements/model";
+import type { StatementFormat } from "@/lib/statements/model";
 import { importStatement } from "./import-statement";
 import { canMoveImport, moveImport } from "./lifecycle";
 import { readStatementFile } from "./read-file";
@@ -41,9 +41,7 @@ async function itemsOf(importId: string, row: Queued & { upload_id: string }) {
   const bytes = await uploadBytes(row.upload_id);
   await pool().query("UPDATE statement_imports SET bytes_processed = file_bytes WHERE id = $1", [importId]);
   const layout = row.csv_layout ? CsvLayout.parse(row.csv_layout) : undefined;
-  return (await readStatementFile(bytes, { format: row.format, layout })).items as
-    | AsyncIterable<StatementItem>
-    | Iterable<StatementItem>;
+  return (await readStatementFile(bytes, { format: row.format, layout })).items;
 }
 
 /** The job: imports the uploaded file of `importId`, or does nothing when that import has ended. */

@@ -13,11 +13,10 @@ import { rows } from "@/lib/db/sql";
 import { transaction, type Commit } from "@/lib/db/transaction";
 import { validationFailed } from "@/lib/errors";
 import { CsvLayout } from "@/lib/statements/csv-layout";
-import { StatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
 import { sniffStatementFormat } from "@/lib/statements/statement-format";
 import { boss, STATEMENT_IMPORT_QUEUE, throughConnection } from "@/lib/sync/queue";
-import { csvHead, findLayout } from "./csv-layouts";
+import { asRefusal, csvHead, findLayout } from "./csv-layouts";
 import { createStatementImport } from "./create-import";
 import { discardUpload, type ReceivedUpload } from "./upload";
 
@@ -34,7 +33,7 @@ async function layoutFor(scopeId: string, head: Uint8Array, layoutId: string | u
     if (!named) throw validationFailed({ layoutId: ["No saved CSV layout has this id in this scope."] });
     return named.layout;
   }
-  const { detected, signature } = csvHead(head);
+  const { detected, signature } = asRefusal(() => csvHead(head));
   const saved = await findLayout(scopeId, { signature });
   if (saved) return saved.layout;
   if (detected.builtIn) return CsvLayout.parse(detected.layout);
@@ -49,14 +48,7 @@ async function layoutFor(scopeId: string, head: Uint8Array, layoutId: string | u
 }
 
 function formatOf(head: Uint8Array, given: StatementFormat | undefined): StatementFormat {
-  if (given) return given;
-  try {
-    return sniffStatementFormat(head);
-  } catch (error) {
-    if (error instanceof StatementFileError)
-      throw validationFailed({ body: [error.message] }, "This file is not a statement we can read; nothing of it was kept.");
-    throw error;
-  }
+  return given ?? asRefusal(() => sniffStatementFormat(head));
 }
 
 /**
@@ -77,7 +69,9 @@ export async function startImport(input: {
     const format = formatOf(upload.head, input.format);
     if (format !== "camt053" && upload.bytes > MAX_WHOLE_READ_BYTES)
       throw validationFailed({
-        body: [`An ${format.toUpperCase()} file is read whole: at most ${MAX_WHOLE_READ_BYTES} bytes; split it by period.`],
+        body: [
+          `An ${format.toUpperCase()} file is read whole: at most ${MAX_WHOLE_READ_BYTES} bytes; split it by period.`,
+        ],
       });
     const layout = format === "csv" ? await layoutFor(account.scopeId, upload.head, input.layoutId) : null;
     const started = await commit(async (tx) => {

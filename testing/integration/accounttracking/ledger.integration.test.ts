@@ -96,13 +96,20 @@ describe("an account's ledger", () => {
     const figures = { openingBalance: at(openingDate), closingBalance: at(closingDate) };
 
     // A wrong closing figure: refused, naming the month's days and the difference, nothing written.
-    const wrong = await call<{ error: { code: string; details: Record<string, string[]> } }>(monthRoute.PUT, "PUT", "x", {
-      headers,
-      params: { ...params, month },
-      body: { ...figures, closingBalance: decimalSubtract(figures.closingBalance, "10.00") },
-    });
+    const wrong = await call<{ error: { code: string; details: Record<string, string[]> } }>(
+      monthRoute.PUT,
+      "PUT",
+      "x",
+      {
+        headers,
+        params: { ...params, month },
+        body: { ...figures, closingBalance: decimalSubtract(figures.closingBalance, "10.00") },
+      },
+    );
     expect(wrong.status).toBe(422);
-    expect(wrong.json.error.details.closingBalance[0]).toContain(`a difference of -10.00, in ${addDays(openingDate, 1)} to ${closingDate}`);
+    expect(wrong.json.error.details.closingBalance[0]).toContain(
+      `a difference of -10.00, in ${addDays(openingDate, 1)} to ${closingDate}`,
+    );
 
     const closed = await call<{ data: { month: string; changedSince: number } }>(monthRoute.PUT, "PUT", "x", {
       headers,
@@ -115,9 +122,9 @@ describe("an account's ledger", () => {
     expect(again.status).toBe(409);
 
     const statusOf = async () =>
-      (await call<{ data: { months: Month[] } }>(monthsRoute.GET, "GET", "x", { headers, params })).json.data.months.find(
-        (m) => m.month === month,
-      );
+      (
+        await call<{ data: { months: Month[] } }>(monthsRoute.GET, "GET", "x", { headers, params })
+      ).json.data.months.find((m) => m.month === month);
     expect((await statusOf())?.status).toBe("reconciled");
     await pool().query(
       `UPDATE transactions SET note = 'moved', updated_at = now() + interval '1 second' WHERE id = (
@@ -147,13 +154,22 @@ describe("an account's ledger", () => {
       [[monthRoute.PUT, "PUT", "x", { headers, params: { ...params, month: "2026-13" }, body: {} }], "month"],
       [[monthRoute.PUT, "PUT", "x", { headers, params: { ...params, month: "2001-01" }, body: {} }], "openingBalance"],
       [
-        [monthRoute.PUT, "PUT", "x", { headers, params: { ...params, month: "2026-01" }, body: { closingBalance: "1,5" } }],
+        [
+          monthRoute.PUT,
+          "PUT",
+          "x",
+          { headers, params: { ...params, month: "2026-01" }, body: { closingBalance: "1,5" } },
+        ],
         "closingBalance",
       ],
     ];
     for (const [args, field] of cases) {
       const res = await call<{ error: { code: string; details: Record<string, string[]> } }>(...args);
-      expect([res.status, res.json.error.code, Object.keys(res.json.error.details)]).toEqual([422, "validation_failed", [field]]);
+      expect([res.status, res.json.error.code, Object.keys(res.json.error.details)]).toEqual([
+        422,
+        "validation_failed",
+        [field],
+      ]);
     }
     const stranger = await makePerson("stranger");
     const foreign = bearer(stranger.token, stranger.scopeId);
@@ -171,6 +187,8 @@ describe("an account's ledger", () => {
       });
       expect(res.status).toBe(404);
     }
-    expect((await pool().query("SELECT 1 FROM reconciled_months WHERE account_id = $1", [account.id])).rowCount).toBe(0);
+    expect((await pool().query("SELECT 1 FROM reconciled_months WHERE account_id = $1", [account.id])).rowCount).toBe(
+      0,
+    );
   });
 });

@@ -37,7 +37,10 @@ type Reconciliation = { holds: boolean; windows: { kind: string; from: string; t
 
 const entryOf = (e: BankEntry, ref: string): FileEntry => {
   const r = e.raw;
-  const text = (key: string) => (typeof r[key] === "string" ? (r[key] as string) : null);
+  const text = (key: string) => {
+    const value = r[key];
+    return typeof value === "string" ? value : null;
+  };
   const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
   return {
     amount: r.transactionAmount.amount,
@@ -62,7 +65,12 @@ const entryOf = (e: BankEntry, ref: string): FileEntry => {
 };
 
 /** Uploads a file as a person would, then runs the worker's job for it; answers the import as the API shows it. */
-async function upload(headers: Record<string, string>, accountId: string, body: string, query = "fileName=statement.xml") {
+async function upload(
+  headers: Record<string, string>,
+  accountId: string,
+  body: string,
+  query = "fileName=statement.xml",
+) {
   const sent = await call<{ data: Import }>(importsRoute.POST, "POST", "x", {
     headers: { ...headers, "content-type": "application/octet-stream" },
     params: { id: accountId },
@@ -106,7 +114,13 @@ describe("statement files through the API", () => {
       query: `from=${addDays(first, -1)}&to=${days.at(-1)?.[0]}`,
     });
     const opening = series.json.data.points[0].amount;
-    const file = camt053OfEntries({ iban: account.iban ?? "", currency: account.currency, statementId: "A-1", opening, entries });
+    const file = camt053OfEntries({
+      iban: account.iban ?? "",
+      currency: account.currency,
+      statementId: "A-1",
+      opening,
+      entries,
+    });
 
     const { sent, imported } = await upload(headers, account.id, file);
     expect(sent.status).toBe(202);
@@ -119,13 +133,25 @@ describe("statement files through the API", () => {
     ]);
     expect([imported?.counts.balances, imported?.bytesProcessed]).toEqual([2, imported?.fileBytes]);
     // The upload's bytes are let go once imported.
-    expect((await pool().query("SELECT 1 FROM statement_file_chunks c JOIN statement_imports i ON i.upload_id = c.upload_id WHERE i.id = $1", [imported?.id])).rowCount).toBe(0);
+    expect(
+      (
+        await pool().query(
+          "SELECT 1 FROM statement_file_chunks c JOIN statement_imports i ON i.upload_id = c.upload_id WHERE i.id = $1",
+          [imported?.id],
+        )
+      ).rowCount,
+    ).toBe(0);
 
     // The file's opening and closing stand beside the bank's closing balance, and all of them hold.
-    const result = await call<{ data: Reconciliation & { opening: { source: string } } }>(reconciliationRoute.GET, "GET", "x", {
-      headers,
-      params: { id: account.id },
-    });
+    const result = await call<{ data: Reconciliation & { opening: { source: string } } }>(
+      reconciliationRoute.GET,
+      "GET",
+      "x",
+      {
+        headers,
+        params: { id: account.id },
+      },
+    );
     expect(result.json.data.opening.source).toBe("file");
     expect([result.json.data.holds, result.json.data.windows]).toEqual([true, []]);
 
@@ -151,8 +177,16 @@ describe("statement files through the API", () => {
     const truth: { day: string; closing: string }[] = [];
     for (const [i, [day, list]] of days.entries()) {
       const entries = list.map((e, k) => entryOf(e, `D${i}-${k}`));
-      let file = camt053OfEntries({ iban: account.iban ?? "", currency: account.currency, statementId: `DAY-${i}`, opening, entries });
-      const closing = file.match(/<Cd>CLBD<\/Cd>[\s\S]*?<Amt Ccy="[A-Z]{3}">([\d.]+)<\/Amt>[\s\S]*?<CdtDbtInd>(CRDT|DBIT)/);
+      let file = camt053OfEntries({
+        iban: account.iban ?? "",
+        currency: account.currency,
+        statementId: `DAY-${i}`,
+        opening,
+        entries,
+      });
+      const closing = file.match(
+        /<Cd>CLBD<\/Cd>[\s\S]*?<Amt Ccy="[A-Z]{3}">([\d.]+)<\/Amt>[\s\S]*?<CdtDbtInd>(CRDT|DBIT)/,
+      );
       truth.push({ day, closing: closing ? `${closing[2] === "DBIT" ? "-" : ""}${closing[1]}` : "" });
       // Day 3's statement lost one entry; its balances are the bank's, as printed.
       if (i === 3) file = file.replace(/<Ntry>[\s\S]*?<\/Ntry>/, "");
@@ -167,7 +201,9 @@ describe("statement files through the API", () => {
     const missing = days[3][1][0];
     expect(result.json.data.holds).toBe(false);
     expect(result.json.data.windows.map((w) => [w.kind, w.from, w.to])).toEqual([["segment", days[3][0], days[3][0]]]);
-    expect(compareDecimals(result.json.data.windows[0].difference, String(missing.raw.transactionAmount.amount))).toBe(0);
+    expect(compareDecimals(result.json.data.windows[0].difference, String(missing.raw.transactionAmount.amount))).toBe(
+      0,
+    );
   });
 
   it("a CSV nobody mapped is a 422 keeping nothing; mapped and saved, the next file with its header imports without asking", async () => {
@@ -184,23 +220,35 @@ describe("statement files through the API", () => {
           dmy(String(e.raw.bookingDate)),
           dmy(String(e.raw.valueDate ?? e.raw.bookingDate)),
           String(e.raw.transactionAmount.amount).replace(".", ","),
-          String(e.raw.creditorName ?? e.raw.debtorName ?? ""),
-          String(e.raw.remittanceInformationUnstructured ?? ""),
+          typeof e.raw.creditorName === "string"
+            ? e.raw.creditorName
+            : typeof e.raw.debtorName === "string"
+              ? e.raw.debtorName
+              : "",
+          typeof e.raw.remittanceInformationUnstructured === "string" ? e.raw.remittanceInformationUnstructured : "",
         ].join(";"),
       ),
     ].join("\n");
 
     const refused = await upload(headers, account.id, csv, "fileName=export.csv");
     expect(refused.sent.status).toBe(422);
-    expect(Object.keys((refused.sent.json as unknown as { error: { details: object } }).error.details)).toEqual(["layoutId"]);
-    expect((await pool().query("SELECT 1 FROM statement_imports WHERE account_id = $1", [account.id])).rowCount).toBe(0);
-
-    const preview = await call<{ data: { format: string; csv: { header: string[]; rows: string[][]; detected: Record<string, unknown>; saved: unknown } } }>(
-      previewRoute.POST,
-      "POST",
-      "x",
-      { headers: { ...headers, "content-type": "text/csv" }, params: { id: account.id }, rawBody: csv },
+    expect(Object.keys((refused.sent.json as unknown as { error: { details: object } }).error.details)).toEqual([
+      "layoutId",
+    ]);
+    expect((await pool().query("SELECT 1 FROM statement_imports WHERE account_id = $1", [account.id])).rowCount).toBe(
+      0,
     );
+
+    const preview = await call<{
+      data: {
+        format: string;
+        csv: { header: string[]; rows: string[][]; detected: Record<string, unknown>; saved: unknown };
+      };
+    }>(previewRoute.POST, "POST", "x", {
+      headers: { ...headers, "content-type": "text/csv" },
+      params: { id: account.id },
+      rawBody: csv,
+    });
     expect(preview.status).toBe(200);
     expect([preview.json.data.format, preview.json.data.csv.header, preview.json.data.csv.saved]).toEqual([
       "csv",
@@ -247,10 +295,31 @@ describe("statement files through the API", () => {
     expect(junk.sent.status).toBe(422);
     const empty = await upload(headers, account.id, "");
     expect(empty.sent.status).toBe(422);
+    // What the API fuzzer sent: a JSON body reads as a CSV whose first field opens a quote.
+    for (const body of ['{"amount": "1.00"}', '"unterminated;quote\n1;2']) {
+      const preview = await call<{ error: { code: string } }>(previewRoute.POST, "POST", "x", {
+        headers: { ...headers, "content-type": "application/octet-stream" },
+        params: { id: account.id },
+        rawBody: body,
+      });
+      expect([preview.status, preview.json.error.code]).toEqual([422, "validation_failed"]);
+      expect((await upload(headers, account.id, body)).sent.status).toBe(422);
+    }
+    const huge = await call<{ error: { code: string } }>(previewRoute.POST, "POST", "x", {
+      headers: { ...headers, "content-type": "text/csv" },
+      params: { id: account.id },
+      rawBody: "a;b\n".repeat(400_000),
+    });
+    expect([huge.status, huge.json.error.code]).toEqual([413, "payload_too_large"]);
     const stranger = await makePerson("stranger");
     const foreign = await upload(bearer(stranger.token, stranger.scopeId), account.id, "<Document/>");
     expect(foreign.sent.status).toBe(404);
-    expect((await pool().query("SELECT 1 FROM statement_imports WHERE account_id = $1", [account.id])).rowCount).toBe(0);
-    expect((await pool().query("SELECT 1 FROM statement_file_chunks WHERE created_at > now() - interval '1 minute'")).rowCount).toBe(0);
+    expect((await pool().query("SELECT 1 FROM statement_imports WHERE account_id = $1", [account.id])).rowCount).toBe(
+      0,
+    );
+    expect(
+      (await pool().query("SELECT 1 FROM statement_file_chunks WHERE created_at > now() - interval '1 minute'"))
+        .rowCount,
+    ).toBe(0);
   });
 });

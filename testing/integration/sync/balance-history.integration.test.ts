@@ -65,7 +65,9 @@ describe("balance history", () => {
     // A retried write of the same read adds nothing.
     await recordBankBalances(
       { scopeId: c.person.scopeId, accountId: account.id, runId: second.id },
-      both.filter((b) => b.run_id === second.id).map((b) => ({ ...b, type: b.balance_type, referenceDate: b.reference_date })),
+      both
+        .filter((b) => b.run_id === second.id)
+        .map((b) => ({ ...b, type: b.balance_type, referenceDate: b.reference_date })),
       "2000-01-01",
     );
     expect(await history(account.id)).toHaveLength(6);
@@ -78,11 +80,20 @@ describe("balance history", () => {
     const before = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
     await recordBankBalances(
       { scopeId: c.person.scopeId, accountId: account.id, runId: run.id },
-      [{ amount: "999.99", currency: account.currency === "USD" ? "EUR" : "USD", type: "closingBooked", referenceDate: null }],
+      [
+        {
+          amount: "999.99",
+          currency: account.currency === "USD" ? "EUR" : "USD",
+          type: "closingBooked",
+          referenceDate: null,
+        },
+      ],
       "2026-01-31",
     );
     const after = await prisma().trackedAccount.findUniqueOrThrow({ where: { id: account.id } });
     expect(after.balanceAmount?.toString()).toBe(before.balanceAmount?.toString());
-    expect((await history(account.id)).some((b) => b.amount === "999.99" && b.reference_date === "2026-01-31")).toBe(true);
+    expect((await history(account.id)).some((b) => b.amount === "999.99" && b.reference_date === "2026-01-31")).toBe(
+      true,
+    );
   });
 });

@@ -12,7 +12,9 @@ import { SavedCsvLayoutSchema } from "@/lib/openapi/schemas/statements";
 const SaveLayoutBody = z.strictObject({
   layout: CsvLayout,
   header: z
-    .array(z.string().max(200, "a header cell is at most 200 characters"), { message: "header is the file's first row, or null" })
+    .array(z.string().max(200, "a header cell is at most 200 characters"), {
+      message: "header is the file's first row, or null",
+    })
     .max(256, "at most 256 columns")
     .nullable(),
 });

@@ -17,7 +17,12 @@ import { StatementImportSchema } from "@/lib/openapi/schemas/statements";
 const STATEMENT_MEDIA_TYPES = ["application/xml", "text/xml", "text/plain", "text/csv", "application/octet-stream"];
 
 const UploadQuery = z.strictObject({
-  fileName: z.string().trim().min(1, "fileName must not be empty").max(255, "fileName is at most 255 characters").optional(),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, "fileName must not be empty")
+    .max(255, "fileName is at most 255 characters")
+    .optional(),
   format: z.enum(["camt053", "mt940", "csv"], { message: "format is camt053, mt940 or csv" }).optional(),
   layoutId: z.uuid({ message: "layoutId is a saved CSV layout's id" }).optional(),
 });
@@ -39,9 +44,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
       description: "The statement file's bytes as they are.",
     },
     responses: { 202: StatementImportSchema, 200: StatementImportSchema },
+    errors: ["validation_failed", "payload_too_large"],
     handler: async ({ request, query, found: account, answer, actor }) => {
       const upload = await receiveUpload((sink) => streamUpload(request, MAX_STATEMENT_BYTES, sink));
-      const input = { account, upload, fileName: query.fileName ?? null, format: query.format, layoutId: query.layoutId, actor };
+      const input = {
+        account,
+        upload,
+        fileName: query.fileName ?? null,
+        format: query.format,
+        layoutId: query.layoutId,
+        actor,
+      };
       return answer(startImport, input, async (started, db) => ({
         status: started.isNew ? 202 : 200,
         data: await findImport(db, account.id, started.importId),

@@ -20,10 +20,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
       description: "The file's first part (its first 256 KiB are enough).",
     },
     responses: { 200: StatementPreviewSchema },
+    errors: ["validation_failed", "payload_too_large"],
     handler: async ({ request, scope }) => {
       let head = Buffer.alloc(0);
-      await streamUpload(request, PREVIEW_MAX_BYTES, async (chunk) => {
+      await streamUpload(request, PREVIEW_MAX_BYTES, (chunk) => {
         if (head.byteLength < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.byteLength)]);
+        return Promise.resolve();
       });
       return { data: await previewStatement(scope.scopeId, new Uint8Array(head)) };
     },

@@ -1,0 +1,226 @@
+"use client";
+// The account's balance at the end of each day (issue 37), over 30 days, 90 days or a year: the
+// days the bank (or a statement file) gave a balance for are dots on a solid line, the days in
+// between, derived from the booked transactions, a dashed one, and a legend in words says which is
+// which. The drawing is for the eye (aria-hidden, recharts' keyboard layer off); a table carries
+// every day's exact figure and its source for screen readers. No balance known yet: an empty state
+// that says when there will be one.
+import { useState } from "react";
+import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatBankDate, formatMoney } from "@/components/accounts/format";
+import {
+  balanceRows,
+  givenLegend,
+  SOURCE_LABELS,
+  spanChange,
+  type BalanceRow,
+} from "@/components/accounts/ledger-view";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { FormError } from "@/components/ui/field";
+import { compactMoney, FiguresTable } from "@/components/ui/monthly-money-chart";
+import type { Account } from "@/lib/client/accounts";
+import { errorMessage } from "@/lib/client/errors";
+import { useBalanceSeries, type BalanceSeries, type BalanceSpan } from "@/lib/client/ledger";
+
+const SPANS: { span: BalanceSpan; label: string }[] = [
+  { span: "30d", label: "30 days" },
+  { span: "90d", label: "90 days" },
+  { span: "1y", label: "1 year" },
+];
+
+const TICK = { fontSize: 11, fill: "#475569" };
+// indigo-700 for the given line and its dots, indigo-400 dashed for the derived stretches.
+const GIVEN_COLOUR = "#4338ca";
+const DERIVED_COLOUR = "#818cf8";
+const dayTick = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const shortDay = (date: string) => dayTick.format(new Date(`${date}T00:00:00Z`));
+
+/** The span's choice: three toggle buttons (aria-pressed), each a plain button for the keyboard. */
+function SpanChoice({ value, onChange }: { value: BalanceSpan; onChange: (span: BalanceSpan) => void }) {
+  return (
+    <div role="group" aria-label="Period" className="inline-flex shrink-0 rounded-md shadow-sm">
+      {SPANS.map(({ span, label }, i) => (
+        <button
+          key={span}
+          type="button"
+          aria-pressed={value === span}
+          onClick={() => onChange(span)}
+          className={cx(
+            buttonClasses(value === span ? "primary" : "secondary", "sm"),
+            "shadow-none",
+            i === 0 ? "rounded-r-none" : i === SPANS.length - 1 ? "-ml-px rounded-l-none" : "-ml-px rounded-none",
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The legend in words (read out too): the swatches beside them are drawn like the lines. */
+function Legend({ given }: { given: string }) {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-600">
+      <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="24" height="10" viewBox="0 0 24 10">
+          <line x1="0" y1="5" x2="24" y2="5" stroke={GIVEN_COLOUR} strokeWidth="2" />
+          <circle cx="12" cy="5" r="3" fill={GIVEN_COLOUR} />
+        </svg>
+        {given}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <svg aria-hidden="true" width="24" height="10" viewBox="0 0 24 10">
+          <line x1="0" y1="5" x2="24" y2="5" stroke={DERIVED_COLOUR} strokeWidth="2" strokeDasharray="4 3" />
+        </svg>
+        Derived from transactions
+      </li>
+    </ul>
+  );
+}
+
+function Tip({ row, currency }: { row: BalanceRow | undefined; currency: string }) {
+  if (!row) return null;
+  return (
+    <div className="rounded-md bg-white px-3 py-2 text-xs shadow-md ring-1 ring-slate-200">
+      <p className="font-medium text-slate-900">{formatBankDate(row.date)}</p>
+      <p className="tabular-nums text-slate-800">{formatMoney(row.amount, currency)}</p>
+      <p className="text-slate-600">{SOURCE_LABELS[row.kind]}</p>
+    </div>
+  );
+}
+
+function Drawing({ rows, currency }: { rows: BalanceRow[]; currency: string }) {
+  const compact = compactMoney(currency);
+  return (
+    <div className="h-56 w-full sm:h-72" aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="date"
+            tick={TICK}
+            tickLine={false}
+            axisLine={false}
+            tickFormatter={shortDay}
+            interval="preserveStartEnd"
+            minTickGap={24}
+          />
+          <YAxis
+            tick={TICK}
+            tickLine={false}
+            axisLine={false}
+            width={64}
+            domain={["auto", "auto"]}
+            tickFormatter={(v: number) => compact.format(v)}
+          />
+          <Tooltip
+            cursor={{ stroke: "#cbd5e1" }}
+            content={({ active, payload }) =>
+              active ? (
+                <Tip row={(payload?.[0]?.payload as BalanceRow | undefined) ?? undefined} currency={currency} />
+              ) : null
+            }
+          />
+          <Area dataKey="value" stroke="none" fill="#e0e7ff" fillOpacity={0.6} isAnimationActive={false} />
+          <Line
+            dataKey="derived"
+            stroke={DERIVED_COLOUR}
+            strokeWidth={2}
+            strokeDasharray="5 4"
+            dot={false}
+            activeDot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+          <Line
+            dataKey="given"
+            stroke={GIVEN_COLOUR}
+            strokeWidth={2}
+            dot={{ r: 3, fill: GIVEN_COLOUR, strokeWidth: 0 }}
+            activeDot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+function Figures({ series }: { series: BalanceSeries }) {
+  const { currency, points } = series;
+  return (
+    <FiguresTable
+      caption={`Balance at the end of each day, in ${currency}, from ${formatBankDate(series.from)} to ${formatBankDate(series.to)}`}
+      columns={["Day", "Balance", "Source"]}
+    >
+      {points.map((p) => (
+        <tr key={p.date}>
+          <th scope="row">{formatBankDate(p.date)}</th>
+          <td>{formatMoney(p.amount, currency)}</td>
+          <td>{SOURCE_LABELS[p.kind]}</td>
+        </tr>
+      ))}
+    </FiguresTable>
+  );
+}
+
+/** The header's line: the last figure and how far it moved over the span, exactly. */
+function summary(series: BalanceSeries): string {
+  const span = spanChange(series.points);
+  if (!span) return `End-of-day booked balance in ${series.currency}.`;
+  return (
+    `${formatMoney(span.last.amount, series.currency)} at the end of ${formatBankDate(span.last.date)}, ` +
+    `${formatMoney(span.change, series.currency, { signed: true })} since ${formatBankDate(span.first.date)}.`
+  );
+}
+
+export function BalanceChart({ account, syncing = false }: { account: Account; syncing?: boolean }) {
+  const [span, setSpan] = useState<BalanceSpan>("90d");
+  const series = useBalanceSeries(account.id, span);
+  const s = series.data;
+  let body;
+  if (series.isPending) body = <SkeletonRows rows={5} label="Loading balances" />;
+  else if (series.isError)
+    body = (
+      <div className="p-5">
+        <FormError message={errorMessage(series.error)} />
+      </div>
+    );
+  else if (s?.reason === "no_balance" || !s || s.points.length === 0)
+    body = (
+      <EmptyState title={syncing ? "The balance follows the sync" : "Known after the first sync"}>
+        {account.lastSyncedAt
+          ? "The bank has not reported a booked end-of-day balance for this account yet. The chart starts with the first one; the next sync may bring it."
+          : "The chart starts with the first end-of-day balance the bank reports. Sync the account (Sync now, above) to read it."}
+      </EmptyState>
+    );
+  else {
+    const rows = balanceRows(s.points);
+    body = (
+      <figure className="space-y-3 p-4 sm:p-5">
+        <figcaption className="sr-only">
+          Balance at the end of each day in {s.currency}, from {formatBankDate(s.from)} to {formatBankDate(s.to)}: days
+          the bank gave are marked, the days between are derived from the booked transactions. The table below has every
+          day.
+        </figcaption>
+        <Drawing rows={rows} currency={s.currency} />
+        <Legend given={givenLegend(s.points)} />
+        <Figures series={s} />
+      </figure>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader
+        title="Balance"
+        description={s && s.points.length > 0 ? summary(s) : "End-of-day booked balance."}
+        action={<SpanChoice value={span} onChange={setSpan} />}
+      />
+      <div aria-busy={series.isFetching && !series.isPending ? true : undefined}>{body}</div>
+    </Card>
+  );
+}
