@@ -11,6 +11,7 @@ import { AccessEndingNotes, HousekeepingBanner } from "@/components/accounts/acc
 import { ACCOUNT_TYPES, accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { Iban } from "@/components/accounts/iban";
 import { SyncPanel } from "@/components/accounts/sync-panel";
+import { StatementsSection } from "@/components/accounts/statement-import";
 import { TransactionsTable } from "@/components/accounts/transactions-table";
 import { AccountAccessBanner } from "@/components/accounttracking/account-access";
 import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
@@ -165,6 +166,7 @@ export function AccountDetail({ id }: { id: string }) {
         <BalanceChart account={a} syncing={syncing} />
         <ReconciliationPanel account={a} />
         <AccountCharts accountId={a.id} syncing={syncing} />
+        <StatementsSection account={a} />
         <NextExpectedPayments accountId={a.id} />
       </div>
     </>

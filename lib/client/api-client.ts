@@ -57,6 +57,13 @@ export type CallOptions = {
 };
 /** Per-call options for POSTs: reuse a key of your own instead of a generated one. */
 export type PostOptions = { idempotencyKey?: string };
+/**
+ * A body sent as it is (a statement file), not as JSON. A Blob (a File is one), not a stream: a
+ * retry sends the same bytes again, which a consumed stream could not.
+ */
+export type RawBody = { bytes: Blob; contentType: string };
+/** An answer's data with its status, for a caller that tells one success from another (200 from 202). */
+export type Answered<T> = { status: number; data: T };
 
 function newIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
@@ -114,11 +121,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  async function call<T, M extends Meta = Meta>(
+  /** One exchange: headers, scope, key and retries; a non-2xx answer is thrown as an ApiCallError. */
+  async function exchange<T, M extends Meta = Meta>(
     method: Method,
     path: string,
-    call: CallOptions & PostOptions = {},
-  ): Promise<Envelope<T, M>> {
+    call: CallOptions & PostOptions & { raw?: RawBody } = {},
+  ): Promise<{ status: number; body: Envelope<T, M> }> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (call.scoped) {
@@ -128,7 +136,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       headers["x-scope"] = scopeId;
     }
-    if (call.body !== undefined) headers["content-type"] = "application/json";
+    if (call.raw) headers["content-type"] = call.raw.contentType;
+    else if (call.body !== undefined) headers["content-type"] = "application/json";
     // One key per logical POST, reused by every retry of it: the server replays instead of repeating.
     if (method === "POST") headers["idempotency-key"] = call.idempotencyKey ?? newIdempotencyKey();
 
@@ -136,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const init: RequestInit = {
       method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.raw ? call.raw.bytes : call.body === undefined ? undefined : JSON.stringify(call.body),
       credentials: "same-origin",
     };
     let response: Response;
@@ -151,13 +160,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     }
     if (!response.ok) throw await apiCallErrorOf(response);
-    if (response.status === 204) return { data: undefined as T, meta: { requestId: "" } as M };
+    const { status } = response;
+    if (status === 204) return { status, body: { data: undefined as T, meta: { requestId: "" } as M } };
     const body = (await readJson(response)) as Envelope<T, M> | undefined;
     if (!body || !("data" in body)) {
-      throw new ApiCallError({ status: response.status, code: "server_error", message: "The server sent no data." });
+      throw new ApiCallError({ status, code: "server_error", message: "The server sent no data." });
     }
-    return body;
+    return { status, body };
   }
+
+  const call = async <T, M extends Meta = Meta>(
+    method: Method,
+    path: string,
+    options: CallOptions & PostOptions = {},
+  ): Promise<Envelope<T, M>> => (await exchange<T, M>(method, path, options)).body;
 
   const data = async <T>(promise: Promise<Envelope<T>>): Promise<T> => (await promise).data;
 
@@ -173,6 +189,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     send: <T>(method: Exclude<Method, "GET">, path: string, body?: unknown, post?: PostOptions) =>
       data(call<T>(method, path, { scoped: true, body, ...post })),
     page: <T>(path: string, query?: CallOptions["query"]) => page<T>(path, { scoped: true, query }),
+    /** A POST whose body is a file's bytes, in the current scope; answered with its status and data. */
+    sendRaw: async <T>(path: string, raw: RawBody, query?: CallOptions["query"], post?: PostOptions) => {
+      const { status, body } = await exchange<T>("POST", path, { scoped: true, raw, query, ...post });
+      return { status, data: body.data } satisfies Answered<T>;
+    },
   };
 
   return {
