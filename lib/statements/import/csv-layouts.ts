@@ -84,7 +84,9 @@ export async function saveLayout(input: {
   actor: AuditActor;
   commit?: Commit<{ saved: SavedLayout; created: boolean }>;
 }) {
-  const { scopeId, layout, header, actor, commit = transaction } = input;
+  const { scopeId, layout, actor, commit = transaction } = input;
+  // As the reader names columns: by the header's cells trimmed.
+  const header = input.header?.map((cell) => cell.trim()) ?? null;
   if (layout.hasHeader && !header)
     throw validationFailed({
       header: ["A layout with a header row is saved with that header (the file's first row)."],
