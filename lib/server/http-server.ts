@@ -2,7 +2,8 @@
 // the caller is on this machine in `x-ll-local` for the metrics rule (lib/server/local-caller.ts), both
 // replacing any value a client sent (X-Forwarded-For is trusted only from TRUSTED_PROXIES), every answer
 // carries the security headers (lib/server/security-headers.ts), it stamps each request's arrival
-// for the API's Server-Timing (lib/api/timing.ts), a declared body over BODY_LIMIT_BYTES is refused before any handler runs, and what Node answers
+// for the API's Server-Timing (lib/api/timing.ts), a declared body over BODY_LIMIT_BYTES (a statement upload's own cap
+// for its route) is refused before any handler runs, and what Node answers
 // on its own before the app (a request line + headers over 16 KiB → 431, a malformed request → 400,
 // a request not received in time → 408) is written in the envelope with a request id too.
 //
@@ -13,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import http, { STATUS_CODES, type RequestListener } from "node:http";
 import type { Duplex } from "node:stream";
 import { bodyLimitBytes } from "@/lib/api/body";
+import { bodyCapFor } from "@/lib/api/upload-limits";
 import type { ErrorCode } from "@/lib/errors";
 import { errorBody } from "@/lib/api/response";
 import { RECEIVED_HEADER } from "@/lib/api/timing";
@@ -55,10 +57,12 @@ function hardened(listener: RequestListener, options: HeaderOptions, limit = bod
     if (requestCsp) req.headers["content-security-policy"] = requestCsp;
     else delete req.headers["content-security-policy"];
     const declared = Number(req.headers["content-length"] ?? "NaN");
-    if (Number.isFinite(declared) && declared > limit) {
+    // A statement upload streams its body to storage and has its own cap (lib/statements/limits.ts).
+    const cap = bodyCapFor(req.method, req.url, limit);
+    if (Number.isFinite(declared) && declared > cap) {
       const { requestId, text } = envelopeText(
         "payload_too_large",
-        `The request body is larger than ${limit} bytes; send less.`,
+        `The request body is larger than ${cap} bytes; send less.`,
       );
       res.writeHead(413, {
         "content-type": "application/json; charset=utf-8",

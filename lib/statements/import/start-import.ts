@@ -15,15 +15,11 @@ import { validationFailed } from "@/lib/errors";
 import { CsvLayout } from "@/lib/statements/csv-layout";
 import type { StatementFormat } from "@/lib/statements/model";
 import { sniffStatementFormat } from "@/lib/statements/statement-format";
+import { MAX_WHOLE_READ_BYTES } from "@/lib/api/upload-limits";
 import { boss, STATEMENT_IMPORT_QUEUE, throughConnection } from "@/lib/sync/queue";
 import { asRefusal, csvHead, findLayout } from "./csv-layouts";
 import { createStatementImport } from "./create-import";
 import { discardUpload, type ReceivedUpload } from "./upload";
-
-/** The largest file taken: a year of a busy account's camt.053 is well under it. */
-export const MAX_STATEMENT_BYTES = 256 * 2 ** 20;
-/** MT940 and CSV are read whole (they are small in practice); larger ones are refused at once. */
-export const MAX_WHOLE_READ_BYTES = 32 * 2 ** 20;
 
 export type StatementImportJob = { importId: string };
 /** Retried when the worker running it died; the repair tick restarts a stalled one sooner (run-import.ts). */

@@ -141,6 +141,33 @@ describe("security headers on every path", () => {
     expect(body.meta.requestId).toBe(res.headers["x-request-id"]);
   });
 
+  it("a statement upload has its route's own cap: 2 MiB declared reaches the route, 300 MiB does not", async () => {
+    const declared = (path: string, bytes: number) =>
+      new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+        const req = http.request(
+          `${s.base}${path}`,
+          { method: "POST", headers: { "content-type": "application/xml", "content-length": String(bytes) } },
+          (r) => {
+            let body = "";
+            r.on("data", (d: Buffer) => (body += d.toString()));
+            r.on("end", () => resolve(Object.assign(r, { body })));
+          },
+        );
+        req.on("error", reject);
+        req.write("<");
+      });
+    const path = "/api/accounttracking/v1/accounts/01a22712-9213-761a-aeef-e2456eb73cb9/statements?fileName=a.xml";
+    // Past the early check: the app behind it answers (this test's stand-in for Next answers 200).
+    expect((await declared(path, 2 * 1024 * 1024)).statusCode).toBe(200);
+    const over = await declared(path, 300 * 1024 * 1024);
+    expect(over.statusCode).toBe(413);
+    expect((JSON.parse(over.body) as { error: { message: string } }).error.message).toContain(
+      String(256 * 1024 * 1024),
+    );
+    // Any other route keeps the general cap.
+    expect((await declared("/api/accounttracking/v1/rules", 2 * 1024 * 1024)).statusCode).toBe(413);
+  });
+
   it("a chunked body over the cap: the kernel refuses it while it streams", async () => {
     const status = await new Promise<number>((resolve) => {
       const req = http.request(

@@ -10,7 +10,8 @@ import { accountRoute, ACCOUNT_READ } from "@/lib/api/records";
 import { methods, route } from "@/lib/api/route";
 import { streamUpload } from "@/lib/api/upload";
 import { listImports, findImport } from "@/lib/statements/import/imports";
-import { MAX_STATEMENT_BYTES, startImport } from "@/lib/statements/import/start-import";
+import { startImport } from "@/lib/statements/import/start-import";
+import { MAX_STATEMENT_BYTES } from "@/lib/api/upload-limits";
 import { receiveUpload } from "@/lib/statements/import/upload";
 import { StatementImportSchema } from "@/lib/openapi/schemas/statements";
 
