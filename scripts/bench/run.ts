@@ -161,7 +161,7 @@ async function main() {
         `  server (process tree) resident ${mb(i.serverRssBeforeKb)} before the upload, at most ${mb(i.serverRssPeakKb)} while receiving it: +${mb(i.serverRssPeakKb - i.serverRssBeforeKb)} for a ${(i.fileBytes / 2 ** 20).toFixed(0)} MiB file`,
       );
       console.log(
-        `  the job's heap ${mb(i.jobHeapBeforeKb)} before, at most ${mb(i.jobHeapPeakKb)} while importing: +${mb(i.jobHeapPeakKb - i.jobHeapBeforeKb)}`,
+        `  the job's live heap (collected before each sample) ${mb(i.jobHeapBeforeKb)} before, at most ${mb(i.jobHeapPeakKb)} while importing: +${mb(i.jobHeapPeakKb - i.jobHeapBeforeKb)}`,
       );
       console.log(`ratio: import / plain batched INSERT = ${(i.importMs / i.plainInsertMs).toFixed(2)}×`);
     }

@@ -14,7 +14,8 @@ import { connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { makePerson } from "@/testing/support/fixtures";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
-import { camt053OfEntries, type FileEntry } from "@/testing/support/statements/camt053-generated";
+import { camt053OfEntries } from "@/testing/support/statements/camt053-generated";
+import { fileEntryOf } from "@/testing/support/statements/bank-file-entry";
 import { fileAccount } from "@/testing/support/statements/file-account";
 import * as importsRoute from "@/app/api/accounttracking/v1/accounts/[id]/statements/route";
 import * as importRoute from "@/app/api/accounttracking/v1/accounts/[id]/statements/[importId]/route";
@@ -34,35 +35,6 @@ type Import = {
   counts: { entries: number; added: number; matched: number; balances: number };
 };
 type Reconciliation = { holds: boolean; windows: { kind: string; from: string; to: string; difference: string }[] };
-
-const entryOf = (e: BankEntry, ref: string): FileEntry => {
-  const r = e.raw;
-  const text = (key: string) => {
-    const value = r[key];
-    return typeof value === "string" ? value : null;
-  };
-  const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
-  return {
-    amount: r.transactionAmount.amount,
-    currency: r.transactionAmount.currency,
-    bookingDate: text("bookingDate") ?? "",
-    valueDate: text("valueDate"),
-    entryReference: text("entryReference"),
-    accountServicerReference: ref,
-    endToEndId: text("endToEndId"),
-    mandateId: text("mandateId"),
-    creditorId: text("creditorId"),
-    creditorName: text("creditorName"),
-    creditorIban: iban("creditorAccount"),
-    ultimateCreditor: text("ultimateCreditor"),
-    debtorName: text("debtorName"),
-    debtorIban: iban("debtorAccount"),
-    ultimateDebtor: text("ultimateDebtor"),
-    remittanceInformation: text("remittanceInformationUnstructured"),
-    bankTransactionCode: text("bankTransactionCode"),
-    proprietaryBankTransactionCode: text("proprietaryBankTransactionCode"),
-  };
-};
 
 /** Uploads a file as a person would, then runs the worker's job for it; answers the import as the API shows it. */
 async function upload(
@@ -105,7 +77,7 @@ describe("statement files through the API", () => {
     const headers = bearer(c.person.token, c.person.scopeId);
     const answer = await bankAnswer(c.bankId, c.bankConsentId, account.externalId);
     const days = bookedDays(answer, 20);
-    const entries = days.flatMap(([, list]) => list).map((e, i) => entryOf(e, `ALICE-${i}`));
+    const entries = days.flatMap(([, list]) => list).map((e, i) => fileEntryOf(e, `ALICE-${i}`));
     // The file opens on the true balance at the end of the day before its first entry (the series derives it).
     const first = days[0][0];
     const series = await call<{ data: { points: { date: string; amount: string }[] } }>(balancesRoute.GET, "GET", "x", {
@@ -181,7 +153,7 @@ describe("statement files through the API", () => {
     let opening = "2500.00";
     const truth: { day: string; closing: string }[] = [];
     for (const [i, [day, list]] of days.entries()) {
-      const entries = list.map((e, k) => entryOf(e, `D${i}-${k}`));
+      const entries = list.map((e, k) => fileEntryOf(e, `D${i}-${k}`));
       let file = camt053OfEntries({
         iban: account.iban ?? "",
         currency: account.currency,

@@ -11,39 +11,10 @@ import { connectedConsent, syncedAccount, trackedAccount } from "@/testing/suppo
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { executeOnce, syncOnce } from "@/testing/support/sync-runs";
 import { camt053OfEntries, type FileEntry } from "@/testing/support/statements/camt053-generated";
+import { fileEntryOf } from "@/testing/support/statements/bank-file-entry";
 import { accountBalances, accountRows, importRow, type ImportedRow } from "@/testing/support/statements/file-account";
 
 withSandboxBank();
-
-/** A bank entry as a statement of the same bank would carry it, under the file's own reference. */
-function fileEntryOf(e: BankEntry, accountServicerReference: string): FileEntry {
-  const r = e.raw;
-  const text = (key: string) => {
-    const value = r[key];
-    return typeof value === "string" ? value : null;
-  };
-  const iban = (key: string) => (r[key] as { iban?: string } | undefined)?.iban ?? null;
-  return {
-    amount: r.transactionAmount.amount,
-    currency: r.transactionAmount.currency,
-    bookingDate: text("bookingDate") ?? "",
-    valueDate: text("valueDate"),
-    entryReference: text("entryReference"),
-    accountServicerReference,
-    endToEndId: text("endToEndId"),
-    mandateId: text("mandateId"),
-    creditorId: text("creditorId"),
-    creditorName: text("creditorName"),
-    creditorIban: iban("creditorAccount"),
-    ultimateCreditor: text("ultimateCreditor"),
-    debtorName: text("debtorName"),
-    debtorIban: iban("debtorAccount"),
-    ultimateDebtor: text("ultimateDebtor"),
-    remittanceInformation: text("remittanceInformationUnstructured"),
-    bankTransactionCode: text("bankTransactionCode"),
-    proprietaryBankTransactionCode: text("proprietaryBankTransactionCode"),
-  };
-}
 
 /** The bank's booked entries of the `days` days ending `endBefore` days before its newest booking. */
 function period(answer: BankEntry[], endBefore: number, days: number): BankEntry[] {
