@@ -40,7 +40,9 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
         </Link>
         <span className="block font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
         <span className="block text-xs text-slate-500">
-          {account.bankName ?? account.bankId} · {account.countryCode}
+          {fromFiles
+            ? (account.bankName ?? "No bank connection")
+            : `${account.bankName ?? account.bankId} · ${account.countryCode}`}
         </span>
         <span className="mt-1 flex flex-wrap gap-1">
           <HousekeepingBadges account={account} />
