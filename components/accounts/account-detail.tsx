@@ -1,6 +1,8 @@
 "use client";
 // One tracked account: who and where, its balance, its sync in one line, its transactions, then
-// its balance over time and the reconciliation of its months, then its figures.
+// its balance over time and the reconciliation of its months, then its figures. An account kept from
+// statement files has no bank connection and no sync: "From statement files" stands where the
+// connection's link would, and the Statements section comes right after the facts (its way in).
 import Link from "next/link";
 import { AccountCharts } from "@/components/accounts/account-charts";
 import { BalanceChart } from "@/components/accounts/balance-chart";
@@ -100,7 +102,11 @@ function Facts({ account }: { account: Account }) {
           </dd>
           {!account.balance && (
             <dd className="text-xs text-slate-500">
-              {account.lastSyncedAt ? "Not reported by the bank yet" : "Known after the first sync"}
+              {account.source === "file"
+                ? "The imported statements' balances are in the chart below"
+                : account.lastSyncedAt
+                  ? "Not reported by the bank yet"
+                  : "Known after the first sync"}
             </dd>
           )}
         </dl>
@@ -132,6 +138,7 @@ export function AccountDetail({ id }: { id: string }) {
   }
   const a = account.data;
   const syncing = isActive(newestRun(status.data?.run, a.latestSync)?.state);
+  const fromFiles = a.source === "file";
   return (
     <>
       <PageHeader
@@ -142,10 +149,16 @@ export function AccountDetail({ id }: { id: string }) {
               ← All accounts
             </Link>
             <span className="mx-2 text-slate-300">|</span>
-            {a.bankName ?? a.bankId} · {a.countryCode} ·{" "}
-            <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
-              bank connection
-            </Link>
+            {fromFiles ? (
+              <>{a.bankName ? `${a.bankName} · ` : ""}From statement files</>
+            ) : (
+              <>
+                {a.bankName ?? a.bankId} · {a.countryCode} ·{" "}
+                <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
+                  bank connection
+                </Link>
+              </>
+            )}
             <span className="mx-2 text-slate-300">|</span>
             <Link href={`/accounts/${a.id}/counterparts`} className="text-indigo-700 hover:underline">
               Counterparts
@@ -161,12 +174,12 @@ export function AccountDetail({ id }: { id: string }) {
       <Facts account={a} />
       {/* Transactions first: the sync is one line above them, the figures follow. */}
       <div className="space-y-4 sm:space-y-6">
-        <SyncPanel account={a} status={status} />
+        {fromFiles ? <StatementsSection account={a} /> : <SyncPanel account={a} status={status} />}
         <TransactionsTable accountId={a.id} syncing={syncing} />
         <BalanceChart account={a} syncing={syncing} />
         <ReconciliationPanel account={a} />
         <AccountCharts accountId={a.id} syncing={syncing} />
-        <StatementsSection account={a} />
+        {!fromFiles && <StatementsSection account={a} />}
         <NextExpectedPayments accountId={a.id} />
       </div>
     </>

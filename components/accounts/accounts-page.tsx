@@ -1,11 +1,13 @@
 "use client";
 // The tracked accounts of the scope: balance, last sync, live progress of running syncs, Sync now.
+// An account kept from statement files has no sync: its row says so; the header adds one.
 import Link from "next/link";
 import { useState } from "react";
 import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
 import { AccessEndingNotes, HousekeepingBadges } from "@/components/accounts/account-notices";
 import { ACCOUNT_TYPES, accountTitle, formatMoney, plural } from "@/components/accounts/format";
 import { accessEnded } from "@/components/accounts/health";
+import { AddFileAccountButton } from "@/components/accounts/file-account-dialog";
 import { ManageAccountsReason } from "@/components/accounts/manage-reason";
 import { SyncNowButton } from "@/components/accounts/sync-now-button";
 import { SyncProgress } from "@/components/accounts/sync-progress";
@@ -29,6 +31,7 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
   const run = newestRun(polling ? status.data?.run : null, account.latestSync);
   const title = accountTitle(account);
   const tracked = account.trackingState === "tracking";
+  const fromFiles = account.source === "file";
   return (
     <tr>
       <Td>
@@ -37,7 +40,9 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
         </Link>
         <span className="block font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
         <span className="block text-xs text-slate-500">
-          {account.bankName ?? account.bankId} · {account.countryCode}
+          {fromFiles
+            ? (account.bankName ?? "No bank connection")
+            : `${account.bankName ?? account.bankId} · ${account.countryCode}`}
         </span>
         <span className="mt-1 flex flex-wrap gap-1">
           <HousekeepingBadges account={account} />
@@ -61,7 +66,9 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
       <Td>{formatDateTime(account.lastSyncedAt, "Never")}</Td>
       <Td>
         {/* An account whose bank access ended does not sync: it must not look synced. */}
-        {!tracked ? (
+        {fromFiles ? (
+          <span className="text-sm text-slate-700">From statement files</span>
+        ) : !tracked ? (
           <span className="text-sm text-slate-700">Not synced: tracking stopped</span>
         ) : ended ? (
           <span className="text-sm text-amber-900">No longer syncing; reconnect below</span>
@@ -74,7 +81,10 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
           {ended ? (
             <Badge tone="amber">Access ended</Badge>
           ) : (
-            tracked && <SyncNowButton accountId={account.id} running={isActive(run?.state)} size="sm" context={title} />
+            tracked &&
+            !fromFiles && (
+              <SyncNowButton accountId={account.id} running={isActive(run?.state)} size="sm" context={title} />
+            )
           )}
           <AccountMenu account={account} onAction={onAction} size="sm" />
         </span>
@@ -94,11 +104,14 @@ export function AccountsPage() {
     <>
       <PageHeader
         title="Accounts"
-        description="Bank accounts tracked in this scope. Their transactions are synced from the bank, on demand and automatically."
+        description="Bank accounts tracked in this scope. Their transactions are synced from the bank, on demand and automatically, or imported from statement files."
         action={
-          <ButtonLink href="/consents" variant="secondary">
-            Bank connections
-          </ButtonLink>
+          <span className="flex flex-wrap gap-2">
+            <AddFileAccountButton />
+            <ButtonLink href="/consents" variant="secondary">
+              Bank connections
+            </ButtonLink>
+          </span>
         }
       />
       <ManageAccountsReason className="mb-4 rounded-md bg-slate-100 px-4 py-2 text-sm text-slate-700" />
@@ -114,7 +127,8 @@ export function AccountsPage() {
               title="No tracked accounts yet"
               action={<ButtonLink href="/consents">Go to bank connections</ButtonLink>}
             >
-              Connect a bank, then track its accounts: open the bank connection and press Track next to an account.
+              Connect a bank, then track its accounts: open the bank connection and press Track next to an account. For
+              a bank Ledgerlink cannot connect to, add an account kept from statement files (above).
             </EmptyState>
           }
         >

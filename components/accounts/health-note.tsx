@@ -26,7 +26,8 @@ export function HealthNote({
   canReconnect,
 }: {
   health: Health;
-  consentId: string;
+  /** null: kept from statement files, nothing to reconnect. */
+  consentId: string | null;
   bankName: string | null;
   canReconnect: boolean;
 }) {
@@ -36,7 +37,7 @@ export function HealthNote({
       {health.kind === "ended" && (
         <>
           <p className="text-xs text-slate-700">{health.detail}</p>
-          {canReconnect && (
+          {canReconnect && consentId && (
             <RenewButton consent={{ id: consentId }} variant="secondary">
               Reconnect<span className="sr-only"> {bankName ?? "the bank"}</span>
             </RenewButton>

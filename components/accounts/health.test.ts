@@ -149,3 +149,22 @@ describe("healthSummary", () => {
     );
   });
 });
+
+describe("an account kept from statement files", () => {
+  const fromFiles = account({ source: "file", consentId: null, access: null, lastSyncedAt: null, latestSync: null });
+
+  it("says where its rows come from: no access to end, nothing blocking, never 'Not synced yet'", () => {
+    expect(accountHealth(fromFiles, NOW)).toEqual({ kind: "file", tone: "slate", label: "From statement files" });
+    expect(syncBlockedReason(fromFiles, NOW)).toBeNull();
+  });
+
+  it("is said in the summary, and never counted as up to date", () => {
+    const summary = healthSummary([accountHealth(account(), NOW), accountHealth(fromFiles, NOW)]);
+    expect(summary).toBe("1 of 2 accounts up to date. 1 of 2 accounts kept from statement files.");
+    expect(healthSummary([accountHealth(fromFiles, NOW)])).toBe("The account is kept from statement files.");
+  });
+
+  it("a failure's advice links to no bank connection when there is none", () => {
+    expect(failureAdvice("Access to this bank is revoked; reconnect to continue.", null).href).toBeUndefined();
+  });
+});

@@ -2,13 +2,14 @@
 // (access that ended or ran out means no sync can work, whatever the last run said), then the last
 // run. The dashboard, the Accounts list and the account page all read it from here, so they agree.
 // A failed run carries only its message (written by lib/sync/runner.ts and lib/sync/outcome.ts);
-// failureAdvice reads those messages, and its test feeds it the sync's own.
+// failureAdvice reads those messages, and its test feeds it the sync's own. An account kept from
+// statement files has neither a connection nor runs: its health says where its rows come from.
 import type { Account } from "@/lib/client/accounts";
 
 export type Advice = { text: string; href?: string; linkLabel?: string };
 
 type HealthInput = Pick<Account, "access" | "latestSync" | "lastSyncedAt" | "bankName" | "consentId"> &
-  Partial<Pick<Account, "trackingState">>;
+  Partial<Pick<Account, "trackingState" | "source">>;
 
 export type Health =
   | { kind: "ended"; tone: "amber"; label: string; detail: string }
@@ -16,10 +17,13 @@ export type Health =
   | { kind: "failed"; tone: "red"; label: string; message: string; advice: Advice }
   | { kind: "never"; tone: "amber"; label: string }
   | { kind: "ok"; tone: "green"; label: string }
-  | { kind: "stopped"; tone: "slate"; label: string };
+  | { kind: "stopped"; tone: "slate"; label: string }
+  | { kind: "file"; tone: "slate"; label: string };
 
 /** How the access ended, or null while it lasts. A valid consent past its end has expired, told or not. */
 export function accessEnded(account: Pick<Account, "access">, now = Date.now()): "revoked" | "expired" | null {
+  // No connection (kept from statement files): nothing to end.
+  if (!account.access) return null;
   const { status, expiresAt } = account.access;
   if (status === "revoked" || status === "rejected") return "revoked";
   if (status === "expired") return "expired";
@@ -40,8 +44,8 @@ export function syncBlockedReason(account: Pick<Account, "access" | "bankName">,
 const ACCESS_ENDED = /reconnect to continue|access (ended|expired) at the bank|access to this bank is/i;
 
 /** What to do about a failed run, in words; a link when there is somewhere to go. */
-export function failureAdvice(lastError: string, consentId: string): Advice {
-  const connection = { href: `/consents/${consentId}`, linkLabel: "Open the bank connection" };
+export function failureAdvice(lastError: string, consentId: string | null): Advice {
+  const connection = consentId ? { href: `/consents/${consentId}`, linkLabel: "Open the bank connection" } : {};
   if (ACCESS_ENDED.test(lastError))
     return { text: "The bank no longer gives access: reconnect it to continue. The history stays.", ...connection };
   if (/refused the request/i.test(lastError))
@@ -73,6 +77,7 @@ export function accountHealth(account: HealthInput, now = Date.now()): Health {
   // A person stopped it: nothing is wrong, and nothing syncs until they resume it.
   if (account.trackingState && account.trackingState !== "tracking")
     return { kind: "stopped", tone: "slate", label: "Tracking stopped" };
+  if (account.source === "file") return { kind: "file", tone: "slate", label: "From statement files" };
   const ended = accessEnded(account, now);
   const bank = bankOf(account);
   if (ended) {
@@ -113,11 +118,20 @@ export function healthSummary(healths: Health[]): string {
   if (failed > 0) parts.push(`${of(failed)} could not sync last time`);
   const stopped = count("stopped");
   // Stopped by a person: said, never counted as up to date.
-  const also = stopped > 0 ? ` Tracking is stopped for ${of(stopped)}.` : "";
+  // Kept from statement files: said, never counted as up to date either (only an import updates them).
+  const files = count("file");
+  const also =
+    (stopped > 0 ? ` Tracking is stopped for ${of(stopped)}.` : "") +
+    (files > 0 ? ` ${of(files)} kept from statement files.` : "");
   if (parts.length > 0) return `${parts.join("; ")}. See what to do below.${also}`;
   if (stopped === total) return `Tracking is stopped for ${of(total)}.`;
+  if (files === total)
+    return total === 1
+      ? "The account is kept from statement files."
+      : `All ${total} accounts are kept from statement files.`;
+  if (stopped + files === total) return also.trim();
   if (count("syncing") > 0) return `Syncing ${of(count("syncing"))} now.${also}`;
   if (count("never") > 0) return `${of(count("never"))} not synced yet.${also}`;
-  if (stopped > 0) return `${of(total - stopped)} up to date.${also}`;
+  if (stopped > 0 || files > 0) return `${of(total - stopped - files)} up to date.${also}`;
   return `All ${total} ${total === 1 ? "account is" : "accounts are"} up to date. Balances are the bank's, in each account's currency.`;
 }

@@ -33,7 +33,8 @@ function useEnded() {
 
 /** On one account's page: a banner when its access ended. */
 export function AccountAccessBanner({ account }: { account: Account }) {
-  if (!accessEnded(account)) return null;
+  // An account kept from statement files has no access to end (accessEnded says null for it).
+  if (!accessEnded(account) || !account.consentId) return null;
   return (
     <div
       role="status"
@@ -64,7 +65,7 @@ function EndedRow({ account }: { account: Account }) {
 /** On the Accounts page: accounts whose access ended, and accounts a bank shares that are not tracked. */
 export function AccountsAccess() {
   const { consents, ended } = useEnded();
-  const endedConsents = [...new Set(ended.map((a) => a.consentId))];
+  const endedConsents = [...new Set(ended.flatMap((a) => a.consentId ?? []))];
   return (
     <div className="mt-6 space-y-6">
       {endedConsents.map((consentId) => {

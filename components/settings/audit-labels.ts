@@ -62,6 +62,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   "account.month_reconciled": "Month reconciled",
   "account.month_reopened": "Month reopened",
   "account.statement_imported": "Statement imported",
+  "account.file_account_created": "Account kept from files added",
   "csv_layout.saved": "CSV layout saved",
 };
 

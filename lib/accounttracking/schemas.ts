@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countryCode } from "@/lib/clients/schemas";
 import { pageQuery, perPageParam } from "@/lib/pagination";
 import { isoDate } from "@/lib/dates/iso-date";
+import { ibanValid } from "@/lib/datasets/check-digits";
 import { ACCOUNT_TRACKING } from "@/lib/webhooks/events";
 
 /** What the consent is for. `account_access`: account list, balances and transactions; `account_list`: the account list only. */
@@ -72,6 +73,26 @@ export const TrackAccountBody = z.strictObject({
     .min(0)
     .max(3, "autoUpdatesPerDay is at most 3 (PSD2 allows 4 unattended accesses a day; one stays free for retries)")
     .optional(),
+});
+
+/** The ISO 4217 codes the runtime's ICU knows (a typo such as "EUT" has the right shape, not a currency). */
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+/** An account kept from statement files (POST /accounts/file): what a person knows of it. */
+export const FileAccountBody = z.strictObject({
+  name: z.string({ message: "name is required" }).trim().min(1, "name is required").max(140),
+  iban: z
+    .string({ message: "iban must be a string" })
+    .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
+    .refine(ibanValid, "iban is not a valid IBAN (check its characters and check digits)")
+    .optional()
+    .describe("Spaces and case aside; checked by its ISO 13616 check digits. An imported statement must name it"),
+  currency: z
+    .string({ message: "currency is required" })
+    .regex(/^[A-Z]{3}$/, "currency is a three-letter ISO 4217 code such as EUR")
+    .refine((code) => ISO_CURRENCIES.has(code), "currency is not an ISO 4217 currency code"),
+  bankName: z.string().trim().min(1, "bankName must not be empty").max(140).optional(),
+  accountType: z.enum(ACCOUNT_TYPES, { message: `accountType must be one of ${ACCOUNT_TYPES.join(", ")}` }),
 });
 
 export const AutoUpdateBody = z.strictObject({

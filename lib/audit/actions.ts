@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   "account.month_reconciled",
   "account.month_reopened",
   "account.statement_imported",
+  "account.file_account_created",
   "csv_layout.saved",
 ] as const;
 

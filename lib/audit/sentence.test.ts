@@ -84,6 +84,10 @@ const CASES: [Parameters<typeof event>, string][] = [
     ["account.statement_imported", "account", ACC, null, { fileName: "october.xml", format: "camt053" }],
     "Nora imported the statement file “october.xml” into Joint household (Ardenne Crédit ·· 4411).",
   ],
+  [
+    ["account.file_account_created", "account", ACC, null, { name: "Compte courant", currency: "EUR" }],
+    "Nora added Joint household (Ardenne Crédit ·· 4411), kept from statement files.",
+  ],
   [["csv_layout.saved", "csv_layout", "lay_1", null, { name: "Sparkasse" }], "Nora saved the CSV layout “Sparkasse”."],
   [
     ["account.nickname_changed", "account", ACC, { nickname: null }, { nickname: "Joint household" }],

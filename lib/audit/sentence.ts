@@ -142,6 +142,7 @@ const SENTENCES: Record<string, Predicate> = {
   "account.month_reopened": (p) => `reopened ${monthName(p.before.month)} of ${account(p)}`,
   "account.statement_imported": (p) =>
     `imported the statement file ${quoted(str(p.after.fileName) ?? "without a name")} into ${account(p)}`,
+  "account.file_account_created": (p) => `added ${account(p)}, kept from statement files`,
   "csv_layout.saved": (p) => `saved the CSV layout ${quoted(str(p.after.name) ?? "")}`,
   "account.nickname_changed": (p) => {
     const target = accountLabel(p.n.accounts[p.e.record.id], false);

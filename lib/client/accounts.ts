@@ -7,7 +7,7 @@ import { domainHooks } from "@/lib/client/domain-hooks";
 import { useCurrentScope } from "@/lib/client/hooks";
 import { scopeKey } from "@/lib/client/query-keys";
 import type { z } from "zod";
-import type { TrackAccountBody } from "@/lib/accounttracking/schemas";
+import type { FileAccountBody, TrackAccountBody } from "@/lib/accounttracking/schemas";
 import type * as schemas from "@/lib/openapi/schemas/accounttracking";
 import { filterQuery, type TransactionFilter } from "@/lib/client/transactions";
 
@@ -19,6 +19,7 @@ type SyncStatus = z.output<typeof schemas.SyncStatusSchema>;
 export type Transaction = z.output<typeof schemas.TransactionSchema>;
 export type AccountStats = z.output<typeof schemas.StatsSchema>;
 type TrackAccountInput = z.input<typeof TrackAccountBody>;
+export type FileAccountInput = z.input<typeof FileAccountBody>;
 type AutoUpdate = z.output<typeof schemas.AutoUpdateSchema>;
 
 /** The first page is small so the table shows quickly; later pages are larger (fewer round trips). */
@@ -34,6 +35,7 @@ function accountsApi(client: ApiClient) {
     get: (id: string) => scoped.get<Account>(`${BASE}/${enc(id)}`),
     track: (input: TrackAccountInput, post?: PostOptions) =>
       scoped.send<{ account: Account; sync: SyncRun }>("POST", BASE, input, post),
+    createFileAccount: (input: FileAccountInput) => scoped.send<Account>("POST", `${BASE}/file`, input),
     sync: (id: string, post?: PostOptions) =>
       scoped.send<SyncRun>("POST", `${BASE}/${enc(id)}/sync-transactions`, undefined, post),
     syncStatus: (id: string) => scoped.get<SyncStatus>(`${BASE}/${enc(id)}/sync-status`),
@@ -158,6 +160,19 @@ export function useTrackAccount() {
   return useMutation({
     mutationFn: (input: TrackAccountInput) => api.track(input),
     onSuccess: ({ account }) => {
+      queryClient.setQueryData(accountKeys.detail(scopeId, account.id), account);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
+    },
+  });
+}
+
+/** An account kept from statement files (POST /accounts/file): answers it as GET /accounts/{id} would. */
+export function useCreateFileAccount() {
+  const { api, scopeId } = accounts.useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FileAccountInput) => api.createFileAccount(input),
+    onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(scopeId, account.id), account);
       return queryClient.invalidateQueries({ queryKey: accountKeys.list(scopeId) });
     },

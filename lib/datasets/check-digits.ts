@@ -59,3 +59,11 @@ export function norwegianValid(value: string): boolean {
   if (control === 10) return false;
   return (control === 11 ? 0 : control) === Number(value[8]);
 }
+
+/**
+ * IBAN (ISO 13616): two letters, two check digits, up to 30 letters or digits; moved so the country
+ * and check digits come last, the whole is 1 mod 97. Takes the compact, upper-case form.
+ */
+export function ibanValid(value: string): boolean {
+  return /^[A-Z]{2}\d{2}[0-9A-Z]{11,30}$/.test(value) && mod97(value.slice(4) + value.slice(0, 4)) === 1;
+}

@@ -3,6 +3,7 @@
 // lib/openapi/inventory.test.ts keeps this list equal to the route files under app/api.
 import * as accounts from "@/app/api/accounttracking/v1/accounts/route";
 import * as account from "@/app/api/accounttracking/v1/accounts/[id]/route";
+import * as fileAccount from "@/app/api/accounttracking/v1/accounts/file/route";
 import * as accountAutoUpdate from "@/app/api/accounttracking/v1/accounts/[id]/auto-update/route";
 import * as accountCounterparts from "@/app/api/accounttracking/v1/accounts/[id]/counterparts/route";
 import * as accountStats from "@/app/api/accounttracking/v1/accounts/[id]/stats/route";
@@ -117,6 +118,7 @@ import type { Contract } from "@/lib/api/contract";
 
 export const ROUTE_MODULES: Record<string, Partial<Record<Method, unknown>>> = {
   "/api/accounttracking/v1/accounts": accounts,
+  "/api/accounttracking/v1/accounts/file": fileAccount,
   "/api/accounttracking/v1/accounts/{id}": account,
   "/api/accounttracking/v1/accounts/{id}/auto-update": accountAutoUpdate,
   "/api/accounttracking/v1/accounts/{id}/counterparts": accountCounterparts,

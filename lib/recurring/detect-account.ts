@@ -76,9 +76,11 @@ async function writeStream(client: PoolClient, scopeId: string, accountId: strin
 export async function detectAccount(accountId: string, now = new Date()): Promise<number | null> {
   return pgTransaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtextextended('recurring:' || $1, 0))", [accountId]);
+    // LEFT JOIN: an account kept from statement files has no consent, and so no bank clock; its
+    // today is ours (bankToday's fallback).
     const { rows: accounts } = await client.query<AccountClock>(
       `SELECT ta.scope_id, c.bank_date, c.bank_date_read_at
-         FROM tracked_accounts ta JOIN consents c ON c.id = ta.consent_id WHERE ta.id = $1`,
+         FROM tracked_accounts ta LEFT JOIN consents c ON c.id = ta.consent_id WHERE ta.id = $1`,
       [accountId],
     );
     const account = accounts[0];

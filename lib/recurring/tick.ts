@@ -1,7 +1,8 @@
 // The daily tick: streams move to late or ended by the clock alone, with no new payment to detect.
 // "Today" is each account's bank's (its consent's bank date moved on by the days since it was read,
 // lib/accounttracking/serialize.ts bankToday), so a sandbox whose clock runs ahead is judged by its
-// own calendar. Each move is written and announced in a transaction of its own.
+// own calendar (an account kept from statement files has no consent: ours). Each move is written and
+// announced in a transaction of its own.
 import "server-only";
 import { bankToday } from "@/lib/accounttracking/serialize";
 import { pgTransaction, pool } from "@/lib/db/client";
@@ -30,7 +31,7 @@ const OPEN_STREAMS = `
 SELECT s.id, s.scope_id, s.account_id, coalesce(s.name, s.label) AS name, s.direction, s.currency,
        s.typical_amount::text AS typical_amount, s.last_date, s.next_expected_date, s.period, s.status,
        s.dismissed_at IS NOT NULL AS dismissed, c.bank_date, c.bank_date_read_at
-  FROM recurring_streams s JOIN tracked_accounts ta ON ta.id = s.account_id JOIN consents c ON c.id = ta.consent_id
+  FROM recurring_streams s JOIN tracked_accounts ta ON ta.id = s.account_id LEFT JOIN consents c ON c.id = ta.consent_id
  WHERE s.status <> 'ended' AND s.next_expected_date IS NOT NULL AND ($1::uuid IS NULL OR s.account_id = $1::uuid)`;
 
 /** Moves every open stream (or one account's) to where the clock puts it; returns how many moved. */

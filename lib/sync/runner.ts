@@ -37,6 +37,7 @@ import { reconcileRun } from "@/lib/sync/reconcile";
 import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
 import { inSpan } from "@/lib/tracing/spans";
 import { windowStart } from "@/lib/sync/window";
+import { FILE_ACCOUNT_NOT_SYNCED } from "@/lib/accounttracking/accounts/file-account";
 
 export const WORKER_ID = `${hostname()}:${process.pid}`;
 
@@ -88,6 +89,9 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
   seen.integration = account.integrationName;
   seen.attempt = run.attempts;
   const consent = account.consent;
+  // Never queued for one (the sync route refuses, the scheduler joins consents): a run that reached
+  // here anyway fails saying why rather than crashing on the missing consent.
+  if (!consent) return failed(await finish(run.id, workerId, "failed", FILE_ACCOUNT_NOT_SYNCED));
   if (!grantsAccess(consent.status) || !consent.externalId) {
     const what = awaitsApproval(consent.status) ? "has not been approved at the bank yet" : `is ${consent.status}`;
     return failed(
@@ -227,7 +231,7 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
       log.info("sync run lost to another worker; this worker stops", { runId: run.id, workerId });
       return "lost";
     }
-    return failOrRetry(run, workerId, error, account.consentId);
+    return failOrRetry(run, workerId, error, consent.id);
   }
 }
 

@@ -55,7 +55,7 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   }),
   "account.tracked": z.object({
     accountId: uuid,
-    consentId: uuid,
+    consentId: uuid.nullable().describe("null: an account kept from statement files, without a bank connection"),
     bankName: z.string().nullable(),
     name: z.string().nullable(),
     currency: z.string().describe("ISO 4217"),
@@ -107,7 +107,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "consent.ending":
     "A consent has 7 days or fewer left: consentId, daysLeft, validUntil. Once per consent and end date.",
   "consent.ended": "A consent expired or was revoked: consentId, status, reason.",
-  "account.tracked": "An account is now tracked: accountId, consentId, bank, name, currency.",
+  "account.tracked":
+    "An account is now tracked: accountId, consentId (null for one kept from statement files), bank, name, currency.",
   "account.tracking_changed":
     "A person stopped, resumed, archived or restored an account: accountId, trackingState and the previous one. Its transactions are kept in every state.",
   "recurring.late":

@@ -95,7 +95,7 @@ async function bankPages(accountId: string, dateFrom: string) {
     const t = performance.now();
     const page = await integration.transactionsPage(
       account.bankId,
-      account.consent.externalId ?? "",
+      account.consent?.externalId ?? "",
       account.externalId,
       { dateFrom, next, pageSize: env.SYNC_PAGE_SIZE },
       { psuIpAddress: "127.0.0.1", requestId: "bench-steps" },

@@ -121,7 +121,7 @@ export async function readBankOnly(accountId: string, dateFrom: string) {
   do {
     const page = await integration.transactionsPage(
       account.bankId,
-      account.consent.externalId ?? "",
+      account.consent?.externalId ?? "",
       account.externalId,
       { dateFrom, next, pageSize: env.SYNC_PAGE_SIZE },
       context,

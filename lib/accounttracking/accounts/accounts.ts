@@ -9,6 +9,7 @@ import type { AccountTracking, Consent, SyncRun, TrackedAccount } from "@/lib/ge
 import { budgetFor } from "@/lib/sync/budget";
 import { isActiveRun, isQueued, SUCCEEDED } from "@/lib/sync/run-lifecycle";
 import { nextUpdateAt } from "@/lib/sync/scheduler";
+import { isFileAccount } from "@/lib/accounttracking/accounts/file-account";
 
 type RunData = z.input<typeof SyncRunSchema>;
 
@@ -41,12 +42,16 @@ export function serializeRun(run: SyncRun | null): RunData | null {
   };
 }
 
-/** What an account's health is derived from besides its runs: the bank connection it syncs under. */
-type AccessFacts = Pick<Consent, "status" | "expiresAt">;
+/**
+ * What an account's health is derived from besides its runs: the bank connection it syncs under
+ * (null: an account kept from statement files has none).
+ */
+type AccessFacts = Pick<Consent, "status" | "expiresAt"> | null;
 
 export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | null, consent: AccessFacts) {
   return {
     id: account.id,
+    source: isFileAccount(account) ? ("file" as const) : ("bank" as const),
     consentId: account.consentId,
     integrationName: account.integrationName,
     bankId: account.bankId,
@@ -69,7 +74,7 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
     lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
     createdAt: account.createdAt.toISOString(),
     latestSync: serializeRun(latestRun),
-    access: { status: consent.status, expiresAt: consent.expiresAt?.toISOString() ?? null },
+    access: consent && { status: consent.status, expiresAt: consent.expiresAt?.toISOString() ?? null },
     trackingState: account.trackingState,
     trackingChangedAt: account.trackingChangedAt?.toISOString() ?? null,
     hidden: account.hidden,
@@ -78,10 +83,13 @@ export function serializeAccount(account: TrackedAccount, latestRun: SyncRun | n
 
 /** One account as the API answers it: with its latest run and its bank connection's status. */
 export async function accountView(db: Tx, account: TrackedAccount) {
-  const consent = await db.consent.findUniqueOrThrow({
-    where: { id: account.consentId },
-    select: { status: true, expiresAt: true },
-  });
+  const consent =
+    account.consentId === null
+      ? null
+      : await db.consent.findUniqueOrThrow({
+          where: { id: account.consentId },
+          select: { status: true, expiresAt: true },
+        });
   return serializeAccount(account, await latestRun(db, account.id), consent);
 }
 
@@ -143,7 +151,11 @@ export async function syncStatus(db: Tx, account: TrackedAccount) {
     where: { accountId: account.id, state: SUCCEEDED },
     orderBy: { finishedAt: "desc" },
   });
-  const budget = await budgetFor(account.consentId, account.id);
+  // An account kept from statement files asks no bank anything: no accesses used, none to use.
+  const budget =
+    account.consentId === null
+      ? { used: 0, left: 0, nextAllowedAt: null }
+      : await budgetFor(account.consentId, account.id);
   return {
     accountId: account.id,
     running: run ? isActiveRun(run.state) : false,

@@ -130,7 +130,12 @@ export const SyncRunSchema = z.object({
 
 export const AccountSchema = z.object({
   id: uuid,
-  consentId: uuid,
+  source: z
+    .enum(["bank", "file"])
+    .describe(
+      "bank: synced under a consent; file: kept from statement files (POST /accounts/file), never synced, integrationName and bankId `file`",
+    ),
+  consentId: uuid.nullable().describe("The consent it syncs under; null for an account kept from statement files"),
   integrationName: z.string(),
   bankId: z.string(),
   bankName: z.string().nullable(),
@@ -151,7 +156,10 @@ export const AccountSchema = z.object({
       status: z.enum(CONSENT_STATUSES),
       expiresAt: isoDateTime.nullable(),
     })
-    .describe("The bank connection the account syncs under: it syncs only while that is valid and not past expiresAt"),
+    .nullable()
+    .describe(
+      "The bank connection the account syncs under: it syncs only while that is valid and not past expiresAt. null: kept from statement files, no connection",
+    ),
   trackingState: ACCOUNT_TRACKING.describe(
     "tracking: synced; stopped: no syncs, its transactions, counterparts and figures kept; archived: a stopped account put away. Changed with PATCH",
   ),

@@ -225,6 +225,8 @@ describe("audited changes", () => {
       // testing/integration/statements/import-api.integration.test.ts
       "account.statement_imported",
       "csv_layout.saved",
+      // testing/integration/statements/file-account.integration.test.ts
+      "account.file_account_created",
     ];
     const here = new Set(trail.map((e) => e.action));
     expect(AUDIT_ACTIONS.filter((a) => !here.has(a) && !elsewhere.includes(a))).toEqual([]);

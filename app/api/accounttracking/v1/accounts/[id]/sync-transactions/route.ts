@@ -4,13 +4,15 @@
 // attended (outside PSD2's 4 unattended accesses a day); a personal access token is a script with
 // nobody present, so its syncs are unattended and count against that budget. An account a person
 // stopped or archived is not synced: 409, saying to resume it. `?dateFrom=` reads the bank again from
-// that day (a window reconciliation pointed at), within the history a sync may ask for.
+// that day (a window reconciliation pointed at), within the history a sync may ask for. An account kept
+// from statement files has no bank to ask: 409, saying to import a statement.
 import { accountRoute } from "@/lib/api/records";
 import { SyncRunSchema } from "@/lib/openapi/schemas/accounttracking";
 import { methods, route } from "@/lib/api/route";
 import { accessContext } from "@/lib/api/access-context";
 import { serializeRun } from "@/lib/accounttracking/accounts/accounts";
 import { syncsAccount } from "@/lib/accounttracking/accounts/lifecycle";
+import { refuseForFileAccount } from "@/lib/accounttracking/accounts/file-account";
 import { conflict, validationFailed } from "@/lib/errors";
 import { SyncQuery } from "@/lib/accounttracking/schemas";
 import { historyStart } from "@/lib/sync/window";
@@ -23,6 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods("Tracked accounts", {
     responses: { 202: SyncRunSchema },
     errors: ["conflict"],
     handler: ({ scope, principal, request, requestId, query, found: account, answer }) => {
+      refuseForFileAccount(account);
       const earliest = historyStart(new Date().toISOString().slice(0, 10));
       if (query.dateFrom && query.dateFrom < earliest)
         throw validationFailed({
