@@ -124,6 +124,22 @@ async function keepBalances(client: PoolClient, target: ImportTarget, balances: 
   return result.rowCount ?? 0;
 }
 
+/**
+ * An account kept from statement files (no consent, no sync to read the bank's balance) shows the
+ * newest booked balance its files gave, in its own currency. A synced account keeps the bank's.
+ */
+async function showFileBalance(client: PoolClient, accountId: string): Promise<void> {
+  await client.query(
+    `UPDATE tracked_accounts t SET balance_amount = b.amount, balance_date = b.reference_date
+       FROM (SELECT amount, reference_date FROM account_balances
+              WHERE account_id = $1 AND source = 'file' AND balance_type IN ('closingBooked', 'interimBooked')
+                AND currency = (SELECT currency FROM tracked_accounts WHERE id = $1)
+              ORDER BY reference_date DESC, observed_at DESC, id DESC LIMIT 1) b
+      WHERE t.id = $1 AND t.consent_id IS NULL`,
+    [accountId],
+  );
+}
+
 async function recordProgress(importId: string, processed: number): Promise<void> {
   await pool().query("UPDATE statement_imports SET processed = $2, heartbeat_at = now() WHERE id = $1", [
     importId,
@@ -185,6 +201,7 @@ export async function importStatement(options: {
       }
       await flush();
       counts.balances = await keepBalances(client, target, balances);
+      await showFileBalance(client, target.accountId);
       if (!(await moveImport(client, importId, "succeeded", { counts })))
         throw new Error(`statement import ${importId} was moved by someone else while it ran`);
     });

@@ -166,6 +166,16 @@ describe("an account kept from statement files", () => {
       reconciliation.json.data.opening.source,
     ]).toEqual([true, [], "file"]);
 
+    // With no bank to read it from, the account shows the newest closing balance its files gave.
+    const balance = await pool().query<{ balance_amount: string; balance_date: string }>(
+      "SELECT balance_amount::text, balance_date FROM tracked_accounts WHERE id = $1",
+      [account.id],
+    );
+    expect([Number(balance.rows[0].balance_amount), balance.rows[0].balance_date]).toEqual([
+      Number(closing),
+      "2025-03-28",
+    ]);
+
     // Sync status answers (no bank, no accesses); a sync and automatic updates are refused.
     const status = await call<{ data: { state: string; psd2: { left: number } } }>(syncStatusRoute.GET, "GET", "x", {
       headers,
