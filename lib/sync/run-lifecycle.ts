@@ -126,6 +126,7 @@ async function changed(run: RunRow, db: Queryable): Promise<WebhookEvent[]> {
       data: {
         accountId: run.account_id,
         syncRunId: run.id,
+        statementImportId: null,
         ...counts,
         cursor: cursorOf(accountFeed(run.account_id), { since: from, after: from }),
       },

@@ -4,7 +4,8 @@
 // what the Settings page offers. No server imports: the browser reads this module too.
 //
 // Who emits what (in the transaction of the change it reports):
-//   transactions.changed, sync.failed  the sync run's moves (lib/sync/run-lifecycle.ts)
+//   transactions.changed, sync.failed  the sync run's moves (lib/sync/run-lifecycle.ts); transactions.changed
+//                                      also a statement import's end (lib/statements/import/import-statement.ts)
 //   consent.ended                      the consent's moves to expired or revoked (lib/accounttracking/consents/lifecycle.ts)
 //   consent.ending                     the worker's tick (lib/webhooks/consent-ending.ts), once per consent and end date
 //   account.tracked                    the track-account verb (lib/accounttracking/accounts/track-account.ts)
@@ -22,7 +23,10 @@ export const ACCOUNT_TRACKING = z.enum(["tracking", "stopped", "archived"]);
 export const WEBHOOK_EVENT_SCHEMAS = {
   "transactions.changed": z.object({
     accountId: uuid,
-    syncRunId: uuid,
+    syncRunId: uuid.nullable().describe("The sync run that changed them; null when a statement import did"),
+    statementImportId: uuid
+      .nullable()
+      .describe("The statement import that changed them (GET …/accounts/{id}/statements/{importId}); null for a sync"),
     added: count.describe("Transactions the change feed lists as added from `cursor` (first stored by this sync)"),
     modified: count.describe(
       "Transactions the change feed lists as modified from `cursor` (changed by this sync, a re-issued id included, or edited meanwhile)",

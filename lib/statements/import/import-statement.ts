@@ -25,7 +25,10 @@
 // key-share locks the rows' foreign key takes).
 import "server-only";
 import type { PoolClient } from "pg";
+import { accountFeed, cursorOf } from "@/lib/changes/cursor";
+import { countAccountChanges } from "@/lib/changes/feed";
 import { lockChangeFeed } from "@/lib/changes/lock";
+import { emitEvent } from "@/lib/webhooks/outbox";
 import { crashPoint } from "@/lib/crash-points";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
@@ -124,6 +127,37 @@ async function keepBalances(client: PoolClient, target: ImportTarget, balances: 
   return result.rowCount ?? 0;
 }
 
+/** Where the account's change feed stands (under its lock): the import's changes come after it. */
+async function feedPosition(client: PoolClient, accountId: string): Promise<bigint> {
+  const { rows } = await client.query<{ at: string }>(
+    `SELECT coalesce(greatest(
+       (SELECT max(change_seq) FROM transactions WHERE account_id = $1),
+       (SELECT max(seq) FROM transaction_tombstones WHERE account_id = $1)), 0)::text AS at`,
+    [accountId],
+  );
+  return BigInt(rows[0].at);
+}
+
+/**
+ * transactions.changed for what the import changed, as the account's change feed lists it from where
+ * it stood when the import began, in the import's transaction (sent if and only if it commits), as a
+ * sync run's end reports its own. None when the feed shows nothing (every entry was there already).
+ */
+async function announceChanges(client: PoolClient, target: ImportTarget, from: bigint): Promise<void> {
+  const counts = await countAccountChanges(client, target.accountId, from);
+  if (counts.added + counts.modified + counts.removed === 0) return;
+  await emitEvent(client, target.scopeId, {
+    type: "transactions.changed",
+    data: {
+      accountId: target.accountId,
+      syncRunId: null,
+      statementImportId: target.importId,
+      ...counts,
+      cursor: cursorOf(accountFeed(target.accountId), { since: from, after: from }),
+    },
+  });
+}
+
 /**
  * An account kept from statement files (no consent, no sync to read the bank's balance) shows the
  * newest booked balance its files gave, in its own currency. A synced account keeps the bank's.
@@ -165,6 +199,7 @@ export async function importStatement(options: {
   try {
     await pgTransaction(async (client) => {
       await lockChangeFeed(client, target.accountId);
+      const feedFrom = await feedPosition(client, target.accountId);
       await client.query(CREATE_PAIRED);
       const numbered = fileIdNumbering();
       const balances: StatementBalance[] = [];
@@ -202,6 +237,7 @@ export async function importStatement(options: {
       await flush();
       counts.balances = await keepBalances(client, target, balances);
       await showFileBalance(client, target.accountId);
+      await announceChanges(client, target, feedFrom);
       if (!(await moveImport(client, importId, "succeeded", { counts })))
         throw new Error(`statement import ${importId} was moved by someone else while it ran`);
     });

@@ -4,9 +4,9 @@
 // earlier import; a CSV nobody mapped is a 422 that keeps nothing, and once its layout is saved the
 // next file with that header is read without asking. Daily statements of an account known only
 // from files, one day's entry missing: reconciliation names that day.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { addDays } from "@/lib/dates/days";
-import { pool } from "@/lib/db/client";
+import { pool, prisma } from "@/lib/db/client";
 import { compareDecimals } from "@/lib/money/decimal";
 import { runStatementImport } from "@/lib/statements/import/run-import";
 import { bankAnswer, type BankEntry } from "@/testing/support/bank-answer";
@@ -150,6 +150,19 @@ describe("statement files through the API", () => {
     const headers = bearer(person.token, person.scopeId);
     const account = await fileAccount(person, { iban: synced.iban, currency: synced.currency });
     const days = bookedDays(answer, 6);
+    // Subscribed so the outbox writes the events; deleted at the end, with its deliveries, so no other
+    // test file sharing this database finds them due (deliveries are dispatched database-wide).
+    const endpoint = await prisma().webhookEndpoint.create({
+      data: {
+        scopeId: person.scopeId,
+        url: "https://example.com/hook",
+        events: ["transactions.changed"],
+        secretCiphertext: "unused",
+      },
+    });
+    onTestFinished(async () => {
+      await prisma().webhookEndpoint.delete({ where: { id: endpoint.id } });
+    });
     let opening = "2500.00";
     const truth: { day: string; closing: string }[] = [];
     for (const [i, [day, list]] of days.entries()) {
@@ -169,6 +182,14 @@ describe("statement files through the API", () => {
       if (i === 3) file = file.replace(/<Ntry>[\s\S]*?<\/Ntry>/, "");
       const { imported } = await upload(headers, account.id, file, `fileName=day-${i}.xml`);
       expect(imported?.state).toBe("succeeded");
+      // Imported rows are announced as a sync's are: transactions.changed, counted as the feed lists them.
+      const { rows: events } = await pool().query<{ payload: Record<string, unknown> }>(
+        "SELECT payload FROM webhook_events WHERE type = 'transactions.changed' AND payload->>'statementImportId' = $1",
+        [imported?.id],
+      );
+      expect(events.map((e) => [e.payload.syncRunId, e.payload.added, e.payload.modified, e.payload.removed])).toEqual([
+        [null, imported?.counts.added, 0, 0],
+      ]);
       opening = truth[i].closing;
     }
     const result = await call<{ data: Reconciliation & { difference: string } }>(reconciliationRoute.GET, "GET", "x", {
