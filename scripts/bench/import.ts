@@ -17,7 +17,13 @@ const ENTRIES = Number(process.env.IMPORT_BENCH_ENTRIES ?? 100_000);
 
 type Person = { scopeId: string; userId: string; token: string };
 
-/** Resident kB of a process and all its descendants (Linux /proc). */
+/** Resident kB of a process and all its descendants (Linux /proc); the root must exist. */
+function serverRssKb(pid: number): number {
+  const kb = treeRssKb(pid);
+  if (kb === 0) throw new Error(`no resident size for the server process ${pid}: is it running?`);
+  return kb;
+}
+
 function treeRssKb(pid: number): number {
   const children = (() => {
     try {
@@ -61,7 +67,7 @@ export async function benchImport(db: pg.Pool, baseUrl: string, person: Person, 
   const file = Buffer.from([...generatedCamt053(ENTRIES)].join(""));
 
   const upload = await sampled(
-    () => treeRssKb(serverPid),
+    () => serverRssKb(serverPid),
     async () => {
       const t = performance.now();
       const res = await fetch(
