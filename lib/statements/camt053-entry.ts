@@ -15,21 +15,26 @@ import type {
   StatementOrigin,
 } from "./model";
 import { type XmlNode, childrenOf, nodeAt, textAt } from "./xml-subtrees";
+import { ISO_BALANCE_TYPES } from "@/lib/banking/balance";
 
 // ISO 20022 ActiveOrHistoricCurrencyAndAmount: non-negative, at most 18 digits, 5 after the point.
 const AMOUNT = /^\d+(\.\d+)?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 
-const BALANCE_TYPES: Record<string, BerlinGroupBalanceType> = {
-  OPBD: "openingBooked",
-  CLBD: "closingBooked",
-  // The previous statement's closing booked balance, at its own (earlier) reference date.
-  PRCD: "closingBooked",
-  ITBD: "interimBooked",
-  ITAV: "interimAvailable",
-  FWAV: "forwardAvailable",
-  XPCD: "expected",
+// ISO 20022's balance codes in the Berlin Group's names (one table, lib/banking/balance.ts); a file's
+// balance has one of the statement model's types, or none (CLAV, INFO, …: not kept as a balance).
+const STATEMENT_BALANCE_TYPES: readonly string[] = [
+  "closingBooked",
+  "openingBooked",
+  "interimBooked",
+  "interimAvailable",
+  "forwardAvailable",
+  "expected",
+] satisfies BerlinGroupBalanceType[];
+const balanceTypeOf = (code: string): BerlinGroupBalanceType | null => {
+  const type = ISO_BALANCE_TYPES[code];
+  return type !== undefined && STATEMENT_BALANCE_TYPES.includes(type) ? (type as BerlinGroupBalanceType) : null;
 };
 
 const STATUSES: Record<string, StatementEntry["status"]> = {
@@ -101,7 +106,7 @@ export function balanceOf(bal: XmlNode, label: string, path: string): StatementB
   const { amount, currency } = amountOf(place, bal, "Amt", textAt(bal, "CdtDbtInd"));
   const referenceDate = dateOf(place, bal, "Dt", true) ?? "";
   const origin = { line: bal.line, ordinal: null, path };
-  return { code, balanceType: BALANCE_TYPES[code] ?? null, referenceDate, amount, currency, origin };
+  return { code, balanceType: balanceTypeOf(code), referenceDate, amount, currency, origin };
 }
 
 /** v08 wraps a party in `Pty` (or `Agt`); earlier versions put `Nm` straight under it. */

@@ -17,8 +17,7 @@
 // the column or compares a state with a literal.
 import "server-only";
 import type pg from "pg";
-import { accountFeed, cursorOf } from "@/lib/changes/cursor";
-import { countAccountChanges } from "@/lib/changes/feed";
+import { changesSince, feedPositionOf } from "@/lib/changes/announce";
 import { pgTransaction, pool } from "@/lib/db/client";
 import type { SyncState } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -117,21 +116,7 @@ export const runSql = {
  */
 async function changed(run: RunRow, db: Queryable): Promise<WebhookEvent[]> {
   if (run.feed_from === null) return [];
-  const from = BigInt(run.feed_from);
-  const counts = await countAccountChanges(db, run.account_id, from);
-  if (counts.added + counts.modified + counts.removed === 0) return [];
-  return [
-    {
-      type: "transactions.changed",
-      data: {
-        accountId: run.account_id,
-        syncRunId: run.id,
-        statementImportId: null,
-        ...counts,
-        cursor: cursorOf(accountFeed(run.account_id), { since: from, after: from }),
-      },
-    },
-  ];
+  return changesSince(db, run.account_id, BigInt(run.feed_from), { syncRunId: run.id, statementImportId: null });
 }
 
 /** A failed run may have written pages before it failed: those changes are reported too. */
@@ -164,9 +149,7 @@ const FAILING_AGAIN = [failingAgain];
 // ——— the table ———
 
 // Where the account's change feed stands: a run's changes come after it (recorded at its first claim).
-const FEED_POSITION = `coalesce(greatest(
-    (SELECT max(t.change_seq) FROM transactions t WHERE t.account_id = r.account_id),
-    (SELECT max(d.seq) FROM transaction_tombstones d WHERE d.account_id = r.account_id)), 0)`;
+const FEED_POSITION = feedPositionOf("r.account_id");
 const CLAIM = `worker_id = :worker, heartbeat_at = clock_timestamp(), started_at = coalesce(started_at, clock_timestamp()),
   attempts = attempts + 1, not_before = NULL, feed_from = coalesce(feed_from, ${FEED_POSITION})`;
 const END = "last_error = :error, finished_at = clock_timestamp(), heartbeat_at = clock_timestamp()";

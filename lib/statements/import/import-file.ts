@@ -4,13 +4,10 @@
 // the import that holds them and write nothing (create-import.ts).
 import "server-only";
 import { pool } from "@/lib/db/client";
-import { log } from "@/lib/log";
 import type { CsvLayout } from "@/lib/statements/csv-layout";
-import { isStatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
 import { createStatementImport, fileSha256 } from "./create-import";
-import { importStatement } from "./import-statement";
-import { moveImport } from "./lifecycle";
+import { failImport, importStatement } from "./import-statement";
 import { formatOf, readStatementFile } from "./read-file";
 
 export type ImportFileResult = { importId: string; isNew: boolean };
@@ -42,12 +39,7 @@ export async function importStatementFile(input: {
   try {
     ({ items } = await readStatementFile(input.bytes, { format, layout: input.layout }));
   } catch (error) {
-    const message = isStatementFileError(error)
-      ? `The file was refused, and nothing of it was kept: ${error.message}`
-      : "The file could not be read, and nothing of it was kept.";
-    if (!isStatementFileError(error))
-      log.error("statement file could not be read", { importId: created.importId, error });
-    await moveImport(pool(), created.importId, "failed", { error: message });
+    await failImport(created.importId, error, "read");
     throw error;
   }
   await importStatement({ importId: created.importId, items });

@@ -25,8 +25,7 @@
 // key-share locks the rows' foreign key takes).
 import "server-only";
 import type { PoolClient } from "pg";
-import { accountFeed, cursorOf } from "@/lib/changes/cursor";
-import { countAccountChanges } from "@/lib/changes/feed";
+import { changesSince, feedPosition } from "@/lib/changes/announce";
 import { lockChangeFeed } from "@/lib/changes/lock";
 import { emitEvent } from "@/lib/webhooks/outbox";
 import { crashPoint } from "@/lib/crash-points";
@@ -127,37 +126,6 @@ async function keepBalances(client: PoolClient, target: ImportTarget, balances: 
   return result.rowCount ?? 0;
 }
 
-/** Where the account's change feed stands (under its lock): the import's changes come after it. */
-async function feedPosition(client: PoolClient, accountId: string): Promise<bigint> {
-  const { rows } = await client.query<{ at: string }>(
-    `SELECT coalesce(greatest(
-       (SELECT max(change_seq) FROM transactions WHERE account_id = $1),
-       (SELECT max(seq) FROM transaction_tombstones WHERE account_id = $1)), 0)::text AS at`,
-    [accountId],
-  );
-  return BigInt(rows[0].at);
-}
-
-/**
- * transactions.changed for what the import changed, as the account's change feed lists it from where
- * it stood when the import began, in the import's transaction (sent if and only if it commits), as a
- * sync run's end reports its own. None when the feed shows nothing (every entry was there already).
- */
-async function announceChanges(client: PoolClient, target: ImportTarget, from: bigint): Promise<void> {
-  const counts = await countAccountChanges(client, target.accountId, from);
-  if (counts.added + counts.modified + counts.removed === 0) return;
-  await emitEvent(client, target.scopeId, {
-    type: "transactions.changed",
-    data: {
-      accountId: target.accountId,
-      syncRunId: null,
-      statementImportId: target.importId,
-      ...counts,
-      cursor: cursorOf(accountFeed(target.accountId), { since: from, after: from }),
-    },
-  });
-}
-
 /**
  * An account kept from statement files (no consent, no sync to read the bank's balance) shows the
  * newest booked balance its files gave, in its own currency. A synced account keeps the bank's.
@@ -179,6 +147,25 @@ async function recordProgress(importId: string, processed: number): Promise<void
     importId,
     processed,
   ]);
+}
+
+/**
+ * Records an import as failed with what a person reads: a refused file's reason (naming the line or
+ * element), else that it failed while being read or imported. Nothing of the file is kept either way.
+ */
+export async function failImport(importId: string, error: unknown, stage: "read" | "import"): Promise<void> {
+  let message: string;
+  if (isStatementFileError(error)) {
+    message = `The file was refused, and nothing of it was kept: ${error.message}`;
+    log.info("statement file refused", { importId, reason: error.message });
+  } else if (stage === "read") {
+    message = "The file could not be read, and nothing of it was kept.";
+    log.error("statement file could not be read", { importId, error });
+  } else {
+    message = "The import failed, and nothing of the file was kept. Try again; if it fails again, tell us.";
+    log.error("statement import failed", { importId, error });
+  }
+  await moveImport(pool(), importId, "failed", { error: message });
 }
 
 /**
@@ -237,17 +224,17 @@ export async function importStatement(options: {
       await flush();
       counts.balances = await keepBalances(client, target, balances);
       await showFileBalance(client, target.accountId);
-      await announceChanges(client, target, feedFrom);
+      // Announced as a sync run's changes are (lib/changes/announce.ts), sent if this commits.
+      for (const event of await changesSince(client, target.accountId, feedFrom, {
+        syncRunId: null,
+        statementImportId: target.importId,
+      }))
+        await emitEvent(client, target.scopeId, event);
       if (!(await moveImport(client, importId, "succeeded", { counts })))
         throw new Error(`statement import ${importId} was moved by someone else while it ran`);
     });
   } catch (error) {
-    const message = isStatementFileError(error)
-      ? `The file was refused, and nothing of it was kept: ${error.message}`
-      : "The import failed, and nothing of the file was kept. Try again; if it fails again, tell us.";
-    if (isStatementFileError(error)) log.info("statement file refused", { importId, reason: error.message });
-    else log.error("statement import failed", { importId, error });
-    await moveImport(pool(), importId, "failed", { error: message });
+    await failImport(importId, error, "import");
     throw error;
   }
   return { importId, counts };

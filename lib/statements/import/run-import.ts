@@ -13,13 +13,12 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { pool } from "@/lib/db/client";
-import { log } from "@/lib/log";
 import { readCamt053 } from "@/lib/statements/camt053";
 import { assertCamt053Schema, XSD_VALIDATION_MAX_BYTES } from "@/lib/statements/camt053-schema";
 import { CsvLayout } from "@/lib/statements/csv-layout";
 import { isStatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
-import { importStatement } from "./import-statement";
+import { failImport, importStatement } from "./import-statement";
 import { canMoveImport, importSql, moveImport } from "./lifecycle";
 import { IMPORT_JOB_OPTIONS, type StatementImportJob } from "./start-import";
 import { boss, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
@@ -65,11 +64,7 @@ export async function runStatementImport(importId: string): Promise<void> {
       items = await itemsOf(importId, { ...row, upload_id: uploadId });
     } catch (error) {
       // Refused before any entry was read (the schema, an unreadable CSV): on record with its reason.
-      const message = isStatementFileError(error)
-        ? `The file was refused, and nothing of it was kept: ${error.message}`
-        : "The file could not be read, and nothing of it was kept.";
-      if (!isStatementFileError(error)) log.error("statement file could not be read", { importId, error });
-      await moveImport(pool(), importId, "failed", { error: message });
+      await failImport(importId, error, "read");
       return;
     }
     await importStatement({ importId, items }).catch((error: unknown) => {
