@@ -36,6 +36,35 @@ type Import = {
 };
 type Reconciliation = { holds: boolean; windows: { kind: string; from: string; to: string; difference: string }[] };
 
+/** A small camt.053 for the account: two entries of years before its bank history. */
+const fileOf = (account: { iban: string | null; currency: string }) =>
+  camt053OfEntries({
+    iban: account.iban ?? "",
+    currency: account.currency,
+    statementId: "SMALL-1",
+    opening: "0.00",
+    entries: ["12.50", "-3.10"].map((amount, i) => ({
+      amount,
+      currency: account.currency,
+      bookingDate: `2019-05-1${i}`,
+      valueDate: null,
+      entryReference: null,
+      accountServicerReference: `SMALL-${i}`,
+      endToEndId: null,
+      mandateId: null,
+      creditorId: null,
+      creditorName: "Small Shop",
+      creditorIban: null,
+      ultimateCreditor: null,
+      debtorName: "Small Customer",
+      debtorIban: null,
+      ultimateDebtor: null,
+      remittanceInformation: `Small ${i}`,
+      bankTransactionCode: null,
+      proprietaryBankTransactionCode: null,
+    })),
+  });
+
 /** Uploads a file as a person would, then runs the worker's job for it; answers the import as the API shows it. */
 async function upload(
   headers: Record<string, string>,
@@ -324,5 +353,24 @@ describe("statement files through the API", () => {
       (await pool().query("SELECT 1 FROM statement_file_chunks WHERE created_at > now() - interval '1 minute'"))
         .rowCount,
     ).toBe(0);
+    // The import routes of this account, from another scope: 404; a malformed or unknown import id: 404.
+    const strangerHeaders = bearer(stranger.token, stranger.scopeId);
+    const mine = await upload(headers, account.id, fileOf(account));
+    for (const [handler, method, params] of [
+      [importsRoute.GET, "GET", { id: account.id }],
+      [importRoute.GET, "GET", { id: account.id, importId: mine.sent.json.data.id }],
+      [previewRoute.POST, "POST", { id: account.id }],
+    ] as const) {
+      const res = await call(handler, method, "x", {
+        headers: strangerHeaders,
+        params,
+        ...(method === "POST" ? { rawBody: "<Document/>" } : {}),
+      });
+      expect(res.status).toBe(404);
+    }
+    for (const importId of ["not-a-uuid", "01a22712-9213-761a-aeef-e2456eb73cb9"])
+      expect((await call(importRoute.GET, "GET", "x", { headers, params: { id: account.id, importId } })).status).toBe(
+        404,
+      );
   });
 });
