@@ -34,6 +34,18 @@ describe("decimal strings", () => {
     expect(signOfDecimal("-0.00")).toBe(0);
   });
 
+  it("reads a sign from the digits as the comparison with zero does", () => {
+    const decimal = fc
+      .tuple(
+        fc.constantFrom("", "-"),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.constantFrom("", ".0", ".00", ".5", ".05", ".000"),
+      )
+      .map(([sign, whole, fraction]) => `${sign}${whole}${fraction}`);
+    fc.assert(fc.property(decimal, (x) => signOfDecimal(x) === compareDecimals(x, "0")));
+    expect(() => signOfDecimal("+1")).toThrow(/not a decimal/);
+  });
+
   it("refuses what is not a decimal string", () => {
     expect(() => decimalSubtract("1,5", "1")).toThrow(/not a decimal/);
     expect(() => negateDecimal("1e3")).toThrow(/not a decimal/);

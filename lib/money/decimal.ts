@@ -4,7 +4,13 @@
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-type Scaled = { units: bigint; scale: number };
+/** A decimal string read once: its digits as one integer and how many of them are decimals. */
+export type Scaled = { units: bigint; scale: number };
+
+/** Reads a decimal string once, for a caller that compares it many times (compareScaled). */
+export function parseDecimal(text: string): Scaled {
+  return parse(text);
+}
 
 function parse(text: string): Scaled {
   if (!DECIMAL.test(text)) throw new Error(`not a decimal string: ${JSON.stringify(text)}`);
@@ -63,14 +69,19 @@ export function sumsByCurrency(rows: readonly { amount: string; currency: string
 
 /** -1, 0 or 1 as `x` is below, equal to or above `y`, exactly ("1.50" equals "1.5"). */
 export function compareDecimals(x: string, y: string): -1 | 0 | 1 {
-  const a = parse(x);
-  const b = parse(y);
+  return compareScaled(parse(x), parse(y));
+}
+
+/** compareDecimals of two decimals already read (parseDecimal). */
+export function compareScaled(a: Scaled, b: Scaled): -1 | 0 | 1 {
   const scale = Math.max(a.scale, b.scale);
   const d = rescale(a, scale) - rescale(b, scale);
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
 
-/** The sign of a decimal string as numeric reads it: "-0.00" is 0. */
+/** The sign of a decimal string as numeric reads it: "-0.00" is 0. Read from its digits, no arithmetic. */
 export function signOfDecimal(x: string): -1 | 0 | 1 {
-  return compareDecimals(x, "0");
+  if (!DECIMAL.test(x)) throw new Error(`not a decimal string: ${JSON.stringify(x)}`);
+  if (!/[1-9]/.test(x)) return 0;
+  return x.startsWith("-") ? -1 : 1;
 }

@@ -10,7 +10,7 @@
 //   - tags: every matching rule's, once each, in byte order (collation "C"); the note, and the counterpart to
 //     bind, the first matching rule's that has one; marked a transfer if any matching rule says so.
 // No server imports: a test runs it without a database.
-import { compareDecimals, signOfDecimal } from "@/lib/money/decimal";
+import { compareScaled, parseDecimal, type Scaled, signOfDecimal } from "@/lib/money/decimal";
 import { wordKey } from "@/lib/rules/compile";
 import type { ParsedRule } from "@/lib/rules/parse";
 import type { Condition } from "@/lib/rules/schemas";
@@ -73,32 +73,65 @@ class WordIndex {
     return id;
   }
 
-  /** Which keys start a word of `text` (folded), as a flag a key id. */
-  found(text: string): Uint8Array {
-    const marks = new Uint8Array(this.keys.length);
+  /** The ids of the keys that start a word of `text` (folded), each once. */
+  found(text: string): readonly number[] {
+    const hits: number[] = [];
+    const mark = (head: string, at: number) => {
+      const ids = this.byHead.get(head);
+      if (ids === undefined) return;
+      for (const id of ids) if (!hits.includes(id) && text.startsWith(this.keys[id], at)) hits.push(id);
+    };
     // An empty key (a word of punctuation only) is " " in LIKE: every folded text holds one.
-    for (const id of this.byHead.get("") ?? []) marks[id] = 1;
+    mark("", 0);
     for (let space = text.indexOf(" "); space !== -1;) {
       const at = space + 1;
       const next = text.indexOf(" ", at);
       // The heads a key starting here can have: its first two characters, one, or this word and
       // the next character.
-      for (const head of [
-        text.slice(at, at + 2),
-        text.slice(at, at + 1),
-        next === -1 ? null : headOf(text, at, next),
-      ]) {
-        if (head === null) continue;
-        for (const id of this.byHead.get(head) ?? []) if (text.startsWith(this.keys[id], at)) marks[id] = 1;
-      }
+      mark(text.slice(at, at + 2), at);
+      mark(text.slice(at, at + 1), at);
+      if (next !== -1) mark(headOf(text, at, next), at);
       space = next;
     }
-    return marks;
+    return hits;
   }
 }
 
-type Texts = { remittance: Uint8Array; names: Uint8Array };
-type Test = (row: RowFacts, cp: CounterpartFacts | null, texts: Texts) => boolean;
+/** The rules' words found in a row's texts (few: a row holds a handful of a scope's words). */
+type Texts = { remittance: readonly number[]; names: readonly number[] };
+
+/**
+ * A row as the tests read it: its facts, its counterpart, the words found in its texts, and its
+ * amount, read once for all the rules that test it (its error too, thrown at each test, as reading
+ * it again would).
+ */
+class Reading {
+  private sized: { value: Scaled } | { error: unknown } | undefined;
+  constructor(
+    readonly row: RowFacts,
+    readonly cp: CounterpartFacts | null,
+    readonly texts: Texts,
+  ) {}
+
+  /** The amount without its sign, as `abs(amount)` reads it. */
+  size(): Scaled {
+    if (this.sized === undefined) {
+      try {
+        this.sized = { value: parseDecimal(this.row.amount.replace(/^[-+]/, "")) };
+      } catch (error) {
+        this.sized = { error };
+      }
+    }
+    if ("error" in this.sized) throw this.sized.error;
+    return this.sized.value;
+  }
+
+  /** The amount's sign ("-0.00" is 0). */
+  sign(): -1 | 0 | 1 {
+    return signOfDecimal(this.row.amount.replace(/^\+/, ""));
+  }
+}
+type Test = (reading: Reading) => boolean;
 
 // Byte order of the UTF-8, as PostgreSQL's "C" collation sorts the SQL's tags (effect-sql.ts).
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -106,42 +139,91 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 function test(c: Condition, words: WordIndex): Test {
   switch (c.type) {
     case "counterpart":
-      return (_, cp) =>
+      return ({ cp }) =>
         cp !== null && (cp.rootId === c.counterpartId || (c.includeFamily && cp.parentId === c.counterpartId));
     case "words": {
       const ids = c.words.map((w) => words.add(w));
-      const found = (marks: Uint8Array) => ids.some((id) => marks[id] === 1);
-      if (c.in === "remittance") return (_, __, t) => found(t.remittance);
-      if (c.in === "names") return (_, __, t) => found(t.names);
-      return (_, __, t) => found(t.remittance) || found(t.names);
+      const found = (hits: readonly number[]) => ids.some((id) => hits.includes(id));
+      if (c.in === "remittance") return ({ texts }) => found(texts.remittance);
+      if (c.in === "names") return ({ texts }) => found(texts.names);
+      return ({ texts }) => found(texts.remittance) || found(texts.names);
     }
-    case "amount":
-      return (row) => {
-        const size = row.amount.replace(/^[-+]/, "");
-        return (
-          (c.min === undefined || compareDecimals(size, c.min) >= 0) &&
-          (c.max === undefined || compareDecimals(size, c.max) <= 0)
-        );
+    case "amount": {
+      // The bounds read once (a malformed one throws at each test, as comparing it would).
+      // The bounds read once; a malformed one throws at each test, as comparing it would.
+      const bound = (text: string | undefined): (() => Scaled) | undefined => {
+        if (text === undefined) return undefined;
+        try {
+          const value = parseDecimal(text);
+          return () => value;
+        } catch (error) {
+          return () => {
+            throw error;
+          };
+        }
       };
+      const [min, max] = [bound(c.min), bound(c.max)];
+      return (reading) =>
+        (min === undefined || compareScaled(reading.size(), min()) >= 0) &&
+        (max === undefined || compareScaled(reading.size(), max()) <= 0);
+    }
     case "direction": {
       const sign = c.direction === "in" ? 1 : -1;
-      return (row) => signOfDecimal(row.amount.replace(/^\+/, "")) === sign;
+      return (reading) => reading.sign() === sign;
     }
     case "currency":
-      return (row) => c.currencies.includes(row.currency);
+      return ({ row }) => c.currencies.includes(row.currency);
     case "creditorId":
-      return (row) => row.creditorId !== null && c.values.includes(row.creditorId);
+      return ({ row }) => row.creditorId !== null && c.values.includes(row.creditorId);
     case "mandateId":
-      return (row) => row.mandateId !== null && c.values.includes(row.mandateId);
+      return ({ row }) => row.mandateId !== null && c.values.includes(row.mandateId);
     case "bankTransactionCode": {
       // ILIKE on a prefix: case-insensitive, from the code's start.
       const prefixes = c.codes.map((code) => code.toLowerCase());
       const starts = (code: string | null) => code !== null && prefixes.some((p) => code.toLowerCase().startsWith(p));
-      return (row) => starts(row.bankTransactionCode) || starts(row.proprietaryBankTransactionCode);
+      return ({ row }) => starts(row.bankTransactionCode) || starts(row.proprietaryBankTransactionCode);
     }
     case "account":
-      return (row) => c.accountIds.includes(row.accountId);
+      return ({ row }) => c.accountIds.includes(row.accountId);
   }
+}
+
+/** The names a row's words are looked for in, joined as the SQL joins them. */
+function namesOf(row: RowFacts): string {
+  let names = "";
+  for (const name of row.names) if (name !== null) names = names === "" ? name : `${names} ${name}`;
+  return names;
+}
+
+/**
+ * What the matching rules (in their order) do to a row: the first category (else the counterpart's
+ * default), every tag once in byte order, the first note and counterpart to bind, a transfer if any says so.
+ */
+function filingOf(hits: readonly ParsedRule[], cp: CounterpartFacts | null): Filing {
+  let category: ParsedRule | undefined;
+  let note: ParsedRule | undefined;
+  let bind: ParsedRule | undefined;
+  let transfer = false;
+  const tags: string[] = [];
+  for (const rule of hits) {
+    const { actions } = rule;
+    if (category === undefined && actions.categoryId !== undefined) category = rule;
+    if (note === undefined && actions.note !== undefined) note = rule;
+    if (bind === undefined && actions.bindCounterpartId !== undefined) bind = rule;
+    if (actions.markTransfer) transfer = true;
+    for (const tag of actions.addTags ?? []) if (!tags.includes(tag)) tags.push(tag);
+  }
+  if (tags.length > 1) tags.sort(byteOrder);
+  const fallback = category ? null : (cp?.defaultCategoryId ?? null);
+  return {
+    categoryId: category?.actions.categoryId ?? fallback,
+    categorySource: category ? "rule" : fallback ? "counterpart" : null,
+    categoryRuleId: category?.id ?? null,
+    tags,
+    note: note?.actions.note ?? null,
+    transferOverride: transfer ? true : null,
+    boundCounterpartId: bind?.actions.bindCounterpartId ?? null,
+  };
 }
 
 export type RuleEvaluator = {
@@ -153,46 +235,58 @@ export type RuleEvaluator = {
 export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
   const words = new WordIndex();
   const compiled = rules.map((rule) => ({ rule, tests: rule.conditions.map((c) => test(c, words)) }));
-  const none = new Uint8Array(0);
+  // Which rules a row is tested against. A rule that asks for words is tested only on rows holding
+  // one of them (most rules do: a row is then tested against a few rules, not all), provided no
+  // condition before them could throw (an amount, a direction): skipping the rule then skips only
+  // tests that `every` would not have run past a word test found false. The others on every row.
+  const always: number[] = [];
+  const byWord = new Map<number, number[]>();
+  compiled.forEach(({ rule }, index) => {
+    const gate = rule.conditions.find((c) => c.type === "words" || c.type === "amount" || c.type === "direction");
+    if (gate?.type !== "words") always.push(index);
+    else for (const id of gate.words.map((w) => words.add(w))) byWord.set(id, [...(byWord.get(id) ?? []), index]);
+  });
+  const none: readonly number[] = [];
+  // A page names the same parties, and often the same texts, many times: each text is searched once.
+  const searched = new Map<string, readonly number[]>();
+  const search = (text: string) => {
+    let found = searched.get(text);
+    if (found === undefined) {
+      found = words.found(fold(text));
+      searched.set(text, found);
+    }
+    return found;
+  };
+  // Which rules the row at hand is tested against: `tested[index] === row` (one array for the page).
+  const tested = new Float64Array(compiled.length).fill(-1);
+  let rows = 0;
+  const letThrough = (row: number, found: readonly number[]) => {
+    for (const id of found) for (const index of byWord.get(id) ?? []) tested[index] = row;
+  };
   return {
     file(row, cp, failed) {
       const texts: Texts =
         words.keys.length > 0
-          ? {
-              remittance: words.found(fold(row.remittance ?? "")),
-              names: words.found(fold(row.names.filter((n) => n !== null).join(" "))),
-            }
+          ? { remittance: search(row.remittance ?? ""), names: search(namesOf(row)) }
           : { remittance: none, names: none };
+      const reading = new Reading(row, cp, texts);
+      const at = rows++;
+      for (const index of always) tested[index] = at;
+      letThrough(at, texts.remittance);
+      letThrough(at, texts.names);
       const hits: ParsedRule[] = [];
-      for (const { rule, tests } of compiled) {
-        if (failed.has(rule)) continue;
+      for (let index = 0; index < compiled.length; index += 1) {
+        const { rule, tests } = compiled[index];
+        if (tested[index] !== at || failed.has(rule)) continue;
         try {
-          if (tests.every((t) => t(row, cp, texts))) hits.push(rule);
+          if (tests.every((t) => t(reading))) hits.push(rule);
         } catch {
           // Not swallowed: the rule is left out of the page and marked failed by the caller
           // (lib/sync/filing.ts, page-write.ts), as a rule whose SQL fails is.
           failed.add(rule);
         }
       }
-      const first = <T>(pick: (r: ParsedRule) => T | undefined) => {
-        for (const r of hits) {
-          const value = pick(r);
-          if (value !== undefined) return { rule: r, value };
-        }
-        return null;
-      };
-      const category = first((r) => r.actions.categoryId);
-      const fallback = category ? null : (cp?.defaultCategoryId ?? null);
-      const tags = [...new Set(hits.flatMap((r) => r.actions.addTags ?? []))].sort(byteOrder);
-      return {
-        categoryId: category?.value ?? fallback,
-        categorySource: category ? "rule" : fallback ? "counterpart" : null,
-        categoryRuleId: category?.rule.id ?? null,
-        tags,
-        note: first((r) => r.actions.note)?.value ?? null,
-        transferOverride: hits.some((r) => r.actions.markTransfer) ? true : null,
-        boundCounterpartId: first((r) => r.actions.bindCounterpartId)?.value ?? null,
-      };
+      return filingOf(hits, cp);
     },
   };
 }
