@@ -7,6 +7,11 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** A decimal string read once: its digits as one integer and how many of them are decimals. */
 export type Scaled = { units: bigint; scale: number };
 
+/** Whether `text` is a decimal string every function here reads ("-12.34", "0", "1000.5"). */
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
 /** Reads a decimal string once, for a caller that compares it many times (compareScaled). */
 export function parseDecimal(text: string): Scaled {
   return parse(text);

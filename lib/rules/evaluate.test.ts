@@ -65,6 +65,19 @@ describe("the evaluator's word gate", () => {
     });
   });
 
+  it("a rule whose bound does not read fails wherever its amount is tested, words before or after", () => {
+    const rules = [
+      rule("bound after", [words("rent"), { type: "amount", min: "1,00" }]),
+      rule("bound before", [{ type: "amount", max: "1e3" }, words("rent")]),
+      rule("fine", [{ type: "direction", direction: "out" }, words("rent")]),
+    ];
+    expect(tagsOf(rules, row({ remittance: "salary" }))).toEqual({ tags: [], failed: ["bound before"] });
+    expect(tagsOf(rules, row({ remittance: "rent" }))).toEqual({
+      tags: ["fine"],
+      failed: ["bound after", "bound before"],
+    });
+  });
+
   it("reads a row's amount once for every rule that tests it, and reads each the same", () => {
     const rules = [
       rule("small", [{ type: "amount", max: "20" }]),

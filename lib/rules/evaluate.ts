@@ -10,7 +10,7 @@
 //   - tags: every matching rule's, once each, in byte order (collation "C"); the note, and the counterpart to
 //     bind, the first matching rule's that has one; marked a transfer if any matching rule says so.
 // No server imports: a test runs it without a database.
-import { compareScaled, parseDecimal, type Scaled, signOfDecimal } from "@/lib/money/decimal";
+import { compareScaled, isDecimal, parseDecimal, type Scaled, signOfDecimal } from "@/lib/money/decimal";
 import { wordKey } from "@/lib/rules/compile";
 import type { ParsedRule } from "@/lib/rules/parse";
 import type { Condition } from "@/lib/rules/schemas";
@@ -76,59 +76,75 @@ class WordIndex {
   /** The ids of the keys that start a word of `text` (folded), each once. */
   found(text: string): readonly number[] {
     const hits: number[] = [];
-    const mark = (head: string, at: number) => {
-      const ids = this.byHead.get(head);
-      if (ids === undefined) return;
-      for (const id of ids) if (!hits.includes(id) && text.startsWith(this.keys[id], at)) hits.push(id);
-    };
     // An empty key (a word of punctuation only) is " " in LIKE: every folded text holds one.
-    mark("", 0);
+    this.mark(hits, text, "", 0);
     for (let space = text.indexOf(" "); space !== -1;) {
       const at = space + 1;
       const next = text.indexOf(" ", at);
       // The heads a key starting here can have: its first two characters, one, or this word and
       // the next character.
-      mark(text.slice(at, at + 2), at);
-      mark(text.slice(at, at + 1), at);
-      if (next !== -1) mark(headOf(text, at, next), at);
+      this.mark(hits, text, text.slice(at, at + 2), at);
+      this.mark(hits, text, text.slice(at, at + 1), at);
+      if (next !== -1) this.mark(hits, text, headOf(text, at, next), at);
       space = next;
     }
     return hits;
+  }
+
+  /** Adds to `hits` the keys filed under `head` that `text` holds at `at`. */
+  private mark(hits: number[], text: string, head: string, at: number) {
+    const ids = this.byHead.get(head);
+    if (ids === undefined) return;
+    for (const id of ids) if (!hits.includes(id) && text.startsWith(this.keys[id], at)) hits.push(id);
   }
 }
 
 /** The rules' words found in a row's texts (few: a row holds a handful of a scope's words). */
 type Texts = { remittance: readonly number[]; names: readonly number[] };
 
+/** A value read, or why it could not be (thrown at each test that reads it, as reading it again would). */
+type Read<T> = { value: T } | { error: unknown };
+
+function read<T>(reading: () => T): Read<T> {
+  try {
+    return { value: reading() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function valueOf<T>(read: Read<T>): T {
+  if ("error" in read) throw read.error;
+  return read.value;
+}
+
 /**
  * A row as the tests read it: its facts, its counterpart, the words found in its texts, and its
- * amount, read once for all the rules that test it (its error too, thrown at each test, as reading
- * it again would).
+ * amount, read once for all the rules that test it.
  */
 class Reading {
-  private sized: { value: Scaled } | { error: unknown } | undefined;
+  private sized: Read<Scaled> | undefined;
+  private readonly signed: Read<-1 | 0 | 1>;
+  /** Whether no test can throw on this row's amount (a bank's amount always reads). */
+  readonly readable: boolean;
   constructor(
     readonly row: RowFacts,
     readonly cp: CounterpartFacts | null,
     readonly texts: Texts,
-  ) {}
+  ) {
+    this.signed = read(() => signOfDecimal(row.amount.replace(/^\+/, "")));
+    this.readable = !("error" in this.signed) && isDecimal(row.amount.replace(/^[-+]/, ""));
+  }
 
-  /** The amount without its sign, as `abs(amount)` reads it. */
+  /** The amount without its sign, as `abs(amount)` reads it (read when first asked for). */
   size(): Scaled {
-    if (this.sized === undefined) {
-      try {
-        this.sized = { value: parseDecimal(this.row.amount.replace(/^[-+]/, "")) };
-      } catch (error) {
-        this.sized = { error };
-      }
-    }
-    if ("error" in this.sized) throw this.sized.error;
-    return this.sized.value;
+    this.sized ??= read(() => parseDecimal(this.row.amount.replace(/^[-+]/, "")));
+    return valueOf(this.sized);
   }
 
   /** The amount's sign ("-0.00" is 0). */
   sign(): -1 | 0 | 1 {
-    return signOfDecimal(this.row.amount.replace(/^\+/, ""));
+    return valueOf(this.signed);
   }
 }
 type Test = (reading: Reading) => boolean;
@@ -151,21 +167,12 @@ function test(c: Condition, words: WordIndex): Test {
     case "amount": {
       // The bounds read once (a malformed one throws at each test, as comparing it would).
       // The bounds read once; a malformed one throws at each test, as comparing it would.
-      const bound = (text: string | undefined): (() => Scaled) | undefined => {
-        if (text === undefined) return undefined;
-        try {
-          const value = parseDecimal(text);
-          return () => value;
-        } catch (error) {
-          return () => {
-            throw error;
-          };
-        }
-      };
-      const [min, max] = [bound(c.min), bound(c.max)];
+      const [min, max] = [c.min, c.max].map((bound) =>
+        bound === undefined ? undefined : read(() => parseDecimal(bound)),
+      );
       return (reading) =>
-        (min === undefined || compareScaled(reading.size(), min()) >= 0) &&
-        (max === undefined || compareScaled(reading.size(), max()) <= 0);
+        (min === undefined || compareScaled(reading.size(), valueOf(min)) >= 0) &&
+        (max === undefined || compareScaled(reading.size(), valueOf(max)) <= 0);
     }
     case "direction": {
       const sign = c.direction === "in" ? 1 : -1;
@@ -231,29 +238,35 @@ export type RuleEvaluator = {
   file(row: RowFacts, cp: CounterpartFacts | null, failed: Set<ParsedRule>): Filing;
 };
 
+/** Whether an amount condition has a bound no decimal reading accepts (its tests then throw). */
+const unreadableBound = (c: Condition) =>
+  c.type === "amount" &&
+  [c.min, c.max].some((bound) => bound !== undefined && "error" in read(() => parseDecimal(bound)));
+
 /** The rules (in their order, lib/rules/engine.ts loadRules) compiled once for a page's rows. */
 export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
   const words = new WordIndex();
   const compiled = rules.map((rule) => ({ rule, tests: rule.conditions.map((c) => test(c, words)) }));
   // Which rules a row is tested against. A rule that asks for words is tested only on rows holding
-  // one of them (most rules do: a row is then tested against a few rules, not all), provided no
-  // condition before them could throw (an amount, a direction): skipping the rule then skips only
-  // tests that `every` would not have run past a word test found false. The others on every row.
+  // one of them (most rules do: a row is then tested against a few rules, not all). Skipping a rule
+  // whose words are missing changes its answer (no match) and nothing else, as long as none of its
+  // tests could have thrown: so only on a row whose amount reads (Reading.readable) and for a rule
+  // whose bounds read. Other rules, and every rule on another row, are tested as they are.
   const always: number[] = [];
   const byWord = new Map<number, number[]>();
   compiled.forEach(({ rule }, index) => {
-    const gate = rule.conditions.find((c) => c.type === "words" || c.type === "amount" || c.type === "direction");
-    if (gate?.type !== "words") always.push(index);
+    const gate = rule.conditions.find((c) => c.type === "words");
+    if (gate === undefined || rule.conditions.some(unreadableBound)) always.push(index);
     else for (const id of gate.words.map((w) => words.add(w))) byWord.set(id, [...(byWord.get(id) ?? []), index]);
   });
   const none: readonly number[] = [];
-  // A page names the same parties, and often the same texts, many times: each text is searched once.
+  // A page names the same parties many times: each party's names are searched once.
   const searched = new Map<string, readonly number[]>();
-  const search = (text: string) => {
-    let found = searched.get(text);
+  const searchNames = (names: string) => {
+    let found = searched.get(names);
     if (found === undefined) {
-      found = words.found(fold(text));
-      searched.set(text, found);
+      found = words.found(fold(names));
+      searched.set(names, found);
     }
     return found;
   };
@@ -267,13 +280,15 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
     file(row, cp, failed) {
       const texts: Texts =
         words.keys.length > 0
-          ? { remittance: search(row.remittance ?? ""), names: search(namesOf(row)) }
+          ? { remittance: words.found(fold(row.remittance ?? "")), names: searchNames(namesOf(row)) }
           : { remittance: none, names: none };
       const reading = new Reading(row, cp, texts);
       const at = rows++;
-      for (const index of always) tested[index] = at;
-      letThrough(at, texts.remittance);
-      letThrough(at, texts.names);
+      if (reading.readable) {
+        for (const index of always) tested[index] = at;
+        letThrough(at, texts.remittance);
+        letThrough(at, texts.names);
+      } else tested.fill(at);
       const hits: ParsedRule[] = [];
       for (let index = 0; index < compiled.length; index += 1) {
         const { rule, tests } = compiled[index];

@@ -146,6 +146,25 @@ async function main() {
       );
     }
 
+    // Only when asked for by name (`npm run bench -- apply`): a rule applied to 1,000,000 stored rows, and undone.
+    if (only.has("apply")) {
+      const { benchApply } = await import("./apply");
+      console.log(
+        "\nApply to existing: one rule matching every row of one account, applied by the job in batches and undone in one step, against one plain UPDATE setting the same fields and one clearing them",
+      );
+      const a = await benchApply();
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      console.log(
+        `  ${a.rows.toLocaleString("en")} rows: apply ${s(a.applyMs)} (${a.changed.toLocaleString("en")} changed) · plain UPDATE ${s(a.plainSetMs)} · ${(a.applyMs / a.plainSetMs).toFixed(2)}×`,
+      );
+      console.log(
+        `  undo ${s(a.undoMs)} (${a.restored.toLocaleString("en")} rows restored) · plain UPDATE clearing them ${s(a.plainClearMs)} · ${(a.undoMs / a.plainClearMs).toFixed(2)}×`,
+      );
+      console.log(
+        `ratio: apply / plain UPDATE = ${(a.applyMs / a.plainSetMs).toFixed(2)}×, undo / plain UPDATE = ${(a.undoMs / a.plainClearMs).toFixed(2)}×`,
+      );
+    }
+
     // Only when asked for by name (`npm run bench -- import`): a 100,000-entry camt.053 through the API and the job.
     if (only.has("import")) {
       const { benchImport } = await import("./import");
