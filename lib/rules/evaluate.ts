@@ -234,7 +234,10 @@ function filingOf(hits: readonly ParsedRule[], cp: CounterpartFacts | null): Fil
 }
 
 export type RuleEvaluator = {
-  /** The row's filing. `failed` collects the rules whose tests threw (left out, as the SQL would be). */
+  /**
+   * The row's filing (the same object for rows filed alike: read it, never change it). `failed`
+   * collects the rules whose tests threw (left out, as the SQL would be).
+   */
   file(row: RowFacts, cp: CounterpartFacts | null, failed: Set<ParsedRule>): Filing;
 };
 
@@ -270,6 +273,8 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
     }
     return found;
   };
+  // The filings made so far, by the rules that matched and the counterpart's default: a page has few.
+  const filings = new Map<string, Filing>();
   // Which rules the row at hand is tested against: `tested[index] === row` (one array for the page).
   const tested = new Float64Array(compiled.length).fill(-1);
   let rows = 0;
@@ -290,18 +295,29 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
         letThrough(at, texts.names);
       } else tested.fill(at);
       const hits: ParsedRule[] = [];
+      let key = "";
       for (let index = 0; index < compiled.length; index += 1) {
         const { rule, tests } = compiled[index];
         if (tested[index] !== at || failed.has(rule)) continue;
         try {
-          if (tests.every((t) => t(reading))) hits.push(rule);
+          if (tests.every((t) => t(reading))) {
+            hits.push(rule);
+            key += `${index},`;
+          }
         } catch {
           // Not swallowed: the rule is left out of the page and marked failed by the caller
           // (lib/sync/filing.ts, page-write.ts), as a rule whose SQL fails is.
           failed.add(rule);
         }
       }
-      return filingOf(hits, cp);
+      // The same rules (and the same counterpart default) file the same way: one filing for all.
+      key += `|${cp?.defaultCategoryId ?? ""}`;
+      let filing = filings.get(key);
+      if (filing === undefined) {
+        filing = filingOf(hits, cp);
+        filings.set(key, filing);
+      }
+      return filing;
     },
   };
 }

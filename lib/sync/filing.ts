@@ -42,9 +42,13 @@ function factsOf(accountId: string, v: readonly (string | null)[]): RowFacts {
 const arrayLiteral = (items: readonly string[]) =>
   `{${items.map((t) => `"${t.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
-/** The columns the upsert writes of a new row beyond the bank's, one array each, in the rows' order. */
+/**
+ * What the upsert writes of new rows beyond the bank's columns: each row's filing as an ordinal (1-based)
+ * into the page's distinct filings, or null for a row left to the rules pass; and those filings, one
+ * array a column. A page of 1,000 rows is filed a few dozen ways, so this is what crosses the wire.
+ */
 export type FilingColumns = {
-  filed: boolean[];
+  filing: (number | null)[];
   categoryId: (string | null)[];
   categorySource: (string | null)[];
   categoryRuleId: (string | null)[];
@@ -68,7 +72,7 @@ export function fileRows(
   const rulesOf = rules ? evaluator(rules) : null;
   const pass = () => {
     const columns: FilingColumns = {
-      filed: [],
+      filing: [],
       categoryId: [],
       categorySource: [],
       categoryRuleId: [],
@@ -77,20 +81,31 @@ export function fileRows(
       transferOverride: [],
       boundCounterpartId: [],
     };
+    // The evaluator gives rows filed alike the same object: each is sent once.
+    const ordinals = new Map<Filing, number>();
     values.forEach((v, row) => {
       const facts = party(row);
       const filing: Filing | null =
         rulesOf && (facts.cp !== null || facts.keyless)
           ? rulesOf.file(factsOf(accountId, v), facts.counterpart, failed)
           : null;
-      columns.filed.push(filing !== null);
-      columns.categoryId.push(filing?.categoryId ?? null);
-      columns.categorySource.push(filing?.categorySource ?? null);
-      columns.categoryRuleId.push(filing?.categoryRuleId ?? null);
-      columns.tags.push(arrayLiteral(filing?.tags ?? []));
-      columns.note.push(filing?.note ?? null);
-      columns.transferOverride.push(filing?.transferOverride ?? null);
-      columns.boundCounterpartId.push(filing?.boundCounterpartId ?? null);
+      if (filing === null) {
+        columns.filing.push(null);
+        return;
+      }
+      let ordinal = ordinals.get(filing);
+      if (ordinal === undefined) {
+        ordinal = ordinals.size + 1;
+        ordinals.set(filing, ordinal);
+        columns.categoryId.push(filing.categoryId);
+        columns.categorySource.push(filing.categorySource);
+        columns.categoryRuleId.push(filing.categoryRuleId);
+        columns.tags.push(arrayLiteral(filing.tags));
+        columns.note.push(filing.note);
+        columns.transferOverride.push(filing.transferOverride);
+        columns.boundCounterpartId.push(filing.boundCounterpartId);
+      }
+      columns.filing.push(ordinal);
     });
     return columns;
   };

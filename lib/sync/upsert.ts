@@ -59,16 +59,18 @@ const PARTY_VALUES = PARTY_COLUMNS.map(valueOf);
 // The parties statement's parameters: the scope ($1), the parties' signs, an array a party field.
 const PARTY_PARAM = { debit: 2, field: (i: number) => 3 + i };
 // The upsert's: the target ($1–$3), an array a column, the rows' hashes, their counterparts, whether to
-// record the rows as seen by the run, the filing's arrays (FILING_COLUMNS), then whether the bank
-// listed the rows and the statement file's arrays (STATEMENT_COLUMNS).
+// record the rows as seen by the run, each row's filing (an ordinal into the page's distinct filings)
+// and those filings' arrays (FILING_COLUMNS), then whether the bank listed the rows and the statement
+// file's arrays (STATEMENT_COLUMNS).
 const PARAM = {
   column: (i: number) => 4 + i,
   hash: 4 + COLUMNS.length,
   cp: 5 + COLUMNS.length,
   recordSeen: 6 + COLUMNS.length,
-  filing: (i: number) => 7 + COLUMNS.length + i,
-  seenByBank: 7 + COLUMNS.length + 8,
-  statement: (i: number) => 8 + COLUMNS.length + 8 + i,
+  filingOrdinal: 7 + COLUMNS.length,
+  filing: (i: number) => 8 + COLUMNS.length + i,
+  seenByBank: 8 + COLUMNS.length + 7,
+  statement: (i: number) => 9 + COLUMNS.length + 7 + i,
 };
 
 const KEYED = `
@@ -111,10 +113,10 @@ SELECT t.ord, t.counterpart_id AS cp, r.root_id, r.parent_id, r.default_category
   JOIN keyed k ON k.ord = t.ord ${ROOT}
  ORDER BY t.ord`;
 
-// What filing writes of a new row beyond the bank's columns (lib/sync/filing.ts), and how each array
-// arrives: the tags as one array literal a row.
+// What filing writes of a new row beyond the bank's columns (lib/sync/filing.ts): one array a column
+// over the page's distinct filings, which each row picks by its ordinal (NULL: not filed, so every
+// column NULL and no tags); the tags as one array literal a filing.
 const FILING_COLUMNS = [
-  ["filed", "boolean"],
   ["category_id", "uuid"],
   ["category_source", "category_source"],
   ["category_rule_id", "uuid"],
@@ -123,7 +125,11 @@ const FILING_COLUMNS = [
   ["transfer_override", "boolean"],
   ["bound_counterpart_id", "uuid"],
 ] as const;
-const FILED = FILING_COLUMNS.slice(1).map(([c]) => c);
+const FILED = FILING_COLUMNS.map(([c]) => c);
+const filingOf = (column: string, type: string, param: number) =>
+  column === "tags"
+    ? `coalesce(($${param}::text[])[i.filing]::text[], '{}') AS tags`
+    : `($${param}::${type}[])[i.filing] AS ${column}`;
 
 // A statement file's ids and facts on the rows an import writes (NULL on the sync's rows).
 const STATEMENT_COLUMNS = [
@@ -135,12 +141,12 @@ const STATEMENT_COLUMNS = [
 const UPSERT = `
 WITH input AS (
   SELECT ${COLUMNS.map(([c]) => `i.${c}`).join(", ")}, decode(i.hash_hex, 'hex') AS content_hash, i.cp,
-         ${FILING_COLUMNS.map(([c]) => (c === "tags" ? "i.tags::text[] AS tags" : `i.${c}`)).join(", ")}
+         i.filing IS NOT NULL AS filed, ${FILING_COLUMNS.map(([c, type], k) => filingOf(c, type, PARAM.filing(k))).join(", ")}
          , ${STATEMENT_COLUMNS.map(([c]) => `i.${c}`).join(", ")}
     FROM unnest(${COLUMNS.map(([, type], i) => `$${PARAM.column(i)}::${type}[]`).join(", ")}, $${PARAM.hash}::text[], $${PARAM.cp}::uuid[],
-                ${FILING_COLUMNS.map(([, type], i) => `$${PARAM.filing(i)}::${type}[]`).join(", ")},
+                $${PARAM.filingOrdinal}::int[],
                 ${STATEMENT_COLUMNS.map(([, type], i) => `$${PARAM.statement(i)}::${type}[]`).join(", ")})
-      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, cp, ${FILING_COLUMNS.map(([c]) => c).join(", ")},
+      AS i(${COLUMNS.map(([c]) => c).join(", ")}, hash_hex, cp, filing,
            ${STATEMENT_COLUMNS.map(([c]) => c).join(", ")})
 ), seen AS (
   INSERT INTO sync_run_pages (run_id, external_ids)
@@ -248,7 +254,7 @@ export async function upsertRows(
     rows.hashes,
     rows.values.map((_, row) => party(row).cp),
     recordSeen && target.runId !== null,
-    columns.filed,
+    columns.filing,
     columns.categoryId,
     columns.categorySource,
     columns.categoryRuleId,
