@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { notify } from "@/lib/notifications/notify";
 import { Params } from "@/lib/rules/compile";
 import { effectStatement } from "@/lib/rules/effect-sql";
-import { parseRule, type ParsedRule, type StoredRule } from "@/lib/rules/parse";
+import { parseRule, type ParsedRule } from "@/lib/rules/parse";
 
 type Client = Pick<PoolClient, "query">;
 
@@ -83,21 +83,44 @@ export async function markFailed(client: Client, scopeId: string, rule: { id: st
 }
 
 /**
- * The scope's enabled rules, in their order. A stored rule its schemas refuse is left out, and marked
- * failed and told the first time.
+ * What loadRules read, kept by a sync run from one page to the next (lib/sync/runner.ts): while the
+ * stored rules read the same, they are not parsed again and the same list serves, with the evaluator
+ * compiled for it (lib/rules/evaluate.ts evaluatorFor).
  */
-export async function loadRules(client: Client, scopeId: string): Promise<ParsedRule[]> {
-  const { rows: stored } = await client.query<StoredRule & { failed_at: Date | null }>(
-    `SELECT id, name, conditions, actions, failed_at FROM rules WHERE scope_id = $1::uuid AND enabled ORDER BY position, id`,
+export class RulesSeen {
+  text: string | null = null;
+  rules: ParsedRule[] = [];
+  /** The stored rules its schemas refuse that were not yet marked failed when read. */
+  refused: { id: string; name: string; reason: string }[] = [];
+}
+
+type StoredRuleText = { id: string; name: string; conditions: string; actions: string; failed_at: Date | null };
+
+/**
+ * The scope's enabled rules, in their order. A stored rule its schemas refuse is left out, and marked
+ * failed and told the first time (again on a later page if that page's transaction was rolled back).
+ */
+export async function loadRules(client: Client, scopeId: string, seen = new RulesSeen()): Promise<ParsedRule[]> {
+  const { rows: stored } = await client.query<StoredRuleText>(
+    `SELECT id, name, conditions::text AS conditions, actions::text AS actions, failed_at
+       FROM rules WHERE scope_id = $1::uuid AND enabled ORDER BY position, id`,
     [scopeId],
   );
-  const rules: ParsedRule[] = [];
-  for (const row of stored) {
-    const parsed = parseRule(row);
-    if (parsed.ok) rules.push(parsed.rule);
-    else if (!row.failed_at) await markFailed(client, scopeId, row, parsed.reason);
+  const text = stored
+    .map((r) => [r.id, r.name, r.conditions, r.actions, r.failed_at ? "failed" : ""].join("\u0000"))
+    .join("\u0001");
+  if (seen.text !== text) {
+    seen.text = text;
+    seen.rules = [];
+    seen.refused = [];
+    for (const row of stored) {
+      const parsed = parseRule({ ...row, conditions: JSON.parse(row.conditions), actions: JSON.parse(row.actions) });
+      if (parsed.ok) seen.rules.push(parsed.rule);
+      else if (!row.failed_at) seen.refused.push({ id: row.id, name: row.name, reason: parsed.reason });
+    }
   }
-  return rules;
+  for (const rule of seen.refused) await markFailed(client, scopeId, rule, rule.reason);
+  return seen.rules;
 }
 
 /**

@@ -241,6 +241,24 @@ export type RuleEvaluator = {
   file(row: RowFacts, cp: CounterpartFacts | null, failed: Set<ParsedRule>): Filing;
 };
 
+/** How many searched names and filings an evaluator keeps at most. */
+const KEPT = 10_000;
+
+// Each list of rules compiled once: a sync run keeps its list from page to page while the stored rules
+// read the same (lib/rules/engine.ts RulesSeen), so its pages share one evaluator. Weak: a list no run
+// holds any more goes, and its evaluator with it.
+const compiledFor = new WeakMap<readonly ParsedRule[], RuleEvaluator>();
+
+/** evaluator(rules), compiled once for the same list. */
+export function evaluatorFor(rules: readonly ParsedRule[]): RuleEvaluator {
+  let compiled = compiledFor.get(rules);
+  if (compiled === undefined) {
+    compiled = evaluator(rules);
+    compiledFor.set(rules, compiled);
+  }
+  return compiled;
+}
+
 /** Whether an amount condition has a bound no decimal reading accepts (its tests then throw). */
 const unreadableBound = (c: Condition) =>
   c.type === "amount" &&
@@ -269,6 +287,8 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
     let found = searched.get(names);
     if (found === undefined) {
       found = words.found(fold(names));
+      // Kept across the pages of a run (evaluatorFor), so bounded: a run may name many parties.
+      if (searched.size >= KEPT) searched.clear();
       searched.set(names, found);
     }
     return found;
@@ -315,6 +335,7 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
       let filing = filings.get(key);
       if (filing === undefined) {
         filing = filingOf(hits, cp);
+        if (filings.size >= KEPT) filings.clear();
         filings.set(key, filing);
       }
       return filing;

@@ -4,7 +4,7 @@
 // counterpart is known, or when it names no party at all (no counterpart will ever come); the others
 // wait for the counterparts step and the rules pass after it (lib/sync/page-write.ts).
 import type { CounterpartFacts, Filing, RowFacts } from "@/lib/rules/evaluate";
-import { evaluator } from "@/lib/rules/evaluate";
+import { evaluatorFor } from "@/lib/rules/evaluate";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { COLUMNS } from "@/lib/sync/bank-columns";
 
@@ -69,7 +69,7 @@ export function fileRows(
   rules: readonly ParsedRule[] | undefined,
 ): { columns: FilingColumns; failed: ParsedRule[] } {
   const failed = new Set<ParsedRule>();
-  const rulesOf = rules ? evaluator(rules) : null;
+  const rulesOf = rules ? evaluatorFor(rules) : null;
   const pass = () => {
     const columns: FilingColumns = {
       filing: [],

@@ -11,7 +11,7 @@ import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import type { PoolClient } from "pg";
-import { applyRulesToRows, loadRules, markFailed } from "@/lib/rules/engine";
+import { applyRulesToRows, loadRules, markFailed, type RulesSeen } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
 import type { RowToWrite, WriteTarget } from "@/lib/sync/upsert";
 import { runSql } from "@/lib/sync/run-lifecycle";
@@ -47,10 +47,10 @@ export async function writeRows(
   client: PoolClient,
   target: WriteTarget,
   transactions: RowToWrite[],
-  { compareFirst }: { compareFirst: boolean },
+  { compareFirst, rulesSeen }: { compareFirst: boolean; rulesSeen?: RulesSeen },
 ) {
   const { scopeId, accountId, runId } = target;
-  const rules = await loadRules(client, scopeId);
+  const rules = await loadRules(client, scopeId, rulesSeen);
   const counts = await ingestPage(client, { scopeId, accountId, runId }, transactions, { compareFirst, rules });
   for (const rule of counts.failed) await markFailed(client, scopeId, rule, "its conditions could not be tested");
   // Rows the upsert could not assign (a party or key not seen before) go through the full step.
@@ -65,16 +65,19 @@ export async function writeRows(
   return counts;
 }
 
-/** Writes the page and moves the run's cursor to `page.next`; answers what it added and updated. */
+/**
+ * Writes the page and moves the run's cursor to `page.next`; answers what it added and updated.
+ * `rulesSeen`: the run's rules as its last page read them (lib/rules/engine.ts), kept from page to page.
+ */
 export async function writePage(
   target: PageTarget,
   page: Pick<TransactionsPage, "transactions" | "next">,
-  { compareFirst }: { compareFirst: boolean },
+  { compareFirst, rulesSeen }: { compareFirst: boolean; rulesSeen?: RulesSeen },
 ): Promise<{ added: number; updated: number }> {
   const { runId, workerId } = target;
   return pgTransactionWithRetry(
     async (client) => {
-      const counts = await writeRows(client, target, page.transactions, { compareFirst });
+      const counts = await writeRows(client, target, page.transactions, { compareFirst, rulesSeen });
       const { from, to } = dateSpan(page.transactions);
       // LEAST/GREATEST skip NULLs: a page without dates leaves the span as it was.
       const saved = await client.query(

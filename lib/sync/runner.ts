@@ -33,6 +33,7 @@ import {
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { LostClaim, writePage } from "@/lib/sync/page-write";
+import { RulesSeen } from "@/lib/rules/engine";
 import { reconcileRun } from "@/lib/sync/reconcile";
 import { observeRun, type RunOutcome, type RunSeen } from "@/lib/sync/run-observer";
 import { inSpan } from "@/lib/tracing/spans";
@@ -159,6 +160,8 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
     // A page after one that was mostly new is likely new too (a first sync, a long absence): it goes
     // to the upsert whole, without comparing hashes first (lib/sync/ingest.ts).
     let compareFirst = true;
+    // The scope's rules as the last page read them: parsed and compiled again only when they change.
+    const rulesSeen = new RulesSeen();
     // The bank's date of its last answer: the day a balance sent without a reference date refers to.
     let bankDay = consent.bankDate ?? new Date().toISOString().slice(0, 10);
     for (;;) {
@@ -179,7 +182,10 @@ async function attemptRun(runId: string, workerId: string, options: RunOptions, 
         "sync.page",
         { "ledgerlink.sync.page": seen.pages + 1, "ledgerlink.sync.rows": page.transactions.length },
         () =>
-          writePage({ runId: run.id, workerId, scopeId: run.scope_id, accountId: account.id }, page, { compareFirst }),
+          writePage({ runId: run.id, workerId, scopeId: run.scope_id, accountId: account.id }, page, {
+            compareFirst,
+            rulesSeen,
+          }),
       );
       compareFirst = 2 * (counts.added + counts.updated) < page.transactions.length;
       seen.pages += 1;

@@ -4,7 +4,7 @@
 // page saved, the rule marked and the scope's members told.
 import { describe, expect, it } from "vitest";
 import { pgTransaction, pool, prisma } from "@/lib/db/client";
-import { applyRulesToRows, loadRules } from "@/lib/rules/engine";
+import { applyRulesToRows, loadRules, RulesSeen } from "@/lib/rules/engine";
 import { makePerson } from "@/testing/support/fixtures";
 import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
@@ -207,5 +207,32 @@ describe("rules in the sync's page", () => {
     expect(marked.failure).toMatch(/conditions/);
     const told = await prisma().notification.findMany({ where: { scopeId: person.scopeId, kind: "rule.failed" } });
     expect(told.map((n) => [n.subjectId, n.href])).toEqual([[bad.id, "/rules"]]);
+  });
+
+  it("a run's pages share one list of rules while the stored rules read the same; a change, or a marking rolled back, is read again", async () => {
+    const { person, cat } = await world();
+    const rule = await storedRule(person.scopeId, [words("rent")], { categoryId: await cat("rent") }, 1);
+    const bad = await storedRule(person.scopeId, [{ type: "amount", max: "lots" }], { note: "never" }, 2);
+    const seen = new RulesSeen();
+    const read = () => pgTransaction((client) => loadRules(client, person.scopeId, seen));
+    // The first page marks the refused rule, but its transaction is rolled back: the next page marks it again.
+    await expect(
+      pgTransaction(async (client) => {
+        await loadRules(client, person.scopeId, seen);
+        throw new Error("the page's transaction is rolled back");
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect((await prisma().rule.findUniqueOrThrow({ where: { id: bad.id } })).failedAt).toBeNull();
+    const first = await read();
+    expect(first.map((r) => r.id)).toEqual([rule.id]);
+    expect((await prisma().rule.findUniqueOrThrow({ where: { id: bad.id } })).failedAt).not.toBeNull();
+    // Read again with the refused rule now marked, then unchanged: the same list.
+    const second = await read();
+    expect(await read()).toBe(second);
+    // A rule changed between pages is read again.
+    await prisma().rule.update({ where: { id: rule.id }, data: { conditions: [words("huur")] } });
+    const changed = await read();
+    expect(changed).not.toBe(second);
+    expect(changed[0].conditions).toEqual([words("huur")]);
   });
 });
