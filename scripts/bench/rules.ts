@@ -14,7 +14,7 @@ import { storedAccount } from "@/testing/support/stored-account";
 import { bankEntry } from "@/testing/support/sync/bank-entry";
 
 const BANK_USER = process.env.RULES_BENCH_USER ?? "bulk-100000";
-const ROUNDS = Number(process.env.RULES_BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.RULES_BENCH_ROUNDS ?? 4);
 
 // Words of the bulk user's rows (its shops, card merchants, payroll) and words of nobody's.
 const WORDS = [

@@ -119,7 +119,7 @@ async function main() {
       );
     }
 
-    // Only when asked for by name (`npm run bench -- rules`): page writes, then eight full syncs of 100,000 rows.
+    // Only when asked for by name (`npm run bench -- rules`): page writes, then ten full syncs of 100,000 rows (a warm-up of each side, four rounds).
     if (only.has("rules")) {
       const { benchRulePages, benchRules } = await import("./rules");
       console.log(
