@@ -56,9 +56,9 @@ function browserUse() {
  * The app as `npm start` starts it (scripts/start.ts), on its own embedded PostgreSQL, with its banks
  * on port + 1 (the launcher starts them unless SANDBOX_BANK_URL says they already run elsewhere).
  */
-function appServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
+function appServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}, command = "scripts/start.ts") {
   return {
-    command: "npx tsx scripts/start.ts",
+    command: `npx tsx ${command}`,
     url: `${url(port)}/api/health`,
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
@@ -149,8 +149,15 @@ export default defineConfig({
       ? []
       : [
           // With the local fakes of Enable Banking and GoCardless in its banks process (the launcher makes
-          // their key and secret under DATA_DIR; no real secret, nothing leaves the machine).
-          appServer(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
+          // their key and secret under DATA_DIR; no real secret, nothing leaves the machine). Behind
+          // PgBouncer in transaction mode, as on a managed PostgreSQL (e2e/support/pooled-app.ts): every
+          // flow of the API and browser projects runs through the pooler.
+          appServer(
+            PORT,
+            E2E_DATA_DIR,
+            { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" },
+            "e2e/support/pooled-app.ts",
+          ),
           // `npm start` as shipped: the server runs the sync worker itself.
           appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
           // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
