@@ -119,8 +119,9 @@ async function main() {
       );
     }
 
-    // Only when asked for by name (`npm run bench -- rules`): page writes, then ten full syncs of 100,000 rows (a warm-up of each side, four rounds).
-    if (only.has("rules")) {
+    // Only when asked for by name (`npm run bench -- rules`, or `-- sync`: the same sync with 50 rules):
+    // page writes, then ten full syncs of 100,000 rows (a warm-up of each side, four rounds).
+    if (only.has("rules") || only.has("sync")) {
       const { benchRulePages, benchRules } = await import("./rules");
       console.log(
         "\nRules in the sync's page writes: pages of 1,000 bank-like rows, 50 rules against none (alternating)",
