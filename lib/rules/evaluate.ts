@@ -165,7 +165,6 @@ function test(c: Condition, words: WordIndex): Test {
       return ({ texts }) => found(texts.remittance) || found(texts.names);
     }
     case "amount": {
-      // The bounds read once (a malformed one throws at each test, as comparing it would).
       // The bounds read once; a malformed one throws at each test, as comparing it would.
       const [min, max] = [c.min, c.max].map((bound) =>
         bound === undefined ? undefined : read(() => parseDecimal(bound)),
@@ -295,7 +294,7 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
   };
   // The filings made so far, by the rules that matched and the counterpart's default: a page has few.
   const filings = new Map<string, Filing>();
-  // Which rules the row at hand is tested against: `tested[index] === row` (one array for the page).
+  // Which rules the row at hand is tested against: `tested[index] === row` (one array for every row).
   const tested = new Float64Array(compiled.length).fill(-1);
   let rows = 0;
   const letThrough = (row: number, found: readonly number[]) => {
