@@ -12,13 +12,15 @@ export function isDecimal(text: string): boolean {
   return DECIMAL.test(text);
 }
 
-/** Reads a decimal string once, for a caller that compares it many times (compareScaled). */
-export function parseDecimal(text: string): Scaled {
-  return parse(text);
+/** `text`, when it is a decimal string; otherwise an error saying it is not. */
+function checked(text: string): string {
+  if (!isDecimal(text)) throw new Error(`not a decimal string: ${JSON.stringify(text)}`);
+  return text;
 }
 
-function parse(text: string): Scaled {
-  if (!DECIMAL.test(text)) throw new Error(`not a decimal string: ${JSON.stringify(text)}`);
+/** Reads a decimal string, once for a caller that compares it many times (compareScaled). */
+export function parseDecimal(text: string): Scaled {
+  checked(text);
   const negative = text.startsWith("-");
   const [whole, fraction = ""] = text.replace("-", "").split(".");
   const units = BigInt(`${whole}${fraction}`);
@@ -38,7 +40,7 @@ function format(units: bigint, scale: number): string {
 
 /** The exact sum of decimal strings, at the largest scale among them ("0" for none). */
 export function sumDecimals(amounts: readonly string[]): string {
-  const values = amounts.map(parse);
+  const values = amounts.map(parseDecimal);
   const scale = Math.max(0, ...values.map((v) => v.scale));
   return format(
     values.reduce((total, v) => total + rescale(v, scale), 0n),
@@ -52,7 +54,7 @@ export function decimalAdd(x: string, y: string): string {
 
 /** `x` with its sign flipped, at its own scale ("-0.00" and "0.00" both give "0.00"). */
 export function negateDecimal(x: string): string {
-  const value = parse(x);
+  const value = parseDecimal(x);
   return format(-value.units, value.scale);
 }
 
@@ -74,7 +76,7 @@ export function sumsByCurrency(rows: readonly { amount: string; currency: string
 
 /** -1, 0 or 1 as `x` is below, equal to or above `y`, exactly ("1.50" equals "1.5"). */
 export function compareDecimals(x: string, y: string): -1 | 0 | 1 {
-  return compareScaled(parse(x), parse(y));
+  return compareScaled(parseDecimal(x), parseDecimal(y));
 }
 
 /** compareDecimals of two decimals already read (parseDecimal). */
@@ -86,7 +88,6 @@ export function compareScaled(a: Scaled, b: Scaled): -1 | 0 | 1 {
 
 /** The sign of a decimal string as numeric reads it: "-0.00" is 0. Read from its digits, no arithmetic. */
 export function signOfDecimal(x: string): -1 | 0 | 1 {
-  if (!DECIMAL.test(x)) throw new Error(`not a decimal string: ${JSON.stringify(x)}`);
-  if (!/[1-9]/.test(x)) return 0;
+  if (!/[1-9]/.test(checked(x))) return 0;
   return x.startsWith("-") ? -1 : 1;
 }

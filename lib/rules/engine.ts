@@ -11,6 +11,7 @@ import { log } from "@/lib/log";
 import { notify } from "@/lib/notifications/notify";
 import { Params } from "@/lib/rules/compile";
 import { effectStatement } from "@/lib/rules/effect-sql";
+import { evaluator, type RuleEvaluator } from "@/lib/rules/evaluate";
 import { parseRule, type ParsedRule } from "@/lib/rules/parse";
 
 type Client = Pick<PoolClient, "query">;
@@ -84,12 +85,13 @@ export async function markFailed(client: Client, scopeId: string, rule: { id: st
 
 /**
  * What loadRules read, kept by a sync run from one page to the next (lib/sync/runner.ts): while the
- * stored rules read the same, they are not parsed again and the same list serves, with the evaluator
- * compiled for it (lib/rules/evaluate.ts evaluatorFor).
+ * stored rules read the same, they are not parsed again and the same list and its compiled evaluator
+ * (lib/rules/evaluate.ts) serve.
  */
 export class RulesSeen {
   text: string | null = null;
   rules: ParsedRule[] = [];
+  evaluator: RuleEvaluator = evaluator([]);
   /** The stored rules its schemas refuse that were not yet marked failed when read. */
   refused: { id: string; name: string; reason: string }[] = [];
 }
@@ -118,6 +120,7 @@ export async function loadRules(client: Client, scopeId: string, seen = new Rule
       if (parsed.ok) seen.rules.push(parsed.rule);
       else if (!row.failed_at) seen.refused.push({ id: row.id, name: row.name, reason: parsed.reason });
     }
+    seen.evaluator = evaluator(seen.rules);
   }
   for (const rule of seen.refused) await markFailed(client, scopeId, rule, rule.reason);
   return seen.rules;

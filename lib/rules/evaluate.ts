@@ -243,21 +243,6 @@ export type RuleEvaluator = {
 /** How many searched names and filings an evaluator keeps at most. */
 const KEPT = 10_000;
 
-// Each list of rules compiled once: a sync run keeps its list from page to page while the stored rules
-// read the same (lib/rules/engine.ts RulesSeen), so its pages share one evaluator. Weak: a list no run
-// holds any more goes, and its evaluator with it.
-const compiledFor = new WeakMap<readonly ParsedRule[], RuleEvaluator>();
-
-/** evaluator(rules), compiled once for the same list. */
-export function evaluatorFor(rules: readonly ParsedRule[]): RuleEvaluator {
-  let compiled = compiledFor.get(rules);
-  if (compiled === undefined) {
-    compiled = evaluator(rules);
-    compiledFor.set(rules, compiled);
-  }
-  return compiled;
-}
-
 /** Whether an amount condition has a bound no decimal reading accepts (its tests then throw). */
 const unreadableBound = (c: Condition) =>
   c.type === "amount" &&
@@ -286,7 +271,7 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
     let found = searched.get(names);
     if (found === undefined) {
       found = words.found(fold(names));
-      // Kept across the pages of a run (evaluatorFor), so bounded: a run may name many parties.
+      // Kept across the pages of a run (lib/rules/engine.ts RulesSeen), so bounded: a run may name many parties.
       if (searched.size >= KEPT) searched.clear();
       searched.set(names, found);
     }
@@ -294,11 +279,10 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
   };
   // The filings made so far, by the rules that matched and the counterpart's default: a page has few.
   const filings = new Map<string, Filing>();
-  // Which rules the row at hand is tested against: `tested[index] === row` (one array for every row).
-  const tested = new Float64Array(compiled.length).fill(-1);
-  let rows = 0;
-  const letThrough = (row: number, found: readonly number[]) => {
-    for (const id of found) for (const index of byWord.get(id) ?? []) tested[index] = row;
+  // Which rules the row at hand is tested against (1), set anew for each row.
+  const tested = new Uint8Array(compiled.length);
+  const letThrough = (found: readonly number[]) => {
+    for (const id of found) for (const index of byWord.get(id) ?? []) tested[index] = 1;
   };
   return {
     file(row, cp, failed) {
@@ -307,17 +291,17 @@ export function evaluator(rules: readonly ParsedRule[]): RuleEvaluator {
           ? { remittance: words.found(fold(row.remittance ?? "")), names: searchNames(namesOf(row)) }
           : { remittance: none, names: none };
       const reading = new Reading(row, cp, texts);
-      const at = rows++;
+      tested.fill(reading.readable ? 0 : 1);
       if (reading.readable) {
-        for (const index of always) tested[index] = at;
-        letThrough(at, texts.remittance);
-        letThrough(at, texts.names);
-      } else tested.fill(at);
+        for (const index of always) tested[index] = 1;
+        letThrough(texts.remittance);
+        letThrough(texts.names);
+      }
       const hits: ParsedRule[] = [];
       let key = "";
       for (let index = 0; index < compiled.length; index += 1) {
         const { rule, tests } = compiled[index];
-        if (tested[index] !== at || failed.has(rule)) continue;
+        if (tested[index] === 0 || failed.has(rule)) continue;
         try {
           if (tests.every((t) => t(reading))) {
             hits.push(rule);

@@ -3,8 +3,7 @@
 // (lib/rules/evaluate.ts), and sent with the rows as one array a column. A row is filed when its
 // counterpart is known, or when it names no party at all (no counterpart will ever come); the others
 // wait for the counterparts step and the rules pass after it (lib/sync/page-write.ts).
-import type { CounterpartFacts, Filing, RowFacts } from "@/lib/rules/evaluate";
-import { evaluatorFor } from "@/lib/rules/evaluate";
+import type { CounterpartFacts, Filing, RowFacts, RuleEvaluator } from "@/lib/rules/evaluate";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { COLUMNS } from "@/lib/sync/bank-columns";
 
@@ -66,10 +65,9 @@ export function fileRows(
   accountId: string,
   values: readonly (readonly (string | null)[])[],
   party: (row: number) => PartyFacts,
-  rules: readonly ParsedRule[] | undefined,
+  rules: RuleEvaluator | undefined,
 ): { columns: FilingColumns; failed: ParsedRule[] } {
   const failed = new Set<ParsedRule>();
-  const rulesOf = rules ? evaluatorFor(rules) : null;
   const pass = () => {
     const columns: FilingColumns = {
       filing: [],
@@ -86,8 +84,8 @@ export function fileRows(
     values.forEach((v, row) => {
       const facts = party(row);
       const filing: Filing | null =
-        rulesOf && (facts.cp !== null || facts.keyless)
-          ? rulesOf.file(factsOf(accountId, v), facts.counterpart, failed)
+        rules && (facts.cp !== null || facts.keyless)
+          ? rules.file(factsOf(accountId, v), facts.counterpart, failed)
           : null;
       if (filing === null) {
         columns.filing.push(null);

@@ -14,6 +14,7 @@
 // NULL, "not known", when any other update changes a bank column and leaves the hash as it was.
 import type { PoolClient } from "pg";
 import { COLUMNS, contentHash, rowValues } from "@/lib/sync/bank-columns";
+import type { RuleEvaluator } from "@/lib/rules/evaluate";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { numberOccurrences } from "@/lib/sync/occurrence";
 import { PROBE_ACCOUNT, type RowToWrite, upsertRows, type WriteTarget } from "@/lib/sync/upsert";
@@ -74,7 +75,7 @@ export async function ingestPage(
   client: PoolClient,
   target: WriteTarget,
   transactions: RowToWrite[],
-  { compareFirst = true, rules }: { compareFirst?: boolean; rules?: readonly ParsedRule[] } = {},
+  { compareFirst = true, rules }: { compareFirst?: boolean; rules?: RuleEvaluator } = {},
 ): Promise<IngestCounts> {
   if (transactions.length === 0) return { added: 0, updated: 0, unchanged: 0, unresolved: [], written: [], failed: [] };
   // A bank may list an entry in both booked and pending on the same page; booked wins. Id-less

@@ -11,7 +11,7 @@ import type { BankTransaction, TransactionsPage } from "@/lib/banking/types";
 import { assignCounterparts } from "@/lib/counterparts/assign";
 import { pgTransactionWithRetry } from "@/lib/db/retry";
 import type { PoolClient } from "pg";
-import { applyRulesToRows, loadRules, markFailed, type RulesSeen } from "@/lib/rules/engine";
+import { applyRulesToRows, loadRules, markFailed, RulesSeen } from "@/lib/rules/engine";
 import { ingestPage } from "@/lib/sync/ingest";
 import type { RowToWrite, WriteTarget } from "@/lib/sync/upsert";
 import { runSql } from "@/lib/sync/run-lifecycle";
@@ -50,8 +50,12 @@ export async function writeRows(
   { compareFirst, rulesSeen }: { compareFirst: boolean; rulesSeen?: RulesSeen },
 ) {
   const { scopeId, accountId, runId } = target;
-  const rules = await loadRules(client, scopeId, rulesSeen);
-  const counts = await ingestPage(client, { scopeId, accountId, runId }, transactions, { compareFirst, rules });
+  const seen = rulesSeen ?? new RulesSeen();
+  const rules = await loadRules(client, scopeId, seen);
+  const counts = await ingestPage(client, { scopeId, accountId, runId }, transactions, {
+    compareFirst,
+    rules: seen.evaluator,
+  });
   for (const rule of counts.failed) await markFailed(client, scopeId, rule, "its conditions could not be tested");
   // Rows the upsert could not assign (a party or key not seen before) go through the full step.
   if (counts.unresolved.length > 0)

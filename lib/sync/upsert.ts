@@ -6,6 +6,7 @@
 import type { PoolClient } from "pg";
 import type { BankTransaction } from "@/lib/banking/types";
 import { ROOT } from "@/lib/rules/effect-sql";
+import type { RuleEvaluator } from "@/lib/rules/evaluate";
 import type { ParsedRule } from "@/lib/rules/parse";
 import { COLUMNS, valueOf } from "@/lib/sync/bank-columns";
 import { fileRows, type PartyFacts } from "@/lib/sync/filing";
@@ -231,7 +232,7 @@ async function resolveParties(
  * inside the caller's transaction. A row written only for its hash counts as neither added nor updated.
  * With `recordSeen`, the rows are also what the run saw of the page (sync_run_pages); a statement
  * import (`runId` null) never records them there. With `rules`
- * (the scope's enabled rules, lib/rules/engine.ts loadRules), new rows whose counterpart is known (or
+ * (the scope's enabled rules compiled, lib/rules/engine.ts RulesSeen), new rows whose counterpart is known (or
  * that name no party) are filed as they are inserted (lib/sync/filing.ts), and `failed` names the
  * rules that could not run on them; without, every new row is left to the rules pass.
  */
@@ -240,7 +241,7 @@ export async function upsertRows(
   target: WriteTarget,
   rows: { transactions: RowToWrite[]; values: (string | null)[][]; hashes: string[] },
   recordSeen: boolean,
-  rules?: readonly ParsedRule[],
+  rules?: RuleEvaluator,
 ): Promise<UpsertCounts & { failed: ParsedRule[] }> {
   const { parties, ordinals } = partiesOf(rows.transactions);
   const facts = await resolveParties(client, target.scopeId, parties);
