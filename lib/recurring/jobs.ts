@@ -7,7 +7,7 @@ import type { SqlDb } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { detectAccount } from "@/lib/recurring/detect-account";
 import { moveStreamsByClock } from "@/lib/recurring/tick";
-import { boss, throughConnection } from "@/lib/sync/queue";
+import { boss, createQueue, throughConnection } from "@/lib/sync/queue";
 
 export const RECURRING_DETECT_QUEUE = "recurring-detect";
 export const RECURRING_TICK_QUEUE = "recurring-tick";
@@ -20,8 +20,8 @@ let queues: Promise<PgBoss> | undefined;
 function recurringBoss(): Promise<PgBoss> {
   queues ??= (async () => {
     const b = await boss();
-    await b.createQueue(RECURRING_DETECT_QUEUE);
-    await b.createQueue(RECURRING_TICK_QUEUE);
+    await createQueue(b, RECURRING_DETECT_QUEUE);
+    await createQueue(b, RECURRING_TICK_QUEUE);
     return b;
   })().catch((error: unknown) => {
     queues = undefined;

@@ -2,6 +2,7 @@
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
 import "server-only";
 import PgBoss from "pg-boss";
+import { pgTransaction } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -26,17 +27,30 @@ export function boss(): Promise<PgBoss> {
     const instance = new PgBoss({ connectionString: requireDatabaseUrl(), schema: "pgboss", max: 4 });
     instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
     await instance.start();
-    await instance.createQueue(SYNC_QUEUE);
-    await instance.createQueue(SCHEDULER_QUEUE);
-    await instance.createQueue(RETENTION_QUEUE);
-    await instance.createQueue(RULE_APPLY_QUEUE);
-    await instance.createQueue(STATEMENT_IMPORT_QUEUE);
+    for (const name of [SYNC_QUEUE, SCHEDULER_QUEUE, RETENTION_QUEUE, RULE_APPLY_QUEUE, STATEMENT_IMPORT_QUEUE])
+      await createQueue(instance, name);
     return instance;
   })().catch((error: unknown) => {
     started = undefined;
     throw error;
   });
   return started;
+}
+
+/**
+ * Makes a queue if it is missing. Processes starting together on a new database (two workers, or web
+ * and a worker) make the same queues at once, and two of pg-boss's create_queue calls deadlock
+ * against each other (each holds the queue table's row lock of its insert and wants the stronger
+ * lock its partition's foreign key takes). So a process makes a missing queue only while it holds a
+ * transaction-scoped advisory lock (on a connection of our pool; pg-boss works on its own): one
+ * queue is made at a time, whichever process makes it, and a queue that exists costs one read.
+ */
+export async function createQueue(instance: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
+  if (await instance.getQueue(name)) return;
+  await pgTransaction(async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtextextended('pgboss:create_queue', 0))");
+    await instance.createQueue(name, options);
+  });
 }
 
 // Workers take jobs by priority, then age. A run someone asked for (a person, or a script through the

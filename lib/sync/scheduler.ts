@@ -22,6 +22,17 @@ export function nextUpdateAt(from: Date, perDay: number): Date | null {
   return new Date(from.getTime() + (24 * 3600 * 1000) / Math.min(perDay, MAX_SCHEDULED_PER_DAY));
 }
 
+/**
+ * Where an automatic update puts the next one: on the account's own slots, the day cut into
+ * autoUpdatesPerDay equal gaps and shifted by a phase read from the account's id (random, so a
+ * fleet's slots spread evenly over the day), the first slot at least a gap after now less a little
+ * slack (a quarter of an hour, an eighth of the gap at most), so a tick a minute late still lands on
+ * the next slot and not the one after. An account's updates stay a gap apart, as PSD2's budget
+ * wants; a fleet made due at once (after an outage, or tracked in one import) does not stay bunched:
+ * each account's next update falls on its own slot, within two gaps.
+ */
+export const SLACK_SECONDS = 15 * 60;
+
 // $1 now, $2 batch size. The window function cannot sit beside FOR UPDATE, hence `due` then `picked`;
 // the lock re-checks next_scheduled_at, so an account another scheduler just moved on is left alone.
 const SCHEDULE_BATCH = `
@@ -37,10 +48,15 @@ WITH due AS (
    WHERE a.next_scheduled_at <= $1
    ORDER BY d.turn, d.next_scheduled_at, d.id LIMIT $2
      FOR UPDATE OF a SKIP LOCKED
+), slot AS (
+  SELECT p.id, s.gap, s.phase, ceil(extract(epoch FROM $1::timestamptz) + s.gap - least(${SLACK_SECONDS}, s.gap / 8))::bigint AS earliest
+    FROM picked p,
+         LATERAL (SELECT 86400 / least(p.auto_updates_per_day, ${MAX_SCHEDULED_PER_DAY}) AS gap) g,
+         LATERAL (SELECT g.gap, ('x' || left(replace(p.id::text, '-', ''), 8))::bit(32)::bigint % g.gap AS phase) s
 ), moved AS (
   UPDATE tracked_accounts a
-     SET next_scheduled_at = $1::timestamptz + make_interval(secs => 86400.0 / least(p.auto_updates_per_day, ${MAX_SCHEDULED_PER_DAY}))
-    FROM picked p WHERE a.id = p.id
+     SET next_scheduled_at = to_timestamp(s.earliest + ((s.phase - s.earliest) % s.gap + s.gap) % s.gap)
+    FROM slot s WHERE a.id = s.id
 ), runs AS (
   INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended)
   SELECT gen_random_uuid(), p.scope_id, p.id, 'scheduled', false FROM picked p

@@ -6,7 +6,7 @@
 // within a tick.
 import "server-only";
 import type { SqlDb } from "@/lib/db/sql";
-import { boss, throughConnection } from "@/lib/sync/queue";
+import { boss, createQueue, throughConnection } from "@/lib/sync/queue";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
@@ -16,7 +16,7 @@ export const WEBHOOK_QUEUE = "webhook-deliver";
 let created: Promise<void> | undefined;
 async function queue() {
   const b = await boss();
-  created ??= b.createQueue(WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: "short" }).catch((error: unknown) => {
+  created ??= createQueue(b, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: "short" }).catch((error: unknown) => {
     created = undefined;
     throw error;
   });

@@ -3,7 +3,16 @@ import type pg from "pg";
 import { executeRun } from "@/lib/sync/runner";
 import { createRun } from "@/lib/sync/service";
 import { db as sharedDb } from "@/lib/db/client";
-import { fleetRound, fleetViolations, peakRssMb, seedFleet, type FleetRound } from "./fleet";
+import { cpuLine } from "./cpu";
+import {
+  databaseSize,
+  fleetRound,
+  fleetViolations,
+  peakRssMb,
+  scheduleSpread,
+  seedFleet,
+  type FleetRound,
+} from "./fleet";
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -11,14 +20,33 @@ function line(r: FleetRound) {
   return `  ${r.workers} worker${r.workers > 1 ? "s" : " "}: ${r.seconds.toFixed(1)} s, ${r.accountsPerMinute.toFixed(0)} accounts/min, failed ${r.failed} · page p50 ${ms(r.busy.p50)} p99 ${ms(r.busy.p99)} (idle p50 ${ms(r.idle.p50)} p99 ${ms(r.idle.p99)}) · worker peak RSS ${r.workerPeakRssMb.map((m) => `${m.toFixed(0)} MB`).join(", ")}`;
 }
 
-export async function runFleetBench(options: { db: pg.Pool; baseUrl: string; accounts: number; serverPid: number }) {
+/** Per account, what each role spent (CPU seconds), and what the run slots were doing. */
+function costLines(r: FleetRound, accounts: number) {
+  const per = (role: keyof FleetRound["cpu"]["used"]) =>
+    `${role} ${((r.cpu.used[role] / accounts) * 1000).toFixed(0)} ms`;
+  return [
+    `    ${cpuLine(r.cpu)}`,
+    `    CPU per account: ${(["database", "workers", "banks", "web"] as const).map(per).join(" · ")}`,
+    `    a run, claimed to ended: p50 ${r.runs.p50.toFixed(2)} s, p99 ${r.runs.p99.toFixed(2)} s, mean ${r.runs.mean.toFixed(2)} s · the workers' run slots busy ${(r.runs.slotsBusy * 100).toFixed(0)}% of the round`,
+  ];
+}
+
+export async function runFleetBench(options: {
+  db: pg.Pool;
+  baseUrl: string;
+  accounts: number;
+  serverPid: number;
+  /** One round per entry, each on its own identical set of accounts (default: one worker, then two). */
+  workers?: number[];
+}) {
   const { db, baseUrl, accounts } = options;
+  const rounds = options.workers ?? [1, 2];
   console.log(
-    `\nFleet: ${accounts.toLocaleString("en")} sandbox accounts (~1,000 transactions each, 10 banks), all due at once; one worker process, then two on a second identical set`,
+    `\nFleet: ${accounts.toLocaleString("en")} sandbox accounts (~1,000 transactions each, 10 banks), all due at once; ${rounds.map((n) => `${n} worker process${n > 1 ? "es" : ""}`).join(", then ")}, each round on its own identical set`,
   );
   const t = performance.now();
-  const one = await seedFleet(accounts, "one");
-  const two = await seedFleet(accounts, "two");
+  const fleets = [];
+  for (const [i, n] of rounds.entries()) fleets.push(await seedFleet(accounts, `w${n}-${i}`));
   // The account whose transactions page is read during the rounds: one more, synced now.
   const probe = await seedFleet(1, "probe");
   const { run } = await createRun(sharedDb(), {
@@ -29,7 +57,9 @@ export async function runFleetBench(options: { db: pg.Pool; baseUrl: string; acc
     psuIpAddress: "127.0.0.1",
   });
   await executeRun(run.id, "bench");
-  console.log(`  (seeded ${2 * accounts + 1} accounts in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  console.log(
+    `  (seeded ${rounds.length * accounts + 1} accounts in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+  );
   const url = `${baseUrl}/api/accounttracking/v1/accounts/${probe.accountIds[0]}/transactions?perPage=100`;
   const headers = { authorization: `Bearer ${probe.token}`, "x-scope": probe.scopeId, "accept-encoding": "identity" };
   const page = async () => {
@@ -45,18 +75,33 @@ export async function runFleetBench(options: { db: pg.Pool; baseUrl: string; acc
     LOG_LEVEL: "warn",
     SYNC_CONCURRENCY: process.env.SYNC_CONCURRENCY ?? "2",
   };
-  const single = await fleetRound({ db, fleet: one, workers: 1, workerEnv, page });
-  console.log(line(single));
-  const double = await fleetRound({ db, fleet: two, workers: 2, workerEnv, page });
-  console.log(line(double));
-  const violations = await fleetViolations(db, [...one.accountIds, ...two.accountIds]);
+  const results: FleetRound[] = [];
+  for (const [i, n] of rounds.entries()) {
+    const result = await fleetRound({ db, fleet: fleets[i], workers: n, workerEnv, page });
+    results.push(result);
+    console.log(line(result));
+    for (const l of costLines(result, accounts)) console.log(l);
+  }
+  const all = fleets.flatMap((f) => f.accountIds);
+  const violations = await fleetViolations(db, all);
   console.log(
     `  PSD2 budget violations ${violations.budget} · accounts with duplicate scheduled runs ${violations.duplicates} · peak RSS: app ${peakRssMb(options.serverPid).toFixed(0)} MB, bench ${peakRssMb(process.pid).toFixed(0)} MB`,
   );
+  const spread = await scheduleSpread(db, all);
   console.log(
-    `ratio: two workers / one worker speed-up = ${(single.seconds / double.seconds).toFixed(2)}×   (target ≥ 1.8×)`,
+    `  the fleet's next automatic updates (every slot of the day, by UTC hour): min ${spread.min}, max ${spread.max}, mean ${spread.mean.toFixed(0)} an hour · ${spread.perHour.join(" ")}`,
   );
+  const size = await databaseSize(db);
   console.log(
-    `ratio: API transactions page p99 during fleet sync / idle = ${(single.busy.p99 / single.idle.p99).toFixed(2)}× one worker, ${(double.busy.p99 / double.idle.p99).toFixed(2)}× two   (target ≤ 2×)`,
+    `  database: ${size.transactions.toLocaleString("en")} transactions, ${size.tableBytesPerRow.toFixed(0)} bytes each in the table with its indexes, ${(size.databaseBytes / 2 ** 30).toFixed(2)} GiB in all`,
+  );
+  const one = results[rounds.indexOf(1)];
+  const two = results[rounds.indexOf(2)];
+  if (one && two)
+    console.log(
+      `ratio: two workers / one worker speed-up = ${(one.seconds / two.seconds).toFixed(2)}×   (target ≥ 1.8×)`,
+    );
+  console.log(
+    `ratio: API transactions page p99 during fleet sync / idle = ${results.map((r) => `${(r.busy.p99 / r.idle.p99).toFixed(2)}× with ${r.workers}`).join(", ")}   (target ≤ 2×)`,
   );
 }

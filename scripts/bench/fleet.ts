@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
 import { startScript } from "@/testing/support/script-process";
+import { cpuBetween, sampleCpu, type CpuShares } from "./cpu";
 import { seedFleet, type Fleet } from "./fleet-setup";
 
 export type FleetRound = {
@@ -20,6 +21,10 @@ export type FleetRound = {
   idle: { p50: number; p99: number };
   busy: { p50: number; p99: number };
   workerPeakRssMb: number[];
+  /** Where the machine's CPU went while the fleet synced. */
+  cpu: CpuShares;
+  /** Each run's own time (claimed to ended), and how full the workers' run slots were. */
+  runs: { p50: number; p99: number; mean: number; slotsBusy: number };
 };
 
 /** Peak resident set size of a process (VmHWM), in MB. */
@@ -67,6 +72,8 @@ export async function fleetRound(options: {
   const children = Array.from({ length: options.workers }, () => startScript("worker", options.workerEnv));
   try {
     await Promise.all(children.map((c) => c.ready));
+    const workerPids = children.map((c) => c.child.pid ?? 0);
+    const cpuFrom = sampleCpu(workerPids);
     const t0 = performance.now();
     // All due at once, scheduled as the cron job would (in batches, fair across scopes).
     await db.query(
@@ -83,6 +90,8 @@ export async function fleetRound(options: {
     })();
     const busy = quantiles(await pageTimes(options.page, () => done, 50));
     await watcher;
+    const cpu = cpuBetween(cpuFrom, sampleCpu(workerPids));
+    const runs = await runTimes(db, fleet, seconds, options.workers * Number(options.workerEnv.SYNC_CONCURRENCY ?? 2));
     const { rows } = await db.query<{ failed: number }>(
       "SELECT count(*)::int AS failed FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND state = 'failed'",
       [fleet.accountIds],
@@ -94,11 +103,63 @@ export async function fleetRound(options: {
       failed: rows[0].failed,
       idle,
       busy,
-      workerPeakRssMb: children.map((c) => peakRssMb(c.child.pid ?? 0)),
+      workerPeakRssMb: workerPids.map(peakRssMb),
+      cpu,
+      runs,
     };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
   }
+}
+
+/**
+ * Each scheduled run's own time, from its claim to its end (p50, p99, mean, in seconds), and how
+ * full the workers' run slots were: the runs' summed time over slots × the round. Near 1, the
+ * workers were never idle and the queue added nothing; what a run takes is then the limit.
+ */
+async function runTimes(db: pg.Pool, fleet: Fleet, seconds: number, slots: number) {
+  const { rows } = await db.query<{ s: number }>(
+    `SELECT extract(epoch FROM finished_at - started_at)::float8 AS s FROM sync_runs
+      WHERE account_id = ANY($1::uuid[]) AND trigger = 'scheduled' AND finished_at IS NOT NULL ORDER BY 1`,
+    [fleet.accountIds],
+  );
+  const times = rows.map((r) => r.s);
+  const sum = times.reduce((a, b) => a + b, 0);
+  return { ...quantiles(times), mean: sum / Math.max(1, times.length), slotsBusy: sum / (slots * seconds) };
+}
+
+/**
+ * Where the fleet's next automatic updates fall: its accounts' slots over the day, by hour (every
+ * slot of each account, autoUpdatesPerDay of them), so a fleet made due at once can be seen spread.
+ */
+export async function scheduleSpread(db: pg.Pool, accountIds: string[]) {
+  const { rows } = await db.query<{ hour: number; n: number }>(
+    `SELECT extract(hour FROM (a.next_scheduled_at + make_interval(secs => k * 86400.0 / a.auto_updates_per_day)) AT TIME ZONE 'UTC')::int AS hour,
+            count(*)::int AS n
+       FROM tracked_accounts a, generate_series(0, 2) k
+      WHERE a.id = ANY($1::uuid[]) AND a.auto_updates_per_day > 0 AND k < a.auto_updates_per_day
+      GROUP BY 1`,
+    [accountIds],
+  );
+  const perHour = Array<number>(24).fill(0);
+  for (const r of rows) perHour[r.hour] = r.n;
+  const total = perHour.reduce((a, b) => a + b, 0);
+  return { perHour, min: Math.min(...perHour), max: Math.max(...perHour), mean: total / 24 };
+}
+
+/** The database's size and the transactions it holds: bytes per transaction, the table with its indexes and all of it. */
+export async function databaseSize(db: pg.Pool) {
+  const { rows } = await db.query<{ rows: string; table_bytes: string; database_bytes: string }>(
+    `SELECT (SELECT count(*) FROM transactions)::text AS rows,
+            pg_total_relation_size('transactions')::text AS table_bytes,
+            pg_database_size(current_database())::text AS database_bytes`,
+  );
+  const n = Number(rows[0].rows);
+  return {
+    transactions: n,
+    tableBytesPerRow: Number(rows[0].table_bytes) / Math.max(1, n),
+    databaseBytes: Number(rows[0].database_bytes),
+  };
 }
 
 /** Over every account of the fleets: consents and accounts with more than 4 unattended accesses in 24 h, and accounts with more than one scheduled run. */

@@ -31,7 +31,11 @@ function row(m: Measurement) {
 const args = process.argv.slice(2);
 const accountsFlag = args.indexOf("--accounts");
 const FLEET_ACCOUNTS = accountsFlag >= 0 ? Number(args[accountsFlag + 1]) : 1000;
-const only = new Set(args.filter((a, i) => !a.startsWith("--") && (accountsFlag < 0 || i !== accountsFlag + 1)));
+// `--workers 2,4`: the fleet's rounds, one per entry (default one worker, then two).
+const workersFlag = args.indexOf("--workers");
+const FLEET_WORKERS = workersFlag >= 0 ? args[workersFlag + 1].split(",").map(Number) : undefined;
+const flagValues = new Set([accountsFlag, workersFlag].filter((i) => i >= 0).map((i) => i + 1));
+const only = new Set(args.filter((a, i) => !a.startsWith("--") && !flagValues.has(i)));
 const wants = (name: string) => only.size === 0 || only.has(name);
 
 async function main() {
@@ -349,7 +353,13 @@ async function main() {
 
     if (wants("fleet")) {
       const { runFleetBench } = await import("./fleet-report");
-      await runFleetBench({ db: pool(), baseUrl: BASE, accounts: FLEET_ACCOUNTS, serverPid: server.pid ?? 0 });
+      await runFleetBench({
+        db: pool(),
+        baseUrl: BASE,
+        accounts: FLEET_ACCOUNTS,
+        serverPid: server.pid ?? 0,
+        workers: FLEET_WORKERS,
+      });
     }
     const { disconnect } = await import("@/lib/db/client");
     const { stopBoss } = await import("@/lib/sync/queue");

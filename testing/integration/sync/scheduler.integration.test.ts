@@ -102,6 +102,54 @@ describe("scheduling due accounts", () => {
   });
 });
 
+describe("where the next automatic update falls", () => {
+  const GAP = 86_400 / 3; // insertTrackedAccounts tracks at 3 updates a day
+  const SLACK = 15 * 60;
+  const nextOf = async (ids: string[]) =>
+    new Map(
+      (
+        await pool().query<{ id: string; at: Date }>(
+          "SELECT id, next_scheduled_at AS at FROM tracked_accounts WHERE id = ANY($1::uuid[])",
+          [ids],
+        )
+      ).rows.map((r) => [r.id, r.at.getTime() / 1000]),
+    );
+  const phaseOf = (id: string) => parseInt(id.replaceAll("-", "").slice(0, 8), 16) % GAP;
+
+  it("a fleet due at once is spread over the day: each account on its own slot, a gap to two gaps on", async () => {
+    const p = await makePerson("spread");
+    const ids = await insertAccounts(p.scopeId, p.userId, banks("sbx-pt-01", 240));
+    const now = new Date("2026-11-30T09:00:00.000Z");
+    expect(await scheduleDueSyncs(now, 100)).toBe(240);
+    const earliest = now.getTime() / 1000 + GAP - SLACK;
+    const next = await nextOf(ids);
+    const buckets = Array<number>(8).fill(0);
+    for (const id of ids) {
+      const at = next.get(id)!;
+      expect(at).toBeGreaterThanOrEqual(earliest);
+      expect(at).toBeLessThan(earliest + GAP);
+      expect(((at % GAP) + GAP) % GAP, `account ${id} on its own slot`).toBe(phaseOf(id));
+      buckets[Math.floor(((at - earliest) / GAP) * 8)] += 1;
+    }
+    // 240 random ids in eighths of the gap: 30 each on average; none empty, none near all of them.
+    expect(Math.min(...buckets)).toBeGreaterThan(5);
+    expect(Math.max(...buckets)).toBeLessThan(80);
+  });
+
+  it("an account scheduled on time, or a few minutes late, keeps its slot: the next is one gap on", async () => {
+    const p = await makePerson("onslot");
+    const [id] = await insertAccounts(p.scopeId, p.userId, banks("sbx-pt-02", 1));
+    await scheduleDueSyncs(new Date("2026-11-30T09:00:00.000Z"), 10);
+    const slot = (await nextOf([id])).get(id)!;
+    for (const lateSeconds of [0, 90, SLACK - 1]) {
+      await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE account_id = $1", [id]);
+      await pool().query("UPDATE tracked_accounts SET next_scheduled_at = to_timestamp($2) WHERE id = $1", [id, slot]);
+      expect(await scheduleDueSyncs(new Date((slot + lateSeconds) * 1000), 10)).toBe(1);
+      expect((await nextOf([id])).get(id)).toBe(slot + GAP);
+    }
+  });
+});
+
 describe("per-bank concurrency", () => {
   it("at most the limit of one bank's runs run at once, across concurrent claims; other banks are not held up", async () => {
     const p = await makePerson("banklimit");
