@@ -17,11 +17,16 @@ export type Fleet = { accountIds: string[]; scopes: number; token: string; scope
 
 type Slot = { bankId: string; user: string };
 
-/** Which bank user the i-th account is: ~1,000 transactions each (900 + i mod 200), banks in turn. */
+/**
+ * Which bank user the i-th account is: banks in turn, and on each bank users of about 1,000
+ * transactions, 1,000 then 1,001, 999, 1,002, 998, … so the mean stays ~1,000 at any fleet size;
+ * 1,000 users a bank, so a scope of up to 10,000 accounts never tracks one twice.
+ */
 function slot(i: number): Slot {
+  const k = Math.floor(i / FLEET_BANKS.length) % 1000;
   return {
     bankId: FLEET_BANKS[i % FLEET_BANKS.length],
-    user: `bulk-${900 + (Math.floor(i / FLEET_BANKS.length) % 200)}`,
+    user: `bulk-${k % 2 === 1 ? 1000 + (k + 1) / 2 : 1000 - k / 2}`,
   };
 }
 
