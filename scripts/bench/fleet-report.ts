@@ -38,6 +38,8 @@ export async function runFleetBench(options: {
   serverPid: number;
   /** One round per entry, each on its own identical set of accounts (default: one worker, then two). */
   workers?: number[];
+  /** Then the first round's accounts due again and synced once more, as later days' updates are. */
+  again?: boolean;
 }) {
   const { db, baseUrl, accounts } = options;
   const rounds = options.workers ?? [1, 2];
@@ -82,8 +84,24 @@ export async function runFleetBench(options: {
     console.log(line(result));
     for (const l of costLines(result, accounts)) console.log(l);
   }
+  if (options.again) {
+    console.log(
+      `  again, the first round's ${accounts.toLocaleString("en")} accounts due once more (their history unchanged at the bank):`,
+    );
+    const again = await fleetRound({ db, fleet: fleets[0], workers: rounds[0], workerEnv, page });
+    console.log(line(again));
+    for (const l of costLines(again, accounts)) console.log(l);
+  }
   const all = fleets.flatMap((f) => f.accountIds);
-  const violations = await fleetViolations(db, all);
+  const twice = options.again ? fleets[0].accountIds : [];
+  const [once, resynced] = await Promise.all([
+    fleetViolations(
+      db,
+      fleets.slice(options.again ? 1 : 0).flatMap((f) => f.accountIds),
+    ),
+    fleetViolations(db, twice, 2),
+  ]);
+  const violations = { budget: once.budget + resynced.budget, duplicates: once.duplicates + resynced.duplicates };
   console.log(
     `  PSD2 budget violations ${violations.budget} · accounts with duplicate scheduled runs ${violations.duplicates} · peak RSS: app ${peakRssMb(options.serverPid).toFixed(0)} MB, bench ${peakRssMb(process.pid).toFixed(0)} MB`,
   );

@@ -75,6 +75,7 @@ export async function fleetRound(options: {
     const workerPids = children.map((c) => c.child.pid ?? 0);
     const cpuFrom = sampleCpu(workerPids);
     const t0 = performance.now();
+    const since = (await db.query<{ at: Date }>("SELECT now() AS at")).rows[0].at;
     // All due at once, scheduled as the cron job would (in batches, fair across scopes).
     await db.query(
       "UPDATE tracked_accounts SET next_scheduled_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])",
@@ -91,10 +92,11 @@ export async function fleetRound(options: {
     const busy = quantiles(await pageTimes(options.page, () => done, 50));
     await watcher;
     const cpu = cpuBetween(cpuFrom, sampleCpu(workerPids));
-    const runs = await runTimes(db, fleet, seconds, options.workers * Number(options.workerEnv.SYNC_CONCURRENCY ?? 2));
+    const slots = options.workers * Number(options.workerEnv.SYNC_CONCURRENCY ?? 2);
+    const runs = await runTimes(db, fleet, since, seconds, slots);
     const { rows } = await db.query<{ failed: number }>(
-      "SELECT count(*)::int AS failed FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND state = 'failed'",
-      [fleet.accountIds],
+      "SELECT count(*)::int AS failed FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND state = 'failed' AND created_at >= $2",
+      [fleet.accountIds, since],
     );
     return {
       workers: options.workers,
@@ -117,11 +119,12 @@ export async function fleetRound(options: {
  * full the workers' run slots were: the runs' summed time over slots × the round. Near 1, the
  * workers were never idle and the queue added nothing; what a run takes is then the limit.
  */
-async function runTimes(db: pg.Pool, fleet: Fleet, seconds: number, slots: number) {
+async function runTimes(db: pg.Pool, fleet: Fleet, since: Date, seconds: number, slots: number) {
   const { rows } = await db.query<{ s: number }>(
     `SELECT extract(epoch FROM finished_at - started_at)::float8 AS s FROM sync_runs
-      WHERE account_id = ANY($1::uuid[]) AND trigger = 'scheduled' AND finished_at IS NOT NULL ORDER BY 1`,
-    [fleet.accountIds],
+      WHERE account_id = ANY($1::uuid[]) AND trigger = 'scheduled' AND finished_at IS NOT NULL AND created_at >= $2
+      ORDER BY 1`,
+    [fleet.accountIds, since],
   );
   const times = rows.map((r) => r.s);
   const sum = times.reduce((a, b) => a + b, 0);
@@ -162,14 +165,17 @@ export async function databaseSize(db: pg.Pool) {
   };
 }
 
-/** Over every account of the fleets: consents and accounts with more than 4 unattended accesses in 24 h, and accounts with more than one scheduled run. */
-export async function fleetViolations(db: pg.Pool, accountIds: string[]) {
+/**
+ * Over the accounts: consents and accounts with more than 4 unattended accesses in 24 h, and
+ * accounts with more scheduled runs than the rounds they were made due in (`rounds`).
+ */
+export async function fleetViolations(db: pg.Pool, accountIds: string[], rounds = 1) {
   const { rows } = await db.query<{ budget: number; duplicates: number }>(
     `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM bank_accesses WHERE account_id = ANY($1::uuid[]) AND at > now() - interval '24 hours'
                GROUP BY consent_id, account_id HAVING count(*) > 4) v) AS budget,
             (SELECT count(*)::int FROM (SELECT 1 FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND trigger = 'scheduled'
-               GROUP BY account_id HAVING count(*) > 1) d) AS duplicates`,
-    [accountIds],
+               GROUP BY account_id HAVING count(*) > $2) d) AS duplicates`,
+    [accountIds, rounds],
   );
   return rows[0];
 }

@@ -31,7 +31,8 @@ function row(m: Measurement) {
 const args = process.argv.slice(2);
 const accountsFlag = args.indexOf("--accounts");
 const FLEET_ACCOUNTS = accountsFlag >= 0 ? Number(args[accountsFlag + 1]) : 1000;
-// `--workers 2,4`: the fleet's rounds, one per entry (default one worker, then two).
+// `--workers 2,4`: the fleet's rounds, one per entry (default one worker, then two); `--again`: then
+// the first round's accounts synced once more (a later day's update of an unchanged history).
 const workersFlag = args.indexOf("--workers");
 const FLEET_WORKERS = workersFlag >= 0 ? args[workersFlag + 1].split(",").map(Number) : undefined;
 const flagValues = new Set([accountsFlag, workersFlag].filter((i) => i >= 0).map((i) => i + 1));
@@ -359,6 +360,7 @@ async function main() {
         accounts: FLEET_ACCOUNTS,
         serverPid: server.pid ?? 0,
         workers: FLEET_WORKERS,
+        again: args.includes("--again"),
       });
     }
     const { disconnect } = await import("@/lib/db/client");
