@@ -119,7 +119,8 @@ describe("where the next automatic update falls", () => {
   it("a fleet due at once is spread over the day: each account on its own slot, a gap to two gaps on", async () => {
     const p = await makePerson("spread");
     const ids = await insertAccounts(p.scopeId, p.userId, banks("sbx-pt-01", 240));
-    const now = new Date("2026-11-30T09:00:00.000Z");
+    // Now, not a moment ahead: a later `now` would also schedule other files' accounts due before it.
+    const now = new Date();
     expect(await scheduleDueSyncs(now, 100)).toBe(240);
     const earliest = now.getTime() / 1000 + GAP - SLACK;
     const next = await nextOf(ids);
@@ -139,8 +140,9 @@ describe("where the next automatic update falls", () => {
   it("an account scheduled on time, or a few minutes late, keeps its slot: the next is one gap on", async () => {
     const p = await makePerson("onslot");
     const [id] = await insertAccounts(p.scopeId, p.userId, banks("sbx-pt-02", 1));
-    await scheduleDueSyncs(new Date("2026-11-30T09:00:00.000Z"), 10);
-    const slot = (await nextOf([id])).get(id)!;
+    // One of its slots an hour or more ago (scheduling at a time past, never ahead: see above).
+    const phase = phaseOf(id);
+    const slot = Math.floor((Date.now() / 1000 - 3600 - phase) / GAP) * GAP + phase;
     for (const lateSeconds of [0, 90, SLACK - 1]) {
       await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE account_id = $1", [id]);
       await pool().query("UPDATE tracked_accounts SET next_scheduled_at = to_timestamp($2) WHERE id = $1", [id, slot]);
