@@ -275,7 +275,7 @@ export async function startHaPostgres(dataDir: string, database: string): Promis
         logFile: path.join(dir, `${name}.patroni.log`),
         asOwner: true,
         cwd: nodeDir,
-        env: { PATH: process.env.PATH, HOME: nodeDir, LANG: "C.UTF-8" },
+        env: { PATH: process.env.PATH, HOME: nodeDir, LANG: "C.UTF-8", NODE_ENV: process.env.NODE_ENV },
       });
       started.push(patroni);
       const node: PatroniNode = { name, pgPort, restPort, dataDir, process: patroni, postmasterPid, rest };
