@@ -51,7 +51,7 @@ const listening = (port: number) =>
 /** Polls `check` until it returns a value other than null/false, or throws after `timeoutMs`. */
 export async function until<T>(
   what: string,
-  check: () => Promise<T | null | false>,
+  check: () => Promise<T | null | false> | T | null | false,
   timeoutMs: number,
   intervalMs = 100,
 ): Promise<T> {
@@ -65,13 +65,20 @@ export async function until<T>(
       last = error;
     }
     if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}${last instanceof Error ? `: ${last.message}` : ""}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
 /** A process we started, its output kept in a log file, stopped by its own pid only. */
-export type Spawned = { name: string; child: ChildProcess; log: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
+export type Spawned = {
+  name: string;
+  child: ChildProcess;
+  log: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
 
 export function spawnLogged(
   name: string,
@@ -293,7 +300,12 @@ export async function startHaPostgres(dataDir: string, database: string): Promis
         );
     }
     const [node1, node2] = nodes;
-    await until("node2 to stream as the synchronous standby", async () => (await node2.rest("/sync")) === 200, 120_000, 250);
+    await until(
+      "node2 to stream as the synchronous standby",
+      async () => (await node2.rest("/sync")) === 200,
+      120_000,
+      250,
+    );
 
     // HAProxy: TCP to the node whose Patroni answers 200 on /primary; a node marked down has its
     // sessions cut, so no client keeps talking to a server that is no longer the leader.
@@ -392,7 +404,7 @@ export async function startHaPostgres(dataDir: string, database: string): Promis
         for (const n of nodes) {
           try {
             const res = await fetch(`http://127.0.0.1:${n.restPort}/cluster`, { signal: AbortSignal.timeout(1_000) });
-            if (res.ok) return await res.json();
+            if (res.ok) return (await res.json()) as unknown;
           } catch {
             // the next node
           }
@@ -408,7 +420,7 @@ export async function startHaPostgres(dataDir: string, database: string): Promis
           const pid = n.postmasterPid();
           if (pid) {
             process.kill(pid, "SIGQUIT");
-            await until(`${n.name}'s postmaster to stop`, async () => n.postmasterPid() === null, 20_000).catch(() =>
+            await until(`${n.name}'s postmaster to stop`, () => n.postmasterPid() === null, 20_000).catch(() =>
               process.kill(pid, "SIGKILL"),
             );
           }

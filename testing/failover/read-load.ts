@@ -3,7 +3,14 @@
 // instance, and record every answer (when, status, Retry-After, latency). A loop pauses a little after
 // a 503, as a client honouring Retry-After would (shortened, so the timeline keeps its resolution).
 
-export type Answer = { at: number; ms: number; status: number; retryAfter: string | null; instance: string; path: string };
+export type Answer = {
+  at: number;
+  ms: number;
+  status: number;
+  retryAfter: string | null;
+  instance: string;
+  path: string;
+};
 
 export type ReadLoad = { answers: Answer[]; stop: () => Promise<void> };
 
@@ -30,7 +37,10 @@ export function startReadLoad(options: {
       let status = 0;
       let retryAfter: string | null = null;
       try {
-        const res = await fetch(`${instance}${path}`, { headers: options.headers, signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(`${instance}${path}`, {
+          headers: options.headers,
+          signal: AbortSignal.timeout(30_000),
+        });
         status = res.status;
         retryAfter = res.headers.get("retry-after");
         await res.arrayBuffer();
