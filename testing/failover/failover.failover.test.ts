@@ -29,7 +29,14 @@ import { startPgBouncer, type PgBouncer } from "@/testing/support/pgbouncer";
 import { startScript, type ScriptProcess } from "@/testing/support/script-process";
 import { startSmtpSink } from "@/testing/support/smtp-sink";
 import { keepTestsOffline } from "@/testing/support/offline-env";
-import { freePort, missingPackages, startHaPostgres, until, type HaPostgres } from "@/testing/failover/ha-postgres";
+import {
+  freePort,
+  missingPackages,
+  reapLeftovers,
+  startHaPostgres,
+  until,
+  type HaPostgres,
+} from "@/testing/failover/ha-postgres";
 import { byStatus, quantile, startReadLoad, type Answer, type ReadLoad } from "@/testing/failover/read-load";
 import { scopeFollower, type ScopeFollower } from "@/testing/failover/scope-feed";
 import { buildIfNeeded } from "@/scripts/build-if-needed";
@@ -40,6 +47,8 @@ const DATA_DIR = path.resolve(process.env.FAILOVER_DATA_DIR ?? ".data/failover")
 const SCOPES = (process.env.FAILOVER_SCOPES ?? "24,16,8").split(",").map(Number);
 const AUTH_SECRET = "failover-test-secret-0123456789abcdef";
 const CONTROL_SECRET = "failover-control-secret";
+/** The second round's fleet (a crash restart of the postmaster alone). */
+const CRASH_SCOPES = (process.env.FAILOVER_CRASH_SCOPES ?? "12").split(",").map(Number);
 /** Kill once this share of the runs has ended (the rest are queued or mid-sync). */
 const KILL_AT_SHARE = 0.25;
 
@@ -65,6 +74,8 @@ beforeAll(async () => {
   const missing = missingPackages();
   if (missing) throw new Error(`The failover test needs Debian's packages: ${missing}`);
   keepTestsOffline();
+  const reaped = reapLeftovers(DATA_DIR);
+  if (reaped) console.log(`Stopped ${reaped} processes an earlier run left under ${DATA_DIR}`);
   mkdirSync(DATA_DIR, { recursive: true });
   // One build for the two instances (each launcher would otherwise build into the same .next).
   buildIfNeeded();
@@ -157,7 +168,12 @@ afterAll(async () => {
 }, 180_000);
 
 /** The product's own modules, loaded against the HA cluster (HAProxy), for seeding only. */
-async function seed(receiverUrl: string): Promise<{ accounts: Account[]; scopes: Scope[] }> {
+async function seed(
+  receiverUrl: string,
+  sizes: number[],
+  label: string,
+  offset: number,
+): Promise<{ accounts: Account[]; scopes: Scope[] }> {
   process.env.DATABASE_URL = ha.url;
   process.env.AUTH_SECRET = AUTH_SECRET;
   process.env.SANDBOX_BANK_URL = banksUrl;
@@ -172,12 +188,12 @@ async function seed(receiverUrl: string): Promise<{ accounts: Account[]; scopes:
   const bankIds = BANKS.slice(0, 6).map((b) => b.bankId);
   const accounts: Account[] = [];
   const scopes: Scope[] = [];
-  let i = 0;
-  for (const [s, size] of SCOPES.entries()) {
-    const person = await makePerson(`failover-${s}`);
+  let i = offset;
+  for (const [s, size] of sizes.entries()) {
+    const person = await makePerson(`${label}-${s}`);
     const headers = { authorization: `Bearer ${person.token}`, "x-scope": person.scopeId };
     // Before any sync: every event of the scope goes to the receiver.
-    await endpointAt(receiverUrl, person, [...WEBHOOK_EVENTS], `failover scope ${s}`);
+    await endpointAt(receiverUrl, person, [...WEBHOOK_EVENTS], `${label} scope ${s}`);
     const slots = Array.from({ length: size }, () => {
       const k = i++;
       // 500 to 2,900 transactions: runs of different lengths, so some are mid-sync at the kill.
@@ -255,14 +271,31 @@ const cents = (amount: string) => {
 
 const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(1)} s`);
 
-it("survives the loss of the primary under load: promoted, 503 not 500, runs end, rows, webhooks and feeds whole", async () => {
-  const { webhookReceiver } = await import("@/testing/support/webhook-receiver");
-  const receiver = await webhookReceiver();
-  owned("webhook receiver", () => receiver.close());
-  const { accounts, scopes } = await seed(receiver.url);
+type Receiver = Awaited<ReturnType<typeof import("@/testing/support/webhook-receiver").webhookReceiver>>;
+let receiver: Receiver | null = null;
+/** The webhook ids of the rounds before (their late duplicates are not this round's). */
+const earlierEvents = new Set<string>();
+
+/** What a round's fault did: when it struck, and when each step of the database's return was seen. */
+type Fault = { tKill: number; what: string; steps: Record<string, number>; back: number };
+
+/**
+ * One round: a fleet of its own (scopes of `sizes`) syncs under the read load and the feed followers;
+ * `fault` strikes once a share of its runs has ended and some run, and resolves when the database is
+ * back. Then every run must end, and the rows, webhooks and feeds be whole. Returns the report and
+ * asserts.
+ */
+async function round(name: string, sizes: number[], offset: number, fault: () => Promise<Fault>) {
+  if (!receiver) {
+    const { webhookReceiver } = await import("@/testing/support/webhook-receiver");
+    const started = await webhookReceiver();
+    owned("webhook receiver", () => started.close());
+    receiver = started;
+  }
+  const hooks = receiver;
+  const deliveredBefore = hooks.received.length;
+  const { accounts, scopes } = await seed(hooks.url, sizes, name, offset);
   const accountIds = accounts.map((a) => a.id);
-  const [node1, node2] = ha.nodes;
-  expect((await ha.leader())?.name).toBe("node1");
 
   // Each instance answers an authenticated read before the load starts (its routes loaded).
   for (const instance of instances)
@@ -322,35 +355,9 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
     600_000,
     100,
   );
-  const postmaster = node1.postmasterPid();
-  expect(postmaster).not.toBeNull();
-  const tKill = Date.now();
-  node1.process.child.kill("SIGKILL");
-  process.kill(postmaster ?? 0, "SIGKILL");
-  console.log(
-    `Killed node1 (Patroni ${node1.process.child.pid}, postmaster ${postmaster}) with ${before.ended} runs ended, ${before.running} running`,
-  );
+  const { tKill, what, steps, back } = await fault();
+  console.log(`${name}: ${what} with ${before.ended} runs ended, ${before.running} running`);
 
-  // The standby is promoted: Patroni's REST API says node2 leads (it holds the leader key), then the
-  // server itself leaves recovery.
-  await until("node2 to take the leader key", async () => (await node2.rest("/primary")) === 200, 120_000, 100);
-  const tLeaderKey = Date.now();
-  await until(
-    "node2 to leave recovery",
-    async () => {
-      const client = new pg.Client({ connectionString: ha.nodeUrl(node2), connectionTimeoutMillis: 2_000 });
-      client.on("error", () => undefined);
-      await client.connect();
-      try {
-        return !(await client.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby")).rows[0].standby;
-      } finally {
-        await client.end();
-      }
-    },
-    60_000,
-    100,
-  );
-  const tPromoted = Date.now();
   const clusterAfter = await ha.clusterState();
 
   // Every run ends, by itself: none queued or running.
@@ -399,8 +406,8 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
 
   // A few more seconds of reads after recovery, then the load stops.
   const recovered = await until(
-    "a good answer after the promotion",
-    () => load.answers.find((a) => a.at > tPromoted && a.status === 200) ?? null,
+    "a good answer after the database is back",
+    () => load.answers.find((a) => a.at > back && a.status === 200) ?? null,
     120_000,
     200,
   );
@@ -429,7 +436,7 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
   const firstUnavailable = unavailable[0] ?? null;
   const lastUnavailable = unavailable.at(-1) ?? null;
   const firstGood = byDone.find((a) => a.status === 200 && a.at >= tKill) ?? null;
-  const recoveredAt = firstGood ? done(firstGood) : tPromoted;
+  const recoveredAt = firstGood ? done(firstGood) : back;
   const ms = (list: Answer[]) => list.map((a) => a.ms);
   const windows = {
     before: ms(answers.filter((a) => done(a) < tKill)),
@@ -475,7 +482,12 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
         (r) => `msg_${r.id}`,
       ),
     );
-  const received = () => receiver.received.map((r) => r.headers["webhook-id"]);
+  // This round's deliveries: the receiver's since the round began, less the earlier rounds' events.
+  const received = () =>
+    hooks.received
+      .slice(deliveredBefore)
+      .map((r) => r.headers["webhook-id"])
+      .filter((id) => !earlierEvents.has(id));
   await until(
     "every outbox event delivered",
     async () => {
@@ -488,6 +500,7 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
   );
   const events = await outbox();
   const deliveries = received();
+  for (const id of events) earlierEvents.add(id);
   const distinct = new Set(deliveries);
 
   // Feeds: one last catch-up, then each scope's copy is exactly its rows; positions only move on.
@@ -538,13 +551,12 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
     topology:
       "etcd + 2 Patroni nodes (synchronous_mode) + HAProxy (GET /primary) ← PgBouncer (transaction mode) ← 2 web + 2 workers",
     accounts: accounts.length,
-    scopes: SCOPES,
+    scopes: sizes,
     transactions: equality.reduce((s, e) => s + e.bank, 0),
     timeline: {
       syncsStarted: seconds(tSyncs - tLoad),
-      kill: `t=0 (node1's Patroni and postmaster SIGKILLed; ${before.ended} runs ended, ${before.running} running)`,
-      leaderKeyTaken: seconds(tLeaderKey - tKill),
-      promotionSeen: seconds(tPromoted - tKill),
+      kill: `t=0 (${what}; ${before.ended} runs ended, ${before.running} running)`,
+      ...Object.fromEntries(Object.entries(steps).map(([step, at]) => [step, seconds(at - tKill)])),
       first503: firstUnavailable ? seconds(done(firstUnavailable) - tKill) : "none",
       last503: lastUnavailable ? seconds(done(lastUnavailable) - tKill) : "none",
       firstGoodAnswer: firstGood ? seconds(done(firstGood) - tKill) : "—",
@@ -572,8 +584,8 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
     feeds,
     patroni: clusterAfter,
   };
-  writeFileSync(path.join(DATA_DIR, "report.json"), JSON.stringify(report, null, 2));
-  console.log(`\nFailover timeline and checks\n${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(DATA_DIR, `report-${name}.json`), JSON.stringify(report, null, 2));
+  console.log(`\n${name}: timeline and checks\n${JSON.stringify(report, null, 2)}\n`);
 
   expect(bad, `answers neither 2xx nor 503 with Retry-After: ${JSON.stringify(bad.slice(0, 10))}`).toEqual([]);
   expect(firstGood, "a good answer after the kill").not.toBeNull();
@@ -586,4 +598,73 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
     expect(f.backwards, `feed of ${f.scope}: cursor positions moving back`).toBe(0);
     expect(f.repeats, `feed of ${f.scope}: a row twice in one page`).toBe(0);
   }
+}
+
+it("survives the loss of the primary under load: promoted, 503 not 500, runs end, rows, webhooks and feeds whole", async () => {
+  const [node1, node2] = ha.nodes;
+  expect((await ha.leader())?.name).toBe("node1");
+  await round("failover", SCOPES, 0, async () => {
+    const postmaster = node1.postmasterPid();
+    expect(postmaster).not.toBeNull();
+    const tKill = Date.now();
+    node1.process.child.kill("SIGKILL");
+    process.kill(postmaster ?? 0, "SIGKILL");
+    // The standby is promoted: Patroni's REST API says node2 leads (it holds the leader key), then the
+    // server itself leaves recovery.
+    await until("node2 to take the leader key", async () => (await node2.rest("/primary")) === 200, 120_000, 100);
+    const tLeaderKey = Date.now();
+    await until(
+      "node2 to leave recovery",
+      async () => {
+        const client = new pg.Client({ connectionString: ha.nodeUrl(node2), connectionTimeoutMillis: 2_000 });
+        client.on("error", () => undefined);
+        await client.connect();
+        try {
+          return !(await client.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby")).rows[0].standby;
+        } finally {
+          await client.end();
+        }
+      },
+      60_000,
+      100,
+    );
+    const tPromoted = Date.now();
+    return {
+      tKill,
+      what: `node1 lost: its Patroni (${node1.process.child.pid}) and postmaster (${postmaster}) SIGKILLed`,
+      steps: { leaderKeyTaken: tLeaderKey, promotionSeen: tPromoted },
+      back: tPromoted,
+    };
+  });
+});
+
+it("rides through a crash restart of the primary's postmaster (Patroni restarts it in place)", async () => {
+  const leader = await ha.leader();
+  expect(leader?.name).toBe("node2");
+  const node = leader ?? ha.nodes[1];
+  await round("crash-restart", CRASH_SCOPES, 1000, async () => {
+    const postmaster = node.postmasterPid();
+    expect(postmaster).not.toBeNull();
+    const tKill = Date.now();
+    process.kill(postmaster ?? 0, "SIGKILL");
+    // Patroni sees its postmaster gone and starts it again (crash recovery), still the leader.
+    const restarted = await until(
+      "the postmaster to be started again",
+      () => {
+        const pid = node.postmasterPid();
+        return pid !== null && pid !== postmaster ? pid : null;
+      },
+      120_000,
+      100,
+    );
+    const tStarted = Date.now();
+    await until("the node to lead again", async () => (await node.rest("/primary")) === 200, 120_000, 100);
+    const tLeading = Date.now();
+    return {
+      tKill,
+      what: `${node.name}'s postmaster (${postmaster}) SIGKILLed, its Patroni left running (new postmaster ${restarted})`,
+      steps: { postmasterStartedAgain: tStarted, leadingAgain: tLeading },
+      back: tLeading,
+    };
+  });
 });

@@ -48,6 +48,43 @@ const listening = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
+/**
+ * Processes a previous run of this test left behind when it was killed too hard to clean up (its
+ * afterAll never ran): those whose command line or environment names `dir` (our data directory:
+ * Patroni, PostgreSQL and etcd by their arguments, the app's processes by DATA_DIR). SIGKILLed by pid,
+ * our own process and its ancestors excepted. Returns how many.
+ */
+export function reapLeftovers(dir: string): number {
+  const marker = path.resolve(dir);
+  const spare = new Set<number>();
+  for (let pid = process.pid; pid > 1;) {
+    spare.add(pid);
+    try {
+      pid = Number(/^\d+ \(.*\) \S (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1] ?? 0);
+    } catch {
+      break;
+    }
+  }
+  let reaped = 0;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid <= 1 || spare.has(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const ours =
+        cmdline.some((arg) => arg.includes(`${marker}/`) || arg === marker) ||
+        environ.some((v) => v === `DATA_DIR=${marker}` || v === `HOME=${marker}` || v.startsWith(`HOME=${marker}/`));
+      if (!ours) continue;
+      process.kill(pid, "SIGKILL");
+      reaped += 1;
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return reaped;
+}
+
 /** Polls `check` until it returns a value other than null/false, or throws after `timeoutMs`. */
 export async function until<T>(
   what: string,
