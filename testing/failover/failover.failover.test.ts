@@ -20,7 +20,7 @@
 // lists exactly the scope's rows and its positions only move on. The timeline is printed and written
 // to .data/failover/report.json.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -36,6 +36,7 @@ import {
   startHaPostgres,
   until,
   type HaPostgres,
+  type PatroniNode,
 } from "@/testing/failover/ha-postgres";
 import { byStatus, quantile, startReadLoad, type Answer, type ReadLoad } from "@/testing/failover/read-load";
 import { scopeFollower, type ScopeFollower } from "@/testing/failover/scope-feed";
@@ -77,6 +78,9 @@ beforeAll(async () => {
   const reaped = reapLeftovers(DATA_DIR);
   if (reaped) console.log(`Stopped ${reaped} processes an earlier run left under ${DATA_DIR}`);
   mkdirSync(DATA_DIR, { recursive: true });
+  // This run's reports and logs only (the clusters' directories are made afresh by their starters).
+  for (const file of readdirSync(DATA_DIR))
+    if (/^(report.*\.json|.*\.log)$/.test(file)) rmSync(path.join(DATA_DIR, file), { force: true });
   // One build for the two instances (each launcher would otherwise build into the same .next).
   buildIfNeeded();
 
@@ -138,11 +142,11 @@ beforeAll(async () => {
   delete common.VITEST_POOL_ID;
   delete common.VITEST_WORKER_ID;
   // The first instance applies the migrations; the second starts once they are there.
-  for (const port of [portA, portB]) {
+  for (const [k, port] of [portA, portB].entries()) {
     const url = `http://localhost:${port}`;
     const app = startScript("start", { ...common, PORT: String(port), APP_URL: url }, { captureStderr: true });
     owned(`app ${port}`, () => app.stop());
-    logs.push({ name: `app-${port}`, output: app.output });
+    logs.push({ name: `app-${k + 1}`, output: app.output });
     await app.ready;
     apps.push(app);
     instances.push(url);
@@ -600,6 +604,18 @@ async function round(name: string, sizes: number[], offset: number, fault: () =>
   }
 }
 
+/** Whether the node's server answers and is out of recovery (a primary). */
+async function writable(node: PatroniNode): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ha.nodeUrl(node), connectionTimeoutMillis: 2_000 });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return !(await client.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby")).rows[0].standby;
+  } finally {
+    await client.end();
+  }
+}
+
 it("survives the loss of the primary under load: promoted, 503 not 500, runs end, rows, webhooks and feeds whole", async () => {
   const [node1, node2] = ha.nodes;
   expect((await ha.leader())?.name).toBe("node1");
@@ -613,21 +629,7 @@ it("survives the loss of the primary under load: promoted, 503 not 500, runs end
     // server itself leaves recovery.
     await until("node2 to take the leader key", async () => (await node2.rest("/primary")) === 200, 120_000, 100);
     const tLeaderKey = Date.now();
-    await until(
-      "node2 to leave recovery",
-      async () => {
-        const client = new pg.Client({ connectionString: ha.nodeUrl(node2), connectionTimeoutMillis: 2_000 });
-        client.on("error", () => undefined);
-        await client.connect();
-        try {
-          return !(await client.query<{ standby: boolean }>("SELECT pg_is_in_recovery() AS standby")).rows[0].standby;
-        } finally {
-          await client.end();
-        }
-      },
-      60_000,
-      100,
-    );
+    await until("node2 to leave recovery", () => writable(node2), 60_000, 100);
     const tPromoted = Date.now();
     return {
       tKill,
@@ -660,11 +662,15 @@ it("rides through a crash restart of the primary's postmaster (Patroni restarts 
     const tStarted = Date.now();
     await until("the node to lead again", async () => (await node.rest("/primary")) === 200, 120_000, 100);
     const tLeading = Date.now();
+    // Patroni starts a crashed primary in recovery first, then promotes it while it still holds the
+    // leader key (HAProxy may route to it meanwhile: writes there are refused, 25006, answered 503).
+    await until("the node to take writes again", () => writable(node), 120_000, 100);
+    const tWritable = Date.now();
     return {
       tKill,
       what: `${node.name}'s postmaster (${postmaster}) SIGKILLed, its Patroni left running (new postmaster ${restarted})`,
-      steps: { postmasterStartedAgain: tStarted, leadingAgain: tLeading },
-      back: tLeading,
+      steps: { postmasterStartedAgain: tStarted, leadingAgain: tLeading, takingWrites: tWritable },
+      back: tWritable,
     };
   });
 });
