@@ -1,5 +1,5 @@
 // Issue 38, part 2: a failover of the primary under load, survived. `npm run test:failover`
-// (vitest.failover.config.ts; not part of `npm test`).
+// (vitest.failover.config.mts; not part of `npm test`).
 //
 // Topology, from Debian's packages (testing/failover/ha-postgres.ts): etcd, two Patroni nodes (a
 // primary and a synchronous streaming standby) and HAProxy routing to whichever node Patroni's REST
@@ -17,8 +17,9 @@
 // run ends (a failed run is synced again, and that one succeeds); every account equals the bank (each
 // bank id once, count and sum); every outbox event reached the receiver at least once and the
 // deliveries deduplicate by id to exactly the outbox; each scope's feed, followed through the outage,
-// lists exactly the scope's rows and its positions only move on. The timeline is printed and written
-// to .data/failover/report.json.
+// lists exactly the scope's rows and its positions only move on. A second round, on a fleet of its
+// own, kills only the new primary's postmaster (Patroni restarts it in place) and asserts the same.
+// Each round's timeline is printed and written to .data/failover/report-<round>.json.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
