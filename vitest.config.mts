@@ -27,7 +27,8 @@ export default defineConfig({
           "testing/**/*.test.ts",
           "scripts/**/*.test.ts",
         ],
-    exclude: ["node_modules", ".next", ".data", "e2e"],
+    // The failover test runs on its own (npm run test:failover, vitest.failover.config.mts).
+    exclude: ["node_modules", ".next", ".data", "e2e", "testing/failover/**"],
     globalSetup: ["testing/support/global-setup.ts"],
     setupFiles: ["testing/support/setup-env.ts"],
     pool: "forks",

@@ -25,6 +25,31 @@ describe("decideOutcome", () => {
     });
   });
 
+  it("our database out of reach (a failover) is retried with backoff, not a failed sync, until the last attempt", () => {
+    const middle = () => 0.5;
+    const now = new Date("2026-11-29T18:00:00Z");
+    const lost = [
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+      new Error("Connection terminated unexpectedly"),
+      // Prisma's driver adapter wraps the pg error.
+      Object.assign(new Error("wrapped"), { name: "DriverAdapterError", cause: { code: "08006" } }),
+      Object.assign(new Error("cannot execute INSERT in a read-only transaction"), { code: "25006" }),
+    ];
+    for (const error of lost)
+      expect(decideOutcome(error, 1, 4, now, 5, middle)).toEqual({
+        kind: "retry",
+        waitSeconds: 5,
+        message: "Our database was out of reach; next try at 18:00 UTC.",
+      });
+    expect(decideOutcome(lost[0], 4, 4, now)).toEqual({
+      kind: "failed",
+      internal: true,
+      message: "Our database was out of reach; we tried 4 times and stopped. Nothing stored was lost; try again later.",
+    });
+    // Any other error of ours still fails the run at once.
+    expect(decideOutcome(new Error("a bug"), 1, 4, now)).toMatchObject({ kind: "failed", internal: true });
+  });
+
   it("5xx backs off exponentially, and stops after the last attempt with what happened", () => {
     const error = new ProviderError("unavailable", "down", { status: 503 });
     const middle = () => 0.5; // the jitter's midpoint: the nominal wait

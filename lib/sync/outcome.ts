@@ -2,6 +2,7 @@
 // (lib/banking/errors.ts), never its class. Pure: the runner applies the decision.
 import { bankErrorOf, type BankError } from "@/lib/banking/errors";
 import { formatBankDay } from "@/lib/dates/days";
+import { databaseUnavailable } from "@/lib/db/errors";
 import { BANK_ERROR_CAP_SECONDS, retryDelaySeconds } from "@/lib/sync/backoff";
 
 export type AttemptOutcome =
@@ -23,6 +24,29 @@ export function decideOutcome(
   random: () => number = Math.random,
 ): AttemptOutcome {
   const bank = bankErrorOf(error);
+  // Our database out of reach (a failover, a restart, the pooler gone: lib/db/errors.ts) is not a
+  // failure of the sync: what the run committed stays, and the next attempt goes on from there. Only
+  // when the database stays away past the last attempt does the run fail.
+  if (!bank && databaseUnavailable(error)) {
+    if (attempt < maxAttempts) {
+      const waitSeconds = retryDelaySeconds(
+        attempt,
+        { baseSeconds: backoffSeconds, capSeconds: BANK_ERROR_CAP_SECONDS },
+        null,
+        random,
+      );
+      return {
+        kind: "retry",
+        waitSeconds,
+        message: `Our database was out of reach; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.`,
+      };
+    }
+    return {
+      kind: "failed",
+      message: `Our database was out of reach; we tried ${maxAttempts} times and stopped. Nothing stored was lost; try again later.`,
+      internal: true,
+    };
+  }
   if (!bank)
     return {
       kind: "failed",

@@ -85,6 +85,11 @@ export async function scheduleDueSyncs(now = new Date(), batchSize = env.SYNC_SC
 // waiting or being worked on. Re-sending for every old queued run on every sweep (as before) grew
 // the queue by the whole backlog each 15 s while workers were busy: under a backlog, queued runs are
 // old because they wait their turn, not because their job was lost.
+// A queued run's job that a worker took counts only while it is fresh: a worker claims its run within
+// moments of taking the job, so a job active for the stale time whose run is still queued lost its
+// worker or its database between the two (a failover: the claim failed and pg-boss could not record
+// the job's failure, lib/sync/unrecorded-job-end.ts), and would otherwise hold the run until pg-boss
+// expires it (JOB_OPTIONS, an hour). A second job is safe: the claim is conditional, so one job runs it.
 const STALE = `
 SELECT r.id FROM sync_runs r
  WHERE ((${runSql.stale("r", "$1")})
@@ -92,7 +97,8 @@ SELECT r.id FROM sync_runs r
    AND NOT EXISTS (
      SELECT 1 FROM pgboss.job j
       WHERE j.name = $2 AND j.data->>'runId' = r.id::text
-        AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND ${runSql.queued("r")})))
+        AND (j.state IN ('created', 'retry')
+          OR (j.state = 'active' AND ${runSql.queued("r")} AND j.started_on > now() - make_interval(secs => $1))))
  ORDER BY r.created_at LIMIT $3`;
 
 /** Runs of dead workers (no heartbeat) and queued runs whose job was lost are queued again, once. */

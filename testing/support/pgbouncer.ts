@@ -41,7 +41,11 @@ const listening = (port: number) =>
 export async function startPgBouncer(
   directUrl: string,
   dir: string,
-  options: { singleServer?: string } = {},
+  options: {
+    singleServer?: string;
+    /** More `[pgbouncer]` settings, or other values for the ones below (e.g. `server_login_retry`). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<PgBouncer> {
   if (!existsSync(PGBOUNCER)) throw new Error(`${PGBOUNCER} is missing: apt-get install pgbouncer (.ci/run does)`);
   const direct = new URL(directUrl);
@@ -76,6 +80,8 @@ export async function startPgBouncer(
       // What managed poolers say to clients that send startup options: PgBouncer refuses them.
       "ignore_startup_parameters = extra_float_digits",
       `logfile = ${path.join(dir, "pgbouncer.log")}`,
+      // Last, so a value given here wins over the one above (PgBouncer keeps the last it reads).
+      ...Object.entries(options.settings ?? {}).map(([name, value]) => `${name} = ${value}`),
       "",
     ].join("\n"),
   );

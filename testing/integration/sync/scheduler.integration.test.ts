@@ -219,4 +219,30 @@ describe("the stale-run sweeper", () => {
     await sweepStaleRuns(60);
     expect((await jobsPerRun([run.id])).get(run.id)).toBe(1);
   });
+
+  it("a queued run whose job a worker took and never claimed (the database lost between) gets a new job after the stale time", async () => {
+    const p = await makePerson("unclaimed");
+    const [old, fresh] = await insertAccounts(p.scopeId, p.userId, banks("sbx-fr-03", 2));
+    for (const id of [old, fresh])
+      await pool().query(
+        `INSERT INTO sync_runs (id, scope_id, account_id, trigger, attended, created_at)
+         VALUES (gen_random_uuid(), $1, $2, 'manual', false, now() - interval '10 minutes')`,
+        [p.scopeId, id],
+      );
+    const [oldRun, freshRun] = [(await runsOf([old]))[0], (await runsOf([fresh]))[0]];
+    await enqueueRun(oldRun.id);
+    await enqueueRun(freshRun.id);
+    // Both jobs taken by a worker; one 5 minutes ago (its run never claimed), one just now.
+    await pool().query(
+      `UPDATE pgboss.job SET state = 'active',
+              started_on = CASE WHEN data->>'runId' = $2 THEN now() - interval '5 minutes' ELSE now() END
+        WHERE name = $1 AND data->>'runId' IN ($2, $3)`,
+      [SYNC_QUEUE, oldRun.id, freshRun.id],
+    );
+    await sweepStaleRuns(60);
+    await sweepStaleRuns(60);
+    const jobs = await jobsPerRun([oldRun.id, freshRun.id]);
+    expect(jobs.get(oldRun.id)).toBe(2);
+    expect(jobs.get(freshRun.id)).toBe(1);
+  });
 });
