@@ -1,11 +1,15 @@
-// `npm run bench -- fleet [--accounts N]`: N tracked sandbox accounts (default 1,000, ~1,000
-// transactions each, ten banks, one large scope and scopes of ten) all due at once, synced by one
-// `npm run worker` process and then, on a second identical set, by two; the app runs with
-// SYNC_IN_APP=0 and serves the API, the banks process beside it the sandbox bank. Measured: the
-// time until every scheduled run has finished, accounts per minute, the two-worker speed-up, the
-// API transactions page's p50/p99 while the fleet syncs against idle (same run), PSD2 budget
-// violations (more than 4 unattended accesses per consent and account in 24 h), duplicate runs,
-// and each process's peak RSS.
+// `npm run bench -- fleet [--accounts N] [--workers 1,2] [--again]`: N tracked sandbox accounts
+// (default 1,000, ~1,000 transactions each, ten banks, one large scope and scopes of ten) all due at
+// once, synced by `npm run worker` processes, a round per entry of --workers (default one worker,
+// then two), each round on its own identical set; --again then makes the first round's accounts due
+// once more (a later day's update of an unchanged history). The app runs with SYNC_IN_APP=0 and
+// serves the API, the banks process beside it the sandbox bank. Measured per round: the time until
+// every scheduled run has finished, accounts per minute, the API transactions page's p50/p99 while
+// the fleet syncs against idle (same run), where the machine's CPU went by role (database, workers,
+// banks, web, the bench, anything else), each run's own time and how busy the workers' run slots
+// were; then PSD2 budget violations (more than 4 unattended accesses per consent and account in
+// 24 h), duplicate runs, the spread of the fleet's next updates over the day, the database's bytes
+// per transaction, and each process's peak RSS.
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
