@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { clusterOwner } from "@/lib/db/embedded";
+import { freePort, listening } from "@/testing/support/pgbouncer";
 
 export const PG_BIN = "/usr/lib/postgresql/15/bin";
 const PATRONI = "/usr/bin/patroni";
@@ -31,22 +31,7 @@ export function missingPackages(): string | null {
   return missing.length ? `apt-get install -y ${missing.join(" ")}` : null;
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => resolve(socket.end() !== undefined));
-    socket.once("error", () => resolve(false));
-  });
+export { freePort };
 
 /**
  * Processes a previous run of this test left behind when it was killed too hard to clean up (its

@@ -20,7 +20,8 @@ export type PgBouncer = {
   start: () => Promise<void>;
 };
 
-const freePort = () =>
+/** A loopback port free at the moment of asking. */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -30,7 +31,8 @@ const freePort = () =>
     });
   });
 
-const listening = (port: number) =>
+/** Whether something accepts connections on the loopback port. */
+export const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.once("connect", () => resolve(socket.end() !== undefined));
