@@ -8,6 +8,7 @@ import {
   SCHEDULER_QUEUE,
   STATEMENT_IMPORT_QUEUE,
   SYNC_QUEUE,
+  workEagerly,
   boss,
   stopBoss,
   type SyncJob,
@@ -30,8 +31,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
   for (let i = 0; i < concurrency; i += 1) {
-    await b.work<SyncJob>(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (!job) return;
+    await workEagerly<SyncJob>(b, SYNC_QUEUE, async (job) => {
       await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${i}`));
       // The run's webhook (written with its end, lib/webhooks) goes out now rather than at the next tick.
       await dispatchDue().catch((error: unknown) => log.warn("webhook dispatch failed; the tick retries", { error }));

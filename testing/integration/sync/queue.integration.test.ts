@@ -1,10 +1,11 @@
-// Processes starting together on a new database make the same pg-boss queues at the same moment
-// (two workers, or web and a worker). pg-boss's create_queue can deadlock against itself there;
-// `createQueue` (lib/sync/queue.ts) retries the side PostgreSQL aborted, so both starts succeed.
+// pg-boss as the workers use it (lib/sync/queue.ts). Processes starting together on a new database
+// make the same queues at the same moment (two workers, or web and a worker), and pg-boss's
+// create_queue deadlocks against itself there: `createQueue` makes one at a time. A worker slot
+// takes its next job as soon as one is done (`workEagerly`), not a polling interval later.
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { requireDatabaseUrl } from "@/lib/env";
-import { createQueue } from "@/lib/sync/queue";
+import { createQueue, workEagerly } from "@/lib/sync/queue";
 
 const instances: PgBoss[] = [];
 const made: string[] = [];
@@ -39,5 +40,27 @@ describe("making queues from several processes at once", () => {
     expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok"]);
     const queues = (await a.getQueues()).filter((q) => names.includes(q.name));
     expect(queues.map((q) => q.name).sort()).toEqual([...names].sort());
+  });
+});
+
+describe("a worker slot", () => {
+  it("takes the next job as soon as one is done: three jobs in far less than one polling interval", async () => {
+    const [b] = instances.length ? instances : [await started()];
+    const name = `test-eager-${process.pid}`;
+    made.push(name);
+    await createQueue(b, name);
+    await b.insert(Array.from({ length: 3 }, (_, n) => ({ name, data: { n } })));
+    const done: number[] = [];
+    // An interval of a minute: pg-boss's own loop would take the second job a minute after the first.
+    await workEagerly<{ n: number }>(
+      b,
+      name,
+      async (job) => {
+        done.push(job.data.n);
+      },
+      60,
+    );
+    await expect.poll(() => done.length, { timeout: 20_000, interval: 100 }).toBe(3);
+    expect([...done].sort()).toEqual([0, 1, 2]);
   });
 });
