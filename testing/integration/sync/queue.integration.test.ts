@@ -4,6 +4,7 @@
 // takes its next job as soon as one is done (`workEagerly`), not a polling interval later.
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/client";
 import { requireDatabaseUrl } from "@/lib/env";
 import { createQueue, workEagerly } from "@/lib/sync/queue";
 
@@ -19,7 +20,13 @@ async function started(): Promise<PgBoss> {
 }
 
 afterAll(async () => {
-  for (const name of made) await instances[0]?.deleteQueue(name);
+  const [first] = instances;
+  for (const name of made) {
+    await first?.offWork(name);
+    // A queue's jobs (done ones stay in its partition) must go before the queue can.
+    await pool().query("DELETE FROM pgboss.job WHERE name = $1", [name]);
+    await first?.deleteQueue(name);
+  }
   await Promise.all(instances.map((b) => b.stop({ graceful: false, wait: true })));
 });
 
@@ -55,8 +62,9 @@ describe("a worker slot", () => {
     await workEagerly<{ n: number }>(
       b,
       name,
-      async (job) => {
+      (job) => {
         done.push(job.data.n);
+        return Promise.resolve();
       },
       60,
     );
