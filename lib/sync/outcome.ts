@@ -27,26 +27,12 @@ export function decideOutcome(
   // Our database out of reach (a failover, a restart, the pooler gone: lib/db/errors.ts) is not a
   // failure of the sync: what the run committed stays, and the next attempt goes on from there. Only
   // when the database stays away past the last attempt does the run fail.
-  if (!bank && databaseUnavailable(error)) {
-    if (attempt < maxAttempts) {
-      const waitSeconds = retryDelaySeconds(
-        attempt,
-        { baseSeconds: backoffSeconds, capSeconds: BANK_ERROR_CAP_SECONDS },
-        null,
-        random,
-      );
-      return {
-        kind: "retry",
-        waitSeconds,
-        message: `Our database was out of reach; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.`,
-      };
-    }
-    return {
-      kind: "failed",
-      message: `Our database was out of reach; we tried ${maxAttempts} times and stopped. Nothing stored was lost; try again later.`,
-      internal: true,
-    };
-  }
+  if (!bank && databaseUnavailable(error))
+    return retryOrStop(
+      "Our database was out of reach",
+      { attempt, maxAttempts, now, backoffSeconds, random },
+      { retryAfterSeconds: null, stopped: "try again later", internal: true },
+    );
   if (!bank)
     return {
       kind: "failed",
@@ -59,20 +45,11 @@ export function decideOutcome(
       bank.code === "rate_limited"
         ? "The bank limits how often we may read"
         : `The bank is not answering (HTTP ${bank.status ?? "error"})`;
-    if (attempt < maxAttempts) {
-      const backoff = { baseSeconds: backoffSeconds, capSeconds: BANK_ERROR_CAP_SECONDS };
-      const waitSeconds = retryDelaySeconds(attempt, backoff, bank.retryAfterSeconds, random);
-      return {
-        kind: "retry",
-        waitSeconds,
-        message: `${what}; next try at ${formatClock(new Date(now.getTime() + waitSeconds * 1000))}.`,
-      };
-    }
-    return {
-      kind: "failed",
-      message: `${what}; we tried ${maxAttempts} times and stopped. Nothing stored was lost; the next update tries again.`,
-      internal: false,
-    };
+    return retryOrStop(
+      what,
+      { attempt, maxAttempts, now, backoffSeconds, random },
+      { retryAfterSeconds: bank.retryAfterSeconds, stopped: "the next update tries again", internal: false },
+    );
   }
   // An answer we could not use (a page chain that cycles or never ends, a link to another host, an
   // oversized or malformed body) is not a refusal: reconnecting would not change it.
@@ -93,4 +70,26 @@ export function decideOutcome(
 export function consentEndedMessage(expired: boolean, bankDay: string): string {
   const verb = expired ? "expired" : "ended";
   return `Access ${verb} at the bank on ${formatBankDay(bankDay)}; reconnect to continue.`;
+}
+
+/** A passing trouble: retried with backoff until the last attempt, then the run fails saying so. */
+function retryOrStop(
+  what: string,
+  at: { attempt: number; maxAttempts: number; now: Date; backoffSeconds: number; random: () => number },
+  how: { retryAfterSeconds: number | null; stopped: string; internal: boolean },
+): AttemptOutcome {
+  if (at.attempt < at.maxAttempts) {
+    const backoff = { baseSeconds: at.backoffSeconds, capSeconds: BANK_ERROR_CAP_SECONDS };
+    const waitSeconds = retryDelaySeconds(at.attempt, backoff, how.retryAfterSeconds, at.random);
+    return {
+      kind: "retry",
+      waitSeconds,
+      message: `${what}; next try at ${formatClock(new Date(at.now.getTime() + waitSeconds * 1000))}.`,
+    };
+  }
+  return {
+    kind: "failed",
+    message: `${what}; we tried ${at.maxAttempts} times and stopped. Nothing stored was lost; ${how.stopped}.`,
+    internal: how.internal,
+  };
 }
