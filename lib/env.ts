@@ -76,6 +76,11 @@ const schema = z.object({
   SYNC_STALE_SECONDS: z.coerce.number().int().min(2).default(60),
   // Runs one worker process (scripts/worker.ts) carries at once.
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  // Fewer of those at work while the database is contended, so pages are read first (lib/sync/admission.ts).
+  SYNC_ADAPTIVE: z
+    .enum(["1", "0", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   // The repair tick (lib/accounttracking/consents/repair.ts): an accepted callback or a revoke younger than
   // REPAIR_GRACE_SECONDS is still its own request's to finish; a send to the bank (initiate-redirect)
   // older than CONSENT_SEND_STALE_SECONDS belongs to a call that died.

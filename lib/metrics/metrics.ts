@@ -58,6 +58,12 @@ export const syncRunDuration = histogram(
   [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900],
 );
 
+export const syncSlotsAdmitted = new client.Gauge({
+  name: "ledgerlink_sync_slots_admitted",
+  help: "Run slots this worker process lets work now: SYNC_CONCURRENCY, fewer while the database is contended (lib/sync/admission.ts).",
+  registers,
+});
+
 export const syncRows = counter(
   "ledgerlink_sync_rows_total",
   "Transactions written by syncs, by integration and change (added, updated).",

@@ -54,28 +54,85 @@ export async function createQueue(instance: PgBoss, name: string, options?: PgBo
 }
 
 /**
- * Takes the queue's jobs one at a time, the next as soon as one is done. pg-boss's worker fetches at
- * most once a polling interval, also right after a job, so a slot whose jobs take 0.3 s would sit idle
- * the other 0.7 s of each second: a fleet of short syncs was held to one run a second a slot (235
- * accounts a minute with two workers, whatever the CPU left; docs/benchmarks.md). Here a slot that
- * finished a job asks for the next at once; only a fetch that finds none waits the interval.
+ * A process's slots on one queue: each takes a job, runs it, records its end, and asks for the next at
+ * once; only a fetch that finds none waits the polling interval. (pg-boss's own worker fetches at most
+ * once an interval, also right after a job, so a slot whose jobs take 0.3 s sat idle the other 0.7 s
+ * of each second: a fleet of short syncs was held to one run a second a slot; docs/benchmarks.md.)
+ * A slot asks for a job only once `admitted(slot, lastJobMs)` lets it (lib/sync/admission.ts), so a slot held
+ * back holds no job another process could run. `stop` lets each slot finish the job it has, for at
+ * most `graceMs`; a job still running then expires and is taken again, as after a crash.
  */
-export async function workEagerly<T extends object>(
+export function workSlots<T extends object>(
   instance: PgBoss,
   queue: string,
-  handle: (job: PgBoss.Job<T>) => Promise<void>,
-  pollingIntervalSeconds = 1,
-): Promise<string> {
-  let slot = "";
-  slot = await instance.work<T>(queue, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-    if (!job) return;
-    try {
-      await handle(job);
-    } finally {
-      instance.notifyWorker(slot);
+  options: {
+    slots: number;
+    handle: (job: PgBoss.Job<T>, slot: number) => Promise<void>;
+    admitted?: (slot: number, lastJobMs: number) => Promise<void>;
+    pollingIntervalSeconds?: number;
+  },
+) {
+  const { handle, admitted = () => Promise.resolve(), pollingIntervalSeconds = 1 } = options;
+  let stopping = false;
+  let working = 0;
+  const pauses = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resume) => {
+      const done = () => {
+        clearTimeout(timer);
+        pauses.delete(done);
+        resume();
+      };
+      const timer = setTimeout(done, ms);
+      pauses.add(done);
+    });
+  // pg-boss may fail to record a job's end when the database is lost at that moment: the job stays
+  // active, expires and is taken again, and each handler here is idempotent (lib/sync/claim.ts).
+  const unrecorded = (error: unknown) =>
+    log.warn("pg-boss could not record a job's end; the job expires and is taken again", { error, queue });
+
+  const slot = async (n: number) => {
+    let lastJobMs = 0;
+    while (!stopping) {
+      await admitted(n, lastJobMs);
+      lastJobMs = 0;
+      if (stopping) return;
+      let job: PgBoss.Job<T> | undefined;
+      try {
+        [job] = await instance.fetch<T>(queue, { batchSize: 1 });
+      } catch (error) {
+        log.warn("fetching a job failed; the slot asks again", { error, queue });
+      }
+      if (!job) {
+        await pause(pollingIntervalSeconds * 1000);
+        continue;
+      }
+      working += 1;
+      const started = performance.now();
+      try {
+        await handle(job, n);
+        await instance.complete(queue, job.id).catch(unrecorded);
+      } catch (error) {
+        await instance.fail(queue, job.id, { message: String(error) }).catch(unrecorded);
+      } finally {
+        working -= 1;
+        lastJobMs = performance.now() - started;
+      }
     }
-  });
-  return slot;
+  };
+  const loops = Array.from({ length: options.slots }, (_, n) => slot(n));
+  return {
+    /** Slots running a job now. */
+    working: () => working,
+    async stop(graceMs = 10_000): Promise<void> {
+      stopping = true;
+      for (const resume of [...pauses]) resume();
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resume) => (timer = setTimeout(resume, graceMs)));
+      await Promise.race([Promise.all(loops), grace]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 // Workers take jobs by priority, then age. A run someone asked for (a person, or a script through the

@@ -8,7 +8,7 @@ import {
   SCHEDULER_QUEUE,
   STATEMENT_IMPORT_QUEUE,
   SYNC_QUEUE,
-  workEagerly,
+  workSlots,
   boss,
   stopBoss,
   type SyncJob,
@@ -17,6 +17,8 @@ import { purgeExpired } from "@/lib/sync/retention";
 import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { beat, forget } from "@/lib/sync/worker-heartbeat";
+import { startAdmission } from "@/lib/sync/admission";
+import { syncSlotsAdmitted } from "@/lib/metrics/metrics";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
@@ -30,13 +32,21 @@ import type { StatementImportJob } from "@/lib/statements/import/start-import";
 export async function startWorker(options: { concurrency?: number } = {}): Promise<() => Promise<void>> {
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
-  for (let i = 0; i < concurrency; i += 1) {
-    await workEagerly<SyncJob>(b, SYNC_QUEUE, async (job) => {
-      await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${i}`));
+  // Run slots, as many at work as the database's contention admits (lib/sync/admission.ts).
+  let working = () => 0;
+  const admission = env.SYNC_ADAPTIVE
+    ? startAdmission({ max: concurrency, busy: () => working() > 0, onLimit: (limit) => syncSlotsAdmitted.set(limit) })
+    : undefined;
+  const runs = workSlots<SyncJob>(b, SYNC_QUEUE, {
+    slots: concurrency,
+    admitted: admission ? (slot, lastJobMs) => admission.admitted(slot, lastJobMs) : undefined,
+    handle: async (job, slot) => {
+      await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${slot}`));
       // The run's webhook (written with its end, lib/webhooks) goes out now rather than at the next tick.
       await dispatchDue().catch((error: unknown) => log.warn("webhook dispatch failed; the tick retries", { error }));
-    });
-  }
+    },
+  });
+  working = runs.working;
   if (env.SYNC_SCHEDULER) {
     await b.schedule(SCHEDULER_QUEUE, "* * * * *");
     await b.work(SCHEDULER_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
@@ -97,6 +107,8 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   log.info("sync worker started", { worker: WORKER_ID, concurrency });
   return async () => {
     clearInterval(sweep);
+    admission?.stop();
+    await runs.stop();
     await stopApprovalChecks();
     await ticking;
     await stopBoss();

@@ -133,6 +133,10 @@ describe("GET /api/metrics", () => {
     expect(moved("ledgerlink_sync_run_duration_seconds_count", worker)).toBe(2);
     expect(moved("ledgerlink_psd2_unattended_accesses_total", { process: "worker" })).toBe(1);
     expect(total(after, "ledgerlink_worker_metrics_up")).toBe(1);
+    // Its run slots admitted now (lib/sync/admission.ts): SYNC_CONCURRENCY (2) at most, never none.
+    const admitted = total(after, "ledgerlink_sync_slots_admitted", { process: "worker" });
+    expect(admitted).toBeGreaterThanOrEqual(1);
+    expect(admitted).toBeLessThanOrEqual(2);
 
     // Read from the database at the scrape, once (the server's), and this process's pools.
     const { rows } = await pool().query<{ n: number }>(

@@ -1,15 +1,17 @@
 // pg-boss as the workers use it (lib/sync/queue.ts). Processes starting together on a new database
 // make the same queues at the same moment (two workers, or web and a worker), and pg-boss's
 // create_queue deadlocks against itself there: `createQueue` makes one at a time. A worker slot
-// takes its next job as soon as one is done (`workEagerly`), not a polling interval later.
+// takes its next job as soon as one is done (`workSlots`), not a polling interval later, and only
+// while its admission lets it.
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/client";
 import { requireDatabaseUrl } from "@/lib/env";
-import { createQueue, workEagerly } from "@/lib/sync/queue";
+import { createQueue, workSlots } from "@/lib/sync/queue";
 
 const instances: PgBoss[] = [];
 const made: string[] = [];
+const stops: (() => Promise<void>)[] = [];
 
 async function started(): Promise<PgBoss> {
   const instance = new PgBoss({ connectionString: requireDatabaseUrl(), schema: "pgboss", max: 2 });
@@ -20,6 +22,7 @@ async function started(): Promise<PgBoss> {
 }
 
 afterAll(async () => {
+  for (const stop of stops) await stop();
   const [first] = instances;
   for (const name of made) {
     await first?.offWork(name);
@@ -59,16 +62,51 @@ describe("a worker slot", () => {
     await b.insert(Array.from({ length: 3 }, (_, n) => ({ name, data: { n } })));
     const done: number[] = [];
     // An interval of a minute: pg-boss's own loop would take the second job a minute after the first.
-    await workEagerly<{ n: number }>(
-      b,
-      name,
-      (job) => {
+    const slots = workSlots<{ n: number }>(b, name, {
+      slots: 1,
+      pollingIntervalSeconds: 60,
+      handle: (job) => {
         done.push(job.data.n);
         return Promise.resolve();
       },
-      60,
-    );
+    });
+    stops.push(() => slots.stop());
     await expect.poll(() => done.length, { timeout: 20_000, interval: 100 }).toBe(3);
     expect([...done].sort()).toEqual([0, 1, 2]);
+  });
+
+  it("works only while admitted: with one slot of three let in, jobs run one at a time, all of them", async () => {
+    const [b] = instances.length ? instances : [await started()];
+    const name = `test-admitted-${process.pid}`;
+    made.push(name);
+    await createQueue(b, name);
+    await b.insert(Array.from({ length: 6 }, (_, n) => ({ name, data: { n } })));
+    const done: number[] = [];
+    const bySlot = new Set<number>();
+    let running = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    const slots = workSlots<{ n: number }>(b, name, {
+      slots: 3,
+      pollingIntervalSeconds: 0.1,
+      // Slot 0 is let in; slots 1 and 2 wait until stop releases them.
+      admitted: (slot) => (slot === 0 ? Promise.resolve() : new Promise<void>((go) => held.push(go))),
+      handle: async (job, slot) => {
+        running += 1;
+        most = Math.max(most, running);
+        bySlot.add(slot);
+        await new Promise((r) => setTimeout(r, 20));
+        done.push(job.data.n);
+        running -= 1;
+      },
+    });
+    await expect.poll(() => done.length, { timeout: 20_000, interval: 50 }).toBe(6);
+    expect(most).toBe(1);
+    expect([...bySlot]).toEqual([0]);
+    expect(held).toHaveLength(2);
+    const stopped = slots.stop();
+    for (const go of held) go();
+    await stopped;
+    expect(slots.working()).toBe(0);
   });
 });
