@@ -103,9 +103,9 @@ describe("startAdmission", () => {
       ms = 8;
       await expect.poll(() => admission.limit, { timeout: 10_000, interval: 50 }).toBe(1);
       // At the last slot and still contended: a job is followed by a rest of a share of its time.
-      await expect.poll(() => admission.rest, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
+      await expect.poll(() => admission.restShare, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
       const t = performance.now();
-      await admission.admitted(0, 200);
+      await admission.rest(200);
       expect(performance.now() - t).toBeGreaterThanOrEqual(200 * REST_STEP * 0.9);
       let second = false;
       const waiting = admission.admitted(1).then(() => (second = true));

@@ -8,9 +8,9 @@
 // fraction of a millisecond on an idle server and in several once its CPUs are contended. So, as TCP
 // Vegas does with round trips, each worker keeps the fastest probe of the last minutes as its base and
 // compares the recent ones to it: while they stay well above it, the process gives back a slot, and
-// at its last one rests after each job (never stops: the fleet still moves); after a calm stretch it
-// rests less, then takes a slot again, up to SYNC_CONCURRENCY. A slot given back finishes its run
-// first and then waits; no run is interrupted.
+// at its last one rests between background jobs (never stops: the fleet still moves; a run someone
+// asked for does not wait a rest); after a calm stretch it rests less, then takes a slot again, up to
+// SYNC_CONCURRENCY. A slot given back finishes its run first and then waits; no run is interrupted.
 import { probePool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
@@ -146,22 +146,25 @@ export function startAdmission(options: {
     get limit() {
       return controller.limit;
     },
-    get rest() {
+    /** The rest after a background job, as a share of that job's time. */
+    get restShare() {
       return controller.rest;
     },
-    /** Resolves once `slot` may ask for a job; after a job of `lastJobMs`, and a rest, also that long times the rest. */
-    async admitted(slot: number, lastJobMs = 0): Promise<void> {
-      const rest = lastJobMs * controller.rest;
-      // The rest ends early when the process stops (or the limit moves).
-      if (rest > 0 && !stopped)
-        await new Promise<void>((wake) => {
-          const timer = setTimeout(wake, rest);
-          waiters.push(() => {
-            clearTimeout(timer);
-            wake();
-          });
-        });
+    /** Resolves once `slot` (0-based) is below the limit. */
+    async admitted(slot: number): Promise<void> {
       while (!stopped && slot >= controller.limit) await new Promise<void>((wake) => waiters.push(wake));
+    },
+    /** The rest owed after a job of `lastJobMs` (none unless contended at the last slot); ends early when stopped. */
+    async rest(lastJobMs: number): Promise<void> {
+      const ms = lastJobMs * controller.rest;
+      if (ms <= 0 || stopped) return;
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, ms);
+        waiters.push(() => {
+          clearTimeout(timer);
+          wake();
+        });
+      });
     },
     stop() {
       stopped = true;

@@ -58,21 +58,24 @@ export async function createQueue(instance: PgBoss, name: string, options?: PgBo
  * once; only a fetch that finds none waits the polling interval. (pg-boss's own worker fetches at most
  * once an interval, also right after a job, so a slot whose jobs take 0.3 s sat idle the other 0.7 s
  * of each second: a fleet of short syncs was held to one run a second a slot; docs/benchmarks.md.)
- * A slot asks for a job only once `admitted(slot, lastJobMs)` lets it (lib/sync/admission.ts), so a slot held
- * back holds no job another process could run. `stop` lets each slot finish the job it has, for at
- * most `graceMs`; a job still running then expires and is taken again, as after a crash.
+ * A slot asks for a job only once `admitted(slot)` lets it (lib/sync/admission.ts), so a slot held
+ * back holds no job another process could run; `rest(job, lastJobMs)` may delay a job it took (a
+ * background job after a job of that long, while the database is contended). `stop` lets each slot
+ * finish the job it has, for at most `graceMs`; a job still running then expires and is taken again,
+ * as after a crash.
  */
 export function workSlots<T extends object>(
   instance: PgBoss,
   queue: string,
   options: {
     slots: number;
-    handle: (job: PgBoss.Job<T>, slot: number) => Promise<void>;
-    admitted?: (slot: number, lastJobMs: number) => Promise<void>;
+    handle: (job: PgBoss.JobWithMetadata<T>, slot: number) => Promise<void>;
+    admitted?: (slot: number) => Promise<void>;
+    rest?: (job: PgBoss.JobWithMetadata<T>, lastJobMs: number) => Promise<void>;
     pollingIntervalSeconds?: number;
   },
 ) {
-  const { handle, admitted = () => Promise.resolve(), pollingIntervalSeconds = 1 } = options;
+  const { handle, admitted = () => Promise.resolve(), rest, pollingIntervalSeconds = 1 } = options;
   let stopping = false;
   let working = 0;
   const pauses = new Set<() => void>();
@@ -94,19 +97,20 @@ export function workSlots<T extends object>(
   const slot = async (n: number) => {
     let lastJobMs = 0;
     while (!stopping) {
-      await admitted(n, lastJobMs);
-      lastJobMs = 0;
+      await admitted(n);
       if (stopping) return;
-      let job: PgBoss.Job<T> | undefined;
+      let job: PgBoss.JobWithMetadata<T> | undefined;
       try {
-        [job] = await instance.fetch<T>(queue, { batchSize: 1 });
+        [job] = await instance.fetch<T>(queue, { batchSize: 1, includeMetadata: true });
       } catch (error) {
         log.warn("fetching a job failed; the slot asks again", { error, queue });
       }
       if (!job) {
+        lastJobMs = 0;
         await pause(pollingIntervalSeconds * 1000);
         continue;
       }
+      if (rest && lastJobMs > 0) await rest(job, lastJobMs);
       working += 1;
       const started = performance.now();
       try {

@@ -7,6 +7,7 @@ import {
   RULE_APPLY_QUEUE,
   SCHEDULER_QUEUE,
   STATEMENT_IMPORT_QUEUE,
+  REQUESTED_PRIORITY,
   SYNC_QUEUE,
   workSlots,
   boss,
@@ -39,7 +40,11 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     : undefined;
   const runs = workSlots<SyncJob>(b, SYNC_QUEUE, {
     slots: concurrency,
-    admitted: admission ? (slot, lastJobMs) => admission.admitted(slot, lastJobMs) : undefined,
+    admitted: admission ? (slot) => admission.admitted(slot) : undefined,
+    // Only background runs rest: a run someone asked for (REQUESTED_PRIORITY) has a person waiting.
+    rest: admission
+      ? (job, lastJobMs) => (job.priority >= REQUESTED_PRIORITY ? Promise.resolve() : admission.rest(lastJobMs))
+      : undefined,
     handle: async (job, slot) => {
       await withTraceParent(job.data.traceparent, () => executeRun(job.data.runId, `${WORKER_ID}#${slot}`));
       // The run's webhook (written with its end, lib/webhooks) goes out now rather than at the next tick.

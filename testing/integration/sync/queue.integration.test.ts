@@ -86,11 +86,17 @@ describe("a worker slot", () => {
     let running = 0;
     let most = 0;
     const held: (() => void)[] = [];
+    const rests: { n: number; priority: number; afterMs: number }[] = [];
     const slots = workSlots<{ n: number }>(b, name, {
       slots: 3,
       pollingIntervalSeconds: 0.1,
       // Slot 0 is let in; slots 1 and 2 wait until stop releases them.
       admitted: (slot) => (slot === 0 ? Promise.resolve() : new Promise<void>((go) => held.push(go))),
+      // Asked before every job but a slot's first, with the job (its priority too) and the last one's time.
+      rest: (job, afterMs) => {
+        rests.push({ n: job.data.n, priority: job.priority, afterMs });
+        return Promise.resolve();
+      },
       handle: async (job, slot) => {
         running += 1;
         most = Math.max(most, running);
@@ -103,6 +109,8 @@ describe("a worker slot", () => {
     await expect.poll(() => done.length, { timeout: 20_000, interval: 50 }).toBe(6);
     expect(most).toBe(1);
     expect([...bySlot]).toEqual([0]);
+    expect(rests).toHaveLength(5);
+    expect(rests.every((r) => r.priority === 0 && r.afterMs >= 20 * 0.9)).toBe(true);
     expect(held).toHaveLength(2);
     const stopped = slots.stop();
     for (const go of held) go();
