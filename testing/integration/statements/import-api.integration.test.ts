@@ -90,13 +90,16 @@ async function upload(
 }
 
 /** The bank's booked entries by booking date, for the `count` days with entries before the newest few. */
-function bookedDays(answer: BankEntry[], count: number): [string, BankEntry[]][] {
+function bookedDays(answer: BankEntry[], count: number, minEntries = 1): [string, BankEntry[]][] {
   const byDay = new Map<string, BankEntry[]>();
   for (const e of answer.filter((x) => x.status === "booked")) {
     const day = String(e.raw.bookingDate);
     byDay.set(day, [...(byDay.get(day) ?? []), e]);
   }
-  return [...byDay].sort(([a], [b]) => (a < b ? -1 : 1)).slice(-(count + 10), -10);
+  return [...byDay]
+    .filter(([, list]) => list.length >= minEntries)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(-(count + 10), -10);
 }
 
 describe("statement files through the API", () => {
@@ -178,7 +181,9 @@ describe("statement files through the API", () => {
     const person = await makePerson("bookkeeper");
     const headers = bearer(person.token, person.scopeId);
     const account = await fileAccount(person, { iban: synced.iban, currency: synced.currency });
-    const days = bookedDays(answer, 6);
+    // Days of two entries or more: the day that loses one still adds rows (an import that adds
+    // nothing announces nothing), whatever the sandbox's calendar gives on the day the test runs.
+    const days = bookedDays(answer, 6, 2);
     // Subscribed so the outbox writes the events; deleted at the end, with its deliveries, so no other
     // test file sharing this database finds them due (deliveries are dispatched database-wide).
     const endpoint = await prisma().webhookEndpoint.create({
