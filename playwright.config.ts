@@ -26,9 +26,19 @@ keepTestsOffline();
 const baseURL = `http://localhost:${PORT}`;
 const url = (port: number) => `http://localhost:${port}`;
 
-/** A system Chromium when there is one (Debian's here); otherwise Playwright's managed browser. */
+/**
+ * A system Chromium when there is one (Debian's here); otherwise Playwright's managed browser. The
+ * headless shell first: the build Playwright itself runs headless, and without the full browser's
+ * wrapper flags (Debian's turns on GPU rasterisation, emulated in software here) the same four specs
+ * took 14% less CPU (docs/testing.md).
+ */
 function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ];
   return candidates.find((p): p is string => Boolean(p) && existsSync(p as string));
 }
 
@@ -89,7 +99,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  use: { baseURL, trace: "retain-on-failure" },
+  // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the screencast:
+  // recording it took a quarter of the browser specs' time on this machine (docs/testing.md).
+  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false } },
   // The whole run is judged by scripts/test.ts from the JSON report too: a skipped or flaky test fails it.
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
@@ -103,6 +115,17 @@ export default defineConfig({
         /.*\.crash\.spec\.ts/,
       ],
       use: browserUse(),
+    },
+    // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
+    // `npm start` itself on a data directory of its own, with banks of its own: it shares nothing with
+    // the other projects). Listed before the fault and instance projects, with no dependency: workers
+    // take tests in this order, so the browser specs have both workers first, and the crash suite's
+    // serial chain (the longest) starts as soon as one is free, beside the fault suites (docs/testing.md).
+    {
+      name: "crash",
+      testMatch: /.*\.crash\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
     },
     // Sync faults against the built app in both shipped topologies, each on its own server and
     // database (they move the bank's clock), one spec at a time.
@@ -122,15 +145,6 @@ export default defineConfig({
     },
     // Two app instances and one `npm run worker` on one database (the spec talks to both instances).
     { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
-    // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
-    // `npm start` itself on a data directory of its own), after the API and browser projects.
-    {
-      name: "crash",
-      testMatch: /.*\.crash\.spec\.ts/,
-      dependencies: ["api", "browser"],
-      fullyParallel: false,
-      workers: 1,
-    },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {
