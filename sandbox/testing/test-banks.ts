@@ -2,9 +2,9 @@
 // with web Requests exactly as sandbox/server.ts's listener calls it (no socket needed). Its database
 // is the test run's sandbox database (testing/support/global-setup.ts); it is closed after the file.
 import { generateKeyPairSync } from "node:crypto";
-import { afterAll } from "vitest";
 import { createBanks, type Banks } from "@/sandbox/banks";
 import { CONTROL_HEADER } from "@/sandbox/shared/control-secret";
+import { atFileEnd } from "@/testing/support/file-teardown";
 
 /** The banks' public origin in these tests (absolute URLs they hand out start with it). */
 export const TEST_BANKS_ORIGIN = "http://banks.test:4001";
@@ -17,14 +17,15 @@ export const TEST_REGISTRY_SEED = "sandbox-test-registry";
 
 let banks: Promise<Banks> | null = null;
 
-afterAll(async () => {
-  const opened = banks;
-  banks = null;
-  if (opened) await (await opened).close();
-});
-
 function testBanks(): Promise<Banks> {
-  banks ??= createBanks({
+  if (banks) return banks;
+  // Closed after the file that opened them: the next file opens its own.
+  atFileEnd(async () => {
+    const opened = banks;
+    banks = null;
+    if (opened) await (await opened).close();
+  });
+  banks = createBanks({
     publicUrl: TEST_BANKS_ORIGIN,
     databaseUrl: process.env.SANDBOX_DATABASE_URL ?? "",
     controlSecret: TEST_CONTROL_SECRET,

@@ -1,6 +1,7 @@
 // Settings for one test file only: the environment is stubbed before its tests and the modules
 // reloaded (lib/env.ts reads the environment once, when it loads), so the file imports the app
-// afresh inside its tests (`await import(…)`); after them the environment is as it was.
+// afresh inside its tests (`await import(…)`); after them the environment is as it was, and the
+// modules loaded under it are dropped too, so no later file sharing the module graph imports them.
 import { afterAll, beforeAll, vi } from "vitest";
 
 export function envForThisFile(env: Record<string, string>): void {
@@ -10,5 +11,6 @@ export function envForThisFile(env: Record<string, string>): void {
   });
   afterAll(() => {
     vi.unstubAllEnvs();
+    vi.resetModules();
   });
 }

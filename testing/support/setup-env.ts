@@ -1,8 +1,9 @@
 // Runs in each test file's process before the file loads: point the app's modules at this worker's
 // own databases (testing/support/global-setup.ts makes a pair per worker) and at this process's
 // banks (a loopback port taken now; the banks start with the first test that uses them).
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { reserveBanksListener } from "@/testing/support/banks-listener";
+import { runFileTeardowns } from "@/testing/support/file-teardown";
 import { keepTestsOffline } from "@/testing/support/offline-env";
 import { configureTestBanks } from "@/testing/support/test-banks-env";
 
@@ -27,3 +28,6 @@ process.env.RATE_LIMIT_POINTS ??= "100000";
 process.env.AUTH_CACHE_MS ??= "0";
 // A dead worker's run is taken over after 3 s without a heartbeat (60 s in production).
 process.env.SYNC_STALE_SECONDS ??= "3";
+
+// What support modules opened for this file (file-teardown.ts), closed after its last test.
+afterAll(runFileTeardowns);
