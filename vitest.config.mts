@@ -57,12 +57,29 @@ const alias = {
 };
 // The failover test runs on its own (npm run test:failover, vitest.failover.config.mts).
 const EXCLUDE = ["node_modules", ".next", ".data", "e2e", "testing/failover/**"];
-/** What every file runs with. The global setup is the root's alone: one cluster for the run. */
-const perFile = {
-  setupFiles: ["testing/support/setup-env.ts"],
-  pool: "forks" as const,
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+/**
+ * A project: every file runs with the setup file and these limits. The global setup is the root's
+ * alone (a project's own would start one more cluster): one cluster for the run.
+ */
+const project = (test: {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  isolate?: boolean;
+  groupOrder?: number;
+}) => {
+  const { groupOrder = 0, ...rest } = test;
+  return {
+    resolve: { alias },
+    test: {
+      ...rest,
+      setupFiles: ["testing/support/setup-env.ts"],
+      pool: "forks" as const,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      sequence: { groupOrder },
+    },
+  };
 };
 
 export default defineConfig({
@@ -75,28 +92,10 @@ export default defineConfig({
     maxWorkers: WORKERS,
     // The shared files first, then those with a process each: one group at a time, on every worker.
     projects: SELF_CHECK
-      ? [
-          {
-            resolve: { alias },
-            test: { ...perFile, name: "self-check", include: ["scripts/testing/self-check/*.fixture.ts"] },
-          },
-        ]
+      ? [project({ name: "self-check", include: ["scripts/testing/self-check/*.fixture.ts"] })]
       : [
-          {
-            resolve: { alias },
-            test: {
-              ...perFile,
-              name: "shared",
-              include: TESTS,
-              exclude: [...EXCLUDE, ...OWN_PROCESS],
-              isolate: false,
-              sequence: { groupOrder: 0 },
-            },
-          },
-          {
-            resolve: { alias },
-            test: { ...perFile, name: "own-process", include: OWN_PROCESS, sequence: { groupOrder: 1 } },
-          },
+          project({ name: "shared", include: TESTS, exclude: [...EXCLUDE, ...OWN_PROCESS], isolate: false }),
+          project({ name: "own-process", include: OWN_PROCESS, groupOrder: 1 }),
         ],
   },
 });

@@ -13,6 +13,7 @@
 // SYNC_CONCURRENCY. A slot given back finishes its run first and then waits; no run is interrupted.
 import { probePool } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { wakeableSleeps } from "@/lib/sync/sleeps";
 
 /** Probe times (ms) kept for a decision, and what a decision reads. */
 export type Reading = { recent: number[]; base: number };
@@ -108,10 +109,13 @@ export function startAdmission(options: {
   let stopped = false;
   let probing = false;
 
+  // Rests end early when the limit moves or the process stops, as waiting slots are released then.
+  const rests = wakeableSleeps();
   const release = () => {
     const ready = waiters;
     waiters = [];
     for (const wake of ready) wake();
+    rests.wakeAll();
   };
 
   const tick = async () => {
@@ -158,13 +162,7 @@ export function startAdmission(options: {
     async rest(lastJobMs: number): Promise<void> {
       const ms = lastJobMs * controller.rest;
       if (ms <= 0 || stopped) return;
-      await new Promise<void>((wake) => {
-        const timer = setTimeout(wake, ms);
-        waiters.push(() => {
-          clearTimeout(timer);
-          wake();
-        });
-      });
+      await rests.sleep(ms);
     },
     stop() {
       stopped = true;

@@ -6,6 +6,7 @@ import { pgTransaction } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
+import { wakeableSleeps } from "@/lib/sync/sleeps";
 import { traceCarrier } from "@/lib/tracing/spans";
 
 export const SYNC_QUEUE = "sync-run";
@@ -78,17 +79,7 @@ export function workSlots<T extends object>(
   const { handle, admitted = () => Promise.resolve(), rest, pollingIntervalSeconds = 1 } = options;
   let stopping = false;
   let working = 0;
-  const pauses = new Set<() => void>();
-  const pause = (ms: number) =>
-    new Promise<void>((resume) => {
-      const done = () => {
-        clearTimeout(timer);
-        pauses.delete(done);
-        resume();
-      };
-      const timer = setTimeout(done, ms);
-      pauses.add(done);
-    });
+  const sleeps = wakeableSleeps();
   // pg-boss may fail to record a job's end when the database is lost at that moment: the job stays
   // active, expires and is taken again, and each handler here is idempotent (lib/sync/claim.ts).
   const unrecorded = (error: unknown) =>
@@ -107,7 +98,7 @@ export function workSlots<T extends object>(
       }
       if (!job) {
         lastJobMs = 0;
-        await pause(pollingIntervalSeconds * 1000);
+        await sleeps.sleep(pollingIntervalSeconds * 1000);
         continue;
       }
       if (rest && lastJobMs > 0) await rest(job, lastJobMs);
@@ -130,11 +121,10 @@ export function workSlots<T extends object>(
     working: () => working,
     async stop(graceMs = 10_000): Promise<void> {
       stopping = true;
-      for (const resume of [...pauses]) resume();
-      let timer: NodeJS.Timeout | undefined;
-      const grace = new Promise<void>((resume) => (timer = setTimeout(resume, graceMs)));
-      await Promise.race([Promise.all(loops), grace]);
-      clearTimeout(timer);
+      // Paused slots wake and end; the grace is one more sleep, ended with them once the slots are done.
+      sleeps.wakeAll();
+      await Promise.race([Promise.all(loops), sleeps.sleep(graceMs)]);
+      sleeps.wakeAll();
     },
   };
 }

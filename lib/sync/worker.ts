@@ -34,9 +34,13 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   const b = await boss();
   const concurrency = options.concurrency ?? 2;
   // Run slots, as many at work as the database's contention admits (lib/sync/admission.ts).
-  let working = () => 0;
+  // `busy` is first asked at the admission's first probe tick, after `runs` below exists.
   const admission = env.SYNC_ADAPTIVE
-    ? startAdmission({ max: concurrency, busy: () => working() > 0, onLimit: (limit) => syncSlotsAdmitted.set(limit) })
+    ? startAdmission({
+        max: concurrency,
+        busy: (): boolean => runs.working() > 0,
+        onLimit: (limit) => syncSlotsAdmitted.set(limit),
+      })
     : undefined;
   const runs = workSlots<SyncJob>(b, SYNC_QUEUE, {
     slots: concurrency,
@@ -51,7 +55,6 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
       await dispatchDue().catch((error: unknown) => log.warn("webhook dispatch failed; the tick retries", { error }));
     },
   });
-  working = runs.working;
   if (env.SYNC_SCHEDULER) {
     await b.schedule(SCHEDULER_QUEUE, "* * * * *");
     await b.work(SCHEDULER_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
