@@ -4,6 +4,7 @@
 import { notFound } from "@/lib/errors";
 import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
+import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import { query } from "@/lib/db/sql";
@@ -19,6 +20,9 @@ export function setTransactionNote({ commit = transaction, ...note }: SetNote): 
 }
 
 async function setNote(db: Tx, { scopeId, transactionId, change, actor }: Omit<SetNote, "commit">): Promise<void> {
+  // The change feed's account lock before the row lock, as every writer of a row takes them
+  // (lib/changes/lock.ts): a note saved while the sync rewrites the row waits, and never deadlocks.
+  await lockChangeFeedOfTransaction(db, transactionId);
   const [before] = await query<{ note: string | null; tags: string[] | null }>(
     db,
     `SELECT note, tags FROM transactions WHERE id = $1::uuid AND scope_id = $2::uuid AND removed_at IS NULL FOR UPDATE`,
