@@ -5,13 +5,10 @@
 import "server-only";
 import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
-import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
-import { query } from "@/lib/db/sql";
-import { notFound } from "@/lib/errors";
 import { assignableCategory } from "@/lib/categories/find";
-import { addPersonFields } from "@/lib/categories/person-fields";
+import { editTransaction } from "@/lib/accounttracking/transactions/person-edit";
 
 type SetCategory = { scopeId: string; transactionId: string; categoryId: string | null } & Audited<void>;
 
@@ -24,26 +21,19 @@ async function setCategory(
   { scopeId, transactionId, categoryId, actor }: Omit<SetCategory, "commit">,
 ): Promise<void> {
   if (categoryId) await assignableCategory(db, scopeId, categoryId, "categoryId");
-  // The change feed's account lock before the row lock (lib/changes/lock.ts); the value replaced is
-  // read locked in the same statement, for the audit row.
-  await lockChangeFeedOfTransaction(db, transactionId);
-  const [changed] = await query<{ old: string | null }>(
-    db,
-    `UPDATE transactions t SET category_id = $1::uuid, category_source = 'person', category_rule_id = NULL,
-            ${addPersonFields("category")}
-       FROM (SELECT id, category_id AS old FROM transactions
-              WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL FOR UPDATE) o
-      WHERE t.id = o.id RETURNING o.old`,
-    categoryId,
-    transactionId,
+  const old = await editTransaction<string>(db, {
     scopeId,
-  );
-  if (!changed) throw notFound("Transaction");
+    transactionId,
+    field: "category",
+    column: "category_id",
+    set: "category_id = $1::uuid, category_source = 'person', category_rule_id = NULL",
+    value: categoryId,
+  });
   await recordAudit(db, scopeId, actor, {
     action: "transaction.category_changed",
     recordType: "transaction",
     recordId: transactionId,
-    before: { categoryId: changed.old },
+    before: { categoryId: old },
     after: { categoryId },
   });
 }

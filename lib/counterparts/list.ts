@@ -8,19 +8,20 @@
 // never across: each counterpart carries its totals per currency, and the single `totals` only when
 // all of it is in the account's currency. Sorting by money in/out sorts by the amounts in the
 // account's currency (count and last date sort over all).
-import { pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { CounterpartSort } from "@/lib/counterparts/schemas";
-import { accountCountsByRoot, CHAIN_CTE, MONEY_TEXT, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
+import { CHAIN_CTE, MONEY_TEXT, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 import {
+  BY_CURRENCY,
   NAME_SORT,
   ROOT_COLUMNS,
+  rootFiguresCte,
   rootFilters,
   rootItem,
+  rootPage,
   type RootRow,
   type SortKey,
 } from "@/lib/counterparts/root-listing";
-import { query } from "@/lib/db/sql";
 
 type ListRow = TotalsRow & RootRow;
 
@@ -50,18 +51,11 @@ export function counterpartsSql(options: ListOptions, accountId: string): { text
   const key = SORT_KEYS[options.sort];
   const { tail, values } = rootFilters(counterpartsList(accountId, options), key, options);
   const text = `WITH RECURSIVE ${CHAIN_CTE},
-  rc AS (
-    SELECT chain.root_id AS id, f.currency, sum(f.count)::int AS count, sum(f.sum_in) AS sum_in,
-           sum(f.sum_out) AS sum_out, max(f.last_date) AS last_date
-      FROM counterpart_figures f JOIN chain ON chain.id = f.counterpart_id
-     WHERE f.account_id = $2::uuid GROUP BY chain.root_id, f.currency
-  ), r AS (
+  ${rootFiguresCte("f.account_id = $2::uuid")}, r AS (
     SELECT rc.id, sum(rc.count)::int AS count,
            coalesce(sum(rc.sum_in) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_in,
            coalesce(sum(rc.sum_out) FILTER (WHERE rc.currency = acct.currency), 0) AS sum_out,
-           max(rc.last_date) AS last_date,
-           jsonb_agg(jsonb_build_object('currency', rc.currency, 'count', rc.count, 'sumIn', ${MONEY_TEXT("rc.sum_in")},
-                     'sumOut', ${MONEY_TEXT("rc.sum_out")}, 'lastDate', rc.last_date) ORDER BY rc.currency) AS by_currency
+           max(rc.last_date) AS last_date, ${BY_CURRENCY}
       FROM rc CROSS JOIN (SELECT currency FROM tracked_accounts WHERE id = $2::uuid) acct GROUP BY rc.id
   )
   SELECT ${ROOT_COLUMNS}, r.count, ${MONEY_TEXT("r.sum_in")} AS sum_in,
@@ -78,13 +72,8 @@ export async function listCounterparts(
   options: ListOptions,
 ) {
   const sql = counterpartsSql(options, account.id);
-  const rows = await query<ListRow>(db, sql.text, scopeId, account.id, ...sql.values);
-  const page = pageOf(counterpartsList(account.id, options), rows, options.perPage, (r) => [r.sort_key, r.id]);
-  const accounts = await accountCountsByRoot(
-    db,
-    scopeId,
-    page.items.map((r) => r.id),
-  );
+  const list = counterpartsList(account.id, options);
+  const { page, accounts } = await rootPage<ListRow>(db, list, sql, scopeId, account.id, options.perPage);
   return {
     items: page.items.map((r) => ({
       ...rootItem(r, accounts),

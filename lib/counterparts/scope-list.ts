@@ -6,19 +6,19 @@
 // every currency (transactions, last date, name). `accountCount` is how many of the scope's accounts
 // deal with it, whatever the account filter: a rename shows everywhere that many accounts do.
 import "server-only";
-import { pageOf } from "@/lib/pagination";
 import type { Tx } from "@/lib/db/client";
 import type { ScopeCounterpartSort } from "@/lib/counterparts/schemas";
-import { accountCountsByRoot, CHAIN_CTE, MONEY_TEXT } from "@/lib/counterparts/sql";
+import { CHAIN_CTE } from "@/lib/counterparts/sql";
 import {
+  BY_CURRENCY,
   NAME_SORT,
   ROOT_COLUMNS,
+  rootFiguresCte,
   rootFilters,
   rootItem,
-  type RootRow,
+  rootPage,
   type SortKey,
 } from "@/lib/counterparts/root-listing";
-import { query } from "@/lib/db/sql";
 
 const SORT_KEYS: Record<ScopeCounterpartSort, SortKey> = {
   name: NAME_SORT,
@@ -47,17 +47,9 @@ function scopeCounterpartsSql(o: Options): { text: string; values: unknown[] } {
   const key = SORT_KEYS[o.sort];
   const { tail, values } = rootFilters(listOf(o), key, o);
   const text = `WITH RECURSIVE ${CHAIN_CTE},
-  rc AS (
-    SELECT chain.root_id AS id, f.currency, sum(f.count)::int AS count, sum(f.sum_in) AS sum_in,
-           sum(f.sum_out) AS sum_out, max(f.last_date) AS last_date
-      FROM counterpart_figures f JOIN chain ON chain.id = f.counterpart_id
-     WHERE f.scope_id = $1::uuid AND ($2::uuid IS NULL OR f.account_id = $2::uuid)
-     GROUP BY chain.root_id, f.currency
-  ), r AS (
-    SELECT id, sum(count)::int AS count, max(last_date) AS last_date,
-           jsonb_agg(jsonb_build_object('currency', currency, 'count', count, 'sumIn', ${MONEY_TEXT("sum_in")},
-                     'sumOut', ${MONEY_TEXT("sum_out")}, 'lastDate', last_date) ORDER BY currency) AS by_currency
-      FROM rc GROUP BY id
+  ${rootFiguresCte("f.scope_id = $1::uuid AND ($2::uuid IS NULL OR f.account_id = $2::uuid)")}, r AS (
+    SELECT rc.id, sum(rc.count)::int AS count, max(rc.last_date) AS last_date, ${BY_CURRENCY}
+      FROM rc GROUP BY rc.id
   )
   SELECT ${ROOT_COLUMNS}, ${key.expr}::text AS sort_key, r.by_currency
     FROM r JOIN counterparts c ON c.id = r.id
@@ -67,12 +59,13 @@ function scopeCounterpartsSql(o: Options): { text: string; values: unknown[] } {
 
 export async function listScopeCounterparts(db: Tx, scopeId: string, options: Options) {
   const sql = scopeCounterpartsSql(options);
-  const rows = await query<RootRow>(db, sql.text, scopeId, options.accountId ?? null, ...sql.values);
-  const page = pageOf(listOf(options), rows, options.perPage, (r) => [r.sort_key, r.id]);
-  const accounts = await accountCountsByRoot(
+  const { page, accounts } = await rootPage(
     db,
+    listOf(options),
+    sql,
     scopeId,
-    page.items.map((r) => r.id),
+    options.accountId ?? null,
+    options.perPage,
   );
   return {
     items: page.items.map((r) => ({ ...rootItem(r, accounts), totalsByCurrency: r.by_currency })),

@@ -10,12 +10,9 @@
 import type { AuditActor } from "@/lib/audit/actor";
 import type { Audited } from "@/lib/audit/audited-change";
 import { recordAudit } from "@/lib/audit/record";
-import { lockChangeFeedOfTransaction } from "@/lib/changes/lock";
 import type { Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
-import { query } from "@/lib/db/sql";
-import { notFound } from "@/lib/errors";
-import { addPersonFields } from "@/lib/categories/person-fields";
+import { editTransaction } from "@/lib/accounttracking/transactions/person-edit";
 
 export type TransferSource = "person" | "tracked_account" | "owner_name";
 
@@ -62,25 +59,19 @@ async function override(
     actor,
   }: { scopeId: string; transactionId: string; value: boolean | null; actor: AuditActor },
 ): Promise<void> {
-  // The change feed's account lock before the row lock (lib/changes/lock.ts); then the value it
-  // replaced, read locked in the same statement, for the audit row.
-  await lockChangeFeedOfTransaction(db, transactionId);
-  const [changed] = await query<{ old: boolean | null }>(
-    db,
-    `UPDATE transactions t SET transfer_override = $1, ${addPersonFields("transfer")}
-       FROM (SELECT id, transfer_override AS old FROM transactions
-              WHERE id = $2::uuid AND scope_id = $3::uuid AND removed_at IS NULL FOR UPDATE) o
-      WHERE t.id = o.id RETURNING o.old`,
-    value,
-    transactionId,
+  const old = await editTransaction<boolean>(db, {
     scopeId,
-  );
-  if (!changed) throw notFound("Transaction");
+    transactionId,
+    field: "transfer",
+    column: "transfer_override",
+    set: "transfer_override = $1",
+    value,
+  });
   await recordAudit(db, scopeId, actor, {
     action: value === null ? "transaction.transfer_cleared" : "transaction.transfer_marked",
     recordType: "transaction",
     recordId: transactionId,
-    before: { transferOverride: changed.old },
+    before: { transferOverride: old },
     after: { transferOverride: value },
   });
 }

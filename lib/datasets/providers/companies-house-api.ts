@@ -7,7 +7,7 @@ import {
   ChOfficerList,
   ChPscList,
 } from "@/lib/datasets/providers/companies-house-transform";
-import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import { readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 
 export type CompaniesHouseApiOptions = { baseUrl: string; timeoutMs: number; apiKey: string };
 
@@ -25,26 +25,24 @@ const companyPath = (number: string) => `/company/${encodeURIComponent(number)}`
 
 /** The company profile, or null when the register has no such company (404). */
 export async function getCompanyProfile(options: CompaniesHouseApiOptions, number: string) {
-  const body = await getRegistryJson(WHO, http(options), companyPath(number));
-  return body === null ? null : registryAnswer(WHO, ChCompanyProfile, body);
+  return readRegistry(WHO, http(options), companyPath(number), ChCompanyProfile);
 }
 
 export async function getOfficers(options: CompaniesHouseApiOptions, number: string) {
   const query = new URLSearchParams({ items_per_page: PAGE });
-  const body = await getRegistryJson(WHO, http(options), `${companyPath(number)}/officers?${query.toString()}`);
-  return body === null ? null : registryAnswer(WHO, ChOfficerList, body);
+  return readRegistry(WHO, http(options), `${companyPath(number)}/officers?${query.toString()}`, ChOfficerList);
 }
 
 /** The specification makes all three query parameters required, so all three are sent. */
 export async function getPersonsWithSignificantControl(options: CompaniesHouseApiOptions, number: string) {
   const query = new URLSearchParams({ items_per_page: PAGE, start_index: "0", register_view: "false" });
   const path = `${companyPath(number)}/persons-with-significant-control?${query.toString()}`;
-  const body = await getRegistryJson(WHO, http(options), path);
-  return body === null ? null : registryAnswer(WHO, ChPscList, body);
+  return readRegistry(WHO, http(options), path, ChPscList);
 }
 
 export async function searchCompanies(options: CompaniesHouseApiOptions, name: string, limit: number) {
   const query = new URLSearchParams({ q: name, items_per_page: String(limit) });
-  const body = await getRegistryJson(WHO, http(options), `/search/companies?${query.toString()}`);
-  return body === null ? { items: [] } : registryAnswer(WHO, ChCompanySearch, body);
+  return (
+    (await readRegistry(WHO, http(options), `/search/companies?${query.toString()}`, ChCompanySearch)) ?? { items: [] }
+  );
 }

@@ -12,8 +12,7 @@ import {
   toOfficers,
   type FranceResult,
 } from "@/lib/datasets/providers/france-transform";
-import { parseJsonExact } from "@/lib/datasets/providers/registry-json";
-import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import { exactFigures, readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import type {
   CompanyDataProvider,
   CompanyQuery,
@@ -31,10 +30,8 @@ const MAX_PER_PAGE = 25;
 
 async function search(options: RegistryHttpOptions, params: Record<string, string>): Promise<FranceResult[]> {
   const query = new URLSearchParams(params).toString();
-  const payload = await getRegistryJson(WHO, { ...options, parseJson: parseJsonExact }, `/search?${query}`);
   // The API never answers 404 for a search; a missing payload is read as no result.
-  if (payload === null) return [];
-  return registryAnswer(WHO, FrancePayload, payload).results;
+  return (await readRegistry(WHO, exactFigures(options), `/search?${query}`, FrancePayload))?.results ?? [];
 }
 
 export function createFranceProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {

@@ -1,13 +1,14 @@
 // HTTP for GLEIF's public LEI API (JSON:API, no key): https://api.gleif.org/api/v1. The base URL
 // comes from configuration, so tests point it at a local fake server.
 import { GleifListDocument, GleifSingleDocument, type GleifLeiRecord } from "@/lib/datasets/providers/gleif-transform";
-import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import { readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import type { z } from "zod";
 
 export type GleifApiOptions = RegistryHttpOptions;
 
 const GLEIF = "GLEIF";
-const getJson = (options: GleifApiOptions, path: string) =>
-  getRegistryJson(GLEIF, options, path, "application/vnd.api+json");
+const read = <S extends z.ZodType>(options: GleifApiOptions, path: string, schema: S) =>
+  readRegistry(GLEIF, options, path, schema, "application/vnd.api+json");
 
 export async function findByRegistration(
   options: GleifApiOptions,
@@ -19,16 +20,12 @@ export async function findByRegistration(
     "filter[entity.legalAddress.country]": country,
     "page[size]": "1",
   });
-  const document = await getJson(options, `/lei-records?${query.toString()}`);
-  if (document === null) return null;
-  return registryAnswer(GLEIF, GleifListDocument, document).data[0] ?? null;
+  return (await read(options, `/lei-records?${query.toString()}`, GleifListDocument))?.data[0] ?? null;
 }
 
 /** The record of one LEI, or null when GLEIF has none (404). */
 export async function findByLei(options: GleifApiOptions, lei: string): Promise<GleifLeiRecord | null> {
-  const document = await getJson(options, `/lei-records/${encodeURIComponent(lei)}`);
-  if (document === null) return null;
-  return registryAnswer(GLEIF, GleifSingleDocument, document).data;
+  return (await read(options, `/lei-records/${encodeURIComponent(lei)}`, GleifSingleDocument))?.data ?? null;
 }
 
 /** Records whose legal name matches, in one country, in GLEIF's own order. */
@@ -43,9 +40,7 @@ export async function searchByName(
     "filter[entity.legalAddress.country]": country,
     "page[size]": String(limit),
   });
-  const document = await getJson(options, `/lei-records?${query.toString()}`);
-  if (document === null) return [];
-  return registryAnswer(GLEIF, GleifListDocument, document).data;
+  return (await read(options, `/lei-records?${query.toString()}`, GleifListDocument))?.data ?? [];
 }
 
 /** `relation` is `direct-parent` or `ultimate-parent`; GLEIF answers 404 when none is reported. */
@@ -54,7 +49,6 @@ export async function findParent(
   lei: string,
   relation: "direct-parent" | "ultimate-parent",
 ): Promise<GleifLeiRecord | null> {
-  const document = await getJson(options, `/lei-records/${encodeURIComponent(lei)}/${relation}`);
-  if (document === null) return null;
-  return registryAnswer(GLEIF, GleifSingleDocument, document).data;
+  const path = `/lei-records/${encodeURIComponent(lei)}/${relation}`;
+  return (await read(options, path, GleifSingleDocument))?.data ?? null;
 }

@@ -14,8 +14,7 @@ import {
   toInformation,
   toOfficers,
 } from "@/lib/datasets/providers/norway-transform";
-import { parseJsonExact } from "@/lib/datasets/providers/registry-json";
-import { getRegistryJson, registryAnswer, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
+import { exactFigures, readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
 import type {
   CompanyDataProvider,
   CompanyQuery,
@@ -32,11 +31,8 @@ const WHO = "Brønnøysundregistrene";
 /** Enhetsregisteret's largest page. */
 const MAX_SIZE = 100;
 
-/** The register's answer at `path` in `schema`'s shape, or null for a 404. */
-async function read<S extends z.ZodType>(options: RegistryHttpOptions, path: string, schema: S) {
-  const body = await getRegistryJson(WHO, { ...options, parseJson: parseJsonExact }, path);
-  return body === null ? null : registryAnswer(WHO, schema, body);
-}
+const read = <S extends z.ZodType>(options: RegistryHttpOptions, path: string, schema: S) =>
+  readRegistry(WHO, exactFigures(options), path, schema);
 
 export function createNorwayProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
   return {

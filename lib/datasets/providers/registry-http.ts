@@ -6,6 +6,7 @@
 import "server-only";
 import type { z } from "zod";
 import { retryAfterOf, sendJson } from "@/lib/banking/http-json";
+import { parseJsonExact } from "@/lib/datasets/providers/registry-json";
 import { ProviderError } from "@/lib/provider-errors";
 
 export type RegistryHttpOptions = {
@@ -16,6 +17,12 @@ export type RegistryHttpOptions = {
   /** Sent with every request (e.g. Companies House's HTTP Basic key). */
   headers?: Record<string, string>;
 };
+
+/** The options, reading the answer's figures as the decimal text they were written in (registry-json.ts). */
+export const exactFigures = (options: RegistryHttpOptions): RegistryHttpOptions => ({
+  ...options,
+  parseJson: parseJsonExact,
+});
 
 /** The answer's JSON, or null for a 404; `who` names the register in every message. */
 export async function getRegistryJson(
@@ -39,6 +46,18 @@ export async function getRegistryJson(
   if (!answer.ok) throw new ProviderError("rejected", `${who} refused the request (${status}).`, { status });
   if (answer.body === null) throw new ProviderError("unknown", `${who} sent a response that is not JSON.`, { status });
   return answer.body;
+}
+
+/** The register's answer at `path` in `schema`'s shape, or null for a 404 (the register has no such record). */
+export async function readRegistry<S extends z.ZodType>(
+  who: string,
+  options: RegistryHttpOptions,
+  path: string,
+  schema: S,
+  accept?: string,
+): Promise<z.infer<S> | null> {
+  const body = await getRegistryJson(who, options, path, accept);
+  return body === null ? null : registryAnswer(who, schema, body);
 }
 
 /** A register's answer in the shape its provider expects, or ProviderError("unknown"). */
