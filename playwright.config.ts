@@ -93,15 +93,22 @@ function appServer(port: number, dataDir: string, extraEnv: Record<string, strin
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: 2,
+  // E2E_WORKERS for experiments; the browser specs never take more than two (their project's cap).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the screencast:
-  // recording it took a quarter of the browser specs' time on this machine (docs/testing.md).
-  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false } },
+  // A failed test keeps its trace (actions, network, console, sources) and a screenshot of where it
+  // stopped. Not the screencast nor a DOM snapshot at every action: recording those took a quarter
+  // and then a further 16% of the browser specs' CPU on this machine (docs/testing.md).
+  // E2E_TRACE_SNAPSHOTS=1 records the snapshots again, for a failure that needs them.
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === "1" },
+  },
   // The whole run is judged by scripts/test.ts from the JSON report too: a skipped or flaky test fails it.
   projects: [
     { name: "api", testMatch: /.*\.api\.spec\.ts/ },
@@ -114,6 +121,7 @@ export default defineConfig({
         /.*\.instances\.spec\.ts/,
         /.*\.crash\.spec\.ts/,
       ],
+      workers: 2,
       use: browserUse(),
     },
     // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
