@@ -10,7 +10,7 @@ import { claimRun, runSql, type RunRow } from "@/lib/sync/run-lifecycle";
 export type { RunRow };
 
 /** The run's bank is at the limit: the run stays queued; `deferrals` is how often that happened before. */
-export type BankBusy = { bankBusy: true; requested: boolean; deferrals: number };
+export type BankBusy = { bankBusy: true; trigger: RunRow["trigger"]; deferrals: number };
 
 export async function claim(
   runId: string,
@@ -18,8 +18,8 @@ export async function claim(
   bankLimit: number = env.SYNC_BANK_CONCURRENCY,
 ): Promise<RunRow | BankBusy | null> {
   return pgTransaction(async (client) => {
-    const { rows: targets } = await client.query<{ bank: string; requested: boolean; deferrals: number }>(
-      `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger <> 'scheduled' AS requested, r.deferrals
+    const { rows: targets } = await client.query<{ bank: string; trigger: RunRow["trigger"]; deferrals: number }>(
+      `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger::text AS trigger, r.deferrals
          FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
         WHERE r.id = $1 AND ${runSql.claimable("r", "$2")}`,
       [runId, env.SYNC_STALE_SECONDS],
@@ -34,7 +34,7 @@ export async function claim(
       [bank, env.SYNC_STALE_SECONDS, runId],
     );
     if ((busy[0]?.running ?? 0) >= bankLimit)
-      return { bankBusy: true as const, requested: targets[0].requested, deferrals: targets[0].deferrals };
+      return { bankBusy: true as const, trigger: targets[0].trigger, deferrals: targets[0].deferrals };
     return claimRun(client, runId, workerId, env.SYNC_STALE_SECONDS);
   });
 }

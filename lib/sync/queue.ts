@@ -134,6 +134,11 @@ export function workSlots<T extends object>(
 // first due account, −1 for its second, …), so they are started round-robin across scopes.
 export const REQUESTED_PRIORITY = 10;
 export const scheduledPriority = (turn: number) => 1 - Math.max(1, turn);
+/**
+ * A run queued again (the bank asked us to wait, or is at our concurrency limit): one someone asked
+ * for keeps its place ahead of the background, and is never made to wait a worker's rest.
+ */
+export const requeuePriority = (trigger: "manual" | "scheduled") => (trigger === "scheduled" ? 0 : REQUESTED_PRIORITY);
 
 const JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as const;
 

@@ -37,6 +37,8 @@ export type RunRow = {
   scope_id: string;
   account_id: string;
   state: SyncState;
+  /** manual (someone asked for it) or scheduled: a retry keeps the job's place (lib/sync/queue.ts). */
+  trigger: "manual" | "scheduled";
   attended: boolean;
   psu_ip_address: string | null;
   next_page: string | null;
@@ -223,7 +225,7 @@ export const movesTo = (to: SyncState, by: RunActor): readonly Move[] =>
 
 // ——— the one writer ———
 
-const RETURNING = `r.id, r.scope_id, r.account_id, r.state, r.attended, r.psu_ip_address, r.next_page, r.date_from,
+const RETURNING = `r.id, r.scope_id, r.account_id, r.state, r.trigger::text AS trigger, r.attended, r.psu_ip_address, r.next_page, r.date_from,
   r.attempts, r.added, r.updated, r.removed, r.reissued, r.last_error, r.feed_from::text AS feed_from`;
 
 /** `:name` placeholders → `$n` and their values, in order of first use (`::casts` are left alone). */

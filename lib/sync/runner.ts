@@ -31,7 +31,7 @@ import {
   requeueRun,
 } from "@/lib/sync/run-lifecycle";
 import { consentEndedMessage, decideOutcome } from "@/lib/sync/outcome";
-import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
+import { enqueueRun, requeuePriority } from "@/lib/sync/queue";
 import { LostClaim, writePage } from "@/lib/sync/page-write";
 import { RulesSeen } from "@/lib/rules/engine";
 import { reconcileRun } from "@/lib/sync/reconcile";
@@ -68,7 +68,7 @@ async function deferBankBusy(runId: string, busy: BankBusy): Promise<void> {
   }
   const waitSeconds = retryDelaySeconds(busy.deferrals + 1, BANK_BUSY_BACKOFF);
   if (!(await deferRun(runId, busy.deferrals, waitSeconds))) return; // no longer queued: someone else has it
-  await enqueueRun(runId, waitSeconds, busy.requested ? REQUESTED_PRIORITY : 0);
+  await enqueueRun(runId, waitSeconds, requeuePriority(busy.trigger));
 }
 
 type RunOptions = { pageSize?: number; maxPages?: number };
@@ -251,7 +251,7 @@ async function failOrRetry(run: RunRow, workerId: string, error: unknown, consen
       return failed(await finish(run.id, workerId, "failed", await endConsent(run, consentId, outcome.bank)));
     case "retry": {
       if (!(await requeueRun(run.id, workerId, outcome.waitSeconds, outcome.message))) return "lost";
-      await enqueueRun(run.id, outcome.waitSeconds);
+      await enqueueRun(run.id, outcome.waitSeconds, requeuePriority(run.trigger));
       return "retried";
     }
     case "failed":

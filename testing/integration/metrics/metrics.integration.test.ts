@@ -55,11 +55,26 @@ afterAll(async () => {
   await worker?.stop();
 });
 
+/**
+ * A scrape the worker answered. One it did not answer within the server's 2 s (a loaded machine) leaves
+ * the worker's series out and says `ledgerlink_worker_metrics_up 0` (lib/metrics/scrape.ts); its
+ * counters would read as zero, so the test scrapes again until the worker is in.
+ */
 async function scrape() {
-  const res = await call(GET, "GET", "/api/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
-  expect(res.status, res.text).toBe(200);
-  expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-  return { text: res.text, samples: parseMetrics(res.text) };
+  let answer: { text: string; samples: ReturnType<typeof parseMetrics> } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await call(GET, "GET", "/api/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(res.status, res.text).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+        answer = { text: res.text, samples: parseMetrics(res.text) };
+        return total(answer.samples, "ledgerlink_worker_metrics_up");
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(1);
+  return answer!;
 }
 
 async function ended(runId: string) {

@@ -15,6 +15,7 @@ import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-st
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { executeOnce, syncOnce as run } from "@/testing/support/sync-runs";
 import { createRun } from "@/lib/sync/service";
+import { REQUESTED_PRIORITY, SYNC_QUEUE } from "@/lib/sync/queue";
 import { expectEqualToBank, ours } from "@/testing/support/sync/bank-totals";
 
 const bank = withSandboxBank();
@@ -79,6 +80,34 @@ describe("sync against the sandbox bank", () => {
     // One access per attempt, and one for the balance: none was known yet (the account's first sync).
     expect(await prisma().bankAccess.count({ where: { runId: created.id } })).toBe(4);
     expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+  });
+
+  it("a run someone asked for, re-queued after a 429, keeps its place ahead of the scheduled runs", async () => {
+    const c = await connectedConsent("ratelimited");
+    const { account, run: first } = await trackedAccount(c);
+    await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE id = $1", [first.id]);
+    const priorities: Record<string, number> = {};
+    // Asked for by a machine caller (no person at the bank, so a 429 re-queues the run), then scheduled.
+    for (const trigger of ["manual", "scheduled"] as const) {
+      const { run } = await createRun(prisma(), {
+        scopeId: c.person.scopeId,
+        accountId: account.id,
+        trigger,
+        attended: false,
+        psuIpAddress: null,
+      });
+      const waiting = await executeOnce(run.id);
+      expect([waiting.state, waiting.attempts]).toEqual(["queued", 1]);
+      const { rows } = await pool().query<{ priority: number }>(
+        "SELECT priority FROM pgboss.job WHERE name = $1 AND data->>'runId' = $2 AND state = 'created'",
+        [SYNC_QUEUE, run.id],
+      );
+      expect(rows).toHaveLength(1);
+      priorities[trigger] = rows[0].priority;
+      // One active run an account: this one ends before the next is created.
+      await pool().query("UPDATE sync_runs SET state = 'failed', finished_at = now() WHERE id = $1", [run.id]);
+    }
+    expect(priorities).toEqual({ manual: REQUESTED_PRIORITY, scheduled: 0 });
   });
 
   it("flaky: intermittent 5xx are retried with backoff and the data still equals the bank", async () => {
