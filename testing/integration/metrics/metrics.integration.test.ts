@@ -7,7 +7,6 @@ import { GET } from "@/app/api/metrics/route";
 import { pool, prisma } from "@/lib/db/client";
 import { enqueueRun, REQUESTED_PRIORITY } from "@/lib/sync/queue";
 import { createRun } from "@/lib/sync/service";
-import { SYNC_QUEUE } from "@/lib/sync/queue";
 import { connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
 import * as statusRoute from "@/app/api/accounttracking/v1/accounts/[id]/sync-status/route";
 import { bearer, call } from "@/testing/support/http";
@@ -15,9 +14,22 @@ import { parseMetrics, total } from "@/testing/support/prometheus";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { startTestWorker, type ScriptProcess } from "@/testing/support/script-process";
 
-// Read by lib/env.ts when it loads, so set before any import runs.
+// Read by lib/env.ts when it loads, so set before any import runs. The worker counts every run it
+// executes, and its repair tick finishes what any earlier file on this worker's database left half
+// done (a renewal queues its accounts' syncs): this file gets a database of its own, a copy of the
+// migrated template (testing/support/global-setup.ts), so the counters move by its runs alone.
 const { TOKEN, WORKER_PORT } = await vi.hoisted(async () => {
   const { execFileSync } = await import("node:child_process");
+  const { inject } = await import("vitest");
+  const { default: pg } = await import("pg");
+  const own = new URL(process.env.DATABASE_URL ?? "");
+  const database = `metrics_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: own.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${inject("templateDatabase")}"`);
+  await admin.end();
+  own.pathname = `/${database}`;
+  process.env.DATABASE_URL = own.toString();
   const token = "metrics-test-token-0123456789";
   const port = execFileSync(process.execPath, [
     "-e",
@@ -32,15 +44,6 @@ withSandboxBank();
 let worker: ScriptProcess;
 
 beforeAll(async () => {
-  // The worker counts every run it executes: runs other files left queued (and its sweeper would
-  // send again) are set aside first, so the counters move by this file's runs alone.
-  const { rows } = await pool().query<{ queue: string | null }>("SELECT to_regclass('pgboss.job')::text AS queue");
-  if (rows[0].queue)
-    await pool().query(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')`, [SYNC_QUEUE]);
-  await pool().query(
-    `UPDATE sync_runs SET state = 'failed', finished_at = now(), last_error = 'set aside by the metrics test'
-      WHERE state IN ('queued', 'running')`,
-  );
   // Its counts are of attempts: a run taken over from this same worker (its heartbeat late by 3 s,
   // the tests' threshold, on a loaded machine) would count one attempt more. Production's 60 s.
   worker = await startTestWorker({
