@@ -18,7 +18,7 @@ export async function claim(
   bankLimit: number = env.SYNC_BANK_CONCURRENCY,
 ): Promise<RunRow | BankBusy | null> {
   return pgTransaction(async (client) => {
-    const { rows: targets } = await client.query<{ bank: string; trigger: RunRow["trigger"]; deferrals: number }>(
+    const { rows: targets } = await client.query<Omit<BankBusy, "bankBusy"> & { bank: string }>(
       `SELECT a.integration_name || ':' || a.bank_id AS bank, r.trigger::text AS trigger, r.deferrals
          FROM sync_runs r JOIN tracked_accounts a ON a.id = r.account_id
         WHERE r.id = $1 AND ${runSql.claimable("r", "$2")}`,

@@ -5,6 +5,7 @@ import PgBoss from "pg-boss";
 import { pgTransaction } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
+import type { SyncTrigger } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { wakeableSleeps } from "@/lib/sync/sleeps";
 import { traceCarrier } from "@/lib/tracing/spans";
@@ -138,7 +139,7 @@ export const scheduledPriority = (turn: number) => 1 - Math.max(1, turn);
  * A run queued again (the bank asked us to wait, or is at our concurrency limit): one someone asked
  * for keeps its place ahead of the background, and is never made to wait a worker's rest.
  */
-export const requeuePriority = (trigger: "manual" | "scheduled") => (trigger === "scheduled" ? 0 : REQUESTED_PRIORITY);
+export const requeuePriority = (trigger: SyncTrigger) => (trigger === "scheduled" ? 0 : REQUESTED_PRIORITY);
 
 const JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as const;
 

@@ -19,7 +19,7 @@ import "server-only";
 import type pg from "pg";
 import { changesSince, feedPositionOf } from "@/lib/changes/announce";
 import { pgTransaction, pool } from "@/lib/db/client";
-import type { SyncState } from "@/lib/generated/prisma/client";
+import type { SyncState, SyncTrigger } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { FAILURES_BEFORE_TELLING, resolveSyncFailing, tellSyncKeepsFailing } from "@/lib/notifications/sync-failing";
 import type { WebhookEvent } from "@/lib/webhooks/events";
@@ -38,7 +38,7 @@ export type RunRow = {
   account_id: string;
   state: SyncState;
   /** manual (someone asked for it) or scheduled: a retry keeps the job's place (lib/sync/queue.ts). */
-  trigger: "manual" | "scheduled";
+  trigger: SyncTrigger;
   attended: boolean;
   psu_ip_address: string | null;
   next_page: string | null;

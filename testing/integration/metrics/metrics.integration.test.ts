@@ -44,10 +44,7 @@ withSandboxBank();
 let worker: ScriptProcess;
 
 beforeAll(async () => {
-  // Its counts are of attempts: a run taken over from this same worker (its heartbeat late by 3 s,
-  // the tests' threshold, on a loaded machine) would count one attempt more. Production's 60 s.
   worker = await startTestWorker({
-    SYNC_STALE_SECONDS: "60",
     SYNC_SWEEP_SECONDS: "1",
     WORKER_METRICS_PORT: WORKER_PORT,
     METRICS_TOKEN: TOKEN,
