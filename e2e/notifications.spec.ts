@@ -74,8 +74,10 @@ test("the bell shows a notification; following its link marks it read; Mark read
 
   await test.step("on the Notifications page, Mark read moves it from Unread to Read", async () => {
     await page.goto("/notifications");
-    const unread = page.getByRole("list", { name: "Unread notifications, newest first" });
-    const read = page.getByRole("list", { name: "Read notifications, newest first" });
+    // Exact names: "Read notifications…" is also a part of "Unread notifications…", so without it the
+    // Read list's locator took in the Unread one too (a strict-mode failure while both showed the item).
+    const unread = page.getByRole("list", { name: "Unread notifications, newest first", exact: true });
+    const read = page.getByRole("list", { name: "Read notifications, newest first", exact: true });
     await expect(unread.getByText(ending.title)).toBeVisible();
     await expect(read.getByText(failing.title)).toBeVisible();
     await expect(bell).toHaveAccessibleName("Notifications: 1 unread notification");
