@@ -1,8 +1,7 @@
 // Shared steps for the dashboard and transactions specs: connect the sandbox bank as `alice` in the
 // browser, track her current and savings accounts through the API with the page's session (the
 // tracking UI is covered by track-and-sync.spec), wait for both first syncs, and check axe-core.
-import AxeBuilder from "@axe-core/playwright";
-import { settleColours } from "./axe";
+import { axe, settleColours } from "./axe";
 import { expect, type Page } from "@playwright/test";
 import { connectInBrowser } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
@@ -30,7 +29,7 @@ export async function connectAlice(page: Page): Promise<Alice> {
  */
 export async function expectAccessible(page: Page, label: string) {
   await settleColours(page);
-  const result = await new AxeBuilder({ page }).include("main").analyze();
+  const result = await axe(page).include("main").analyze();
   const bad = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
