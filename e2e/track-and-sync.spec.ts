@@ -76,10 +76,17 @@ test("track an account, sync it, page through and filter its transactions", asyn
 
   // Narrow to booked transactions since the start of last month: fewer rows, and no more pages.
   const from = startOfPreviousMonth(newest);
+  // The answer to both filters: the list shows the first filter's answer ("· all that match" too)
+  // until the second one's request is sent, then "Loading…" until it comes back.
+  const bothAnswered = page.waitForResponse((response) => {
+    const asked = new URL(response.url()).searchParams;
+    return asked.get("filter[fromDate]") === from && asked.get("filter[status]") === "booked";
+  });
   await page.getByLabel("From", { exact: true }).fill(from);
   await page.getByLabel("Status", { exact: true }).selectOption("booked");
   // Both filters applied (they live in the URL), then their answer: not the first filter's alone.
   await expect(page).toHaveURL(new RegExp(`fromDate=${from}.*status=booked|status=booked.*fromDate=${from}`));
+  expect((await bothAnswered).status()).toBe(200);
   await expect(status).toContainText(/transactions? loaded · all that match/);
   const narrowed = await loadedCount(status);
   expect(narrowed).toBeGreaterThan(0);
