@@ -22,7 +22,17 @@ const nextConfig = {
     // and worker files are found by Node beside the package, not by the bundler.
     "xmllint-wasm",
   ],
-  typescript: { tsconfigPath: "tsconfig.json" },
+  typescript: {
+    tsconfigPath: "tsconfig.json",
+    // `npm test` type-checks the whole tree with tsc (a failure fails the run) before it builds; the
+    // build then does not check the same files again. Any other build checks them.
+    ignoreBuildErrors: process.env.LEDGERLINK_TYPES_CHECKED === "1",
+  },
+  experimental: {
+    // Turbopack writes a cache of the build under .next/cache for the next build to reuse (on by
+    // default since Next 16). A CI build on a clean clone never has one to reuse: off there.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
 };
 
 export default nextConfig;

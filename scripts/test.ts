@@ -78,8 +78,8 @@ async function formatCheck(): Promise<Verdict> {
 
 /**
  * The type check, then the build. `next typegen` first, so tsc checks the route types Next's build
- * would; tsc keeps its incremental record where `next build` looks for one (.next/cache), so the
- * build's own type check of the same files finds them checked instead of checking them again.
+ * would; once tsc has passed, the build is told so (LEDGERLINK_TYPES_CHECKED, next.config.mjs) and
+ * skips its own check of the same files: 12–25 s of CPU on this machine.
  */
 async function typesThenBuild(): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
@@ -94,6 +94,7 @@ async function typesThenBuild(): Promise<Verdict[]> {
   const build = await runPhase({
     label: "Build the app for the end-to-end servers",
     args: ["tsx", "scripts/build-app.ts"],
+    env: tsc.code === 0 && typegen.code === 0 ? { LEDGERLINK_TYPES_CHECKED: "1" } : {},
     ...BESIDE,
   });
   if (build.code !== 0) verdicts.push(failedRunner("build", `next build exited with ${build.code}`));
