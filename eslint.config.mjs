@@ -8,6 +8,27 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** What product code (app/, components/, lib/) never imports, by either spelling. */
+const PRODUCT_BOUNDARY = [
+  {
+    group: ["@/sandbox", "@/sandbox/*", "@/testing", "@/testing/*", "@/e2e", "@/e2e/*", "@/scripts", "@/scripts/*"],
+    message: "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+  },
+  {
+    group: [
+      "../**/sandbox",
+      "../**/sandbox/*",
+      "../**/testing",
+      "../**/testing/*",
+      "../**/e2e",
+      "../**/e2e/*",
+      "../**/scripts",
+      "../**/scripts/*",
+    ],
+    message: "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,42 +61,20 @@ export default tseslint.config(
   },
   {
     // The product reaches the banks over HTTP at configured URLs, as it reaches a real bank; tests,
-    // the e2e suite and scripts may use the product, never the other way round.
+    // the e2e suite and scripts may use the product, never the other way round. Links between the
+    // app's pages go through AppLink, which prefetches on intent rather than on sight.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
+          paths: [
             {
-              group: [
-                "@/sandbox",
-                "@/sandbox/*",
-                "@/testing",
-                "@/testing/*",
-                "@/e2e",
-                "@/e2e/*",
-                "@/scripts",
-                "@/scripts/*",
-              ],
-              message:
-                "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
-            },
-            {
-              group: [
-                "../**/sandbox",
-                "../**/sandbox/*",
-                "../**/testing",
-                "../**/testing/*",
-                "../**/e2e",
-                "../**/e2e/*",
-                "../**/scripts",
-                "../**/scripts/*",
-              ],
-              message:
-                "Product code (app/, components/, lib/) must not import the banks, test support, e2e or scripts.",
+              name: "next/link",
+              message: "Link with AppLink (components/ui/app-link.tsx): it prefetches on intent, not on sight.",
             },
           ],
+          patterns: PRODUCT_BOUNDARY,
         },
       ],
       "no-restricted-syntax": [
@@ -86,6 +85,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["components/ui/app-link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: PRODUCT_BOUNDARY }] },
   },
   {
     // The banks are another system: from the product they take pure utilities, never its kernel,

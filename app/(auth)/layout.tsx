@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { auth } from "@/lib/auth/config";
@@ -9,9 +9,9 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   if (session?.user?.id) redirect("/dashboard");
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <Link href="/" className="mb-8 flex items-center gap-2 text-slate-900">
+      <AppLink href="/" className="mb-8 flex items-center gap-2 text-slate-900">
         <Logo size="medium" />
-      </Link>
+      </AppLink>
       <main className="w-full max-w-sm rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">{children}</main>
     </div>
   );

@@ -4,7 +4,7 @@
 // (aria-hidden, nothing focusable inside); a table carries the same figures for screen readers.
 // Sums in different currencies are never added: an account with rows in several currencies gets
 // a chart per currency, and a top counterpart a line per currency.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
@@ -148,12 +148,12 @@ export function AccountCharts({ accountId, syncing = false }: { accountId: strin
           title="Top counterparts"
           description="By number of transactions; own-account transfers left out."
           action={
-            <Link
+            <AppLink
               className="text-sm font-medium text-indigo-700 hover:underline"
               href={`/accounts/${accountId}/counterparts`}
             >
               All counterparts
-            </Link>
+            </AppLink>
           }
         />
         <div className="px-5 py-2">

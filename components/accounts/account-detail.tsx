@@ -3,7 +3,7 @@
 // its balance over time and the reconciliation of its months, then its figures. An account kept from
 // statement files has no bank connection and no sync: "From statement files" stands where the
 // connection's link would, and the Statements section comes right after the facts (its way in).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { AccountCharts } from "@/components/accounts/account-charts";
 import { BalanceChart } from "@/components/accounts/balance-chart";
 import { ReconciliationPanel } from "@/components/accounts/reconciliation-panel";
@@ -127,9 +127,9 @@ export function AccountDetail({ id }: { id: string }) {
         <PageHeader
           title="Account"
           description={
-            <Link href="/accounts" className="text-indigo-700 hover:underline">
+            <AppLink href="/accounts" className="text-indigo-700 hover:underline">
               ← All accounts
-            </Link>
+            </AppLink>
           }
         />
         <FormError message={errorMessage(account.error)} />
@@ -145,24 +145,24 @@ export function AccountDetail({ id }: { id: string }) {
         title={accountTitle(a)}
         description={
           <>
-            <Link href="/accounts" className="text-indigo-700 hover:underline">
+            <AppLink href="/accounts" className="text-indigo-700 hover:underline">
               ← All accounts
-            </Link>
+            </AppLink>
             <span className="mx-2 text-slate-300">|</span>
             {fromFiles ? (
               <>{a.bankName ? `${a.bankName} · ` : ""}From statement files</>
             ) : (
               <>
                 {a.bankName ?? a.bankId} · {a.countryCode} ·{" "}
-                <Link href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
+                <AppLink href={`/consents/${a.consentId}`} className="text-indigo-700 hover:underline">
                   bank connection
-                </Link>
+                </AppLink>
               </>
             )}
             <span className="mx-2 text-slate-300">|</span>
-            <Link href={`/accounts/${a.id}/counterparts`} className="text-indigo-700 hover:underline">
+            <AppLink href={`/accounts/${a.id}/counterparts`} className="text-indigo-700 hover:underline">
               Counterparts
-            </Link>
+            </AppLink>
           </>
         }
         action={<AccountMenu account={a} onAction={housekeeping.run} />}

@@ -1,7 +1,7 @@
 "use client";
 // The tracked accounts of the scope: balance, last sync, live progress of running syncs, Sync now.
 // An account kept from statement files has no sync: its row says so; the header adds one.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { AccountMenu, useHousekeeping } from "@/components/accounts/account-menu";
 import { AccessEndingNotes, HousekeepingBadges } from "@/components/accounts/account-notices";
@@ -35,9 +35,9 @@ function AccountRow({ account, ended, onAction }: { account: Account; ended: boo
   return (
     <tr>
       <Td>
-        <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
+        <AppLink href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
           {title}
-        </Link>
+        </AppLink>
         <span className="block font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
         <span className="block text-xs text-slate-500">
           {fromFiles

@@ -1,7 +1,7 @@
 "use client";
 // An account's health in words (components/accounts/health.ts): a badge, what it means, and what to
 // do, with Reconnect where access ended (for those who may) and a link where there is one.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { Advice, Health } from "@/components/accounts/health";
 import { RenewButton } from "@/components/accounttracking/renew-button";
 import { Badge } from "@/components/ui/card";
@@ -11,9 +11,9 @@ export function AdviceText({ advice, className }: { advice: Advice; className?: 
     <p className={className}>
       {advice.text}{" "}
       {advice.href && (
-        <Link href={advice.href} className="font-medium underline">
+        <AppLink href={advice.href} className="font-medium underline">
           {advice.linkLabel}
-        </Link>
+        </AppLink>
       )}
     </p>
   );

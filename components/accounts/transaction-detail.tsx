@@ -1,7 +1,7 @@
 "use client";
 // Everything the bank sent about one transaction, the counterpart it counts under (with that
 // counterpart's recent history), and whether it is a transfer between own accounts (correctable).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState, type ReactNode } from "react";
 import { Drawer } from "@/components/accounts/drawer";
 import { bankIdNote, formatBankDate, formatMoney, isNegative } from "@/components/accounts/format";
@@ -41,9 +41,9 @@ function CounterpartHistory({ t, accountId, onChange }: { t: Transaction; accoun
     <div className="space-y-3 text-sm">
       <p>
         Counts under{" "}
-        <Link href={`/counterparts/${id}?account=${accountId}`} className="font-medium text-indigo-700 underline">
+        <AppLink href={`/counterparts/${id}?account=${accountId}`} className="font-medium text-indigo-700 underline">
           {c?.displayName ?? t.counterpartDisplayName ?? t.counterpartName ?? "this counterpart"}
-        </Link>{" "}
+        </AppLink>{" "}
         {t.counterpartBound ? (
           <Badge tone="indigo">bound by hand</Badge>
         ) : (

@@ -2,7 +2,7 @@
 // Accounts whose bank access ended (revoked, expired, declined): they no longer sync, so they say
 // "Access ended" with Reconnect rather than looking synced. Reconnect renews the connection, and
 // once approved the same accounts continue with their history.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { accountTitle } from "@/components/accounts/format";
 import { accessEnded } from "@/components/accounts/health";
 import { formatIban } from "@/components/accounttracking/consent-bits";
@@ -52,9 +52,9 @@ export function AccountAccessBanner({ account }: { account: Account }) {
 function EndedRow({ account }: { account: Account }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
-      <Link href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
+      <AppLink href={`/accounts/${account.id}`} className="font-medium text-indigo-700 hover:underline">
         {accountTitle(account)}
-      </Link>
+      </AppLink>
       <span className="font-mono text-xs text-slate-600">{formatIban(account.iban)}</span>
       <Badge tone="amber">Access ended</Badge>
       <span className="flex-1 text-xs text-slate-600">{account.bankName ?? "The bank"} · no longer syncing</span>

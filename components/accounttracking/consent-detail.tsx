@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { ConsentStatusBadge, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
 import { TrackPicker } from "@/components/accounttracking/track-picker";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
@@ -19,9 +19,9 @@ export function ConsentDetail({ id }: { id: string }) {
       <PageHeader
         title={c.bankName ?? "Bank connection"}
         description={
-          <Link href="/consents" className="text-indigo-700 hover:underline">
+          <AppLink href="/consents" className="text-indigo-700 hover:underline">
             ← All bank connections
-          </Link>
+          </AppLink>
         }
         action={<ConsentStatusBadge status={c.status} />}
       />

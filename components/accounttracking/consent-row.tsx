@@ -3,7 +3,7 @@
 // (with the account holder the bank names, which tells two connections to one bank apart), its
 // status and validity, and for members and admins Renew and Revoke. A connection in History: what
 // happened and when, never a "valid until" (it no longer is).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { accountTitle } from "@/components/accounts/format";
 import { ConsentStatusBadge, formatIban, statusNote, ValidityBar } from "@/components/accounttracking/consent-bits";
@@ -20,9 +20,9 @@ function TrackedUnder({ consent, accounts }: { consent: Consent; accounts: Accou
   if (consent.status !== "valid") return null;
   if (accounts.length === 0)
     return (
-      <Link href={`/consents/${consent.id}`} className="mt-1 block text-xs text-indigo-700 underline">
+      <AppLink href={`/consents/${consent.id}`} className="mt-1 block text-xs text-indigo-700 underline">
         No account tracked yet: choose accounts
-      </Link>
+      </AppLink>
     );
   const holders = [...new Set(accounts.map((a) => a.ownerName).filter(Boolean))];
   return (
@@ -31,9 +31,9 @@ function TrackedUnder({ consent, accounts }: { consent: Consent; accounts: Accou
       <ul aria-label={`Accounts tracked at ${consent.bankName ?? "this bank"}`}>
         {accounts.map((a) => (
           <li key={a.id}>
-            <Link href={`/accounts/${a.id}`} className="text-indigo-700 hover:underline">
+            <AppLink href={`/accounts/${a.id}`} className="text-indigo-700 hover:underline">
               {accountTitle(a)}
-            </Link>{" "}
+            </AppLink>{" "}
             <span className="font-mono">{formatIban(a.iban)}</span>
           </li>
         ))}
@@ -46,9 +46,9 @@ function TrackedUnder({ consent, accounts }: { consent: Consent; accounts: Accou
 function BankCell({ consent, note, children }: { consent: Consent; note: string; children?: ReactNode }) {
   return (
     <Td className="whitespace-normal">
-      <Link href={`/consents/${consent.id}`} className="font-medium text-indigo-700 hover:underline">
+      <AppLink href={`/consents/${consent.id}`} className="font-medium text-indigo-700 hover:underline">
         {consent.bankName ?? "Bank not chosen"}
-      </Link>
+      </AppLink>
       <span className="block text-xs text-slate-500">{note}</span>
       {children}
     </Td>

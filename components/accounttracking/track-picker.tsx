@@ -4,7 +4,7 @@
 // name for the kind of account) and its balance: a tracked account's from its last sync, one not
 // tracked yet as the bank listed it at approval (NextGenPSD2 lists balances with the accounts in the
 // same call; an aggregator that does not gets "Balance after the first sync", never an extra call).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ManageAccountsReason } from "@/components/accounts/manage-reason";
@@ -163,9 +163,9 @@ export function TrackPicker({ consent, afterTrack = "open", onlyUntracked = fals
                   />
                 )}
                 {trackedId && (
-                  <Link href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
+                  <AppLink href={`/accounts/${trackedId}`} className="text-sm text-indigo-700 hover:underline">
                     Tracked — open<span className="sr-only"> {accountName(a)}</span>
-                  </Link>
+                  </AppLink>
                 )}
               </li>
             );

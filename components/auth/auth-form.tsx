@@ -2,7 +2,7 @@
 // The frame the sign-in, sign-up, setup, password-reset and invitation forms share: the form-level error (which describes the form), the
 // fields, a full-width submit that says what is happening, and the way to the other form; and the
 // state behind it (useAuthForm).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFields } from "@/components/ui/use-fields";
 import { useFocusFirstError } from "@/components/ui/use-focus-on";
@@ -73,9 +73,9 @@ export function AuthForm({
       </Button>
       <p className="text-center text-sm text-slate-600">
         {other.question}{" "}
-        <Link href={other.href} className="font-medium text-indigo-600 hover:text-indigo-500">
+        <AppLink href={other.href} className="font-medium text-indigo-600 hover:text-indigo-500">
           {other.label}
-        </Link>
+        </AppLink>
       </p>
     </form>
   );

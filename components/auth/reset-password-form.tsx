@@ -2,7 +2,7 @@
 // Password reset, both halves on one page: without a link's secret in the fragment, asking for a
 // link by email (the answer is the same whether or not the email has an account); with one, setting
 // the new password, after which every session has ended and the person signs in with it.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { AuthForm, useAuthForm } from "@/components/auth/auth-form";
 import { NewPasswordField } from "@/components/auth/new-account";
@@ -17,9 +17,9 @@ function Done({ children }: { children: string }) {
       <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
         {children}
       </p>
-      <Link href="/signin" className="block text-center text-sm font-medium text-indigo-600 hover:text-indigo-500">
+      <AppLink href="/signin" className="block text-center text-sm font-medium text-indigo-600 hover:text-indigo-500">
         Go to sign in
-      </Link>
+      </AppLink>
     </div>
   );
 }

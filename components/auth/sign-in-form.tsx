@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { AuthForm, useAuthForm } from "@/components/auth/auth-form";
@@ -31,9 +31,9 @@ export function SignInForm({ next }: { next?: string }) {
       <TextField label="Email" type="email" autoComplete="email" required {...bind("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...bind("password")} />
       <p className="-mt-3 text-right text-sm">
-        <Link href="/reset-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+        <AppLink href="/reset-password" className="font-medium text-indigo-600 hover:text-indigo-500">
           Forgot your password?
-        </Link>
+        </AppLink>
       </p>
     </AuthForm>
   );

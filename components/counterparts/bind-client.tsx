@@ -1,6 +1,6 @@
 "use client";
 // Binds a counterpart to a client of /api/clients/v1 (or unbinds it).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, NamedOptions } from "@/components/ui/field";
@@ -43,9 +43,9 @@ export function BindClient({
       {canEdit && !clients.isPending && options.length === 0 && (
         <p className="text-slate-600">
           No clients in this scope yet.{" "}
-          <Link href="/clients" className="font-medium text-indigo-700 hover:underline">
+          <AppLink href="/clients" className="font-medium text-indigo-700 hover:underline">
             Create one under Clients
-          </Link>
+          </AppLink>
           , then bind it here.
         </p>
       )}

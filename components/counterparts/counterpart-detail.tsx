@@ -2,7 +2,7 @@
 // One counterpart: alias, the bank names and keys behind it, consolidated members, client binding,
 // its default category, the registry company it is ("Who is this?"), a chart of its monthly totals
 // and its transactions (each re-bindable).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Card, CardHeader, PageHeader, SkeletonRows } from "@/components/ui/card";
@@ -54,9 +54,9 @@ export function CounterpartDetailView({ id, accountId }: { id: string; accountId
         description={c.alias ? `Named ${c.name} at the bank` : undefined}
         action={
           accountId && (
-            <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}/counterparts`}>
+            <AppLink className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}/counterparts`}>
               All counterparts
-            </Link>
+            </AppLink>
           )
         }
       />

@@ -1,7 +1,7 @@
 "use client";
 // An account's counterparts: search, sort, consolidate (with undo), rename, families and client
 // binding. Totals come from the API as decimal strings; nothing is summed here.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRef, useState } from "react";
 import { useFocusOn } from "@/components/ui/use-focus-on";
 import { Button } from "@/components/ui/button";
@@ -79,9 +79,9 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
         title="Counterparts"
         description="Who this account pays and who pays it, grouped by IBAN, creditor id, mandate and name. Rename, consolidate, group into families or bind to a client."
         action={
-          <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}`}>
+          <AppLink className="text-sm text-indigo-700 hover:underline" href={`/accounts/${accountId}`}>
             Back to the account
-          </Link>
+          </AppLink>
         }
       />
       {notice && (

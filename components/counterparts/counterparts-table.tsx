@@ -4,7 +4,7 @@
 // (a disclosure, so the table keeps its full width and the name stays next to its panel).
 // Money is shown per currency, one line each, never added across currencies; counts and the last
 // date are not money and span all of them.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { Fragment } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { Button } from "@/components/ui/button";
@@ -154,12 +154,12 @@ export function CounterpartsTable({
                       canEdit={canEdit}
                     />
                     <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
-                      <Link
+                      <AppLink
                         className="text-indigo-700 hover:underline"
                         href={`/counterparts/${r.id}?account=${accountId}`}
                       >
                         Details<span className="sr-only"> of {r.displayName}</span>
-                      </Link>
+                      </AppLink>
                       {r.consolidatedCount > 0 && <span>{r.consolidatedCount} consolidated</span>}
                       {r.parentId && <span>in a family</span>}
                       {r.entity && <span>bound to {r.entity.entityType}</span>}

@@ -2,7 +2,7 @@
 // Every counterpart of the workspace (the navigation's "Counterparts"): search, the most active
 // first, narrowed to one account if asked (kept in the URL, so an account can link here). Renaming,
 // consolidating and families stay on an account's own list, where the totals share one currency.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { AccountSelect } from "@/components/accounts/account-select";
@@ -36,9 +36,9 @@ export function ScopeCounterpartsPage() {
         description="Everyone your accounts pay or are paid by, the most active first. Money is shown per currency."
         action={
           account && (
-            <Link className="text-sm text-indigo-700 hover:underline" href={`/accounts/${account.id}/counterparts`}>
+            <AppLink className="text-sm text-indigo-700 hover:underline" href={`/accounts/${account.id}/counterparts`}>
               Rename and consolidate on {accountTitle(account)}
-            </Link>
+            </AppLink>
           )
         }
       />

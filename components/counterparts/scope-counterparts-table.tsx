@@ -1,7 +1,7 @@
 "use client";
 // The scope's counterparts as a table: sortable by activity, the last date or the name; money per
 // currency, one line each, never added across currencies; how many accounts deal with each.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { plural } from "@/components/accounts/format";
 import { stackLabels } from "@/components/ui/table";
 import { ActivityCells } from "@/components/counterparts/counterparts-table";
@@ -65,12 +65,12 @@ export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }:
           {rows.map((r) => (
             <tr key={r.id} data-testid="scope-counterpart-row" data-name={r.displayName}>
               <td className={`${CELL} min-w-48 pl-5`}>
-                <Link
+                <AppLink
                   className="font-medium text-indigo-700 hover:underline"
                   href={`/counterparts/${r.id}${detailQuery}`}
                 >
                   {r.displayName}
-                </Link>
+                </AppLink>
                 <div className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600">
                   {r.alias && <span>at the bank: {r.name}</span>}
                   <span>{plural(r.accountCount, "account")}</span>

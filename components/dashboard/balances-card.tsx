@@ -3,7 +3,7 @@
 // currencies), with its health next to it (components/accounts/health.ts): access that ended says
 // so with Reconnect, a failed sync says what to do, and only a sound account says "Up to date".
 // Under each balance, a small line of its last 90 days (the account page has the full chart).
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { accountTitle, formatBankDate, formatMoney } from "@/components/accounts/format";
 import { accountHealth, healthSummary } from "@/components/accounts/health";
 import { HealthNote } from "@/components/accounts/health-note";
@@ -32,9 +32,9 @@ export function BalancesCard({ accounts, canManage }: { accounts: Account[]; can
         title="Accounts and sync health"
         description={healthSummary(healths)}
         action={
-          <Link href="/accounts" className="text-sm font-medium text-indigo-700 underline">
+          <AppLink href="/accounts" className="text-sm font-medium text-indigo-700 underline">
             All accounts
-          </Link>
+          </AppLink>
         }
       />
       <ul className="divide-y divide-slate-100" aria-label="Tracked accounts">
@@ -47,12 +47,12 @@ export function BalancesCard({ accounts, canManage }: { accounts: Account[]; can
               data-account-id={a.id}
             >
               <div className="min-w-0">
-                <Link
+                <AppLink
                   href={`/accounts/${a.id}`}
                   className="font-medium text-indigo-700 underline-offset-2 hover:underline"
                 >
                   {accountTitle(a)}
-                </Link>
+                </AppLink>
                 <p className="break-all font-mono text-xs text-slate-600">{formatIban(a.iban)}</p>
                 <p className="text-xs text-slate-600">{a.bankName ?? "Bank"}</p>
               </div>

@@ -1,7 +1,7 @@
 "use client";
 // "Where do I stand": the balances per currency (never added across currencies) and the latest
 // transactions across every account, with the way to all of them.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { accountTitle, formatBankDate, formatMoney, isNegative, plural } from "@/components/accounts/format";
 import { balanceTotals, splitForTotals } from "@/components/dashboard/totals";
 import { Card, CardHeader, SkeletonRows } from "@/components/ui/card";
@@ -53,9 +53,9 @@ export function TotalsCard({ accounts }: { accounts: Account[] }) {
           {hidden > 0 && (
             <p className={ended.length > 0 ? "mt-1" : undefined}>
               {plural(hidden, "hidden account")} not counted.{" "}
-              <Link href="/accounts" className="font-medium text-indigo-700 underline">
+              <AppLink href="/accounts" className="font-medium text-indigo-700 underline">
                 See them under Accounts
-              </Link>
+              </AppLink>
             </p>
           )}
         </div>
@@ -80,9 +80,9 @@ export function RecentActivityCard() {
         title="Recent activity"
         description="The latest transactions of every account."
         action={
-          <Link href="/transactions" className="text-sm font-medium text-indigo-700 underline">
+          <AppLink href="/transactions" className="text-sm font-medium text-indigo-700 underline">
             All transactions
-          </Link>
+          </AppLink>
         }
       />
       {recent.isPending ? (

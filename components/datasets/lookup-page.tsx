@@ -3,7 +3,7 @@
 // context (or an explicit profile). Shows which profile applied and who served each subset. The
 // number's format and check digits are checked here first (the API checks them again), and the
 // client comes from a list of the scope's clients, not a typed id.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useRef, useState, type FormEvent } from "react";
 import { LookupResult } from "@/components/datasets/lookup-result";
 import { Button } from "@/components/ui/button";
@@ -147,12 +147,12 @@ export function LookupPage() {
             {/* The lookup's one conflict: no profile applies. The registry is where to make one. */}
             {isApiCallError(lookup.error) && lookup.error.code === "conflict" && (
               <p className="mt-2 text-sm">
-                <Link href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
+                <AppLink href="/datasets/profiles/new" className="font-medium text-indigo-700 underline">
                   Create a profile in the data registry
-                </Link>{" "}
-                <Link href="/datasets" className="text-indigo-700 underline">
+                </AppLink>{" "}
+                <AppLink href="/datasets" className="text-indigo-700 underline">
                   or open the registry
-                </Link>
+                </AppLink>
               </p>
             )}
           </div>

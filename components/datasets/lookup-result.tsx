@@ -1,7 +1,7 @@
 // The outcome of a company lookup: which profile applied and, per subset, which provider served
 // it, when it was fetched, the source's own record, whether it was a kept answer (no provider asked),
 // and what happened with the providers tried before it. "Refresh now" asks the providers again.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { MATCHED_BY_LABEL, OUTCOME_LABEL, providerName } from "@/components/datasets/labels";
 import { SubsetData } from "@/components/datasets/subset-data";
 import { Button } from "@/components/ui/button";
@@ -82,9 +82,9 @@ export function LookupResult({
       <Card className="p-5">
         <p className="text-sm text-slate-600">Profile applied</p>
         <p className="mt-1 text-base font-semibold text-slate-900" data-testid="applied-profile">
-          <Link href={`/datasets/profiles/${result.profile.id}`} className="hover:underline">
+          <AppLink href={`/datasets/profiles/${result.profile.id}`} className="hover:underline">
             {result.profile.name}
-          </Link>
+          </AppLink>
         </p>
         <p className="text-sm text-slate-500">
           {MATCHED_BY_LABEL[result.profile.matchedBy]} · providers in order:{" "}

@@ -3,7 +3,7 @@
 // the latest few, "Mark all read" and the way to the Notifications page. New ones are announced
 // politely (aria-live) without moving focus. The popover is a disclosure: Escape or a click outside
 // closes it and focus returns to the bell.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useId, useRef, useState } from "react";
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { Button, focusRing } from "@/components/ui/button";
@@ -132,13 +132,13 @@ export function NotificationBell() {
             </ul>
           )}
           <div className="border-t border-slate-100 px-4 py-2 text-right">
-            <Link
+            <AppLink
               href="/notifications"
               onClick={() => close(false)}
               className={cx("rounded text-sm font-medium text-indigo-700 hover:underline", focusRing)}
             >
               See all notifications
-            </Link>
+            </AppLink>
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@
 // One notification as a person reads it, in the bell's popover and on the Notifications page: what
 // happened (the title), what to do (the body), a link to where to do it, when, and whether it
 // cleared. Following the link marks it read; "Mark read" does so without leaving.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { focusRing, Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
@@ -40,7 +40,7 @@ export function NotificationItem({
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900">
           {unread && <span className="sr-only">Unread: </span>}
-          <Link
+          <AppLink
             href={hrefOf(n)}
             className={cx("rounded hover:underline", focusRing)}
             onClick={() => {
@@ -49,7 +49,7 @@ export function NotificationItem({
             }}
           >
             {n.title}
-          </Link>
+          </AppLink>
         </p>
         <p className={cx("mt-0.5 text-sm text-slate-600", compact && "line-clamp-2")}>{n.body}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">

@@ -1,7 +1,7 @@
 "use client";
 // On an account's page: its next expected payments (the soonest few streams still running), with a
 // link to the Recurring page for the rest. Nothing shows before detection has found a stream.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { formatBankDate, formatMoney } from "@/components/accounts/format";
 import { Badge, Card, CardHeader } from "@/components/ui/card";
 import { STATUS_LABEL, STATUS_TONE } from "@/components/recurring/labels";
@@ -21,9 +21,9 @@ export function NextExpectedPayments({ accountId }: { accountId: string }) {
       <CardHeader
         title="Next expected payments"
         action={
-          <Link href={`/recurring?account=${accountId}`} className="text-sm text-indigo-700 hover:underline">
+          <AppLink href={`/recurring?account=${accountId}`} className="text-sm text-indigo-700 hover:underline">
             All recurring payments
-          </Link>
+          </AppLink>
         }
       />
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Next expected payments">

@@ -1,7 +1,7 @@
 // One audit event: its sentence (written by the server with the names a person knows) and when, and
 // under "Details" the technical fields: how the change came in, the record, its changed fields as
 // before → after, and the request that made it.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { ACTOR_KIND_LABEL, RECORD_LABEL } from "@/components/settings/audit-labels";
 import { formatDateTime } from "@/components/ui/format";
 import { focusRing } from "@/components/ui/button";
@@ -32,7 +32,7 @@ export function RecordRef({ record }: { record: AuditEvent["record"] }) {
     <span>
       <span className="block text-xs text-slate-500">{RECORD_LABEL[record.type]}</span>
       {page ? (
-        <Link
+        <AppLink
           href={page(record.id)}
           className={cx("font-mono text-xs text-indigo-700 underline-offset-2 hover:underline", focusRing)}
           title={record.id}
@@ -42,7 +42,7 @@ export function RecordRef({ record }: { record: AuditEvent["record"] }) {
             {" "}
             ({RECORD_LABEL[record.type]} {record.id})
           </span>
-        </Link>
+        </AppLink>
       ) : (
         <span className="font-mono text-xs" title={record.id}>
           …{short}

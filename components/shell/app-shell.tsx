@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/button";
 import { NotificationBell } from "@/components/notifications/notification-bell";
@@ -25,9 +25,9 @@ export function AppShell({ user, children }: { user: { name: string; email: stri
         <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
           <div className="flex min-w-0 items-center gap-2 sm:gap-5">
             <MobileNav footer={<UserMenu name={user.name} email={user.email} inMenu />} />
-            <Link href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
+            <AppLink href="/dashboard" className={`flex items-center gap-2 rounded text-white ${focusRing}`}>
               <Logo size="small" />
-            </Link>
+            </AppLink>
             <ScopeSwitcher />
           </div>
           <div className="flex items-center gap-2 sm:gap-4">

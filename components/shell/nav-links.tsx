@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -20,7 +20,7 @@ function NavLink({ href, label }: Item) {
   const pathname = usePathname();
   const active = pathname === href || pathname.startsWith(`${href}/`);
   return (
-    <Link
+    <AppLink
       href={href}
       aria-current={active ? "page" : undefined}
       className={cx(
@@ -30,7 +30,7 @@ function NavLink({ href, label }: Item) {
       )}
     >
       {label}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -4,7 +4,7 @@
 // period and each month's total. Every cell links to the list filtered to that category and month.
 // Own-account transfers are left out, as in the totals. On a phone the table scrolls sideways in a
 // region the keyboard can scroll too.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useState } from "react";
 import { formatMoney } from "@/components/accounts/format";
 import { localToday } from "@/components/accounts/date-presets";
@@ -123,13 +123,13 @@ function CurrencyTable({ data, currency }: { data: CategoryTotals; currency: str
                     return (
                       <td key={m} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                         {figure ? (
-                          <Link
+                          <AppLink
                             href={categoryMonthHref(c.id, m)}
                             className={cx("rounded text-slate-900 hover:underline", focusRing)}
                             aria-label={`${name}, ${formatMonth(m)}: ${money(figure.net)} over ${figure.count} transactions`}
                           >
                             {money(figure.net)}
-                          </Link>
+                          </AppLink>
                         ) : (
                           <span className="text-slate-400">—</span>
                         )}

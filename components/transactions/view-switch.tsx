@@ -1,7 +1,7 @@
 "use client";
 // The Transactions page's two views: the list of every transaction, and the money by category and
 // month. Links (the view is in the URL: shareable, and Back returns to it), the current one marked.
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
@@ -21,7 +21,7 @@ export function ViewSwitch({ current }: { current: TransactionsView }) {
   return (
     <nav aria-label="Transactions views" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 text-sm sm:inline-flex">
       {VIEWS.map((v) => (
-        <Link
+        <AppLink
           key={v.view}
           href={v.href}
           aria-current={v.view === current ? "page" : undefined}
@@ -32,7 +32,7 @@ export function ViewSwitch({ current }: { current: TransactionsView }) {
           )}
         >
           {v.label}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

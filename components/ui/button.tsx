@@ -1,5 +1,5 @@
-import Link from "next/link";
-import type { ButtonHTMLAttributes, ComponentProps, Ref } from "react";
+import { AppLink, type AppLinkProps } from "@/components/ui/app-link";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import { cx } from "@/components/ui/cx";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -80,8 +80,8 @@ export function ButtonLink({
   size,
   className,
   ...link
-}: ComponentProps<typeof Link> & { variant?: Variant; size?: Size }) {
-  return <Link className={buttonClasses(variant, size, className)} {...link} />;
+}: AppLinkProps & { variant?: Variant; size?: Size }) {
+  return <AppLink className={buttonClasses(variant, size, className)} {...link} />;
 }
 
 /** A form's last row, right-aligned: Cancel, then the submit button. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { env } from "@/lib/env";
 
@@ -18,9 +18,9 @@ export default function SignUpPage() {
       <>
         <h1 className="mb-1 text-xl font-semibold text-slate-900">Create your account</h1>
         <p className="mb-6 text-sm text-slate-600">{NOT_OPEN[env.SIGNUP]}</p>
-        <Link href="/signin" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        <AppLink href="/signin" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
           Sign in
-        </Link>
+        </AppLink>
       </>
     );
   }
