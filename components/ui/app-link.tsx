@@ -1,5 +1,5 @@
 "use client";
-// Every link between the app's pages. Next's <AppLink> prefetches each page it links to as soon as the
+// Every link between the app's pages. Next's <Link> prefetches each page it links to as soon as the
 // link is in view: a page with the navigation (a dozen links) and rows that link on asked the server
 // for a dozen prefetches or more at every view, each ~6 ms of the server's CPU against ~10 ms for the
 // page itself (measured: docs/architecture.md, "Links prefetch on intent"). Here a page is prefetched
@@ -13,25 +13,20 @@ export type AppLinkProps = Omit<ComponentProps<typeof Link>, "prefetch">;
 
 export function AppLink({ href, onMouseEnter, onFocus, onTouchStart, ...props }: AppLinkProps) {
   const router = useRouter();
-  const intent = () => {
-    if (typeof href === "string" && href.startsWith("/")) router.prefetch(href);
-  };
+  /** The link's own handler, then the prefetch. */
+  const withIntent =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      handler?.(event);
+      if (typeof href === "string" && href.startsWith("/")) router.prefetch(href);
+    };
   return (
     <Link
       href={href}
       prefetch={false}
-      onMouseEnter={(event) => {
-        onMouseEnter?.(event);
-        intent();
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        intent();
-      }}
-      onTouchStart={(event) => {
-        onTouchStart?.(event);
-        intent();
-      }}
+      onMouseEnter={withIntent(onMouseEnter)}
+      onFocus={withIntent(onFocus)}
+      onTouchStart={withIntent(onTouchStart)}
       {...props}
     />
   );

@@ -81,12 +81,10 @@ export default async function setup(project: TestProject) {
   const template = `${name}_template`;
   await admin.query(`CREATE DATABASE "${template}"`);
   await migrate(urlOf(template));
-  const databases = [template];
   const workers = Array.from({ length: workerCount(project) }, (_, i) => `${name}_w${i + 1}`);
   for (const worker of workers) {
     await admin.query(`CREATE DATABASE "${worker}" TEMPLATE "${template}"`);
     await admin.query(`CREATE DATABASE "${worker}_bank"`);
-    databases.push(worker, `${worker}_bank`);
   }
 
   project.provide(
@@ -106,8 +104,14 @@ export default async function setup(project: TestProject) {
   project.provide("banksDataDir", banksDataDir);
 
   return async () => {
-    for (const database of databases)
-      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    // Every database named after this run: those made here, and any a test file made for itself
+    // from the template (named after it, as the metrics test's is).
+    const { rows } = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
+      [name],
+    );
+    for (const { datname } of rows)
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     await stopCluster();
     rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,8 @@ const { TOKEN, WORKER_PORT } = await vi.hoisted(async () => {
   const { inject } = await import("vitest");
   const { default: pg } = await import("pg");
   const own = new URL(process.env.DATABASE_URL ?? "");
-  const database = `metrics_${Date.now().toString(36)}`;
+  // Named after the template, hence after the run: the run's teardown drops it.
+  const database = `${inject("templateDatabase")}_metrics`;
   const admin = new pg.Client({ connectionString: own.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${inject("templateDatabase")}"`);
