@@ -10,7 +10,7 @@
 // were; then PSD2 budget violations (more than 4 unattended accesses per consent and account in
 // 24 h), duplicate runs, the spread of the fleet's next updates over the day, the database's bytes
 // per transaction, and each process's peak RSS.
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import type pg from "pg";
 import { scheduleDueSyncs } from "@/lib/sync/scheduler";
 import { startScript } from "@/testing/support/script-process";
@@ -43,14 +43,22 @@ function quantiles(samples: number[]) {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** Times GET transactions pages (perPage 100) one after another until `until` says stop (at least `min`). */
+/**
+ * Times GET transactions pages (perPage 100) one after another until `until` says stop (at least
+ * `min`). With FLEET_SAMPLES=<file>, each page's end (epoch ms) and time (ms) are appended to it, to
+ * see when the slow ones came (docs/benchmarks.md: they came evenly, not with checkpoints or vacuums).
+ */
 async function pageTimes(page: () => Promise<void>, until: () => boolean, min: number): Promise<number[]> {
   const samples: number[] = [];
+  const at: number[] = [];
   while (samples.length < min || !until()) {
     const t = performance.now();
     await page();
     samples.push(performance.now() - t);
+    at.push(Date.now());
   }
+  if (process.env.FLEET_SAMPLES)
+    appendFileSync(process.env.FLEET_SAMPLES, samples.map((ms, i) => `${at[i]} ${ms.toFixed(2)}\n`).join(""));
   return samples;
 }
 
