@@ -5,10 +5,11 @@ import { AppLink } from "@/components/ui/app-link";
 import { useRef, useState } from "react";
 import { useFocusOn } from "@/components/ui/use-focus-on";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { FormError, NamedOptions } from "@/components/ui/field";
 import { useDebounced } from "@/components/ui/use-debounced";
 import { CounterpartsTable } from "@/components/counterparts/counterparts-table";
+import { PagedCounterparts } from "@/components/counterparts/paged-counterparts";
 import { useCounterpartSort } from "@/components/counterparts/use-counterpart-sort";
 import {
   useCounterpartChange,
@@ -18,8 +19,6 @@ import {
 } from "@/lib/client/counterparts";
 import { errorMessage } from "@/lib/client/errors";
 import { useCurrentScope } from "@/lib/client/hooks";
-import { LoadMore } from "@/components/ui/load-more";
-import { PagedStates } from "@/components/ui/query-states";
 import { itemsOf } from "@/lib/client/domain-hooks";
 
 export function CounterpartsPage({ accountId }: { accountId: string }) {
@@ -158,16 +157,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
             consolidate.isError ? errorMessage(consolidate.error) : undo.isError ? errorMessage(undo.error) : null
           }
         />
-        <PagedStates
-          query={list}
-          rows={5}
-          loading="Loading counterparts"
-          empty={
-            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
-              Counterparts appear once the account has synced.
-            </EmptyState>
-          }
-        >
+        <PagedCounterparts list={list} search={search} syncs="the account">
           {(items) => (
             <CounterpartsTable
               rows={items}
@@ -180,8 +170,7 @@ export function CounterpartsPage({ accountId }: { accountId: string }) {
               canEdit={canEdit}
             />
           )}
-        </PagedStates>
-        <LoadMore pages={list} />
+        </PagedCounterparts>
       </Card>
     </div>
   );

@@ -13,6 +13,7 @@ import { stackLabels } from "@/components/ui/table";
 import { AliasEditor } from "@/components/counterparts/alias-editor";
 import { ManagePanel } from "@/components/counterparts/manage-panel";
 import { PhoneSort, SortButton } from "@/components/counterparts/phone-sort";
+import type { CounterpartSorting } from "@/components/counterparts/use-counterpart-sort";
 import type { CounterpartSort, CurrencyTotals, ListedCounterpart } from "@/lib/client/counterparts";
 
 const COLUMNS: { key: CounterpartSort; label: string; numeric: boolean }[] = [
@@ -68,15 +69,12 @@ export function lastDateOf(row: WithTotals): string | null {
 type Props = {
   rows: ListedCounterpart[];
   accountId: string;
-  sort: CounterpartSort;
-  order: "asc" | "desc";
-  onSort: (sort: CounterpartSort) => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   managing: string | null;
   onManage: (id: string) => void;
   canEdit: boolean;
-};
+} & CounterpartSorting<CounterpartSort>;
 
 export function CounterpartsTable({
   rows,

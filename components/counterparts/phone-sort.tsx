@@ -2,14 +2,12 @@
 // On a phone a counterpart table's rows stack and its column headers (the sort buttons) are hidden:
 // the sort is chosen here instead, with a button that flips the order.
 import { Button } from "@/components/ui/button";
+import type { CounterpartSorting } from "@/components/counterparts/use-counterpart-sort";
 
 type Props<S extends string> = {
   id: string;
   options: { value: S; label: string }[];
-  sort: S;
-  order: "asc" | "desc";
-  onSort: (sort: S) => void;
-};
+} & CounterpartSorting<S>;
 
 export function PhoneSort<S extends string>({ id, options, sort, order, onSort }: Props<S>) {
   return (

@@ -7,10 +7,9 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { AccountSelect } from "@/components/accounts/account-select";
 import { accountTitle } from "@/components/accounts/format";
-import { Card, CardHeader, EmptyState, PageHeader } from "@/components/ui/card";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { useDebounced } from "@/components/ui/use-debounced";
-import { LoadMore } from "@/components/ui/load-more";
-import { PagedStates } from "@/components/ui/query-states";
+import { PagedCounterparts } from "@/components/counterparts/paged-counterparts";
 import { ScopeCounterpartsTable } from "@/components/counterparts/scope-counterparts-table";
 import { useCounterpartSort } from "@/components/counterparts/use-counterpart-sort";
 import { useAccounts } from "@/lib/client/accounts";
@@ -59,19 +58,9 @@ export function ScopeCounterpartsPage() {
             </div>
           }
         />
-        <PagedStates
-          query={list}
-          rows={5}
-          loading="Loading counterparts"
-          empty={
-            <EmptyState title={search ? "No counterpart matches" : "No counterparts yet"}>
-              Counterparts appear once an account has synced.
-            </EmptyState>
-          }
-        >
+        <PagedCounterparts list={list} search={search} syncs="an account">
           {(items) => <ScopeCounterpartsTable rows={items} accountId={accountId} {...sorting} />}
-        </PagedStates>
-        <LoadMore pages={list} />
+        </PagedCounterparts>
       </Card>
     </div>
   );

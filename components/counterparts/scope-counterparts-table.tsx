@@ -6,6 +6,7 @@ import { plural } from "@/components/accounts/format";
 import { stackLabels } from "@/components/ui/table";
 import { ActivityCells } from "@/components/counterparts/counterparts-table";
 import { PhoneSort, SortButton } from "@/components/counterparts/phone-sort";
+import type { CounterpartSorting } from "@/components/counterparts/use-counterpart-sort";
 import type { ScopeCounterpart, ScopeCounterpartSort } from "@/lib/client/counterparts";
 
 type Column = { key: string; label: string; numeric: boolean; sort?: ScopeCounterpartSort };
@@ -22,10 +23,7 @@ const CELL = "px-3 py-3 text-slate-700";
 type Props = {
   rows: ScopeCounterpart[];
   accountId: string;
-  sort: ScopeCounterpartSort;
-  order: "asc" | "desc";
-  onSort: (sort: ScopeCounterpartSort) => void;
-};
+} & CounterpartSorting<ScopeCounterpartSort>;
 
 export function ScopeCounterpartsTable({ rows, accountId, sort, order, onSort }: Props) {
   const detailQuery = accountId ? `?account=${accountId}` : "";

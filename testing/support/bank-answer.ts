@@ -32,7 +32,7 @@ export async function bankAnswer(
 }
 
 /** One entry as a comparable record: null for what the bank did not send. */
-function fromBank(e: BankEntry) {
+export function fromBank(e: BankEntry) {
   const r = e.raw;
   const text = (key: string) => {
     const value = r[key];

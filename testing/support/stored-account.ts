@@ -2,7 +2,7 @@
 // for tests of reads and pagination that need rows but not how they arrived.
 import { randomUUID } from "node:crypto";
 import { pool, prisma } from "@/lib/db/client";
-import type { ConsentStatus } from "@/lib/generated/prisma/client";
+import type { AccountType, ConsentStatus } from "@/lib/generated/prisma/client";
 
 type Person = { scopeId: string; userId: string };
 
@@ -21,19 +21,33 @@ export function storedConsent(person: Person, status: ConsentStatus = "valid", b
   });
 }
 
-export async function storedAccount(person: Person, transactions = 5) {
+/** A tracked account of the sandbox bank on a consent of its own (whose id it answers beside it). */
+export async function storedTrackedAccount(
+  person: Person,
+  account: { accountType: AccountType; externalId: string; iban?: string | null; currency: string },
+) {
   const consent = await storedConsent(person);
-  const account = await prisma().trackedAccount.create({
+  const created = await prisma().trackedAccount.create({
     data: {
       scopeId: person.scopeId,
       consentId: consent.id,
       integrationName: "sandbox",
       bankId: "sbx-be-01",
       countryCode: "BE",
-      accountType: "private",
-      externalId: `stored-${randomUUID()}`,
-      currency: "EUR",
+      accountType: account.accountType,
+      externalId: account.externalId,
+      iban: account.iban,
+      currency: account.currency,
     },
+  });
+  return { consentId: consent.id, account: created };
+}
+
+export async function storedAccount(person: Person, transactions = 5) {
+  const { consentId, account } = await storedTrackedAccount(person, {
+    accountType: "private",
+    externalId: `stored-${randomUUID()}`,
+    currency: "EUR",
   });
   await pool().query(
     `INSERT INTO transactions (id, scope_id, account_id, external_id, status, booking_date, value_date, sort_date, amount, currency, creditor_name, updated_at)
@@ -41,5 +55,5 @@ export async function storedAccount(person: Person, transactions = 5) {
        FROM generate_series(1, $3::int) n, LATERAL (SELECT to_char(date '2026-01-01' + n, 'YYYY-MM-DD') AS d) x`,
     [person.scopeId, account.id, transactions],
   );
-  return { consentId: consent.id, accountId: account.id };
+  return { consentId, accountId: account.id };
 }

@@ -13,14 +13,8 @@ import {
   type FranceResult,
 } from "@/lib/datasets/providers/france-transform";
 import { exactFigures, readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
-import type {
-  CompanyDataProvider,
-  CompanyQuery,
-  KnownSubset,
-  NameQuery,
-  ProviderAnswer,
-  ProviderResult,
-} from "@/lib/datasets/providers/types";
+import { createNationalRegisterProvider } from "@/lib/datasets/providers/national-register";
+import type { CompanyDataProvider, ProviderResult } from "@/lib/datasets/providers/types";
 import { ProviderError } from "@/lib/provider-errors";
 
 export const FRANCE_PROVIDER_ID = "fr_recherche_entreprises";
@@ -35,29 +29,26 @@ async function search(options: RegistryHttpOptions, params: Record<string, strin
 }
 
 export function createFranceProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
-  return {
+  return createNationalRegisterProvider({
     id: FRANCE_PROVIDER_ID,
     name: "Recherche d'entreprises (France, INSEE Sirene and RNE)",
     isEnabled: options.isEnabled,
+    country: "FR",
     subsets: ["information", "financials", "officers"],
-    countries: ["FR"],
-    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
-      const siren = sirenOf(query.number);
-      if (query.country !== "FR" || !siren)
-        throw new ProviderError("not_found", `${query.number} is not a SIREN or SIRET of a French company.`);
+    numberOf: sirenOf,
+    numberName: "a SIREN or SIRET of a French company",
+    read: async (siren, subsets) => {
       const result = (await search(options, { q: siren })).find((r) => r.siren === siren);
       if (!result) throw new ProviderError("not_found", `recherche-entreprises has no company with SIREN ${siren}.`);
       const answer: ProviderResult = {};
       if (subsets.includes("information")) answer.information = toInformation(result);
       if (subsets.includes("financials")) answer.financials = toFinancials(result);
       if (subsets.includes("officers")) answer.officers = toOfficers(result);
-      return { subsets: answer, recordUrl: franceRecordUrl(siren) };
+      return answer;
     },
-    search: async ({ name, country, limit }: NameQuery) => {
-      if (country !== "FR" || !name.trim()) return [];
-      const perPage = Math.min(Math.max(limit, 1), MAX_PER_PAGE);
-      const results = await search(options, { q: name.trim(), per_page: String(perPage) });
-      return results.slice(0, perPage).map(toCandidate);
-    },
-  };
+    recordUrl: franceRecordUrl,
+    maxPage: MAX_PER_PAGE,
+    findByName: (name, perPage) => search(options, { q: name, per_page: String(perPage) }),
+    toCandidate,
+  });
 }

@@ -15,14 +15,8 @@ import {
   toOfficers,
 } from "@/lib/datasets/providers/norway-transform";
 import { exactFigures, readRegistry, type RegistryHttpOptions } from "@/lib/datasets/providers/registry-http";
-import type {
-  CompanyDataProvider,
-  CompanyQuery,
-  KnownSubset,
-  NameQuery,
-  ProviderAnswer,
-  ProviderResult,
-} from "@/lib/datasets/providers/types";
+import { createNationalRegisterProvider } from "@/lib/datasets/providers/national-register";
+import type { CompanyDataProvider, KnownSubset, ProviderResult } from "@/lib/datasets/providers/types";
 import { ProviderError } from "@/lib/provider-errors";
 import type { z } from "zod";
 
@@ -35,16 +29,15 @@ const read = <S extends z.ZodType>(options: RegistryHttpOptions, path: string, s
   readRegistry(WHO, exactFigures(options), path, schema);
 
 export function createNorwayProvider(options: RegistryHttpOptions & { isEnabled: boolean }): CompanyDataProvider {
-  return {
+  return createNationalRegisterProvider({
     id: NORWAY_PROVIDER_ID,
     name: "Brønnøysundregistrene (Norway: Enhetsregisteret, Regnskapsregisteret)",
     isEnabled: options.isEnabled,
+    country: "NO",
     subsets: ["information", "financials", "officers"],
-    countries: ["NO"],
-    fetch: async (query: CompanyQuery, subsets: KnownSubset[]): Promise<ProviderAnswer> => {
-      const orgnr = orgnrOf(query.number);
-      if (query.country !== "NO" || !orgnr)
-        throw new ProviderError("not_found", `${query.number} is not a Norwegian organisation number.`);
+    numberOf: orgnrOf,
+    numberName: "a Norwegian organisation number",
+    read: async (orgnr, subsets) => {
       const unit = `/enhetsregisteret/api/enheter/${orgnr}`;
       const want = (subset: KnownSubset) => subsets.includes(subset);
       const [enhet, accounts, roller] = await Promise.all([
@@ -58,14 +51,15 @@ export function createNorwayProvider(options: RegistryHttpOptions & { isEnabled:
       if (roller !== undefined) answer.officers = roller && toOfficers(roller);
       if (enhet === null || Object.values(answer).every((v) => v === null))
         throw new ProviderError("not_found", `Brønnøysundregistrene has no unit with organisation number ${orgnr}.`);
-      return { subsets: answer, recordUrl: norwayRecordUrl(orgnr) };
+      return answer;
     },
-    search: async ({ name, country, limit }: NameQuery) => {
-      if (country !== "NO" || !name.trim()) return [];
-      const size = Math.min(Math.max(limit, 1), MAX_SIZE);
-      const params = new URLSearchParams({ navn: name.trim(), size: String(size) });
+    recordUrl: norwayRecordUrl,
+    maxPage: MAX_SIZE,
+    findByName: async (name, size) => {
+      const params = new URLSearchParams({ navn: name, size: String(size) });
       const list = await read(options, `/enhetsregisteret/api/enheter?${params.toString()}`, EnhetList);
-      return (list?._embedded?.enheter ?? []).slice(0, size).map(toCandidate);
+      return list?._embedded?.enheter ?? [];
     },
-  };
+    toCandidate,
+  });
 }

@@ -4,8 +4,10 @@ import "server-only";
 import { pool } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { notFound } from "@/lib/errors";
+import type { ImportCounts } from "./lifecycle";
 
-type ImportRow = {
+/** A row as SELECT reads it: its counts are the columns moveImport writes (the dates under their own names). */
+type ImportRow = Omit<ImportCounts, "dateFrom" | "dateTo"> & {
   id: string;
   account_id: string;
   format: string;
@@ -13,13 +15,6 @@ type ImportRow = {
   state: string;
   file_bytes: string;
   bytes_processed: string;
-  entries: number;
-  added: number;
-  matched: number;
-  unchanged: number;
-  skipped: number;
-  balances: number;
-  processed: number;
   date_from: string | null;
   date_to: string | null;
   error: string | null;

@@ -205,6 +205,20 @@ async function importInto(file: string, account: { iban: string | null; currency
   return { person, account: tracked, bytes };
 }
 
+/** A new import of `bytes` and the file's items, for a test to run it in batches of its own size. */
+async function createdImport(person: { scopeId: string }, accountId: string, bytes: Uint8Array) {
+  const created = await createStatementImport(pool(), {
+    scopeId: person.scopeId,
+    accountId,
+    format: "camt053",
+    fileName: null,
+    fileSha256: fileSha256(bytes),
+    createdById: null,
+  });
+  const { items } = await readStatementFile(bytes);
+  return { importId: created.importId, items };
+}
+
 describe("every sample statement file, imported or refused", () => {
   it.each(IMPORTED)("$file: its booked entries and balances stored as the file says", async (sample) => {
     const { person, account, bytes } = await importInto(sample.file, sample);
@@ -345,18 +359,10 @@ describe("a file refused part way", () => {
     // two entries are written before the reader reaches it.
     const sample = REFUSED[1];
     const { person, account, bytes } = await importInto(sample.file, sample);
-    const created = await createStatementImport(pool(), {
-      scopeId: person.scopeId,
-      accountId: account.id,
-      format: "camt053",
-      fileName: null,
-      fileSha256: fileSha256(bytes),
-      createdById: null,
-    });
-    const { items } = await readStatementFile(bytes);
-    const refused = await importStatement({ importId: created.importId, items, batchSize: 1 }).catch((e: unknown) => e);
+    const { importId, items } = await createdImport(person, account.id, bytes);
+    const refused = await importStatement({ importId, items, batchSize: 1 }).catch((e: unknown) => e);
     expect((refused as Error).message).toMatch(sample.why);
-    const record = await importRow(created.importId);
+    const record = await importRow(importId);
     expect(record.state).toBe("failed");
     // Progress is written beside the transaction, so it shows how far the import got.
     expect(record.processed).toBe(2);
@@ -454,16 +460,8 @@ describe("importing again", () => {
         entries: [coffee, coffee],
       }),
     );
-    const created = await createStatementImport(pool(), {
-      scopeId: person.scopeId,
-      accountId: account.id,
-      format: "camt053",
-      fileName: null,
-      fileSha256: fileSha256(bytes),
-      createdById: null,
-    });
-    const { items } = await readStatementFile(bytes);
-    const outcome = await importStatement({ importId: created.importId, items, batchSize: 1 });
+    const { importId, items } = await createdImport(person, account.id, bytes);
+    const outcome = await importStatement({ importId, items, batchSize: 1 });
     expect([outcome.counts.added, outcome.counts.unchanged]).toEqual([2, 0]);
     expect((await accountRows(account.id)).map((r) => r.amount)).toEqual(["-2.80", "-2.80"]);
   });

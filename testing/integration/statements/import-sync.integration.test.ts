@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates/days";
 import { importStatementFile } from "@/lib/statements/import/import-file";
 import { bankAnswer, type BankEntry, expectEqualToBankAnswer, figures } from "@/testing/support/bank-answer";
-import { connectedConsent, syncedAccount, trackedAccount } from "@/testing/support/bank-flow";
+import { type Connected, connectedConsent, syncedAccount, trackedAccount } from "@/testing/support/bank-flow";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { executeOnce, syncOnce } from "@/testing/support/sync-runs";
 import { camt053OfEntries, type FileEntry } from "@/testing/support/statements/camt053-generated";
@@ -34,6 +34,30 @@ const bankFigures = (answer: BankEntry[]) =>
 const rowFigures = (rows: ImportedRow[]) => figures(rows);
 const live = (rows: ImportedRow[]) => rows.filter((r) => !r.removed);
 
+/** Imports a camt.053 of `entries` into the account, uploaded by the consent's person. */
+function importEntries(
+  c: Connected,
+  account: { id: string; iban: string | null; currency: string },
+  file: { statementId: string; opening: string; entries: FileEntry[]; fileName: string },
+) {
+  const bytes = Buffer.from(
+    camt053OfEntries({
+      iban: account.iban ?? "",
+      currency: account.currency,
+      statementId: file.statementId,
+      opening: file.opening,
+      entries: file.entries,
+    }),
+  );
+  return importStatementFile({
+    scopeId: c.person.scopeId,
+    accountId: account.id,
+    bytes,
+    fileName: file.fileName,
+    createdById: c.person.userId,
+  });
+}
+
 describe("a statement file and the PSD2 feed of one account", () => {
   it("synced first, then the file of a period: every entry matched to its row, nothing doubled, both ids on the rows", async () => {
     const c = await connectedConsent("alice");
@@ -43,22 +67,12 @@ describe("a statement file and the PSD2 feed of one account", () => {
     const chosen = period(answer, 10, 30);
     expect(chosen.length).toBeGreaterThan(20);
     const entries = chosen.map((e, i) => fileEntryOf(e, `STMT-${i}`));
-    const bytes = Buffer.from(
-      camt053OfEntries({
-        iban: account.iban ?? "",
-        currency: account.currency,
-        statementId: "ALICE-1",
-        opening: "1000.00",
-        entries,
-      }),
-    );
 
-    const result = await importStatementFile({
-      scopeId: c.person.scopeId,
-      accountId: account.id,
-      bytes,
+    const result = await importEntries(c, account, {
+      statementId: "ALICE-1",
+      opening: "1000.00",
+      entries,
       fileName: "alice.xml",
-      createdById: c.person.userId,
     });
     const record = await importRow(result.importId);
     expect([record.state, record.entries, record.added, record.matched, record.unchanged]).toEqual([
@@ -114,21 +128,11 @@ describe("a statement file and the PSD2 feed of one account", () => {
       remittanceInformation: "A receipt the bank never listed",
     };
     const entries = [...chosen.map((e, i) => fileEntryOf(e, `STMT-${i}`)), extra];
-    const bytes = Buffer.from(
-      camt053OfEntries({
-        iban: account.iban ?? "",
-        currency: account.currency,
-        statementId: "NOIDS-1",
-        opening: "0.00",
-        entries,
-      }),
-    );
-    const result = await importStatementFile({
-      scopeId: c.person.scopeId,
-      accountId: account.id,
-      bytes,
+    const result = await importEntries(c, account, {
+      statementId: "NOIDS-1",
+      opening: "0.00",
+      entries,
       fileName: "noids.xml",
-      createdById: c.person.userId,
     });
     const record = await importRow(result.importId);
     expect([record.state, record.added, record.matched]).toEqual(["succeeded", entries.length, 0]);

@@ -4,6 +4,8 @@
 // party, references and remittance so the parser does its full work per entry; the amounts follow
 // a formula, and the closing balance is the opening plus their exact sum, so the file reconciles.
 
+import type { PaymentFacts, StatementEntry } from "@/lib/statements/model";
+
 const NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
 const ACCOUNT_IBAN = "NL91ABNA0417164300";
 export const GENERATED_OPENING = "1000.00";
@@ -94,28 +96,13 @@ ${balance("OPBD", GENERATED_OPENING, day(0))}${balance("CLBD", generatedClosing(
 
 // ——— a camt.053.001.08 of given entries (the bank's own, for a statement of the same period) ———
 
-/** One entry of a statement built from a bank's data: the fields a PSD2 transaction has. */
-export type FileEntry = {
-  amount: string;
-  currency: string;
-  bookingDate: string;
-  valueDate: string | null;
-  entryReference: string | null;
-  /** The file's own reference for the entry (AcctSvcrRef); the bank's PSD2 id is not the file's. */
-  accountServicerReference: string | null;
-  endToEndId: string | null;
-  mandateId: string | null;
-  creditorId: string | null;
-  creditorName: string | null;
-  creditorIban: string | null;
-  ultimateCreditor: string | null;
-  debtorName: string | null;
-  debtorIban: string | null;
-  ultimateDebtor: string | null;
-  remittanceInformation: string | null;
-  bankTransactionCode: string | null;
-  proprietaryBankTransactionCode: string | null;
-};
+/**
+ * One entry of a statement built from a bank's data: the fields a PSD2 transaction has, booked on a
+ * date. accountServicerReference is the file's own reference for the entry (AcctSvcrRef); the
+ * bank's PSD2 id is not the file's.
+ */
+export type FileEntry = Omit<PaymentFacts, "structuredReference" | "returnReason"> &
+  Pick<StatementEntry, "valueDate" | "entryReference"> & { bookingDate: string };
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

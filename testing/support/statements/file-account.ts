@@ -3,25 +3,18 @@
 // as it would for a real account. And the rows and balances an import left, as the tests compare them.
 import { randomUUID } from "node:crypto";
 import { pool, prisma } from "@/lib/db/client";
-import { storedConsent } from "@/testing/support/stored-account";
+import { storedTrackedAccount } from "@/testing/support/stored-account";
 
 type Person = { scopeId: string; userId: string };
 
 export async function fileAccount(person: Person, account: { iban: string | null; currency: string }) {
-  const consent = await storedConsent(person);
-  return prisma().trackedAccount.create({
-    data: {
-      scopeId: person.scopeId,
-      consentId: consent.id,
-      integrationName: "sandbox",
-      bankId: "sbx-be-01",
-      countryCode: "BE",
-      accountType: "company",
-      externalId: `file-${randomUUID()}`,
-      iban: account.iban,
-      currency: account.currency,
-    },
+  const stored = await storedTrackedAccount(person, {
+    accountType: "company",
+    externalId: `file-${randomUUID()}`,
+    iban: account.iban,
+    currency: account.currency,
   });
+  return stored.account;
 }
 
 export type ImportedRow = {
