@@ -1,13 +1,11 @@
-// Keeps the principal cache (principal-cache.ts) true to the database: one connection of its own
-// LISTENs on `principals_changed` and applies each notification. The cache is on only while that
-// connection is listening: until the first LISTEN is acknowledged, after any error or end of the
-// connection, and after a heartbeat goes unanswered (a connection that died without a word, which
-// TCP alone may not notice for minutes), it is off and empty, and every request reads the database
-// as it would with no cache. It reconnects with a doubling wait (up to 30 s) and starts empty again.
+// Keeps the principal cache (principal-cache.ts) true to the database: a listening connection
+// (lib/db/listen.ts) on `principals_changed` applies each notification. The cache is on only while
+// that connection listens: until the first LISTEN is acknowledged, and whenever the connection is
+// lost or a heartbeat goes unanswered, it is off and empty, and every request reads the database as
+// it would with no cache. It starts empty again once the connection is back.
 import "server-only";
-import pg from "pg";
 import { env, sessionDatabaseUrl } from "@/lib/env";
-import { log } from "@/lib/log";
+import { listen, type Listening } from "@/lib/db/listen";
 import { createPrincipalCache, type PrincipalCache } from "@/lib/auth/principal-cache";
 
 export const PRINCIPALS_CHANNEL = "principals_changed";
@@ -21,84 +19,19 @@ export type PrincipalListenerOptions = {
   retryMs?: number;
 };
 
-export type PrincipalListener = {
-  /** The listening connection's server process id (null while not listening): tests end it. */
-  backendPid(): number | null;
-  stop(): Promise<void>;
-};
-
-export function listenForPrincipalChanges(options: PrincipalListenerOptions): PrincipalListener {
-  const { cache, connectionString } = options;
-  const heartbeatMs = options.heartbeatMs ?? 5000;
-  const firstRetryMs = options.retryMs ?? 1000;
-  let retryMs = firstRetryMs;
-  let current: { client: pg.Client; pid: number | null } | null = null;
-  let stopped = false;
-  let reconnect: ReturnType<typeof setTimeout> | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | null = null;
-
-  const lose = (client: pg.Client, error?: unknown) => {
-    if (current?.client !== client) return; // an earlier connection's late event
-    current = null;
-    cache.disable();
-    if (heartbeat) clearInterval(heartbeat);
-    heartbeat = null;
-    // Closing a connection already given up: why it was lost is logged below.
-    client.end().catch(() => undefined);
-    if (stopped) return;
-    log.warn("principal cache off: its listening connection was lost", { error, retryMs });
-    reconnect = setTimeout(connect, retryMs);
-    reconnect.unref();
-    retryMs = Math.min(retryMs * 2, 30_000);
-  };
-
-  const connect = () => {
-    reconnect = null;
-    if (stopped) return;
-    const client = new pg.Client({
-      connectionString,
-      keepAlive: true,
-      query_timeout: heartbeatMs,
-      application_name: "ledgerlink principal cache",
-    });
-    current = { client, pid: null };
-    client.on("notification", (message) => {
-      if (message.channel === PRINCIPALS_CHANNEL) cache.evict(message.payload ?? "*");
-    });
-    client.on("error", (error) => lose(client, error));
-    client.on("end", () => lose(client));
-    void (async () => {
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${PRINCIPALS_CHANNEL}`);
-        const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-        if (current?.client !== client) return;
-        current.pid = rows[0]?.pid ?? null;
-        retryMs = firstRetryMs;
-        cache.enable();
-        heartbeat = setInterval(() => {
-          client.query("SELECT 1").catch((error: unknown) => lose(client, error));
-        }, heartbeatMs);
-        heartbeat.unref();
-      } catch (error) {
-        lose(client, error);
-      }
-    })();
-  };
-
-  connect();
+export function listenForPrincipalChanges(options: PrincipalListenerOptions): Listening {
+  const { cache, ...connection } = options;
+  const listening = listen({
+    ...connection,
+    channel: PRINCIPALS_CHANNEL,
+    name: "principal cache",
+    onNotification: (payload) => cache.evict(payload ?? "*"),
+    onUp: () => cache.enable(),
+    onDown: () => cache.disable(),
+  });
   return {
-    backendPid: () => (cache.enabled ? (current?.pid ?? null) : null),
-    async stop() {
-      stopped = true;
-      if (reconnect) clearTimeout(reconnect);
-      const client = current?.client;
-      if (client) {
-        lose(client);
-        // Stopping: the connection is no longer wanted, whatever its end says.
-        await client.end().catch(() => undefined);
-      }
-    },
+    backendPid: () => (cache.enabled ? listening.backendPid() : null),
+    stop: () => listening.stop(),
   };
 }
 

@@ -7,7 +7,7 @@ import type { SqlDb } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { detectAccount } from "@/lib/recurring/detect-account";
 import { moveStreamsByClock } from "@/lib/recurring/tick";
-import { boss, createQueue, throughConnection } from "@/lib/sync/queue";
+import { announceJob, boss, createQueue, throughConnection } from "@/lib/sync/queue";
 
 export const RECURRING_DETECT_QUEUE = "recurring-detect";
 export const RECURRING_TICK_QUEUE = "recurring-tick";
@@ -37,12 +37,13 @@ export async function queueRecurringDetect(db: SqlDb, accountId: string): Promis
   await b.insert([{ name: RECURRING_DETECT_QUEUE, data, retryLimit: 2, retryDelay: 30 }], {
     db: throughConnection(db),
   });
+  await announceJob(RECURRING_DETECT_QUEUE, db);
 }
 
-/** Takes detection jobs and runs the daily tick (06:10 UTC). */
-export async function startRecurringWork(): Promise<void> {
+/** Takes detection jobs and runs the daily tick (06:10 UTC); returns the detection worker's id. */
+export async function startRecurringWork(): Promise<string> {
   const b = await recurringBoss();
-  await b.work<RecurringDetectJob>(
+  const detecting = await b.work<RecurringDetectJob>(
     RECURRING_DETECT_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 2 },
     async ([job]) => {
@@ -56,4 +57,5 @@ export async function startRecurringWork(): Promise<void> {
     const moved = await moveStreamsByClock();
     if (moved) log.info("recurring streams moved by the clock", { moved });
   });
+  return detecting;
 }

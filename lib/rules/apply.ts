@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { Params } from "@/lib/rules/compile";
 import { effectStatement } from "@/lib/rules/effect-sql";
 import { parseRule, type ParsedRule } from "@/lib/rules/parse";
-import { boss, RULE_APPLY_QUEUE, throughConnection } from "@/lib/sync/queue";
+import { announceJob, boss, RULE_APPLY_QUEUE, throughConnection } from "@/lib/sync/queue";
 
 export type RuleApplyJob = { applicationId: string };
 
@@ -100,6 +100,7 @@ export function requestApply({ rule, actor, commit = transaction }: { rule: Rule
     await b.insert([{ name: RULE_APPLY_QUEUE, data, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 }], {
       db: throughConnection(db),
     });
+    await announceJob(RULE_APPLY_QUEUE, db);
     await recordAudit(db, rule.scopeId, actor, {
       action: "rule.applied",
       recordType: "rule_application",

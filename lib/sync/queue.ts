@@ -2,7 +2,7 @@
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
 import "server-only";
 import PgBoss from "pg-boss";
-import { pgTransaction } from "@/lib/db/client";
+import { pgTransaction, pool } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import type { SyncTrigger } from "@/lib/generated/prisma/client";
@@ -20,6 +20,21 @@ export const RETENTION_QUEUE = "retention";
 export const RULE_APPLY_QUEUE = "rule-apply";
 /** Statement files imported into an account (lib/statements/import/run-import.ts; data {importId}). */
 export const STATEMENT_IMPORT_QUEUE = "statement-import";
+
+/**
+ * Where a job to take now is announced (its queue's name the payload): workers LISTEN and take it at
+ * once (lib/sync/worker.ts) instead of at their next poll, which stays for jobs due later and for a
+ * worker whose listening connection is down.
+ */
+export const JOBS_CHANNEL = "ledgerlink_jobs";
+
+/** Announces a job of `queue` to take now: in `db`'s transaction (heard when it commits), or at once. */
+export async function announceJob(queue: string, db?: SqlDb): Promise<void> {
+  // pg_notify returns void, which Prisma's raw queries cannot read: select a count of its one call.
+  const text = "SELECT count(*)::int AS sent FROM (SELECT pg_notify($1::text, $2::text)) AS n";
+  if (db) await rows(db, text, [JOBS_CHANNEL, queue]);
+  else await pool().query(text, [JOBS_CHANNEL, queue]);
+}
 
 // One pg-boss per process (module state: each process runs one module graph).
 let started: Promise<PgBoss> | undefined;
@@ -120,6 +135,10 @@ export function workSlots<T extends object>(
   return {
     /** Slots running a job now. */
     working: () => working,
+    /** Idle slots ask for a job now (one was announced) rather than at the end of their poll's wait. */
+    wake: () => {
+      if (!stopping) sleeps.wakeAll();
+    },
     async stop(graceMs = 10_000): Promise<void> {
       stopping = true;
       // Paused slots wake and end; the grace is one more sleep, ended with them once the slots are done.
@@ -158,6 +177,7 @@ export async function queueRuns(db: SqlDb, runs: { runId: string; priority: numb
     }),
     { db: throughConnection(db) },
   );
+  await announceJob(SYNC_QUEUE, db);
 }
 
 /** pg-boss writing through our connection: its jobs commit with the caller's transaction. */
@@ -184,6 +204,11 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
       // The enqueuer's trace travels with the job, so the run's span continues it (lib/sync/worker.ts).
       const data: SyncJob = { runId, ...traceCarrier() };
       await b.send(SYNC_QUEUE, data, { startAfter: startAfterSeconds, priority, ...JOB_OPTIONS });
+      if (startAfterSeconds === 0) await announceJob(SYNC_QUEUE);
+      // Due later: announced then by this process (a little after, so it is due by the database's
+      // clock); if the process is gone by then, the workers' polls find it.
+      else
+        setTimeout(() => void announceJob(SYNC_QUEUE).catch(() => undefined), startAfterSeconds * 1000 + 100).unref();
       return;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;

@@ -3,6 +3,7 @@
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import {
+  JOBS_CHANNEL,
   RETENTION_QUEUE,
   RULE_APPLY_QUEUE,
   SCHEDULER_QUEUE,
@@ -23,9 +24,11 @@ import { syncSlotsAdmitted } from "@/lib/metrics/metrics";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
-import { dispatchDue, startWebhookWorker } from "@/lib/webhooks/dispatch";
+import { dispatchDue, startWebhookWorker, WEBHOOK_QUEUE } from "@/lib/webhooks/dispatch";
+import { listen } from "@/lib/db/listen";
+import { sessionDatabaseUrl } from "@/lib/env";
 import { withTraceParent } from "@/lib/tracing/spans";
-import { startRecurringWork } from "@/lib/recurring/jobs";
+import { RECURRING_DETECT_QUEUE, startRecurringWork } from "@/lib/recurring/jobs";
 import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";
 import { restartStalledImports, runStatementImport } from "@/lib/statements/import/run-import";
 import type { StatementImportJob } from "@/lib/statements/import/start-import";
@@ -68,22 +71,39 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     const purged = await purgeExpired();
     log.info("retention purge", purged);
   });
+  // A job announced on JOBS_CHANNEL wakes its queue's takers here at once; each still polls, for jobs
+  // due later and while the listening connection is down.
+  const wakers = new Map<string, () => void>([[SYNC_QUEUE, () => runs.wake()]]);
+  const wakes = (queue: string, workerId: string) => wakers.set(queue, () => b.notifyWorker(workerId));
   // Recurring payments (lib/recurring): detection after each successful run, and the daily tick.
-  await startRecurringWork();
+  wakes(RECURRING_DETECT_QUEUE, await startRecurringWork());
   // Rules applied to existing transactions (lib/rules/apply.ts), one at a time per process.
-  await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (job) await runApplication(job.data.applicationId);
-  });
+  wakes(
+    RULE_APPLY_QUEUE,
+    await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (job) await runApplication(job.data.applicationId);
+    }),
+  );
   // Statement files imported into accounts (lib/statements/import), one at a time per process.
-  await b.work<StatementImportJob>(
+  wakes(
     STATEMENT_IMPORT_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 1 },
-    async ([job]) => {
-      if (job) await runStatementImport(job.data.importId);
-    },
+    await b.work<StatementImportJob>(
+      STATEMENT_IMPORT_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (job) await runStatementImport(job.data.importId);
+      },
+    ),
   );
   // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
-  await startWebhookWorker();
+  wakes(WEBHOOK_QUEUE, await startWebhookWorker());
+  // LISTEN needs a session: the direct server when DATABASE_URL is a transaction pooler.
+  const announced = listen({
+    connectionString: sessionDatabaseUrl(),
+    channel: JOBS_CHANNEL,
+    name: "job wake-ups",
+    onNotification: (queue) => wakers.get(queue ?? "")?.(),
+  });
   // Approvals a bank has not confirmed yet, asked again on their own short schedule.
   const stopApprovalChecks = startApprovalChecks();
   // The repair tick: lost runs are sent again, half-done consent operations are finished
@@ -115,6 +135,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   log.info("sync worker started", { worker: WORKER_ID, concurrency });
   return async () => {
     clearInterval(sweep);
+    await announced.stop();
     admission?.stop();
     await runs.stop();
     await stopApprovalChecks();

@@ -6,7 +6,7 @@
 // within a tick.
 import "server-only";
 import type { SqlDb } from "@/lib/db/sql";
-import { boss, createQueue, throughConnection } from "@/lib/sync/queue";
+import { announceJob, boss, createQueue, throughConnection } from "@/lib/sync/queue";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
@@ -29,6 +29,7 @@ export async function queueEndpoint(endpointId: string, startAfter: Date | numbe
   const b = await queue();
   const options = { singletonKey: endpointId, startAfter, retryLimit: 0, expireInSeconds: 900 };
   await b.send(WEBHOOK_QUEUE, { endpointId }, db ? { ...options, db: throughConnection(db) } : options);
+  if (startAfter === 0) await announceJob(WEBHOOK_QUEUE, db);
 }
 
 /** Queues every enabled endpoint with a message due and no deliverer; returns how many. */
@@ -48,10 +49,10 @@ export async function runDeliveryJob(endpointId: string, options: { allowedHosts
   if (result.sent > 0) log.info("webhooks delivered", { endpointId, sent: result.sent });
 }
 
-/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given). */
-export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}): Promise<void> {
+/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given); returns its pg-boss worker's id. */
+export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}): Promise<string> {
   const b = await queue();
-  await b.work<{ endpointId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+  return b.work<{ endpointId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await runDeliveryJob(job.data.endpointId, options);
   });
 }

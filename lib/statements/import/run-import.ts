@@ -21,7 +21,7 @@ import type { StatementFormat } from "@/lib/statements/model";
 import { failImport, importStatement } from "./import-statement";
 import { canMoveImport, importSql, moveImport } from "./lifecycle";
 import { IMPORT_JOB_OPTIONS, type StatementImportJob } from "./start-import";
-import { boss, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
+import { announceJob, boss, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
 import { readStatementFile } from "./read-file";
 import { discardUpload, uploadBytes, uploadChunks } from "./upload";
 import type { StatementImportState } from "@/lib/generated/prisma/client";
@@ -93,6 +93,7 @@ export async function restartStalledImports(staleSeconds: number): Promise<numbe
     if (!(await moveImport(pool(), id, "queued"))) continue;
     const data: StatementImportJob = { importId: id };
     await (await boss()).send(STATEMENT_IMPORT_QUEUE, data, IMPORT_JOB_OPTIONS);
+    await announceJob(STATEMENT_IMPORT_QUEUE);
     restarted += 1;
   }
   return restarted;

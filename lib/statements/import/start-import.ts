@@ -16,7 +16,7 @@ import { CsvLayout } from "@/lib/statements/csv-layout";
 import type { StatementFormat } from "@/lib/statements/model";
 import { sniffStatementFormat } from "@/lib/statements/statement-format";
 import { MAX_WHOLE_READ_BYTES } from "@/lib/api/upload-limits";
-import { boss, STATEMENT_IMPORT_QUEUE, throughConnection } from "@/lib/sync/queue";
+import { announceJob, boss, STATEMENT_IMPORT_QUEUE, throughConnection } from "@/lib/sync/queue";
 import { asRefusal, csvHead, findLayout } from "./csv-layouts";
 import { createStatementImport } from "./create-import";
 import { discardUpload, type ReceivedUpload } from "./upload";
@@ -93,6 +93,7 @@ export async function startImport(input: {
       await b.insert([{ name: STATEMENT_IMPORT_QUEUE, data, ...IMPORT_JOB_OPTIONS }], {
         db: throughConnection(tx),
       });
+      await announceJob(STATEMENT_IMPORT_QUEUE, tx);
       await recordAudit(tx, account.scopeId, actor, {
         action: "account.statement_imported",
         recordType: "account",

@@ -2,12 +2,13 @@
 // make the same queues at the same moment (two workers, or web and a worker), and pg-boss's
 // create_queue deadlocks against itself there: `createQueue` makes one at a time. A worker slot
 // takes its next job as soon as one is done (`workSlots`), not a polling interval later, and only
-// while its admission lets it.
+// while its admission lets it; an idle one takes a job announced on JOBS_CHANNEL at once.
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
-import { pool } from "@/lib/db/client";
+import { pgTransaction, pool } from "@/lib/db/client";
+import { listen } from "@/lib/db/listen";
 import { requireDatabaseUrl } from "@/lib/env";
-import { createQueue, workSlots } from "@/lib/sync/queue";
+import { announceJob, createQueue, JOBS_CHANNEL, throughConnection, workSlots } from "@/lib/sync/queue";
 
 const instances: PgBoss[] = [];
 const made: string[] = [];
@@ -116,5 +117,46 @@ describe("a worker slot", () => {
     for (const go of held) go();
     await stopped;
     expect(slots.working()).toBe(0);
+  });
+
+  it("idle, takes a job announced at its transaction's commit at once, not a polling interval later; a rolled-back announcement is never heard", async () => {
+    const [b] = instances.length ? instances : [await started()];
+    const name = `test-announced-${process.pid}`;
+    made.push(name);
+    await createQueue(b, name);
+    const done: number[] = [];
+    const slots = workSlots<{ n: number }>(b, name, {
+      slots: 1,
+      pollingIntervalSeconds: 60,
+      handle: (job) => {
+        done.push(job.data.n);
+        return Promise.resolve();
+      },
+    });
+    stops.push(() => slots.stop());
+    const heard: string[] = [];
+    const listening = listen({
+      connectionString: requireDatabaseUrl(),
+      channel: JOBS_CHANNEL,
+      name: "test job wake-ups",
+      onNotification: (queue) => {
+        if (queue !== name) return;
+        heard.push(queue);
+        slots.wake();
+      },
+    });
+    stops.push(() => listening.stop());
+    await expect.poll(() => listening.backendPid(), { timeout: 10_000 }).not.toBeNull();
+    // The slot asked once as it started and found nothing: unless woken, it asks again in a minute.
+    const queueIn = (n: number) =>
+      pgTransaction(async (client) => {
+        await b.insert([{ name, data: { n } }], { db: throughConnection(client) });
+        await announceJob(name, client);
+        if (n < 0) throw new Error("rolled back");
+      });
+    await expect(queueIn(-1)).rejects.toThrow("rolled back");
+    await queueIn(1);
+    await expect.poll(() => done, { timeout: 10_000, interval: 50 }).toEqual([1]);
+    expect(heard).toEqual([name]);
   });
 });
