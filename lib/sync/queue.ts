@@ -36,6 +36,12 @@ export async function announceJob(queue: string, db?: SqlDb): Promise<void> {
   else await pool().query(text, [JOBS_CHANNEL, queue]);
 }
 
+/** A run that became due: announced, or left to the workers' polls when that fails. */
+const announceDue = () =>
+  announceJob(SYNC_QUEUE).catch((error: unknown) =>
+    log.debug("a due run was not announced; the workers' polls find it", { error }),
+  );
+
 // One pg-boss per process (module state: each process runs one module graph).
 let started: Promise<PgBoss> | undefined;
 
@@ -207,8 +213,7 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
       if (startAfterSeconds === 0) await announceJob(SYNC_QUEUE);
       // Due later: announced then by this process (a little after, so it is due by the database's
       // clock); if the process is gone by then, the workers' polls find it.
-      else
-        setTimeout(() => void announceJob(SYNC_QUEUE).catch(() => undefined), startAfterSeconds * 1000 + 100).unref();
+      else setTimeout(() => void announceDue(), startAfterSeconds * 1000 + 100).unref();
       return;
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
