@@ -3,6 +3,7 @@
 // siblings, and a merged category is history (never edited, never a target).
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { escapeLike } from "@/lib/db/like";
 import { conflict, validationFailed } from "@/lib/errors";
 import { assignableCategory } from "@/lib/categories/find";
 
@@ -33,7 +34,9 @@ export async function checkNameFree(
       scopeId,
       parentId,
       mergedIntoId: null,
-      name: { equals: name, mode: "insensitive" },
+      // Prisma compares an insensitive `equals` with ILIKE, where the name is a pattern: its `%`, `_`
+      // and `\` are escaped, or "A_" would be taken for "AB", and a name ending in `\` failed.
+      name: { equals: escapeLike(name), mode: "insensitive" },
       ...(self ? { id: { not: self } } : {}),
     },
     select: { id: true },

@@ -2,6 +2,7 @@
 // `r` (root_id, parent_id) and its searchable text `w` (lib/rules/effect-sql.ts: ROOT, ROW_TEXT). Every value goes in as a parameter: the text
 // joined here is ours, whatever a rule says, so a rule runs as set-based SQL over a page's rows or a
 // batch of an account's. No server imports: a test compiles without a database.
+import { escapeLike } from "@/lib/db/like";
 import type { Condition } from "@/lib/rules/schemas";
 
 /** Collects a statement's values; `add` answers the placeholder of the value it took. */
@@ -15,8 +16,6 @@ export class Params {
     return `$${this.values.length}::${cast}`;
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 /**
  * A word as the row's text is searched (lib/rules/effect-sql.ts, ROW_TEXT): lower case, spaces and

@@ -87,6 +87,21 @@ describe("the scope's categories", () => {
     ]);
   });
 
+  it("compares names literally, case aside: a name with LIKE's wildcards or ending in a backslash is a name", async () => {
+    const top = await create({ name: "Pattern checks" });
+    expect(top.status, top.text).toBe(201);
+    const under = (name: string) => create({ name, parentId: top.json.data.id });
+    expect((await under("AB")).status).toBe(201);
+    // Not taken for "AB" by a wildcard: each is a category of its own.
+    for (const name of ["A_", "A%", "T\\", "50% \\_"]) {
+      const made = await under(name);
+      expect(made.status, `${name}: ${made.text}`).toBe(201);
+      expect(made.json.data.name).toBe(name);
+    }
+    // …and the same names again, in other case, are refused as before.
+    for (const name of ["ab", "a_", "t\\"]) expect((await under(name)).status, name).toBe(409);
+  });
+
   it("refuses bad input with 422: empty or long names, odd keys, a parent that is a child, another scope's parent", async () => {
     const rent = await byKey("rent");
     for (const body of [{ name: "" }, { name: "x".repeat(81) }, { name: "A", colour: "red" }, {}, { name: 3 }]) {

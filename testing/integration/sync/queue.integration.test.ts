@@ -54,6 +54,21 @@ describe("making queues from several processes at once", () => {
   });
 });
 
+/** One slot on `name` that polls once a minute, and the jobs it has done (their data's n) in order. */
+function slowPollingSlot(b: PgBoss, name: string) {
+  const done: number[] = [];
+  const slots = workSlots<{ n: number }>(b, name, {
+    slots: 1,
+    pollingIntervalSeconds: 60,
+    handle: (job) => {
+      done.push(job.data.n);
+      return Promise.resolve();
+    },
+  });
+  stops.push(() => slots.stop());
+  return { slots, done };
+}
+
 describe("a worker slot", () => {
   it("takes the next job as soon as one is done: three jobs in far less than one polling interval", async () => {
     const [b] = instances.length ? instances : [await started()];
@@ -61,17 +76,8 @@ describe("a worker slot", () => {
     made.push(name);
     await createQueue(b, name);
     await b.insert(Array.from({ length: 3 }, (_, n) => ({ name, data: { n } })));
-    const done: number[] = [];
     // An interval of a minute: pg-boss's own loop would take the second job a minute after the first.
-    const slots = workSlots<{ n: number }>(b, name, {
-      slots: 1,
-      pollingIntervalSeconds: 60,
-      handle: (job) => {
-        done.push(job.data.n);
-        return Promise.resolve();
-      },
-    });
-    stops.push(() => slots.stop());
+    const { done } = slowPollingSlot(b, name);
     await expect.poll(() => done.length, { timeout: 20_000, interval: 100 }).toBe(3);
     expect([...done].sort()).toEqual([0, 1, 2]);
   });
@@ -124,16 +130,7 @@ describe("a worker slot", () => {
     const name = `test-announced-${process.pid}`;
     made.push(name);
     await createQueue(b, name);
-    const done: number[] = [];
-    const slots = workSlots<{ n: number }>(b, name, {
-      slots: 1,
-      pollingIntervalSeconds: 60,
-      handle: (job) => {
-        done.push(job.data.n);
-        return Promise.resolve();
-      },
-    });
-    stops.push(() => slots.stop());
+    const { slots, done } = slowPollingSlot(b, name);
     const heard: string[] = [];
     const listening = listen({
       connectionString: requireDatabaseUrl(),
