@@ -19,7 +19,9 @@ test("a page view prefetches nothing; the pointer over a link prefetches its pag
 
   const counterparts = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Counterparts" });
   await counterparts.hover();
-  await expect.poll(() => pagesAsked).toEqual(["/counterparts"]);
+  // That page and no other, however many requests Next makes of one prefetch: a CI run saw two for
+  // /counterparts on one hover (the trace keeps no network log, so which two is not known).
+  await expect.poll(() => [...new Set(pagesAsked)]).toEqual(["/counterparts"]);
   await counterparts.click();
   await page.waitForURL("**/counterparts");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
