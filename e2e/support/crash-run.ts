@@ -70,9 +70,15 @@ function launcherEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-/** The app as `npm start` runs it, dying where CRASH_AT says; resolves once it runs. */
+/**
+ * The app as `npm start` runs it, dying where CRASH_AT says; resolves once it runs. Its own worker's
+ * repair tick leaves an operation alone for half a minute: on a loaded machine a callback's code
+ * exchange took longer than the suite's one-second grace, and that worker finished the consent before
+ * the crash's state could be read (a dry run saw "valid" where the crash leaves "pending").
+ */
 export async function startCrashing(point: string): Promise<ScriptProcess> {
-  const app = startScript("start", launcherEnv({ CRASH_AT: point }), { captureStderr: true });
+  const patient = { REPAIR_GRACE_SECONDS: "30", CONSENT_SEND_STALE_SECONDS: "30" };
+  const app = startScript("start", launcherEnv({ CRASH_AT: point, ...patient }), { captureStderr: true });
   await app.ready;
   return app;
 }

@@ -74,10 +74,17 @@ const countOn = async (db: Pick<pg.Pool, "query">, accountId: string) =>
 describe("a streaming standby as the read replica", () => {
   it("is a physical standby of the primary, streaming through its slot", async () => {
     expect((await standbyAdmin.query<{ r: boolean }>("SELECT pg_is_in_recovery() AS r")).rows[0].r).toBe(true);
-    const { rows } = await pool().query<{ state: string; slot: string }>(
-      `SELECT s.state, r.slot_name AS slot FROM pg_stat_replication s JOIN pg_replication_slots r ON r.active_pid = s.pid`,
-    );
-    expect(rows).toEqual([{ state: "streaming", slot: standby.slot }]);
+    // A standby answers reads before its WAL receiver has reached the primary (a CI run asked in
+    // between and saw no sender yet): wait for the primary to show it streaming.
+    const senders = async () =>
+      (
+        await pool().query<{ state: string; slot: string }>(
+          `SELECT s.state, r.slot_name AS slot FROM pg_stat_replication s JOIN pg_replication_slots r ON r.active_pid = s.pid`,
+        )
+      ).rows;
+    await expect
+      .poll(senders, { timeout: 30_000, interval: 100 })
+      .toEqual([{ state: "streaming", slot: standby.slot }]);
   });
 
   it("lag seen and waited out: no stale page after Synced, no lagging figure cached", async () => {
