@@ -7,7 +7,7 @@ import type { SqlDb } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { detectAccount } from "@/lib/recurring/detect-account";
 import { moveStreamsByClock } from "@/lib/recurring/tick";
-import { announceJob, boss, createQueue, throughConnection } from "@/lib/sync/queue";
+import { boss, createQueue, insertJobs } from "@/lib/sync/queue";
 
 export const RECURRING_DETECT_QUEUE = "recurring-detect";
 export const RECURRING_TICK_QUEUE = "recurring-tick";
@@ -32,12 +32,8 @@ function recurringBoss(): Promise<PgBoss> {
 
 /** Queues detection for the account in the caller's transaction (it runs if and only if that commits). */
 export async function queueRecurringDetect(db: SqlDb, accountId: string): Promise<void> {
-  const b = await recurringBoss();
   const data: RecurringDetectJob = { accountId };
-  await b.insert([{ name: RECURRING_DETECT_QUEUE, data, retryLimit: 2, retryDelay: 30 }], {
-    db: throughConnection(db),
-  });
-  await announceJob(RECURRING_DETECT_QUEUE, db);
+  await insertJobs(await recurringBoss(), db, [{ name: RECURRING_DETECT_QUEUE, data, retryLimit: 2, retryDelay: 30 }]);
 }
 
 /** Takes detection jobs and runs the daily tick (06:10 UTC); returns the detection worker's id. */

@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { Params } from "@/lib/rules/compile";
 import { effectStatement } from "@/lib/rules/effect-sql";
 import { parseRule, type ParsedRule } from "@/lib/rules/parse";
-import { announceJob, boss, RULE_APPLY_QUEUE, throughConnection } from "@/lib/sync/queue";
+import { boss, insertJobs, RULE_APPLY_QUEUE } from "@/lib/sync/queue";
 
 export type RuleApplyJob = { applicationId: string };
 
@@ -95,12 +95,10 @@ export function requestApply({ rule, actor, commit = transaction }: { rule: Rule
     const application = await db.ruleApplication.create({
       data: { scopeId: rule.scopeId, ruleId: rule.id, total, createdById: actorUserId(actor) },
     });
-    const b = await boss();
     const data: RuleApplyJob = { applicationId: application.id };
-    await b.insert([{ name: RULE_APPLY_QUEUE, data, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 }], {
-      db: throughConnection(db),
-    });
-    await announceJob(RULE_APPLY_QUEUE, db);
+    await insertJobs(await boss(), db, [
+      { name: RULE_APPLY_QUEUE, data, retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 },
+    ]);
     await recordAudit(db, rule.scopeId, actor, {
       action: "rule.applied",
       recordType: "rule_application",

@@ -175,15 +175,23 @@ const JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 } as c
  */
 export async function queueRuns(db: SqlDb, runs: { runId: string; priority: number }[]): Promise<void> {
   if (runs.length === 0) return;
-  const b = await boss();
-  await b.insert(
+  await insertJobs(
+    await boss(),
+    db,
     runs.map(({ runId, priority }) => {
       const data: SyncJob = { runId, ...traceCarrier() };
       return { name: SYNC_QUEUE, data, priority, ...JOB_OPTIONS };
     }),
-    { db: throughConnection(db) },
   );
-  await announceJob(SYNC_QUEUE, db);
+}
+
+/**
+ * Jobs to take now, inserted through `db` (they commit with the caller's transaction, or not at all)
+ * and announced in it: what every verb that queues work in its own transaction does.
+ */
+export async function insertJobs(b: PgBoss, db: SqlDb, jobs: PgBoss.JobInsert[]): Promise<void> {
+  await b.insert(jobs, { db: throughConnection(db) });
+  for (const queue of new Set(jobs.map((job) => job.name))) await announceJob(queue, db);
 }
 
 /** pg-boss writing through our connection: its jobs commit with the caller's transaction. */

@@ -1,6 +1,6 @@
 // The sync worker: takes runs from pg-boss, sweeps stale runs, and schedules automatic updates.
 // Runs inside the app process by default (SYNC_IN_APP) and as `npm run worker` for scale.
-import { env } from "@/lib/env";
+import { env, sessionDatabaseUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import {
   JOBS_CHANNEL,
@@ -26,7 +26,6 @@ import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-che
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker, WEBHOOK_QUEUE } from "@/lib/webhooks/dispatch";
 import { listen } from "@/lib/db/listen";
-import { sessionDatabaseUrl } from "@/lib/env";
 import { withTraceParent } from "@/lib/tracing/spans";
 import { RECURRING_DETECT_QUEUE, startRecurringWork } from "@/lib/recurring/jobs";
 import { runApplication, type RuleApplyJob } from "@/lib/rules/apply";

@@ -16,7 +16,7 @@ import { CsvLayout } from "@/lib/statements/csv-layout";
 import type { StatementFormat } from "@/lib/statements/model";
 import { sniffStatementFormat } from "@/lib/statements/statement-format";
 import { MAX_WHOLE_READ_BYTES } from "@/lib/api/upload-limits";
-import { announceJob, boss, STATEMENT_IMPORT_QUEUE, throughConnection } from "@/lib/sync/queue";
+import { boss, insertJobs, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
 import { asRefusal, csvHead, findLayout } from "./csv-layouts";
 import { createStatementImport } from "./create-import";
 import { discardUpload, type ReceivedUpload } from "./upload";
@@ -87,13 +87,9 @@ export async function startImport(input: {
         `UPDATE statement_imports SET upload_id = $2::uuid, file_bytes = $3, csv_layout = $4::jsonb WHERE id = $1::uuid`,
         [created.importId, upload.uploadId, upload.bytes, layout ? JSON.stringify(layout) : null],
       );
-      const b = await boss();
       const data: StatementImportJob = { importId: created.importId };
       // One attempt at a time, retried only when the worker running it died (its transaction rolled back).
-      await b.insert([{ name: STATEMENT_IMPORT_QUEUE, data, ...IMPORT_JOB_OPTIONS }], {
-        db: throughConnection(tx),
-      });
-      await announceJob(STATEMENT_IMPORT_QUEUE, tx);
+      await insertJobs(await boss(), tx, [{ name: STATEMENT_IMPORT_QUEUE, data, ...IMPORT_JOB_OPTIONS }]);
       await recordAudit(tx, account.scopeId, actor, {
         action: "account.statement_imported",
         recordType: "account",
