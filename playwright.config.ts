@@ -63,12 +63,17 @@ function browserUse() {
 }
 
 /**
- * The app as `npm start` starts it (scripts/start.ts), on its own embedded PostgreSQL, with its banks
+ * The app as `npm start` starts it (scripts/run.mjs: scripts/start.ts as compiled), on its own embedded PostgreSQL, with its banks
  * on port + 1 (the launcher starts them unless SANDBOX_BANK_URL says they already run elsewhere).
  */
-function appServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}, command = "scripts/start.ts") {
+function appServer(
+  port: number,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  command = "node scripts/run.mjs start",
+) {
   return {
-    command: `npx tsx ${command}`,
+    command,
     url: `${url(port)}/api/health`,
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
@@ -180,7 +185,7 @@ export default defineConfig({
             PORT,
             E2E_DATA_DIR,
             { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" },
-            "e2e/support/pooled-app.ts",
+            "npx tsx e2e/support/pooled-app.ts",
           ),
           // `npm start` as shipped: the server runs the sync worker itself.
           appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),

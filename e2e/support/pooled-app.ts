@@ -25,7 +25,7 @@ async function main() {
   const pooler = await startPgBouncer(app.url, path.join(dataDir, "pgbouncer"));
   // A production start keeps no dev mailbox: its link mails go out by SMTP, to a sink a spec reads.
   const mail = await startSmtpSink(path.join(dataDir, "mail", "received.jsonl"));
-  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const launcher = spawn(process.execPath, ["scripts/run.mjs", "start"], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -44,7 +44,7 @@ async function main() {
   // `counterparts` run, every sync bench's accounts) grew it by gigabytes and made figures drift
   // between runs. BENCH_KEEP_DATA=1 keeps it, to look at a run's data afterwards.
   if (process.env.BENCH_KEEP_DATA !== "1") rmSync(path.join(DATA_DIR, "pg"), { recursive: true, force: true });
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const server = spawn(process.execPath, ["scripts/run.mjs", "start"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -1,8 +1,12 @@
-// A process the launcher starts and supervises: a TypeScript entry run under tsx, its output passed
+// A process the launcher starts and supervises: a TypeScript entry, run as esbuild compiled it when
+// the launcher itself runs compiled (scripts/run.mjs, `npm start`), else under tsx (`npm run dev`,
+// and the banks, which are not compiled: they are no part of the product); its output passed
 // through, ready when it says so over IPC (`process.send({ ready: true })`) or when a health URL
 // answers, and stopped with SIGTERM (SIGKILL after a grace period).
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -36,12 +40,19 @@ async function poll(url: string, exited: Promise<Exit>): Promise<void> {
   throw new Error(gone ? "exited before it was ready" : `not ready at ${url} after ${READY_TIMEOUT_MS / 1000} s`);
 }
 
+/** How to run an entry: its compiled file when scripts/run.mjs compiled one (source maps on), else tsx. */
+function runArgs(entry: string): string[] {
+  const dir = process.env.LEDGERLINK_PROCESSES_DIR;
+  const compiled = dir ? path.join(dir, `${path.basename(entry, ".ts")}.cjs`) : null;
+  return compiled && existsSync(compiled) ? ["--enable-source-maps", compiled] : ["--import", "tsx", entry];
+}
+
 export function startChild(
   name: string,
   entry: string,
   options: { env: NodeJS.ProcessEnv; args?: string[]; readyBy: ReadyBy },
 ): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...runArgs(entry), ...(options.args ?? [])], {
     env: options.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

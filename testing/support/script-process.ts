@@ -1,15 +1,23 @@
 // `npm start`, `npm run worker` or `npm run banks` in a process of its own, as the e2e suites and
 // the bench run them: `ready` resolves on the line the script prints once it runs, `stop` signals it and waits for its
 // exit. `npm: true` starts it through npm (`npm run worker`) and signals npm's whole process group;
-// otherwise it is the script itself (what npm runs: tsx <script>), so a signal reaches it directly.
+// otherwise it is what npm runs (`node scripts/run.mjs worker`: the compiled process; the banks:
+// tsx sandbox/server.ts), so a signal reaches it directly.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 
 const SCRIPTS = {
-  start: { file: "scripts/start.ts", npm: ["start"], readyLine: "Ledgerlink is running on" },
-  worker: { file: "scripts/worker.ts", npm: ["run", "--silent", "worker"], readyLine: "Sync worker running" },
-  banks: { file: "sandbox/server.ts", npm: ["run", "--silent", "banks"], readyLine: "Banks running on" },
+  start: { args: ["scripts/run.mjs", "start"], npm: ["start"], readyLine: "Ledgerlink is running on" },
+  worker: { args: ["scripts/run.mjs", "worker"], npm: ["run", "--silent", "worker"], readyLine: "Sync worker running" },
+  banks: {
+    args: ["--import", "tsx", "sandbox/server.ts"],
+    npm: ["run", "--silent", "banks"],
+    readyLine: "Banks running on",
+  },
 } as const;
+
+/** What `npm run <name>` runs, without npm: a process's arguments after `node`. */
+export const scriptArgs = (name: keyof typeof SCRIPTS): string[] => [...SCRIPTS[name].args];
 
 export type ScriptProcess = {
   child: ChildProcess;
@@ -32,7 +40,7 @@ export function startScript(
   const stdio: ["ignore", "pipe", "pipe" | "inherit"] = ["ignore", "pipe", options.captureStderr ? "pipe" : "inherit"];
   const child = options.npm
     ? spawn("npm", [...script.npm], { env, stdio, detached: true })
-    : spawn(process.execPath, ["--import", "tsx", script.file], { env, stdio });
+    : spawn(process.execPath, [...script.args], { env, stdio });
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   let output = "";
   const ready = new Promise<void>((resolve, reject) => {
@@ -44,7 +52,7 @@ export function startScript(
     child.stdout?.on("data", read);
     child.stderr?.on("data", read);
     void exited.then(([code, signal]) =>
-      reject(new Error(`${script.file} exited (${code ?? signal}) before it ran:\n${output}`)),
+      reject(new Error(`${script.args.join(" ")} exited (${code ?? signal}) before it ran:\n${output}`)),
     );
   });
   // A caller that never awaits `ready` must not fail on it.

@@ -1,13 +1,14 @@
-// A sync worker process (scripts/worker.ts, as `npm run worker` runs it) that takes the run, writes
+// A sync worker process (`npm run worker`'s, testing/support/script-process.ts) that takes the run, writes
 // at least `pages` pages of 100 and is then killed with SIGKILL: the run is left `running` under a
 // dead worker, for a test to show what another worker (or a reader) makes of it.
 import { spawn } from "node:child_process";
 import { expect } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { enqueueRun } from "@/lib/sync/queue";
+import { scriptArgs } from "../script-process";
 
 export async function killWorkerMidSync(runId: string, banksOrigin: string, pages = 5): Promise<void> {
-  const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const worker = spawn(process.execPath, scriptArgs("worker"), {
     env: {
       ...process.env,
       SANDBOX_BANK_URL: banksOrigin,
