@@ -4,7 +4,7 @@
 // ready in 0.85 s of CPU instead of 1.6 s, a worker in 0.47 s instead of 1.0 s (docs/benchmarks.md):
 // it counts wherever processes restart (a crash, a deploy, a failover, a scaled-out worker).
 //
-//   node scripts/run.mjs start|worker [args…]   compile when needed, then run it in this process
+//   node scripts/run.mjs start|worker|serve [args…]   compile when needed, then run it in this process
 //   node scripts/run.mjs compile                compile when needed (`npm run build` does)
 //
 // - Packages are not bundled: the output requires them from node_modules at run time. It is
@@ -33,7 +33,8 @@ const PROCESSES_DIR = path.join(ROOT, "node_modules", ".cache", "ledgerlink", "p
 const MANIFEST = path.join(PROCESSES_DIR, "manifest.json");
 /** What a process is compiled from; the launcher finds a child's compiled file by its entry's name. */
 const ENTRIES = { start: "scripts/start.ts", serve: "scripts/serve.ts", worker: "scripts/worker.ts" };
-const RUNNABLE = { start: "start", worker: "worker" };
+/** What `node scripts/run.mjs <name>` runs: the launcher, a worker, or a web server alone (the bench). */
+const RUNNABLE = { start: "start", worker: "worker", serve: "serve" };
 /** Read by every compile without being a module of it. */
 const SETTINGS = ["tsconfig.json", "package.json", path.relative(ROOT, SELF)];
 
@@ -108,8 +109,8 @@ async function compileIfNeeded() {
 async function main() {
   const [what] = process.argv.slice(2);
   if (what === "compile") return compileIfNeeded();
-  if (!(what in RUNNABLE)) {
-    console.error(`Usage: node scripts/run.mjs <start|worker|compile> (not ${JSON.stringify(what)})`);
+  if (!Object.hasOwn(RUNNABLE, what ?? "")) {
+    console.error(`Usage: node scripts/run.mjs <start|worker|serve|compile> (not ${JSON.stringify(what)})`);
     process.exit(2);
   }
   await compileIfNeeded();

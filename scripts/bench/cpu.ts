@@ -26,10 +26,11 @@ function roleOf(pid: number, comm: string, workerPids: Set<number>): Role {
   if (pid === process.pid) return "bench";
   if (workerPids.has(pid)) return "workers";
   const cmdline = (read(`/proc/${pid}/cmdline`) ?? "").replaceAll("\0", " ");
-  if (/scripts\/worker\.ts/.test(cmdline)) return "workers";
+  // Each as npm runs it (scripts/run.mjs: the compiled file) or from its source under tsx.
+  if (/scripts\/worker\.ts|processes\/worker\.cjs|run\.mjs worker/.test(cmdline)) return "workers";
   if (/sandbox\/server\.ts/.test(cmdline)) return "banks";
   // The launcher (scripts/start.ts) and the web server it runs (scripts/serve.ts, Next inside).
-  if (/scripts\/(serve|start)\.ts/.test(cmdline)) return "web";
+  if (/scripts\/(serve|start)\.ts|processes\/(serve|start)\.cjs|run\.mjs start/.test(cmdline)) return "web";
   return "other";
 }
 

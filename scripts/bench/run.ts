@@ -352,6 +352,24 @@ async function main() {
       await printPlans(pool(), await seedMillion(pool(), person.scopeId, person.userId));
     }
 
+    // Only when asked for by name (`npm run bench -- startup`): ~20 process starts.
+    if (only.has("startup")) {
+      const { benchStartup, middle } = await import("./startup");
+      console.log(
+        "\nProcess start, compiled (node scripts/run.mjs, as npm start runs them) against their TypeScript under tsx, alternating after a warm-up of each",
+      );
+      const s = await benchStartup();
+      for (const kind of ["worker", "server"] as const) {
+        const [compiled, tsx] = [s[kind].compiled, s[kind].tsx];
+        console.log(
+          `  ${kind}: ready in ${middle(compiled.readyMs).toFixed(0)} ms, ${middle(compiled.cpuMs).toFixed(0)} ms of CPU · under tsx ${middle(tsx.readyMs).toFixed(0)} ms, ${middle(tsx.cpuMs).toFixed(0)} ms of CPU (medians of ${compiled.cpuMs.length})`,
+        );
+        console.log(
+          `ratio: ${kind} start CPU, compiled / tsx = ${(middle(compiled.cpuMs) / middle(tsx.cpuMs)).toFixed(2)}× · time to ready ${(middle(compiled.readyMs) / middle(tsx.readyMs)).toFixed(2)}×`,
+        );
+      }
+    }
+
     if (wants("fleet")) {
       const { runFleetBench } = await import("./fleet-report");
       await runFleetBench({
