@@ -36,6 +36,22 @@ test("/docs renders the reference and the machine-caller quick start without sig
   await expect(transactions.getByRole("list", { name: "Errors" })).toContainText("rate_limited");
 });
 
+test("/docs holds the operations' summaries; an operation's details load when it is opened, and say so when they cannot", async ({
+  page,
+}) => {
+  await page.route("**/api/openapi.json", (route) => route.abort());
+  await page.goto("/docs");
+  const operations = page.getByTestId("operation");
+  expect(await operations.count()).toBeGreaterThan(100);
+  // Every operation's details rendered on the server made 26,658 elements; the summaries alone are ~1,100.
+  expect(await page.locator("body *").count()).toBeLessThan(3_000);
+  const sync = operations.filter({ hasText: "/api/accounttracking/v1/accounts/{id}/sync-status" }).first();
+  await expect(sync.getByRole("table")).toHaveCount(0);
+  await sync.locator("summary").click();
+  await expect(sync.getByRole("alert")).toContainText("could not be loaded");
+  await expect(sync.getByRole("alert")).toContainText("Reload the page");
+});
+
 test("an unknown URL gets a page of ours with a way back", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);

@@ -57,7 +57,11 @@ export async function connectPageIn(page: Page, country: string) {
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bank connections" }).click();
+  // The dashboard has a "Connect a bank" link too: clicked while the navigation above was still on its
+  // way, its own navigation was overtaken by it (a run sat on Bank connections for ten minutes).
+  await page.waitForURL(/\/consents$/);
   await page.getByRole("link", { name: "Connect a bank" }).first().click();
+  await page.waitForURL(/\/connect(\?|$)/);
   await page.getByLabel("Country").selectOption(country);
 }
 

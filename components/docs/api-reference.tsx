@@ -21,18 +21,29 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
   const byTag = new Map<string, DocOperation[]>();
   // The webhook messages (the document's `webhooks`) go with their tag, shown as what we send.
   const items = [
-    ...Object.entries(doc.paths),
-    ...Object.entries(doc.webhooks).map(
-      ([type, item]) => [`webhook message: ${type}`, item as Record<string, JsonSchema>] as const,
-    ),
+    ...Object.entries(doc.paths).map(([path, item]) => ({ section: "paths" as const, key: path, label: path, item })),
+    ...Object.entries(doc.webhooks).map(([type, item]) => ({
+      section: "webhooks" as const,
+      key: type,
+      label: `webhook message: ${type}`,
+      item: item as Record<string, JsonSchema>,
+    })),
   ];
-  for (const [path, item] of items) {
+  for (const { section, key, label, item } of items) {
     for (const [method, op] of Object.entries(item)) {
       const tag = (op.tags as string[] | undefined)?.[0] ?? "Other";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
+      // Only what the summary line shows: a card fetches its details when opened (operation-card.tsx).
+      const entry: DocOperation = {
+        method,
+        label,
+        section,
+        key,
+        summary: typeof op.summary === "string" ? op.summary : "",
+        operationId: typeof op.operationId === "string" ? op.operationId : "",
+      };
+      byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
     }
   }
-  const components = doc.components as { parameters?: Record<string, never> };
   return (
     // Long paths and JSON samples wrap rather than widen the page on a phone.
     <main className="mx-auto max-w-5xl space-y-8 px-4 py-10 [overflow-wrap:anywhere] sm:px-6">
@@ -86,7 +97,7 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
           </p>
           <div className="mt-3 space-y-2">
             {(byTag.get(tag.name) ?? []).map((entry) => (
-              <OperationCard key={`${entry.method} ${entry.path}`} entry={entry} components={components} />
+              <OperationCard key={`${entry.method} ${entry.label}`} entry={entry} />
             ))}
           </div>
         </section>
