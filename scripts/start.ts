@@ -9,13 +9,13 @@
 // On SIGINT/SIGTERM it stops them, then the cluster, and exits 0. If one of them dies, it stops the
 // rest and exits 1, for a process manager to restart. `npm run dev` does the same with next dev.
 import { existsSync, mkdirSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./database";
 import { startChild, type Child } from "./launch/child";
 import { keptSecret, planDemoBanks } from "./launch/demo-banks";
+import { freeLoopbackPort } from "./launch/free-port";
 import { prepareData } from "./launch/first-run";
 import { launchMode, modeEnv, productionSecretProblem } from "./launch/mode";
 
@@ -30,18 +30,6 @@ const mode = launchMode(process.env);
 const children: Child[] = [];
 let stopDatabase = (): Promise<void> => Promise.resolve();
 let stopping = false;
-
-/** A port free on 127.0.0.1 now (the worker's metrics port, when none is configured). */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Stops the children (each finishes what is in flight), then the cluster, and exits. */
 async function stopAll(code: number): Promise<void> {

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import net from "node:net";
+import { freeLoopbackPort } from "../launch/free-port";
 
 export type Way = "compiled" | "tsx";
 export type Kind = "worker" | "server";
@@ -23,20 +23,9 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / HZ;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
 async function startOnce(kind: Kind, way: Way): Promise<{ readyMs: number; cpuMs: number }> {
   const args = way === "compiled" ? ["scripts/run.mjs", RUN_NAME[kind]] : ["--import", "tsx", ENTRY[kind]];
-  const env = { ...process.env, PORT: String(await freePort()), SYNC_SCHEDULER: "0" };
+  const env = { ...process.env, PORT: String(await freeLoopbackPort()), SYNC_SCHEDULER: "0" };
   const started = performance.now();
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const exited = once(child, "exit");
