@@ -31,10 +31,12 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), "..");
 const PROCESSES_DIR = path.join(ROOT, "node_modules", ".cache", "ledgerlink", "processes");
 const MANIFEST = path.join(PROCESSES_DIR, "manifest.json");
-/** What a process is compiled from; the launcher finds a child's compiled file by its entry's name. */
+/**
+ * What a process is compiled from, by the name `node scripts/run.mjs <name>` runs it under (the
+ * launcher, a worker, or a web server alone, as the startup bench starts one); the launcher finds a
+ * child's compiled file by its entry's name.
+ */
 const ENTRIES = { start: "scripts/start.ts", serve: "scripts/serve.ts", worker: "scripts/worker.ts" };
-/** What `node scripts/run.mjs <name>` runs: the launcher, a worker, or a web server alone (the bench). */
-const RUNNABLE = { start: "start", worker: "worker", serve: "serve" };
 /** Read by every compile without being a module of it. */
 const SETTINGS = ["tsconfig.json", "package.json", path.relative(ROOT, SELF)];
 
@@ -109,7 +111,7 @@ async function compileIfNeeded() {
 async function main() {
   const [what] = process.argv.slice(2);
   if (what === "compile") return compileIfNeeded();
-  if (!Object.hasOwn(RUNNABLE, what ?? "")) {
+  if (!Object.hasOwn(ENTRIES, what ?? "")) {
     console.error(`Usage: node scripts/run.mjs <start|worker|serve|compile> (not ${JSON.stringify(what)})`);
     process.exit(2);
   }
@@ -117,7 +119,7 @@ async function main() {
   process.setSourceMapsEnabled(true);
   // The launcher runs its server and worker from here too (scripts/launch/child.ts).
   process.env.LEDGERLINK_PROCESSES_DIR = PROCESSES_DIR;
-  createRequire(import.meta.url)(path.join(PROCESSES_DIR, `${RUNNABLE[what]}.cjs`));
+  createRequire(import.meta.url)(path.join(PROCESSES_DIR, `${what}.cjs`));
 }
 
 await main();

@@ -34,6 +34,22 @@ function roleOf(pid: number, comm: string, workerPids: Set<number>): Role {
   return "other";
 }
 
+// In /proc/<pid>/stat after "(comm) ": fields[0] is the state (field 3); utime, stime, cutime and
+// cstime are fields 14–17.
+const [UTIME, STIME, CUTIME, CSTIME] = [11, 12, 13, 14];
+
+/** "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'. */
+function statFields(stat: string): { comm: string; fields: string[] } {
+  const close = stat.lastIndexOf(")");
+  return { comm: stat.slice(stat.indexOf("(") + 1, close), fields: stat.slice(close + 2).split(" ") };
+}
+
+/** A running process's own CPU so far (user + system, not its children's), in milliseconds. */
+export function ownCpuMs(pid: number): number {
+  const { fields } = statFields(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  return ((Number(fields[UTIME]) + Number(fields[STIME])) * 1000) / HZ;
+}
+
 /** Every process's CPU so far (own + reaped children), and the machine's busy time. */
 export function sampleCpu(workerPids: number[] = []): Sample {
   const pids = new Set(workerPids);
@@ -42,12 +58,8 @@ export function sampleCpu(workerPids: number[] = []): Sample {
     if (!/^\d+$/.test(name)) continue;
     const stat = read(`/proc/${name}/stat`);
     if (!stat) continue;
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
-    const close = stat.lastIndexOf(")");
-    const comm = stat.slice(stat.indexOf("(") + 1, close);
-    const fields = stat.slice(close + 2).split(" ");
-    // fields[0] is the state (field 3); utime, stime, cutime, cstime are fields 14–17.
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    const { comm, fields } = statFields(stat);
+    const ticks = [UTIME, STIME, CUTIME, CSTIME].reduce((sum, i) => sum + Number(fields[i]), 0);
     const pid = Number(name);
     byPid.set(pid, { role: roleOf(pid, comm, pids), ticks });
   }

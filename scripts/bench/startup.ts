@@ -5,8 +5,8 @@
 // that moment, from /proc, so nothing of the bench's.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { freeLoopbackPort } from "../launch/free-port";
+import { ownCpuMs } from "./cpu";
 
 export type Way = "compiled" | "tsx";
 export type Kind = "worker" | "server";
@@ -14,15 +14,6 @@ export type StartupTimes = { readyMs: number[]; cpuMs: number[] };
 
 const ENTRY: Record<Kind, string> = { worker: "scripts/worker.ts", server: "scripts/serve.ts" };
 const RUN_NAME: Record<Kind, string> = { worker: "worker", server: "serve" };
-/** Clock ticks a second (USER_HZ): 100 on every Linux build this runs on. */
-const HZ = 100;
-
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / HZ;
-}
-
 async function startOnce(kind: Kind, way: Way): Promise<{ readyMs: number; cpuMs: number }> {
   const args = way === "compiled" ? ["scripts/run.mjs", RUN_NAME[kind]] : ["--import", "tsx", ENTRY[kind]];
   const env = { ...process.env, PORT: String(await freeLoopbackPort()), SYNC_SCHEDULER: "0" };
@@ -37,7 +28,7 @@ async function startOnce(kind: Kind, way: Way): Promise<{ readyMs: number; cpuMs
   });
   await ready;
   const readyMs = performance.now() - started;
-  const cpuMs = cpuMsOf(child.pid!);
+  const cpuMs = ownCpuMs(child.pid!);
   child.kill("SIGTERM");
   await exited;
   return { readyMs, cpuMs };
