@@ -25,6 +25,24 @@ async function settle(page: Page, path?: string) {
   await expect(page).toHaveTitle(/\S/);
 }
 
+test("the audit can fail: planted violations are each reported, and a page with a frame is refused", async ({
+  page,
+}) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Planted</title></head><body><main>
+    <h1>Planted</h1>
+    <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+    <button></button>
+    <input type="text">
+    <p style="color:#bbb;background:#fff">Grey on white</p>
+  </main></body></html>`);
+  const audit = new AxeAudit();
+  await audit.check(page, "planted");
+  expect(audit.findings.map((f) => f.rule).sort()).toEqual(["button-name", "color-contrast", "image-alt", "label"]);
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Framed</title></head><body><main>
+    <h1>Framed</h1><iframe title="inside" srcdoc="<p>inside</p>"></iframe></main></body></html>`);
+  await expect(audit.check(page, "framed")).rejects.toThrow(/frames axe would not audit/);
+});
+
 test("every page and main dialog: no serious or critical axe violations", async ({ page }) => {
   test.setTimeout(600_000);
   const audit = new AxeAudit();
