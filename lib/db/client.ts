@@ -28,8 +28,16 @@ let probe: pg.Pool | undefined;
 let session: pg.Pool | undefined;
 let prismaClient: PrismaClient | undefined;
 
+/**
+ * How long a pool keeps an idle connection: longer than the worker's regular waits (its takers'
+ * longest, IDLE_POLL_SECONDS; the repair tick, SYNC_SWEEP_SECONDS at 15 s), so a quiet process
+ * reuses its connections instead of opening one at each tick. pg's default of 10 s had an idle
+ * worker open ~10 sessions a minute, each a new server process and a SCRAM exchange.
+ */
+export const IDLE_CONNECTION_MS = 60_000;
+
 function createPool(name: string, config: pg.PoolConfig): pg.Pool {
-  return resilientPool(config, (error) =>
+  return resilientPool({ idleTimeoutMillis: IDLE_CONNECTION_MS, ...config }, (error) =>
     process.stderr.write(`pg ${name}: idle connection lost (${error.message})\n`),
   );
 }

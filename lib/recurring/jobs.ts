@@ -7,7 +7,7 @@ import type { SqlDb } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { detectAccount } from "@/lib/recurring/detect-account";
 import { moveStreamsByClock } from "@/lib/recurring/tick";
-import { boss, createQueue, insertJobs } from "@/lib/sync/queue";
+import { boss, createQueue, insertJobs, workSlots } from "@/lib/sync/queue";
 
 export const RECURRING_DETECT_QUEUE = "recurring-detect";
 export const RECURRING_TICK_QUEUE = "recurring-tick";
@@ -36,18 +36,16 @@ export async function queueRecurringDetect(db: SqlDb, accountId: string): Promis
   await insertJobs(await recurringBoss(), db, [{ name: RECURRING_DETECT_QUEUE, data, retryLimit: 2, retryDelay: 30 }]);
 }
 
-/** Takes detection jobs and runs the daily tick (06:10 UTC); returns the detection worker's id. */
-export async function startRecurringWork(): Promise<string> {
+/** Takes detection jobs (one at a time) and runs the daily tick; returns the detection's taker. */
+export async function startRecurringWork() {
   const b = await recurringBoss();
-  const detecting = await b.work<RecurringDetectJob>(
-    RECURRING_DETECT_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 2 },
-    async ([job]) => {
-      if (!job) return;
+  const detecting = workSlots<RecurringDetectJob>(b, RECURRING_DETECT_QUEUE, {
+    slots: 1,
+    handle: async (job) => {
       const found = await detectAccount(job.data.accountId);
       log.info("recurring payments detected", { accountId: job.data.accountId, streams: found });
     },
-  );
+  });
   await b.schedule(RECURRING_TICK_QUEUE, "10 6 * * *");
   await b.work(RECURRING_TICK_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const moved = await moveStreamsByClock();

@@ -1,8 +1,9 @@
 // pg-boss: sync runs are jobs on queue "sync-run" (data {runId}); the scheduler is a cron job.
 // PostgreSQL-backed, so several app instances and `npm run worker` processes share one queue.
 import "server-only";
+import type pg from "pg";
 import PgBoss from "pg-boss";
-import { pgTransaction, pool } from "@/lib/db/client";
+import { IDLE_CONNECTION_MS, pgTransaction, pool } from "@/lib/db/client";
 import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import type { SyncTrigger } from "@/lib/generated/prisma/client";
@@ -42,12 +43,21 @@ const announceDue = () =>
     log.debug("a due run was not announced; the workers' polls find it", { error }),
   );
 
+const BOSS_SCHEMA = "pgboss";
+
 // One pg-boss per process (module state: each process runs one module graph).
 let started: Promise<PgBoss> | undefined;
 
 export function boss(): Promise<PgBoss> {
   started ??= (async () => {
-    const instance = new PgBoss({ connectionString: requireDatabaseUrl(), schema: "pgboss", max: 4 });
+    // pg-boss hands its options to its pg pool: idle connections are kept as the app's pools keep them.
+    const options: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "idleTimeoutMillis"> = {
+      connectionString: requireDatabaseUrl(),
+      schema: BOSS_SCHEMA,
+      max: 4,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+    };
+    const instance = new PgBoss(options);
     instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
     await instance.start();
     for (const name of [SYNC_QUEUE, SCHEDULER_QUEUE, RETENTION_QUEUE, RULE_APPLY_QUEUE, STATEMENT_IMPORT_QUEUE])
@@ -77,8 +87,42 @@ export async function createQueue(instance: PgBoss, name: string, options?: PgBo
 }
 
 /**
+ * How long a taker with nothing due waits before it asks its queue again. Jobs to take now are
+ * announced and jobs due later are waited for (`nextDueMs`), so this only bounds how late a job that
+ * neither reached is found. An idle worker asked each queue once or twice a second before: ~5
+ * fetches a second, ~1 s of a core's CPU a minute (docs/architecture.md, "Queues").
+ */
+export const IDLE_POLL_SECONDS = 10;
+/** The shortest wait after an empty fetch: a job due now that another process holds or is taking. */
+const MIN_POLL_MS = 1_000;
+
+/**
+ * Milliseconds until the earliest job of `queue` that waits is due: ≤ 0 when one is due now, null
+ * when none waits. One index read (pg-boss keeps an index on the waiting jobs' name and start_after).
+ */
+export async function nextDueMs(queue: string): Promise<number | null> {
+  const { rows } = await pool().query<{ ms: number | null }>(
+    `SELECT (extract(epoch FROM min(start_after) - now()) * 1000)::float8 AS ms
+       FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
+    [queue],
+  );
+  return rows[0]?.ms ?? null;
+}
+
+/** After an empty fetch: until the next job is due, between `shortestMs` and `longestMs`. */
+export function idleWaitMs(dueMs: number | null, longestMs: number, shortestMs = MIN_POLL_MS): number {
+  if (dueMs === null) return longestMs;
+  // A little after it is due by the database's clock, so the fetch that follows finds it.
+  return Math.min(longestMs, Math.max(shortestMs, Math.ceil(dueMs) + 50));
+}
+
+/**
  * A process's slots on one queue: each takes a job, runs it, records its end, and asks for the next at
- * once; only a fetch that finds none waits the polling interval. (pg-boss's own worker fetches at most
+ * once; only a fetch that finds none waits, until the queue's next job is due (a retry's delay, a
+ * bank's Retry-After), and at most `pollingIntervalSeconds` (IDLE_POLL_SECONDS unless given). A job
+ * to take now is announced (JOBS_CHANNEL: `wake`), so that longest wait is only the fallback for a
+ * job no one announced (pg-boss's cron, a job queued for later by a process that is gone) and for a
+ * worker whose listening connection is down. (pg-boss's own worker fetches at most
  * once an interval, also right after a job, so a slot whose jobs take 0.3 s sat idle the other 0.7 s
  * of each second: a fleet of short syncs was held to one run a second a slot; docs/benchmarks.md.)
  * A slot asks for a job only once `admitted(slot)` lets it (lib/sync/admission.ts), so a slot held
@@ -98,7 +142,8 @@ export function workSlots<T extends object>(
     pollingIntervalSeconds?: number;
   },
 ) {
-  const { handle, admitted = () => Promise.resolve(), rest, pollingIntervalSeconds = 1 } = options;
+  const { handle, admitted = () => Promise.resolve(), rest, pollingIntervalSeconds = IDLE_POLL_SECONDS } = options;
+  const longestMs = pollingIntervalSeconds * 1000;
   let stopping = false;
   let working = 0;
   const sleeps = wakeableSleeps();
@@ -120,7 +165,9 @@ export function workSlots<T extends object>(
       }
       if (!job) {
         lastJobMs = 0;
-        await sleeps.sleep(pollingIntervalSeconds * 1000);
+        // Asking fails too when the database is away: wait the shortest time, as a due job would.
+        const dueMs = await nextDueMs(queue).catch(() => 0);
+        if (!stopping) await sleeps.sleep(idleWaitMs(dueMs, longestMs));
         continue;
       }
       if (rest && lastJobMs > 0) await rest(job, lastJobMs);

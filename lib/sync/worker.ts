@@ -23,6 +23,7 @@ import { startAdmission } from "@/lib/sync/admission";
 import { syncSlotsAdmitted } from "@/lib/metrics/metrics";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
+import { APPROVAL_CHECKS_WAKE } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { emitConsentsEnding } from "@/lib/webhooks/consent-ending";
 import { dispatchDue, startWebhookWorker, WEBHOOK_QUEUE } from "@/lib/webhooks/dispatch";
 import { listen } from "@/lib/db/listen";
@@ -70,41 +71,45 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     const purged = await purgeExpired();
     log.info("retention purge", purged);
   });
-  // A job announced on JOBS_CHANNEL wakes its queue's takers here at once; each still polls, for jobs
-  // due later and while the listening connection is down.
-  const wakers = new Map<string, () => void>([[SYNC_QUEUE, () => runs.wake()]]);
-  const wakes = (queue: string, workerId: string) => wakers.set(queue, () => b.notifyWorker(workerId));
+  // A job announced on JOBS_CHANNEL wakes its queue's takers here at once; between announcements each
+  // waits for its queue's next due job (IDLE_POLL_SECONDS at most), for jobs due later and while the
+  // listening connection is down.
   // Recurring payments (lib/recurring): detection after each successful run, and the daily tick.
-  wakes(RECURRING_DETECT_QUEUE, await startRecurringWork());
-  // Rules applied to existing transactions (lib/rules/apply.ts), one at a time per process.
-  wakes(
-    RULE_APPLY_QUEUE,
-    await b.work<RuleApplyJob>(RULE_APPLY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-      if (job) await runApplication(job.data.applicationId);
-    }),
-  );
-  // Statement files imported into accounts (lib/statements/import), one at a time per process.
-  wakes(
-    STATEMENT_IMPORT_QUEUE,
-    await b.work<StatementImportJob>(
+  // Rules applied to existing transactions (lib/rules/apply.ts), statement files imported into
+  // accounts (lib/statements/import), and signed webhooks (lib/webhooks, one deliverer per endpoint
+  // at a time): one at a time per process each.
+  const takers = new Map<string, { wake: () => void; stop: (graceMs?: number) => Promise<void> }>([
+    [SYNC_QUEUE, runs],
+    [RECURRING_DETECT_QUEUE, await startRecurringWork()],
+    [
+      RULE_APPLY_QUEUE,
+      workSlots<RuleApplyJob>(b, RULE_APPLY_QUEUE, {
+        slots: 1,
+        handle: async (job) => {
+          await runApplication(job.data.applicationId);
+        },
+      }),
+    ],
+    [
       STATEMENT_IMPORT_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (job) await runStatementImport(job.data.importId);
-      },
-    ),
-  );
-  // Signed webhooks (lib/webhooks): one deliverer per endpoint at a time.
-  wakes(WEBHOOK_QUEUE, await startWebhookWorker());
+      workSlots<StatementImportJob>(b, STATEMENT_IMPORT_QUEUE, {
+        slots: 1,
+        handle: async (job) => {
+          await runStatementImport(job.data.importId);
+        },
+      }),
+    ],
+    [WEBHOOK_QUEUE, await startWebhookWorker()],
+    // Approvals a bank has not confirmed yet, asked again on their own schedule.
+    [APPROVAL_CHECKS_WAKE, startApprovalChecks()],
+  ]);
   // LISTEN needs a session: the direct server when DATABASE_URL is a transaction pooler.
   const announced = listen({
     connectionString: sessionDatabaseUrl(),
     channel: JOBS_CHANNEL,
     name: "job wake-ups",
-    onNotification: (queue) => wakers.get(queue ?? "")?.(),
+    onNotification: (queue) => takers.get(queue ?? "")?.wake(),
   });
-  // Approvals a bank has not confirmed yet, asked again on their own short schedule.
-  const stopApprovalChecks = startApprovalChecks();
   // The repair tick: lost runs are sent again, half-done consent operations are finished
   // (lib/accounttracking/consents/repair.ts), due webhook messages are queued and consents about to end
   // announced. All are idempotent; the consent pass runs in one process at a time.
@@ -136,8 +141,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
     clearInterval(sweep);
     await announced.stop();
     admission?.stop();
-    await runs.stop();
-    await stopApprovalChecks();
+    await Promise.all([...takers.values()].map((taker) => taker.stop()));
     await ticking;
     await stopBoss();
     await forget(WORKER_ID).catch((error: unknown) => log.warn("worker heartbeat not removed", { error }));

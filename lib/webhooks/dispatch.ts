@@ -6,7 +6,7 @@
 // within a tick.
 import "server-only";
 import type { SqlDb } from "@/lib/db/sql";
-import { announceJob, boss, createQueue, throughConnection } from "@/lib/sync/queue";
+import { announceJob, boss, createQueue, throughConnection, workSlots } from "@/lib/sync/queue";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
@@ -49,10 +49,11 @@ export async function runDeliveryJob(endpointId: string, options: { allowedHosts
   if (result.sent > 0) log.info("webhooks delivered", { endpointId, sent: result.sent });
 }
 
-/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given); returns its pg-boss worker's id. */
-export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}): Promise<string> {
+/** Takes delivery jobs in this process (`allowedHosts`: WEBHOOK_ALLOWED_HOSTS unless given), one at a time. */
+export async function startWebhookWorker(options: { allowedHosts?: string[] } = {}) {
   const b = await queue();
-  return b.work<{ endpointId: string }>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await runDeliveryJob(job.data.endpointId, options);
+  return workSlots<{ endpointId: string }>(b, WEBHOOK_QUEUE, {
+    slots: 1,
+    handle: (job) => runDeliveryJob(job.data.endpointId, options),
   });
 }

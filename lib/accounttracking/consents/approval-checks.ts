@@ -7,11 +7,17 @@
 // Several workers share the due checks (each takes its own, SKIP LOCKED).
 import "server-only";
 import { log } from "@/lib/log";
-import { awaitsInAppApproval, takeDueApprovalChecks } from "@/lib/accounttracking/consents/authorization-lifecycle";
+import {
+  awaitsInAppApproval,
+  nextApprovalCheckDueMs,
+  takeDueApprovalChecks,
+} from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { checkDecoupled } from "@/lib/accounttracking/consents/check-decoupled";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
+import { IDLE_POLL_SECONDS, idleWaitMs } from "@/lib/sync/queue";
+import { wakeableSleeps } from "@/lib/sync/sleeps";
 
-/** How often a worker looks for due checks: the schedule's shortest pause is 1 s. */
+/** The shortest pause between two looks for due checks: the schedule's shortest pause is 1 s. */
 const LOOK_EVERY_MS = 250;
 const TAKE = 20;
 
@@ -32,17 +38,34 @@ export async function runDueApprovalChecks(): Promise<number> {
   return due.length;
 }
 
-/** Looks for due checks every LOOK_EVERY_MS until the returned stop is called (it waits for the round in flight). */
-export function startApprovalChecks(): () => Promise<void> {
-  let round: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    round ??= runDueApprovalChecks()
-      .catch((error: unknown) => log.warn("approval checks failed; the next round tries again", { error }))
-      .finally(() => (round = null));
-  }, LOOK_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await round;
+/**
+ * Looks for due checks until the returned `stop` is called (it waits for the round in flight): after
+ * each round, when the next check is due (nextApprovalCheckDueMs), at least LOOK_EVERY_MS and at most
+ * IDLE_POLL_SECONDS later. An authorization that starts waiting on the bank is announced
+ * (APPROVAL_CHECKS_WAKE on the jobs' channel, by the lifecycle's move), and `wake` starts a round then.
+ */
+export function startApprovalChecks(): { wake: () => void; stop: () => Promise<void> } {
+  const sleeps = wakeableSleeps();
+  let stopping = false;
+  const loop = (async () => {
+    while (!stopping) {
+      let waitMs = LOOK_EVERY_MS;
+      try {
+        // A full round may have left more due: look again after the shortest pause.
+        if ((await runDueApprovalChecks()) < TAKE)
+          waitMs = idleWaitMs(await nextApprovalCheckDueMs(), IDLE_POLL_SECONDS * 1000, LOOK_EVERY_MS);
+      } catch (error) {
+        log.warn("approval checks failed; the next round tries again", { error });
+      }
+      if (!stopping) await sleeps.sleep(waitMs);
+    }
+  })();
+  return {
+    wake: () => sleeps.wakeAll(),
+    stop: async () => {
+      stopping = true;
+      sleeps.wakeAll();
+      await loop;
+    },
   };
 }

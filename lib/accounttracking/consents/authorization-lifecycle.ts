@@ -30,6 +30,7 @@ import { pool, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { AuthorizationPhase, ConsentAuthorization, Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { announceJob } from "@/lib/sync/queue";
 
 /**
  * Who causes a move: our send, the hosted picker, the bank's redirect back, the approval, the repair
@@ -215,6 +216,9 @@ export function nextApprovalCheck(
 export const awaitsInAppApproval = (authorization: Pick<ConsentAuthorization, "phase" | "scaStatusUrl">): boolean =>
   authorization.scaStatusUrl !== null && phasesMovableTo("approved", "decoupled").includes(authorization.phase);
 
+/** What the jobs' channel carries to wake the workers' approval checks (lib/sync/worker.ts). */
+export const APPROVAL_CHECKS_WAKE = "approval-checks";
+
 /** Phases whose next_check_at the approval checks take: an approval to confirm, an app to wait for. */
 const CHECKED_PHASES: readonly AuthorizationPhase[] = [...APPROVAL_OWED, ...phasesMovableTo("approved", "decoupled")];
 
@@ -248,7 +252,7 @@ export async function moveAuthorizations(
   }
   const stamps = entries.flatMap((m) => (m.stamps ? [m.stamps] : []));
   const asksAgain = entries.some((m) => m.asksAgain);
-  return db.consentAuthorization.updateManyAndReturn({
+  const moved = await db.consentAuthorization.updateManyAndReturn({
     where: {
       ...which,
       OR: entries.map((m) => ({ phase: m.from, ...(m.stale ? { createdAt: { lt: sendingStaleBefore() } } : {}) })),
@@ -260,6 +264,10 @@ export async function moveAuthorizations(
       ...Object.fromEntries(stamps.map((column) => [column, new Date()])),
     },
   });
+  // Waiting on the bank now: the workers' approval checks hear of it when this commits, and look
+  // when its first check is due instead of at their longest wait (approval-checks.ts).
+  if (asksAgain && moved.length > 0) await announceJob(APPROVAL_CHECKS_WAKE, db);
+  return moved;
 }
 
 /** One authorization's move: the row moved, or null when it was not in a phase the move leaves. */
@@ -281,6 +289,16 @@ export async function askAgainLater(
 ): Promise<ConsentAuthorization | null> {
   const nextCheckAt = nextApprovalCheck(authorization.usedAt, retryAfterSeconds);
   return moveAuthorization(db, authorization.id, { to: authorization.phase, by: "approval", nextCheckAt });
+}
+
+/** Milliseconds until the earliest approval check is due (≤ 0: one is due now), or null when none waits. */
+export async function nextApprovalCheckDueMs(): Promise<number | null> {
+  const { rows } = await pool().query<{ ms: number | null }>(
+    `SELECT (extract(epoch FROM min(next_check_at) - now()) * 1000)::float8 AS ms
+       FROM consent_authorizations WHERE next_check_at IS NOT NULL AND phase = ANY($1::"AuthorizationPhase"[])`,
+    [CHECKED_PHASES],
+  );
+  return rows[0]?.ms ?? null;
 }
 
 /** How long a worker holds the approval checks it took: one that died mid-check frees them after this. */

@@ -2,13 +2,22 @@
 // make the same queues at the same moment (two workers, or web and a worker), and pg-boss's
 // create_queue deadlocks against itself there: `createQueue` makes one at a time. A worker slot
 // takes its next job as soon as one is done (`workSlots`), not a polling interval later, and only
-// while its admission lets it; an idle one takes a job announced on JOBS_CHANNEL at once.
+// while its admission lets it; an idle one takes a job announced on JOBS_CHANNEL at once, and one
+// queued for later when it is due.
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { listen } from "@/lib/db/listen";
 import { requireDatabaseUrl } from "@/lib/env";
-import { announceJob, createQueue, JOBS_CHANNEL, throughConnection, workSlots } from "@/lib/sync/queue";
+import {
+  announceJob,
+  createQueue,
+  idleWaitMs,
+  JOBS_CHANNEL,
+  nextDueMs,
+  throughConnection,
+  workSlots,
+} from "@/lib/sync/queue";
 
 const instances: PgBoss[] = [];
 const made: string[] = [];
@@ -80,6 +89,38 @@ describe("a worker slot", () => {
     const { done } = slowPollingSlot(b, name);
     await expect.poll(() => done.length, { timeout: 20_000, interval: 100 }).toBe(3);
     expect([...done].sort()).toEqual([0, 1, 2]);
+  });
+
+  it("idle, waits for a job due later (a retry's delay, nobody announces it) until it is due, not its longest wait", async () => {
+    const [b] = instances.length ? instances : [await started()];
+    const name = `test-due-${process.pid}`;
+    made.push(name);
+    await createQueue(b, name);
+    expect(await nextDueMs(name)).toBeNull();
+    const queuedAt = Date.now();
+    await b.send(name, { n: 7 }, { startAfter: 2 });
+    const due = await nextDueMs(name);
+    expect(due).toBeGreaterThan(1_000);
+    expect(due).toBeLessThanOrEqual(2_000);
+    // The slot's first fetch finds nothing due; it waits until the job is, not its minute.
+    const { done } = slowPollingSlot(b, name);
+    await expect.poll(() => done.length, { timeout: 20_000, interval: 50 }).toBe(1);
+    const tookMs = Date.now() - queuedAt;
+    expect(tookMs).toBeGreaterThanOrEqual(1_900);
+    expect(tookMs).toBeLessThan(8_000);
+    expect(await nextDueMs(name)).toBeNull();
+  });
+
+  it("waits after an empty fetch until the next job is due, within its shortest and longest waits", () => {
+    expect(idleWaitMs(null, 10_000)).toBe(10_000);
+    expect(idleWaitMs(2_000, 10_000)).toBe(2_050);
+    expect(idleWaitMs(60_000, 10_000)).toBe(10_000);
+    // Due now, yet not fetched (another process holds it): the shortest wait, not a busy loop.
+    expect(idleWaitMs(-500, 10_000)).toBe(1_000);
+    expect(idleWaitMs(-500, 10_000, 250)).toBe(250);
+    // A longest wait under the shortest (a test's 0.1 s poll) wins.
+    expect(idleWaitMs(null, 100)).toBe(100);
+    expect(idleWaitMs(0, 100)).toBe(100);
   });
 
   it("works only while admitted: with one slot of three let in, jobs run one at a time, all of them", async () => {

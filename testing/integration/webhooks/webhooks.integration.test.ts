@@ -227,12 +227,15 @@ describe("signed webhooks", () => {
     // Files that ran earlier on this worker's database may have left endpoints with messages due (their
     // receivers gone): they are switched off, so the tick's count is this endpoint's alone.
     await pool().query("UPDATE webhook_endpoints SET enabled = false WHERE id <> $1 AND enabled", [endpoint.id]);
-    await startWebhookWorker({ allowedHosts: RECEIVER_HOSTS });
+    const deliverer = await startWebhookWorker({ allowedHosts: RECEIVER_HOSTS });
     try {
       expect(await dispatchDue()).toBe(1);
+      // The job is announced (JOBS_CHANNEL); this test is the worker's listener.
+      deliverer.wake();
       await expect.poll(() => receiver.received.length - sent, { timeout: 20_000, interval: 100 }).toBe(1);
       expect(JSON.parse(receiver.received.at(-1)?.body ?? "{}")).toMatchObject({ type: "account.tracked" });
     } finally {
+      await deliverer.stop();
       await stopBoss();
     }
     expect(await prisma().webhookDelivery.findFirst({ where: { endpointId: endpoint.id } })).toMatchObject({
