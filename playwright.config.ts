@@ -5,19 +5,12 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import {
-  banksUrlFor,
   E2E_DATA_DIR,
   E2E_PORT as PORT,
-  FAULTS_INAPP_DATA_DIR,
+  e2eServerEnv,
   FAULTS_INAPP_PORT,
-  FAULTS_SPLIT_DATA_DIR,
   FAULTS_SPLIT_PORT,
-  FAULT_SYNC_ENV,
-  INSTANCE_A_PORT,
-  INSTANCE_B_PORT,
-  INSTANCES_DATA_DIR,
 } from "./e2e/support/topology";
-import { E2E_SANDBOX_CONTROL_SECRET } from "./e2e/control-secret";
 import { keepTestsOffline } from "./testing/support/offline-env";
 
 // The app servers and worker processes inherit this environment: no real provider settings.
@@ -58,39 +51,6 @@ function browserUse() {
         "--disable-quic",
         "--no-first-run",
       ],
-    },
-  };
-}
-
-/**
- * The app as `npm start` starts it (scripts/run.mjs: scripts/start.ts as compiled), on its own embedded PostgreSQL, with its banks
- * on port + 1 (the launcher starts them unless SANDBOX_BANK_URL says they already run elsewhere).
- */
-function appServer(
-  port: number,
-  dataDir: string,
-  extraEnv: Record<string, string> = {},
-  command = "node scripts/run.mjs start",
-) {
-  return {
-    command,
-    url: `${url(port)}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_POINTS: "100000",
-      AUTH_RATE_LIMIT_POINTS: "1000",
-      // Nothing reaches the internet in tests: the launcher points the company registers (GLEIF,
-      // Companies House) at their fakes in the banks (scripts/launch/demo-banks.ts).
-      // Every API answer is parsed against its route's declared schema (off by default in production).
-      RESPONSE_CHECK: "1",
-      SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
-      ...extraEnv,
     },
   };
 }
@@ -143,7 +103,8 @@ export default defineConfig({
       workers: 1,
     },
     // Sync faults against the built app in both shipped topologies, each on its own server and
-    // database (they move the bank's clock), one spec at a time.
+    // database (they move the bank's clock), one spec at a time. Each starts its server when its
+    // worker starts (topology.ts, PROJECT_SERVERS; e2e/support/project-servers.ts).
     {
       name: "faults-inapp",
       testMatch: /.*\.faults\.spec\.ts/,
@@ -158,7 +119,8 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: url(FAULTS_SPLIT_PORT) },
     },
-    // Two app instances and one `npm run worker` on one database (the spec talks to both instances).
+    // Two app instances (started by the project, as the fault servers are) and one `npm run worker`
+    // on one database (the spec talks to both instances).
     { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
@@ -171,35 +133,26 @@ export default defineConfig({
       use: browserUse(),
     },
   ],
-  // E2E_NO_SERVERS=1: none of them, for a run of specs that start their own processes (the crash,
-  // production-start and shutdown specs) while working on them; `npm test` always starts them all.
+  // The main server, as `npm start` starts it (scripts/run.mjs), on its own embedded PostgreSQL, with
+  // its banks on port + 1, and the local fakes of Enable Banking and GoCardless in its banks process
+  // (the launcher makes their key and secret under DATA_DIR; no real secret, nothing leaves the
+  // machine). Behind PgBouncer in transaction mode, as on a managed PostgreSQL
+  // (e2e/support/pooled-app.ts): every flow of the API and browser projects runs through the pooler.
+  // The fault and instance projects start their own servers when they start
+  // (e2e/support/project-servers.ts). E2E_NO_SERVERS=1: no main server, for a run of specs that start
+  // their own processes while working on them; `npm test` always starts it.
   webServer:
     process.env.E2E_NO_SERVERS === "1"
       ? []
       : [
-          // With the local fakes of Enable Banking and GoCardless in its banks process (the launcher makes
-          // their key and secret under DATA_DIR; no real secret, nothing leaves the machine). Behind
-          // PgBouncer in transaction mode, as on a managed PostgreSQL (e2e/support/pooled-app.ts): every
-          // flow of the API and browser projects runs through the pooler.
-          appServer(
-            PORT,
-            E2E_DATA_DIR,
-            { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" },
-            "npx tsx e2e/support/pooled-app.ts",
-          ),
-          // `npm start` as shipped: the server runs the sync worker itself.
-          appServer(FAULTS_INAPP_PORT, FAULTS_INAPP_DATA_DIR, FAULT_SYNC_ENV),
-          // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
-          appServer(FAULTS_SPLIT_PORT, FAULTS_SPLIT_DATA_DIR, { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" }),
-          // Two instances on one database (started in this order: B shares the PostgreSQL that A started,
-          // and A's banks: SANDBOX_BANK_URL set, its launcher starts none).
-          appServer(INSTANCE_A_PORT, INSTANCES_DATA_DIR, { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" }),
-          appServer(INSTANCE_B_PORT, INSTANCES_DATA_DIR, {
-            SYNC_IN_APP: "0",
-            // Credentials kept 5 minutes: in e2e/principal-cache.instances.spec.ts only A's changes,
-            // by notification, can make B refuse within seconds.
-            AUTH_CACHE_MS: "300000",
-            SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
-          }),
+          {
+            command: "npx tsx e2e/support/pooled-app.ts",
+            url: `${baseURL}/api/health`,
+            timeout: 600_000,
+            reuseExistingServer: !process.env.CI,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: e2eServerEnv(PORT, E2E_DATA_DIR, { ENABLE_BANKING_FAKE: "1", GOCARDLESS_FAKE: "1" }),
+          },
         ],
 });

@@ -2,7 +2,8 @@
 // who a token is and a person's memberships for a while (instance B for 5 minutes here), and a change
 // made through the other instance reaches it by PostgreSQL's notification within the poll's few
 // seconds; a change made through the same instance is seen by its very next request.
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { dataOf } from "./support/envelope";
 import { signedInPerson, type Person } from "./support/person";
 import { INSTANCE_A_PORT, INSTANCE_B_PORT } from "./support/topology";

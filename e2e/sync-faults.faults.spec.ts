@@ -6,7 +6,7 @@
 // the bank changes what it shows (pending → booked, re-issued ids, a cancelled hold, an unchanged
 // re-sync), a connector that only follows the account's change feed with an API key of its own ends
 // equal to the bank after each step, and each step's feed holds exactly the bank's differences.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { expectEqualToBank, ourTransactions } from "./support/bank-truth";
 import { runEnded, startSync, syncStatus, trackAccount, type Run } from "./support/connect";
 import { faultBanks } from "./support/fault-banks";

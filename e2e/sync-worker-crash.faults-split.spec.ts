@@ -3,7 +3,7 @@
 // the saved cursor, and the result equals the bank's own answer with no duplicates. A connector
 // following the account's change feed reads what the dead worker committed, then the rest: its copy
 // ends equal to the bank's answer too.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { bankTransactions, expectEqualToBank, ourTransactions } from "./support/bank-truth";
 import { connectBank, runEnded, syncStatus, trackAccount } from "./support/connect";
 import { signedInPerson } from "./support/person";

@@ -6,7 +6,8 @@
 // then once more than PSD2 allows. The database must show one run at a time per account, each
 // claimed once, every sync ended, exactly 4 unattended bank accesses per account, and the rows must
 // equal the bank's.
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { bankTransactions, expectEqualToBank, ourTransactions } from "./support/bank-truth";
 import { connectBank, startSync, trackAccount, type Connection, type TrackedAccount } from "./support/connect";
 import { openDatabase } from "./support/database";

@@ -9,6 +9,8 @@
 //   + 30, + 40             two app instances on one database (instance B uses instance A's banks)
 //   + 50                   `npm start` started and stopped by the shutdown spec itself
 //   + 95                   `npm start` on HOST=127.0.0.1 without METRICS_TOKEN, by the local-metrics spec
+import { E2E_SANDBOX_CONTROL_SECRET } from "../control-secret";
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const FAULTS_INAPP_PORT = E2E_PORT + 10;
 export const FAULTS_SPLIT_PORT = E2E_PORT + 20;
@@ -70,3 +72,59 @@ export const RESTORED_DATA_DIR = `${base}-operate-restored`;
 // metrics on + 2), bound to 127.0.0.1 and without METRICS_TOKEN.
 export const LOCAL_METRICS_PORT = E2E_PORT + 95;
 export const LOCAL_METRICS_DATA_DIR = `${base}-local-metrics`;
+
+/**
+ * What every e2e server is started with (playwright.config.ts's web server, and the servers a project
+ * starts for itself: e2e/support/project-servers.ts), beside the suite's offline environment.
+ */
+export function e2eServerEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_POINTS: "100000",
+    AUTH_RATE_LIMIT_POINTS: "1000",
+    // Nothing reaches the internet in tests: the launcher points the company registers (GLEIF,
+    // Companies House) at their fakes in the banks (scripts/launch/demo-banks.ts).
+    // Every API answer is parsed against its route's declared schema (off by default in production).
+    RESPONSE_CHECK: "1",
+    SANDBOX_CONTROL_SECRET: E2E_SANDBOX_CONTROL_SECRET,
+    ...extra,
+  };
+}
+
+export type ProjectServer = { port: number; dataDir: string; env: Record<string, string> };
+
+/**
+ * The servers a project starts for itself, in this order, when its worker starts, and stops when
+ * that worker ends: the fault and instance projects run after the browser specs, and their servers
+ * need not wait idle beside them from the start (e2e/support/project-servers.ts).
+ */
+export const PROJECT_SERVERS: Record<string, ProjectServer[]> = {
+  // `npm start` as shipped: the server runs the sync worker itself.
+  "faults-inapp": [{ port: FAULTS_INAPP_PORT, dataDir: FAULTS_INAPP_DATA_DIR, env: FAULT_SYNC_ENV }],
+  // SYNC_IN_APP=0: the specs start `npm run worker` processes against the same data directory.
+  "faults-split": [
+    { port: FAULTS_SPLIT_PORT, dataDir: FAULTS_SPLIT_DATA_DIR, env: { ...FAULT_SYNC_ENV, SYNC_IN_APP: "0" } },
+  ],
+  // Two instances on one database, in this order: B shares the PostgreSQL that A started, and A's
+  // banks (SANDBOX_BANK_URL set: its launcher starts none).
+  instances: [
+    { port: INSTANCE_A_PORT, dataDir: INSTANCES_DATA_DIR, env: { SYNC_STALE_SECONDS: "4", SYNC_SWEEP_SECONDS: "1" } },
+    {
+      port: INSTANCE_B_PORT,
+      dataDir: INSTANCES_DATA_DIR,
+      env: {
+        SYNC_IN_APP: "0",
+        // Credentials kept 5 minutes: in e2e/principal-cache.instances.spec.ts only A's changes,
+        // by notification, can make B refuse within seconds.
+        AUTH_CACHE_MS: "300000",
+        SANDBOX_BANK_URL: banksUrlFor(INSTANCE_B_PORT),
+      },
+    },
+  ],
+};
