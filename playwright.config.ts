@@ -17,8 +17,6 @@ import { keepTestsOffline } from "./testing/support/offline-env";
 keepTestsOffline();
 
 const baseURL = `http://localhost:${PORT}`;
-/** Specs of the instances family that start their own `npm start` rather than use instances A and B. */
-const OWN_SERVER_SPECS = /(local-metrics|operate|production-start|shutdown)\.instances\.spec\.ts/;
 const url = (port: number) => `http://localhost:${port}`;
 
 /**
@@ -106,16 +104,7 @@ export default defineConfig({
     },
     // Sync faults against the built app in both shipped topologies, each on its own server and
     // database (they move the bank's clock), one spec at a time. Each starts its server when its
-    // worker starts (topology.ts, PROJECT_SERVERS; e2e/support/project-servers.ts). These and the
-    // two projects below take the browser project's workers as they free up, and the crash chain's
-    // once it ends: the longest first, so that the chains end together (docs/testing.md).
-    {
-      name: "faults-split",
-      testMatch: /.*\.faults(-split)?\.spec\.ts/,
-      fullyParallel: false,
-      workers: 1,
-      use: { baseURL: url(FAULTS_SPLIT_PORT) },
-    },
+    // worker starts (topology.ts, PROJECT_SERVERS; e2e/support/project-servers.ts).
     {
       name: "faults-inapp",
       testMatch: /.*\.faults\.spec\.ts/,
@@ -123,18 +112,16 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: url(FAULTS_INAPP_PORT) },
     },
-    // Specs that start and stop `npm start` themselves, each on ports and a data directory of its own
-    // (backup and restore, a production start, a shutdown, metrics on a local address).
-    { name: "own-servers", testMatch: OWN_SERVER_SPECS, fullyParallel: false, workers: 1 },
-    // Two app instances (started by the project, as the fault servers are) and one `npm run worker`
-    // on one database (the specs talk to both instances).
     {
-      name: "instances",
-      testMatch: /.*\.instances\.spec\.ts/,
-      testIgnore: OWN_SERVER_SPECS,
+      name: "faults-split",
+      testMatch: /.*\.faults(-split)?\.spec\.ts/,
       fullyParallel: false,
       workers: 1,
+      use: { baseURL: url(FAULTS_SPLIT_PORT) },
     },
+    // Two app instances (started by the project, as the fault servers are) and one `npm run worker`
+    // on one database (the spec talks to both instances).
+    { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {

@@ -4,7 +4,7 @@
 // runs) on HOST=127.0.0.1, on a data directory of its own.
 import net from "node:net";
 import { rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { startScript, type ScriptProcess } from "../testing/support/script-process";
 import { LOCAL_METRICS_DATA_DIR, LOCAL_METRICS_PORT } from "./support/topology";
 

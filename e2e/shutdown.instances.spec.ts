@@ -4,7 +4,7 @@
 // (what `npm start` runs) on a data directory of its own, so it owns the process it signals.
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/project-servers";
 import { startScript } from "../testing/support/script-process";
 import { SHUTDOWN_DATA_DIR, SHUTDOWN_PORT } from "./support/topology";
 
