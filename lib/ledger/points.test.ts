@@ -15,6 +15,10 @@ function balance(fields: Partial<StoredBalance> & Pick<StoredBalance, "balanceTy
   } satisfies StoredBalance;
 }
 
+/** A closing booked balance of 5 October 2026, the day most cases below look at. */
+const closingOct5 = (amount: string, fields: Partial<StoredBalance> = {}) =>
+  balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount, ...fields });
+
 describe("anchorDateOf", () => {
   it("closing and interim booked are the end of their day; an opening is the end of the day before", () => {
     expect(anchorDateOf({ balanceType: "closingBooked", referenceDate: "2026-10-31" })).toBe("2026-10-31");
@@ -68,7 +72,7 @@ describe("chooseAnchors", () => {
   });
 
   it("prefers closingBooked over the next day's openingBooked; an interim figure never anchors", () => {
-    const closing = balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100.00" });
+    const closing = closingOct5("100.00");
     const opening = balance({ balanceType: "openingBooked", referenceDate: "2026-10-06", amount: "100.0" });
     const interim = balance({
       balanceType: "interimBooked",
@@ -89,24 +93,9 @@ describe("chooseAnchors", () => {
   });
 
   it("among one type keeps the newest read, then the later written (larger id)", () => {
-    const older = balance({
-      balanceType: "closingBooked",
-      referenceDate: "2026-10-05",
-      amount: "1",
-      observedAt: "2026-10-05T09:00:00Z",
-    });
-    const newer = balance({
-      balanceType: "closingBooked",
-      referenceDate: "2026-10-05",
-      amount: "1.0",
-      observedAt: "2026-10-05T10:00:00+00:00",
-    });
-    const sameTime = balance({
-      balanceType: "closingBooked",
-      referenceDate: "2026-10-05",
-      amount: "1.00",
-      observedAt: "2026-10-05T12:00:00+02:00",
-    });
+    const older = closingOct5("1", { observedAt: "2026-10-05T09:00:00Z" });
+    const newer = closingOct5("1.0", { observedAt: "2026-10-05T10:00:00+00:00" });
+    const sameTime = closingOct5("1.00", { observedAt: "2026-10-05T12:00:00+02:00" });
     // 12:00+02:00 is 10:00Z: as new as `newer`, written after it.
     const { anchors, disagreements } = chooseAnchors([sameTime, older, newer]);
     expect(anchors.map((a) => a.amount)).toEqual(["1.00"]);
@@ -115,19 +104,11 @@ describe("chooseAnchors", () => {
   });
 
   it("reports a day's final figures that disagree, keeping the preferred one as the anchor", () => {
-    const bankClosing = balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100.00" });
-    const fileOpening = balance({
-      balanceType: "openingBooked",
-      referenceDate: "2026-10-06",
-      amount: "90.50",
-      source: "file",
-    });
-    const fileAgain = balance({
-      balanceType: "openingBooked",
-      referenceDate: "2026-10-06",
-      amount: "90.5",
-      source: "file",
-    });
+    const fromFile = (amount: string) =>
+      balance({ balanceType: "openingBooked", referenceDate: "2026-10-06", amount, source: "file" });
+    const bankClosing = closingOct5("100.00");
+    const fileOpening = fromFile("90.50");
+    const fileAgain = fromFile("90.5");
     const { anchors, disagreements } = chooseAnchors([fileOpening, bankClosing, fileAgain]);
     expect(anchors.map((a) => a.balanceId)).toEqual([bankClosing.id]);
     // Two reads of the same differing figure are one disagreement.
@@ -142,18 +123,8 @@ describe("chooseAnchors", () => {
   });
 
   it("reports a bank's restated closing balance against the newer one", () => {
-    const first = balance({
-      balanceType: "closingBooked",
-      referenceDate: "2026-10-05",
-      amount: "-5",
-      observedAt: "2026-10-06T06:00:00Z",
-    });
-    const restated = balance({
-      balanceType: "closingBooked",
-      referenceDate: "2026-10-05",
-      amount: "-7",
-      observedAt: "2026-10-07T06:00:00Z",
-    });
+    const first = closingOct5("-5", { observedAt: "2026-10-06T06:00:00Z" });
+    const restated = closingOct5("-7", { observedAt: "2026-10-07T06:00:00Z" });
     const { anchors, disagreements } = chooseAnchors([first, restated]);
     expect(anchors.map((a) => a.amount)).toEqual(["-7"]);
     expect(disagreements.map((d) => [d.other.amount, d.difference])).toEqual([["-5", "2"]]);
@@ -161,7 +132,7 @@ describe("chooseAnchors", () => {
 
   it("does not report an interim that differs from the day's final figure: the day went on", () => {
     const { anchors, disagreements } = chooseAnchors([
-      balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100" }),
+      closingOct5("100"),
       balance({ balanceType: "interimBooked", referenceDate: "2026-10-05", amount: "60" }),
     ]);
     expect(anchors.map((a) => a.amount)).toEqual(["100"]);
@@ -169,10 +140,7 @@ describe("chooseAnchors", () => {
   });
 
   it("never compares figures of two currencies", () => {
-    const { anchors, disagreements } = chooseAnchors([
-      balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "100" }),
-      balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "117", currency: "USD" }),
-    ]);
+    const { anchors, disagreements } = chooseAnchors([closingOct5("100"), closingOct5("117", { currency: "USD" })]);
     expect(anchors.map((a) => [a.currency, a.amount])).toEqual([
       ["EUR", "100"],
       ["USD", "117"],
@@ -181,11 +149,7 @@ describe("chooseAnchors", () => {
   });
 
   it("refuses an observedAt that is not an instant", () => {
-    expect(() =>
-      chooseAnchors([
-        balance({ balanceType: "closingBooked", referenceDate: "2026-10-05", amount: "1", observedAt: "yesterday" }),
-      ]),
-    ).toThrow(RangeError);
+    expect(() => chooseAnchors([closingOct5("1", { observedAt: "yesterday" })])).toThrow(RangeError);
   });
 });
 
