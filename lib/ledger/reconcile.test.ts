@@ -2,19 +2,10 @@
 // in between, same-day disagreements as zero-length windows, one currency at a time; and the
 // bounds and spelling of a month to close.
 import { describe, expect, it } from "vitest";
-import type { BookedDay } from "./booked-days";
-import type { Anchor, AnchorDisagreement } from "./points";
+import type { AnchorDisagreement } from "./points";
 import { isYearMonth, monthBounds, reconcile, yearMonth } from "./reconcile";
+import { anchor, day } from "./test-support";
 
-const anchor = (date: string, amount: string, extra: Partial<Anchor> = {}): Anchor => ({
-  date,
-  amount,
-  currency: "EUR",
-  source: "bank",
-  balanceType: "closingBooked",
-  ...extra,
-});
-const day = (date: string, total: string, count = 1, currency = "EUR"): BookedDay => ({ date, currency, total, count });
 const spans = (windows: { kind: string; from: string; to: string; difference: string }[]) =>
   windows.map((w) => [w.kind, w.from, w.to, w.difference]);
 

@@ -5,16 +5,8 @@ import { addDays } from "@/lib/dates/days";
 import type { BookedDay } from "./booked-days";
 import type { Anchor } from "./points";
 import { dailySeries } from "./series";
+import { anchor, day } from "./test-support";
 
-const anchor = (date: string, amount: string, extra: Partial<Anchor> = {}): Anchor => ({
-  date,
-  amount,
-  currency: "EUR",
-  source: "bank",
-  balanceType: "closingBooked",
-  ...extra,
-});
-const day = (date: string, total: string, count = 1, currency = "EUR"): BookedDay => ({ date, currency, total, count });
 const figures = (series: ReturnType<typeof dailySeries>) => series.points.map((p) => [p.date, p.amount, p.kind]);
 
 describe("dailySeries", () => {
