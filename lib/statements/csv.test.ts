@@ -8,23 +8,13 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv";
 import { detectLayout } from "./csv-detect";
 import { ASN_TRANSACTIE_HISTORIE, CsvLayout, LLOYDS_CURRENT_ACCOUNT, SPARKASSE_CSV_CAMT } from "./csv-layout";
-import type { StatementEntry } from "./model";
 import { isZeroDecimal, reconciliationGap } from "./statement-checks";
+import { brief } from "./test-support";
 
 const DIR = path.resolve(__dirname, "../../../shared/spec/bank-statements/csv");
 const SPARKASSE = readFileSync(path.join(DIR, "de_sparkasse-csv-camt_simple2.csv"));
 const ASN = readFileSync(path.join(DIR, "nl_asn-bank_transactie-historie_NL00ASNB9999999999_20220717204133.csv"));
 const LLOYDS = readFileSync(path.join(DIR, "uk_lloyds_sample-statement.csv"));
-
-function brief(entry: StatementEntry | undefined) {
-  if (!entry) return null;
-  return {
-    date: entry.bookingDate,
-    amount: entry.amount,
-    counterpart: entry.creditorName ?? entry.debtorName,
-    line: entry.origin.line,
-  };
-}
 
 describe("CSV samples with their built-in layouts", () => {
   it("Sparkasse CSV-CAMT: Latin-1, 18 rows newest first, one pending, SEPA columns", () => {

@@ -5,24 +5,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Statement, StatementEntry } from "./model";
+import type { Statement } from "./model";
 import { entryDate, parseMt940 } from "./mt940";
 import { isZeroDecimal, reconciliationGap } from "./statement-checks";
+import { brief } from "./test-support";
 
 const SAMPLES = path.resolve(__dirname, "../../../shared/spec/bank-statements/mt940/samples");
 
 function read(file: string): Statement[] {
   return parseMt940(readFileSync(path.join(SAMPLES, file)));
-}
-
-function brief(entry: StatementEntry | undefined) {
-  if (!entry) return null;
-  return {
-    date: entry.bookingDate,
-    amount: entry.amount,
-    counterpart: entry.creditorName ?? entry.debtorName,
-    line: entry.origin.line,
-  };
 }
 
 function gap(statement: Statement): string {
