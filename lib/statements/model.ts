@@ -4,6 +4,7 @@
 // the bank wrote them (bank dates are dates, never instants); amounts are signed decimal strings
 // (debit negative) in the canonical form of lib/money (`-1234.5`), never JS numbers.
 
+import { NO_PAYMENT_DETAILS } from "@/lib/banking/no-payment-details";
 import type { BankTransaction } from "@/lib/banking/types";
 
 export type StatementFormat = "camt053" | "mt940" | "csv";
@@ -117,20 +118,9 @@ export type StatementItem =
 export type Statement = StatementHeader & { entries: StatementEntry[] };
 
 export const EMPTY_FACTS: Omit<PaymentFacts, "amount" | "currency"> = {
+  ...NO_PAYMENT_DETAILS,
   accountServicerReference: null,
-  endToEndId: null,
-  mandateId: null,
-  creditorId: null,
-  creditorName: null,
-  creditorIban: null,
-  ultimateCreditor: null,
-  debtorName: null,
-  debtorIban: null,
-  ultimateDebtor: null,
-  remittanceInformation: null,
   structuredReference: null,
-  bankTransactionCode: null,
-  proprietaryBankTransactionCode: null,
   returnReason: null,
 };
 

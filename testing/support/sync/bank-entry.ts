@@ -1,5 +1,6 @@
 // A normalised bank transaction for tests that ingest rows directly: booked, in EUR, every optional
 // field null unless the test names it.
+import { NO_PAYMENT_DETAILS } from "@/lib/banking/no-payment-details";
 import type { BankTransaction } from "@/lib/banking/types";
 
 export function bankEntry(id: string, amount: string, fields: Partial<BankTransaction> = {}): BankTransaction {
@@ -13,18 +14,7 @@ export function bankEntry(id: string, amount: string, fields: Partial<BankTransa
     valueDate: date,
     amount,
     currency: "EUR",
-    creditorName: null,
-    creditorIban: null,
-    ultimateCreditor: null,
-    debtorName: null,
-    debtorIban: null,
-    ultimateDebtor: null,
-    remittanceInformation: null,
-    creditorId: null,
-    mandateId: null,
-    bankTransactionCode: null,
-    endToEndId: null,
-    proprietaryBankTransactionCode: null,
+    ...NO_PAYMENT_DETAILS,
     ...fields,
   };
 }
