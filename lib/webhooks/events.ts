@@ -20,6 +20,15 @@ const count = z.number().int().min(0);
 /** An account's housekeeping state (lib/accounttracking/accounts/lifecycle.ts, whose table lists the moves). */
 export const ACCOUNT_TRACKING = z.enum(["tracking", "stopped", "archived"]);
 
+/** The stream both recurring events are about, named the same way in each. */
+const RECURRING_STREAM = {
+  streamId: uuid,
+  accountId: uuid,
+  name: z.string().describe("The person's name for the stream, else the counterpart's"),
+  direction: z.enum(["in", "out"]),
+  currency: z.string().describe("ISO 4217"),
+};
+
 export const WEBHOOK_EVENT_SCHEMAS = {
   "transactions.changed": z.object({
     accountId: uuid,
@@ -74,21 +83,13 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     bankName: z.string().nullable(),
   }),
   "recurring.late": z.object({
-    streamId: uuid,
-    accountId: uuid,
-    name: z.string().describe("The person's name for the stream, else the counterpart's"),
-    direction: z.enum(["in", "out"]),
-    currency: z.string().describe("ISO 4217"),
+    ...RECURRING_STREAM,
     expectedDate: dateOnly.describe("The bank day the payment was expected"),
     expectedAmount: z.string().describe("The typical amount, a positive decimal string"),
     lastDate: dateOnly.describe("The bank day of the last payment seen"),
   }),
   "recurring.amount_changed": z.object({
-    streamId: uuid,
-    accountId: uuid,
-    name: z.string().describe("The person's name for the stream, else the counterpart's"),
-    direction: z.enum(["in", "out"]),
-    currency: z.string().describe("ISO 4217"),
+    ...RECURRING_STREAM,
     previousAmount: z.string().describe("The amount paid before, a positive decimal string"),
     amount: z.string().describe("The new amount, a positive decimal string"),
     lastDate: dateOnly.describe("The bank day of the first payment at the new amount seen last"),
