@@ -1,8 +1,7 @@
-// Reads a request body with a cap (BODY_LIMIT_BYTES, 1 MiB by default). A declared Content-Length
-// over the cap is refused before a byte is read; a body without one (chunked) is counted while it
-// streams and refused as soon as it passes the cap. Either way nothing is parsed, and the rest of
-// the upload is never pulled: the reader lets go without cancelling, so the socket stays usable for
-// the 413 answer (cancelling would destroy the socket under Node's stream adapter).
+// Reads a request body with a cap (BODY_LIMIT_BYTES, 1 MiB by default), counted as it streams
+// (lib/api/stream-body.ts): a body over the cap is refused before anything is parsed, and the socket
+// stays usable for the 413 answer.
+import { streamBody } from "@/lib/api/stream-body";
 import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
@@ -16,21 +15,12 @@ const payloadTooLarge = (limit: number) =>
   });
 
 export async function readBodyText(request: Request, limit = bodyLimitBytes()): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      reader.releaseLock();
-      throw payloadTooLarge(limit);
-    }
-    chunks.push(value);
-  }
+  await streamBody(
+    request,
+    limit,
+    () => payloadTooLarge(limit),
+    (chunk) => void chunks.push(chunk),
+  );
   return new TextDecoder().decode(Buffer.concat(chunks));
 }

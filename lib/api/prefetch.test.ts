@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Declared } from "@/lib/api/contract";
 import { credentialKey, forgetAdmitted, rememberAdmitted, startPrefetch } from "@/lib/api/prefetch";
+import type { Role } from "@/lib/generated/prisma/enums";
 
 const contract: Declared = {
   operationId: "listThings",
@@ -32,6 +33,13 @@ function recorder() {
     return Promise.resolve();
   };
   return { calls, read };
+}
+
+/** The key of fresh credentials this process saw admitted to `scope` with `role`. */
+function admitted(role: Role, scope: string = scopeId) {
+  const key = credentialKey(request(), scope)!;
+  rememberAdmitted(key, role);
+  return key;
 }
 
 afterEach(() => vi.useRealTimers());
@@ -66,14 +74,12 @@ describe("startPrefetch", () => {
 
   it("starts nothing once the credentials were refused, or after the admission's time is up", () => {
     const r = recorder();
-    const refused = credentialKey(request(), scopeId)!;
-    rememberAdmitted(refused, "member");
+    const refused = admitted("member");
     forgetAdmitted(refused);
     expect(startPrefetch(contract, refused, scopeId, { id: accountId }, url(), r.read)).toBeNull();
 
     vi.useFakeTimers();
-    const stale = credentialKey(request(), scopeId)!;
-    rememberAdmitted(stale, "member");
+    const stale = admitted("member");
     vi.advanceTimersByTime(61_000);
     expect(startPrefetch(contract, stale, scopeId, { id: accountId }, url(), r.read)).toBeNull();
     expect(r.calls).toEqual([]);
@@ -81,8 +87,7 @@ describe("startPrefetch", () => {
 
   it("starts nothing for a role without the route's capability", () => {
     const r = recorder();
-    const key = credentialKey(request(), scopeId)!;
-    rememberAdmitted(key, "viewer");
+    const key = admitted("viewer");
     const sync = { ...contract, capability: "accounts.sync" as const };
     expect(startPrefetch(sync, key, scopeId, { id: accountId }, url(), r.read)).toBeNull();
     expect(r.calls).toEqual([]);
@@ -90,19 +95,16 @@ describe("startPrefetch", () => {
 
   it("starts nothing for a malformed scope, path parameter or query: the kernel answers those as before", () => {
     const r = recorder();
-    const key = credentialKey(request(), scopeId)!;
-    rememberAdmitted(key, "admin");
+    const key = admitted("admin");
     expect(startPrefetch(contract, key, scopeId, { id: "not-a-uuid" }, url(), r.read)).toBeNull();
     expect(startPrefetch(contract, key, scopeId, { id: accountId }, url("perPage=9999"), r.read)).toBeNull();
-    const badScope = credentialKey(request(), "not-a-uuid")!;
-    rememberAdmitted(badScope, "admin");
+    const badScope = admitted("admin", "not-a-uuid");
     expect(startPrefetch(contract, badScope, "not-a-uuid", { id: accountId }, url(), r.read)).toBeNull();
     expect(r.calls).toEqual([]);
   });
 
   it("hands over a read that failed as a rejection, never as an unhandled one", async () => {
-    const key = credentialKey(request(), scopeId)!;
-    rememberAdmitted(key, "member");
+    const key = admitted("member");
     const throwing = () => {
       throw new Error("bad cursor");
     };

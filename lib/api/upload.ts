@@ -1,7 +1,8 @@
 // A file sent as a request's body (routes declaring `upload`): streamed chunk by chunk to the
 // handler's sink, never held whole, and refused with 413 as soon as it passes the route's cap (a
-// declared Content-Length over it is refused before a byte is read). As in lib/api/body.ts, the
-// reader lets go without cancelling, so the socket stays usable for the 413 answer.
+// declared Content-Length over it is refused before a byte is read). Read by lib/api/stream-body.ts,
+// whose reader lets go without cancelling, so the socket stays usable for the 413 answer.
+import { streamBody } from "@/lib/api/stream-body";
 import { ApiError } from "@/lib/errors";
 
 const tooLarge = (limit: number) =>
@@ -15,22 +16,7 @@ export async function streamUpload(
   maxBytes: number,
   sink: (chunk: Uint8Array) => Promise<void>,
 ): Promise<number> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        reader.releaseLock();
-        throw tooLarge(maxBytes);
-      }
-      await sink(value);
-    }
-  }
+  const total = await streamBody(request, maxBytes, () => tooLarge(maxBytes), sink);
   if (total === 0)
     throw new ApiError("validation_failed", "The request carried no file; send the statement file as the body.", {
       details: { body: ["Send the file's bytes as the request body."] },

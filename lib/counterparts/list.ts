@@ -13,12 +13,14 @@ import type { CounterpartSort } from "@/lib/counterparts/schemas";
 import { CHAIN_CTE, MONEY_TEXT, totalsOf, type TotalsRow } from "@/lib/counterparts/sql";
 import {
   BY_CURRENCY,
+  COUNT_SORT,
   NAME_SORT,
   ROOT_COLUMNS,
   rootFiguresCte,
   rootFilters,
   rootItem,
   rootPage,
+  type RootListOptions,
   type RootRow,
   type SortKey,
 } from "@/lib/counterparts/root-listing";
@@ -27,19 +29,13 @@ type ListRow = TotalsRow & RootRow;
 
 const SORT_KEYS: Record<CounterpartSort, SortKey> = {
   name: NAME_SORT,
-  count: { expr: "r.count", cast: "int" },
+  count: COUNT_SORT,
   sumIn: { expr: "r.sum_in", cast: "numeric" },
   sumOut: { expr: "r.sum_out", cast: "numeric" },
   lastDate: { expr: "r.last_date", cast: "text" },
 };
 
-type ListOptions = {
-  q?: string;
-  sort: CounterpartSort;
-  order: "asc" | "desc";
-  perPage: number;
-  cursor?: string;
-};
+type ListOptions = RootListOptions<CounterpartSort>;
 
 /** What a counterparts cursor is bound to: the account, the search and the order. */
 function counterpartsList(accountId: string, options: ListOptions) {

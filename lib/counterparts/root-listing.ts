@@ -1,7 +1,8 @@
 // What the account's list (list.ts) and the scope's list (scope-list.ts) share: the row of a root
 // counterpart, its figures per currency, the filters (search over names and aliases, consolidated
-// members included; the keyset after a cursor), the name sort, the page, and the item's common fields. Both queries define `chain`
-// (CHAIN_CTE) and join the root as `c`; $1 and $2 are theirs, the filters' values follow.
+// members included; the keyset after a cursor), the name and count sorts, the page, and the item's
+// common fields. Both queries define `chain` (CHAIN_CTE) and join the root as `c`; $1 and $2 are
+// theirs, the filters' values follow.
 import type { Tx } from "@/lib/db/client";
 import { escapeLike } from "@/lib/db/like";
 import { query } from "@/lib/db/sql";
@@ -24,6 +25,8 @@ export type RootRow = {
 export type SortKey = { expr: string; cast: string };
 
 export const NAME_SORT: SortKey = { expr: "lower(coalesce(c.alias, c.name))", cast: "text" };
+/** By the root's transactions; both listings name that figure `r.count`. */
+export const COUNT_SORT: SortKey = { expr: "r.count", cast: "int" };
 
 /** The root's own columns and its number of consolidated members, for the SELECT list. */
 export const ROOT_COLUMNS = `c.id, c.name, c.alias, c.parent_id, c.entity_type, c.entity_id,
@@ -46,6 +49,9 @@ export const BY_CURRENCY = `jsonb_agg(jsonb_build_object('currency', rc.currency
   ORDER BY rc.currency) AS by_currency`;
 
 type Filters = { q?: string; order: "asc" | "desc"; perPage: number; cursor?: string };
+
+/** A listing's options: the filters and its own set of sorts. */
+export type RootListOptions<Sort extends string> = Filters & { sort: Sort };
 
 /** The WHERE, ORDER BY and LIMIT of a listing; values numbered from $3. */
 export function rootFilters(list: CursorList, key: SortKey, o: Filters) {

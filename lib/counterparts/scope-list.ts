@@ -11,30 +11,25 @@ import type { ScopeCounterpartSort } from "@/lib/counterparts/schemas";
 import { CHAIN_CTE } from "@/lib/counterparts/sql";
 import {
   BY_CURRENCY,
+  COUNT_SORT,
   NAME_SORT,
   ROOT_COLUMNS,
   rootFiguresCte,
   rootFilters,
   rootItem,
   rootPage,
+  type RootListOptions,
   type SortKey,
 } from "@/lib/counterparts/root-listing";
 
 const SORT_KEYS: Record<ScopeCounterpartSort, SortKey> = {
   name: NAME_SORT,
-  count: { expr: "r.count", cast: "int" },
+  count: COUNT_SORT,
   // A root whose figures carry no date sorts as the oldest; '' keeps the keyset comparable.
   lastDate: { expr: "coalesce(r.last_date::text, '')", cast: "text" },
 };
 
-type Options = {
-  q?: string;
-  sort: ScopeCounterpartSort;
-  order: "asc" | "desc";
-  accountId?: string;
-  perPage: number;
-  cursor?: string;
-};
+type Options = RootListOptions<ScopeCounterpartSort> & { accountId?: string };
 
 /** What a cursor of this list is bound to: the scope's list, the search, the account and the order. */
 const listOf = (o: Options) => ({

@@ -8,26 +8,23 @@ import { log } from "@/lib/log";
 import { detectAccount } from "@/lib/recurring/detect-account";
 import { moveStreamsByClock } from "@/lib/recurring/tick";
 import { boss, createQueue, insertJobs, workSlots } from "@/lib/sync/queue";
+import { startOnce } from "@/lib/sync/start-once";
 
 export const RECURRING_DETECT_QUEUE = "recurring-detect";
 export const RECURRING_TICK_QUEUE = "recurring-tick";
 
 export type RecurringDetectJob = { accountId: string };
 
-let queues: Promise<PgBoss> | undefined;
+const queues = startOnce(async () => {
+  const b = await boss();
+  await createQueue(b, RECURRING_DETECT_QUEUE);
+  await createQueue(b, RECURRING_TICK_QUEUE);
+  return b;
+});
 
 /** pg-boss with this module's queues made (once per process). */
 function recurringBoss(): Promise<PgBoss> {
-  queues ??= (async () => {
-    const b = await boss();
-    await createQueue(b, RECURRING_DETECT_QUEUE);
-    await createQueue(b, RECURRING_TICK_QUEUE);
-    return b;
-  })().catch((error: unknown) => {
-    queues = undefined;
-    throw error;
-  });
-  return queues;
+  return queues.get();
 }
 
 /** Queues detection for the account in the caller's transaction (it runs if and only if that commits). */

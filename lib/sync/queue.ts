@@ -9,6 +9,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 import type { SyncTrigger } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { wakeableSleeps } from "@/lib/sync/sleeps";
+import { startOnce } from "@/lib/sync/start-once";
 import { traceCarrier } from "@/lib/tracing/spans";
 
 export const SYNC_QUEUE = "sync-run";
@@ -46,28 +47,24 @@ const announceDue = () =>
 const BOSS_SCHEMA = "pgboss";
 
 // One pg-boss per process (module state: each process runs one module graph).
-let started: Promise<PgBoss> | undefined;
+const started = startOnce(async () => {
+  // pg-boss hands its options to its pg pool: idle connections are kept as the app's pools keep them.
+  const options: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "idleTimeoutMillis"> = {
+    connectionString: requireDatabaseUrl(),
+    schema: BOSS_SCHEMA,
+    max: 4,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+  };
+  const instance = new PgBoss(options);
+  instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
+  await instance.start();
+  for (const name of [SYNC_QUEUE, SCHEDULER_QUEUE, RETENTION_QUEUE, RULE_APPLY_QUEUE, STATEMENT_IMPORT_QUEUE])
+    await createQueue(instance, name);
+  return instance;
+});
 
 export function boss(): Promise<PgBoss> {
-  started ??= (async () => {
-    // pg-boss hands its options to its pg pool: idle connections are kept as the app's pools keep them.
-    const options: PgBoss.ConstructorOptions & Pick<pg.PoolConfig, "idleTimeoutMillis"> = {
-      connectionString: requireDatabaseUrl(),
-      schema: BOSS_SCHEMA,
-      max: 4,
-      idleTimeoutMillis: IDLE_CONNECTION_MS,
-    };
-    const instance = new PgBoss(options);
-    instance.on("error", (error: unknown) => process.stderr.write(`pg-boss: ${String(error)}\n`));
-    await instance.start();
-    for (const name of [SYNC_QUEUE, SCHEDULER_QUEUE, RETENTION_QUEUE, RULE_APPLY_QUEUE, STATEMENT_IMPORT_QUEUE])
-      await createQueue(instance, name);
-    return instance;
-  })().catch((error: unknown) => {
-    started = undefined;
-    throw error;
-  });
-  return started;
+  return started.get();
 }
 
 /**
@@ -278,8 +275,7 @@ export async function enqueueRun(runId: string, startAfterSeconds = 0, priority 
 }
 
 export async function stopBoss(): Promise<void> {
-  const b = started;
-  started = undefined;
+  const b = started.forget();
   if (b)
     await (
       await b
