@@ -19,7 +19,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { FormError } from "@/components/ui/field";
-import { compactMoney, FiguresTable } from "@/components/ui/monthly-money-chart";
+import { CHART_AXIS, CHART_GRID, FiguresTable, moneyAxis } from "@/components/ui/monthly-money-chart";
 import type { Account } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 import { useBalanceSeries, type BalanceSeries, type BalanceSpan } from "@/lib/client/ledger";
@@ -30,7 +30,6 @@ const SPANS: { span: BalanceSpan; label: string }[] = [
   { span: "1y", label: "1 year" },
 ];
 
-const TICK = { fontSize: 11, fill: "#475569" };
 // indigo-700 for the given line and its dots, indigo-400 dashed for the derived stretches.
 const GIVEN_COLOUR = "#4338ca";
 const DERIVED_COLOUR = "#818cf8";
@@ -93,29 +92,13 @@ function Tip({ row, currency }: { row: BalanceRow | undefined; currency: string 
 }
 
 function Drawing({ rows, currency }: { rows: BalanceRow[]; currency: string }) {
-  const compact = compactMoney(currency);
   return (
     <div className="h-56 w-full sm:h-72" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="date"
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            tickFormatter={shortDay}
-            interval="preserveStartEnd"
-            minTickGap={24}
-          />
-          <YAxis
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            domain={["auto", "auto"]}
-            tickFormatter={(v: number) => compact.format(v)}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="date" {...CHART_AXIS} tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={24} />
+          <YAxis {...moneyAxis(currency)} domain={["auto", "auto"]} />
           <Tooltip
             cursor={{ stroke: "#cbd5e1" }}
             content={({ active, payload }) =>
