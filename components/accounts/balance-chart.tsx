@@ -16,12 +16,11 @@ import {
   type BalanceRow,
 } from "@/components/accounts/ledger-view";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { FormError } from "@/components/ui/field";
 import { CHART_AXIS, CHART_GRID, FiguresTable, moneyAxis } from "@/components/ui/monthly-money-chart";
+import { QueryStates } from "@/components/ui/query-states";
 import type { Account } from "@/lib/client/accounts";
-import { errorMessage } from "@/lib/client/errors";
 import { useBalanceSeries, type BalanceSeries, type BalanceSpan } from "@/lib/client/ledger";
 
 const SPANS: { span: BalanceSpan; label: string }[] = [
@@ -165,37 +164,6 @@ export function BalanceChart({ account, syncing = false }: { account: Account; s
   const [span, setSpan] = useState<BalanceSpan>("90d");
   const series = useBalanceSeries(account.id, span);
   const s = series.data;
-  let body;
-  if (series.isPending) body = <SkeletonRows rows={5} label="Loading balances" />;
-  else if (series.isError)
-    body = (
-      <div className="p-5">
-        <FormError message={errorMessage(series.error)} />
-      </div>
-    );
-  else if (s?.reason === "no_balance" || !s || s.points.length === 0)
-    body = (
-      <EmptyState title={syncing ? "The balance follows the sync" : "Known after the first sync"}>
-        {account.lastSyncedAt
-          ? "The bank has not reported a booked end-of-day balance for this account yet. The chart starts with the first one; the next sync may bring it."
-          : "The chart starts with the first end-of-day balance the bank reports. Sync the account (Sync now, above) to read it."}
-      </EmptyState>
-    );
-  else {
-    const rows = balanceRows(s.points);
-    body = (
-      <figure className="space-y-3 p-4 sm:p-5">
-        <figcaption className="sr-only">
-          Balance at the end of each day in {s.currency}, from {formatBankDate(s.from)} to {formatBankDate(s.to)}: days
-          the bank gave are marked, the days between are derived from the booked transactions. The table below has every
-          day.
-        </figcaption>
-        <Drawing rows={rows} currency={s.currency} />
-        <Legend given={givenLegend(s.points)} />
-        <Figures series={s} />
-      </figure>
-    );
-  }
   return (
     <Card>
       <CardHeader
@@ -203,7 +171,34 @@ export function BalanceChart({ account, syncing = false }: { account: Account; s
         description={s && s.points.length > 0 ? summary(s) : "End-of-day booked balance."}
         action={<SpanChoice value={span} onChange={setSpan} />}
       />
-      <div aria-busy={series.isFetching && !series.isPending ? true : undefined}>{body}</div>
+      <div aria-busy={series.isFetching && !series.isPending ? true : undefined}>
+        <QueryStates
+          query={series}
+          rows={5}
+          loading="Loading balances"
+          isEmpty={(data) => data.reason === "no_balance" || data.points.length === 0}
+          empty={
+            <EmptyState title={syncing ? "The balance follows the sync" : "Known after the first sync"}>
+              {account.lastSyncedAt
+                ? "The bank has not reported a booked end-of-day balance for this account yet. The chart starts with the first one; the next sync may bring it."
+                : "The chart starts with the first end-of-day balance the bank reports. Sync the account (Sync now, above) to read it."}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <figure className="space-y-3 p-4 sm:p-5">
+              <figcaption className="sr-only">
+                Balance at the end of each day in {data.currency}, from {formatBankDate(data.from)} to{" "}
+                {formatBankDate(data.to)}: days the bank gave are marked, the days between are derived from the booked
+                transactions. The table below has every day.
+              </figcaption>
+              <Drawing rows={balanceRows(data.points)} currency={data.currency} />
+              <Legend given={givenLegend(data.points)} />
+              <Figures series={data} />
+            </figure>
+          )}
+        </QueryStates>
+      </div>
     </Card>
   );
 }
