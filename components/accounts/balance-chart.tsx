@@ -16,12 +16,11 @@ import {
   type BalanceRow,
 } from "@/components/accounts/ledger-view";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { FormError } from "@/components/ui/field";
-import { compactMoney, FiguresTable } from "@/components/ui/monthly-money-chart";
+import { CHART_AXIS, CHART_GRID, FiguresTable, moneyAxis } from "@/components/ui/monthly-money-chart";
+import { QueryStates } from "@/components/ui/query-states";
 import type { Account } from "@/lib/client/accounts";
-import { errorMessage } from "@/lib/client/errors";
 import { useBalanceSeries, type BalanceSeries, type BalanceSpan } from "@/lib/client/ledger";
 
 const SPANS: { span: BalanceSpan; label: string }[] = [
@@ -30,7 +29,6 @@ const SPANS: { span: BalanceSpan; label: string }[] = [
   { span: "1y", label: "1 year" },
 ];
 
-const TICK = { fontSize: 11, fill: "#475569" };
 // indigo-700 for the given line and its dots, indigo-400 dashed for the derived stretches.
 const GIVEN_COLOUR = "#4338ca";
 const DERIVED_COLOUR = "#818cf8";
@@ -93,29 +91,13 @@ function Tip({ row, currency }: { row: BalanceRow | undefined; currency: string 
 }
 
 function Drawing({ rows, currency }: { rows: BalanceRow[]; currency: string }) {
-  const compact = compactMoney(currency);
   return (
     <div className="h-56 w-full sm:h-72" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="date"
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            tickFormatter={shortDay}
-            interval="preserveStartEnd"
-            minTickGap={24}
-          />
-          <YAxis
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            domain={["auto", "auto"]}
-            tickFormatter={(v: number) => compact.format(v)}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="date" {...CHART_AXIS} tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={24} />
+          <YAxis {...moneyAxis(currency)} domain={["auto", "auto"]} />
           <Tooltip
             cursor={{ stroke: "#cbd5e1" }}
             content={({ active, payload }) =>
@@ -182,37 +164,6 @@ export function BalanceChart({ account, syncing = false }: { account: Account; s
   const [span, setSpan] = useState<BalanceSpan>("90d");
   const series = useBalanceSeries(account.id, span);
   const s = series.data;
-  let body;
-  if (series.isPending) body = <SkeletonRows rows={5} label="Loading balances" />;
-  else if (series.isError)
-    body = (
-      <div className="p-5">
-        <FormError message={errorMessage(series.error)} />
-      </div>
-    );
-  else if (s?.reason === "no_balance" || !s || s.points.length === 0)
-    body = (
-      <EmptyState title={syncing ? "The balance follows the sync" : "Known after the first sync"}>
-        {account.lastSyncedAt
-          ? "The bank has not reported a booked end-of-day balance for this account yet. The chart starts with the first one; the next sync may bring it."
-          : "The chart starts with the first end-of-day balance the bank reports. Sync the account (Sync now, above) to read it."}
-      </EmptyState>
-    );
-  else {
-    const rows = balanceRows(s.points);
-    body = (
-      <figure className="space-y-3 p-4 sm:p-5">
-        <figcaption className="sr-only">
-          Balance at the end of each day in {s.currency}, from {formatBankDate(s.from)} to {formatBankDate(s.to)}: days
-          the bank gave are marked, the days between are derived from the booked transactions. The table below has every
-          day.
-        </figcaption>
-        <Drawing rows={rows} currency={s.currency} />
-        <Legend given={givenLegend(s.points)} />
-        <Figures series={s} />
-      </figure>
-    );
-  }
   return (
     <Card>
       <CardHeader
@@ -220,7 +171,34 @@ export function BalanceChart({ account, syncing = false }: { account: Account; s
         description={s && s.points.length > 0 ? summary(s) : "End-of-day booked balance."}
         action={<SpanChoice value={span} onChange={setSpan} />}
       />
-      <div aria-busy={series.isFetching && !series.isPending ? true : undefined}>{body}</div>
+      <div aria-busy={series.isFetching && !series.isPending ? true : undefined}>
+        <QueryStates
+          query={series}
+          rows={5}
+          loading="Loading balances"
+          isEmpty={(data) => data.reason === "no_balance" || data.points.length === 0}
+          empty={
+            <EmptyState title={syncing ? "The balance follows the sync" : "Known after the first sync"}>
+              {account.lastSyncedAt
+                ? "The bank has not reported a booked end-of-day balance for this account yet. The chart starts with the first one; the next sync may bring it."
+                : "The chart starts with the first end-of-day balance the bank reports. Sync the account (Sync now, above) to read it."}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <figure className="space-y-3 p-4 sm:p-5">
+              <figcaption className="sr-only">
+                Balance at the end of each day in {data.currency}, from {formatBankDate(data.from)} to{" "}
+                {formatBankDate(data.to)}: days the bank gave are marked, the days between are derived from the booked
+                transactions. The table below has every day.
+              </figcaption>
+              <Drawing rows={balanceRows(data.points)} currency={data.currency} />
+              <Legend given={givenLegend(data.points)} />
+              <Figures series={data} />
+            </figure>
+          )}
+        </QueryStates>
+      </div>
     </Card>
   );
 }

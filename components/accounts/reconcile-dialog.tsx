@@ -139,9 +139,20 @@ export function ReconcileDialog({
   const [checked, setChecked] = useState<Partial<Record<End, string>> | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const name = formatMonth(line.month);
-  const shown = [["openingBalance", line.opening] as const, ["closingBalance", line.closing] as const]
-    .filter(([, known]) => known === null)
-    .map(([field]) => field);
+  const ends = [
+    {
+      field: "openingBalance",
+      label: `Opening balance (end of ${formatBankDate(line.openingDate)})`,
+      known: line.opening,
+    },
+    {
+      field: "closingBalance",
+      label: `Closing balance (end of ${formatBankDate(line.closingDate)})`,
+      known: line.closing,
+    },
+  ] as const;
+  // The ends typed from the statement (no balance is known for them): the fields checked and sent.
+  const shown = ends.filter((end) => end.known === null).map((end) => end.field);
   const mismatch = mismatchOf(close.error);
   // A refusal that names days is shown whole above the remedies, not beside the closing field.
   const server: Partial<Record<End | "form", string>> = mismatch ? {} : formErrors(close.error, shown);
@@ -160,8 +171,12 @@ export function ReconcileDialog({
     setChecked(null);
     close.mutate(input, { onSuccess: onDone });
   };
-  const errorOf = (field: End) => checked?.[field] ?? server[field];
-  const set = (field: End) => (value: string) => setTyped((t) => ({ ...t, [field]: value }));
+  // A typed end's field: its text, its error (this form's check first, then the server's) and its typing.
+  const bind = (field: End) => ({
+    value: typed[field],
+    error: checked?.[field] ?? server[field],
+    onChange: (value: string) => setTyped((t) => ({ ...t, [field]: value })),
+  });
 
   return (
     <Dialog open title={`Reconcile ${name}`} onClose={onClose}>
@@ -170,24 +185,9 @@ export function ReconcileDialog({
           The balance at the end of the month before + the month&apos;s booked transactions must equal the balance at
           the end of the month, exactly.
         </p>
-        <EndField
-          field="openingBalance"
-          label={`Opening balance (end of ${formatBankDate(line.openingDate)})`}
-          known={line.opening}
-          currency={currency}
-          value={typed.openingBalance}
-          error={errorOf("openingBalance")}
-          onChange={set("openingBalance")}
-        />
-        <EndField
-          field="closingBalance"
-          label={`Closing balance (end of ${formatBankDate(line.closingDate)})`}
-          known={line.closing}
-          currency={currency}
-          value={typed.closingBalance}
-          error={errorOf("closingBalance")}
-          onChange={set("closingBalance")}
-        />
+        {ends.map((end) => (
+          <EndField key={end.field} {...end} currency={currency} {...bind(end.field)} />
+        ))}
         {line.status === "difference" && !mismatch && line.difference && (
           <p className="text-sm text-red-800">
             The known balances are off by {formatMoney(line.difference, currency, { signed: true })} against the booked

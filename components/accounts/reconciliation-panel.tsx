@@ -11,12 +11,11 @@ import { monthIsOver, monthStatus } from "@/components/accounts/ledger-view";
 import { ReconcileDialog } from "@/components/accounts/reconcile-dialog";
 import { ActionStatus, outcome, type ActionOutcome } from "@/components/ui/action-status";
 import { Button } from "@/components/ui/button";
-import { Badge, Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card";
+import { Badge, Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { FormError } from "@/components/ui/field";
 import { formatDateTime, formatMonth } from "@/components/ui/format";
+import { QueryStates } from "@/components/ui/query-states";
 import { useCanManageAccounts, type Account } from "@/lib/client/accounts";
-import { errorMessage } from "@/lib/client/errors";
 import { useReconciliationMonths, useReopenMonth, type MonthLine } from "@/lib/client/ledger";
 
 /** Months shown before "Show all": the recent ones are the ones a bookkeeper works on. */
@@ -154,43 +153,6 @@ export function ReconciliationPanel({ account }: { account: Account }) {
   const [all, setAll] = useState(false);
   const [said, setSaid] = useState<ActionOutcome | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  let body;
-  if (months.isPending) body = <SkeletonRows rows={4} label="Loading months" />;
-  else if (months.isError)
-    body = (
-      <div className="p-5">
-        <FormError message={errorMessage(months.error)} />
-      </div>
-    );
-  else if (months.data.months.length === 0)
-    body = <EmptyState title="No months yet">Months appear once the account has a balance or transactions.</EmptyState>;
-  else {
-    const lines = months.data.months;
-    const shown = all ? lines : lines.slice(0, FIRST_MONTHS);
-    body = (
-      <div ref={list}>
-        <ul aria-label="Months" className="divide-y divide-slate-100">
-          {shown.map((line) => (
-            <MonthRow
-              key={line.month}
-              account={account}
-              line={line}
-              currency={months.data.currency}
-              canManage={allowed}
-              onOutcome={setSaid}
-            />
-          ))}
-        </ul>
-        {lines.length > FIRST_MONTHS && (
-          <div className="border-t border-slate-100 px-4 py-2 sm:px-5">
-            <Button variant="ghost" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
-              {all ? "Show the recent months only" : `Show all ${lines.length} months`}
-            </Button>
-          </div>
-        )}
-      </div>
-    );
-  }
   return (
     <Card>
       <CardHeader
@@ -198,7 +160,42 @@ export function ReconciliationPanel({ account }: { account: Account }) {
         description="A month is reconciled when its opening balance + its booked transactions = its closing balance, exactly. Newest first."
       />
       <ActionStatus outcome={said} from={list} className="px-4 pt-2 sm:px-5" />
-      {body}
+      <QueryStates
+        query={months}
+        rows={4}
+        loading="Loading months"
+        isEmpty={(data) => data.months.length === 0}
+        empty={
+          <EmptyState title="No months yet">Months appear once the account has a balance or transactions.</EmptyState>
+        }
+      >
+        {({ months: lines, currency }) => {
+          const shown = all ? lines : lines.slice(0, FIRST_MONTHS);
+          return (
+            <div ref={list}>
+              <ul aria-label="Months" className="divide-y divide-slate-100">
+                {shown.map((line) => (
+                  <MonthRow
+                    key={line.month}
+                    account={account}
+                    line={line}
+                    currency={currency}
+                    canManage={allowed}
+                    onOutcome={setSaid}
+                  />
+                ))}
+              </ul>
+              {lines.length > FIRST_MONTHS && (
+                <div className="border-t border-slate-100 px-4 py-2 sm:px-5">
+                  <Button variant="ghost" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
+                    {all ? "Show the recent months only" : `Show all ${lines.length} months`}
+                  </Button>
+                </div>
+              )}
+            </div>
+          );
+        }}
+      </QueryStates>
     </Card>
   );
 }

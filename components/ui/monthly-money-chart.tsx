@@ -15,7 +15,7 @@ const LABELS: Record<string, string> = { in: "Money in", out: "Money out", net: 
 const TICK = { fontSize: 11, fill: "#475569" };
 
 /** An axis's money: "€1.2K" (a plain compact number for a code Intl does not know). */
-export function compactMoney(currency: string): Intl.NumberFormat {
+function compactMoney(currency: string): Intl.NumberFormat {
   try {
     return new Intl.NumberFormat("en-GB", {
       style: "currency",
@@ -28,6 +28,18 @@ export function compactMoney(currency: string): Intl.NumberFormat {
   }
 }
 
+/** The grid every money chart draws: dashed, horizontal lines only. */
+export const CHART_GRID = { strokeDasharray: "3 3", vertical: false, stroke: "#e2e8f0" };
+
+/** An axis as every money chart draws it: small slate labels, no axis or tick lines. */
+export const CHART_AXIS = { tick: TICK, tickLine: false, axisLine: false };
+
+/** The amounts axis: compact money ("€1.2K") in a column wide enough for it. */
+export function moneyAxis(currency: string) {
+  const compact = compactMoney(currency);
+  return { ...CHART_AXIS, width: 64, tickFormatter: (v: number) => compact.format(v) };
+}
+
 export function MonthlyMoneyChart({
   months,
   currency,
@@ -38,28 +50,14 @@ export function MonthlyMoneyChart({
   /** Its height (the chart fills it). */
   className: string;
 }) {
-  const compact = compactMoney(currency);
   const withNet = months.some((m) => m.net !== undefined);
   return (
     <div className={cx("w-full", className)} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="month"
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            interval="preserveStartEnd"
-            minTickGap={8}
-          />
-          <YAxis
-            tick={TICK}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            tickFormatter={(v: number) => compact.format(v)}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="month" {...CHART_AXIS} interval="preserveStartEnd" minTickGap={8} />
+          <YAxis {...moneyAxis(currency)} />
           <Tooltip
             cursor={{ fill: "#f1f5f9" }}
             formatter={(value, name) => [formatMoney(String(value), currency), LABELS[String(name)] ?? String(name)]}
