@@ -62,8 +62,10 @@ export default tseslint.config(
   {
     // The product reaches the banks over HTTP at configured URLs, as it reaches a real bank; tests,
     // the e2e suite and scripts may use the product, never the other way round. Links between the
-    // app's pages go through AppLink, which prefetches on intent rather than on sight.
+    // app's pages go through AppLink, which prefetches on intent rather than on sight. A unit test
+    // beside the product (`*.test.ts`) is not product: it may take builders from testing/support.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

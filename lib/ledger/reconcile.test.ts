@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnchorDisagreement } from "./points";
 import { isYearMonth, monthBounds, reconcile, yearMonth } from "./reconcile";
-import { anchor, day } from "./test-support";
+import { anchor, day } from "@/testing/support/ledger";
 
 const spans = (windows: { kind: string; from: string; to: string; difference: string }[]) =>
   windows.map((w) => [w.kind, w.from, w.to, w.difference]);

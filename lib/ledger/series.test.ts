@@ -5,7 +5,7 @@ import { addDays } from "@/lib/dates/days";
 import type { BookedDay } from "./booked-days";
 import type { Anchor } from "./points";
 import { dailySeries } from "./series";
-import { anchor, day } from "./test-support";
+import { anchor, day } from "@/testing/support/ledger";
 
 const figures = (series: ReturnType<typeof dailySeries>) => series.points.map((p) => [p.date, p.amount, p.kind]);
 

@@ -9,7 +9,7 @@ import { parseCsv } from "./csv";
 import { detectLayout } from "./csv-detect";
 import { ASN_TRANSACTIE_HISTORIE, CsvLayout, LLOYDS_CURRENT_ACCOUNT, SPARKASSE_CSV_CAMT } from "./csv-layout";
 import { isZeroDecimal, reconciliationGap } from "./statement-checks";
-import { brief } from "./test-support";
+import { brief } from "@/testing/support/statements/brief";
 
 const DIR = path.resolve(__dirname, "../../../shared/spec/bank-statements/csv");
 const SPARKASSE = readFileSync(path.join(DIR, "de_sparkasse-csv-camt_simple2.csv"));

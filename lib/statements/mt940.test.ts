@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Statement } from "./model";
 import { entryDate, parseMt940 } from "./mt940";
 import { isZeroDecimal, reconciliationGap } from "./statement-checks";
-import { brief } from "./test-support";
+import { brief } from "@/testing/support/statements/brief";
 
 const SAMPLES = path.resolve(__dirname, "../../../shared/spec/bank-statements/mt940/samples");
 

@@ -1,7 +1,7 @@
-// Test support for the ledger's unit tests (imported by tests only): an anchor and a booked day in
+// Builders for the ledger's unit tests (lib/ledger/*.test.ts): an anchor and a booked day in
 // euros unless told otherwise, so each case writes only the figures it is about.
-import type { BookedDay } from "./booked-days";
-import type { Anchor } from "./points";
+import type { BookedDay } from "@/lib/ledger/booked-days";
+import type { Anchor } from "@/lib/ledger/points";
 
 export const anchor = (date: string, amount: string, extra: Partial<Anchor> = {}): Anchor => ({
   date,
