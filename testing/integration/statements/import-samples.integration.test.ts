@@ -198,11 +198,19 @@ const fields = (r: {
   ref: string | null;
 }) => JSON.stringify(r);
 
+/** A new person's account for `file`, the file's bytes, and its import as the person uploads it, by its name. */
 async function importInto(file: string, account: { iban: string | null; currency: string }) {
   const person = await makePerson("statements");
   const tracked = await fileAccount(person, account);
   const bytes = readFileSync(path.join(SPEC, file));
-  return { person, account: tracked, bytes };
+  const uploaded = {
+    scopeId: person.scopeId,
+    accountId: tracked.id,
+    bytes,
+    fileName: path.basename(file),
+    createdById: person.userId,
+  };
+  return { person, account: tracked, bytes, uploaded };
 }
 
 /** A new import of `bytes` and the file's items, for a test to run it in batches of its own size. */
@@ -227,14 +235,8 @@ async function expectNothingKept(accountId: string) {
 
 describe("every sample statement file, imported or refused", () => {
   it.each(IMPORTED)("$file: its booked entries and balances stored as the file says", async (sample) => {
-    const { person, account, bytes } = await importInto(sample.file, sample);
-    const result = await importStatementFile({
-      scopeId: person.scopeId,
-      accountId: account.id,
-      bytes,
-      fileName: path.basename(sample.file),
-      createdById: person.userId,
-    });
+    const { account, bytes, uploaded } = await importInto(sample.file, sample);
+    const result = await importStatementFile(uploaded);
     const record = await importRow(result.importId);
     const statements = await statementsOf(bytes);
     const entries = statements.flatMap((s) => s.entries);
@@ -338,14 +340,8 @@ describe("every sample statement file, imported or refused", () => {
   });
 
   it.each(REFUSED)("$file: refused, naming why, and nothing of it kept", async (sample) => {
-    const { person, account, bytes } = await importInto(sample.file, sample);
-    const refused = await importStatementFile({
-      scopeId: person.scopeId,
-      accountId: account.id,
-      bytes,
-      fileName: path.basename(sample.file),
-      createdById: person.userId,
-    }).catch((error: unknown) => error);
+    const { account, uploaded } = await importInto(sample.file, sample);
+    const refused = await importStatementFile(uploaded).catch((error: unknown) => error);
     expect(isStatementFileError(refused)).toBe(true);
     expect((refused as Error).message).toMatch(sample.why);
     const { rows } = await pool().query<{ id: string; state: string; error: string }>(
