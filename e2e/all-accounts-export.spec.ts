@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { connectAlice, expectAccessible } from "./alice";
 import { signUp } from "./helpers";
+import { phoneBeside } from "./support/phone";
 
 /** Clicks the button and reads the file it downloads. */
 async function download(page: Page, name: string): Promise<{ file: string; text: string }> {
@@ -50,12 +51,7 @@ test("all-accounts CSV, transfers in words, the phone's buttons, and the audit t
   });
 
   await test.step("on a 390 px phone both buttons are in view, and CSV for Excel downloads", async () => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      storageState: await page.context().storageState(),
-      acceptDownloads: true,
-    });
-    const small = await phone.newPage();
+    const { phone, small } = await phoneBeside(browser, page, { acceptDownloads: true });
     await small.goto(`/transactions?accountId=${alice.savingsId}`);
     await expect(small.getByTestId("transaction-totals")).toContainText(/\d+ transactions?/);
     for (const name of ["Export CSV", "CSV for Excel (; and ,)"]) {

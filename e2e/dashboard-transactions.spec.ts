@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { connectAlice, expectAccessible, moneyCents } from "./alice";
 import { signUp } from "./helpers";
+import { phoneBeside } from "./support/phone";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 
@@ -152,11 +153,7 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
   });
 
   await test.step("at 390×844 the first transaction's date, counterpart and amount are in view", async () => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      storageState: await page.context().storageState(),
-    });
-    const small = await phone.newPage();
+    const { phone, small } = await phoneBeside(browser, page);
     await small.goto(`/accounts/${alice.currentId}`);
     const first = small.getByRole("table", { name: "Transactions" }).getByRole("row").nth(1);
     await first.scrollIntoViewIfNeeded();

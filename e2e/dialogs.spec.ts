@@ -4,6 +4,7 @@
 // thing and returns focus to its Revoke button, and confirming revokes it.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { connectInBrowser, signUp } from "./helpers";
+import { phoneBeside } from "./support/phone";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 
@@ -43,11 +44,7 @@ test("Revoke of a bank connection, an API key and a token: one modal dialog at t
   await connectInBrowser(page, "alice");
 
   await test.step("the bank connection's Revoke dialog, on a phone: at the root, readable", async () => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      storageState: await page.context().storageState(),
-    });
-    const small = await phone.newPage();
+    const { phone, small } = await phoneBeside(browser, page);
     await small.goto("/consents");
     const trigger = small.getByRole("button", { name: /^Revoke access to / });
     await trigger.click();

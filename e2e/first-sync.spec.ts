@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { connectAlice } from "./alice";
 import { connectInBrowser, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
+import { phoneBeside } from "./support/phone";
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const BULK = 100_000;
@@ -160,11 +161,7 @@ test("alice on a 390 px phone: transactions near the top, filters behind a butto
     await expectIbanGroupsWhole(page);
   });
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    storageState: await page.context().storageState(),
-  });
-  const small = await phone.newPage();
+  const { phone, small } = await phoneBeside(browser, page);
   await small.goto(`/accounts/${alice.currentId}`);
   const table = small.getByRole("table", { name: "Transactions" });
   await expect(table.getByRole("row").nth(1)).toBeVisible({ timeout: 30_000 });

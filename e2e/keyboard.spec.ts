@@ -16,6 +16,14 @@ async function tabTo(page: Page, target: Locator, max = 60, key: "Tab" | "Shift+
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+/** Types `text` into `field` and presses the button named `button`, each reached by Tab. */
+async function typeAndSubmit(page: Page, field: Locator, text: string, button: string) {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+  await tabTo(page, page.getByRole("button", { name: button }));
+  await page.keyboard.press("Enter");
+}
+
 const focused = (page: Page) => page.locator(":focus");
 
 /** Focus is on an element of the page, not lost to <body>. */
@@ -241,10 +249,7 @@ test("keyboard only: after every action focus is on its result, never on <body>"
     // A default profile for the lookup to apply (a new person has none).
     await defaultProfile(page, "Keyboard default");
     await page.goto("/companies/lookup");
-    await tabTo(page, page.getByLabel("Registration number"));
-    await page.keyboard.type("0403.170.701");
-    await tabTo(page, page.getByRole("button", { name: "Look up" }));
-    await page.keyboard.press("Enter");
+    await typeAndSubmit(page, page.getByLabel("Registration number"), "0403.170.701", "Look up");
     const result = page.getByRole("region", { name: "Lookup result" });
     await expect(result).toBeFocused();
     await expect(result.getByTestId("lookup-result")).toBeVisible();
@@ -254,10 +259,7 @@ test("keyboard only: after every action focus is on its result, never on <body>"
   await test.step("Create API key: the secret is announced and its Copy button has focus", async () => {
     await page.goto("/settings/api-keys");
     const name = page.getByLabel("Key name");
-    await tabTo(page, name);
-    await page.keyboard.type("Keyboard key");
-    await tabTo(page, page.getByRole("button", { name: "Create API key" }));
-    await page.keyboard.press("Enter");
+    await typeAndSubmit(page, name, "Keyboard key", "Create API key");
     const secret = page.getByRole("region", { name: "Your new API key “Keyboard key”" });
     await expect(secret.getByRole("button", { name: "Copy" })).toBeFocused();
     await expect(secret.getByRole("status")).toContainText("You won't see it again.");
@@ -271,10 +273,7 @@ test("keyboard only: after every action focus is on its result, never on <body>"
   await test.step("a webhook endpoint refused: focus on what to fix", async () => {
     await page.goto("/settings/webhooks");
     const url = page.getByLabel("URL");
-    await tabTo(page, url);
-    await page.keyboard.type("http://127.0.0.1:9/hook");
-    await tabTo(page, page.getByRole("button", { name: "Add endpoint" }));
-    await page.keyboard.press("Enter");
+    await typeAndSubmit(page, url, "http://127.0.0.1:9/hook", "Add endpoint");
     await expect(url).toBeFocused();
     await expect(url).toHaveAttribute("aria-invalid", "true");
     await expectFocusKept(page, "Add endpoint, refused");

@@ -3,7 +3,7 @@
 // SANDBOX_BANK_URL, every control refused without a control secret, the fakes' APIs refused without
 // their configuration and open with it, its storage in SANDBOX_DATABASE_URL or in the embedded
 // cluster under DATA_DIR, and SIGTERM → everything closed, exit 0.
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -35,6 +35,27 @@ function banksEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   } = process.env;
   return { ...rest, LOG_LEVEL: "warn", ...extra };
 }
+
+/** A JWT as an Enable Banking application with the id `kid` signs it for the API (the fake's too). */
+const enableBankingJwt = (privateKey: KeyObject, kid: string) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: "RS256", kid })
+    .setIssuer("enablebanking.com")
+    .setAudience("api.enablebanking.com")
+    .setIssuedAt()
+    .setExpirationTime("10m")
+    .sign(privateKey);
+
+/** The Enable Banking fake's list of banks at `url`, asked for with `jwt`. */
+const aspsps = (url: string, jwt: string) => fetch(url, { headers: { authorization: `Bearer ${jwt}` } });
+
+/** A GoCardless access token asked of the fake with a secret pair. */
+const gocardlessToken = (origin: string, secretId: string, secretKey: string) =>
+  fetch(`${origin}/gocardless-fake/api/v2/token/new/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ secret_id: secretId, secret_key: secretKey }),
+  });
 
 const CONTROLS = [
   "/sandbox-bank/api/controls/clock/reset",
@@ -80,23 +101,9 @@ describe("npm run banks", () => {
       }
       // No Enable Banking application, no GoCardless secrets: their APIs let nobody in.
       const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-      const jwt = await new SignJWT({})
-        .setProtectedHeader({ alg: "RS256", kid: "some-app" })
-        .setIssuer("enablebanking.com")
-        .setAudience("api.enablebanking.com")
-        .setIssuedAt()
-        .setExpirationTime("10m")
-        .sign(privateKey);
-      const aspsps = await fetch(`${origin}/enablebanking-fake/api/aspsps`, {
-        headers: { authorization: `Bearer ${jwt}` },
-      });
-      expect(aspsps.status).toBe(401);
-      const token = await fetch(`${origin}/gocardless-fake/api/v2/token/new/`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ secret_id: "", secret_key: "" }),
-      });
-      expect(token.status).toBe(401);
+      const jwt = await enableBankingJwt(privateKey, "some-app");
+      expect((await aspsps(`${origin}/enablebanking-fake/api/aspsps`, jwt)).status).toBe(401);
+      expect((await gocardlessToken(origin, "", "")).status).toBe(401);
     } finally {
       expect(await banks.stop("SIGTERM")).toEqual({ code: 0, signal: null });
     }
@@ -132,23 +139,9 @@ describe("npm run banks", () => {
           headers: { "x-sandbox-control": "the-operators-secret" },
         });
         expect(control.status).toBe(200);
-        const jwt = await new SignJWT({})
-          .setProtectedHeader({ alg: "RS256", kid: "ledgerlink-local-fake" })
-          .setIssuer("enablebanking.com")
-          .setAudience("api.enablebanking.com")
-          .setIssuedAt()
-          .setExpirationTime("10m")
-          .sign(privateKey);
-        const aspsps = await fetch(`${origin}/enablebanking-fake/api/aspsps?country=FI`, {
-          headers: { authorization: `Bearer ${jwt}` },
-        });
-        expect(aspsps.status).toBe(200);
-        const token = await fetch(`${origin}/gocardless-fake/api/v2/token/new/`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ secret_id: "gc-id", secret_key: "gc-key" }),
-        });
-        expect(token.status).toBe(200);
+        const jwt = await enableBankingJwt(privateKey, "ledgerlink-local-fake");
+        expect((await aspsps(`${origin}/enablebanking-fake/api/aspsps?country=FI`, jwt)).status).toBe(200);
+        expect((await gocardlessToken(origin, "gc-id", "gc-key")).status).toBe(200);
         expect(existsSync(path.join(dataDir, "pg", "cluster", "postmaster.pid"))).toBe(true);
       } finally {
         expect(await banks.stop("SIGTERM")).toEqual({ code: 0, signal: null });

@@ -4,12 +4,12 @@
 // before the repair tick (REPAIR_GRACE_SECONDS plus a sweep). Then the schedule itself: a quarter of
 // the wait between 1 and 8 s, never before the bank's Retry-After, nothing after a minute.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
 import { nextApprovalCheck } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { decideAtSandboxBank, pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { landOnCallback } from "@/testing/support/consent-flow";
-import { approvalChecksAsInTheWorker } from "@/testing/support/approval-checks";
+import { withApprovalChecksRunning } from "@/testing/support/approval-checks-running";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { TEST_SLOW_APPROVAL_SECONDS } from "@/testing/support/test-banks-env";
 
@@ -31,11 +31,7 @@ async function approvedAtTheBank(bankConsentId: string): Promise<Date> {
 }
 
 describe("approval checks", () => {
-  let stop: () => Promise<void> = () => Promise.resolve();
-  beforeAll(async () => {
-    stop = await approvalChecksAsInTheWorker();
-  });
-  afterAll(() => stop());
+  withApprovalChecksRunning();
 
   it("slow: valid within 2 s of the bank's confirmation, asked on the authorization's own schedule", async () => {
     const { headers, ...consent } = await pendingSandboxConsent("slow");

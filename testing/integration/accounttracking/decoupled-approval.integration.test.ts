@@ -4,14 +4,14 @@
 // banking app: approved → valid with its accounts; declined → rejected; unanswered past our wait →
 // the authorization abandoned, its consent at the bank ended, ours still pending to try again. A
 // check lost to a crash is taken by the repair tick.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as redirectRoute from "@/app/api/accounttracking/v1/consents/[consent]/initiate-redirect/route";
 import { prisma } from "@/lib/db/client";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { callBanks } from "@/testing/support/banks-server";
 import { call } from "@/testing/support/http";
-import { approvalChecksAsInTheWorker } from "@/testing/support/approval-checks";
+import { withApprovalChecksRunning } from "@/testing/support/approval-checks-running";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 
 withSandboxBank();
@@ -45,11 +45,7 @@ const authorizationOf = (consentId: string) => prisma().consentAuthorization.fin
 
 describe("decoupled approval", () => {
   describe("with the approval checks running", () => {
-    let stop: () => Promise<void> = () => Promise.resolve();
-    beforeAll(async () => {
-      stop = await approvalChecksAsInTheWorker();
-    });
-    afterAll(() => stop());
+    withApprovalChecksRunning();
 
     it("no redirect: our page follows it; approved in the bank's app → valid within 2 s, with its accounts", async () => {
       const { consentId, bankConsentId, answer } = await sentForAppApproval();

@@ -15,7 +15,7 @@ import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { bookkeepingPool, disconnect, pool, prisma, probePool, statement } from "@/lib/db/client";
 import { behindTransactionPooler, sessionDatabaseUrl } from "@/lib/env";
 import { stopBoss } from "@/lib/sync/queue";
-import { bankTotals, connectedConsent, trackedAccount } from "@/testing/support/bank-flow";
+import { bankTotals, connectedConsent, trackedAccount, type Connected } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { startPgBouncer, type PgBouncer } from "@/testing/support/pgbouncer";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
@@ -50,6 +50,28 @@ const throughPooler = (extra: pg.ClientConfig = {}, database?: string) => {
   if (database) url.pathname = `/${database}`;
   return new pg.Client({ connectionString: url.toString(), ...extra });
 };
+
+/** A worker process of its own through the pooler while `body` runs; it must stop cleanly after. */
+async function withWorker(body: () => Promise<void>) {
+  const worker = await startTestWorker({ DATABASE_URL: bouncer.pooledUrl, DATABASE_DIRECT_URL: directUrl });
+  try {
+    await body();
+  } finally {
+    expect(await worker.stop(), worker.output().slice(-4000)).toEqual({ code: 0, signal: null });
+  }
+}
+
+/** Tracks an account of `c`; the worker takes its first sync and finishes it, equal to the bank. */
+async function syncedByTheWorker(c: Connected) {
+  const { account, run } = await trackedAccount(c);
+  await expect
+    .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state, {
+      timeout: 90_000,
+      interval: 200,
+    })
+    .toBe("succeeded");
+  expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
+}
 
 describe("behind PgBouncer in transaction mode", () => {
   it("the pooler refuses startup options and mixes named statements across clients (what the app must not rely on)", async () => {
@@ -103,19 +125,7 @@ describe("behind PgBouncer in transaction mode", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
 
-    const worker = await startTestWorker({ DATABASE_URL: bouncer.pooledUrl, DATABASE_DIRECT_URL: directUrl });
-    try {
-      const { account, run } = await trackedAccount(c);
-      await expect
-        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state, {
-          timeout: 90_000,
-          interval: 200,
-        })
-        .toBe("succeeded");
-      expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
-    } finally {
-      expect(await worker.stop(), worker.output().slice(-4000)).toEqual({ code: 0, signal: null });
-    }
+    await withWorker(() => syncedByTheWorker(c));
 
     // The pass holds its lock on a session of the direct server, and releases it.
     expect(await repairConsents()).not.toBeNull();
@@ -128,8 +138,7 @@ describe("behind PgBouncer in transaction mode", () => {
       call<{ error: { code: string } }>(accountsRoute.GET, "GET", "/api/accounttracking/v1/accounts", {
         headers: bearer(c.person.token, c.person.scopeId),
       });
-    const worker = await startTestWorker({ DATABASE_URL: bouncer.pooledUrl, DATABASE_DIRECT_URL: directUrl });
-    try {
+    await withWorker(async () => {
       expect((await accounts()).status).toBe(200);
       await bouncer.stop();
       const down = await Promise.all([accounts(), accounts(), accounts()]);
@@ -142,16 +151,7 @@ describe("behind PgBouncer in transaction mode", () => {
       await expect.poll(async () => (await accounts()).status, { timeout: 30_000, interval: 200 }).toBe(200);
 
       // The worker lost its database while it waited for work; the next run is taken and finished.
-      const { account, run } = await trackedAccount(c);
-      await expect
-        .poll(async () => (await prisma().syncRun.findUniqueOrThrow({ where: { id: run.id } })).state, {
-          timeout: 90_000,
-          interval: 200,
-        })
-        .toBe("succeeded");
-      expectEqualToBank(await ours(account.id), await bankTotals(account.externalId));
-    } finally {
-      expect(await worker.stop(), worker.output().slice(-4000)).toEqual({ code: 0, signal: null });
-    }
+      await syncedByTheWorker(c);
+    });
   }, 180_000);
 });

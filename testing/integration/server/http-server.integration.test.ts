@@ -57,6 +57,26 @@ async function start(options: Partial<HeaderOptions> = {}): Promise<Started> {
   return { base: origin, port, pageCsp, peers, locals, close };
 }
 
+/**
+ * A POST that declares `bytes` of body in its Content-Length but sends only `first`: the answer, with
+ * its body, is what the server says on the declaration alone.
+ */
+function declaredPost(url: string, contentType: string, bytes: number, first: string) {
+  return new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: "POST", headers: { "content-type": contentType, "content-length": String(bytes) } },
+      (r) => {
+        let body = "";
+        r.on("data", (d: Buffer) => (body += d.toString()));
+        r.on("end", () => resolve(Object.assign(r, { body })));
+      },
+    );
+    req.on("error", reject);
+    req.write(first);
+  });
+}
+
 /** Writes raw bytes and reads the whole answer (the server closes the connection). */
 function raw(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -121,19 +141,7 @@ describe("security headers on every path", () => {
   });
 
   it("a declared body over the cap: 413 in the envelope before any handler, with the headers", async () => {
-    const res = await new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
-      const req = http.request(
-        `${s.base}/api/auth/v1/sign-up`,
-        { method: "POST", headers: { "content-type": "application/json", "content-length": String(2 * 1024 * 1024) } },
-        (r) => {
-          let body = "";
-          r.on("data", (d: Buffer) => (body += d.toString()));
-          r.on("end", () => resolve(Object.assign(r, { body })));
-        },
-      );
-      req.on("error", reject);
-      req.write("{");
-    });
+    const res = await declaredPost(`${s.base}/api/auth/v1/sign-up`, "application/json", 2 * 1024 * 1024, "{");
     expect(res.statusCode).toBe(413);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     const body = JSON.parse(res.body) as { error: { code: string }; meta: { requestId: string } };
@@ -142,20 +150,7 @@ describe("security headers on every path", () => {
   });
 
   it("a statement upload has its route's own cap: 2 MiB declared reaches the route, 300 MiB does not", async () => {
-    const declared = (path: string, bytes: number) =>
-      new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
-        const req = http.request(
-          `${s.base}${path}`,
-          { method: "POST", headers: { "content-type": "application/xml", "content-length": String(bytes) } },
-          (r) => {
-            let body = "";
-            r.on("data", (d: Buffer) => (body += d.toString()));
-            r.on("end", () => resolve(Object.assign(r, { body })));
-          },
-        );
-        req.on("error", reject);
-        req.write("<");
-      });
+    const declared = (path: string, bytes: number) => declaredPost(`${s.base}${path}`, "application/xml", bytes, "<");
     const path = "/api/accounttracking/v1/accounts/01a22712-9213-761a-aeef-e2456eb73cb9/statements?fileName=a.xml";
     // Past the early check: the app behind it answers (this test's stand-in for Next answers 200).
     expect((await declared(path, 2 * 1024 * 1024)).statusCode).toBe(200);

@@ -198,11 +198,19 @@ const fields = (r: {
   ref: string | null;
 }) => JSON.stringify(r);
 
+/** A new person's account for `file`, the file's bytes, and its import as the person uploads it, by its name. */
 async function importInto(file: string, account: { iban: string | null; currency: string }) {
   const person = await makePerson("statements");
   const tracked = await fileAccount(person, account);
   const bytes = readFileSync(path.join(SPEC, file));
-  return { person, account: tracked, bytes };
+  const uploaded = {
+    scopeId: person.scopeId,
+    accountId: tracked.id,
+    bytes,
+    fileName: path.basename(file),
+    createdById: person.userId,
+  };
+  return { person, account: tracked, bytes, uploaded };
 }
 
 /** A new import of `bytes` and the file's items, for a test to run it in batches of its own size. */
@@ -219,16 +227,16 @@ async function createdImport(person: { scopeId: string }, accountId: string, byt
   return { importId: created.importId, items };
 }
 
+/** A refused file leaves the account as it was: no row and no balance of it. */
+async function expectNothingKept(accountId: string) {
+  expect(await accountRows(accountId)).toEqual([]);
+  expect(await accountBalances(accountId)).toEqual([]);
+}
+
 describe("every sample statement file, imported or refused", () => {
   it.each(IMPORTED)("$file: its booked entries and balances stored as the file says", async (sample) => {
-    const { person, account, bytes } = await importInto(sample.file, sample);
-    const result = await importStatementFile({
-      scopeId: person.scopeId,
-      accountId: account.id,
-      bytes,
-      fileName: path.basename(sample.file),
-      createdById: person.userId,
-    });
+    const { account, bytes, uploaded } = await importInto(sample.file, sample);
+    const result = await importStatementFile(uploaded);
     const record = await importRow(result.importId);
     const statements = await statementsOf(bytes);
     const entries = statements.flatMap((s) => s.entries);
@@ -332,14 +340,8 @@ describe("every sample statement file, imported or refused", () => {
   });
 
   it.each(REFUSED)("$file: refused, naming why, and nothing of it kept", async (sample) => {
-    const { person, account, bytes } = await importInto(sample.file, sample);
-    const refused = await importStatementFile({
-      scopeId: person.scopeId,
-      accountId: account.id,
-      bytes,
-      fileName: path.basename(sample.file),
-      createdById: person.userId,
-    }).catch((error: unknown) => error);
+    const { account, uploaded } = await importInto(sample.file, sample);
+    const refused = await importStatementFile(uploaded).catch((error: unknown) => error);
     expect(isStatementFileError(refused)).toBe(true);
     expect((refused as Error).message).toMatch(sample.why);
     const { rows } = await pool().query<{ id: string; state: string; error: string }>(
@@ -348,8 +350,7 @@ describe("every sample statement file, imported or refused", () => {
     );
     expect(rows.map((r) => r.state)).toEqual(["failed"]);
     expect(rows[0]?.error).toContain((refused as Error).message);
-    expect(await accountRows(account.id)).toEqual([]);
-    expect(await accountBalances(account.id)).toEqual([]);
+    await expectNothingKept(account.id);
   });
 });
 
@@ -366,8 +367,7 @@ describe("a file refused part way", () => {
     expect(record.state).toBe("failed");
     // Progress is written beside the transaction, so it shows how far the import got.
     expect(record.processed).toBe(2);
-    expect(await accountRows(account.id)).toEqual([]);
-    expect(await accountBalances(account.id)).toEqual([]);
+    await expectNothingKept(account.id);
   });
 });
 

@@ -153,6 +153,22 @@ const stored = async (account: string) =>
     ])
   ).rows[0].n;
 
+/** A sync of `account` whose chain repeats a link or key: the run fails once `pages` were asked for. */
+async function expectStoppedAtRepeat(account: string, pages: string[]) {
+  const run = await sync(account);
+  expect(requestsFor(account).map((s) => s.page)).toEqual(pages);
+  expect(run.state).toBe("failed");
+  expect(run.lastError).toMatch(/repeat/i);
+}
+
+/** A sync of `account` whose chain never ends: the run fails at the page cap. */
+async function expectStoppedAtCap(account: string) {
+  const run = await sync(account);
+  expect(requestsFor(account)).toHaveLength(CAP);
+  expect(run.state).toBe("failed");
+  expect(run.lastError).toMatch(new RegExp(`${CAP} pages`));
+}
+
 describe("following a NextGenPSD2 bank's next links", () => {
   it("a link to another origin is never requested, so our Consent-ID never goes there; the run fails saying so", async () => {
     const run = await sync("foreign");
@@ -171,33 +187,21 @@ describe("following a NextGenPSD2 bank's next links", () => {
   });
 
   it("a link seen before in the same read (a cycle) stops the run before it is requested again", async () => {
-    const run = await sync("cycle");
-    expect(requestsFor("cycle").map((s) => s.page)).toEqual(["1", "2", "3"]);
-    expect(run.state).toBe("failed");
-    expect(run.lastError).toMatch(/repeat/i);
+    await expectStoppedAtRepeat("cycle", ["1", "2", "3"]);
   });
 
   it("an endless chain stops at the page cap", async () => {
-    const run = await sync("endless");
-    expect(requestsFor("endless")).toHaveLength(CAP);
-    expect(run.state).toBe("failed");
-    expect(run.lastError).toMatch(new RegExp(`${CAP} pages`));
+    await expectStoppedAtCap("endless");
   });
 });
 
 describe("following Enable Banking's continuation keys", () => {
   it("a repeated key (a cycle) stops the run before it is sent again", async () => {
-    const run = await sync("eb-cycle");
-    expect(requestsFor("eb-cycle").map((s) => s.page)).toEqual(["", "k1", "k2"]);
-    expect(run.state).toBe("failed");
-    expect(run.lastError).toMatch(/repeat/i);
+    await expectStoppedAtRepeat("eb-cycle", ["", "k1", "k2"]);
   });
 
   it("an endless chain stops at the page cap", async () => {
-    const run = await sync("eb-endless");
-    expect(requestsFor("eb-endless")).toHaveLength(CAP);
-    expect(run.state).toBe("failed");
-    expect(run.lastError).toMatch(new RegExp(`${CAP} pages`));
+    await expectStoppedAtCap("eb-endless");
   });
 });
 

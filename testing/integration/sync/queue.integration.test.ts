@@ -63,6 +63,15 @@ describe("making queues from several processes at once", () => {
   });
 });
 
+/** A new queue `test-<label>-<pid>` on an instance already started (or a first one), removed after the file. */
+async function newQueue(label: string): Promise<{ b: PgBoss; name: string }> {
+  const [b] = instances.length ? instances : [await started()];
+  const name = `test-${label}-${process.pid}`;
+  made.push(name);
+  await createQueue(b, name);
+  return { b, name };
+}
+
 /** One slot on `name` that polls once a minute, and the jobs it has done (their data's n) in order. */
 function slowPollingSlot(b: PgBoss, name: string) {
   const done: number[] = [];
@@ -80,10 +89,7 @@ function slowPollingSlot(b: PgBoss, name: string) {
 
 describe("a worker slot", () => {
   it("takes the next job as soon as one is done: three jobs in far less than one polling interval", async () => {
-    const [b] = instances.length ? instances : [await started()];
-    const name = `test-eager-${process.pid}`;
-    made.push(name);
-    await createQueue(b, name);
+    const { b, name } = await newQueue("eager");
     await b.insert(Array.from({ length: 3 }, (_, n) => ({ name, data: { n } })));
     // An interval of a minute: pg-boss's own loop would take the second job a minute after the first.
     const { done } = slowPollingSlot(b, name);
@@ -92,10 +98,7 @@ describe("a worker slot", () => {
   });
 
   it("idle, waits for a job due later (a retry's delay, nobody announces it) until it is due, not its longest wait", async () => {
-    const [b] = instances.length ? instances : [await started()];
-    const name = `test-due-${process.pid}`;
-    made.push(name);
-    await createQueue(b, name);
+    const { b, name } = await newQueue("due");
     expect(await nextDueMs(name)).toBeNull();
     const queuedAt = Date.now();
     await b.send(name, { n: 7 }, { startAfter: 2 });
@@ -124,10 +127,7 @@ describe("a worker slot", () => {
   });
 
   it("works only while admitted: with one slot of three let in, jobs run one at a time, all of them", async () => {
-    const [b] = instances.length ? instances : [await started()];
-    const name = `test-admitted-${process.pid}`;
-    made.push(name);
-    await createQueue(b, name);
+    const { b, name } = await newQueue("admitted");
     await b.insert(Array.from({ length: 6 }, (_, n) => ({ name, data: { n } })));
     const done: number[] = [];
     const bySlot = new Set<number>();
@@ -167,10 +167,7 @@ describe("a worker slot", () => {
   });
 
   it("idle, takes a job announced at its transaction's commit at once, not a polling interval later; a rolled-back announcement is never heard", async () => {
-    const [b] = instances.length ? instances : [await started()];
-    const name = `test-announced-${process.pid}`;
-    made.push(name);
-    await createQueue(b, name);
+    const { b, name } = await newQueue("announced");
     const { slots, done } = slowPollingSlot(b, name);
     const heard: string[] = [];
     const listening = listen({
