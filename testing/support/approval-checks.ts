@@ -1,14 +1,16 @@
 // The worker's approval checks for an integration test, woken as the worker wakes them: by the
 // announcement the authorization lifecycle makes when an approval starts waiting on the bank
 // (APPROVAL_CHECKS_WAKE on the jobs' channel, lib/sync/worker.ts). Resolves once the channel is
-// heard, so no announcement of the test's is missed.
+// heard, so no announcement of the test's is missed. `withApprovalChecksRunning` runs them for the
+// tests of the calling block: started before its first test, stopped after its last.
+import { afterAll, beforeAll } from "vitest";
 import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
 import { APPROVAL_CHECKS_WAKE } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { listen } from "@/lib/db/listen";
 import { sessionDatabaseUrl } from "@/lib/env";
 import { JOBS_CHANNEL } from "@/lib/sync/queue";
 
-export async function approvalChecksAsInTheWorker(): Promise<() => Promise<void>> {
+async function approvalChecksAsInTheWorker(): Promise<() => Promise<void>> {
   const checks = startApprovalChecks();
   let up: () => void = () => undefined;
   const listening = new Promise<void>((resolve) => (up = resolve));
@@ -24,4 +26,12 @@ export async function approvalChecksAsInTheWorker(): Promise<() => Promise<void>
     await announced.stop();
     await checks.stop();
   };
+}
+
+export function withApprovalChecksRunning() {
+  let stop: () => Promise<void> = () => Promise.resolve();
+  beforeAll(async () => {
+    stop = await approvalChecksAsInTheWorker();
+  });
+  afterAll(() => stop());
 }

@@ -9,7 +9,7 @@ import { prisma } from "@/lib/db/client";
 import { nextApprovalCheck } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { decideAtSandboxBank, pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { landOnCallback } from "@/testing/support/consent-flow";
-import { withApprovalChecksRunning } from "@/testing/support/approval-checks-running";
+import { withApprovalChecksRunning } from "@/testing/support/approval-checks";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { TEST_SLOW_APPROVAL_SECONDS } from "@/testing/support/test-banks-env";
 

@@ -11,7 +11,7 @@ import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { pendingSandboxConsent } from "@/testing/support/bank-flow";
 import { callBanks } from "@/testing/support/banks-server";
 import { call } from "@/testing/support/http";
-import { withApprovalChecksRunning } from "@/testing/support/approval-checks-running";
+import { withApprovalChecksRunning } from "@/testing/support/approval-checks";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 
 withSandboxBank();
