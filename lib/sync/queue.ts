@@ -8,7 +8,7 @@ import { rows, type SqlDb } from "@/lib/db/sql";
 import { requireDatabaseUrl } from "@/lib/env";
 import type { SyncTrigger } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import { wakeableSleeps } from "@/lib/sync/sleeps";
+import { dueLoops, IDLE_POLL_SECONDS } from "@/lib/sync/due-loop";
 import { startOnce } from "@/lib/sync/start-once";
 import { traceCarrier } from "@/lib/tracing/spans";
 
@@ -84,16 +84,6 @@ export async function createQueue(instance: PgBoss, name: string, options?: PgBo
 }
 
 /**
- * How long a taker with nothing due waits before it asks its queue again. Jobs to take now are
- * announced and jobs due later are waited for (`nextDueMs`), so this only bounds how late a job that
- * neither reached is found. An idle worker asked each queue once or twice a second before: ~5
- * fetches a second, ~1 s of a core's CPU a minute (docs/architecture.md, "Queues").
- */
-export const IDLE_POLL_SECONDS = 10;
-/** The shortest wait after an empty fetch: a job due now that another process holds or is taking. */
-const MIN_POLL_MS = 1_000;
-
-/**
  * Milliseconds until the earliest job of `queue` that waits is due: ≤ 0 when one is due now, null
  * when none waits. One index read (pg-boss keeps an index on the waiting jobs' name and start_after).
  */
@@ -106,27 +96,20 @@ export async function nextDueMs(queue: string): Promise<number | null> {
   return rows[0]?.ms ?? null;
 }
 
-/** After an empty fetch: until the next job is due, between `shortestMs` and `longestMs`. */
-export function idleWaitMs(dueMs: number | null, longestMs: number, shortestMs = MIN_POLL_MS): number {
-  if (dueMs === null) return longestMs;
-  // A little after it is due by the database's clock, so the fetch that follows finds it.
-  return Math.min(longestMs, Math.max(shortestMs, Math.ceil(dueMs) + 50));
-}
-
 /**
- * A process's slots on one queue: each takes a job, runs it, records its end, and asks for the next at
- * once; only a fetch that finds none waits, until the queue's next job is due (a retry's delay, a
- * bank's Retry-After), and at most `pollingIntervalSeconds` (IDLE_POLL_SECONDS unless given). A job
- * to take now is announced (JOBS_CHANNEL: `wake`), so that longest wait is only the fallback for a
- * job no one announced (pg-boss's cron, a job queued for later by a process that is gone) and for a
- * worker whose listening connection is down. (pg-boss's own worker fetches at most
- * once an interval, also right after a job, so a slot whose jobs take 0.3 s sat idle the other 0.7 s
- * of each second: a fleet of short syncs was held to one run a second a slot; docs/benchmarks.md.)
- * A slot asks for a job only once `admitted(slot)` lets it (lib/sync/admission.ts), so a slot held
- * back holds no job another process could run; `rest(job, lastJobMs)` may delay a job it took (a
- * background job after a job of that long, while the database is contended). `stop` lets each slot
- * finish the job it has, for at most `graceMs`; a job still running then expires and is taken again,
- * as after a crash.
+ * A process's slots on one queue (loops of lib/sync/due-loop.ts): each takes a job, runs it, records
+ * its end, and asks for the next at once; only a fetch that finds none waits, until the queue's next
+ * job is due (a retry's delay, a bank's Retry-After), and at most `pollingIntervalSeconds`
+ * (IDLE_POLL_SECONDS unless given). A job to take now is announced (JOBS_CHANNEL: `wake`), so that
+ * longest wait is only the fallback for a job no one announced (pg-boss's cron, a job queued for
+ * later by a process that is gone) and for a worker whose listening connection is down. (pg-boss's
+ * own worker fetches at most once an interval, also right after a job, so a slot whose jobs take
+ * 0.3 s sat idle the other 0.7 s of each second: a fleet of short syncs was held to one run a second
+ * a slot; docs/benchmarks.md.) A slot asks for a job only once `admitted(slot)` lets it
+ * (lib/sync/admission.ts), so a slot held back holds no job another process could run;
+ * `rest(job, lastJobMs)` may delay a job it took (a background job after a job of that long, while
+ * the database is contended). `stop` lets each slot finish the job it has, for at most `graceMs`; a
+ * job still running then expires and is taken again, as after a crash.
  */
 export function workSlots<T extends object>(
   instance: PgBoss,
@@ -140,62 +123,54 @@ export function workSlots<T extends object>(
   },
 ) {
   const { handle, admitted = () => Promise.resolve(), rest, pollingIntervalSeconds = IDLE_POLL_SECONDS } = options;
-  const longestMs = pollingIntervalSeconds * 1000;
-  let stopping = false;
   let working = 0;
-  const sleeps = wakeableSleeps();
+  // How long each slot's last job took; 0 after a fetch that found none.
+  const lastJobMs = Array.from({ length: options.slots }, () => 0);
   // pg-boss may fail to record a job's end when the database is lost at that moment: the job stays
   // active, expires and is taken again, and each handler here is idempotent (lib/sync/claim.ts).
   const unrecorded = (error: unknown) =>
     log.warn("pg-boss could not record a job's end; the job expires and is taken again", { error, queue });
 
-  const slot = async (n: number) => {
-    let lastJobMs = 0;
-    while (!stopping) {
-      await admitted(n);
-      if (stopping) return;
-      let job: PgBoss.JobWithMetadata<T> | undefined;
-      try {
-        [job] = await instance.fetch<T>(queue, { batchSize: 1, includeMetadata: true });
-      } catch (error) {
-        log.warn("fetching a job failed; the slot asks again", { error, queue });
-      }
-      if (!job) {
-        lastJobMs = 0;
-        // Asking fails too when the database is away: wait the shortest time, as a due job would.
-        const dueMs = await nextDueMs(queue).catch(() => 0);
-        if (!stopping) await sleeps.sleep(idleWaitMs(dueMs, longestMs));
-        continue;
-      }
-      if (rest && lastJobMs > 0) await rest(job, lastJobMs);
-      working += 1;
-      const started = performance.now();
-      try {
-        await handle(job, n);
-        await instance.complete(queue, job.id).catch(unrecorded);
-      } catch (error) {
-        await instance.fail(queue, job.id, { message: String(error) }).catch(unrecorded);
-      } finally {
-        working -= 1;
-        lastJobMs = performance.now() - started;
-      }
+  const takeOne = async (n: number, stopping: () => boolean): Promise<boolean> => {
+    await admitted(n);
+    if (stopping()) return false;
+    let job: PgBoss.JobWithMetadata<T> | undefined;
+    try {
+      [job] = await instance.fetch<T>(queue, { batchSize: 1, includeMetadata: true });
+    } catch (error) {
+      // Asking fails too when the database is away: the loop waits the shortest time, as for a due job.
+      log.warn("fetching a job failed; the slot asks again", { error, queue });
     }
+    if (!job) {
+      lastJobMs[n] = 0;
+      return false;
+    }
+    if (rest && lastJobMs[n] > 0) await rest(job, lastJobMs[n]);
+    working += 1;
+    const started = performance.now();
+    try {
+      await handle(job, n);
+      await instance.complete(queue, job.id).catch(unrecorded);
+    } catch (error) {
+      await instance.fail(queue, job.id, { message: String(error) }).catch(unrecorded);
+    } finally {
+      working -= 1;
+      lastJobMs[n] = performance.now() - started;
+    }
+    return true;
   };
-  const loops = Array.from({ length: options.slots }, (_, n) => slot(n));
+  const loops = dueLoops({
+    loops: options.slots,
+    round: takeOne,
+    nextDueMs: () => nextDueMs(queue),
+    longestMs: pollingIntervalSeconds * 1000,
+  });
   return {
     /** Slots running a job now. */
     working: () => working,
     /** Idle slots ask for a job now (one was announced) rather than at the end of their poll's wait. */
-    wake: () => {
-      if (!stopping) sleeps.wakeAll();
-    },
-    async stop(graceMs = 10_000): Promise<void> {
-      stopping = true;
-      // Paused slots wake and end; the grace is one more sleep, ended with them once the slots are done.
-      sleeps.wakeAll();
-      await Promise.race([Promise.all(loops), sleeps.sleep(graceMs)]);
-      sleeps.wakeAll();
-    },
+    wake: loops.wake,
+    stop: (graceMs = 10_000): Promise<void> => loops.stop(graceMs),
   };
 }
 

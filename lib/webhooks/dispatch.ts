@@ -7,21 +7,20 @@
 import "server-only";
 import type { SqlDb } from "@/lib/db/sql";
 import { announceJob, boss, createQueue, throughConnection, workSlots } from "@/lib/sync/queue";
+import { startOnce } from "@/lib/sync/start-once";
 import { pool } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { drainEndpoint } from "@/lib/webhooks/deliver";
 
 export const WEBHOOK_QUEUE = "webhook-deliver";
 
-let created: Promise<void> | undefined;
+// The queue is made once a process; pg-boss itself is asked each time (a test may stop and start it).
+const created = startOnce(async () =>
+  createQueue(await boss(), WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: "short" }),
+);
 async function queue() {
-  const b = await boss();
-  created ??= createQueue(b, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, policy: "short" }).catch((error: unknown) => {
-    created = undefined;
-    throw error;
-  });
-  await created;
-  return b;
+  await created.get();
+  return boss();
 }
 
 /** Queues the endpoint's deliverer (in `db`'s transaction when given); one waiting per endpoint. */

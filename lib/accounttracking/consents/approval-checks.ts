@@ -14,10 +14,9 @@ import {
 } from "@/lib/accounttracking/consents/authorization-lifecycle";
 import { checkDecoupled } from "@/lib/accounttracking/consents/check-decoupled";
 import { completeApproval } from "@/lib/accounttracking/consents/complete-approval";
-import { IDLE_POLL_SECONDS, idleWaitMs } from "@/lib/sync/queue";
-import { wakeableSleeps } from "@/lib/sync/sleeps";
+import { dueLoops, IDLE_POLL_SECONDS, type DueLoops } from "@/lib/sync/due-loop";
 
-/** The shortest pause between two looks for due checks: the schedule's shortest pause is 1 s. */
+/** The shortest sleep between two looks for due checks: the schedule's shortest pause is 1 s. */
 const LOOK_EVERY_MS = 250;
 const TAKE = 20;
 
@@ -39,33 +38,25 @@ export async function runDueApprovalChecks(): Promise<number> {
 }
 
 /**
- * Looks for due checks until the returned `stop` is called (it waits for the round in flight): after
- * each round, when the next check is due (nextApprovalCheckDueMs), at least LOOK_EVERY_MS and at most
- * IDLE_POLL_SECONDS later. An authorization that starts waiting on the bank is announced
- * (APPROVAL_CHECKS_WAKE on the jobs' channel, by the lifecycle's move), and `wake` starts a round then.
+ * Looks for due checks until `stop` (one loop of lib/sync/due-loop.ts): a round that took a full
+ * batch looks again at once; otherwise it sleeps until the next check is due
+ * (nextApprovalCheckDueMs), at least LOOK_EVERY_MS and at most IDLE_POLL_SECONDS. An authorization
+ * that starts waiting on the bank is announced (APPROVAL_CHECKS_WAKE on the jobs' channel, by the
+ * lifecycle's move), and `wake` starts a round then.
  */
-export function startApprovalChecks(): { wake: () => void; stop: () => Promise<void> } {
-  const sleeps = wakeableSleeps();
-  let stopping = false;
-  const loop = (async () => {
-    while (!stopping) {
-      let waitMs = LOOK_EVERY_MS;
+export function startApprovalChecks(): DueLoops {
+  return dueLoops({
+    loops: 1,
+    round: async () => {
       try {
-        // A full round may have left more due: look again after the shortest pause.
-        if ((await runDueApprovalChecks()) < TAKE)
-          waitMs = idleWaitMs(await nextApprovalCheckDueMs(), IDLE_POLL_SECONDS * 1000, LOOK_EVERY_MS);
+        return (await runDueApprovalChecks()) >= TAKE;
       } catch (error) {
         log.warn("approval checks failed; the next round tries again", { error });
+        return false;
       }
-      if (!stopping) await sleeps.sleep(waitMs);
-    }
-  })();
-  return {
-    wake: () => sleeps.wakeAll(),
-    stop: async () => {
-      stopping = true;
-      sleeps.wakeAll();
-      await loop;
     },
-  };
+    nextDueMs: nextApprovalCheckDueMs,
+    longestMs: IDLE_POLL_SECONDS * 1000,
+    shortestMs: LOOK_EVERY_MS,
+  });
 }

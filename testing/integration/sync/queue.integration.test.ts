@@ -9,15 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pgTransaction, pool } from "@/lib/db/client";
 import { listen } from "@/lib/db/listen";
 import { requireDatabaseUrl } from "@/lib/env";
-import {
-  announceJob,
-  createQueue,
-  idleWaitMs,
-  JOBS_CHANNEL,
-  nextDueMs,
-  throughConnection,
-  workSlots,
-} from "@/lib/sync/queue";
+import { idleWaitMs } from "@/lib/sync/due-loop";
+import { announceJob, createQueue, JOBS_CHANNEL, nextDueMs, throughConnection, workSlots } from "@/lib/sync/queue";
 
 const instances: PgBoss[] = [];
 const made: string[] = [];
