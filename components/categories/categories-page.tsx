@@ -22,7 +22,7 @@ export function CategoriesPage() {
       loading="Loading categories"
       what="change categories"
     >
-      {(scope) => <CategoriesAdmin key={scope.scopeId} />}
+      {() => <CategoriesAdmin />}
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // A settings page only the scope's admins use (API keys, webhooks, the audit trail): its header, then
 // a skeleton while the scope loads, the admin's view, or for anyone else who may do it and how.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Card, PageHeader, SkeletonRows } from "@/components/ui/card";
 import { useCurrentScope } from "@/lib/client/hooks";
 
@@ -20,7 +20,7 @@ export function AdminPage({
   loading: string;
   /** What only admins may do, for the notice ("manage webhooks"). */
   what: string;
-  /** The admin's view, given the scope (key it by scope id so a switch starts it afresh). */
+  /** The admin's view, given the scope; keyed by the scope's id here, so a switch starts it afresh. */
   children: (scope: Scope) => ReactNode;
 }) {
   const { scope, isLoading } = useCurrentScope();
@@ -32,7 +32,7 @@ export function AdminPage({
           <SkeletonRows rows={4} label={loading} />
         </Card>
       ) : scope.role === "admin" ? (
-        children(scope)
+        <Fragment key={scope.scopeId}>{children(scope)}</Fragment>
       ) : (
         <NotAdminNotice scopeName={scope.name} role={scope.role} what={what} />
       )}

@@ -20,7 +20,7 @@ export function ApiKeysPage() {
       loading="Loading API keys"
       what="create and see API keys"
     >
-      {(scope) => <ApiKeysAdmin key={scope.scopeId} scopeName={scope.name} />}
+      {(scope) => <ApiKeysAdmin scopeName={scope.name} />}
     </AdminPage>
   );
 }

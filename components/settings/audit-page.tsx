@@ -21,7 +21,7 @@ export function AuditPage() {
       loading="Loading the audit trail"
       what="see the audit trail"
     >
-      {(scope) => <AuditTrail key={scope.scopeId} />}
+      {() => <AuditTrail />}
     </AdminPage>
   );
 }

@@ -33,7 +33,7 @@ export function WebhooksPage() {
       loading="Loading webhooks"
       what="manage webhooks"
     >
-      {(scope) => <WebhooksAdmin key={scope.scopeId} />}
+      {() => <WebhooksAdmin />}
     </AdminPage>
   );
 }

@@ -8,41 +8,45 @@ function signal() {
   return { promise, resolve };
 }
 
+/**
+ * A loop's rounds, timed from now: `times` when each began, `reached` once there have been `count`;
+ * a round is full while `full(n)` says so for the n-th.
+ */
+function rounds(count: number, full: (n: number) => boolean = () => false) {
+  const times: number[] = [];
+  const reached = signal();
+  const started = performance.now();
+  const round = () => {
+    times.push(performance.now() - started);
+    if (times.length === count) reached.resolve();
+    return Promise.resolve(full(times.length));
+  };
+  return { times, reached: reached.promise, round };
+}
+
 describe("dueLoops", () => {
   it("a full round is followed by the next at once; an empty one sleeps until the next is due", async () => {
-    const rounds: number[] = [];
-    const third = signal();
-    const started = performance.now();
+    // Two full rounds, then empty ones.
+    const { times, reached, round } = rounds(3, (n) => n <= 2);
     const loops = dueLoops({
       loops: 1,
-      // Two full rounds, then empty ones.
-      round: () => {
-        rounds.push(performance.now() - started);
-        if (rounds.length === 3) third.resolve();
-        return Promise.resolve(rounds.length <= 2);
-      },
+      round,
       nextDueMs: () => Promise.resolve(300),
       longestMs: 60_000,
       shortestMs: 10,
     });
-    await third.promise;
+    await reached;
     await loops.stop();
-    expect(rounds).toHaveLength(3);
+    expect(times).toHaveLength(3);
     // The second and third rounds came without a sleep; the fourth would wait ~350 ms.
-    expect(rounds[2]).toBeLessThan(250);
+    expect(times[2]).toBeLessThan(250);
   });
 
   it("sleeps until the next is due, not the longest wait; a wake between a round and its sleep is not lost", async () => {
-    const times: number[] = [];
-    const third = signal();
-    const started = performance.now();
+    const { times, reached, round } = rounds(3);
     const loops: DueLoops = dueLoops({
       loops: 1,
-      round: () => {
-        times.push(performance.now() - started);
-        if (times.length === 3) third.resolve();
-        return Promise.resolve(false);
-      },
+      round,
       nextDueMs: () => {
         // After the first round, the next is due in 200 ms. After the second, nothing waits (the
         // longest sleep, a minute) but an announcement comes before the loop is asleep.
@@ -53,7 +57,7 @@ describe("dueLoops", () => {
       longestMs: 60_000,
       shortestMs: 10,
     });
-    await third.promise;
+    await reached;
     await loops.stop();
     expect(times[1]).toBeGreaterThanOrEqual(200);
     expect(times[1]).toBeLessThan(5_000);
@@ -61,21 +65,15 @@ describe("dueLoops", () => {
   });
 
   it("a failed read of the next due time counts as due now: the shortest wait", async () => {
-    const times: number[] = [];
-    const second = signal();
-    const started = performance.now();
+    const { times, reached, round } = rounds(2);
     const loops = dueLoops({
       loops: 1,
-      round: () => {
-        times.push(performance.now() - started);
-        if (times.length === 2) second.resolve();
-        return Promise.resolve(false);
-      },
+      round,
       nextDueMs: () => Promise.reject(new Error("the database is away")),
       longestMs: 60_000,
       shortestMs: 50,
     });
-    await second.promise;
+    await reached;
     await loops.stop();
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(45);
     expect(times[1] - times[0]).toBeLessThan(30_000);
