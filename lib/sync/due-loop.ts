@@ -57,6 +57,7 @@ export function dueLoops(options: {
       const seen = wakes;
       if (await round(n, stopping)) continue;
       if (stopped) return;
+      // A failed read (the database away) counts as due now: the shortest wait, then a round again.
       const dueMs = await nextDueMs().catch(() => 0);
       if (!stopped && wakes === seen) await sleeps.sleep(idleWaitMs(dueMs, longestMs, shortestMs));
     }
