@@ -1,7 +1,8 @@
 // Sleeps a loop can cut short: each ends at its time, or at once when `wakeAll` is called (the
-// process stopping, the admission limit moving). The worker's slots pause with them between empty
-// fetches and wait out their stop's grace (lib/sync/queue.ts); the admission limit rests with them
-// after a background job (lib/sync/admission.ts).
+// process stopping, an announcement, the admission limit moving). The worker's idle takers (its
+// queue slots and the approval checks) sleep with them until the next thing is due and wait out
+// their stop's grace (lib/sync/due-loop.ts); the admission limit rests with them after a background
+// job (lib/sync/admission.ts).
 import "server-only";
 
 export function wakeableSleeps() {

@@ -20,6 +20,7 @@ import { executeRun, WORKER_ID } from "@/lib/sync/runner";
 import { scheduleDueSyncs, sweepStaleRuns } from "@/lib/sync/scheduler";
 import { beat, forget } from "@/lib/sync/worker-heartbeat";
 import { startAdmission } from "@/lib/sync/admission";
+import type { DueLoops } from "@/lib/sync/due-loop";
 import { syncSlotsAdmitted } from "@/lib/metrics/metrics";
 import { repairConsents } from "@/lib/accounttracking/consents/repair";
 import { startApprovalChecks } from "@/lib/accounttracking/consents/approval-checks";
@@ -78,7 +79,7 @@ export async function startWorker(options: { concurrency?: number } = {}): Promi
   // Rules applied to existing transactions (lib/rules/apply.ts), statement files imported into
   // accounts (lib/statements/import), and signed webhooks (lib/webhooks, one deliverer per endpoint
   // at a time): one at a time per process each.
-  const takers = new Map<string, { wake: () => void; stop: (graceMs?: number) => Promise<void> }>([
+  const takers = new Map<string, DueLoops>([
     [SYNC_QUEUE, runs],
     [RECURRING_DETECT_QUEUE, await startRecurringWork()],
     [
