@@ -102,16 +102,12 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
     },
+    // The three tail chains, longest first (faults-split ~80 s, instances ~70 s, faults-inapp ~55 s of
+    // test time): the two browser workers free up first and take the two longest, the crash suite's
+    // worker the shortest when it ends (docs/testing.md).
     // Sync faults against the built app in both shipped topologies, each on its own server and
     // database (they move the bank's clock), one spec at a time. Each starts its server when its
     // worker starts (topology.ts, PROJECT_SERVERS; e2e/support/project-servers.ts).
-    {
-      name: "faults-inapp",
-      testMatch: /.*\.faults\.spec\.ts/,
-      fullyParallel: false,
-      workers: 1,
-      use: { baseURL: url(FAULTS_INAPP_PORT) },
-    },
     {
       name: "faults-split",
       testMatch: /.*\.faults(-split)?\.spec\.ts/,
@@ -122,6 +118,13 @@ export default defineConfig({
     // Two app instances (started by the project, as the fault servers are) and one `npm run worker`
     // on one database (the spec talks to both instances).
     { name: "instances", testMatch: /.*\.instances\.spec\.ts/, fullyParallel: false, workers: 1 },
+    {
+      name: "faults-inapp",
+      testMatch: /.*\.faults\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: url(FAULTS_INAPP_PORT) },
+    },
     // Specs that move the sandbox bank's clock run after all others, one at a time, so no other
     // spec sees the bank's date jump.
     {
