@@ -7,9 +7,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { connectAlice } from "./alice";
 import { AxeAudit } from "./axe";
 import { atSandboxBank, defaultProfile, pageScope, signUp, startConnection } from "./helpers";
+import { uxShot } from "./support/ux-shots";
 
-/** Where to keep screenshots of some phone states (for a closing note); none unless it is set. */
-const SHOTS = process.env.UX_SHOTS_DIR;
 /** Phone states kept as screenshots when UX_SHOTS_DIR is set. */
 const SHOT_STATES = ["accounts", "bank connections", "account", "counterparts", "transactions"];
 
@@ -317,8 +316,7 @@ test("on a 390 px phone, every signed-in page with data: no sideways scroll, a m
   for (const [state, path] of pages) {
     await settle(page, path);
     await check(state);
-    if (SHOTS && SHOT_STATES.includes(state))
-      await page.screenshot({ path: `${SHOTS}/phone-${state.replace(/\W+/g, "-")}.png`, fullPage: true });
+    if (SHOT_STATES.includes(state)) await uxShot(page, `phone-${state.replace(/\W+/g, "-")}`, { fullPage: true });
   }
 
   // The dialogs: a transaction's detail, and the Revoke dialog.

@@ -6,8 +6,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { connectAlice, expectAccessible } from "./alice";
 import { signUp } from "./helpers";
 import { dataOf } from "./support/envelope";
+import { uxShot } from "./support/ux-shots";
 
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const API = "/api/accounttracking/v1";
 
 type Account = { name: string | null; product: string | null; balance: { amount: string; date: string | null } | null };
@@ -40,7 +40,7 @@ test("Manage → Stop tracking → Undo; the dashboard total after an account en
     await expect(menu).toContainText("No more syncs. Its transactions and counterparts stay.");
     await expect(menu.getByRole("button", { name: /^Hide/ })).toContainText("It still syncs.");
     await expectAccessible(page, "account page with the Manage menu open");
-    await page.screenshot({ path: `${SHOTS}/account-menu-stop-hide.png` });
+    await uxShot(page, "account-menu-stop-hide");
 
     await menu.getByRole("button", { name: /^Stop tracking/ }).click();
     await expect(status).toContainText(`Stopped tracking ${savingsTitle}: it no longer syncs`);
@@ -69,7 +69,7 @@ test("Manage → Stop tracking → Undo; the dashboard total after an account en
     await expect(page.getByRole("list", { name: "Tracked accounts" })).toContainText("Tracking stopped");
     await expect(page.getByText("Tracking is stopped for 1 of 2 accounts.")).toBeVisible();
     await expectAccessible(page, "dashboard with a stopped account");
-    await page.screenshot({ path: `${SHOTS}/dashboard-total-after-account-ended.png`, fullPage: true });
+    await uxShot(page, "dashboard-total-after-account-ended", { fullPage: true });
   });
 
   await test.step("the accounts list: Hide takes the row out, Show 1 hidden account brings it back", async () => {

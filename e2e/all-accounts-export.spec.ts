@@ -7,6 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { connectAlice, expectAccessible } from "./alice";
 import { signUp } from "./helpers";
 import { phoneBeside } from "./support/phone";
+import { uxShot } from "./support/ux-shots";
 
 /** Clicks the button and reads the file it downloads. */
 async function download(page: Page, name: string): Promise<{ file: string; text: string }> {
@@ -90,6 +91,6 @@ test("all-accounts CSV, transfers in words, the phone's buttons, and the audit t
     await expect(tracked.getByText("bankAccountId:")).toBeVisible();
     await expect(tracked.getByText("account.tracked")).toBeVisible();
     await expectAccessible(page, "audit trail");
-    await page.screenshot({ path: `${process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots"}/audit-trail.png` });
+    await uxShot(page, "audit-trail");
   });
 });

@@ -8,8 +8,8 @@ import { expectAccessible } from "./alice";
 import { connectInBrowser, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
+import { uxShot } from "./support/ux-shots";
 
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const SUBSETS = ["information", "officers", "shareholders", "financials"];
 
 const FRANCE = "Recherche d'entreprises (France, INSEE Sirene and RNE)";
@@ -87,11 +87,11 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
   await expect(region("Key figures")).toContainText(/Revenue\s*€[\d,]+/);
   await expect(region("Key figures")).toContainText(`not given by ${FRANCE}`);
   await expectAccessible(page, "counterpart company");
-  await page.screenshot({ path: `${SHOTS}/counterpart-company-1280.png`, fullPage: true });
+  await uxShot(page, "counterpart-company-1280", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(company.getByRole("region", { name: "Officers" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/counterpart-company-390.png`, fullPage: true });
+  await uxShot(page, "counterpart-company-390", { fullPage: true });
 
   // The data registry: every provider with what it serves, and a preview of the profile for FR.
   await page.setViewportSize({ width: 1280, height: 1000 });
@@ -108,5 +108,5 @@ test("a counterpart meets its company: Who is this?, choose, then its data with 
     await expect(preview.locator(`[data-subset="${subset}"]`)).toContainText(`: ${FRANCE}`);
   await expect(preview.locator('[data-subset="shareholders"]')).toContainText(`: ${GLEIF}`);
   await expectAccessible(page, "providers panel");
-  await providers.screenshot({ path: `${SHOTS}/providers-panel.png` });
+  await uxShot(providers, "providers-panel");
 });

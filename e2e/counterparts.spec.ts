@@ -4,6 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { connectInBrowser, pageScope, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
+import { uxShot } from "./support/ux-shots";
 
 /** Connects the sandbox bank as `namesakes` in the browser, then tracks the current account through
  * the API with the page's session (the flow the accounts UI offers is covered by track-and-sync.spec). */
@@ -78,8 +79,7 @@ test("consolidate, undo, rename and build a family whose totals roll up", async 
   await expect(tree).toBeVisible();
   await expect(rows.filter({ hasText: "Telecom" }).getByText("Telecom", { exact: true }).first()).toBeInViewport();
   await expectColumnsFit(page);
-  if (process.env.UX_SHOTS)
-    await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-1280.png`, fullPage: true });
+  await uxShot(page, "counterparts-1280", { fullPage: true });
   await expect(tree.getByTestId("family-node")).toHaveCount(1);
   for (const [i, child] of [/vattenfall/i, /spotify/i].entries()) {
     const select = page.getByLabel("Child counterpart");
@@ -133,8 +133,7 @@ test("the navigation's Counterparts: the workspace's list; a rename says where; 
   await page.getByLabel("Account").selectOption(accountId);
   await page.waitForURL(new RegExp(`/counterparts\\?account=${accountId}$`));
   await expect(rows).toHaveCount(7);
-  if (process.env.UX_SHOTS)
-    await page.screenshot({ path: `${process.env.UX_SHOTS}/counterparts-nav-1280.png`, fullPage: true });
+  await uxShot(page, "counterparts-nav-1280", { fullPage: true });
 
   // On the account's list, the rename field says before the save where the name will show.
   await page.goto(`/accounts/${accountId}/counterparts`);

@@ -7,8 +7,7 @@ import { expect, test } from "@playwright/test";
 import { connectAlice, expectAccessible, moneyCents } from "./alice";
 import { signUp } from "./helpers";
 import { phoneBeside } from "./support/phone";
-
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
+import { uxShot } from "./support/ux-shots";
 
 test("dashboard, transaction detail, URL filters, CSV, own transfers and the phone layout", async ({
   page,
@@ -30,7 +29,7 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     }
     await expect(page.getByText("Bank connections are coming")).toHaveCount(0);
     await expectAccessible(page, "dashboard");
-    await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
+    await uxShot(page, "dashboard", { fullPage: true });
   });
 
   const table = page.getByRole("table", { name: "Transactions" });
@@ -59,7 +58,7 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await expectAccessible(page, "transaction detail");
-    await page.screenshot({ path: `${SHOTS}/transaction-detail.png` });
+    await uxShot(page, "transaction-detail");
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
@@ -180,7 +179,7 @@ test("dashboard, transaction detail, URL filters, CSV, own transfers and the pho
     );
     expect(await small.evaluate(() => document.documentElement.scrollWidth), wide.join("\n")).toBeLessThanOrEqual(390);
     await expectAccessible(small, "account page on a phone");
-    await small.screenshot({ path: `${SHOTS}/phone-transactions.png` });
+    await uxShot(small, "phone-transactions");
     await phone.close();
   });
 });

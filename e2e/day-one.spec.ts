@@ -6,8 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { connectAlice, moneyCents } from "./alice";
 import { signUp } from "./helpers";
-
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
+import { uxShot } from "./support/ux-shots";
 
 test("all accounts in one list, date presets, a running balance with its check, names, notes and a password", async ({
   page,
@@ -27,7 +26,7 @@ test("all accounts in one list, date presets, a running balance with its check, 
     // The transfer shows on both sides: out of the current account, into the savings account.
     await expect(table.getByText("Current account").first()).toBeVisible();
     await expect(table.getByText("Savings account").first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/all-accounts-transactions.png`, fullPage: false });
+    await uxShot(page, "all-accounts-transactions");
     await page.getByLabel("Account", { exact: true }).selectOption({ label: "Savings account" });
     await expect(page).toHaveURL(new RegExp(`accountId=${alice.savingsId}`));
     await expect(table.getByText("Current account")).toHaveCount(0);
@@ -54,7 +53,7 @@ test("all accounts in one list, date presets, a running balance with its check, 
     await page.getByRole("button", { name: "How it is checked" }).click();
     await expect(check).toContainText("missing or counted twice");
     await check.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/running-balance-and-check.png`, fullPage: false });
+    await uxShot(page, "running-balance-and-check");
   });
 
   await test.step("the dashboard: a total per currency and the latest transactions", async () => {
@@ -62,7 +61,7 @@ test("all accounts in one list, date presets, a running balance with its check, 
     await expect(page.getByRole("list", { name: "Total balance per currency" }).getByRole("listitem")).toHaveCount(1);
     await expect(page.getByTestId("currency-total")).toHaveText(/^€[\d,]+\.\d\d$/);
     await expect(page.getByRole("list", { name: "Recent transactions" }).getByRole("listitem").first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/dashboard-totals-and-activity.png`, fullPage: true });
+    await uxShot(page, "dashboard-totals-and-activity", { fullPage: true });
   });
 
   await test.step("a nickname names the account everywhere", async () => {

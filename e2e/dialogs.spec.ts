@@ -5,8 +5,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { connectInBrowser, signUp } from "./helpers";
 import { phoneBeside } from "./support/phone";
-
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
+import { uxShot } from "./support/ux-shots";
 
 /** The dialog is modal, a child of <body>, and its text fits inside it (no clipping, no sideways scroll). */
 async function expectAtRoot(page: Page, dialog: Locator) {
@@ -50,7 +49,7 @@ test("Revoke of a bank connection, an API key and a token: one modal dialog at t
     await trigger.click();
     const dialog = small.getByRole("dialog", { name: /^Revoke access to .*\?$/ });
     await expectAtRoot(small, dialog);
-    await small.screenshot({ path: `${SHOTS}/revoke-dialog-phone.png` });
+    await uxShot(small, "revoke-dialog-phone");
     await small.keyboard.press("Escape");
     await phone.close();
   });
@@ -62,7 +61,7 @@ test("Revoke of a bank connection, an API key and a token: one modal dialog at t
     const bank = ((await trigger.textContent()) ?? "").replace(/^Revoke access to /, "").trim();
     await trigger.click();
     await expectAtRoot(page, page.getByRole("dialog", { name: `Revoke access to ${bank}?` }));
-    await page.screenshot({ path: `${SHOTS}/revoke-dialog-desktop.png` });
+    await uxShot(page, "revoke-dialog-desktop");
     await page.keyboard.press("Escape");
     await revokeThrough(page, trigger, `Revoke access to ${bank}?`, "Keep access", "Revoke access");
     await expect(page.getByText(`Access to ${bank} ended.`)).toBeVisible();

@@ -8,8 +8,8 @@ import { connectAlice } from "./alice";
 import { connectInBrowser, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { phoneBeside } from "./support/phone";
+import { uxShot } from "./support/ux-shots";
 
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const BULK = 100_000;
 
 /** Sentences that would say the opposite of a sync that is reading. */
@@ -89,7 +89,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
   await test.step("while it runs: rows newest first, how much of its window is read, nothing that says there are none", async () => {
     // A first visit loads the page's code: slow on a busy machine.
     await expect(progress).toBeVisible({ timeout: 60_000 });
-    await page.screenshot({ path: `${SHOTS}/first-sync-1-start.png` });
+    await uxShot(page, "first-sync-1-start");
     // Rows and the counters of a run that is still running, seen at the same moment.
     await expect(async () => {
       // How far back it has read, of the window it asks for, then the run's own counters.
@@ -119,7 +119,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
       // The bar moves on with the pages: a larger share of the window read.
       expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThan(firstShare);
     }).toPass({ timeout: 120_000 });
-    await page.screenshot({ path: `${SHOTS}/first-sync-2-pages-landing.png` });
+    await uxShot(page, "first-sync-2-pages-landing");
   });
 
   await test.step("when it ends: synced, every row counted, the balance check back", async () => {
@@ -128,7 +128,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
     await expect(status).toContainText("scroll for more");
     await expect(page.getByTestId("transaction-totals")).toContainText(/100,000 transactions/);
     await expect(page.getByTestId("balance-check")).toContainText("Balance check: the bank's");
-    await page.screenshot({ path: `${SHOTS}/first-sync-3-synced.png` });
+    await uxShot(page, "first-sync-3-synced");
   });
 
   await test.step("search on 100,000 rows: measured; the URL follows without asking for the page again", async () => {
@@ -174,13 +174,13 @@ test("alice on a 390 px phone: transactions near the top, filters behind a butto
     test
       .info()
       .annotations.push({ type: "layout", description: `phone: first transaction row at ${Math.round(top)} px` });
-    await small.screenshot({ path: `${SHOTS}/phone-account-page-full.png`, fullPage: true });
+    await uxShot(small, "phone-account-page-full", { fullPage: true });
     // 1,630 px before (issue 40), 1,103 px at its first round; 823 px since the app bar, the sync,
     // the page header and the totals were made compact on a phone: on the first 844 px screen.
     expect(top).toBeLessThan(844);
     await expectIbanGroupsWhole(small);
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await small.screenshot({ path: `${SHOTS}/phone-account-page.png` });
+    await uxShot(small, "phone-account-page");
   });
 
   await test.step("the filters open from a keyboard and the button counts the ones set", async () => {
@@ -197,7 +197,7 @@ test("alice on a 390 px phone: transactions near the top, filters behind a butto
     await expect(small).toHaveURL(/direction=out/);
     await expect(filters).toHaveAccessibleName("Filters 2 set");
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await small.screenshot({ path: `${SHOTS}/phone-account-filters-open.png` });
+    await uxShot(small, "phone-account-filters-open");
     await filters.press("Enter");
     await expect(small.getByLabel("Direction")).toBeHidden();
   });

@@ -13,8 +13,7 @@ import { AxeAudit } from "./axe";
 import { connectInBrowser, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
-
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
+import { uxShot } from "./support/ux-shots";
 
 type Point = { date: string; amount: string; kind: string };
 type Series = { currency: string; from: string; to: string; points: Point[] };
@@ -90,10 +89,10 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
     await expect(rows).toHaveCount(30);
     await expect(period.getByRole("button", { name: "90 days" })).toHaveAttribute("aria-pressed", "false");
     await audit.check(page, "account page with the balance chart and the months");
-    await page
-      .locator("section")
-      .filter({ has: page.getByRole("heading", { name: "Balance", exact: true }) })
-      .screenshot({ path: `${SHOTS}/ledger-balance-chart.png` });
+    await uxShot(
+      page.locator("section").filter({ has: page.getByRole("heading", { name: "Balance", exact: true }) }),
+      "ledger-balance-chart",
+    );
   });
 
   // Last month: over, wholly inside alice's history and before the bank's newest balance.
@@ -137,7 +136,7 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
       `a difference of ${wrong.difference}, in ${addDays(openingDate, 1)} to ${closingDate}`,
     );
     await audit.check(page, "reconcile dialog, refused");
-    await page.screenshot({ path: `${SHOTS}/ledger-reconcile-refused.png` });
+    await uxShot(page, "ledger-reconcile-refused");
     // The remedy: read the month again from the bank (an attended sync from its first day).
     await dialog.getByRole("button", { name: `Sync again from ${dayLabel(addDays(openingDate, 1))}` }).click();
     await expect(dialog.getByRole("status")).toContainText(
@@ -151,7 +150,7 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
     await expect(dialog).toBeHidden();
     await expect(row.getByText("Reconciled ✓")).toBeVisible();
     await expect(row).toContainText(`Reconciled by ${person.name}`);
-    await row.screenshot({ path: `${SHOTS}/ledger-month-reconciled.png` });
+    await uxShot(row, "ledger-month-reconciled");
     await expect(page.getByRole("status").filter({ hasText: `${name} reconciled.` })).toBeVisible();
     const after = await dataOf<{ months: Month[] }>(
       await page.request.get(`/api/accounttracking/v1/accounts/${account.id}/reconciliation/months`, { headers }),
@@ -186,10 +185,10 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
       ["Balance", "ledger-phone-balance"],
       ["Reconciliation", "ledger-phone-months"],
     ])
-      await small
-        .locator("section")
-        .filter({ has: small.getByRole("heading", { name: title, exact: true }) })
-        .screenshot({ path: `${SHOTS}/${file}.png` });
+      await uxShot(
+        small.locator("section").filter({ has: small.getByRole("heading", { name: title, exact: true }) }),
+        file,
+      );
     await phone.close();
   });
 

@@ -4,8 +4,8 @@
 // mode is set here: the fakes are shared by the suite's parallel workers).
 import { expect, test, type Page } from "@playwright/test";
 import { defaultProfile, signUp } from "./helpers";
+import { uxShot } from "./support/ux-shots";
 
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const FRANCE = "Recherche d'entreprises (France, INSEE Sirene and RNE)";
 const NORWAY = "Brønnøysundregistrene (Norway: Enhetsregisteret, Regnskapsregisteret)";
 const UK = "Companies House (United Kingdom)";
@@ -88,7 +88,7 @@ test("a lookup through each register's fake: every subset it serves, with who se
         await expect(section.getByTestId("provenance")).toContainText(/fetched \d{1,2} \w{3} \d{4}/);
         await expect(section.getByRole("link", { name: "source record" })).toHaveAttribute("href", c.record[provider]);
       }
-      await page.screenshot({ path: `${SHOTS}/lookup-${c.country.toLowerCase()}.png`, fullPage: true });
+      await uxShot(page, `lookup-${c.country.toLowerCase()}`, { fullPage: true });
     });
   }
 });

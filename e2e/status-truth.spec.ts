@@ -7,8 +7,8 @@ import { connectAlice } from "./alice";
 import { atSandboxBank, signUp } from "./helpers";
 import { runEnded, startSync } from "./support/connect";
 import { dataOf } from "./support/envelope";
+import { uxShot } from "./support/ux-shots";
 
-const SHOTS = process.env.UX_SHOTS_DIR ?? "/tmp/ux-shots";
 const API = "/api/accounttracking/v1";
 
 test("revoke → the status says access ended everywhere; reconnect → the accounts sync again", async ({ page }) => {
@@ -40,7 +40,7 @@ test("revoke → the status says access ended everywhere; reconnect → the acco
     }
     await expect(page.getByText("Up to date")).toHaveCount(0);
     await expect(page.getByText(/without errors|try again in a few minutes/i)).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/dashboard-after-revoke.png`, fullPage: true });
+    await uxShot(page, "dashboard-after-revoke", { fullPage: true });
   });
 
   await test.step("the account page: Sync now is disabled and says why", async () => {
