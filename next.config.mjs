@@ -24,8 +24,8 @@ const nextConfig = {
   ],
   typescript: {
     tsconfigPath: "tsconfig.json",
-    // `npm test` type-checks the whole tree with tsc (a failure fails the run) before it builds; the
-    // build then does not check the same files again. Any other build checks them.
+    // `npm test` type-checks the whole tree after it builds (scripts/testing/lint.ts: any error fails
+    // the run), so its build does not check the same files first. Any other build checks them.
     ignoreBuildErrors: process.env.LEDGERLINK_TYPES_CHECKED === "1",
   },
   experimental: {

@@ -19,7 +19,9 @@ import {
   judgePrettier,
   readEslintVerdict,
   readPlaywrightVerdict,
+  readTypecheckVerdict,
   readVitestVerdict,
+  splitLintExit,
   type Verdict,
 } from "./testing/verdict";
 
@@ -44,19 +46,26 @@ const failedRunner = (runner: string, problem: string): Verdict => ({
 });
 
 /**
- * ESLint over the tree and the self-check fixtures, in one process (scripts/testing/lint.ts). V8's
- * young generation at 64 MB a half instead of its default: the type-aware rules build the whole
- * program's types, a quarter of ESLint's CPU went to collecting garbage, and this machine measured
- * 82 s of CPU instead of 93 (32 and 128 MB: no better than the default; docs/testing.md).
+ * ESLint and the type check over one TypeScript program, once `next typegen` has written the route
+ * types the program includes (scripts/testing/lint.ts): building the program once for both took 84 s
+ * of CPU where ESLint alone took 82–86 s and tsc another 32 s. V8's young generation at 64 MB a half
+ * instead of its default: a quarter of ESLint's CPU went to collecting garbage, and 64 MB saved ~12 s
+ * of it (32 and 128 MB: no better than the default; docs/testing.md).
  */
-async function lint(): Promise<Verdict[]> {
+async function lintAndTypes(): Promise<Verdict[]> {
+  const typegen = await runPhase({ label: "Route types (next typegen)", args: ["next", "typegen"], ...BESIDE });
   const ended = await runPhase({
-    label: "Lint (ESLint) and its self-check",
+    label: "Lint (ESLint), its self-check and the type check",
     args: ["tsx", "scripts/testing/lint.ts", REPORTS, ...LINT_FIXTURES.map((f) => f.file)],
     env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, "--max-semi-space-size=64"].filter(Boolean).join(" ") },
     ...BESIDE,
   });
-  const verdicts = [readEslintVerdict(ended.code, path.join(REPORTS, "eslint.json"))];
+  const exit = splitLintExit(ended.code);
+  const verdicts = [
+    readEslintVerdict(exit.lint, path.join(REPORTS, "eslint.json")),
+    readTypecheckVerdict(exit.types, path.join(REPORTS, "typecheck.json")),
+  ];
+  if (typegen.code !== 0) verdicts.push(failedRunner("type check", `next typegen exited with ${typegen.code}`));
   for (const [i, fixture] of LINT_FIXTURES.entries()) {
     const selfCheck = readEslintVerdict(1, path.join(REPORTS, `lint-self-check-${i}.json`));
     if (selfCheck.problems.some((p) => p.includes(fixture.rule)))
@@ -83,28 +92,19 @@ async function formatCheck(): Promise<Verdict> {
 }
 
 /**
- * The type check, then the build. `next typegen` first, so tsc checks the route types Next's build
- * would; once tsc has passed, the build is told so (LEDGERLINK_TYPES_CHECKED, next.config.mjs) and
- * skips its own check of the same files: 12–25 s of CPU on this machine.
+ * The build, first of the checks beside the tests (the end-to-end servers wait for it). It is told
+ * the types are checked (LEDGERLINK_TYPES_CHECKED, next.config.mjs) and skips its own check of the
+ * same files (12–25 s of CPU on this machine): the type check after it fails the run on any error,
+ * whatever the build did.
  */
-async function typesThenBuild(): Promise<Verdict[]> {
-  const verdicts: Verdict[] = [];
-  const typegen = await runPhase({ label: "Route types (next typegen)", args: ["next", "typegen"], ...BESIDE });
-  const tsc = await runPhase({
-    label: "Type check (tsc)",
-    args: ["tsc", "--noEmit", "-p", ".", "--tsBuildInfoFile", ".next/cache/.tsbuildinfo"],
-    ...BESIDE,
-  });
-  if (typegen.code !== 0) verdicts.push(failedRunner("type check", `next typegen exited with ${typegen.code}`));
-  if (tsc.code !== 0) verdicts.push(failedRunner("type check", `tsc exited with ${tsc.code}`));
-  const build = await runPhase({
+async function build(): Promise<Verdict[]> {
+  const built = await runPhase({
     label: "Build the app for the end-to-end servers",
     args: ["tsx", "scripts/build-app.ts"],
-    env: tsc.code === 0 && typegen.code === 0 ? { LEDGERLINK_TYPES_CHECKED: "1" } : {},
+    env: { LEDGERLINK_TYPES_CHECKED: "1" },
     ...BESIDE,
   });
-  if (build.code !== 0) verdicts.push(failedRunner("build", `next build exited with ${build.code}`));
-  return verdicts;
+  return built.code === 0 ? [] : [failedRunner("build", `next build exited with ${built.code}`)];
 }
 
 async function vitest(label: string, name: string, env: Record<string, string> = {}): Promise<Verdict> {
@@ -165,9 +165,11 @@ async function playwright(): Promise<Verdict> {
 
 async function main(): Promise<number> {
   rmSync(REPORTS, { recursive: true, force: true });
-  // Beside the tests: lint then the format check, and the type check then the build.
-  const checks = lint().then(async (verdicts) => [...verdicts, await formatCheck()]);
-  const built = typesThenBuild();
+  // Beside the tests, one after another: the build (the end-to-end servers wait for it), the route
+  // types, lint and the type check, then the format check. Not side by side: `next build` empties
+  // .next, where the program the type check reads finds the route types.
+  const built = build();
+  const checks = built.then(() => lintAndTypes()).then(async (verdicts) => [...verdicts, await formatCheck()]);
   // In the foreground: Vitest, then (once the app is built) Playwright.
   const tests = [...(await vitestSelfCheck()), await vitest("Unit and integration tests (Vitest)", "vitest")];
   const buildVerdicts = await built;

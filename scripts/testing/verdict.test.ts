@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeEslint, judgePlaywright, judgePrettier, judgeVitest } from "./verdict";
+import { judgeEslint, judgePlaywright, judgePrettier, judgeTypecheck, judgeVitest, splitLintExit } from "./verdict";
 
 const cleanVitest = {
   numTotalTests: 3,
@@ -92,6 +92,28 @@ describe("judgeEslint", () => {
     expect(judgeEslint(1, [clean], "/repo").problems).toEqual(["exited with 1"]);
     expect(judgeEslint(0, [], "/repo").problems).toContain("no file was linted");
     expect(judgeEslint(2, null).problems).toEqual(["exited with 2", "no JSON report was written"]);
+  });
+});
+
+describe("judgeTypecheck and lint.ts's exit code", () => {
+  it("fails on any type error, a missing report or an exit other than 0, naming the errors", () => {
+    expect(judgeTypecheck(0, { errors: 0, diagnostics: [] })).toMatchObject({ passed: 1, failed: 0, problems: [] });
+    const failed = judgeTypecheck(1, { errors: 1, diagnostics: ["lib/a.ts(3,7): error TS2322: Type 'string'…"] });
+    expect(failed).toMatchObject({ passed: 0, failed: 1 });
+    expect(failed.problems).toEqual(["exited with 1", "1 type error(s): lib/a.ts(3,7): error TS2322: Type 'string'…"]);
+    // A report that says clean does not make a failed exit pass, nor the other way round.
+    expect(judgeTypecheck(1, { errors: 0, diagnostics: [] }).problems).toEqual(["exited with 1"]);
+    expect(judgeTypecheck(0, { errors: 2, diagnostics: ["a", "b"] }).problems).toEqual(["2 type error(s): a; b"]);
+    expect(judgeTypecheck(0, null).problems).toEqual(["no JSON report was written"]);
+  });
+
+  it("splits lint.ts's exit into each check's: 1 a lint finding, 4 a type error, anything else both", () => {
+    expect(splitLintExit(0)).toEqual({ lint: 0, types: 0 });
+    expect(splitLintExit(1)).toEqual({ lint: 1, types: 0 });
+    expect(splitLintExit(4)).toEqual({ lint: 0, types: 1 });
+    expect(splitLintExit(5)).toEqual({ lint: 1, types: 1 });
+    expect(splitLintExit(2)).toEqual({ lint: 2, types: 2 });
+    expect(splitLintExit(null)).toEqual({ lint: null, types: null });
   });
 });
 

@@ -180,6 +180,37 @@ export function judgeEslint(exitCode: number | null, report: EslintJson | null, 
   return { runner: "lint", passed: report.length - dirty.length, failed: dirty.length, skipped: 0, problems };
 }
 
+/** scripts/testing/lint.ts's exit code: the sum of these, 0 when both are clean; 2 when it could not run. */
+export const LINT_FOUND = 1;
+export const TYPES_FAILED = 4;
+
+/** lint.ts's exit code as each of its two checks would have exited alone (a crash is each one's). */
+export function splitLintExit(code: number | null): { lint: number | null; types: number | null } {
+  if (code === null || (code & ~(LINT_FOUND | TYPES_FAILED)) !== 0) return { lint: code, types: code };
+  return { lint: code & LINT_FOUND ? 1 : 0, types: code & TYPES_FAILED ? 1 : 0 };
+}
+
+/** `tsc --noEmit`'s errors as lint.ts reports them: `{ errors, diagnostics }`. */
+export type TypecheckJson = { errors: number; diagnostics: string[] };
+
+export function judgeTypecheck(exitCode: number | null, report: TypecheckJson | null): Verdict {
+  const problems = exitProblems(exitCode);
+  if (!report) return withoutReport("type check", problems);
+  if (report.errors > 0) problems.push(`${report.errors} type error(s): ${report.diagnostics.join("; ")}`);
+  return {
+    runner: "type check",
+    passed: report.errors === 0 ? 1 : 0,
+    failed: report.errors > 0 ? 1 : 0,
+    skipped: 0,
+    problems,
+    failures: report.diagnostics.slice(0, 20),
+  };
+}
+
+export function readTypecheckVerdict(exitCode: number | null, reportFile: string): Verdict {
+  return judgeTypecheck(exitCode, readJson<TypecheckJson>(reportFile));
+}
+
 /** Format check: `prettier --list-different` prints one unformatted file a line (exit 1), 2 on an error. */
 export function judgePrettier(exitCode: number | null, listed: string): Verdict {
   const files = listed.split("\n").filter((line) => line.trim() !== "");
