@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { banksUrl } from "./support/banks";
 
 type WithHeaders = { headers(): Record<string, string> } | null;
-import { signUp, startConnection } from "./helpers";
+import { signUpOnPage, startConnection } from "./helpers";
 
 const COMMON = {
   "x-content-type-options": "nosniff",
@@ -46,7 +46,7 @@ test("every page carries the headers, and its scripts run under the nonce CSP", 
     const response = await page.goto(path);
     seen.add(expectPageCsp(response, path));
   }
-  await signUp(page, "Headers"); // the sign-up form is a client component: it works only if scripts ran
+  await signUpOnPage(page, "Headers"); // the sign-up form is a client component: it works only if scripts ran
   for (const path of ["/dashboard", "/clients", "/settings/api-keys", "/settings/tokens", "/consents", "/datasets"]) {
     const response = await page.goto(path);
     seen.add(expectPageCsp(response, path));

@@ -13,18 +13,18 @@ export type Person = {
   token: Record<string, string>;
 };
 
-export async function signedInPerson(request: APIRequestContext, baseURL: string, label = "Faults"): Promise<Person> {
-  const email = `${label.toLowerCase()}-${randomUUID()}@example.test`;
-  const password = "a long enough password";
-  expect(
-    (await request.post("/api/auth/v1/sign-up", { data: { email, password, name: `${label} Person` } })).status(),
-  ).toBe(201);
-  const grant = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
-  const { accessToken } = await dataOf<{ accessToken: string }>(grant);
-  const scopes = await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${accessToken}` } });
-  const scopeId = (await dataOf<{ scopeId: string }[]>(scopes))[0].scopeId;
-
-  // Auth.js credentials sign-in: the context keeps the session cookie for later calls.
+/**
+ * Signs a new person up (POST /api/auth/v1/sign-up) and in to a browser session (Auth.js credentials
+ * sign-in): `request`'s context keeps the session cookie, and a page's `page.request` shares it with
+ * the page.
+ */
+export async function signUpWithSession(
+  request: APIRequestContext,
+  baseURL: string,
+  person: { email: string; password: string; name: string },
+): Promise<void> {
+  const { email, password, name } = person;
+  expect((await request.post("/api/auth/v1/sign-up", { data: { email, password, name } })).status()).toBe(201);
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const signIn = await request.post("/api/auth/callback/credentials", {
     form: { csrfToken, email, password, callbackUrl: `${baseURL}/dashboard` },
@@ -33,6 +33,16 @@ export async function signedInPerson(request: APIRequestContext, baseURL: string
   expect(signIn.status()).toBeLessThan(400);
   const cookies = await request.storageState();
   expect(cookies.cookies.some((c) => c.name.endsWith("authjs.session-token"))).toBe(true);
+}
+
+export async function signedInPerson(request: APIRequestContext, baseURL: string, label = "Faults"): Promise<Person> {
+  const email = `${label.toLowerCase()}-${randomUUID()}@example.test`;
+  const password = "a long enough password";
+  await signUpWithSession(request, baseURL, { email, password, name: `${label} Person` });
+  const grant = await request.post("/api/auth/v1/token", { data: { grantType: "password", email, password } });
+  const { accessToken } = await dataOf<{ accessToken: string }>(grant);
+  const scopes = await request.get("/api/scopes/v1", { headers: { authorization: `Bearer ${accessToken}` } });
+  const scopeId = (await dataOf<{ scopeId: string }[]>(scopes))[0].scopeId;
   return {
     email,
     scopeId,
