@@ -2,6 +2,7 @@
 // and drop and by keyboard), makes it the organisation-wide default, and runs a company lookup
 // that follows it. The profile keeps the sandbox registry first, so no lookup reaches the internet.
 import { expect, test } from "@playwright/test";
+import { signUpOnPage } from "./helpers";
 
 const SANDBOX = "Sandbox company registry";
 const GLEIF = "GLEIF (Legal Entity Identifier index)";
@@ -10,12 +11,7 @@ test("a profile made default governs the company lookup", async ({ page }) => {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const profileName = `Onboarding check ${stamp}`;
 
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill(`Registry Tester ${stamp}`);
-  await page.getByLabel("Email").fill(`registry-${stamp}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/dashboard");
+  await signUpOnPage(page, "Registry Tester");
 
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Data registry" }).click();

@@ -13,8 +13,8 @@ function newPerson(label: string) {
 /**
  * A new person, signed in, on their dashboard: signed up and in through the API (the calls the
  * sign-up page makes) in the page's browser context, which then opens the dashboard. The sign-up
- * page itself is walked by `signUpOnPage` (security headers), the keyboard, accessibility,
- * data-registry and API-key specs: here it would load a page per spec that the spec is not about
+ * page itself is walked by `signUpOnPage` (the security-header, data-registry and API-key specs) and
+ * by the keyboard and accessibility walks: here it would load a page per spec that the spec is not about
  * (0.4 s of CPU and 0.3 s each on this machine; docs/testing.md).
  */
 export async function signUp(page: Page, label = "Tester") {

@@ -1,21 +1,12 @@
 // In the browser: a new person signs up, creates an API key in Settings → API keys, and the secret
 // shown once works as a Bearer token for their workspace.
 import { expect, test } from "@playwright/test";
+import { signUpOnPage } from "./helpers";
 
 test("a new person creates an API key in the browser and it works as a Bearer token", async ({ page, request }) => {
-  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const name = `E2E Tester ${stamp}`;
-  const email = `e2e-${stamp}@example.test`;
-  const password = "correct horse battery staple";
-  const keyName = `CI key ${stamp}`;
+  const keyName = `CI key ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-  await page.goto("/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-
-  await page.waitForURL("**/dashboard");
+  const { name } = await signUpOnPage(page, "E2E Tester");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, E2E" })).toBeVisible();
   const scopeSwitcher = page.getByRole("combobox", { name: "Scope", exact: true });
   await expect(scopeSwitcher.locator("option:checked")).toHaveText(`${name}'s workspace`);

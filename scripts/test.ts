@@ -47,7 +47,8 @@ const failedRunner = (runner: string, problem: string): Verdict => ({
 
 /**
  * ESLint and the type check over one TypeScript program, once `next typegen` has written the route
- * types the program includes (scripts/testing/lint.ts): building the program once for both took
+ * types the program includes (scripts/testing/lint.ts; the build writes them too, but it may have
+ * failed or been skipped as up to date, and typegen takes ~1 s): building the program once for both took
  * 78–83 s of CPU where lint.ts alone took 86 s and tsc another 32 s. V8's young generation at 64 MB a half
  * instead of its default: a quarter of ESLint's CPU went to collecting garbage, and 64 MB saved ~12 s
  * of it (32 and 128 MB: no better than the default; docs/testing.md).
