@@ -4,7 +4,7 @@
 // A failed run carries only its message (written by lib/sync/runner.ts and lib/sync/outcome.ts);
 // failureAdvice reads those messages, and its test feeds it the sync's own. An account kept from
 // statement files has neither a connection nor runs: its health says where its rows come from.
-import type { Account } from "@/lib/client/accounts";
+import { isActive, type Account } from "@/lib/client/accounts";
 
 export type Advice = { text: string; href?: string; linkLabel?: string };
 
@@ -92,8 +92,7 @@ export function accountHealth(account: HealthInput, now = Date.now()): Health {
     };
   }
   const run = account.latestSync;
-  if (run?.state === "queued" || run?.state === "running")
-    return { kind: "syncing", tone: "indigo", label: "Syncing now" };
+  if (isActive(run?.state)) return { kind: "syncing", tone: "indigo", label: "Syncing now" };
   if (run?.state === "failed") {
     const message = run.lastError ?? "The sync stopped without a reason.";
     // Access is valid now (checked above): a failure saying it had ended is from before a reconnect.

@@ -12,7 +12,14 @@ import { Card } from "@/components/ui/card";
 import { FormError, SelectField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { useToast } from "@/components/ui/toast";
-import { newestRun, useCanManageAccounts, useSetAutoUpdate, useSyncStatus, type Account } from "@/lib/client/accounts";
+import {
+  isActive,
+  newestRun,
+  useCanManageAccounts,
+  useSetAutoUpdate,
+  useSyncStatus,
+  type Account,
+} from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 
 /** The choices in order: each one's value is its number of automatic updates a day (0 to 3). */
@@ -59,7 +66,7 @@ export function SyncPanel({ account, status }: { account: Account; status: Retur
   const detailsId = useId();
   const s = status.data;
   const run = newestRun(s?.run, account.latestSync);
-  const running = run?.state === "queued" || run?.state === "running";
+  const running = isActive(run?.state);
   const health = accountHealth({ ...account, latestSync: run });
   const perDay = s?.autoUpdatesPerDay ?? account.autoUpdatesPerDay;
   const nextUpdate =

@@ -9,7 +9,7 @@ import { AdviceText } from "@/components/accounts/health-note";
 import { cx } from "@/components/ui/cx";
 import { formatDateTime } from "@/components/ui/format";
 import { windowRead } from "@/components/accounts/read-window";
-import type { SyncRun } from "@/lib/client/accounts";
+import { isActive, type SyncRun } from "@/lib/client/accounts";
 
 const KEYFRAMES =
   "@keyframes ll-sync-slide{0%{transform:translateX(-100%)}100%{transform:translateX(250%)}}" +
@@ -55,7 +55,7 @@ export function SyncProgress({
   /** The compact bar's width classes (default a fixed 14rem). */
   width?: string;
 }) {
-  const active = run?.state === "queued" || run?.state === "running";
+  const active = isActive(run?.state);
   const done = run?.state === "succeeded" || run?.state === "failed";
   const text = headline(run);
   const read = run?.state === "running" ? windowRead(run.progress, new Date().toLocaleDateString("en-CA")) : null;

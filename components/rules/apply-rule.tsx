@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { formErrorMessage } from "@/lib/client/errors";
-import { useApplyRule, useRuleApplication, useUndoApplication } from "@/lib/client/rules";
+import { isApplicationRunning, useApplyRule, useRuleApplication, useUndoApplication } from "@/lib/client/rules";
 
 export function ApplyRule({ ruleId, ruleName }: { ruleId: string; ruleName: string }) {
   const apply = useApplyRule();
@@ -13,7 +13,7 @@ export function ApplyRule({ ruleId, ruleName }: { ruleId: string; ruleName: stri
   const [applicationId, setApplicationId] = useState<string | null>(null);
   const application = useRuleApplication(applicationId);
   const a = application.data;
-  const running = a?.state === "queued" || a?.state === "running";
+  const running = isApplicationRunning(a?.state);
   const error = apply.error ?? undo.error;
   return (
     <div className="space-y-2">

@@ -77,6 +77,7 @@ export function useCanManageAccounts(): { allowed: boolean; reason: string | nul
   return { allowed: true, reason: null };
 }
 
+/** A sync run still to finish (queued or running): what the account pages poll for. */
 export function isActive(state: SyncState | "never_synced" | undefined | null): boolean {
   return state === "queued" || state === "running";
 }

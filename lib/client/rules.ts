@@ -15,6 +15,10 @@ import type { DismissBody, DraftPreviewBody, RuleBody, RulePatch } from "@/lib/r
 
 export type Rule = z.output<typeof RuleSchema>;
 export type RuleApplication = z.output<typeof RuleApplicationSchema>;
+
+/** Whether an application is still to finish (queued or running): its progress is still moving. */
+export const isApplicationRunning = (state: RuleApplication["state"] | undefined): boolean =>
+  state === "queued" || state === "running";
 export type RuleSuggestion = z.output<typeof RuleSuggestionSchema>;
 type Preview = z.output<typeof RulePreviewSchema>;
 export type RuleInput = z.input<typeof RuleBody>;
@@ -63,10 +67,7 @@ export const useRuleApplication = (id: string | null) =>
     key: (scopeId) => ruleKeys.application(scopeId, id ?? ""),
     fetch: (api) => api.application(id ?? ""),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === "queued" || state === "running" ? 1000 : false;
-    },
+    refetchInterval: (query) => (isApplicationRunning(query.state.data?.state) ? 1000 : false),
   });
 export const useCreateRule = () => rules.useChange((api, input: RuleInput) => api.create(input), stale);
 export const useUpdateRule = () =>
