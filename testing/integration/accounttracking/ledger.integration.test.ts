@@ -89,8 +89,15 @@ describe("an account's ledger", () => {
       query: `from=${addDays(new Date().toISOString().slice(0, 10), -120)}&to=${new Date().toISOString().slice(0, 10)}`,
     });
     const at = (date: string) => series.json.data.points.find((p) => p.date === date)?.amount ?? "";
-    const lastDay = series.json.data.points.filter((p) => p.date.endsWith("-01")).at(-1)?.date ?? "";
-    const closingDate = addDays(lastDay, -1);
+    // The last month over before the bank's first balance, so no balance of the bank's lies inside it.
+    // In a month's first days that balance still falls in the month before (11-29 on 12-01): closing
+    // that month, the difference was located in the days after the balance instead of the whole month.
+    const firstBankDay =
+      series.json.data.points
+        .filter((p) => p.kind === "bank")
+        .map((p) => p.date)
+        .sort()[0] ?? "";
+    const closingDate = addDays(`${firstBankDay.slice(0, 7)}-01`, -1);
     const month = closingDate.slice(0, 7);
     const openingDate = addDays(`${month}-01`, -1);
     const figures = { openingBalance: at(openingDate), closingBalance: at(closingDate) };
