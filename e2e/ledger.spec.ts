@@ -14,6 +14,7 @@ import { connectInBrowser, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
 import { uxShot } from "./support/ux-shots";
+import { monthBeforeBankBalances } from "../testing/support/ledger";
 
 type Point = { date: string; amount: string; kind: string };
 type Series = { currency: string; from: string; to: string; points: Point[] };
@@ -95,19 +96,9 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
     );
   });
 
-  // The last month over before the bank's first balance: wholly inside alice's history, and no
-  // balance of the bank's inside it, so neither end is known. (In a month's first days that balance
-  // still falls in the month before, 11-29 on 12-01: closing that month, the difference was located
-  // in the days after the balance instead of the whole month.)
+  // Closed on figures typed in: the last month over before the bank's first balance.
   const known = await series(page, headers, account.id, addDays(today(), -89), today());
-  const firstBankDay =
-    known.points
-      .filter((p) => p.kind === "bank")
-      .map((p) => p.date)
-      .sort()[0] ?? "";
-  const closingDate = addDays(`${firstBankDay.slice(0, 7)}-01`, -1);
-  const month = closingDate.slice(0, 7);
-  const openingDate = addDays(`${month}-01`, -1);
+  const { month, openingDate, closingDate } = monthBeforeBankBalances(known.points);
   const name = monthLabel(month);
   const figures = await series(page, headers, account.id, openingDate, closingDate);
   const at = (date: string) => figures.points.find((p) => p.date === date)?.amount ?? "";

@@ -9,6 +9,7 @@ import { compareDecimals, decimalSubtract } from "@/lib/money/decimal";
 import { advanceBankClock, connectedConsent, resetBankClock, syncedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { makePerson } from "@/testing/support/fixtures";
+import { monthBeforeBankBalances } from "@/testing/support/ledger";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 import { syncOnce } from "@/testing/support/sync-runs";
 import * as balancesRoute from "@/app/api/accounttracking/v1/accounts/[id]/balances/route";
@@ -89,17 +90,7 @@ describe("an account's ledger", () => {
       query: `from=${addDays(new Date().toISOString().slice(0, 10), -120)}&to=${new Date().toISOString().slice(0, 10)}`,
     });
     const at = (date: string) => series.json.data.points.find((p) => p.date === date)?.amount ?? "";
-    // The last month over before the bank's first balance, so no balance of the bank's lies inside it.
-    // In a month's first days that balance still falls in the month before (11-29 on 12-01): closing
-    // that month, the difference was located in the days after the balance instead of the whole month.
-    const firstBankDay =
-      series.json.data.points
-        .filter((p) => p.kind === "bank")
-        .map((p) => p.date)
-        .sort()[0] ?? "";
-    const closingDate = addDays(`${firstBankDay.slice(0, 7)}-01`, -1);
-    const month = closingDate.slice(0, 7);
-    const openingDate = addDays(`${month}-01`, -1);
+    const { month, openingDate, closingDate } = monthBeforeBankBalances(series.json.data.points);
     const figures = { openingBalance: at(openingDate), closingBalance: at(closingDate) };
 
     // A wrong closing figure: refused, naming the month's days and the difference, nothing written.
