@@ -31,6 +31,7 @@ import type { Capability } from "@/lib/auth/capabilities";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import type { CredentialSource } from "@/lib/auth/principal-cache";
 import { db, type Tx } from "@/lib/db/client";
+import { uniqueViolationTarget } from "@/lib/db/errors";
 import { transaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -242,6 +243,11 @@ export async function refuse(spec: Spec, call: Call, thrown: unknown): Promise<R
     answer = errorOutcome(error, call.requestId);
   }
   if (error.status >= 500) call.failure = caught;
+  // A verb that expects a concurrent duplicate turns it into its own answer; one that reaches here
+  // is a race nobody planned for: which key it was, so one occurrence is enough to find it.
+  const unique = uniqueViolationTarget(caught);
+  if (unique !== null)
+    log.warn("unique violation answered as a conflict", { requestId: call.requestId, constraint: unique });
   if (call.idem) {
     const stored = shouldStore(error.status)
       ? completeIdempotent(call.idem, error.status, answer.text)

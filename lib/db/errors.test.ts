@@ -1,7 +1,7 @@
 // Which failures say the database is out of reach (answered 503 with Retry-After) and which say the
 // statement is at fault (still a 500 or its own answer).
 import { describe, expect, it } from "vitest";
-import { databaseUnavailable } from "@/lib/db/errors";
+import { databaseUnavailable, uniqueViolationTarget } from "@/lib/db/errors";
 
 const pgError = (code: string, message = "x") => Object.assign(new Error(message), { code });
 
@@ -29,5 +29,38 @@ describe("databaseUnavailable", () => {
     ["null", null],
   ])("%s: not unavailable", (_, error) => {
     expect(databaseUnavailable(error)).toBe(false);
+  });
+});
+
+// The shape Prisma 6's pg adapter gives a unique violation (errors.integration.test.ts meets a real one).
+const prismaError = (code: string, meta: object) =>
+  Object.assign(new Error("x"), { name: "PrismaClientKnownRequestError", code, meta });
+
+describe("uniqueViolationTarget", () => {
+  it("names the index PostgreSQL reported, even a table the statement never wrote (a trigger's)", () => {
+    const error = prismaError("P2002", {
+      modelName: "TrackedAccount",
+      driverAdapterError: {
+        cause: {
+          originalMessage: 'duplicate key value violates unique constraint "account_day_figures_pkey"',
+          constraint: { fields: ["account_id", "day"] },
+        },
+      },
+    });
+    expect(uniqueViolationTarget(error)).toBe("account_day_figures_pkey");
+  });
+
+  it("falls back to the columns, then to unknown", () => {
+    expect(
+      uniqueViolationTarget(
+        prismaError("P2002", { driverAdapterError: { cause: { constraint: { fields: ["email"] } } } }),
+      ),
+    ).toBe("email");
+    expect(uniqueViolationTarget(prismaError("P2002", {}))).toBe("unknown");
+  });
+
+  it("is null for anything else", () => {
+    expect(uniqueViolationTarget(prismaError("P2025", {}))).toBeNull();
+    expect(uniqueViolationTarget(pgError("23505"))).toBeNull();
   });
 });

@@ -186,7 +186,7 @@ describe("migration runner", () => {
     const functions = await rows<{ name: string }>(FUNCTIONS_SQL);
     const triggers = await rows<{ name: string; table: string }>(TRIGGERS_SQL);
     expect(files.functions.length).toBeGreaterThan(30);
-    expect(files.triggers).toHaveLength(29);
+    expect(files.triggers).toHaveLength(31);
     expect([...new Set(functions.map((f) => f.name))].sort()).toEqual(files.functions);
     expect(triggers.map((t) => `${t.table}.${t.name}`).sort()).toEqual(files.triggers);
   });

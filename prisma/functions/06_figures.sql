@@ -9,10 +9,23 @@
 --   tracked_accounts  tracked_accounts_counterpart_figures_insert  AFTER INSERT, per statement  counterpart_figures_on_accounts_insert_delete
 --   tracked_accounts  tracked_accounts_counterpart_figures_delete  AFTER DELETE, per statement  counterpart_figures_on_accounts_insert_delete
 --   tracked_accounts  tracked_accounts_counterpart_figures_update  AFTER UPDATE, per statement  counterpart_figures_on_accounts_update
+--   tracked_accounts  tracked_accounts_figures_lock                BEFORE INSERT OR DELETE, per row  tracked_accounts_lock_figures
+--   tracked_accounts  tracked_accounts_figures_lock_update         BEFORE UPDATE OF iban, owner_name, scope_id, per row
+--                                                                  (when one changed)  tracked_accounts_lock_figures
 -- A statement's rows are read once, each with its sign (+1 coming in, -1 leaving) and its transfer
 -- flag (04_transfer_rule.sql), and the differences are added (the *_apply functions). A change in a
 -- scope's own IBANs or an account's holder name rebuilds that scope's figures. And the file computes
 -- the figures of accounts whose rows came before the figures' tables (at its end).
+--
+-- Rebuilds and additions of one scope never overlap (ll_lock_scope_figures). A rebuild deletes the
+-- scope's figures and computes them again from the rows it can see; an addition computes its rows'
+-- transfer flags from the scope's accounts it can see. Unserialised, a sync page committing while an
+-- account of its scope was tracked left figures that disagree with the rows: its rows were in
+-- neither the rebuild nor counted with the new account's IBAN, or the rebuild inserted a figure the
+-- page had just added (a unique violation, so tracking the account failed with 409). So a write that
+-- rebuilds a scope holds the scope's figures lock exclusively from before its first row (BEFORE ROW
+-- on tracked_accounts, so no lock of its own comes first), and each statement that adds to a scope's
+-- figures holds it shared: syncs of one scope's accounts still add side by side.
 --
 -- Kept linear in a statement's rows. Transition tables carry no statistics and plpgsql keeps a
 -- statement's plan for the connection's life, planned at its first call: for a pooled connection that
@@ -27,6 +40,21 @@
 -- MATERIALIZED: inlined, the planner (taking the statement's rows for one) joined them to each row by
 -- a nested loop that read and sorted every row's scope again for each row, so a statement of n rows
 -- cost n² (an UPDATE of 5,000 rows spent 7.9 s there, 20,000 rows 48 s).
+
+-- The scopes' figures locks, for the rest of the transaction: shared to add to them, exclusive to
+-- rebuild them. In one order (by key), so two writers of several scopes cannot wait on each other.
+-- Transaction-scoped advisory locks, two-key with a class of their own ('LLFI'; the change feed's
+-- are 07_change_feed.sql's): nothing to release, and they hold behind a transaction pooler. Each statement after this one takes a new snapshot (READ
+-- COMMITTED), so it sees what the writer it waited for committed.
+CREATE OR REPLACE FUNCTION ll_lock_scope_figures(scopes uuid[], exclusive boolean) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE k int;
+BEGIN
+  FOR k IN SELECT DISTINCT hashtext(s::text) FROM unnest(scopes) s WHERE s IS NOT NULL ORDER BY 1 LOOP
+    IF exclusive THEN PERFORM pg_advisory_xact_lock(1280067145, k);
+    ELSE PERFORM pg_advisory_xact_lock_shared(1280067145, k);
+    END IF;
+  END LOOP;
+END $$;
 
 -- Adds a statement's differences to the counterpart figures: one line per (account, counterpart,
 -- currency) with the change in count, money in and out, the dates of the rows that came in and of
@@ -96,6 +124,7 @@ DECLARE v_sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
         w_account uuid[]; w_day text[]; w_currency text[]; w_status "TransactionStatus"[]; w_sign smallint[];
         w_transfer boolean[]; w_scope uuid[]; w_n int[]; w_total numeric[];
 BEGIN
+  PERFORM ll_lock_scope_figures(ARRAY(SELECT DISTINCT scope_id FROM changed_rows), false);
   WITH own AS MATERIALIZED (
     SELECT x.scope_id, ll_own_ibans(x.scope_id) AS ibans FROM (SELECT DISTINCT scope_id FROM changed_rows) x
   ), r AS MATERIALIZED (
@@ -146,6 +175,7 @@ DECLARE v_account uuid[]; v_cp uuid[]; v_currency text[]; v_scope uuid[]; v_n in
         w_account uuid[]; w_day text[]; w_currency text[]; w_status "TransactionStatus"[]; w_sign smallint[];
         w_transfer boolean[]; w_scope uuid[]; w_n int[]; w_total numeric[];
 BEGIN
+  PERFORM ll_lock_scope_figures(ARRAY(SELECT DISTINCT scope_id FROM new_rows UNION SELECT scope_id FROM old_rows), false);
   -- Each version narrowed to what the figures read before pairing: the transition tables hold whole
   -- rows (the bank's texts, the search column). Paired as whole row values and expanded twice, this
   -- trigger took 16 s of a 69.4 s UPDATE of every row's counterpart on the bench's 1,000,000-row
@@ -204,6 +234,7 @@ END $$;
 CREATE OR REPLACE FUNCTION counterpart_figures_rebuild(scopes uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(array_length(scopes, 1), 0) = 0 THEN RETURN; END IF;
+  PERFORM ll_lock_scope_figures(scopes, true);
   DELETE FROM counterpart_figures WHERE scope_id = ANY(scopes);
   DELETE FROM account_day_figures WHERE scope_id = ANY(scopes);
   WITH own AS MATERIALIZED (
@@ -260,6 +291,28 @@ CREATE OR REPLACE TRIGGER transactions_counterpart_figures_update AFTER UPDATE O
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION counterpart_figures_on_update();
 CREATE OR REPLACE TRIGGER transactions_counterpart_figures_delete AFTER DELETE ON transactions
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION counterpart_figures_on_rows();
+-- A tracked account added, removed, or given another IBAN, holder name or scope: its scope's figures
+-- lock, exclusively, before anything else the statement locks (the stats version, the rows a delete
+-- cascades to), so a sync page of the scope finishes first or waits.
+CREATE OR REPLACE FUNCTION tracked_accounts_lock_figures() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM ll_lock_scope_figures(ARRAY[NEW.scope_id], true);
+    RETURN NEW;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM ll_lock_scope_figures(ARRAY[OLD.scope_id], true);
+    RETURN OLD;
+  END IF;
+  PERFORM ll_lock_scope_figures(ARRAY[OLD.scope_id, NEW.scope_id], true);
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER tracked_accounts_figures_lock BEFORE INSERT OR DELETE ON tracked_accounts
+  FOR EACH ROW EXECUTE FUNCTION tracked_accounts_lock_figures();
+CREATE OR REPLACE TRIGGER tracked_accounts_figures_lock_update BEFORE UPDATE OF iban, owner_name, scope_id ON tracked_accounts
+  FOR EACH ROW WHEN (OLD.iban IS DISTINCT FROM NEW.iban OR OLD.owner_name IS DISTINCT FROM NEW.owner_name
+                     OR OLD.scope_id IS DISTINCT FROM NEW.scope_id)
+  EXECUTE FUNCTION tracked_accounts_lock_figures();
 CREATE OR REPLACE TRIGGER tracked_accounts_counterpart_figures_insert AFTER INSERT ON tracked_accounts
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION counterpart_figures_on_accounts_insert_delete();
 CREATE OR REPLACE TRIGGER tracked_accounts_counterpart_figures_delete AFTER DELETE ON tracked_accounts
