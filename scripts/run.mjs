@@ -87,6 +87,8 @@ async function compile() {
     packages: "external",
     tsconfig: "tsconfig.json",
     sourcemap: "linked",
+    // Node parses a process's maps as it loads it; a stack trace needs the mappings, not the text.
+    sourcesContent: false,
     metafile: true,
     write: false,
     logLevel: "warning",
