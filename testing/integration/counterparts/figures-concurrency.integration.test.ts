@@ -110,33 +110,27 @@ async function expectFiguresEqualRows(scopeId: string) {
   expect(await maintainedFigures(scopeId)).toEqual(await figuresFromRows(scopeId));
 }
 
+/** The two writes, each on a connection of its own: a page of the first account, and the tracking. */
+const WRITES = {
+  page: (db: PoolClient, scope: Scope) => payment(db, scope, scope.accounts[0], "2026-03-03"),
+  tracking: (db: PoolClient, scope: Scope) => trackSister(db, scope),
+};
+
 describe("a scope's figures when an account is tracked while a sync page of the scope is in flight", () => {
-  it("the page first: tracking waits for the page, and the rebuild counts its rows", async () => {
+  it.each([
+    ["page", "tracking"],
+    ["tracking", "page"],
+  ] as const)("the %s first: the %s waits for it, and the figures equal the rows", async (first, second) => {
     const scope = await scopeWithAccounts();
-    const page = await begun();
-    await payment(page.client, scope, scope.accounts[0], "2026-03-03");
+    const held = await begun();
+    await WRITES[first](held.client, scope);
 
-    const tracking = await begun();
-    const tracked = settle(trackSister(tracking.client, scope));
-    await expect.poll(() => waitsForAdvisoryLock(tracking.pid), { timeout: 10_000, interval: 20 }).toBe(true);
-    await commit(page.client);
-    expect(await tracked).toBe("done");
-    await commit(tracking.client);
-
-    await expectFiguresEqualRows(scope.scopeId);
-  });
-
-  it("the tracking first: the page waits, then flags its rows with the new IBAN", async () => {
-    const scope = await scopeWithAccounts();
-    const tracking = await begun();
-    await trackSister(tracking.client, scope);
-
-    const page = await begun();
-    const written = settle(payment(page.client, scope, scope.accounts[0], "2026-03-03"));
-    await expect.poll(() => waitsForAdvisoryLock(page.pid), { timeout: 10_000, interval: 20 }).toBe(true);
-    await commit(tracking.client);
+    const waiting = await begun();
+    const written = settle(WRITES[second](waiting.client, scope));
+    await expect.poll(() => waitsForAdvisoryLock(waiting.pid), { timeout: 10_000, interval: 20 }).toBe(true);
+    await commit(held.client);
     expect(await written).toBe("done");
-    await commit(page.client);
+    await commit(waiting.client);
 
     await expectFiguresEqualRows(scope.scopeId);
   });
