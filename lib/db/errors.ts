@@ -35,20 +35,18 @@ export function databaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 type UniqueMeta = {
-  target?: unknown;
-  driverAdapterError?: { cause?: { originalMessage?: string; constraint?: { fields?: string[]; index?: string } } };
+  driverAdapterError?: { cause?: { originalMessage?: string; constraint?: { fields?: string[] } } };
 };
 
 /**
  * Which unique key a Prisma unique violation (P2002) broke, or null for any other error: the
  * index's name as PostgreSQL reported it (a trigger's write names a table the statement never
- * touched), else the columns Prisma read from the error.
+ * touched), else the columns Prisma's pg adapter read from the error.
  */
 export function uniqueViolationTarget(error: unknown): string | null {
   if (prismaErrorCode(error) !== "P2002") return null;
   const meta = (error as { meta?: UniqueMeta }).meta;
   const cause = meta?.driverAdapterError?.cause;
   const named = cause?.originalMessage?.match(/unique constraint "([^"]+)"/)?.[1];
-  const fields = cause?.constraint?.fields ?? (Array.isArray(meta?.target) ? (meta.target as string[]) : undefined);
-  return named ?? cause?.constraint?.index ?? fields?.join(", ") ?? "unknown";
+  return named ?? cause?.constraint?.fields?.join(", ") ?? "unknown";
 }

@@ -44,8 +44,9 @@
 -- The scopes' figures locks, for the rest of the transaction: shared to add to them, exclusive to
 -- rebuild them. In one order (by key), so two writers of several scopes cannot wait on each other.
 -- Transaction-scoped advisory locks, two-key with a class of their own ('LLFI'; the change feed's
--- are 07_change_feed.sql's): nothing to release, and they hold behind a transaction pooler. Each statement after this one takes a new snapshot (READ
--- COMMITTED), so it sees what the writer it waited for committed.
+-- are 07_change_feed.sql's): nothing to release, and they hold behind a transaction pooler. Each
+-- statement after this one takes a new snapshot (READ COMMITTED), so it sees what the writer it
+-- waited for committed.
 CREATE OR REPLACE FUNCTION ll_lock_scope_figures(scopes uuid[], exclusive boolean) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE k int;
 BEGIN
@@ -123,10 +124,11 @@ DECLARE v_sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
         v_add_first text[]; v_add_last text[]; v_rem_first text[]; v_rem_last text[];
         w_account uuid[]; w_day text[]; w_currency text[]; w_status "TransactionStatus"[]; w_sign smallint[];
         w_transfer boolean[]; w_scope uuid[]; w_n int[]; w_total numeric[];
+        v_scopes uuid[] := ARRAY(SELECT DISTINCT scope_id FROM changed_rows);
 BEGIN
-  PERFORM ll_lock_scope_figures(ARRAY(SELECT DISTINCT scope_id FROM changed_rows), false);
+  PERFORM ll_lock_scope_figures(v_scopes, false);
   WITH own AS MATERIALIZED (
-    SELECT x.scope_id, ll_own_ibans(x.scope_id) AS ibans FROM (SELECT DISTINCT scope_id FROM changed_rows) x
+    SELECT x.scope_id, ll_own_ibans(x.scope_id) AS ibans FROM unnest(v_scopes) x(scope_id)
   ), r AS MATERIALIZED (
     SELECT x.account_id, x.scope_id, x.currency, x.status, x.amount, x.sort_date, v_sign AS s,
            coalesce(x.bound_counterpart_id, x.counterpart_id) AS cp,
@@ -296,15 +298,9 @@ CREATE OR REPLACE TRIGGER transactions_counterpart_figures_delete AFTER DELETE O
 -- cascades to), so a sync page of the scope finishes first or waits.
 CREATE OR REPLACE FUNCTION tracked_accounts_lock_figures() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM ll_lock_scope_figures(ARRAY[NEW.scope_id], true);
-    RETURN NEW;
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM ll_lock_scope_figures(ARRAY[OLD.scope_id], true);
-    RETURN OLD;
-  END IF;
+  -- OLD is null on an insert and NEW on a delete; the lock skips a null scope.
   PERFORM ll_lock_scope_figures(ARRAY[OLD.scope_id, NEW.scope_id], true);
-  RETURN NEW;
+  RETURN coalesce(NEW, OLD);
 END $$;
 
 CREATE OR REPLACE TRIGGER tracked_accounts_figures_lock BEFORE INSERT OR DELETE ON tracked_accounts
