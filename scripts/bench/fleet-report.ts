@@ -68,6 +68,8 @@ export async function runFleetBench(options: {
     const res = await fetch(url, { headers });
     if (res.status !== 200) throw new Error(`transactions page: ${res.status}`);
     await res.arrayBuffer();
+    // The server's own time, from the request's arrival to its answer (Server-Timing `app`).
+    return Number(/app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
   };
   const workerEnv = {
     ...process.env,

@@ -48,17 +48,21 @@ function quantiles(samples: number[]) {
  * `min`). With FLEET_SAMPLES=<file>, each page's end (epoch ms) and time (ms) are appended to it, to
  * see when the slow ones came (docs/benchmarks.md: they came evenly, not with checkpoints or vacuums).
  */
-async function pageTimes(page: () => Promise<void>, until: () => boolean, min: number): Promise<number[]> {
+async function pageTimes(page: () => Promise<number>, until: () => boolean, min: number): Promise<number[]> {
   const samples: number[] = [];
   const at: number[] = [];
+  const server: number[] = [];
   while (samples.length < min || !until()) {
     const t = performance.now();
-    await page();
+    server.push(await page());
     samples.push(performance.now() - t);
     at.push(Date.now());
   }
   if (process.env.FLEET_SAMPLES)
-    appendFileSync(process.env.FLEET_SAMPLES, samples.map((ms, i) => `${at[i]} ${ms.toFixed(2)}\n`).join(""));
+    appendFileSync(
+      process.env.FLEET_SAMPLES,
+      samples.map((ms, i) => `${at[i]} ${ms.toFixed(2)} ${server[i].toFixed(2)}\n`).join(""),
+    );
   return samples;
 }
 
@@ -80,7 +84,7 @@ export async function fleetRound(options: {
   fleet: Fleet;
   workers: number;
   workerEnv: NodeJS.ProcessEnv;
-  page: () => Promise<void>;
+  page: () => Promise<number>;
 }): Promise<FleetRound> {
   const { db, fleet } = options;
   // Idle is the app with nothing to do: the seed's dirty pages written out first, and enough

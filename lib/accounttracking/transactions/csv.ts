@@ -23,6 +23,7 @@ import {
   OWN_OF_ACCOUNT,
   SHOWN_TRANSACTIONS_FROM,
   TRANSACTION_COLUMNS,
+  newestRowsShownSql,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions/transactions";
 
@@ -136,9 +137,7 @@ async function pageAfter(
     return (await searchedPage<CsvRow>(db, { values, where, search, limit: PAGE, shown })).rows;
   }
   const { rows } = await db.query<CsvRow>(
-    `WITH ${OWN_OF_ACCOUNT} SELECT ${columns}
-       FROM ${SHOWN_TRANSACTIONS_FROM}
-      WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT ${PAGE}`,
+    newestRowsShownSql({ own: OWN_OF_ACCOUNT, columns, where, limit: String(PAGE) }),
     values,
   );
   return rows;

@@ -19,6 +19,7 @@ import {
 import {
   DISPLAY_NAME_JOIN,
   TRANSACTION_COLUMNS,
+  newestRowsShownSql,
   serializeTransaction,
   type TransactionRow,
 } from "@/lib/accounttracking/transactions/transactions";
@@ -80,9 +81,7 @@ export async function scopeRowsAfter(
   if (!search) {
     values.push(limit);
     const { rows } = await db.query<Row>(
-      `WITH ${ownCte("$1::uuid")}
-       SELECT ${shownColumns} FROM ${FROM} ${DISPLAY_NAME_JOIN}
-        WHERE ${where.join(" AND ")} ORDER BY t.sort_date DESC, t.id DESC LIMIT $${values.length}`,
+      newestRowsShownSql({ own: ownCte("$1::uuid"), columns: shownColumns, where, limit: `$${values.length}` }),
       values,
     );
     return { rows, answeredBy: null };
