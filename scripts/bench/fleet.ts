@@ -22,8 +22,10 @@ export type FleetRound = {
   seconds: number;
   accountsPerMinute: number;
   failed: number;
-  idle: { p50: number; p99: number };
-  busy: { p50: number; p99: number };
+  idle: Quantiles;
+  busy: Quantiles;
+  /** The same pages' Server-Timing (the app's own time, arrival to answer), idle and during the fleet. */
+  server: { idle: Quantiles; busy: Quantiles };
   workerPeakRssMb: number[];
   /** Where the machine's CPU went while the fleet synced. */
   cpu: CpuShares;
@@ -37,7 +39,9 @@ export function peakRssMb(pid: number): number {
   return line ? Number(line[1]) / 1024 : NaN;
 }
 
-function quantiles(samples: number[]) {
+type Quantiles = { p50: number; p99: number };
+
+function quantiles(samples: number[]): Quantiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { p50: at(0.5), p99: at(0.99) };
@@ -45,10 +49,16 @@ function quantiles(samples: number[]) {
 
 /**
  * Times GET transactions pages (perPage 100) one after another until `until` says stop (at least
- * `min`). With FLEET_SAMPLES=<file>, each page's end (epoch ms) and time (ms) are appended to it, to
- * see when the slow ones came (docs/benchmarks.md: they came evenly, not with checkpoints or vacuums).
+ * `min`), each as the bench saw it and as the app's Server-Timing says (arrival to answer: what the
+ * bench's own process adds on a machine it shares with the fleet is the difference). With
+ * FLEET_SAMPLES=<file>, each page's end (epoch ms), time and app time (ms) are appended to it, to see
+ * when the slow ones came (docs/benchmarks.md: they came evenly, not with checkpoints or vacuums).
  */
-async function pageTimes(page: () => Promise<number>, until: () => boolean, min: number): Promise<number[]> {
+async function pageTimes(
+  page: () => Promise<number>,
+  until: () => boolean,
+  min: number,
+): Promise<{ samples: number[]; server: number[] }> {
   const samples: number[] = [];
   const at: number[] = [];
   const server: number[] = [];
@@ -63,7 +73,7 @@ async function pageTimes(page: () => Promise<number>, until: () => boolean, min:
       process.env.FLEET_SAMPLES,
       samples.map((ms, i) => `${at[i]} ${ms.toFixed(2)} ${server[i].toFixed(2)}\n`).join(""),
     );
-  return samples;
+  return { samples, server };
 }
 
 /**
@@ -91,7 +101,7 @@ export async function fleetRound(options: {
   // samples that the p99 is not one stray answer (of 200, it was the second slowest: 22–36 ms
   // between runs of the same set-up).
   await db.query("CHECKPOINT");
-  const idle = quantiles(await pageTimes(options.page, () => true, 1000));
+  const idlePages = await pageTimes(options.page, () => true, 1000);
   const children = Array.from({ length: options.workers }, () => startScript("worker", options.workerEnv));
   try {
     await Promise.all(children.map((c) => c.ready));
@@ -116,7 +126,7 @@ export async function fleetRound(options: {
       seconds = (performance.now() - t0) / 1000;
       done = true;
     })();
-    const busy = quantiles(await pageTimes(options.page, () => done, 50));
+    const busyPages = await pageTimes(options.page, () => done, 50);
     await watcher;
     const cpu = cpuBetween(cpuFrom, sampleCpu(workerPids));
     const slots = options.workers * Number(options.workerEnv.SYNC_CONCURRENCY ?? 2);
@@ -130,8 +140,9 @@ export async function fleetRound(options: {
       seconds,
       accountsPerMinute: fleet.accountIds.length / (seconds / 60),
       failed: rows[0].failed,
-      idle,
-      busy,
+      idle: quantiles(idlePages.samples),
+      busy: quantiles(busyPages.samples),
+      server: { idle: quantiles(idlePages.server), busy: quantiles(busyPages.server) },
       workerPeakRssMb: workerPids.map(peakRssMb),
       cpu,
       runs,
