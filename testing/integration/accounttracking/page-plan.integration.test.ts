@@ -9,7 +9,7 @@ import { transactionsQuery } from "@/lib/accounttracking/transactions/transactio
 import { syncedAlice, type SyncedAlice } from "@/testing/support/accounttracking";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
 
-type PlanNode = { "Relation Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+type PlanNode = { "Relation Name"?: string; "Actual Loops"?: number; "Actual Rows"?: number; Plans?: PlanNode[] };
 
 /** Every node of a plan, with the node itself first. */
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 /** The page statement's plan as run (EXPLAIN ANALYZE), with index scans off when `sortAll`. */
-async function executedPlan(perPage: number, sortAll: boolean): Promise<{ plan: PlanNode; rows: number }> {
+async function executedPlan(perPage: number, sortAll: boolean): Promise<PlanNode> {
   const { text, values } = transactionsQuery(alice.current.id, { perPage });
   const client = await pool().connect();
   try {
@@ -31,8 +31,7 @@ async function executedPlan(perPage: number, sortAll: boolean): Promise<{ plan: 
       `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
       values,
     );
-    const { rows } = await client.query(text, values);
-    return { plan: explained.rows[0]["QUERY PLAN"][0].Plan, rows: rows.length };
+    return explained.rows[0]["QUERY PLAN"][0].Plan;
   } finally {
     await client.query("ROLLBACK");
     client.release();
@@ -61,8 +60,8 @@ describe("a transactions page's plan", () => {
       )
     ).rows[0];
     expect(count).toBeGreaterThan(10 * perPage);
-    const { plan, rows } = await executedPlan(perPage, sortAll);
-    expect(rows).toBe(perPage + 1);
+    const plan = await executedPlan(perPage, sortAll);
+    expect(plan["Actual Rows"]).toBe(perPage + 1);
     expect(mostLoops(plan, "counterparts")).toBeGreaterThan(0);
     expect(mostLoops(plan, "counterparts")).toBeLessThanOrEqual(perPage + 1);
     expect(mostLoops(plan, "categories")).toBeLessThanOrEqual(perPage + 1);
