@@ -110,6 +110,7 @@ export async function fleetRound(options: {
   };
   const idlePages = await idle();
   const children = Array.from({ length: options.workers }, () => startScript("worker", options.workerEnv));
+  let during: Omit<FleetRound, "idle" | "idleAfter" | "server"> & { busyServer: number[] };
   try {
     await Promise.all(children.map((c) => c.ready));
     const workerPids = children.map((c) => c.child.pid ?? 0);
@@ -142,31 +143,32 @@ export async function fleetRound(options: {
       "SELECT count(*)::int AS failed FROM sync_runs WHERE account_id = ANY($1::uuid[]) AND state = 'failed' AND created_at >= $2",
       [fleet.accountIds, since],
     );
-    const measured = {
+    during = {
       workers: options.workers,
       seconds,
       accountsPerMinute: fleet.accountIds.length / (seconds / 60),
       failed: rows[0].failed,
       busy: quantiles(busyPages.samples),
+      busyServer: busyPages.server,
       workerPeakRssMb: workerPids.map(peakRssMb),
       cpu,
       runs,
     };
-    await Promise.all(children.map((c) => c.stop()));
-    const idleAfter = await idle();
-    return {
-      ...measured,
-      idle: quantiles(idlePages.samples),
-      idleAfter: quantiles(idleAfter.samples),
-      server: {
-        idle: quantiles(idlePages.server),
-        idleAfter: quantiles(idleAfter.server),
-        busy: quantiles(busyPages.server),
-      },
-    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
   }
+  const idleAfter = await idle();
+  const { busyServer, ...round } = during;
+  return {
+    ...round,
+    idle: quantiles(idlePages.samples),
+    idleAfter: quantiles(idleAfter.samples),
+    server: {
+      idle: quantiles(idlePages.server),
+      idleAfter: quantiles(idleAfter.server),
+      busy: quantiles(busyServer),
+    },
+  };
 }
 
 /**
