@@ -35,7 +35,10 @@ const FLEET_ACCOUNTS = accountsFlag >= 0 ? Number(args[accountsFlag + 1]) : 1000
 // the first round's accounts synced once more (a later day's update of an unchanged history).
 const workersFlag = args.indexOf("--workers");
 const FLEET_WORKERS = workersFlag >= 0 ? args[workersFlag + 1].split(",").map(Number) : undefined;
-const flagValues = new Set([accountsFlag, workersFlag].filter((i) => i >= 0).map((i) => i + 1));
+// `--batch 200`: the fleet made due 200 accounts at a time, idle pages read between batches.
+const batchFlag = args.indexOf("--batch");
+const FLEET_BATCH = batchFlag >= 0 ? Number(args[batchFlag + 1]) : undefined;
+const flagValues = new Set([accountsFlag, workersFlag, batchFlag].filter((i) => i >= 0).map((i) => i + 1));
 const only = new Set(args.filter((a, i) => !a.startsWith("--") && !flagValues.has(i)));
 const wants = (name: string) => only.size === 0 || only.has(name);
 
@@ -379,6 +382,7 @@ async function main() {
         serverPid: server.pid ?? 0,
         workers: FLEET_WORKERS,
         again: args.includes("--again"),
+        batch: FLEET_BATCH,
       });
     }
     const { disconnect } = await import("@/lib/db/client");
