@@ -98,7 +98,7 @@ async function unfinished(db: pg.Pool, accountIds: string[]): Promise<number> {
 }
 
 /** Idle pages read between two batches (~6 s at this machine's idle p50). */
-export const IDLE_BETWEEN_PAGES = 600;
+const IDLE_BETWEEN_PAGES = 600;
 
 /** Jobs of any queue waiting to be taken now or running: what the workers have left to do. */
 async function dueJobs(db: pg.Pool): Promise<number> {
@@ -123,7 +123,7 @@ export async function fleetRound(options: {
   // samples that the p99 is not one stray answer (of 200, it was the second slowest: 22–36 ms
   // between runs of the same set-up). Measured again after the fleet, the same way: one idle p99
   // of 1,000 pages still moved 17–26 ms between rounds of the same code (docs/benchmarks.md), so
-  // the ratio is given against both.
+  // the ratio is given against both, and against the pages read between batches when there are some.
   const idle = async () => {
     await db.query("CHECKPOINT");
     return pageTimes(options.page, () => true, 1000);
@@ -145,6 +145,10 @@ export async function fleetRound(options: {
     for (let i = 0; i < fleet.accountIds.length; i += size) batches.push(fleet.accountIds.slice(i, i + size));
     const busy = { samples: [] as number[], server: [] as number[] };
     const between = { samples: [] as number[], server: [] as number[] };
+    const add = (into: typeof busy, pages: typeof busy) => {
+      into.samples.push(...pages.samples);
+      into.server.push(...pages.server);
+    };
     let fleetMs = 0;
     for (const [i, ids] of batches.entries()) {
       const t0 = performance.now();
@@ -162,30 +166,22 @@ export async function fleetRound(options: {
         while ((await unfinished(db, ids)) > 0) await new Promise((r) => setTimeout(r, 1000));
         done = true;
       })();
-      const pages = await pageTimes(options.page, () => done, 50);
+      add(busy, await pageTimes(options.page, () => done, 50));
       await watcher;
-      busy.samples.push(...pages.samples);
-      busy.server.push(...pages.server);
-      if (batches.length > 1) {
-        // Idle once the workers have nothing left: a run queues follow-up jobs (its account's
-        // recurring payments), which ran on into the idle pages when only the runs were waited for.
-        // They are the fleet's work: the pages read meanwhile count as during it.
-        while ((await dueJobs(db)) > 0) {
-          const tail = await pageTimes(options.page, () => true, 50);
-          busy.samples.push(...tail.samples);
-          busy.server.push(...tail.server);
-        }
+      if (batches.length === 1) {
+        fleetMs += performance.now() - t0;
+        continue;
       }
+      // Idle once the workers have nothing left: a run queues follow-up jobs (its account's
+      // recurring payments), which ran on into the idle pages when only the runs were waited for.
+      // They are the fleet's work: the pages read meanwhile count as during it.
+      while ((await dueJobs(db)) > 0) add(busy, await pageTimes(options.page, () => true, 50));
       fleetMs += performance.now() - t0;
-      if (batches.length > 1) {
-        const quiet = await pageTimes(options.page, () => true, IDLE_BETWEEN_PAGES);
-        between.samples.push(...quiet.samples);
-        between.server.push(...quiet.server);
-        // A round of 10,000 outlasts a session on a slow day: what it has measured so far.
-        console.log(
-          `    batch ${i + 1}/${batches.length}: ${(((i * size + ids.length) / fleetMs) * 60_000).toFixed(0)} accounts/min so far · page p99 ${quantiles(busy.samples).p99.toFixed(1)} ms during, ${quantiles(between.samples).p99.toFixed(1)} ms between`,
-        );
-      }
+      add(between, await pageTimes(options.page, () => true, IDLE_BETWEEN_PAGES));
+      // A round of 10,000 outlasts a session on a slow day: what it has measured so far.
+      console.log(
+        `    batch ${i + 1}/${batches.length}: ${(((i * size + ids.length) / fleetMs) * 60_000).toFixed(0)} accounts/min so far · page p99 ${quantiles(busy.samples).p99.toFixed(1)} ms during, ${quantiles(between.samples).p99.toFixed(1)} ms between`,
+      );
     }
     const seconds = fleetMs / 1000;
     const cpu = cpuBetween(cpuFrom, sampleCpu(workerPids));
