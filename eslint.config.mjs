@@ -8,6 +8,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const NEXT_LINK = {
+  name: "next/link",
+  message: "Link with AppLink (components/ui/app-link.tsx): it prefetches on intent, not on sight.",
+};
+
+/** The chart library (~420 kB of script) only in a drawing module, which its chart loads with next/dynamic. */
+const RECHARTS = {
+  name: "recharts",
+  message:
+    "Draw with recharts only in a components/**/*-drawing.tsx module, loaded with next/dynamic (components/ui/charts.tsx).",
+};
+
 /** What product code (app/, components/, lib/) never imports, by either spelling. */
 const PRODUCT_BOUNDARY = [
   {
@@ -67,18 +79,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "next/link",
-              message: "Link with AppLink (components/ui/app-link.tsx): it prefetches on intent, not on sight.",
-            },
-          ],
-          patterns: PRODUCT_BOUNDARY,
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: [NEXT_LINK, RECHARTS], patterns: PRODUCT_BOUNDARY }],
       "no-restricted-syntax": [
         "error",
         {
@@ -90,7 +91,11 @@ export default tseslint.config(
   },
   {
     files: ["components/ui/app-link.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: PRODUCT_BOUNDARY }] },
+    rules: { "no-restricted-imports": ["error", { paths: [RECHARTS], patterns: PRODUCT_BOUNDARY }] },
+  },
+  {
+    files: ["components/**/*-drawing.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: PRODUCT_BOUNDARY }] },
   },
   {
     // The banks are another system: from the product they take pure utilities, never its kernel,

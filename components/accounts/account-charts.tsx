@@ -10,7 +10,8 @@ import { Card, CardHeader, EmptyState, SkeletonRows } from "@/components/ui/card
 import { cx } from "@/components/ui/cx";
 import { formatMonth } from "@/components/ui/format";
 import { FormError } from "@/components/ui/field";
-import { FiguresTable, MonthlyMoneyChart } from "@/components/ui/monthly-money-chart";
+import { FiguresTable } from "@/components/ui/charts";
+import { MonthlyMoneyChart } from "@/components/ui/monthly-money-chart";
 import { useAccountStats, type AccountStats } from "@/lib/client/accounts";
 import { errorMessage } from "@/lib/client/errors";
 

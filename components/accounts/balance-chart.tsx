@@ -2,23 +2,24 @@
 // The account's balance at the end of each day (issue 37), over 30 days, 90 days or a year: the
 // days the bank (or a statement file) gave a balance for are dots on a solid line, the days in
 // between, derived from the booked transactions, a dashed one, and a legend in words says which is
-// which. The drawing is for the eye (aria-hidden, recharts' keyboard layer off); a table carries
-// every day's exact figure and its source for screen readers. No balance known yet: an empty state
-// that says when there will be one.
+// which. The drawing (balance-drawing.tsx, loaded only when there is a balance to draw) is for the
+// eye (aria-hidden, recharts' keyboard layer off); a table carries every day's exact figure and its
+// source for screen readers. No balance known yet: an empty state that says when there will be one.
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatBankDate, formatMoney } from "@/components/accounts/format";
 import {
   balanceRows,
+  DERIVED_COLOUR,
+  GIVEN_COLOUR,
   givenLegend,
   SOURCE_LABELS,
   spanChange,
-  type BalanceRow,
 } from "@/components/accounts/ledger-view";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { CHART_AXIS, CHART_GRID, FiguresTable, moneyAxis } from "@/components/ui/monthly-money-chart";
+import { ChartLoading, FiguresTable } from "@/components/ui/charts";
 import { QueryStates } from "@/components/ui/query-states";
 import type { Account } from "@/lib/client/accounts";
 import { useBalanceSeries, type BalanceSeries, type BalanceSpan } from "@/lib/client/ledger";
@@ -28,12 +29,6 @@ const SPANS: { span: BalanceSpan; label: string }[] = [
   { span: "90d", label: "90 days" },
   { span: "1y", label: "1 year" },
 ];
-
-// indigo-700 for the given line and its dots, indigo-400 dashed for the derived stretches.
-const GIVEN_COLOUR = "#4338ca";
-const DERIVED_COLOUR = "#818cf8";
-const dayTick = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const shortDay = (date: string) => dayTick.format(new Date(`${date}T00:00:00Z`));
 
 /** The span's choice: three toggle buttons (aria-pressed), each a plain button for the keyboard. */
 function SpanChoice({ value, onChange }: { value: BalanceSpan; onChange: (span: BalanceSpan) => void }) {
@@ -79,58 +74,10 @@ function Legend({ given }: { given: string }) {
   );
 }
 
-function Tip({ row, currency }: { row: BalanceRow | undefined; currency: string }) {
-  if (!row) return null;
-  return (
-    <div className="rounded-md bg-white px-3 py-2 text-xs shadow-md ring-1 ring-slate-200">
-      <p className="font-medium text-slate-900">{formatBankDate(row.date)}</p>
-      <p className="tabular-nums text-slate-800">{formatMoney(row.amount, currency)}</p>
-      <p className="text-slate-600">{SOURCE_LABELS[row.kind]}</p>
-    </div>
-  );
-}
-
-function Drawing({ rows, currency }: { rows: BalanceRow[]; currency: string }) {
-  return (
-    <div className="h-56 w-full sm:h-72" aria-hidden="true">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid {...CHART_GRID} />
-          <XAxis dataKey="date" {...CHART_AXIS} tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={24} />
-          <YAxis {...moneyAxis(currency)} domain={["auto", "auto"]} />
-          <Tooltip
-            cursor={{ stroke: "#cbd5e1" }}
-            content={({ active, payload }) =>
-              active ? (
-                <Tip row={(payload?.[0]?.payload as BalanceRow | undefined) ?? undefined} currency={currency} />
-              ) : null
-            }
-          />
-          <Area dataKey="value" stroke="none" fill="#e0e7ff" fillOpacity={0.6} isAnimationActive={false} />
-          <Line
-            dataKey="derived"
-            stroke={DERIVED_COLOUR}
-            strokeWidth={2}
-            strokeDasharray="5 4"
-            dot={false}
-            activeDot={false}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="given"
-            stroke={GIVEN_COLOUR}
-            strokeWidth={2}
-            dot={{ r: 3, fill: GIVEN_COLOUR, strokeWidth: 0 }}
-            activeDot={false}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </div>
-  );
-}
+const BalanceDrawing = dynamic(() => import("@/components/accounts/balance-drawing").then((m) => m.BalanceDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
 
 function Figures({ series }: { series: BalanceSeries }) {
   const { currency, points } = series;
@@ -192,7 +139,9 @@ export function BalanceChart({ account, syncing = false }: { account: Account; s
                 {formatBankDate(data.to)}: days the bank gave are marked, the days between are derived from the booked
                 transactions. The table below has every day.
               </figcaption>
-              <Drawing rows={balanceRows(data.points)} currency={data.currency} />
+              <div className="h-56 w-full sm:h-72" aria-hidden="true">
+                <BalanceDrawing rows={balanceRows(data.points)} currency={data.currency} />
+              </div>
               <Legend given={givenLegend(data.points)} />
               <Figures series={data} />
             </figure>

@@ -2,7 +2,8 @@
 // A counterpart's money in and out per month; a table of the same figures for screen readers.
 import { formatMoney } from "@/components/accounts/format";
 import { formatMonth } from "@/components/ui/format";
-import { FiguresTable, MonthlyMoneyChart } from "@/components/ui/monthly-money-chart";
+import { FiguresTable } from "@/components/ui/charts";
+import { MonthlyMoneyChart } from "@/components/ui/monthly-money-chart";
 import type { CounterpartDetail } from "@/lib/client/counterparts";
 
 export function MonthlyChart({ months, currency }: { months: CounterpartDetail["monthly"]; currency: string }) {

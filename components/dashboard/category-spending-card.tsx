@@ -1,18 +1,18 @@
 "use client";
-// Spending by category over the last six months (recharts, already the product's chart library):
+// Spending by category over the last six months (its drawing, spending-drawing.tsx, loaded when shown):
 // money out per month, stacked by the categories that took the most, in one currency at a time
 // (never added across currencies; own-account transfers left out). The chart is for the eye only
 // (aria-hidden); a table of the same exact figures is there for screen readers, and "By category"
 // on the Transactions page has every category.
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/components/accounts/format";
 import { localToday } from "@/components/accounts/date-presets";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader, EmptyState } from "@/components/ui/card";
 import { SelectField } from "@/components/ui/field";
 import { formatMonth } from "@/components/ui/format";
-import { FiguresTable } from "@/components/ui/monthly-money-chart";
+import { ChartLoading, FiguresTable } from "@/components/ui/charts";
 import { QueryStates } from "@/components/ui/query-states";
 import { UNCATEGORISED } from "@/components/transactions/category-months";
 import { currenciesOf, lastMonths, useCategoryTotals, type CategoryTotals } from "@/lib/client/category-totals";
@@ -20,8 +20,11 @@ import { currenciesOf, lastMonths, useCategoryTotals, type CategoryTotals } from
 const MONTHS = 6;
 /** More stacked colours than this cannot be told apart; the rest are on the Transactions page. */
 const TOP = 6;
-const COLOURS = ["#4338ca", "#0891b2", "#f59e0b", "#e11d48", "#10b981", "#7c3aed"];
-const TICK = { fontSize: 11, fill: "#475569" };
+
+const SpendingDrawing = dynamic(
+  () => import("@/components/dashboard/spending-drawing").then((m) => m.SpendingDrawing),
+  { ssr: false, loading: ChartLoading },
+);
 
 /** The categories that took the most in `currency` over the period, biggest first. */
 function topCategories(data: CategoryTotals, currency: string) {
@@ -96,26 +99,11 @@ function SpendingChart({ data, currency }: { data: CategoryTotals; currency: str
     month: formatMonth(month),
     ...Object.fromEntries(top.map((c) => [c.key, Number(exact(c.id, month))])),
   }));
-  const names = Object.fromEntries(top.map((c) => [c.key, c.name]));
   return (
     <figure>
       <figcaption className="sr-only">Money out per month by category, in {currency}</figcaption>
       <div className="h-64 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="month" tick={TICK} tickLine={false} axisLine={false} minTickGap={8} />
-            <YAxis tick={TICK} tickLine={false} axisLine={false} width={64} />
-            <Tooltip
-              cursor={{ fill: "#f1f5f9" }}
-              formatter={(value, key) => [formatMoney(String(value), currency), names[String(key)] ?? String(key)]}
-            />
-            <Legend formatter={(key: string) => names[key] ?? key} wrapperStyle={{ fontSize: 12 }} />
-            {top.map((c, i) => (
-              <Bar key={c.key} dataKey={c.key} stackId="out" fill={COLOURS[i % COLOURS.length]} maxBarSize={32} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+        <SpendingDrawing bars={bars} categories={top} currency={currency} />
       </div>
       <FiguresTable
         caption={`Money out per month by category, in ${currency}`}
