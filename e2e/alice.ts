@@ -1,16 +1,17 @@
-// Shared steps for the dashboard and transactions specs: connect the sandbox bank as `alice` in the
-// browser, track her current and savings accounts through the API with the page's session (the
-// tracking UI is covered by track-and-sync.spec), wait for both first syncs, and check axe-core.
+// Shared steps for the dashboard and transactions specs: connect the sandbox bank as `alice` and
+// track her current and savings accounts, all over HTTP with the page's session (the connect pages
+// are walked by connect-bank.spec, the tracking UI by track-and-sync.spec), wait for both first
+// syncs, and check axe-core.
 import { axe, settleColours } from "./axe";
 import { expect, type Page } from "@playwright/test";
-import { connectInBrowser } from "./helpers";
+import { connectWithSession } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
 
 export type Alice = { scopeId: string; currentId: string; savingsId: string; headers: Record<string, string> };
 
 export async function connectAlice(page: Page): Promise<Alice> {
-  const { connection, scopeId, headers } = await connectInBrowser(page, "alice");
+  const { connection, scopeId, headers } = await connectWithSession(page, "alice");
   const shared = await page.request.get(`/api/accounttracking/v1/consents/${connection.consentId}/accounts`, {
     headers,
   });

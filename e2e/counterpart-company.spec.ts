@@ -5,7 +5,7 @@
 // preview. Screenshots at 1280 px and 390 px (docs/screenshots/README.md).
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./alice";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectWithSession, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
 import { uxShot } from "./support/ux-shots";
@@ -19,7 +19,7 @@ const ORDER = ["fr_recherche_entreprises", "gleif", "sandbox_registry"];
 
 /** bob.company connected and its main account synced; a global default profile of the four subsets. */
 async function companyUser(page: Page) {
-  const { connection, headers } = await connectInBrowser(page, "bob.company");
+  const { connection, headers } = await connectWithSession(page, "bob.company");
   const { account } = await trackAccount(page.request, headers, connection, "company");
   expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
   const profile = await page.request.post("/api/datasets/v1/profiles", {

@@ -2,14 +2,14 @@
 // names), consolidate two counterparts and undo it, rename one, build a family and see its totals
 // roll up in the tree.
 import { expect, test, type Page } from "@playwright/test";
-import { connectInBrowser, pageScope, signUp } from "./helpers";
+import { connectWithSession, pageScope, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { uxShot } from "./support/ux-shots";
 
-/** Connects the sandbox bank as `namesakes` in the browser, then tracks the current account through
- * the API with the page's session (the flow the accounts UI offers is covered by track-and-sync.spec). */
+/** Connects the sandbox bank as `namesakes` and tracks the current account, over HTTP with the page's
+ * session (the flows the connect and accounts UI offer are covered by connect-bank and track-and-sync). */
 async function trackNamesakes(page: Page): Promise<string> {
-  const { connection, headers } = await connectInBrowser(page, "namesakes");
+  const { connection, headers } = await connectWithSession(page, "namesakes");
   const { account } = await trackAccount(page.request, headers, connection);
   expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
   return account.id;

@@ -3,7 +3,7 @@
 // words wrap inside it at 1440 px and at 390 px; focus starts on the safe choice, Escape keeps the
 // thing and returns focus to its Revoke button, and confirming revokes it.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectWithSession, signUp } from "./helpers";
 import { phoneBeside } from "./support/phone";
 import { uxShot } from "./support/ux-shots";
 
@@ -40,7 +40,7 @@ test("Revoke of a bank connection, an API key and a token: one modal dialog at t
 }) => {
   test.setTimeout(180_000);
   await signUp(page, "Dialogs");
-  await connectInBrowser(page, "alice");
+  await connectWithSession(page, "alice");
 
   await test.step("the bank connection's Revoke dialog, on a phone: at the root, readable", async () => {
     const { phone, small } = await phoneBeside(browser, page);

@@ -5,7 +5,7 @@
 // transactions near the top, with the filters behind a button and the IBAN never broken inside a group.
 import { expect, test, type Page } from "@playwright/test";
 import { connectAlice } from "./alice";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectWithSession, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { phoneBeside } from "./support/phone";
 import { uxShot } from "./support/ux-shots";
@@ -79,7 +79,7 @@ test("a first sync of bulk-100000: rows as pages land, the run's counters, no co
   // Tall enough to show the progress, the totals' place and the first rows at once.
   await page.setViewportSize({ width: 1280, height: 1100 });
   await signUp(page, "First sync");
-  const { connection, headers } = await connectInBrowser(page, `bulk-${BULK}`);
+  const { connection, headers } = await connectWithSession(page, `bulk-${BULK}`);
   const { account } = await trackAccount(page.request, headers, connection, "private");
   await page.goto(`/accounts/${account.id}`);
   const progress = page.getByRole("progressbar", { name: "Sync progress" });

@@ -1,8 +1,7 @@
 // Shared steps for browser specs: each spec signs up its own person, so specs run in parallel.
 import { expect, test, type Page } from "@playwright/test";
 import { banksUrl } from "./support/banks";
-import type { Connection } from "./support/connect";
-import { dataOf } from "./support/envelope";
+import { connectBank } from "./support/connect";
 import { signUpWithSession } from "./support/person";
 
 function newPerson(label: string) {
@@ -120,18 +119,17 @@ export async function pageScope(page: Page) {
 }
 
 /**
- * Connects a Belgian sandbox bank as `bankUser` in the browser (from the dashboard, approving at the
- * bank); returns the consent as a Connection and the headers that call the API with the page's session.
+ * Connects a Belgian sandbox bank as `bankUser` with the page's session, over HTTP: our API, then the
+ * bank's own login and decision forms, then our callback (e2e/support/connect.ts), for specs about
+ * what comes after connecting. The way there in the browser (Bank connections, Connect, the bank's
+ * pages, the result page) is walked by the connect-bank, track-and-sync, status-truth, keyboard and
+ * accessibility specs; here it loaded five pages per spec that the spec was not about
+ * (docs/testing.md). Returns the consent as a Connection and the headers that call the API with the
+ * page's session.
  */
-export async function connectInBrowser(page: Page, bankUser: string) {
-  await startConnection(page);
-  await atSandboxBank(page, bankUser, "Approve");
-  await page.waitForURL(/\/connect\/result\?/);
-  const consentId = new URL(page.url()).searchParams.get("consentId") ?? "";
+export async function connectWithSession(page: Page, bankUser: string) {
   const { scopeId, headers } = await pageScope(page);
-  const consent = await page.request.get(`/api/accounttracking/v1/consents/${consentId}`, { headers });
-  const { bankId } = await dataOf<{ bankId: string }>(consent);
-  const connection: Connection = { consentId, bankId, bankConsentId: "", countryCode: "BE", bankOrigin: banksUrl() };
+  const connection = await connectBank(page.request, { session: headers }, bankUser);
   return { connection, scopeId, headers };
 }
 

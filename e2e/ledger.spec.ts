@@ -10,7 +10,7 @@ import { addDays } from "../lib/dates/days";
 import { decimalSubtract } from "../lib/money/decimal";
 import { moneyCents } from "./alice";
 import { AxeAudit } from "./axe";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectWithSession, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
 import { uxShot } from "./support/ux-shots";
@@ -51,7 +51,7 @@ test("the balance chart, a month reconciled on its statement's figures (a wrong 
   test.setTimeout(240_000);
   const audit = new AxeAudit();
   const person = await signUp(page, "Ledger");
-  const { connection, headers } = await connectInBrowser(page, "alice");
+  const { connection, headers } = await connectWithSession(page, "alice");
   const { account } = await trackAccount(page.request, headers, connection);
   expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
   await page.goto(`/accounts/${account.id}`);

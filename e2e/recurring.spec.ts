@@ -4,14 +4,14 @@
 // to the stream; one dismissed leaves the list and is found under "Show dismissed"; the account page
 // shows the next expected payments.
 import { expect, test } from "@playwright/test";
-import { connectInBrowser, signUp } from "./helpers";
+import { connectWithSession, signUp } from "./helpers";
 import { runEnded, trackAccount } from "./support/connect";
 import { dataOf } from "./support/envelope";
 
 test("see the recurring user's streams and dismiss one", async ({ page }) => {
   test.setTimeout(150_000);
   await signUp(page, "Recurring");
-  const { connection, headers } = await connectInBrowser(page, "recurring");
+  const { connection, headers } = await connectWithSession(page, "recurring");
   const { account } = await trackAccount(page.request, headers, connection);
   expect((await runEnded(page.request, headers, account.id)).state).toBe("succeeded");
   // The worker detects after the run: wait for its streams through the API the page reads.

@@ -73,7 +73,7 @@ async function landBackValid(request: APIRequestContext, headers: ApiHeaders, co
  */
 export async function connectThrough(
   request: APIRequestContext,
-  person: Person,
+  person: Pick<Person, "session">,
   integration: { name: string; country: string },
   decide: (atBank: URL, bankId: string) => Promise<URL>,
 ): Promise<Omit<Connection, "bankConsentId"> & { atBank: URL }> {
@@ -87,7 +87,7 @@ export async function connectThrough(
 /** Consent at a sandbox bank of the country for `bankUser`: its login form, then Approve. */
 export async function connectBank(
   request: APIRequestContext,
-  person: Person,
+  person: Pick<Person, "session">,
   bankUser: string,
   country = "BE",
 ): Promise<Connection> {
