@@ -40,11 +40,11 @@ export function balanceRows(points: readonly BalancePoint[]): BalanceRow[] {
   });
 }
 
-/** Where a day's figure comes from, for the figures table and the tooltip. */
 /** The chart's two lines, in its drawing and its legend: indigo-700 given (with dots), indigo-400 dashed derived. */
 export const GIVEN_COLOUR = "#4338ca";
 export const DERIVED_COLOUR = "#818cf8";
 
+/** Where a day's figure comes from, for the figures table and the tooltip. */
 export const SOURCE_LABELS: Record<Kind, string> = {
   bank: "Given by the bank",
   file: "Given by a statement file",
