@@ -627,7 +627,9 @@ const SCENARIOS: Scenario[] = [
             const res = await api.get(`${API}/accounts/${accountId}/statements/${importId}`, {
               headers: ctx.person.session,
             });
-            return (await dataOf<{ state: string }>(res)).state;
+            // Its reason, when it failed, in the failure's message.
+            const { state, error } = await dataOf<{ state: string; error: string | null }>(res);
+            return error ? `${state}: ${error}` : state;
           },
           { timeout: 60_000, intervals: [250] },
         )

@@ -1,6 +1,6 @@
-// A statement file imported into a tracked account, from its bytes: the import row first (so a
-// refused file is on record with its reason), then the file read and validated, then
-// importStatement. The account's scope is the caller's to have checked. The same bytes again find
+// A statement file imported into a tracked account, from its bytes, in the caller's process: the
+// import row first (so a refused file is on record with its reason), then, holding it (lifecycle.ts
+// holdImport), the file read and validated, then importStatement. The account's scope is the caller's to have checked. The same bytes again find
 // the import that holds them and write nothing (create-import.ts).
 import "server-only";
 import { pool } from "@/lib/db/client";
@@ -8,6 +8,7 @@ import type { CsvLayout } from "@/lib/statements/csv-layout";
 import type { StatementFormat } from "@/lib/statements/model";
 import { createStatementImport, fileSha256 } from "./create-import";
 import { failImport, importStatement } from "./import-statement";
+import { holdImport } from "./lifecycle";
 import { formatOf, readStatementFile } from "./read-file";
 
 export type ImportFileResult = { importId: string; isNew: boolean };
@@ -35,13 +36,15 @@ export async function importStatementFile(input: {
     createdById: input.createdById,
   });
   if (!created.isNew) return created;
-  let items;
-  try {
-    ({ items } = await readStatementFile(input.bytes, { format, layout: input.layout }));
-  } catch (error) {
-    await failImport(created.importId, error, "read");
-    throw error;
-  }
-  await importStatement({ importId: created.importId, items });
+  await holdImport(created.importId, async (claim) => {
+    let items;
+    try {
+      ({ items } = await readStatementFile(input.bytes, { format, layout: input.layout }));
+    } catch (error) {
+      await failImport(claim, error, "read");
+      throw error;
+    }
+    await importStatement({ claim, items });
+  });
   return created;
 }

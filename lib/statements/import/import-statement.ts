@@ -23,6 +23,10 @@
 // the file is read once, as it streams. `processed` is written outside it, between batches, so a
 // reader sees the progress while the transaction runs (its FOR NO KEY UPDATE does not wait on the
 // key-share locks the rows' foreign key takes).
+//
+// The caller holds the import (lifecycle.ts holdImport: started, a heartbeat while it runs); every
+// write about it names that attempt. An attempt restarted away from (its heartbeat went stale) finds
+// its end refused: its transaction rolls back, it records nothing, and the new attempt goes on.
 import "server-only";
 import type { PoolClient } from "pg";
 import { changesSince, feedPosition } from "@/lib/changes/announce";
@@ -42,7 +46,7 @@ import {
   assertStatementBelongs,
 } from "./account-check";
 import { entryDay, entryRow, fileIdNumbering } from "./entry-rows";
-import { type ImportCounts, moveImport } from "./lifecycle";
+import { type ImportClaim, type ImportCounts, ImportTakenOver, moveImport, recordImportProgress } from "./lifecycle";
 import { CREATE_PAIRED, matchStoredRows, recordFileIds } from "./match";
 
 export const BATCH_SIZE = 1000;
@@ -142,48 +146,47 @@ async function showFileBalance(client: PoolClient, accountId: string): Promise<v
   );
 }
 
-async function recordProgress(importId: string, processed: number): Promise<void> {
-  await pool().query("UPDATE statement_imports SET processed = $2, heartbeat_at = now() WHERE id = $1", [
-    importId,
-    processed,
-  ]);
-}
-
 /**
- * Records an import as failed with what a person reads: a refused file's reason (naming the line or
- * element), else that it failed while being read or imported. Nothing of the file is kept either way.
+ * Records the held import as failed with what a person reads: a refused file's reason (naming the line
+ * or element), else that it failed while being read or imported. Nothing of the file is kept either
+ * way. An attempt that no longer holds the import records nothing: the one that does goes on.
  */
-export async function failImport(importId: string, error: unknown, stage: "read" | "import"): Promise<void> {
-  let message: string;
-  if (isStatementFileError(error)) {
-    message = `The file was refused, and nothing of it was kept: ${error.message}`;
-    log.info("statement file refused", { importId, reason: error.message });
-  } else if (stage === "read") {
-    message = "The file could not be read, and nothing of it was kept.";
-    log.error("statement file could not be read", { importId, error });
-  } else {
-    message = "The import failed, and nothing of the file was kept. Try again; if it fails again, tell us.";
-    log.error("statement import failed", { importId, error });
+export async function failImport(claim: ImportClaim, error: unknown, stage: "read" | "import"): Promise<void> {
+  const { importId } = claim;
+  const refused = isStatementFileError(error);
+  const message = refused
+    ? `The file was refused, and nothing of it was kept: ${error.message}`
+    : stage === "read"
+      ? "The file could not be read, and nothing of it was kept."
+      : "The import failed, and nothing of the file was kept. Try again; if it fails again, tell us.";
+  if (error instanceof ImportTakenOver || !(await moveImport(pool(), importId, "failed", { error: message, claim }))) {
+    log.warn("statement import no longer held by this attempt (restarted or ended): it stops, recording nothing", {
+      ...claim,
+      error,
+    });
+    return;
   }
-  await moveImport(pool(), importId, "failed", { error: message });
+  if (refused) log.info("statement file refused", { importId, reason: error.message });
+  else if (stage === "read") log.error("statement file could not be read", { importId, error });
+  else log.error("statement import failed", { importId, error });
 }
 
 /**
  * Imports the file's statements (`items`: readCamt053's stream, or the items of parsed MT940/CSV
- * statements) under the queued import `importId`. Answers the counts; throws, after recording the
- * import as failed, what refused the file (a StatementFileError) or what failed.
+ * statements) under the import `claim` holds. Answers the counts; throws, after recording the import
+ * as failed, what refused the file (a StatementFileError) or what failed; throws ImportTakenOver,
+ * recording nothing, when the import was restarted away from this attempt.
  */
 export async function importStatement(options: {
-  importId: string;
+  claim: ImportClaim;
   items: AsyncIterable<StatementItem> | Iterable<StatementItem>;
   batchSize?: number;
 }): Promise<ImportOutcome> {
-  const { importId, items, batchSize = BATCH_SIZE } = options;
-  const target = await targetOf(importId);
-  if (!(await moveImport(pool(), importId, "running")))
-    throw new Error(`statement import ${importId} is not queued: it has been started already`);
+  const { claim, items, batchSize = BATCH_SIZE } = options;
+  const { importId } = claim;
   const counts = emptyCounts();
   try {
+    const target = await targetOf(importId);
     await pgTransaction(async (client) => {
       await lockChangeFeed(client, target.accountId);
       const feedFrom = await feedPosition(client, target.accountId);
@@ -195,7 +198,7 @@ export async function importStatement(options: {
       const flush = async () => {
         await writeBatch(client, target, batch, counts);
         batch = [];
-        await recordProgress(importId, counts.processed);
+        if (!(await recordImportProgress(claim, { processed: counts.processed }))) throw new ImportTakenOver(claim);
         crashPoint("statements.batch-written");
       };
       for await (const item of items) {
@@ -230,11 +233,10 @@ export async function importStatement(options: {
         statementImportId: target.importId,
       }))
         await emitEvent(client, target.scopeId, event);
-      if (!(await moveImport(client, importId, "succeeded", { counts })))
-        throw new Error(`statement import ${importId} was moved by someone else while it ran`);
+      if (!(await moveImport(client, importId, "succeeded", { counts, claim }))) throw new ImportTakenOver(claim);
     });
   } catch (error) {
-    await failImport(importId, error, "import");
+    await failImport(claim, error, "import");
     throw error;
   }
   return { importId, counts };

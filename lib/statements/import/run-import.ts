@@ -5,11 +5,13 @@
 // read moves the import's bytes_processed, the progress bar's measure.
 //
 // Crash safety: everything the import writes commits in one transaction with its move to succeeded.
-// A worker that dies mid-import leaves the import running and nothing written; its heartbeat (each
-// chunk read, each batch written) goes stale, and the repair tick (restartStalledImports) moves it
-// back to queued (the lifecycle's "restarted") with a new job, which runs it again from the first
-// byte; a job that comes back from pg-boss after its expiry does the same. An import already ended is
-// left alone. The bytes are let go once it has ended either way.
+// A worker that dies mid-import leaves the import running and nothing written; its heartbeat (every
+// quarter of SYNC_STALE_SECONDS while it holds the import, lifecycle.ts holdImport) goes stale, and
+// the repair tick (restartStalledImports) moves it back to queued (the lifecycle's "restarted") with a
+// new job, which runs it again from the first byte as a new attempt; a job that comes back from
+// pg-boss after its expiry does the same. An import that is running under a live heartbeat, or has
+// ended, is left alone. The bytes are let go once it has ended either way (never while it is still to
+// be finished, whichever attempt stops).
 import "server-only";
 import { Readable } from "node:stream";
 import { pool } from "@/lib/db/client";
@@ -18,8 +20,17 @@ import { assertCamt053Schema, XSD_VALIDATION_MAX_BYTES } from "@/lib/statements/
 import { CsvLayout } from "@/lib/statements/csv-layout";
 import { isStatementFileError } from "@/lib/statements/errors";
 import type { StatementFormat } from "@/lib/statements/model";
+import { env } from "@/lib/env";
 import { failImport, importStatement } from "./import-statement";
-import { canMoveImport, importSql, moveImport } from "./lifecycle";
+import {
+  canMoveImport,
+  holdImport,
+  type ImportClaim,
+  importSql,
+  ImportTakenOver,
+  moveImport,
+  recordImportProgress,
+} from "./lifecycle";
 import { IMPORT_JOB_OPTIONS, type StatementImportJob } from "./start-import";
 import { announceJob, boss, STATEMENT_IMPORT_QUEUE } from "@/lib/sync/queue";
 import { readStatementFile } from "./read-file";
@@ -34,14 +45,15 @@ type Queued = {
   csv_layout: unknown;
 };
 
-async function itemsOf(importId: string, row: Queued & { upload_id: string }) {
+async function itemsOf(claim: ImportClaim, row: Queued & { upload_id: string }) {
   const size = Number(row.file_bytes);
   if (row.format === "camt053") {
     if (size <= XSD_VALIDATION_MAX_BYTES) await assertCamt053Schema(await uploadBytes(row.upload_id));
-    return readCamt053(Readable.from(uploadChunks(row.upload_id, importId)));
+    const chunks = uploadChunks(row.upload_id, (bytes) => recordImportProgress(claim, { bytes }));
+    return readCamt053(Readable.from(chunks));
   }
   const bytes = await uploadBytes(row.upload_id);
-  await pool().query("UPDATE statement_imports SET bytes_processed = file_bytes WHERE id = $1", [importId]);
+  await recordImportProgress(claim, { bytes: "all" });
   const layout = row.csv_layout ? CsvLayout.parse(row.csv_layout) : undefined;
   return (await readStatementFile(bytes, { format: row.format, layout })).items;
 }
@@ -54,24 +66,30 @@ export async function runStatementImport(importId: string): Promise<void> {
   );
   const row = rows[0];
   if (!row || !row.upload_id) return;
-  // Found running: the worker that had it died (the job came back); its transaction rolled back.
-  if (canMoveImport(row.state, "queued")) await moveImport(pool(), importId, "queued");
-  else if (!canMoveImport(row.state, "running")) return;
   const uploadId = row.upload_id;
+  // Found running: the job came back. Restarted only if its worker stopped beating (its transaction
+  // rolled back); a live worker keeps it.
+  if (
+    canMoveImport(row.state, "queued") &&
+    !(await moveImport(pool(), importId, "queued", { stalledFor: env.SYNC_STALE_SECONDS }))
+  )
+    return;
   try {
-    let items;
-    try {
-      items = await itemsOf(importId, { ...row, upload_id: uploadId });
-    } catch (error) {
-      // Refused before any entry was read (the schema, an unreadable CSV): on record with its reason.
-      await failImport(importId, error, "read");
-      return;
-    }
-    await importStatement({ importId, items }).catch((error: unknown) => {
-      // importStatement recorded the failure with its reason; a refused file is the person's to fix.
-      if (!isStatementFileError(error)) throw error;
+    await holdImport(importId, async (claim) => {
+      let items;
+      try {
+        items = await itemsOf(claim, { ...row, upload_id: uploadId });
+      } catch (error) {
+        // Refused before any entry was read (the schema, an unreadable CSV): on record with its reason.
+        await failImport(claim, error, "read");
+        return;
+      }
+      await importStatement({ claim, items }).catch((error: unknown) => {
+        // importStatement recorded the failure with its reason; a refused file is the person's to fix,
+        // and an attempt restarted away from has nothing to record.
+        if (!isStatementFileError(error) && !(error instanceof ImportTakenOver)) throw error;
+      });
     });
-    await pool().query("UPDATE statement_imports SET bytes_processed = file_bytes WHERE id = $1", [importId]);
   } finally {
     await discardUpload(uploadId);
   }
@@ -90,7 +108,7 @@ export async function restartStalledImports(staleSeconds: number): Promise<numbe
   );
   let restarted = 0;
   for (const { id } of rows) {
-    if (!(await moveImport(pool(), id, "queued"))) continue;
+    if (!(await moveImport(pool(), id, "queued", { stalledFor: staleSeconds }))) continue;
     const data: StatementImportJob = { importId: id };
     await (await boss()).send(STATEMENT_IMPORT_QUEUE, data, IMPORT_JOB_OPTIONS);
     await announceJob(STATEMENT_IMPORT_QUEUE);

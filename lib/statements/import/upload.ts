@@ -54,9 +54,17 @@ export async function receiveUpload(
   }
 }
 
-/** Deletes an upload's bytes (once imported, refused, or a duplicate of an earlier import). */
+/**
+ * Deletes an upload's bytes (once imported, refused, or a duplicate of an earlier import), unless an
+ * import still to be finished holds them: a worker whose attempt was restarted away from leaves them
+ * to the attempt that reads them now.
+ */
 export async function discardUpload(uploadId: string): Promise<void> {
-  await pool().query("DELETE FROM statement_file_chunks WHERE upload_id = $1", [uploadId]);
+  await pool().query(
+    `DELETE FROM statement_file_chunks WHERE upload_id = $1
+        AND NOT EXISTS (SELECT 1 FROM statement_imports i WHERE i.upload_id = $1 AND ${importSql.inFlight("i")})`,
+    [uploadId],
+  );
 }
 
 /** The whole file, for what must hold it (a small camt.053's schema check, MT940 and CSV). */
@@ -68,8 +76,11 @@ export async function uploadBytes(uploadId: string): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(rows.map((r) => r.data)));
 }
 
-/** The file's chunks in order, read one at a time; each chunk read is added to the import's progress. */
-export async function* uploadChunks(uploadId: string, importId: string): AsyncGenerator<Uint8Array> {
+/** The file's chunks in order, read one at a time; `read` is told each chunk's size (the import's progress). */
+export async function* uploadChunks(
+  uploadId: string,
+  read: (bytes: number) => Promise<unknown>,
+): AsyncGenerator<Uint8Array> {
   for (let seq = 0; ; seq += 1) {
     const { rows } = await pool().query<{ data: Buffer }>(
       "SELECT data FROM statement_file_chunks WHERE upload_id = $1 AND seq = $2",
@@ -77,10 +88,7 @@ export async function* uploadChunks(uploadId: string, importId: string): AsyncGe
     );
     if (rows.length === 0) return;
     yield new Uint8Array(rows[0].data);
-    await pool().query(
-      "UPDATE statement_imports SET bytes_processed = bytes_processed + $2, heartbeat_at = now() WHERE id = $1",
-      [importId, rows[0].data.byteLength],
-    );
+    await read(rows[0].data.byteLength);
   }
 }
 

@@ -14,6 +14,7 @@ import { isStatementFileError } from "@/lib/statements/errors";
 import { createStatementImport, fileSha256 } from "@/lib/statements/import/create-import";
 import { entryRefOf } from "@/lib/statements/import/entry-rows";
 import { importStatement } from "@/lib/statements/import/import-statement";
+import { holdImport } from "@/lib/statements/import/lifecycle";
 import { importStatementFile } from "@/lib/statements/import/import-file";
 import { readStatementFile } from "@/lib/statements/import/read-file";
 import { collectStatements, type Statement } from "@/lib/statements/model";
@@ -361,7 +362,9 @@ describe("a file refused part way", () => {
     const sample = REFUSED[1];
     const { person, account, bytes } = await importInto(sample.file, sample);
     const { importId, items } = await createdImport(person, account.id, bytes);
-    const refused = await importStatement({ importId, items, batchSize: 1 }).catch((e: unknown) => e);
+    const refused = await holdImport(importId, (claim) => importStatement({ claim, items, batchSize: 1 })).catch(
+      (e: unknown) => e,
+    );
     expect((refused as Error).message).toMatch(sample.why);
     const record = await importRow(importId);
     expect(record.state).toBe("failed");
@@ -461,8 +464,8 @@ describe("importing again", () => {
       }),
     );
     const { importId, items } = await createdImport(person, account.id, bytes);
-    const outcome = await importStatement({ importId, items, batchSize: 1 });
-    expect([outcome.counts.added, outcome.counts.unchanged]).toEqual([2, 0]);
+    const outcome = await holdImport(importId, (claim) => importStatement({ claim, items, batchSize: 1 }));
+    expect([outcome?.counts.added, outcome?.counts.unchanged]).toEqual([2, 0]);
     expect((await accountRows(account.id)).map((r) => r.amount)).toEqual(["-2.80", "-2.80"]);
   });
 });
