@@ -58,11 +58,10 @@ function browserUse() {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  // Four workers, the browser specs never more than two (their project's cap) and the crash suite two
-  // (its cap): the crash scenarios start at once beside the browser specs and fill the cores while the
-  // others wait on a bank's Retry-After, a heartbeat going stale, a process starting or a page
-  // settling (docs/testing.md: three workers against two, then the crash suite on two).
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Three workers, the browser specs never more than two (their project's cap): the third starts the
+  // crash suite's serial chain at once and fills the cores while the others wait on a bank's
+  // Retry-After, a heartbeat going stale or a page settling (491 s against 561 s on two; docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
@@ -93,18 +92,19 @@ export default defineConfig({
       use: browserUse(),
     },
     // Each multi-step verb killed at each of its crash points (the spec starts, kills and restarts
-    // `npm start` itself, on a port and data directory of each worker's own, with banks of its own: it
-    // shares nothing with the other projects). Listed before the fault and instance projects, with no
-    // dependency: workers take tests in this order, so while the browser specs hold two workers, the
-    // other two take the crash scenarios in turn (the longest chain: 828 s on one worker in a dry
-    // run), then the fault suites (docs/testing.md).
+    // `npm start` itself on a data directory of its own, with banks of its own: it shares nothing with
+    // the other projects). Listed before the fault and instance projects, with no dependency: workers
+    // take tests in this order, so while the browser specs hold two workers, the third starts the
+    // crash suite's serial chain (the longest), then the fault suites beside it (docs/testing.md).
     {
       name: "crash",
       testMatch: /.*\.crash\.spec\.ts/,
-      workers: 2,
+      fullyParallel: false,
+      workers: 1,
     },
     // The three tail chains, longest first (faults-split ~80 s, instances ~70 s, faults-inapp ~55 s of
-    // test time), taken by the workers as they free up (docs/testing.md).
+    // test time): the two browser workers free up first and take the two longest, the crash suite's
+    // worker the shortest when it ends (docs/testing.md).
     // Sync faults against the built app in both shipped topologies, each on its own server and
     // database (they move the bank's clock), one spec at a time. Each starts its server when its
     // worker starts (topology.ts, PROJECT_SERVERS; e2e/support/project-servers.ts).

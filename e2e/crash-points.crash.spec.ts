@@ -22,10 +22,19 @@ import {
   type Connection,
   type TrackedAccount,
 } from "./support/connect";
-import { crashRun, type CrashRun } from "./support/crash-run";
+import {
+  CRASH_BASE_URL,
+  crashBanksUrl,
+  openDatabases,
+  restartWebOnly,
+  startBanks,
+  startCrashing,
+  startRepairing,
+} from "./support/crash-run";
 import { approveAtEnableBanking } from "./support/enablebanking";
 import { dataOf } from "./support/envelope";
 import { signedInPerson, type Person } from "./support/person";
+import { CRASH_DATA_DIR } from "./support/topology";
 import { camt053OfEntries, type FileEntry } from "../testing/support/statements/camt053-generated";
 import type { ScriptProcess } from "../testing/support/script-process";
 
@@ -254,10 +263,10 @@ async function sentForAppApproval(api: APIRequestContext, ctx: Ctx): Promise<voi
   await initiateRedirect(api, ctx.person.session, need(ctx.consentId, "consent"), { psuId: "decoupled" });
 }
 
-/** The person's answer in the bank's banking app (the worker's banks run for all its scenarios). */
+/** The person's answer in the bank's banking app (the banks run for the whole suite). */
 async function answerInApp(api: APIRequestContext, db: Db, ctx: Ctx, decision: "approve" | "decline") {
   const bankConsentId = (await consentRow(db, need(ctx.consentId, "consent"))).external_id ?? "";
-  const res = await api.post(`${site().banksUrl()}/sandbox-bank/app/decision`, {
+  const res = await api.post(`${crashBanksUrl()}/sandbox-bank/app/decision`, {
     form: { consentId: bankConsentId, user: "decoupled", decision },
     maxRedirects: 0,
   });
@@ -652,55 +661,37 @@ function openedDb(): Db {
 }
 const table: { point: string; afterRestart: string; afterRepair: string }[] = [];
 
-// Two workers take the scenarios in turn (the project's cap), each on a site of its own (its port,
-// data directory and banks: crash-run.ts), started once per worker by a worker fixture (a beforeAll
-// would run again before every scenario in parallel mode); the scenarios share nothing else.
-test.describe.configure({ mode: "parallel" });
+test.describe.configure({ mode: "serial" });
 
-let crashSite: CrashRun | null = null;
-function site(): CrashRun {
-  if (!crashSite) throw new Error("no crash site started in this worker");
-  return crashSite;
-}
+let banks: ScriptProcess | null = null;
 
-const crashTest = test.extend<object, { site: CrashRun }>({
-  site: [
-    // Playwright reads a fixture's dependencies from its first parameter: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const run = crashRun(workerInfo.parallelIndex);
-      rmSync(run.dataDir, { recursive: true, force: true });
-      mkdirSync(run.dataDir, { recursive: true });
-      const banks = await run.startBanks();
-      crashSite = run;
-      try {
-        await use(run);
-      } finally {
-        crashSite = null;
-        await banks.stop();
-        const lines = [
-          "| crash point | state after restart | after repair / retry |",
-          "|---|---|---|",
-          ...table.map((r) => `| ${r.point} | ${r.afterRestart} | ${r.afterRepair} |`),
-        ];
-        console.log(`\nCrash points, this worker's (${table.length} of ${SCENARIOS.length}):\n${lines.join("\n")}\n`);
-      }
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(CRASH_DATA_DIR, { recursive: true, force: true });
+  mkdirSync(CRASH_DATA_DIR, { recursive: true });
+  banks = await startBanks();
+});
+
+test.afterAll(async () => {
+  await banks?.stop();
+  const lines = [
+    "| crash point | state after restart | after repair / retry |",
+    "|---|---|---|",
+    ...table.map((r) => `| ${r.point} | ${r.afterRestart} | ${r.afterRepair} |`),
+  ];
+  console.log(`\nCrash points (${table.length} of ${SCENARIOS.length}):\n${lines.join("\n")}\n`);
 });
 
 for (const scenario of SCENARIOS) {
-  crashTest(`crash at ${scenario.point}: restart, then repair`, async ({ site: here }) => {
-    crashTest.setTimeout(240_000);
-    const { baseUrl, startCrashing, restartWebOnly, startRepairing, openDatabases } = here;
-    const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+  test(`crash at ${scenario.point}: restart, then repair`, async () => {
+    test.setTimeout(240_000);
+    const api = await playwrightRequest.newContext({ baseURL: CRASH_BASE_URL });
     const running: ScriptProcess[] = [];
     try {
       const app = await startCrashing(scenario.point);
       running.push(app);
       databases = openDatabases();
-      const ctx: Ctx = { person: await signedInPerson(api, baseUrl, "Crash") };
+      const ctx: Ctx = { person: await signedInPerson(api, CRASH_BASE_URL, "Crash") };
       await scenario.prepare(api, ctx);
       const answer = await Promise.race([
         scenario.trigger(api, ctx).then(

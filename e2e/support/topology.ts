@@ -9,7 +9,6 @@
 //   + 30, + 40             two app instances on one database (instance B uses instance A's banks)
 //   + 50                   `npm start` started and stopped by the shutdown spec itself
 //   + 95                   `npm start` on HOST=127.0.0.1 without METRICS_TOKEN, by the local-metrics spec
-//   + 200 + 2 × i          the crash suite's worker of parallel index i (its banks on the next port)
 import { E2E_SANDBOX_CONTROL_SECRET } from "../control-secret";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -58,12 +57,9 @@ export function banksUrlFor(appPort: number): string {
 export const PRODUCTION_PORT = E2E_PORT + 60;
 export const PRODUCTION_DATA_DIR = `${base}-production`;
 
-// The crash suite (e2e/crash-points.crash.spec.ts) runs its scenarios on two workers side by side;
-// each starts, kills and restarts `npm start` itself on a site of its own, named by the worker's
-// parallel index (0 … workers - 1): E2E_PORT + 200 + 2 × index, its banks on the next port.
-export function crashSite(parallelIndex: number): { port: number; dataDir: string } {
-  return { port: E2E_PORT + 200 + 2 * parallelIndex, dataDir: `${base}-crash-${parallelIndex}` };
-}
+// The crash suite (e2e/crash-points.crash.spec.ts) starts, kills and restarts `npm start` itself here.
+export const CRASH_PORT = E2E_PORT + 70;
+export const CRASH_DATA_DIR = `${base}-crash`;
 
 // e2e/operate.instances.spec.ts starts `npm start` itself here, takes a backup of it with
 // `npm run backup`, restores it with `npm run restore` and starts the copy on the next port pair.
