@@ -35,7 +35,7 @@ import { approveAtEnableBanking } from "./support/enablebanking";
 import { dataOf } from "./support/envelope";
 import { signedInPerson, type Person } from "./support/person";
 import { CRASH_DATA_DIR } from "./support/topology";
-import { camt053OfEntries, type FileEntry } from "../testing/support/statements/camt053-generated";
+import { camt053OfEntries, fileEntry } from "../testing/support/statements/camt053-generated";
 import type { ScriptProcess } from "../testing/support/script-process";
 
 const API = "/api/accounttracking/v1";
@@ -69,26 +69,13 @@ type Scenario = {
 };
 
 /** A statement entry's fields beside its amount, date and references (the crash scenario's file). */
-const FILE_ENTRY: FileEntry = {
+const FILE_ENTRY = fileEntry({
   amount: "1.00",
   currency: "EUR",
   bookingDate: "2019-01-10",
-  valueDate: null,
-  entryReference: null,
-  accountServicerReference: null,
-  endToEndId: null,
-  mandateId: null,
-  creditorId: null,
   creditorName: "Crash Test Supplies",
-  creditorIban: null,
-  ultimateCreditor: null,
   debtorName: "Crash Test Customer",
-  debtorIban: null,
-  ultimateDebtor: null,
-  remittanceInformation: null,
-  bankTransactionCode: null,
-  proprietaryBankTransactionCode: null,
-};
+});
 
 // ——— reading the state ———
 

@@ -1,7 +1,8 @@
 // A statement file imported into a tracked account, from its bytes, in the caller's process: the
 // import row first (so a refused file is on record with its reason), then, holding it (lifecycle.ts
-// holdImport), the file read and validated, then importStatement. The account's scope is the caller's to have checked. The same bytes again find
-// the import that holds them and write nothing (create-import.ts).
+// holdImport), the file read and validated, then importStatement. The account's scope is the
+// caller's to have checked. The same bytes again find the import that holds them and write nothing
+// (create-import.ts).
 import "server-only";
 import { pool } from "@/lib/db/client";
 import type { CsvLayout } from "@/lib/statements/csv-layout";

@@ -13,7 +13,7 @@ import { scheduleDueSyncs } from "@/lib/sync/scheduler";
 import { trackingPerson } from "@/testing/support/consent-flow";
 import { makePerson } from "@/testing/support/fixtures";
 import { bearer, call } from "@/testing/support/http";
-import { camt053OfEntries, closingOf, type FileEntry } from "@/testing/support/statements/camt053-generated";
+import { camt053OfEntries, fileEntry, closingOf, type FileEntry } from "@/testing/support/statements/camt053-generated";
 import * as fileRoute from "@/app/api/accounttracking/v1/accounts/file/route";
 import * as accountsRoute from "@/app/api/accounttracking/v1/accounts/route";
 import * as accountRoute from "@/app/api/accounttracking/v1/accounts/[id]/route";
@@ -47,26 +47,18 @@ type Account = {
 };
 type Failure = { error: { code: string; message: string; details?: Record<string, string[]> } };
 
-const entry = (i: number, amount: string, bookingDate: string): FileEntry => ({
-  amount,
-  currency: "EUR",
-  bookingDate,
-  valueDate: bookingDate,
-  entryReference: `E${i}`,
-  accountServicerReference: `FILEACC-${i}`,
-  endToEndId: null,
-  mandateId: null,
-  creditorId: null,
-  creditorName: amount.startsWith("-") ? `Supplier ${i}` : null,
-  creditorIban: null,
-  ultimateCreditor: null,
-  debtorName: amount.startsWith("-") ? null : `Customer ${i}`,
-  debtorIban: null,
-  ultimateDebtor: null,
-  remittanceInformation: `Invoice ${i}`,
-  bankTransactionCode: null,
-  proprietaryBankTransactionCode: null,
-});
+const entry = (i: number, amount: string, bookingDate: string): FileEntry =>
+  fileEntry({
+    amount,
+    currency: "EUR",
+    bookingDate,
+    valueDate: bookingDate,
+    entryReference: `E${i}`,
+    accountServicerReference: `FILEACC-${i}`,
+    creditorName: amount.startsWith("-") ? `Supplier ${i}` : null,
+    debtorName: amount.startsWith("-") ? null : `Customer ${i}`,
+    remittanceInformation: `Invoice ${i}`,
+  });
 
 function createFileAccount(headers: Record<string, string>, body: unknown) {
   return call<{ data: Account } & Failure>(fileRoute.POST, "POST", "/api/accounttracking/v1/accounts/file", {

@@ -14,7 +14,7 @@ import { connectedConsent, syncedAccount } from "@/testing/support/bank-flow";
 import { bearer, call } from "@/testing/support/http";
 import { makePerson } from "@/testing/support/fixtures";
 import { withSandboxBank } from "@/testing/support/sandbox-server";
-import { camt053OfEntries } from "@/testing/support/statements/camt053-generated";
+import { camt053OfEntries, fileEntry } from "@/testing/support/statements/camt053-generated";
 import { fileEntryOf } from "@/testing/support/statements/bank-file-entry";
 import { fileAccount } from "@/testing/support/statements/file-account";
 import * as importsRoute from "@/app/api/accounttracking/v1/accounts/[id]/statements/route";
@@ -43,26 +43,17 @@ const fileOf = (account: { iban: string | null; currency: string }) =>
     currency: account.currency,
     statementId: "SMALL-1",
     opening: "0.00",
-    entries: ["12.50", "-3.10"].map((amount, i) => ({
-      amount,
-      currency: account.currency,
-      bookingDate: `2019-05-1${i}`,
-      valueDate: null,
-      entryReference: null,
-      accountServicerReference: `SMALL-${i}`,
-      endToEndId: null,
-      mandateId: null,
-      creditorId: null,
-      creditorName: "Small Shop",
-      creditorIban: null,
-      ultimateCreditor: null,
-      debtorName: "Small Customer",
-      debtorIban: null,
-      ultimateDebtor: null,
-      remittanceInformation: `Small ${i}`,
-      bankTransactionCode: null,
-      proprietaryBankTransactionCode: null,
-    })),
+    entries: ["12.50", "-3.10"].map((amount, i) =>
+      fileEntry({
+        amount,
+        currency: account.currency,
+        bookingDate: `2019-05-1${i}`,
+        accountServicerReference: `SMALL-${i}`,
+        creditorName: "Small Shop",
+        debtorName: "Small Customer",
+        remittanceInformation: `Small ${i}`,
+      }),
+    ),
   });
 
 /** Uploads a file as a person would, then runs the worker's job for it; answers the import as the API shows it. */

@@ -15,32 +15,22 @@ import { restartStalledImports, runStatementImport } from "@/lib/statements/impo
 import { discardUpload } from "@/lib/statements/import/upload";
 import { trackingPerson } from "@/testing/support/consent-flow";
 import { call } from "@/testing/support/http";
-import { camt053OfEntries, type FileEntry } from "@/testing/support/statements/camt053-generated";
+import { camt053OfEntries, fileEntry } from "@/testing/support/statements/camt053-generated";
 import * as fileRoute from "@/app/api/accounttracking/v1/accounts/file/route";
 import * as importsRoute from "@/app/api/accounttracking/v1/accounts/[id]/statements/route";
 
 const IBAN = "NL91ABNA0417164300";
 
-const entry = (i: number): FileEntry => ({
-  amount: `-${10 + i}.25`,
-  currency: "EUR",
-  bookingDate: `2024-06-1${i}`,
-  valueDate: `2024-06-1${i}`,
-  entryReference: null,
-  accountServicerReference: `ATTEMPT-${i}`,
-  endToEndId: null,
-  mandateId: null,
-  creditorId: null,
-  creditorName: `Supplier ${i}`,
-  creditorIban: null,
-  ultimateCreditor: null,
-  debtorName: null,
-  debtorIban: null,
-  ultimateDebtor: null,
-  remittanceInformation: `Invoice ${i}`,
-  bankTransactionCode: null,
-  proprietaryBankTransactionCode: null,
-});
+const entry = (i: number) =>
+  fileEntry({
+    amount: `-${10 + i}.25`,
+    currency: "EUR",
+    bookingDate: `2024-06-1${i}`,
+    valueDate: `2024-06-1${i}`,
+    accountServicerReference: `ATTEMPT-${i}`,
+    creditorName: `Supplier ${i}`,
+    remittanceInformation: `Invoice ${i}`,
+  });
 
 type Import = { state: string; attempt: number; rows: number; chunks: number; error: string | null };
 

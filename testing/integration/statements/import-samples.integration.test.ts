@@ -20,7 +20,7 @@ import { readStatementFile } from "@/lib/statements/import/read-file";
 import { collectStatements, type Statement } from "@/lib/statements/model";
 import { isZeroDecimal } from "@/lib/statements/statement-checks";
 import { makePerson } from "@/testing/support/fixtures";
-import { camt053OfEntries, type FileEntry } from "@/testing/support/statements/camt053-generated";
+import { camt053OfEntries, fileEntry } from "@/testing/support/statements/camt053-generated";
 import { accountBalances, accountRows, fileAccount, importRow } from "@/testing/support/statements/file-account";
 
 const SPEC = path.resolve(__dirname, "../../../../shared/spec/bank-statements");
@@ -434,26 +434,14 @@ describe("importing again", () => {
   it("two identical entries split over two batches are two rows", async () => {
     const person = await makePerson("statements");
     const account = await fileAccount(person, { iban: "NL91ABNA0417164300", currency: "EUR" });
-    const coffee: FileEntry = {
+    const coffee = fileEntry({
       amount: "-2.80",
       currency: "EUR",
       bookingDate: "2026-03-02",
       valueDate: "2026-03-02",
-      entryReference: null,
-      accountServicerReference: null,
-      endToEndId: null,
-      mandateId: null,
-      creditorId: null,
       creditorName: "CAFE DE LA GARE",
-      creditorIban: null,
-      ultimateCreditor: null,
-      debtorName: null,
-      debtorIban: null,
-      ultimateDebtor: null,
       remittanceInformation: "Card payment",
-      bankTransactionCode: null,
-      proprietaryBankTransactionCode: null,
-    };
+    });
     const bytes = Buffer.from(
       camt053OfEntries({
         iban: "NL91ABNA0417164300",

@@ -104,6 +104,30 @@ ${balance("OPBD", GENERATED_OPENING, day(0))}${balance("CLBD", generatedClosing(
 export type FileEntry = Omit<PaymentFacts, "structuredReference" | "returnReason"> &
   Pick<StatementEntry, "valueDate" | "entryReference"> & { bookingDate: string };
 
+/** An entry with the amount, currency and booking date given, what else is given, and nothing more. */
+export function fileEntry(
+  fields: Pick<FileEntry, "amount" | "currency" | "bookingDate"> & Partial<FileEntry>,
+): FileEntry {
+  return {
+    valueDate: null,
+    entryReference: null,
+    accountServicerReference: null,
+    endToEndId: null,
+    mandateId: null,
+    creditorId: null,
+    creditorName: null,
+    creditorIban: null,
+    ultimateCreditor: null,
+    debtorName: null,
+    debtorIban: null,
+    ultimateDebtor: null,
+    remittanceInformation: null,
+    bankTransactionCode: null,
+    proprietaryBankTransactionCode: null,
+    ...fields,
+  };
+}
+
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const el = (name: string, text: string | null) => (text === null ? "" : `<${name}>${escapeXml(text)}</${name}>`);
