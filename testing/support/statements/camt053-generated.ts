@@ -4,6 +4,7 @@
 // party, references and remittance so the parser does its full work per entry; the amounts follow
 // a formula, and the closing balance is the opening plus their exact sum, so the file reconciles.
 
+import { NO_PAYMENT_DETAILS } from "@/lib/banking/no-payment-details";
 import type { PaymentFacts, StatementEntry } from "@/lib/statements/model";
 
 const NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08";
@@ -112,18 +113,7 @@ export function fileEntry(
     valueDate: null,
     entryReference: null,
     accountServicerReference: null,
-    endToEndId: null,
-    mandateId: null,
-    creditorId: null,
-    creditorName: null,
-    creditorIban: null,
-    ultimateCreditor: null,
-    debtorName: null,
-    debtorIban: null,
-    ultimateDebtor: null,
-    remittanceInformation: null,
-    bankTransactionCode: null,
-    proprietaryBankTransactionCode: null,
+    ...NO_PAYMENT_DETAILS,
     ...fields,
   };
 }
